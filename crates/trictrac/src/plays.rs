@@ -810,6 +810,20 @@ impl Position {
         out
     }
 
+    /// The legal plays of `roll` computed by the general, order-by-order
+    /// generator only. It is the reference the fast generator is tested
+    /// against; prefer [`Position::legal_plays`].
+    #[doc(hidden)]
+    pub fn legal_plays_reference(&self, roll: Roll) -> PlayList {
+        let mut out = PlayList::new();
+        let m = Mover::new(self, &Rules::DEFAULT);
+        m.generate_general(roll.high().value(), roll.low().value(), &mut out);
+        if out.is_empty() {
+            out.push(Play::PASS);
+        }
+        out
+    }
+
     /// Applies a play of the side to move without checking it: the turn
     /// passes, the mover's roll count grows by one and the pending dice
     /// are cleared.
