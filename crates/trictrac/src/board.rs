@@ -164,6 +164,17 @@ pub enum Quarter {
 }
 
 impl Quarter {
+    /// The name players use: petit jan, grand jan, the opponent's grand
+    /// jan, jan de retour.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Quarter::PetitJan => "petit jan",
+            Quarter::GrandJan => "grand jan",
+            Quarter::OpponentGrandJan => "opponent's grand jan",
+            Quarter::JanDeRetour => "jan de retour",
+        }
+    }
+
     /// The first player-frame field of the quarter.
     pub const fn first(self) -> u8 {
         match self {

@@ -425,10 +425,22 @@ impl Position {
             return Err(IllegalPlay::ExcedantArranged);
         }
         if movement.iter().any(|q| q.key() == key) {
-            return Err(IllegalPlay::Obligation {
-                reason: "this play is excluded by the filling or conserving obligation (R-6.8)"
-                    .into(),
-            });
+            let mut m = movement.clone();
+            let ob = crate::jans::obligations(&mover.state().cnt, roll, &mut m);
+            let reason = if let Some((qs, _, _)) = ob.fill {
+                format!(
+                    "{roll} can fill the {}, so a filling play must be played (R-6.5, R-6.8)",
+                    qs.quarter.name()
+                )
+            } else if let Some(qs) = ob.conserve {
+                format!(
+                    "the {} can be kept full with {roll}, so it must be kept (R-6.7, R-6.8)",
+                    qs.quarter.name()
+                )
+            } else {
+                "this play is excluded by the filling or conserving obligation (R-6.8)".into()
+            };
+            return Err(IllegalPlay::Obligation { reason });
         }
         Err(IllegalPlay::Obligation {
             reason: "this play is not among the legal plays of the roll".into(),

@@ -27,6 +27,7 @@
 
 pub mod board;
 pub mod dice;
+pub mod jans;
 mod legality;
 pub mod notation;
 pub mod perft;
@@ -38,6 +39,7 @@ pub mod side;
 
 pub use board::{Board, Dest, Field, Quarter, Table};
 pub use dice::{Die, Roll};
+pub use jans::{Beneficiary, Jan, JanEvent, RollContext, RollScore, Way};
 pub use legality::IllegalPlay;
 pub use notation::{NotatedMove, PlayNotation, PlayParseError, TpnError};
 pub use plays::{CheckerMove, Play, PlayList};

@@ -5,8 +5,9 @@
 //! `perft(pos, n)` is the number of sequences of `n` plies from `pos`,
 //! each roll counted once (unweighted). `perft_weighted` counts the
 //! 36 ordered outcomes of the dice instead: a single counts twice.
-//! Scoring does not enter (no holes, no relevé ends): this is a count of
-//! the movement laws, R-3.1–.
+//! Points do not enter (no holes, no relevé ends): this is a count of
+//! the legal plays (R-3.1– and the filling and conserving
+//! obligations of ).
 
 use crate::dice::Roll;
 use crate::plays::{Mover, PlayList};
@@ -45,7 +46,7 @@ pub fn perft_with(pos: &Position, depth: u32, rules: &Rules) -> PerftCount {
     let mut total = PerftCount::default();
     let mut plays = PlayList::new();
     for roll in Roll::ALL {
-        mover.generate(roll, &mut plays);
+        mover.legal(roll, &mut plays);
         let w = roll.weight() as u64;
         if depth == 1 {
             total.sequences += plays.len() as u64;

@@ -30,9 +30,9 @@ const OFF: u8 = 25;
 /// One checker moved by one die, in the mover's frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CheckerMove {
-    from: u8,
-    to: u8,
-    die: u8,
+    pub(crate) from: u8,
+    pub(crate) to: u8,
+    pub(crate) die: u8,
 }
 
 impl CheckerMove {
@@ -74,9 +74,9 @@ impl CheckerMove {
 /// that plays it: see [`Play::display`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Play {
-    moves: [CheckerMove; 2],
-    len: u8,
-    power: bool,
+    pub(crate) moves: [CheckerMove; 2],
+    pub(crate) len: u8,
+    pub(crate) power: bool,
 }
 
 impl Play {
@@ -315,6 +315,8 @@ pub(crate) struct Mover {
     st: State,
     /// Bit f set when an opponent checker stands on f.
     opp: u32,
+    /// Bit f set when two or more opponent checkers stand on f.
+    opp2: u32,
     /// Bit f set when the mover may end a move on f (1..=24).
     land: u32,
     /// Whether the opponent can still fill his petit jan / grand jan
@@ -350,6 +352,7 @@ impl Mover {
         let mut opp_cnt = [0u8; 26]; // in the opponent's frame
         let mut own = 0u32;
         let mut opp = 0u32;
+        let mut opp2 = 0u32;
         let mut below19 = 0u8;
         for k in 1..25 {
             let c = rel[k];
@@ -362,6 +365,9 @@ impl Mover {
             } else if c < 0 {
                 opp_cnt[25 - k] = c.unsigned_abs();
                 opp |= 1 << k;
+                if c < -1 {
+                    opp2 |= 1 << k;
+                }
             }
         }
         let opp_can_fill_petit = can_fill(&opp_cnt, 1);
@@ -377,6 +383,7 @@ impl Mover {
         Mover {
             st: State { cnt, own, below19 },
             opp,
+            opp2,
             land,
             opp_can_fill_petit,
             opp_can_fill_grand,
@@ -453,7 +460,16 @@ impl Mover {
         self.st.cnt[12] as u32 + dropped - lifted != 1
     }
 
-    /// All legal plays of `roll` after steps 1–2 of R-6.8.
+    /// All legal plays of `roll`: steps 1–2 of R-6.8, then the filling
+    /// and conserving obligations (step 3).
+    #[inline]
+    pub(crate) fn legal(&self, roll: Roll, out: &mut PlayList) {
+        self.generate(roll, out);
+        crate::jans::obligations(&self.st.cnt, roll, out);
+    }
+
+    /// All legal plays of `roll` after steps 1–2 of R-6.8 (the movement
+    /// laws and R-3.5), before the filling and conserving obligations.
     pub(crate) fn generate(&self, roll: Roll, out: &mut PlayList) {
         out.clear();
         let (a, b) = (roll.high().value(), roll.low().value());
@@ -783,6 +799,11 @@ impl Mover {
         (self.opp_can_fill_petit, self.opp_can_fill_grand)
     }
 
+    /// Fields holding one opponent checker / two or more.
+    pub(crate) fn opp_masks(&self) -> (u32, u32) {
+        (self.opp & !self.opp2, self.opp2)
+    }
+
     pub(crate) fn opp_on(&self, f: u8) -> bool {
         self.opp & (1 << f) != 0
     }
@@ -790,8 +811,10 @@ impl Mover {
 
 impl Position {
     /// The legal plays of `roll` under the default rules, each resulting
-    /// position once (R-3.1–R-4.7, R-3.5). A roll of which nothing can be
-    /// played gives the single play [`Play::PASS`].
+    /// position once: the movement laws (R-3.1–R-4.7), the most dice and
+    /// the higher die (R-3.5), then the filling and conserving obligations
+    /// (R-6.5, R-6.7, in the order of R-6.8). A roll of which nothing can
+    /// be played gives the single play [`Play::PASS`].
     ///
     /// ```
     /// use trictrac::{Position, Roll, Side};
@@ -805,6 +828,14 @@ impl Position {
 
     /// The legal plays of `roll` under `rules`.
     pub fn legal_plays_with(&self, roll: Roll, rules: &Rules) -> PlayList {
+        let mut out = PlayList::new();
+        Mover::new(self, rules).legal(roll, &mut out);
+        out
+    }
+
+    /// The plays allowed by the movement laws and R-3.5 alone (R-6.8
+    /// steps 1–2), before the filling and conserving obligations.
+    pub fn movement_plays(&self, roll: Roll, rules: &Rules) -> PlayList {
         let mut out = PlayList::new();
         Mover::new(self, rules).generate(roll, &mut out);
         out
@@ -821,6 +852,7 @@ impl Position {
         if out.is_empty() {
             out.push(Play::PASS);
         }
+        crate::jans::obligations(&m.state().cnt, roll, &mut out);
         out
     }
 

@@ -18,11 +18,14 @@ pub enum ExitMethod {
 pub struct Rules {
     /// Bearing-off method.
     pub exit: ExitMethod,
+    /// Score the abandoned jans –R-6.17 (option `old-jans`).
+    pub old_jans: bool,
 }
 
 impl Rules {
     /// The default rules of RULES.md §12.
     pub const DEFAULT: Rules = Rules {
         exit: ExitMethod::Parisienne,
+        old_jans: false,
     };
 }
