@@ -54,7 +54,9 @@ pub fn perft_with(pos: &Position, depth: u32, rules: &Rules) -> PerftCount {
             continue;
         }
         for p in &plays {
-            let c = perft_with(&pos.after(p), depth - 1, rules);
+            let mut next = pos.clone();
+            next.play_unchecked_with(p, rules);
+            let c = perft_with(&next, depth - 1, rules);
             total.sequences += c.sequences;
             total.weighted += w * c.weighted;
         }

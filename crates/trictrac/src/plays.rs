@@ -864,7 +864,27 @@ impl Position {
     /// otherwise the position may become inconsistent (checked by
     /// `debug_assert!`).
     pub fn play_unchecked(&mut self, play: &Play) {
+        self.play_unchecked_with(play, &Rules::DEFAULT);
+    }
+
+    /// [`Position::play_unchecked`] under `rules`: with the provinciale
+    /// exit it also counts the bearing-off privileges used.
+    pub fn play_unchecked_with(&mut self, play: &Play, rules: &Rules) {
         let side = self.turn;
+        if rules.exit == ExitMethod::Provinciale && play.moves().iter().any(|m| m.to == OFF) {
+            let mover = Mover::new(self, rules);
+            let mut st = mover.st;
+            for m in play.moves() {
+                if m.to == OFF {
+                    let normal = mover.inside_sources(&st, m.die) == 0 && m.from == st.lowest();
+                    if !normal {
+                        *self.privileges.get_mut(side) += 1;
+                    }
+                }
+                st.lift(m.from);
+                st.drop(m.to);
+            }
+        }
         for m in play.moves() {
             let to = if m.to == OFF { None } else { Some(m.to) };
             self.board.move_checker(side, m.from, to);
