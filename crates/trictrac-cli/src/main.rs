@@ -1,1 +1,72 @@
-fn main() {}
+//! `trictrac`: the command-line program of the Grand Trictrac rules engine.
+//!
+//! Each subcommand lives in its own module (`cmd_*.rs`); this file only
+//! declares the command line and turns errors into one `error: ` line on
+//! stderr and an exit code.
+
+mod cmd_moves;
+mod cmd_perft;
+mod error;
+mod input;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::error::CliError;
+
+/// Rules engine for Grand Trictrac: legal plays, notation, perft.
+#[derive(Debug, Parser)]
+#[command(
+    name = "trictrac",
+    version,
+    about = "Rules engine for Grand Trictrac: legal plays, notation, perft",
+    long_about = "Rules engine for Grand Trictrac, the French game of the backgammon family.\n\n\
+        Positions are written in TPN (trictrac position notation), e.g. \
+        `w:1x15 b:24x15 w` for the start, and plays in play notation with \
+        absolute fields, e.g. `1-7 1-6`, `1-4-9`, `21-off`, `--`. Rule ids \
+        (R-x.y) refer to the project's rule book.",
+    arg_required_else_help = true,
+    after_help = "Examples:\n  \
+        trictrac moves --dice 6-5\n  \
+        trictrac moves --position \"w:1x13,6,7 b:24x15 w dice=3-1\" --json\n  \
+        trictrac moves --dice 6-5 --play \"1-6 1-7\"\n  \
+        trictrac perft --depth 3\n\n\
+        Run `trictrac <COMMAND> --help` for the details and examples of a command."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Moves(cmd_moves::MovesArgs),
+    Perft(cmd_perft::PerftArgs),
+}
+
+fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
+    match cli.command {
+        Command::Moves(args) => cmd_moves::run(&args, out),
+        Command::Perft(args) => cmd_perft::run(&args, out),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // --help and --version land here too, with exit code 0.
+            let _ = e.print();
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let result = run(cli, &mut out).and_then(|()| out.flush().map_err(CliError::from));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => e.report(),
+    }
+}

@@ -1,0 +1,52 @@
+//! Errors of the command line and their exit codes.
+
+use std::fmt;
+use std::io;
+use std::process::ExitCode;
+
+/// What went wrong, which decides the exit code.
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad input (position, dice, play notation, arguments): exit code 2,
+    /// as for clap's own usage errors.
+    Input(String),
+    /// A well-formed play that the rules forbid: exit code 1.
+    Illegal(String),
+    /// Writing the output failed.
+    Io(io::Error),
+}
+
+impl CliError {
+    /// An input error.
+    pub fn input(msg: impl fmt::Display) -> CliError {
+        CliError::Input(msg.to_string())
+    }
+
+    /// Prints the error as one `error: ` line on stderr and gives the
+    /// exit code.
+    pub fn report(&self) -> ExitCode {
+        let (msg, code) = match self {
+            CliError::Input(m) => (m.clone(), 2),
+            CliError::Illegal(m) => (m.clone(), 1),
+            // Output closed early (e.g. piped into `head`): not an error.
+            CliError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
+            CliError::Io(e) => (format!("cannot write the output: {e}"), 1),
+        };
+        // One line, whatever the message holds.
+        let line = msg.replace('\n', " ");
+        eprintln!("error: {line}");
+        ExitCode::from(code)
+    }
+}
+
+impl From<io::Error> for CliError {
+    fn from(e: io::Error) -> CliError {
+        CliError::Io(e)
+    }
+}
+
+impl From<serde_json::Error> for CliError {
+    fn from(e: serde_json::Error) -> CliError {
+        CliError::Io(e.into())
+    }
+}
