@@ -281,8 +281,8 @@ impl Board {
         match side {
             Side::White => r[1..25].copy_from_slice(&self.cells),
             Side::Black => {
-                for k in 1..25 {
-                    r[k] = -self.cells[24 - k];
+                for (k, slot) in r[1..25].iter_mut().enumerate() {
+                    *slot = -self.cells[23 - k];
                 }
             }
         }

@@ -65,3 +65,122 @@ impl ScoreState {
         *self == ScoreState::default()
     }
 }
+
+/// A hole marked (*trou*): simple, or double when its twelve points were
+/// scored without the opponent scoring in between (R-8.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Hole {
+    /// One hole.
+    Simple,
+    /// Two holes (*bredouille*).
+    Double,
+}
+
+impl Hole {
+    /// How many holes it counts.
+    pub const fn count(self) -> u8 {
+        match self {
+            Hole::Simple => 1,
+            Hole::Double => 2,
+        }
+    }
+}
+
+/// What marking points did (R-8.1–R-8.4).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Marking {
+    /// Points marked.
+    pub points: u32,
+    /// Holes marked, in order.
+    pub holes: Vec<Hole>,
+    /// Whether the marking side reached 12 holes (R-5.2).
+    pub won: bool,
+}
+
+impl Marking {
+    /// Total holes marked.
+    pub fn hole_count(&self) -> u32 {
+        self.holes.iter().map(|h| h.count() as u32).sum()
+    }
+}
+
+/// The shared bredouille / pavillon state machine (R-8.2, R-8.4): `side`
+/// scores while it had `own_before` (points or holes) on the board.
+fn run_after(state: Bredouille, side: Side, own_before: u32) -> Bredouille {
+    match state {
+        Bredouille::Either => Bredouille::Side(side),
+        Bredouille::Side(s) if s == side => state,
+        // The opponent was en bredouille: he is débredouillé. The scorer
+        // becomes en bredouille unless his own run was broken before
+        // (he already had interrupted points on the board).
+        Bredouille::Side(_) if own_before > 0 => Bredouille::Neither,
+        Bredouille::Side(_) => Bredouille::Side(side),
+        Bredouille::Neither => Bredouille::Neither,
+    }
+}
+
+impl ScoreState {
+    /// Marks `points` won by `side` (R-8.1–R-8.4): updates the bredouille
+    /// state, converts every 12 points into a hole (double when its points
+    /// were uninterrupted; after the first hole of a marking the following
+    /// ones are double, R-8.3), erases the opponent's points when a hole is
+    /// marked, updates the pavillon, and stops at 12 holes (R-5.2).
+    ///
+    /// ```
+    /// use trictrac::{ScoreState, Side, Bredouille, score::Hole};
+    /// // R-8.3: 8 interrupted points and 26 more: a simple hole, a double
+    /// // hole and 10 points in bredouille.
+    /// let mut s: ScoreState = Default::default();
+    /// s.points.white = 8;
+    /// s.points.black = 4;
+    /// s.bredouille = Bredouille::Neither;
+    /// let m = s.mark(Side::White, 26);
+    /// assert_eq!(m.holes, vec![Hole::Simple, Hole::Double]);
+    /// assert_eq!((s.points.white, s.holes.white, s.points.black), (10, 3, 0));
+    /// assert_eq!(s.bredouille, Bredouille::Side(Side::White));
+    /// ```
+    pub fn mark(&mut self, side: Side, points: u32) -> Marking {
+        let mut m = Marking {
+            points,
+            ..Marking::default()
+        };
+        if points == 0 || self.holes.white >= 12 || self.holes.black >= 12 {
+            return m;
+        }
+        let own_before = *self.points.get(side) as u32;
+        self.bredouille = run_after(self.bredouille, side, own_before);
+        let mut total = own_before + points;
+        let mut first = true;
+        while total >= 12 {
+            total -= 12;
+            let double = !first || self.bredouille == Bredouille::Side(side);
+            first = false;
+            let hole = if double { Hole::Double } else { Hole::Simple };
+            let holes_before = *self.holes.get(side) as u32;
+            self.pavillon = run_after(self.pavillon, side, holes_before);
+            let h = self.holes.get_mut(side);
+            *h = (*h + hole.count()).min(12);
+            *self.points.get_mut(!side) = 0;
+            m.holes.push(hole);
+            if *self.holes.get(side) >= 12 {
+                m.won = true;
+                total = 0;
+                break;
+            }
+        }
+        *self.points.get_mut(side) = total as u8;
+        if !m.holes.is_empty() {
+            self.bredouille = if total > 0 {
+                Bredouille::Side(side)
+            } else {
+                Bredouille::Either
+            };
+        }
+        m
+    }
+
+    /// The winner, once a side has 12 holes.
+    pub fn winner(&self) -> Option<Side> {
+        Side::ALL.into_iter().find(|&s| *self.holes.get(s) >= 12)
+    }
+}
