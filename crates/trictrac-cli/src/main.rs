@@ -4,10 +4,13 @@
 //! declares the command line and turns errors into one `error: ` line on
 //! stderr and an exit code.
 
+mod cmd_mark;
 mod cmd_moves;
 mod cmd_perft;
+mod cmd_score;
 mod error;
 mod input;
+mod jans_json;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -16,12 +19,12 @@ use clap::{Parser, Subcommand};
 
 use crate::error::CliError;
 
-/// Rules engine for Grand Trictrac: legal plays, notation, perft.
+/// Rules engine for Grand Trictrac: legal plays, scoring, notation, perft.
 #[derive(Debug, Parser)]
 #[command(
     name = "trictrac",
     version,
-    about = "Rules engine for Grand Trictrac: legal plays, notation, perft",
+    about = "Rules engine for Grand Trictrac: legal plays, scoring, notation, perft",
     long_about = "Rules engine for Grand Trictrac, the French game of the backgammon family.\n\n\
         Positions are written in TPN (trictrac position notation), e.g. \
         `w:1x15 b:24x15 w` for the start, and plays in play notation with \
@@ -32,6 +35,8 @@ use crate::error::CliError;
         trictrac moves --dice 6-5\n  \
         trictrac moves --position \"w:1x13,6,7 b:24x15 w dice=3-1\" --json\n  \
         trictrac moves --dice 6-5 --play \"1-6 1-7\"\n  \
+        trictrac score --position \"w:1x13,12x2 b:24x15 w\" --dice 3-1\n  \
+        trictrac mark --score \"score=8.0.8.0 bredouille=b\" --side w --points 18\n  \
         trictrac perft --depth 3\n\n\
         Run `trictrac <COMMAND> --help` for the details and examples of a command."
 )]
@@ -43,12 +48,16 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Moves(cmd_moves::MovesArgs),
+    Score(cmd_score::ScoreArgs),
+    Mark(cmd_mark::MarkArgs),
     Perft(cmd_perft::PerftArgs),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
         Command::Moves(args) => cmd_moves::run(&args, out),
+        Command::Score(args) => cmd_score::run(&args, out),
+        Command::Mark(args) => cmd_mark::run(&args, out),
         Command::Perft(args) => cmd_perft::run(&args, out),
     }
 }

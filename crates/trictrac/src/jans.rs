@@ -106,6 +106,28 @@ impl Jan {
         }
     }
 
+    /// A short stable identifier, e.g. `true-hit`, `fill`, `unplayable`.
+    pub fn id(self) -> &'static str {
+        use Jan::*;
+        match self {
+            TrueHit(_) => "true-hit",
+            FalseHit(_) => "false-hit",
+            HitCorner => "hit-corner",
+            Fill(_) => "fill",
+            Conserve(_) => "conserve",
+            Unplayable => "unplayable",
+            Exit => "exit",
+            TroisCoups => "trois-coups",
+            DeuxTables => "deux-tables",
+            ContreDeuxTables => "contre-deux-tables",
+            Mezeas => "mezeas",
+            ContreMezeas => "contre-mezeas",
+            Rencontre => "rencontre",
+            Margot => "margot",
+            PileDeMisere => "pile-de-misere",
+        }
+    }
+
     /// The rule id that defines it.
     pub fn rule(self) -> &'static str {
         use Jan::*;

@@ -115,6 +115,112 @@ fn parse_list(index: usize, token: &str, body: &str, out: &mut [u8; 24]) -> Resu
     Ok(())
 }
 
+/// Parses one of the score keys (`score=`, `bredouille=`, `pavillon=`).
+fn parse_score_key(
+    index: usize,
+    tok: &str,
+    key: &str,
+    value: &str,
+    score: &mut ScoreState,
+) -> Result<(), TpnError> {
+    if key == "score" {
+        let nums: Option<Vec<u32>> = value.split('.').map(parse_num).collect();
+        match nums {
+            Some(n) if n.len() == 4 && n.iter().all(|&x| x <= 255) => {
+                score.points = BySide::new(n[0] as u8, n[2] as u8);
+                score.holes = BySide::new(n[1] as u8, n[3] as u8);
+                Ok(())
+            }
+            _ => Err(token_err(
+                index,
+                tok,
+                "expected score=WP.WH.BP.BH (White's points and holes, Black's points and holes), e.g. score=8.0.10.0",
+            )),
+        }
+    } else {
+        let mut chars = value.chars();
+        let b = match (chars.next(), chars.next()) {
+            (Some(c), None) => Bredouille::from_char(c),
+            _ => None,
+        };
+        let Some(b) = b else {
+            return Err(token_err(
+                index,
+                tok,
+                format!("expected {key}=e, w, b or n"),
+            ));
+        };
+        if key == "bredouille" {
+            score.bredouille = b;
+        } else {
+            score.pavillon = b;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for ScoreState {
+    type Err = TpnError;
+
+    /// Parses the score keys of TPN alone, e.g.
+    /// `score=8.0.8.0 bredouille=b pavillon=e` (missing keys take their
+    /// defaults), and checks the ranges (R-5.1, R-5.2).
+    ///
+    /// ```
+    /// use trictrac::{ScoreState, Bredouille, Side};
+    /// let s: ScoreState = "score=8.0.10.1 bredouille=n".parse().unwrap();
+    /// assert_eq!((s.points.white, s.holes.black), (8, 1));
+    /// assert_eq!(s.to_string(), "score=8.0.10.1 bredouille=n pavillon=e");
+    /// assert!("score=7.0.0.0".parse::<ScoreState>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<ScoreState, TpnError> {
+        let mut score = ScoreState::default();
+        let mut seen: Vec<&str> = Vec::new();
+        for (k, tok) in s.split_whitespace().enumerate() {
+            let index = k + 1;
+            let (key, value) = tok
+                .split_once('=')
+                .filter(|(k, _)| matches!(*k, "score" | "bredouille" | "pavillon"))
+                .ok_or_else(|| {
+                    token_err(
+                        index,
+                        tok,
+                        "expected score=WP.WH.BP.BH, bredouille=e|w|b|n or pavillon=e|w|b|n",
+                    )
+                })?;
+            if seen.contains(&key) {
+                return Err(token_err(index, tok, format!("key `{key}` given twice")));
+            }
+            seen.push(key);
+            parse_score_key(index, tok, key, value, &mut score)?;
+        }
+        let mut pos = Position::start();
+        pos.set_score(score).map_err(|e| {
+            TpnError::Position(SetupError {
+                setup: Box::new(Setup::default()),
+                errors: vec![e],
+            })
+        })?;
+        Ok(score)
+    }
+}
+
+impl fmt::Display for ScoreState {
+    /// Always prints the three keys: `score=WP.WH.BP.BH bredouille=X pavillon=Y`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "score={}.{}.{}.{} bredouille={} pavillon={}",
+            self.points.white,
+            self.holes.white,
+            self.points.black,
+            self.holes.black,
+            self.bredouille,
+            self.pavillon
+        )
+    }
+}
+
 fn parse_num(s: &str) -> Option<u32> {
     if s.is_empty() || s.len() > 3 || !s.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -180,41 +286,8 @@ impl FromStr for Setup {
                     })?;
                     setup.rolls = Some(n as u8);
                 }
-                "score" => {
-                    let parts: Vec<&str> = value.split('.').collect();
-                    let nums: Option<Vec<u32>> = parts.iter().map(|p| parse_num(p)).collect();
-                    match nums {
-                        Some(n) if n.len() == 4 && n.iter().all(|&x| x <= 255) => {
-                            setup.score.points = BySide::new(n[0] as u8, n[2] as u8);
-                            setup.score.holes = BySide::new(n[1] as u8, n[3] as u8);
-                        }
-                        _ => {
-                            return Err(token_err(
-                                index,
-                                tok,
-                                "expected score=WP.WH.BP.BH (White's points and holes, Black's points and holes), e.g. score=8.0.10.0",
-                            ))
-                        }
-                    }
-                }
-                "bredouille" | "pavillon" => {
-                    let mut chars = value.chars();
-                    let b = match (chars.next(), chars.next()) {
-                        (Some(c), None) => Bredouille::from_char(c),
-                        _ => None,
-                    };
-                    let Some(b) = b else {
-                        return Err(token_err(
-                            index,
-                            tok,
-                            format!("expected {key}=e, w, b or n"),
-                        ));
-                    };
-                    if key == "bredouille" {
-                        setup.score.bredouille = b;
-                    } else {
-                        setup.score.pavillon = b;
-                    }
+                "score" | "bredouille" | "pavillon" => {
+                    parse_score_key(index, tok, key, value, &mut setup.score)?;
                 }
                 "dice" => {
                     let r: Roll = value.parse().map_err(|_| {
