@@ -27,6 +27,7 @@
 
 pub mod board;
 pub mod dice;
+pub mod game;
 pub mod jans;
 mod legality;
 pub mod notation;
@@ -39,6 +40,7 @@ pub mod side;
 
 pub use board::{Board, Dest, Field, Quarter, Table};
 pub use dice::{Die, Roll};
+pub use game::{DiceSource, Event, Game, GameError, GameOptions, Phase};
 pub use jans::{Beneficiary, Jan, JanEvent, RollContext, RollScore, Way};
 pub use legality::IllegalPlay;
 pub use notation::{NotatedMove, PlayNotation, PlayParseError, TpnError};

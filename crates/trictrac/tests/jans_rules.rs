@@ -40,7 +40,10 @@ fn r_6_1_true_hit_by_black() {
     // Black's checker on absolute 15 is his field 10; White's lone checker
     // on absolute 9 is Black's field 16: the 6 hits it (grand-jan table).
     let j = jans("w:1x14,9 b:15,24x14 b", 6, 3);
-    assert_eq!(j, vec![(Jan::TrueHit(Table::GrandJan), Beneficiary::Mover, 2)]);
+    assert_eq!(
+        j,
+        vec![(Jan::TrueHit(Table::GrandJan), Beneficiary::Mover, 2)]
+    );
 }
 
 #[test]
@@ -48,7 +51,10 @@ fn r_6_1_two_checkers_on_one_source_are_one_way() {
     // 10x2 hits 16 with the 6: one way, 2 points, not 4.
     let s = pos("w:1x13,10x2 b:16,24x14 w").score_roll(Roll::new(6, 3));
     assert_eq!((s.mover_points, s.opponent_points), (2, 0));
-    assert_eq!(s.jans[0].ways.as_slice(), &[Way::Die(trictrac::Die::new(6))]);
+    assert_eq!(
+        s.jans[0].ways.as_slice(),
+        &[Way::Die(trictrac::Die::new(6))]
+    );
 }
 
 #[test]
@@ -90,7 +96,10 @@ fn r_6_3_values_per_table_and_double() {
     // Petit-jan table, single: 4 per way (conformance true-hit-petit-toutdune).
     assert_eq!(points("w:1x13,10x2 b:16x2,19,24x12 w", 5, 4), (4, 0));
     // Petit-jan table, double: 6 (Black's lone checker on 5, hit from 1 by 4).
-    assert_eq!(points("w:1x8,6x3,7x3,8 b:5,19,20x2,21x2,22x3,23x3,24x3 w", 4, 4), (6, 0));
+    assert_eq!(
+        points("w:1x8,6x3,7x3,8 b:5,19,20x2,21x2,22x3,23x3,24x3 w", 4, 4),
+        (6, 0)
+    );
     // Grand-jan table, double: 4 (16 from 12 by 4... the corner may hit).
     assert_eq!(points("w:1x13,12x2 b:16,24x14 w", 4, 4), (4, 0));
 }
@@ -122,14 +131,22 @@ fn r_6_5_filling_is_compulsory() {
     for play in p.legal_plays(roll) {
         let after = p.after(&play);
         for f in 1..=6u8 {
-            assert!(after.count(Side::White, trictrac::Field::new(f)) >= 2, "{}", play.display(Side::White));
+            assert!(
+                after.count(Side::White, trictrac::Field::new(f)) >= 2,
+                "{}",
+                play.display(Side::White)
+            );
         }
     }
-    let err = p.resolve_play(roll, &"8-10 8-13".parse().unwrap()).unwrap_err();
+    let err = p
+        .resolve_play(roll, &"8-10 8-13".parse().unwrap())
+        .unwrap_err();
     assert_eq!(err.rule(), "R-3.1"); // only one checker on 8
     let err = p.resolve_play(roll, &"1-6 8-10".parse().unwrap());
     assert!(err.is_ok());
-    let err = p.resolve_play(roll, &"1-3 8-13".parse().unwrap()).unwrap_err();
+    let err = p
+        .resolve_play(roll, &"1-3 8-13".parse().unwrap())
+        .unwrap_err();
     assert!(matches!(err.rule(), "R-4.2" | "R-6.8"), "{err}");
     let err = p.resolve_play(roll, &"1-3 1-6".parse().unwrap());
     assert!(err.is_ok(), "1-3 1-6 fills (talon surcases)");
@@ -144,7 +161,11 @@ fn r_6_6_fill_ways_from_surcases_only() {
     // 4 holds exactly two: the 2 from 4 is not a way; the 5 from the talon is.
     let s = pos("w:1x5,2x2,3x2,4x2,5x2,6,8 b:24x15 w").score_roll(Roll::new(5, 2));
     assert_eq!((s.mover_points, s.opponent_points), (4, 0));
-    let fill = s.jans.iter().find(|e| e.jan == Jan::Fill(Quarter::PetitJan)).unwrap();
+    let fill = s
+        .jans
+        .iter()
+        .find(|e| e.jan == Jan::Fill(Quarter::PetitJan))
+        .unwrap();
     assert_eq!(fill.ways.as_slice(), &[Way::Die(trictrac::Die::new(5))]);
 }
 
@@ -170,7 +191,10 @@ fn r_6_6_filled_in_passing_scores_nothing() {
     // obligation either (6-12-17, which breaks it, stays legal).
     let tpn = "w:1x3,2x2,3x2,4x2,5x2,6,12x2,20 b:7x2,8x2,9x2,10x2,11x2,13x2,18x2,24 w";
     assert_eq!(points(tpn, 6, 5), (0, 0));
-    assert_eq!(plays(tpn, 6, 5), vec!["1-6-12".to_string(), "6-12-17".to_string()]);
+    assert_eq!(
+        plays(tpn, 6, 5),
+        vec!["1-6-12".to_string(), "6-12-17".to_string()]
+    );
 }
 
 // conserving --------------------------------------------------------
@@ -181,7 +205,9 @@ fn r_6_7_conserve_and_its_obligation() {
     assert_eq!(points(tpn, 2, 1), (4, 0));
     let p = pos(tpn);
     let roll = Roll::new(2, 1);
-    let err = p.resolve_play(roll, &"2-4 9-10".parse().unwrap()).unwrap_err();
+    let err = p
+        .resolve_play(roll, &"2-4 9-10".parse().unwrap())
+        .unwrap_err();
     assert_eq!(err.rule(), "R-6.8", "{err}");
     assert!(p.resolve_play(roll, &"1-3 9-10".parse().unwrap()).is_ok());
 }
@@ -193,7 +219,10 @@ fn r_6_7_conserve_by_helplessness() {
     let tpn = "w:7x3,8x3,9x3,10x2,11x2,12x2 b:2x3,13x2,14x2,15x2,16x2,17x2,18x2 w";
     let s = pos(tpn).score_roll(Roll::new(6, 6));
     assert_eq!((s.mover_points, s.opponent_points), (6, 4));
-    assert!(s.jans.iter().any(|e| e.jan == Jan::Conserve(Quarter::GrandJan) && e.helpless));
+    assert!(s
+        .jans
+        .iter()
+        .any(|e| e.jan == Jan::Conserve(Quarter::GrandJan) && e.helpless));
 }
 
 #[test]
@@ -232,7 +261,9 @@ fn r_6_8_power_stays_illegal_even_if_only_it_would_fill() {
     let roll = Roll::new(5, 4);
     assert!(p.legal_plays(roll).iter().all(|x| !x.is_power()));
     assert_eq!(points(tpn, 5, 4), (0, 0));
-    let err = p.resolve_play(roll, &"8-12 9-12".parse().unwrap()).unwrap_err();
+    let err = p
+        .resolve_play(roll, &"8-12 9-12".parse().unwrap())
+        .unwrap_err();
     assert_eq!(err.rule(), "R-4.4");
 }
 
@@ -252,7 +283,10 @@ fn r_6_9_unplayable_dice() {
 fn r_6_10_exit_and_no_dead_die_for_the_last_checker() {
     let s = pos("w:24 b:1x15 w").score_roll(Roll::new(2, 1));
     assert_eq!((s.mover_points, s.opponent_points), (4, 0));
-    assert!(s.jans.iter().any(|e| e.jan == Jan::Exit && e.depends_on_play));
+    assert!(s
+        .jans
+        .iter()
+        .any(|e| e.jan == Jan::Exit && e.depends_on_play));
     assert_eq!(points("w:23,24 b:1x15 w", 3, 3), (6, 0));
     // Two checkers that cannot both leave: no exit.
     assert_eq!(points("w:19,24 b:1x15 w", 2, 1), (0, 0));
@@ -313,7 +347,8 @@ fn r_6_15_rencontre() {
     assert_eq!(old("w:1x13,6,7 b:24x15 b rolls=0", 6, 5, ctx), (4, 0));
     assert_eq!(old("w:1x13,6,7 b:24x15 b rolls=0", 6, 4, ctx), (0, 0));
     // Off by default.
-    let (s, _) = pos("w:1x13,6,7 b:24x15 b rolls=0").score_roll_with(Roll::new(6, 5), &Rules::DEFAULT, &ctx);
+    let (s, _) =
+        pos("w:1x13,6,7 b:24x15 b rolls=0").score_roll_with(Roll::new(6, 5), &Rules::DEFAULT, &ctx);
     assert_eq!(s.mover_points, 0);
 }
 

@@ -27,10 +27,23 @@ fn points_are_even_and_sum_of_jans() {
                 assert!(!plays.is_empty());
                 let movement = pos.movement_plays(roll, &rules);
                 for p in &plays {
-                    assert!(movement.contains(p), "{pos} {roll}: filtered play not a movement play");
+                    assert!(
+                        movement.contains(p),
+                        "{pos} {roll}: filtered play not a movement play"
+                    );
                 }
-                let m: u32 = s.jans.iter().filter(|e| e.beneficiary == Beneficiary::Mover).map(|e| e.points).sum();
-                let o: u32 = s.jans.iter().filter(|e| e.beneficiary == Beneficiary::Opponent).map(|e| e.points).sum();
+                let m: u32 = s
+                    .jans
+                    .iter()
+                    .filter(|e| e.beneficiary == Beneficiary::Mover)
+                    .map(|e| e.points)
+                    .sum();
+                let o: u32 = s
+                    .jans
+                    .iter()
+                    .filter(|e| e.beneficiary == Beneficiary::Opponent)
+                    .map(|e| e.points)
+                    .sum();
                 assert_eq!((m, o), (s.mover_points, s.opponent_points));
                 assert_eq!(s.mover_points % 2, 0, "{pos} {roll}");
                 assert_eq!(s.opponent_points % 2, 0, "{pos} {roll}");
@@ -38,7 +51,10 @@ fn points_are_even_and_sum_of_jans() {
                     assert!(e.points > 0, "{pos} {roll}: {:?} with no points", e.jan);
                     match e.jan {
                         Jan::TrueHit(_) | Jan::Fill(_) => {
-                            assert!(!e.ways.is_empty() && e.ways.len() <= if roll.is_double() { 2 } else { 3 });
+                            assert!(
+                                !e.ways.is_empty()
+                                    && e.ways.len() <= if roll.is_double() { 2 } else { 3 }
+                            );
                             let per = e.points / e.ways.len() as u32;
                             assert_eq!(per * e.ways.len() as u32, e.points);
                         }

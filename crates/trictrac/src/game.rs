@@ -1,0 +1,784 @@
+//! A whole game of Grand Trictrac to 12 holes: the turn sequence of R-2.4,
+//! marking, staying or leaving, relevés, the first move and the stakes
+//! (RULES.md sections 2, 4.8, 8, 9 and 12).
+//!
+//! The order of a turn is visible in one place, [`Game::roll`] →
+//! [`Game::stay`] / [`Game::leave`] → [`Game::play`]:
+//!
+//! 1. the mover rolls (dice given, or drawn from an injected [`DiceSource`]);
+//! 2. he marks the points his roll brings him (the jans are computed on the
+//!    position before any checker moves); if that wins him a hole he must
+//!    choose to stay or to leave (R-8.6);
+//! 3. he plays (unless he left);
+//! 4. if the play bore off his last checker he marks the exit (R-4.8), with
+//!    the same choice if it wins a hole;
+//! 5. the opponent marks the points the roll gave him (unless the mover
+//!    left);
+//! 6. after the exit the relevé ends: the checkers go back to the talons
+//!    and the same player rolls first.
+//!
+//! ```
+//! use trictrac::game::{Game, GameOptions, Phase};
+//! use trictrac::{Die, Roll, Side};
+//! let mut g = Game::new(GameOptions::default());
+//! g.first_move(Die::new(5), Die::new(2)).unwrap(); // White starts (R-2.2)
+//! g.roll(Roll::new(6, 5)).unwrap();
+//! assert_eq!(g.phase(), Phase::Play(Side::White));
+//! let play = g.legal_plays()[0];
+//! g.play(&play).unwrap();
+//! assert_eq!(g.phase(), Phase::Roll(Side::Black));
+//! ```
+
+use crate::dice::{Die, Roll};
+use crate::jans::{Beneficiary, Jan, RollContext, RollScore};
+use crate::legality::IllegalPlay;
+use crate::notation::PlayNotation;
+use crate::plays::{Play, PlayList};
+use crate::position::Position;
+use crate::rules::{ExitMethod, Rules};
+use crate::score::{Bredouille, Marking, ScoreState};
+use crate::side::Side;
+use core::fmt;
+
+/// How the first player is chosen (R-2.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FirstMove {
+    /// Each player rolls one die, ties re-rolled; the higher starts and
+    /// rolls both dice for his first move.
+    #[default]
+    OneDieEach,
+    /// One roll of both dice (one die each), re-rolled on a double; the
+    /// winner plays that roll.
+    CoupEtDes,
+}
+
+/// What the player who bore off his last checker does next (R-4.8).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ExitRoll {
+    /// He makes a fresh roll to start the new relevé.
+    #[default]
+    Fresh,
+    /// *Pour tout*: if he stays, his exit roll is also his first move of
+    /// the new relevé.
+    PourTout,
+}
+
+/// How a won game is paid (R-9.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Payout {
+    /// ×4 / ×3 / ×2 / ×1 (Guiton, the modern laws).
+    #[default]
+    Guiton,
+    /// ×2 / ×1.5 / ×1 (Soumille).
+    Soumille,
+    /// ×2 / ×1 (Jollyvet).
+    Jollyvet,
+    /// Simple win or loss.
+    None,
+}
+
+/// Every option of RULES.md §12 that a game uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GameOptions {
+    /// Exit method and old jans.
+    pub rules: Rules,
+    /// First-move method.
+    pub first_move: FirstMove,
+    /// Exit roll.
+    pub exit_roll: ExitRoll,
+    /// Payout method.
+    pub payout: Payout,
+}
+
+impl GameOptions {
+    /// The options as `key=value` words, e.g.
+    /// `first-move=one-die-each exit=parisienne exit-roll=fresh payout=guiton old-jans=off`.
+    pub fn to_words(&self) -> String {
+        format!(
+            "first-move={} exit={} exit-roll={} payout={} old-jans={}",
+            match self.first_move {
+                FirstMove::OneDieEach => "one-die-each",
+                FirstMove::CoupEtDes => "coup-et-des",
+            },
+            match self.rules.exit {
+                ExitMethod::Parisienne => "parisienne",
+                ExitMethod::Provinciale => "provinciale",
+            },
+            match self.exit_roll {
+                ExitRoll::Fresh => "fresh",
+                ExitRoll::PourTout => "pour-tout",
+            },
+            match self.payout {
+                Payout::Guiton => "guiton",
+                Payout::Soumille => "soumille",
+                Payout::Jollyvet => "jollyvet",
+                Payout::None => "none",
+            },
+            if self.rules.old_jans { "on" } else { "off" }
+        )
+    }
+
+    /// Parses the words of [`GameOptions::to_words`] (any subset, any order).
+    ///
+    /// # Errors
+    /// A message naming the unknown word or value.
+    pub fn from_words(s: &str) -> Result<GameOptions, String> {
+        let mut o = GameOptions::default();
+        for w in s.split_whitespace() {
+            let (k, v) = w
+                .split_once('=')
+                .ok_or_else(|| format!("option `{w}`: expected key=value"))?;
+            let bad = || format!("option `{w}`: unknown value `{v}` for {k}");
+            match k {
+                "first-move" => {
+                    o.first_move = match v {
+                        "one-die-each" => FirstMove::OneDieEach,
+                        "coup-et-des" => FirstMove::CoupEtDes,
+                        _ => return Err(bad()),
+                    }
+                }
+                "exit" => {
+                    o.rules.exit = match v {
+                        "parisienne" => ExitMethod::Parisienne,
+                        "provinciale" => ExitMethod::Provinciale,
+                        _ => return Err(bad()),
+                    }
+                }
+                "exit-roll" => {
+                    o.exit_roll = match v {
+                        "fresh" => ExitRoll::Fresh,
+                        "pour-tout" => ExitRoll::PourTout,
+                        _ => return Err(bad()),
+                    }
+                }
+                "payout" => {
+                    o.payout = match v {
+                        "guiton" => Payout::Guiton,
+                        "soumille" => Payout::Soumille,
+                        "jollyvet" => Payout::Jollyvet,
+                        "none" => Payout::None,
+                        _ => return Err(bad()),
+                    }
+                }
+                "old-jans" => {
+                    o.rules.old_jans = match v {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(bad()),
+                    }
+                }
+                "marking" => {
+                    if v != "auto" {
+                        return Err(format!(
+                            "option `{w}`: only marking=auto is supported (the engine marks every point)"
+                        ));
+                    }
+                }
+                _ => return Err(format!("option `{w}`: unknown option `{k}`")),
+            }
+        }
+        Ok(o)
+    }
+}
+
+/// A source of dice: the engine never draws them itself.
+pub trait DiceSource {
+    /// One die, uniformly 1..=6.
+    fn die(&mut self) -> Die;
+}
+
+impl<R: rand_core::RngCore> DiceSource for R {
+    fn die(&mut self) -> Die {
+        // Rejection sampling on a byte keeps the six faces exactly uniform.
+        loop {
+            let x = (self.next_u32() & 0xff) as u8;
+            if x < 252 {
+                return Die::new(x % 6 + 1);
+            }
+        }
+    }
+}
+
+/// Where the game stands: who must do what next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Deciding who starts (R-2.2): [`Game::first_move`].
+    FirstMove,
+    /// `side` must roll: [`Game::roll`].
+    Roll(Side),
+    /// `side` won a hole by his own roll and must stay or leave (R-8.6):
+    /// [`Game::stay`] or [`Game::leave`].
+    StayOrLeave(Side),
+    /// `side` must play the pending roll: [`Game::play`].
+    Play(Side),
+    /// The game is over: `side` has 12 holes (R-5.2).
+    Over(Side),
+}
+
+impl Phase {
+    fn expected(self) -> &'static str {
+        match self {
+            Phase::FirstMove => "the first-move dice (R-2.2)",
+            Phase::Roll(_) => "a roll (R-2.4)",
+            Phase::StayOrLeave(_) => "staying or leaving (R-8.6)",
+            Phase::Play(_) => "a play of the roll (R-2.4)",
+            Phase::Over(_) => "nothing: the game is over (R-5.2)",
+        }
+    }
+}
+
+/// Why a relevé ended (R-8.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReleveEnd {
+    /// A player left after winning a hole (R-8.6).
+    Leave,
+    /// A player bore off his last checker (R-4.8).
+    Exit,
+}
+
+/// Who marks points: the roller's own roll, or the points it gave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PointsFrom {
+    /// The marker's own roll (before playing).
+    OwnRoll,
+    /// The marker's exit (after playing, R-4.8).
+    Exit,
+    /// The opponent's roll gave them (jans qui ne peut).
+    OpponentRoll,
+}
+
+/// Everything that happens in a game, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The dice of the first-move privilege (a tie is re-rolled).
+    FirstMoveDice {
+        /// White's die.
+        white: Die,
+        /// Black's die.
+        black: Die,
+    },
+    /// The first player is decided.
+    Starts(Side),
+    /// A roll and what it brings and gives (before the play).
+    Rolled(RollScore),
+    /// Points marked.
+    Marked {
+        /// Who marks.
+        side: Side,
+        /// Where the points come from.
+        from: PointsFrom,
+        /// The points and holes.
+        marking: Marking,
+        /// The score state after.
+        after: ScoreState,
+    },
+    /// Stay (`true`) or leave after winning a hole (R-8.6).
+    Decided {
+        /// Who decides.
+        side: Side,
+        /// Whether he stays.
+        stay: bool,
+    },
+    /// A play.
+    Played {
+        /// Who plays.
+        side: Side,
+        /// The play.
+        play: Play,
+    },
+    /// A relevé ends; `first` rolls first in the next one.
+    NewReleve {
+        /// Why.
+        reason: ReleveEnd,
+        /// Who plays first.
+        first: Side,
+    },
+    /// The game ends.
+    Over {
+        /// The winner (12 holes).
+        winner: Side,
+        /// The stake multiplier (R-9.1).
+        stake: Stake,
+    },
+}
+
+/// A stake multiplier (R-9.1), in halves to hold ×1.5 exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Stake {
+    halves: u8,
+}
+
+impl Stake {
+    /// The multiplier as a number.
+    pub fn value(self) -> f64 {
+        self.halves as f64 / 2.0
+    }
+}
+
+impl fmt::Display for Stake {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.halves % 2 == 0 {
+            write!(f, "x{}", self.halves / 2)
+        } else {
+            write!(f, "x{}.5", self.halves / 2)
+        }
+    }
+}
+
+/// The stake of a finished game (R-9.1).
+pub fn stake(payout: Payout, score: &ScoreState, winner: Side) -> Stake {
+    let loser_holes = *score.holes.get(!winner);
+    let grande = loser_holes == 0 || score.pavillon == Bredouille::Side(winner);
+    let halves = match payout {
+        Payout::Guiton => {
+            if loser_holes == 0 {
+                8
+            } else if score.pavillon == Bredouille::Side(winner) {
+                6
+            } else if score.pavillon == Bredouille::Neither && loser_holes < 6 {
+                4
+            } else {
+                2
+            }
+        }
+        Payout::Soumille => {
+            if grande {
+                4
+            } else if loser_holes < 7 {
+                3
+            } else {
+                2
+            }
+        }
+        Payout::Jollyvet => {
+            if grande {
+                4
+            } else {
+                2
+            }
+        }
+        Payout::None => 2,
+    };
+    Stake { halves }
+}
+
+/// A rejected action, naming the rule.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The action does not fit the phase of the turn.
+    #[error("expected {expected}, not {action}")]
+    WrongPhase {
+        /// What the game waits for.
+        expected: &'static str,
+        /// What was attempted.
+        action: &'static str,
+    },
+    /// The play is not legal.
+    #[error("{0}")]
+    Illegal(#[from] IllegalPlay),
+}
+
+/// The roll being played: its analysis and legal plays.
+#[derive(Clone, Debug)]
+struct Pending {
+    score: RollScore,
+    plays: PlayList,
+    /// The hole-winning marking that asked for a decision came from the exit.
+    after_exit: bool,
+}
+
+/// A game of Grand Trictrac to 12 holes.
+#[derive(Clone, Debug)]
+pub struct Game {
+    options: GameOptions,
+    position: Position,
+    phase: Phase,
+    pending: Option<Pending>,
+    log: Vec<Event>,
+    /// The starter's first roll and whether the second player has rolled
+    /// yet (jan de rencontre, R-6.15).
+    first_roll: Option<Roll>,
+    second_rolled: bool,
+    starter: Option<Side>,
+    rolls: u32,
+    releves: u32,
+}
+
+impl Game {
+    /// A new game: checkers on the talons, no score, first move to decide.
+    pub fn new(options: GameOptions) -> Game {
+        Game {
+            options,
+            position: Position::start(),
+            phase: Phase::FirstMove,
+            pending: None,
+            log: Vec::new(),
+            first_roll: None,
+            second_rolled: false,
+            starter: None,
+            rolls: 0,
+            releves: 1,
+        }
+    }
+
+    /// A game continuing from `position` (its checkers, score state and
+    /// side to move, who must roll next), e.g. a position from a book.
+    /// If the position carries `dice=`, that roll is made at once.
+    ///
+    /// # Errors
+    /// If the position's score already has a winner.
+    pub fn from_position(options: GameOptions, position: Position) -> Result<Game, GameError> {
+        let mut g = Game::new(options);
+        let side = position.turn();
+        let dice = position.dice();
+        g.position = position;
+        g.position.set_dice(None);
+        g.starter = Some(side);
+        // The history is unknown: no jan de rencontre.
+        g.second_rolled = true;
+        if let Some(w) = g.position.score().winner() {
+            g.phase = Phase::Over(w);
+            return Err(g.wrong("a game that is not over"));
+        }
+        g.phase = Phase::Roll(side);
+        if let Some(r) = dice {
+            g.roll(r)?;
+        }
+        Ok(g)
+    }
+
+    /// The options.
+    pub fn options(&self) -> &GameOptions {
+        &self.options
+    }
+
+    /// The position (checkers, side to move, score state).
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The score state.
+    pub fn score(&self) -> &ScoreState {
+        self.position.score()
+    }
+
+    /// What the game waits for.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Everything that happened so far.
+    pub fn events(&self) -> &[Event] {
+        &self.log
+    }
+
+    /// The pending roll, while it is being played or decided.
+    pub fn pending_roll(&self) -> Option<Roll> {
+        self.pending.as_ref().map(|p| p.score.roll)
+    }
+
+    /// The jans of the pending roll.
+    pub fn pending_score(&self) -> Option<&RollScore> {
+        self.pending.as_ref().map(|p| &p.score)
+    }
+
+    /// The legal plays of the pending roll (empty outside [`Phase::Play`]).
+    pub fn legal_plays(&self) -> &[Play] {
+        match (&self.pending, self.phase) {
+            (Some(p), Phase::Play(_)) => &p.plays,
+            _ => &[],
+        }
+    }
+
+    /// The first player, once decided.
+    pub fn starter(&self) -> Option<Side> {
+        self.starter
+    }
+
+    /// Rolls made so far (first-move dice not counted).
+    pub fn rolls(&self) -> u32 {
+        self.rolls
+    }
+
+    /// Relevés started so far (1 at the start).
+    pub fn releves(&self) -> u32 {
+        self.releves
+    }
+
+    /// The winner, once the game is over.
+    pub fn winner(&self) -> Option<Side> {
+        match self.phase {
+            Phase::Over(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The stake of the finished game (R-9.1).
+    pub fn stake(&self) -> Option<Stake> {
+        self.winner()
+            .map(|w| stake(self.options.payout, self.position.score(), w))
+    }
+
+    fn wrong(&self, action: &'static str) -> GameError {
+        GameError::WrongPhase {
+            expected: self.phase.expected(),
+            action,
+        }
+    }
+
+    /// The first-move dice (R-2.2): White's die and Black's die. A tie
+    /// leaves the phase unchanged (roll again). With `coup-et-des` the
+    /// winner then plays that roll.
+    ///
+    /// # Errors
+    /// Outside [`Phase::FirstMove`].
+    pub fn first_move(&mut self, white: Die, black: Die) -> Result<(), GameError> {
+        if self.phase != Phase::FirstMove {
+            return Err(self.wrong("first-move dice"));
+        }
+        self.log.push(Event::FirstMoveDice { white, black });
+        if white == black {
+            return Ok(());
+        }
+        let starter = if white > black { Side::White } else { Side::Black };
+        self.starter = Some(starter);
+        self.log.push(Event::Starts(starter));
+        self.position.new_releve(starter);
+        self.phase = Phase::Roll(starter);
+        if self.options.first_move == FirstMove::CoupEtDes {
+            self.roll(Roll::from_dice(white, black))?;
+        }
+        Ok(())
+    }
+
+    /// Draws the next dice from `dice` and applies them: the first-move
+    /// dice, or a roll.
+    ///
+    /// # Errors
+    /// When the game waits for a decision or a play, or is over.
+    pub fn roll_with(&mut self, dice: &mut impl DiceSource) -> Result<(), GameError> {
+        match self.phase {
+            Phase::FirstMove => {
+                let (w, b) = (dice.die(), dice.die());
+                self.first_move(w, b)
+            }
+            Phase::Roll(_) => {
+                let (a, b) = (dice.die(), dice.die());
+                self.roll(Roll::from_dice(a, b))
+            }
+            _ => Err(self.wrong("a roll")),
+        }
+    }
+
+    /// The side to move rolls `roll` (R-2.4 steps 1–2): the jans are
+    /// computed, the mover marks his points and, if they win a hole, the
+    /// game waits for [`Game::stay`] or [`Game::leave`]; otherwise for
+    /// [`Game::play`].
+    ///
+    /// # Errors
+    /// Outside [`Phase::Roll`].
+    pub fn roll(&mut self, roll: Roll) -> Result<(), GameError> {
+        let Phase::Roll(side) = self.phase else {
+            return Err(self.wrong("a roll"));
+        };
+        self.rolls += 1;
+        let mut ctx = RollContext::default();
+        if Some(side) == self.starter {
+            if self.first_roll.is_none() {
+                self.first_roll = Some(roll);
+            }
+        } else if !self.second_rolled {
+            self.second_rolled = true;
+            ctx.rencontre_with = self.first_roll;
+        }
+        let (score, plays) = self
+            .position
+            .score_roll_with(roll, &self.options.rules, &ctx);
+        // The exit is marked after the play (R-4.8).
+        let own: u32 = score
+            .jans
+            .iter()
+            .filter(|e| e.beneficiary == Beneficiary::Mover && e.jan != Jan::Exit)
+            .map(|e| e.points)
+            .sum();
+        self.log.push(Event::Rolled(score.clone()));
+        self.pending = Some(Pending {
+            score,
+            plays,
+            after_exit: false,
+        });
+        let m = self.mark(side, own, PointsFrom::OwnRoll);
+        if self.phase_over() {
+            return Ok(());
+        }
+        self.phase = if m.holes.is_empty() {
+            Phase::Play(side)
+        } else {
+            Phase::StayOrLeave(side)
+        };
+        Ok(())
+    }
+
+    /// Marks points for `side` and logs it; ends the game at 12 holes.
+    fn mark(&mut self, side: Side, points: u32, from: PointsFrom) -> Marking {
+        let mut score = *self.position.score();
+        let m = score.mark(side, points);
+        self.position
+            .set_score(score)
+            .expect("marking keeps the score in range");
+        if points > 0 {
+            self.log.push(Event::Marked {
+                side,
+                from,
+                marking: m.clone(),
+                after: score,
+            });
+        }
+        if m.won {
+            let stake = stake(self.options.payout, &score, side);
+            self.log.push(Event::Over { winner: side, stake });
+            self.phase = Phase::Over(side);
+            self.pending = None;
+        }
+        m
+    }
+
+    fn phase_over(&self) -> bool {
+        matches!(self.phase, Phase::Over(_))
+    }
+
+    /// The mover stays (*tenir*, R-8.6): he keeps his remainder and plays
+    /// (or, after the exit, the opponent marks and the relevé ends).
+    ///
+    /// # Errors
+    /// Outside [`Phase::StayOrLeave`].
+    pub fn stay(&mut self) -> Result<(), GameError> {
+        let Phase::StayOrLeave(side) = self.phase else {
+            return Err(self.wrong("staying"));
+        };
+        self.log.push(Event::Decided { side, stay: true });
+        let after_exit = self.pending.as_ref().is_some_and(|p| p.after_exit);
+        if after_exit {
+            self.finish_turn(side, true);
+        } else {
+            self.phase = Phase::Play(side);
+        }
+        Ok(())
+    }
+
+    /// The mover leaves (*s'en aller*, R-8.6): his remainder is lost, the
+    /// opponent marks nothing for this roll, all checkers go back to the
+    /// talons and the leaver rolls first in the new relevé.
+    ///
+    /// # Errors
+    /// Outside [`Phase::StayOrLeave`].
+    pub fn leave(&mut self) -> Result<(), GameError> {
+        let Phase::StayOrLeave(side) = self.phase else {
+            return Err(self.wrong("leaving"));
+        };
+        self.log.push(Event::Decided { side, stay: false });
+        let mut score = *self.position.score();
+        *score.points.get_mut(side) = 0;
+        *score.points.get_mut(!side) = 0;
+        score.bredouille = Bredouille::Either;
+        self.position
+            .set_score(score)
+            .expect("zero points are in range");
+        self.new_releve(ReleveEnd::Leave, side);
+        Ok(())
+    }
+
+    fn new_releve(&mut self, reason: ReleveEnd, first: Side) {
+        self.position.new_releve(first);
+        self.releves += 1;
+        self.log.push(Event::NewReleve { reason, first });
+        self.pending = None;
+        self.phase = Phase::Roll(first);
+    }
+
+    /// Plays `play` for the side to move (R-2.4 step 3), then marks the
+    /// exit if the last checker left (R-4.8) and the points the roll gave
+    /// the opponent.
+    ///
+    /// # Errors
+    /// Outside [`Phase::Play`], or an illegal play (naming the rule).
+    pub fn play(&mut self, play: &Play) -> Result<(), GameError> {
+        let Phase::Play(side) = self.phase else {
+            return Err(self.wrong("a play"));
+        };
+        let pending = self.pending.as_ref().expect("a pending roll while playing");
+        let play = if pending.plays.contains(play) {
+            *play
+        } else {
+            let roll = pending.score.roll;
+            let notation = play.to_notation(side);
+            self.position
+                .resolve_against(roll, &notation, &self.options.rules, &pending.plays)?
+        };
+        self.apply_play(side, play);
+        Ok(())
+    }
+
+    /// Plays a written play (NOTATION.md) for the side to move.
+    ///
+    /// # Errors
+    /// Outside [`Phase::Play`], or an illegal play (naming the rule).
+    pub fn play_notation(&mut self, play: &PlayNotation) -> Result<Play, GameError> {
+        let Phase::Play(side) = self.phase else {
+            return Err(self.wrong("a play"));
+        };
+        let pending = self.pending.as_ref().expect("a pending roll while playing");
+        let p = self.position.resolve_against(
+            pending.score.roll,
+            play,
+            &self.options.rules,
+            &pending.plays,
+        )?;
+        self.apply_play(side, p);
+        Ok(p)
+    }
+
+    fn apply_play(&mut self, side: Side, play: Play) {
+        self.position
+            .play_unchecked_with(&play, &self.options.rules);
+        self.log.push(Event::Played { side, play });
+        if self.position.all_off(side) {
+            // R-4.8 / R-6.10: the exit is marked after the play.
+            let roll = self.pending.as_ref().expect("pending").score.roll;
+            let points = if roll.is_double() { 6 } else { 4 };
+            let m = self.mark(side, points, PointsFrom::Exit);
+            if self.phase_over() {
+                return;
+            }
+            if !m.holes.is_empty() {
+                if let Some(p) = self.pending.as_mut() {
+                    p.after_exit = true;
+                }
+                self.phase = Phase::StayOrLeave(side);
+                return;
+            }
+            self.finish_turn(side, true);
+        } else {
+            self.finish_turn(side, false);
+        }
+    }
+
+    /// R-2.4 steps 4–5: the opponent marks what the roll gave him; after
+    /// the exit the relevé ends.
+    fn finish_turn(&mut self, side: Side, exited: bool) {
+        let pending = self.pending.take().expect("a pending roll");
+        self.mark(!side, pending.score.opponent_points, PointsFrom::OpponentRoll);
+        if self.phase_over() {
+            return;
+        }
+        if exited {
+            self.new_releve(ReleveEnd::Exit, side);
+            if self.options.exit_roll == ExitRoll::PourTout {
+                // The exit roll is also the first move of the new relevé.
+                let _ = self.roll(pending.score.roll);
+            }
+        } else {
+            self.phase = Phase::Roll(!side);
+        }
+    }
+}
