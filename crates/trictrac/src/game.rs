@@ -540,7 +540,11 @@ impl Game {
         if white == black {
             return Ok(());
         }
-        let starter = if white > black { Side::White } else { Side::Black };
+        let starter = if white > black {
+            Side::White
+        } else {
+            Side::Black
+        };
         self.starter = Some(starter);
         self.log.push(Event::Starts(starter));
         self.position.new_releve(starter);
@@ -636,7 +640,10 @@ impl Game {
         }
         if m.won {
             let stake = stake(self.options.payout, &score, side);
-            self.log.push(Event::Over { winner: side, stake });
+            self.log.push(Event::Over {
+                winner: side,
+                stake,
+            });
             self.phase = Phase::Over(side);
             self.pending = None;
         }
@@ -767,7 +774,11 @@ impl Game {
     /// the exit the relevé ends.
     fn finish_turn(&mut self, side: Side, exited: bool) {
         let pending = self.pending.take().expect("a pending roll");
-        self.mark(!side, pending.score.opponent_points, PointsFrom::OpponentRoll);
+        self.mark(
+            !side,
+            pending.score.opponent_points,
+            PointsFrom::OpponentRoll,
+        );
         if self.phase_over() {
             return;
         }

@@ -4,7 +4,9 @@
 
 use trictrac::game::{ExitRoll, FirstMove, Payout, PointsFrom, ReleveEnd};
 use trictrac::score::Hole;
-use trictrac::{Bredouille, Die, Event, Game, GameOptions, Phase, Position, Roll, ScoreState, Side};
+use trictrac::{
+    Bredouille, Die, Event, Game, GameOptions, Phase, Position, Roll, ScoreState, Side,
+};
 
 fn game(tpn: &str) -> Game {
     Game::from_position(GameOptions::default(), tpn.parse().unwrap()).unwrap()
@@ -55,7 +57,11 @@ fn r_2_4_mover_marks_before_playing_then_opponent_after() {
     // after White's play.
     let mut g = game("w:1x14,11 b:13x2,15x2,17,24x10 w");
     g.roll(Roll::new(4, 2)).unwrap();
-    assert_eq!(g.score().points.black, 0, "the opponent marks after the play");
+    assert_eq!(
+        g.score().points.black,
+        0,
+        "the opponent marks after the play"
+    );
     play(&mut g, "1-5 1-3");
     assert_eq!(g.score().points.black, 2);
     assert_eq!(g.phase(), Phase::Roll(Side::Black));
@@ -155,7 +161,10 @@ fn r_8_3_several_holes_in_one_roll() {
     let m = s.mark(Side::White, 28);
     assert_eq!(m.holes, vec![Hole::Simple, Hole::Double, Hole::Double]);
     assert_eq!(m.hole_count(), 5);
-    assert_eq!((s.points.white, s.holes.white, s.bredouille), (0, 5, Bredouille::Either));
+    assert_eq!(
+        (s.points.white, s.holes.white, s.bredouille),
+        (0, 5, Bredouille::Either)
+    );
     // The example: 8 interrupted and 26: simple, double, 10 points.
     let mut s = score("score=8.0.4.0 bredouille=n");
     let m = s.mark(Side::White, 26);
@@ -164,7 +173,10 @@ fn r_8_3_several_holes_in_one_roll() {
     let mut s = score("score=8.0.8.0 bredouille=b");
     let m = s.mark(Side::White, 18);
     assert_eq!(m.holes, vec![Hole::Simple, Hole::Double]);
-    assert_eq!((s.points.white, s.bredouille), (2, Bredouille::Side(Side::White)));
+    assert_eq!(
+        (s.points.white, s.bredouille),
+        (2, Bredouille::Side(Side::White))
+    );
 }
 
 // R-8.4 ------------------------------------------------------------------
@@ -194,7 +206,11 @@ fn r_8_6_stay_then_play_and_opponent_marks_from_zero() {
     // 10 + 26 = 36: a simple hole and two double holes.
     assert_eq!(g.phase(), Phase::StayOrLeave(Side::White));
     assert_eq!(g.score().holes.white, 5);
-    assert_eq!(g.score().points.black, 0, "R-8.1: the hole erased Black's points");
+    assert_eq!(
+        g.score().points.black,
+        0,
+        "R-8.1: the hole erased Black's points"
+    );
     g.stay().unwrap();
     assert_eq!(g.phase(), Phase::Play(Side::White));
     let p = g.legal_plays()[0];
@@ -213,10 +229,26 @@ fn r_8_6_leave_starts_a_new_releve() {
     // Remainder lost, Black marks nothing, checkers on the talons, White
     // rolls first.
     let s = g.score();
-    assert_eq!((s.points.white, s.holes.white, s.points.black, s.holes.black), (0, 5, 0, 0));
-    assert_eq!(g.position().to_string().split(' ').take(3).collect::<Vec<_>>(), ["w:1x15", "b:24x15", "w"]);
+    assert_eq!(
+        (s.points.white, s.holes.white, s.points.black, s.holes.black),
+        (0, 5, 0, 0)
+    );
+    assert_eq!(
+        g.position()
+            .to_string()
+            .split(' ')
+            .take(3)
+            .collect::<Vec<_>>(),
+        ["w:1x15", "b:24x15", "w"]
+    );
     assert_eq!(g.phase(), Phase::Roll(Side::White));
-    assert!(g.events().iter().any(|e| matches!(e, Event::NewReleve { reason: ReleveEnd::Leave, first: Side::White })));
+    assert!(g.events().iter().any(|e| matches!(
+        e,
+        Event::NewReleve {
+            reason: ReleveEnd::Leave,
+            first: Side::White
+        }
+    )));
 }
 
 #[test]
@@ -228,7 +260,10 @@ fn r_8_6_holes_from_the_opponents_roll_give_no_choice() {
     play(&mut g, "1-5 1-3");
     assert_eq!(g.score().holes.black, 1);
     assert_eq!(g.phase(), Phase::Roll(Side::Black));
-    assert!(!g.events().iter().any(|e| matches!(e, Event::Decided { .. })));
+    assert!(!g
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::Decided { .. })));
 }
 
 // R-4.8 ------------------------------------------------------------------

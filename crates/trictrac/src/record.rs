@@ -1,0 +1,510 @@
+//! Game records (NOTATION.md, "Game record"): a PGN-like text and its JSON
+//! equivalent, written from a [`Game`] and replayed move by move.
+//!
+//! Text form:
+//!
+//! ```text
+//! [Event "Grand Trictrac"]
+//! [Date "2026-11-22"]
+//! [White "random"]
+//! [Black "greedy"]
+//! [Options "first-move=one-die-each exit=parisienne exit-roll=fresh payout=guiton old-jans=off"]
+//! [Seed "42"]
+//! [Result "white 12 black 7 x2"]
+//!
+//! first 5-2
+//! w 6-5 : 1-7 1-6
+//! b 4-4 b+6 {b true-hit 6} : 24-20 24-20
+//! w 6-6 w+26 b+12 {w true-hit 8, w true-hit 6, b false-hit 6, b false-hit 6} stay : 1-7 1-7
+//! w 3-3 w+12 {w fill 12} leave
+//! ```
+//!
+//! One line per roll: the side (`w`/`b`), the dice, the points each side
+//! marked on that roll (`w+N`, `b+N`, omitted when zero), the jans in
+//! braces (`side jan-id points`), the decision (`stay`/`leave`) when one
+//! was made, and after `:` the play. `first A-B` lines are the first-move
+//! dice, White's die then Black's (R-2.2). An optional `[Start "<TPN>"]`
+//! header starts the game from a position.
+
+use crate::dice::{Die, Roll};
+use crate::game::{Event, Game, GameError, GameOptions, Phase};
+use crate::jans::Beneficiary;
+use crate::position::Position;
+use crate::side::Side;
+use core::fmt;
+use core::str::FromStr;
+use serde::{Deserialize, Serialize};
+
+/// The header of a record.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    /// Event name.
+    pub event: String,
+    /// Date, `YYYY-MM-DD`.
+    pub date: String,
+    /// White's player.
+    pub white: String,
+    /// Black's player.
+    pub black: String,
+    /// Options, as [`GameOptions::to_words`].
+    pub options: String,
+    /// Seed of the dice, if the engine drew them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Start position (TPN), when not the initial position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// Result, e.g. `white 12 black 7 x2`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+}
+
+/// One jan of a recorded roll.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedJan {
+    /// `w` or `b`: who marks it.
+    pub side: String,
+    /// The jan's id (`Jan::id`).
+    pub jan: String,
+    /// Its points.
+    pub points: u32,
+}
+
+/// One line of a record: the first-move dice, or a roll.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedRoll {
+    /// `w`, `b`, or `first` for the first-move dice.
+    pub side: String,
+    /// `A-B`; for `first`, White's die then Black's.
+    pub dice: String,
+    /// Points White marked on this roll.
+    #[serde(default)]
+    pub white_points: u32,
+    /// Points Black marked on this roll.
+    #[serde(default)]
+    pub black_points: u32,
+    /// The jans of the roll.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub jans: Vec<RecordedJan>,
+    /// `stay` or `leave`, when a decision was made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision: Option<String>,
+    /// The play in play notation, when one was made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub play: Option<String>,
+}
+
+/// A game record.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// The header.
+    pub header: Header,
+    /// The first-move dice and the rolls, in order.
+    pub rolls: Vec<RecordedRoll>,
+}
+
+/// Why a record does not replay.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// The text is malformed.
+    #[error("line {line}: {problem}")]
+    Syntax {
+        /// 1-based line.
+        line: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A move of the record is not what the rules allow or give.
+    #[error("roll {index} ({entry}): {problem}")]
+    Replay {
+        /// 1-based index of the record line among the rolls.
+        index: usize,
+        /// The line, as text.
+        entry: String,
+        /// What does not match.
+        problem: String,
+    },
+}
+
+fn side_letter(s: Side) -> String {
+    s.char().to_string()
+}
+
+impl Record {
+    /// The record of `game` so far, with the given header (its options
+    /// and result are filled from the game).
+    pub fn from_game(game: &Game, mut header: Header) -> Record {
+        header.options = game.options().to_words();
+        if let (Some(w), Some(stake)) = (game.winner(), game.stake()) {
+            let s = game.score();
+            header.result = Some(format!(
+                "{} {} {} {} {}",
+                w.name(),
+                s.holes.get(w),
+                (!w).name(),
+                s.holes.get(!w),
+                stake
+            ));
+        }
+        let mut rolls: Vec<RecordedRoll> = Vec::new();
+        for e in game.events() {
+            match e {
+                Event::FirstMoveDice { white, black } => rolls.push(RecordedRoll {
+                    side: "first".into(),
+                    dice: format!("{white}-{black}"),
+                    white_points: 0,
+                    black_points: 0,
+                    jans: Vec::new(),
+                    decision: None,
+                    play: None,
+                }),
+                Event::Rolled(score) => rolls.push(RecordedRoll {
+                    side: side_letter(score.side),
+                    dice: score.roll.to_string(),
+                    white_points: 0,
+                    black_points: 0,
+                    jans: score
+                        .jans
+                        .iter()
+                        .map(|j| RecordedJan {
+                            side: side_letter(match j.beneficiary {
+                                Beneficiary::Mover => score.side,
+                                Beneficiary::Opponent => !score.side,
+                            }),
+                            jan: j.jan.id().into(),
+                            points: j.points,
+                        })
+                        .collect(),
+                    decision: None,
+                    play: None,
+                }),
+                Event::Marked { side, marking, .. } => {
+                    if let Some(r) = rolls.last_mut() {
+                        match side {
+                            Side::White => r.white_points += marking.points,
+                            Side::Black => r.black_points += marking.points,
+                        }
+                    }
+                }
+                Event::Decided { stay, .. } => {
+                    if let Some(r) = rolls.last_mut() {
+                        r.decision = Some(if *stay { "stay" } else { "leave" }.into());
+                    }
+                }
+                Event::Played { side, play } => {
+                    if let Some(r) = rolls.last_mut() {
+                        r.play = Some(play.display(*side).to_string());
+                    }
+                }
+                Event::Starts(_) | Event::NewReleve { .. } | Event::Over { .. } => {}
+            }
+        }
+        Record { header, rolls }
+    }
+
+    /// The record as JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a record serializes")
+    }
+
+    /// Reads a JSON record.
+    ///
+    /// # Errors
+    /// A message from the JSON reader.
+    pub fn from_json(s: &str) -> Result<Record, RecordError> {
+        serde_json::from_str(s).map_err(|e| RecordError::Syntax {
+            line: e.line(),
+            problem: e.to_string(),
+        })
+    }
+
+    /// Replays the record move by move from its header's options and start
+    /// position, checking that each roll gives the recorded points and
+    /// each play is legal. The game returned is in its final state.
+    ///
+    /// # Errors
+    /// The first line that does not match the rules.
+    pub fn replay(&self) -> Result<Game, RecordError> {
+        let options =
+            GameOptions::from_words(&self.header.options).map_err(|p| RecordError::Syntax {
+                line: 0,
+                problem: format!("[Options]: {p}"),
+            })?;
+        let mut game = match &self.header.start {
+            Some(tpn) => {
+                let pos: Position = tpn.parse().map_err(|e| RecordError::Syntax {
+                    line: 0,
+                    problem: format!("[Start]: {e}"),
+                })?;
+                Game::from_position(options, pos).map_err(|e| RecordError::Syntax {
+                    line: 0,
+                    problem: format!("[Start]: {e}"),
+                })?
+            }
+            None => Game::new(options),
+        };
+        let mut tally: Vec<[u32; 2]> = Vec::new();
+        tally_points(game.events(), &mut tally);
+        let mut scanned = game.events().len();
+        for (i, r) in self.rolls.iter().enumerate() {
+            let err = |problem: String| RecordError::Replay {
+                index: i + 1,
+                entry: r.to_string(),
+                problem,
+            };
+            let ge = |e: GameError| err(e.to_string());
+            if r.side == "first" {
+                let (w, b) =
+                    parse_dice_pair(&r.dice).ok_or_else(|| err("bad first-move dice".into()))?;
+                game.first_move(w, b).map_err(ge)?;
+                continue;
+            }
+            let roll: Roll = r.dice.parse().map_err(|e| err(format!("{e}")))?;
+            let side = match r.side.as_str() {
+                "w" => Side::White,
+                "b" => Side::Black,
+                s => return Err(err(format!("unknown side `{s}`"))),
+            };
+            match game.phase() {
+                Phase::Roll(s) if s == side => game.roll(roll).map_err(ge)?,
+                // The roll was made by the game itself (coup-et-des first
+                // move, pour-tout exit roll).
+                Phase::Play(s) | Phase::StayOrLeave(s)
+                    if s == side && game.pending_roll() == Some(roll) => {}
+                p => return Err(err(format!("the game expects {p:?}, not a roll by {side}"))),
+            }
+            if let Phase::StayOrLeave(_) = game.phase() {
+                match r.decision.as_deref() {
+                    Some("stay") => game.stay().map_err(ge)?,
+                    Some("leave") => game.leave().map_err(ge)?,
+                    _ => {
+                        return Err(err(
+                            "a hole was won: the record must say stay or leave (R-8.6)".into(),
+                        ))
+                    }
+                }
+            }
+            if let Phase::Play(_) = game.phase() {
+                let Some(text) = &r.play else {
+                    return Err(err("the roll must be played: no play recorded".into()));
+                };
+                let notation = text.parse().map_err(|e| err(format!("{e}")))?;
+                game.play_notation(&notation).map_err(ge)?;
+                if let Phase::StayOrLeave(_) = game.phase() {
+                    match r.decision.as_deref() {
+                        Some("stay") => game.stay().map_err(ge)?,
+                        Some("leave") => game.leave().map_err(ge)?,
+                        _ => {
+                            return Err(err(
+                                "the exit won a hole: the record must say stay or leave (R-8.6)"
+                                    .into(),
+                            ))
+                        }
+                    }
+                }
+            }
+            // The points marked on this roll, as the game logged them.
+            tally_points(&game.events()[scanned..], &mut tally);
+            scanned = game.events().len();
+            if let Some(got) = tally.get(i) {
+                if *got != [r.white_points, r.black_points] {
+                    return Err(err(format!(
+                        "the rules give w+{} b+{}, the record says w+{} b+{}",
+                        got[0], got[1], r.white_points, r.black_points
+                    )));
+                }
+            }
+        }
+        Ok(game)
+    }
+}
+
+/// Adds to `tally` one entry per first-move or roll event, with the points
+/// each side marked until the next one.
+fn tally_points(events: &[Event], tally: &mut Vec<[u32; 2]>) {
+    for e in events {
+        match e {
+            Event::FirstMoveDice { .. } | Event::Rolled(_) => tally.push([0, 0]),
+            Event::Marked { side, marking, .. } => {
+                if let Some(t) = tally.last_mut() {
+                    t[(*side == Side::Black) as usize] += marking.points;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn parse_dice_pair(s: &str) -> Option<(Die, Die)> {
+    let (a, b) = s.split_once('-')?;
+    let a: u8 = a.parse().ok()?;
+    let b: u8 = b.parse().ok()?;
+    Some((Die::try_from(a).ok()?, Die::try_from(b).ok()?))
+}
+
+impl fmt::Display for RecordedRoll {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.side, self.dice)?;
+        if self.white_points > 0 {
+            write!(f, " w+{}", self.white_points)?;
+        }
+        if self.black_points > 0 {
+            write!(f, " b+{}", self.black_points)?;
+        }
+        if !self.jans.is_empty() {
+            f.write_str(" {")?;
+            for (i, j) in self.jans.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{} {} {}", j.side, j.jan, j.points)?;
+            }
+            f.write_str("}")?;
+        }
+        if let Some(d) = &self.decision {
+            write!(f, " {d}")?;
+        }
+        if let Some(p) = &self.play {
+            write!(f, " : {p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let h = &self.header;
+        let tag = |f: &mut fmt::Formatter<'_>, k: &str, v: &str| {
+            writeln!(f, "[{k} \"{}\"]", v.replace('"', "'"))
+        };
+        tag(f, "Event", &h.event)?;
+        tag(f, "Date", &h.date)?;
+        tag(f, "White", &h.white)?;
+        tag(f, "Black", &h.black)?;
+        tag(f, "Options", &h.options)?;
+        if let Some(s) = h.seed {
+            tag(f, "Seed", &s.to_string())?;
+        }
+        if let Some(s) = &h.start {
+            tag(f, "Start", s)?;
+        }
+        if let Some(r) = &h.result {
+            tag(f, "Result", r)?;
+        }
+        writeln!(f)?;
+        for r in &self.rolls {
+            writeln!(f, "{r}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Record {
+    type Err = RecordError;
+
+    fn from_str(s: &str) -> Result<Record, RecordError> {
+        let mut rec = Record::default();
+        for (n, raw) in s.lines().enumerate() {
+            let line = raw.trim();
+            let syntax = |problem: String| RecordError::Syntax {
+                line: n + 1,
+                problem,
+            };
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if let Some(rest) = line.strip_prefix('[') {
+                let rest = rest
+                    .strip_suffix(']')
+                    .ok_or_else(|| syntax("a header is [Key \"value\"]".into()))?;
+                let (key, value) = rest
+                    .split_once(' ')
+                    .ok_or_else(|| syntax("a header is [Key \"value\"]".into()))?;
+                let value = value.trim().trim_matches('"').to_string();
+                let h = &mut rec.header;
+                match key {
+                    "Event" => h.event = value,
+                    "Date" => h.date = value,
+                    "White" => h.white = value,
+                    "Black" => h.black = value,
+                    "Options" => h.options = value,
+                    "Seed" => {
+                        h.seed =
+                            Some(value.parse().map_err(|_| {
+                                syntax(format!("[Seed]: `{value}` is not a number"))
+                            })?)
+                    }
+                    "Start" => h.start = Some(value),
+                    "Result" => h.result = Some(value),
+                    _ => return Err(syntax(format!("unknown header `{key}`"))),
+                }
+                continue;
+            }
+            // side dice [w+N] [b+N] [{jans}] [stay|leave] [: play]
+            let (main, play) = match line.split_once(" : ") {
+                Some((m, p)) => (m, Some(p.trim().to_string())),
+                None => (line, None),
+            };
+            let (main, jans) = match (main.find('{'), main.rfind('}')) {
+                (Some(a), Some(b)) if a < b => {
+                    let inner = &main[a + 1..b];
+                    let mut jans = Vec::new();
+                    for item in inner.split(',').map(str::trim).filter(|x| !x.is_empty()) {
+                        let parts: Vec<&str> = item.split_whitespace().collect();
+                        let [side, jan, points] = parts[..] else {
+                            return Err(syntax(format!(
+                                "jan `{item}`: expected `side jan-id points`"
+                            )));
+                        };
+                        jans.push(RecordedJan {
+                            side: side.into(),
+                            jan: jan.into(),
+                            points: points
+                                .parse()
+                                .map_err(|_| syntax(format!("jan `{item}`: bad points")))?,
+                        });
+                    }
+                    (format!("{} {}", &main[..a], &main[b + 1..]), jans)
+                }
+                _ => (main.to_string(), Vec::new()),
+            };
+            let mut words = main.split_whitespace();
+            let side = words.next().ok_or_else(|| syntax("empty line".into()))?;
+            if !matches!(side, "w" | "b" | "first") {
+                return Err(syntax(format!(
+                    "`{side}`: a line starts with w, b or first"
+                )));
+            }
+            let dice = words
+                .next()
+                .ok_or_else(|| syntax("missing dice A-B".into()))?
+                .to_string();
+            let mut r = RecordedRoll {
+                side: side.into(),
+                dice,
+                white_points: 0,
+                black_points: 0,
+                jans,
+                decision: None,
+                play,
+            };
+            for w in words {
+                if let Some(p) = w.strip_prefix("w+") {
+                    r.white_points = p
+                        .parse()
+                        .map_err(|_| syntax(format!("`{w}`: bad points")))?;
+                } else if let Some(p) = w.strip_prefix("b+") {
+                    r.black_points = p
+                        .parse()
+                        .map_err(|_| syntax(format!("`{w}`: bad points")))?;
+                } else if w == "stay" || w == "leave" {
+                    r.decision = Some(w.into());
+                } else {
+                    return Err(syntax(format!("unexpected `{w}`")));
+                }
+            }
+            rec.rolls.push(r);
+        }
+        Ok(rec)
+    }
+}

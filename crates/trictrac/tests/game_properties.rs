@@ -1,0 +1,132 @@
+//! Properties of whole random games: every game ends with a winner at 12
+//! holes, holes never decrease, points stay even in 0..=10, and the
+//! record (text and JSON) replays to the same final state.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use trictrac::game::{ExitRoll, FirstMove, Payout};
+use trictrac::record::Header;
+use trictrac::{ExitMethod, Game, GameOptions, Phase, Record, Rules, Side};
+
+fn options(rng: &mut ChaCha8Rng) -> GameOptions {
+    GameOptions {
+        rules: Rules {
+            exit: if rng.gen_bool(0.2) {
+                ExitMethod::Provinciale
+            } else {
+                ExitMethod::Parisienne
+            },
+            old_jans: rng.gen_bool(0.3),
+        },
+        first_move: if rng.gen_bool(0.5) {
+            FirstMove::OneDieEach
+        } else {
+            FirstMove::CoupEtDes
+        },
+        exit_roll: if rng.gen_bool(0.3) {
+            ExitRoll::PourTout
+        } else {
+            ExitRoll::Fresh
+        },
+        payout: [
+            Payout::Guiton,
+            Payout::Soumille,
+            Payout::Jollyvet,
+            Payout::None,
+        ][rng.gen_range(0..4)],
+    }
+}
+
+/// Plays one random game, checking invariants after every action.
+fn random_game(seed: u64) -> Game {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut dice = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+    let mut g = Game::new(options(&mut rng));
+    let mut holes = (0u8, 0u8);
+    for _ in 0..20_000 {
+        match g.phase() {
+            Phase::FirstMove | Phase::Roll(_) => g.roll_with(&mut dice).unwrap(),
+            Phase::StayOrLeave(_) => {
+                if rng.gen_bool(0.3) {
+                    g.leave().unwrap()
+                } else {
+                    g.stay().unwrap()
+                }
+            }
+            Phase::Play(_) => {
+                let plays = g.legal_plays();
+                assert!(!plays.is_empty());
+                let p = plays[rng.gen_range(0..plays.len())];
+                g.play(&p).unwrap();
+            }
+            Phase::Over(_) => break,
+        }
+        let s = g.score();
+        assert!(
+            s.holes.white >= holes.0 && s.holes.black >= holes.1,
+            "holes decreased"
+        );
+        holes = (s.holes.white, s.holes.black);
+        for side in Side::ALL {
+            let p = *s.points.get(side);
+            assert!(p <= 10 && p % 2 == 0, "points {p}");
+        }
+        assert!(g.position().is_consistent());
+    }
+    let w = g.winner().expect("the game ends");
+    assert_eq!(*g.score().holes.get(w), 12);
+    assert!(*g.score().holes.get(!w) < 12);
+    g
+}
+
+#[test]
+fn random_games_end_and_replay() {
+    let n = if cfg!(debug_assertions) { 300 } else { 3000 };
+    for seed in 0..n {
+        let g = random_game(seed);
+        let header = Header {
+            event: "property test".into(),
+            seed: Some(seed),
+            ..Header::default()
+        };
+        let rec = Record::from_game(&g, header);
+        let text = rec.to_string();
+        let parsed: Record = text
+            .parse()
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        assert_eq!(parsed, rec, "seed {seed}: text round trip");
+        let json = Record::from_json(&rec.to_json()).unwrap();
+        assert_eq!(json, rec, "seed {seed}: JSON round trip");
+        let replayed = parsed
+            .replay()
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        assert_eq!(replayed.score(), g.score(), "seed {seed}");
+        assert_eq!(replayed.position(), g.position(), "seed {seed}");
+        assert_eq!(replayed.winner(), g.winner());
+        assert_eq!(replayed.events(), g.events(), "seed {seed}");
+    }
+}
+
+#[test]
+fn a_tampered_record_is_refused() {
+    let g = random_game(7);
+    let mut rec = Record::from_game(&g, Header::default());
+    // Change the points of the first roll that marked any.
+    let i = rec
+        .rolls
+        .iter()
+        .position(|r| r.white_points + r.black_points > 0)
+        .unwrap();
+    rec.rolls[i].white_points += 2;
+    let e = rec.replay().unwrap_err();
+    assert!(e.to_string().contains("the rules give"), "{e}");
+    // An illegal play.
+    let mut rec = Record::from_game(&g, Header::default());
+    let i = rec
+        .rolls
+        .iter()
+        .position(|r| r.play.as_deref().is_some_and(|p| p != "--"))
+        .unwrap();
+    rec.rolls[i].play = Some("1-25".into());
+    assert!(rec.replay().is_err());
+}
