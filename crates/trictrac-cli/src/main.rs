@@ -7,10 +7,13 @@
 mod cmd_mark;
 mod cmd_moves;
 mod cmd_perft;
+mod cmd_replay;
 mod cmd_score;
+mod cmd_selfplay;
 mod error;
 mod input;
 mod jans_json;
+mod options;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -37,7 +40,9 @@ use crate::error::CliError;
         trictrac moves --dice 6-5 --play \"1-6 1-7\"\n  \
         trictrac score --position \"w:1x13,12x2 b:24x15 w\" --dice 3-1\n  \
         trictrac mark --score \"score=8.0.8.0 bredouille=b\" --side w --points 18\n  \
-        trictrac perft --depth 3\n\n\
+        trictrac perft --depth 3\n  \
+        trictrac selfplay --games 10000 --seed 1\n  \
+        trictrac replay game.txt\n\n\
         Run `trictrac <COMMAND> --help` for the details and examples of a command."
 )]
 struct Cli {
@@ -51,6 +56,8 @@ enum Command {
     Score(cmd_score::ScoreArgs),
     Mark(cmd_mark::MarkArgs),
     Perft(cmd_perft::PerftArgs),
+    Selfplay(cmd_selfplay::SelfplayArgs),
+    Replay(cmd_replay::ReplayArgs),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
@@ -59,6 +66,8 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Score(args) => cmd_score::run(&args, out),
         Command::Mark(args) => cmd_mark::run(&args, out),
         Command::Perft(args) => cmd_perft::run(&args, out),
+        Command::Selfplay(args) => cmd_selfplay::run(&args, out),
+        Command::Replay(args) => cmd_replay::run(&args, out),
     }
 }
 

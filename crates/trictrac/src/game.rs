@@ -216,6 +216,14 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// The side that must act, if any.
+    pub fn side(self) -> Option<Side> {
+        match self {
+            Phase::Roll(s) | Phase::StayOrLeave(s) | Phase::Play(s) => Some(s),
+            Phase::FirstMove | Phase::Over(_) => None,
+        }
+    }
+
     fn expected(self) -> &'static str {
         match self {
             Phase::FirstMove => "the first-move dice (R-2.2)",

@@ -27,7 +27,7 @@
 //! header starts the game from a position.
 
 use crate::dice::{Die, Roll};
-use crate::game::{Event, Game, GameError, GameOptions, Phase};
+use crate::game::{DiceSource, Event, Game, GameError, GameOptions, Phase};
 use crate::jans::Beneficiary;
 use crate::position::Position;
 use crate::side::Side;
@@ -225,6 +225,20 @@ impl Record {
     /// # Errors
     /// The first line that does not match the rules.
     pub fn replay(&self) -> Result<Game, RecordError> {
+        self.replay_with_dice(None)
+    }
+
+    /// [`Record::replay`], also checking that every roll the game drew
+    /// (first-move dice and rolls, not the rolls a rule repeats) is the
+    /// next one of `dice` — e.g. the generator seeded with the header's
+    /// seed.
+    ///
+    /// # Errors
+    /// The first line that does not match the rules or the dice.
+    pub fn replay_with_dice(
+        &self,
+        mut dice: Option<&mut dyn DiceSource>,
+    ) -> Result<Game, RecordError> {
         let options =
             GameOptions::from_words(&self.header.options).map_err(|p| RecordError::Syntax {
                 line: 0,
@@ -256,6 +270,12 @@ impl Record {
             if r.side == "first" {
                 let (w, b) =
                     parse_dice_pair(&r.dice).ok_or_else(|| err("bad first-move dice".into()))?;
+                if let Some(d) = dice.as_deref_mut() {
+                    let (dw, db) = (d.die(), d.die());
+                    if (dw, db) != (w, b) {
+                        return Err(err(format!("the seed gives first-move dice {dw}-{db}")));
+                    }
+                }
                 game.first_move(w, b).map_err(ge)?;
                 continue;
             }
@@ -266,7 +286,15 @@ impl Record {
                 s => return Err(err(format!("unknown side `{s}`"))),
             };
             match game.phase() {
-                Phase::Roll(s) if s == side => game.roll(roll).map_err(ge)?,
+                Phase::Roll(s) if s == side => {
+                    if let Some(d) = dice.as_deref_mut() {
+                        let drawn = Roll::from_dice(d.die(), d.die());
+                        if drawn != roll {
+                            return Err(err(format!("the seed gives {drawn}, not {roll}")));
+                        }
+                    }
+                    game.roll(roll).map_err(ge)?
+                }
                 // The roll was made by the game itself (coup-et-des first
                 // move, pour-tout exit roll).
                 Phase::Play(s) | Phase::StayOrLeave(s)

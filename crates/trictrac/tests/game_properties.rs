@@ -97,8 +97,9 @@ fn random_games_end_and_replay() {
         assert_eq!(parsed, rec, "seed {seed}: text round trip");
         let json = Record::from_json(&rec.to_json()).unwrap();
         assert_eq!(json, rec, "seed {seed}: JSON round trip");
+        let mut dice = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
         let replayed = parsed
-            .replay()
+            .replay_with_dice(Some(&mut dice))
             .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
         assert_eq!(replayed.score(), g.score(), "seed {seed}");
         assert_eq!(replayed.position(), g.position(), "seed {seed}");
@@ -129,4 +130,9 @@ fn a_tampered_record_is_refused() {
         .unwrap();
     rec.rolls[i].play = Some("1-25".into());
     assert!(rec.replay().is_err());
+    // Dice that the seed does not give.
+    let rec = Record::from_game(&g, Header::default());
+    let mut other = ChaCha8Rng::seed_from_u64(12345);
+    let e = rec.replay_with_dice(Some(&mut other)).unwrap_err();
+    assert!(e.to_string().contains("the seed gives"), "{e}");
 }

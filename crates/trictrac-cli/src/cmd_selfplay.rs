@@ -1,0 +1,287 @@
+//! `trictrac selfplay`: complete random games and their statistics.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+use trictrac::game::{Event, Game, GameOptions, PointsFrom};
+use trictrac::record::{Header, Record};
+use trictrac::score::Hole;
+use trictrac::{Bredouille, Side};
+use trictrac_bot::{play_out, SelfPlayPlayer};
+
+use crate::error::CliError;
+use crate::options::OptionArgs;
+
+/// Play complete random games and print statistics.
+#[derive(Debug, Args)]
+#[command(
+    about = "Play complete random games to 12 holes and print statistics",
+    long_about = "Play complete games of Grand Trictrac to 12 holes between two players \
+        that choose uniformly among the legal plays and stay after winning a hole \
+        when leaving would lose remainder points (otherwise they leave). Prints games \
+        per second, rolls, relevés and holes per game, the share of double holes and \
+        of games won en grande bredouille, and the points per roll of each kind of jan. \
+        Game i uses the dice seed SEED+i, so results do not depend on --jobs.",
+    after_help = "Examples:\n  \
+        trictrac selfplay --games 10000 --seed 1\n  \
+        trictrac selfplay --games 100000 --jobs 2 --json\n  \
+        # keep the record of the first game, then check it\n  \
+        trictrac selfplay --games 1 --seed 7 --record game.txt && trictrac replay game.txt"
+)]
+pub struct SelfplayArgs {
+    /// Number of games
+    #[arg(short, long, default_value_t = 1000)]
+    games: u64,
+
+    /// Seed of the first game's dice and choices
+    #[arg(short, long, default_value_t = 1)]
+    seed: u64,
+
+    /// Worker threads (default: all cores)
+    #[arg(short, long)]
+    jobs: Option<usize>,
+
+    /// Write the record of the first game to this file (text; .json for JSON)
+    #[arg(long, value_name = "FILE")]
+    record: Option<std::path::PathBuf>,
+
+    /// Print JSON instead of text
+    #[arg(long)]
+    json: bool,
+
+    #[command(flatten)]
+    options: OptionArgs,
+}
+
+/// Statistics over games.
+#[derive(Default, Clone, Serialize)]
+struct Stats {
+    games: u64,
+    rolls: u64,
+    releves: u64,
+    hole_marks: u64,
+    double_marks: u64,
+    holes: u64,
+    grande_bredouille: u64,
+    white_wins: u64,
+    /// Points per jan id.
+    jan_points: BTreeMap<String, u64>,
+}
+
+impl Stats {
+    fn add_game(&mut self, g: &Game) {
+        self.games += 1;
+        self.rolls += g.rolls() as u64;
+        self.releves += g.releves() as u64;
+        for e in g.events() {
+            match e {
+                Event::Rolled(s) => {
+                    for j in &s.jans {
+                        *self.jan_points.entry(j.jan.id().to_string()).or_default() +=
+                            j.points as u64;
+                    }
+                }
+                Event::Marked { marking, from, .. } => {
+                    let _ = from == &PointsFrom::Exit;
+                    for h in &marking.holes {
+                        self.hole_marks += 1;
+                        self.holes += h.count() as u64;
+                        if *h == Hole::Double {
+                            self.double_marks += 1;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let Some(w) = g.winner() {
+            if w == Side::White {
+                self.white_wins += 1;
+            }
+            let s = g.score();
+            if *s.holes.get(!w) == 0 || s.pavillon == Bredouille::Side(w) {
+                self.grande_bredouille += 1;
+            }
+        }
+    }
+
+    fn merge(&mut self, o: &Stats) {
+        self.games += o.games;
+        self.rolls += o.rolls;
+        self.releves += o.releves;
+        self.hole_marks += o.hole_marks;
+        self.double_marks += o.double_marks;
+        self.holes += o.holes;
+        self.grande_bredouille += o.grande_bredouille;
+        self.white_wins += o.white_wins;
+        for (k, v) in &o.jan_points {
+            *self.jan_points.entry(k.clone()).or_default() += v;
+        }
+    }
+}
+
+/// Plays game number `i` of a run seeded with `seed`.
+pub fn play_game(seed: u64, i: u64, options: GameOptions) -> (Game, u64) {
+    let game_seed = seed.wrapping_add(i);
+    let mut dice = ChaCha8Rng::seed_from_u64(game_seed);
+    let mut white = SelfPlayPlayer::new(game_seed ^ 0x57_4849_5445);
+    let mut black = SelfPlayPlayer::new(game_seed ^ 0x42_4c41_434b);
+    let mut g = Game::new(options);
+    play_out(&mut g, &mut white, &mut black, &mut dice);
+    (g, game_seed)
+}
+
+#[derive(Serialize)]
+struct Report {
+    games: u64,
+    seconds: f64,
+    games_per_second: f64,
+    jobs: usize,
+    rolls_per_game: f64,
+    releves_per_game: f64,
+    holes_per_game: f64,
+    double_hole_share: f64,
+    grande_bredouille_share: f64,
+    white_win_share: f64,
+    points_per_roll: BTreeMap<String, f64>,
+}
+
+/// Runs `trictrac selfplay`.
+pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if args.games == 0 {
+        return Err(CliError::input("--games must be at least 1"));
+    }
+    let options = args.options.to_options()?;
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, 256);
+    if let Some(path) = &args.record {
+        let (g, game_seed) = play_game(args.seed, 0, options);
+        let header = Header {
+            event: "trictrac selfplay".into(),
+            date: String::new(),
+            white: "random-selfplay".into(),
+            black: "random-selfplay".into(),
+            seed: Some(game_seed),
+            ..Header::default()
+        };
+        let rec = Record::from_game(&g, header);
+        let text = if path.extension().is_some_and(|e| e == "json") {
+            rec.to_json()
+        } else {
+            rec.to_string()
+        };
+        std::fs::write(path, text)
+            .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
+    }
+    let bar = ProgressBar::new(args.games);
+    if args.json {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    } else {
+        bar.set_draw_target(ProgressDrawTarget::stderr());
+    }
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
+            .expect("a valid template"),
+    );
+    let next = AtomicU64::new(0);
+    let start = Instant::now();
+    let stats: Vec<Stats> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut st = Stats::default();
+                    loop {
+                        // Games are handed out in chunks to keep the counter cold.
+                        let first = next.fetch_add(64, Ordering::Relaxed);
+                        if first >= args.games {
+                            break;
+                        }
+                        let last = (first + 64).min(args.games);
+                        for i in first..last {
+                            let (g, _) = play_game(args.seed, i, options);
+                            st.add_game(&g);
+                        }
+                        bar.inc(last - first);
+                    }
+                    st
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a worker"))
+            .collect()
+    });
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    let mut total = Stats::default();
+    for s in &stats {
+        total.merge(s);
+    }
+    let n = total.games as f64;
+    let report = Report {
+        games: total.games,
+        seconds: secs,
+        games_per_second: n / secs.max(1e-9),
+        jobs,
+        rolls_per_game: total.rolls as f64 / n,
+        releves_per_game: total.releves as f64 / n,
+        holes_per_game: total.holes as f64 / n,
+        double_hole_share: total.double_marks as f64 / (total.hole_marks.max(1)) as f64,
+        grande_bredouille_share: total.grande_bredouille as f64 / n,
+        white_win_share: total.white_wins as f64 / n,
+        points_per_roll: total
+            .jan_points
+            .iter()
+            .map(|(k, v)| (k.clone(), *v as f64 / total.rolls.max(1) as f64))
+            .collect(),
+    };
+    if args.json {
+        serde_json::to_writer_pretty(&mut *out, &report)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{} games in {:.2} s: {:.0} games/s on {} thread{}",
+        report.games,
+        secs,
+        report.games_per_second,
+        jobs,
+        if jobs > 1 { "s" } else { "" }
+    )?;
+    writeln!(out, "rolls per game       {:.1}", report.rolls_per_game)?;
+    writeln!(out, "relevés per game     {:.2}", report.releves_per_game)?;
+    writeln!(out, "holes per game       {:.1}", report.holes_per_game)?;
+    writeln!(
+        out,
+        "double holes         {:.1} % of holes marked",
+        100.0 * report.double_hole_share
+    )?;
+    writeln!(
+        out,
+        "grande bredouille    {:.1} % of games",
+        100.0 * report.grande_bredouille_share
+    )?;
+    writeln!(
+        out,
+        "white wins           {:.1} %",
+        100.0 * report.white_win_share
+    )?;
+    writeln!(out, "points per roll by jan:")?;
+    let mut by: Vec<(&String, &f64)> = report.points_per_roll.iter().collect();
+    by.sort_by(|a, b| b.1.total_cmp(a.1));
+    for (k, v) in by {
+        writeln!(out, "  {k:<20} {v:.3}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,143 @@
+//! `trictrac selfplay` and `trictrac replay`, run as the real binary.
+
+use assert_cmd::Command;
+
+fn trictrac() -> Command {
+    Command::cargo_bin("trictrac").expect("the trictrac binary is built")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = trictrac()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn selfplay_prints_statistics_and_is_deterministic() {
+    let a = stdout(&[
+        "selfplay", "--games", "40", "--seed", "3", "--jobs", "1", "--json",
+    ]);
+    let b = stdout(&[
+        "selfplay", "--games", "40", "--seed", "3", "--jobs", "2", "--json",
+    ]);
+    let va: serde_json::Value = serde_json::from_str(&a).unwrap();
+    let vb: serde_json::Value = serde_json::from_str(&b).unwrap();
+    for key in [
+        "games",
+        "rolls_per_game",
+        "releves_per_game",
+        "holes_per_game",
+        "double_hole_share",
+        "grande_bredouille_share",
+        "points_per_roll",
+    ] {
+        assert_eq!(va[key], vb[key], "{key} depends on --jobs");
+    }
+    assert_eq!(va["games"], 40);
+    assert!(va["rolls_per_game"].as_f64().unwrap() > 10.0);
+    assert!(va["holes_per_game"].as_f64().unwrap() >= 12.0);
+    assert!(va["points_per_roll"]["true-hit"].as_f64().unwrap() > 0.0);
+    let text = stdout(&["selfplay", "--games", "20", "--seed", "3"]);
+    for needle in [
+        "games/s",
+        "rolls per game",
+        "relevés per game",
+        "holes per game",
+        "double holes",
+        "grande bredouille",
+        "points per roll by jan",
+    ] {
+        assert!(text.contains(needle), "{needle} missing from:\n{text}");
+    }
+}
+
+#[test]
+fn a_seeded_game_replays_identically() {
+    let dir = std::env::temp_dir().join(format!("trictrac-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["g.txt", "g.json"] {
+        let path = dir.join(name);
+        let p = path.to_str().unwrap();
+        stdout(&["selfplay", "--games", "1", "--seed", "11", "--record", p]);
+        let out = stdout(&["replay", p, "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["seed_checked"], true);
+        let winner = v["winner"].as_str().unwrap();
+        assert_eq!(v["score"][format!("{winner}_holes")], 12);
+        // The same seed gives the same game.
+        let again = dir.join(format!("again-{name}"));
+        stdout(&[
+            "selfplay",
+            "--games",
+            "1",
+            "--seed",
+            "11",
+            "--record",
+            again.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            std::fs::read(&again).unwrap()
+        );
+    }
+    // A tampered record is refused with the line and the reason.
+    let text = std::fs::read_to_string(dir.join("g.txt")).unwrap();
+    let tampered: String = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("w ") && l.contains(" : ") && !l.contains("w+") {
+                l.replacen(" : ", " w+2 : ", 1)
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, tampered).unwrap();
+    let out = trictrac()
+        .args(["replay", bad.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("error: ") && err.contains("does not replay"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn replay_bad_input() {
+    let out = trictrac()
+        .args(["replay", "/nonexistent/record.txt"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("cannot read"), "{err}");
+    let out = trictrac()
+        .args(["selfplay", "--games", "0"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .starts_with("error: "));
+    let out = trictrac()
+        .args(["selfplay", "--games", "1", "--marking", "manual"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    assert!(String::from_utf8(out.stderr).unwrap().contains("manual"));
+}
