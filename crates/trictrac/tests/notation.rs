@@ -34,7 +34,10 @@ fn notation_examples_read_correctly() {
     assert_eq!(second.rolls_played(Side::White), Some(2));
     assert_eq!(second.dice(), Some(Roll::new(6, 5)));
     let w = |k: u8| second.count(Side::White, Field::new(k));
-    assert_eq!([w(1), w(2), w(3), w(4), w(5), w(6), w(7)], [9, 3, 1, 1, 0, 0, 1]);
+    assert_eq!(
+        [w(1), w(2), w(3), w(4), w(5), w(6), w(7)],
+        [9, 3, 1, 1, 0, 0, 1]
+    );
     assert_eq!(second.count(Side::Black, Field::TALON), 15);
 
     let third: Position = EXAMPLES[2].parse().unwrap();
@@ -92,11 +95,17 @@ fn token_error(text: &str) -> (usize, String, String) {
 /// The position errors of `text` (well formed, not a legal position).
 #[track_caller]
 fn position_errors(text: &str) -> Vec<PositionError> {
-    assert!(text.parse::<Setup>().is_ok(), "`{text}` should be well formed");
+    assert!(
+        text.parse::<Setup>().is_ok(),
+        "`{text}` should be well formed"
+    );
     match text.parse::<Position>() {
         Err(TpnError::Position(e)) => {
             assert!(!e.errors.is_empty());
-            assert_eq!(e.setup.to_string(), text.parse::<Setup>().unwrap().to_string());
+            assert_eq!(
+                e.setup.to_string(),
+                text.parse::<Setup>().unwrap().to_string()
+            );
             e.errors
         }
         other => panic!("`{text}`: expected position errors, got {other:?}"),
@@ -233,7 +242,10 @@ fn tpn_field_out_of_range() {
 fn tpn_count_must_be_at_least_two() {
     let (i, tok, problem) = token_error("w:1x14,2x1 b:24x15 w");
     assert_eq!((i, tok.as_str()), (1, "w:1x14,2x1"));
-    assert!(problem.contains("count is written only when 2 or more"), "{problem}");
+    assert!(
+        problem.contains("count is written only when 2 or more"),
+        "{problem}"
+    );
     let (_, _, problem) = token_error("w:1x14,2x0 b:24x15 w");
     assert!(problem.contains("2 or more"), "{problem}");
     let (_, _, problem) = token_error("w:1x b:24x15 w");
@@ -388,9 +400,15 @@ fn play_notation_errors() {
 
     let (i, tok, problem) = move_error("1-25");
     assert_eq!((i, tok.as_str()), (1, "1-25"));
-    assert!(problem.contains("destination 25 is not on the board"), "{problem}");
+    assert!(
+        problem.contains("destination 25 is not on the board"),
+        "{problem}"
+    );
     let (_, _, problem) = move_error("0-5");
-    assert!(problem.contains("origin 0 is not on the board"), "{problem}");
+    assert!(
+        problem.contains("origin 0 is not on the board"),
+        "{problem}"
+    );
     let (_, _, problem) = move_error("1-30-31");
     assert!(problem.contains("rest 30 is not on the board"), "{problem}");
     let (i, tok, problem) = move_error("1-7 1");
@@ -399,7 +417,10 @@ fn play_notation_errors() {
     let (_, _, problem) = move_error("1-2-3-4");
     assert!(problem.contains("from-rest-to"), "{problem}");
     let (_, _, problem) = move_error("a-b");
-    assert!(problem.contains("expected a field number 1..24 as origin, found `a`"), "{problem}");
+    assert!(
+        problem.contains("expected a field number 1..24 as origin, found `a`"),
+        "{problem}"
+    );
     let (_, _, problem) = move_error("1-off-3");
     assert!(problem.contains("as rest, found `off`"), "{problem}");
     let (_, _, problem) = move_error("off-3");

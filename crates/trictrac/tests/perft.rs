@@ -96,7 +96,10 @@ fn mirror(pos: &Position) -> Position {
 #[test]
 fn perft_is_colour_blind() {
     // Every row gives the same counts with the colours exchanged.
-    for row in rows().into_iter().filter(|r| !r.release_only && r.depth <= 2) {
+    for row in rows()
+        .into_iter()
+        .filter(|r| !r.release_only && r.depth <= 2)
+    {
         let pos: Position = row.tpn.parse().unwrap();
         let m = mirror(&pos);
         assert_ne!(m.turn(), pos.turn());
