@@ -228,23 +228,6 @@ pub struct RollContext {
 /// The quarters a player may fill (R-6.5).
 const FILLABLE: [Quarter; 3] = [Quarter::PetitJan, Quarter::GrandJan, Quarter::JanDeRetour];
 
-/// Count of the mover's checkers on the six fields of the quarter that
-/// starts at `first` after `play`.
-#[inline]
-fn quarter_after(cnt: &[u8; 26], first: u8, play: &Play) -> [u8; 6] {
-    let mut c = [0u8; 6];
-    c.copy_from_slice(&cnt[first as usize..first as usize + 6]);
-    for m in play.moves() {
-        if (first..first + 6).contains(&m.from) {
-            c[(m.from - first) as usize] -= 1;
-        }
-        if (first..first + 6).contains(&m.to) {
-            c[(m.to - first) as usize] += 1;
-        }
-    }
-    c
-}
-
 #[inline]
 fn corner_after(cnt: &[u8; 26], play: &Play) -> u8 {
     let mut c = cnt[12];
@@ -267,19 +250,40 @@ pub(crate) struct QuarterState {
     full: bool,
     /// Checkers missing to be full: sum over fields of max(0, 2 − count).
     missing: u8,
+    /// Per field: count − 2 inside the quarter, a large value outside
+    /// (fields outside never constrain), so that `slack + delta >= 0`
+    /// tells whether a field of the quarter still holds two checkers.
+    slack: [i8; 26],
+    /// The fields holding fewer than two checkers (the first six; 0 for
+    /// none).
+    deficient: [u8; 6],
 }
 
 impl QuarterState {
     fn new(cnt: &[u8; 26], quarter: Quarter) -> QuarterState {
         let first = quarter.first();
-        let missing: u8 = (first..first + 6)
-            .map(|f| 2u8.saturating_sub(cnt[f as usize]))
-            .sum();
+        let mut slack = [100i8; 26];
+        // Field 0 never holds a checker: unused move slots and unused
+        // deficient slots point there and never constrain.
+        let mut deficient = [0u8; 6];
+        let mut n_deficient = 0;
+        let mut missing = 0;
+        for f in first..first + 6 {
+            let c = cnt[f as usize];
+            slack[f as usize] = c as i8 - 2;
+            if c < 2 {
+                missing += 2 - c;
+                deficient[n_deficient as usize] = f;
+                n_deficient += 1;
+            }
+        }
         QuarterState {
             quarter,
             first,
             full: missing == 0,
             missing,
+            slack,
+            deficient,
         }
     }
 
@@ -287,10 +291,28 @@ impl QuarterState {
         (self.first..self.first + 6).contains(&f)
     }
 
-    /// Whether `play` leaves every field of the quarter with 2+.
-    #[inline]
-    fn full_after(&self, cnt: &[u8; 26], play: &Play) -> bool {
-        quarter_after(cnt, self.first, play).iter().all(|&c| c >= 2)
+    /// Whether `play` leaves every field of the quarter with 2+: the
+    /// fields it leaves keep two, and every deficient field is made up.
+    /// On the path of every legal-play list, hence the branch-light form.
+    /// Meaningful when at most two checkers are missing (the only case
+    /// the obligations look at): at most two deficient fields.
+    #[inline(always)]
+    fn full_after(&self, play: &Play) -> bool {
+        let m = &play.moves;
+        let (f1, t1, f2, t2) = (m[0].from, m[0].to, m[1].from, m[1].to);
+        let (d1, d2) = (self.deficient[0], self.deficient[1]);
+        // Every deficient field must receive a checker: most plays fail
+        // here at once.
+        if d1 != 0 && t1 != d1 && t2 != d1 {
+            return false;
+        }
+        let s = &self.slack;
+        let end = |x: u8| {
+            s[x as usize] as i32 + (t1 == x) as i32 + (t2 == x) as i32
+                - (f1 == x) as i32
+                - (f2 == x) as i32
+        };
+        (end(f1) | end(f2) | end(d1) | end(d2)) >= 0
     }
 
     /// Whether `play` fills this (not full) quarter in a way that counts:
@@ -299,7 +321,7 @@ impl QuarterState {
     #[inline]
     fn filled_by(&self, cnt: &[u8; 26], play: &Play) -> bool {
         !self.full
-            && self.full_after(cnt, play)
+            && self.full_after(play)
             && !(self.quarter == Quarter::JanDeRetour
                 && cnt[12] >= 2
                 && corner_after(cnt, play) < 2)
@@ -337,52 +359,80 @@ fn has_bit(s: &PlaySet, i: usize) -> bool {
 
 /// Applies R-6.8 step 3 to `plays` (the plays after steps 1–2) and says
 /// which quarter is filled (with its ways) or kept.
-pub(crate) fn obligations(cnt: &[u8; 26], roll: Roll, plays: &mut PlayList) -> Obligations {
+/// The one quarter that can be filled or kept this roll, if any: a
+/// quarter missing at most two checkers (a play brings at most two), or a
+/// full one. With 15 checkers there is at most one (R-6.8: only one
+/// quarter can be full at a time, and two near-full ones need 20).
+pub(crate) fn relevant_quarter(cnt: &[u8; 26]) -> Option<QuarterState> {
+    FILLABLE.into_iter().find_map(|q| {
+        let first = q.first() as usize;
+        let missing: u8 = cnt[first..first + 6]
+            .iter()
+            .map(|&c| 2u8.saturating_sub(c))
+            .sum();
+        (missing <= 2).then(|| QuarterState::new(cnt, q))
+    })
+}
+
+/// Keeps the plays whose bit is set in `keep`.
+fn keep_marked(plays: &mut PlayList, keep: &PlaySet) {
+    let mut j = 0;
+    for i in 0..plays.len() {
+        if has_bit(keep, i) {
+            plays[j] = plays[i];
+            j += 1;
+        }
+    }
+    plays.truncate(j);
+}
+
+/// Applies R-6.8 step 3 to `plays` (the plays after steps 1–2) for the
+/// relevant quarter `qs`, and says whether it is filled (with its ways,
+/// computed when `ways` is set) or kept.
+pub(crate) fn obligations(
+    qs: Option<&QuarterState>,
+    cnt: &[u8; 26],
+    roll: Roll,
+    plays: &mut PlayList,
+    ways: bool,
+) -> Obligations {
     let mut out = Obligations {
         fill: None,
         conserve: None,
     };
-    for q in FILLABLE {
-        let qs = QuarterState::new(cnt, q);
-        if qs.full {
-            continue;
-        }
-        // A play adds at most two checkers to a quarter.
-        if qs.missing > 2 {
-            continue;
-        }
-        let mut filling: PlaySet = [0; 4];
-        let mut any = false;
+    let Some(qs) = qs else {
+        return out;
+    };
+    let mut marked: PlaySet = [0; 4];
+    let mut any = false;
+    if qs.full {
         for (i, p) in plays.iter().enumerate() {
-            if qs.filled_by(cnt, p) {
-                set_bit(&mut filling, i);
+            if qs.full_after(p) {
+                set_bit(&mut marked, i);
                 any = true;
             }
         }
-        if !any {
-            continue;
+        if any {
+            keep_marked(plays, &marked);
+            out.conserve = Some(*qs);
         }
-        let ways = fill_ways(cnt, roll, &qs, plays, &filling);
-        let n = ways.len() as u8;
-        let mut i = 0;
-        plays.retain(|_| {
-            let keep = has_bit(&filling, i);
-            i += 1;
-            keep
-        });
-        out.fill = Some((qs, ways, n));
         return out;
     }
-    for q in FILLABLE {
-        let qs = QuarterState::new(cnt, q);
-        if !qs.full {
-            continue;
+    for (i, p) in plays.iter().enumerate() {
+        if qs.filled_by(cnt, p) {
+            set_bit(&mut marked, i);
+            any = true;
         }
-        if plays.iter().any(|p| qs.full_after(cnt, p)) {
-            plays.retain(|p| qs.full_after(cnt, p));
-            out.conserve = Some(qs);
-        }
-        break;
+    }
+    if any {
+        let w = if ways {
+            fill_ways(cnt, roll, qs, plays, &marked)
+        } else {
+            ArrayVec::new()
+        };
+        let n = w.len() as u8;
+        keep_marked(plays, &marked);
+        out.fill = Some((*qs, w, n));
     }
     out
 }
@@ -502,10 +552,48 @@ impl Position {
         rules: &Rules,
         ctx: &RollContext,
     ) -> (RollScore, PlayList) {
-        let mover = Mover::new(self, rules);
+        self.scorer(rules).score(roll, ctx)
+    }
+
+    /// A scorer for this position: what does not depend on the roll is
+    /// computed once, then [`RollScorer::score`] scores each roll.
+    ///
+    /// ```
+    /// use trictrac::{Position, Roll, RollContext, Rules};
+    /// let pos = Position::start();
+    /// let scorer = pos.scorer(&Rules::DEFAULT);
+    /// let total: u32 = Roll::ALL
+    ///     .iter()
+    ///     .map(|&r| scorer.score(r, &RollContext::default()).0.mover_points)
+    ///     .sum();
+    /// assert_eq!(total, 0);
+    /// ```
+    pub fn scorer(&self, rules: &Rules) -> RollScorer<'_> {
+        RollScorer {
+            pos: self,
+            mover: Mover::new(self, rules),
+            rules: *rules,
+        }
+    }
+}
+
+/// Scores the rolls of one position (see [`Position::scorer`]).
+#[derive(Clone)]
+pub struct RollScorer<'a> {
+    pos: &'a Position,
+    mover: Mover,
+    rules: Rules,
+}
+
+impl RollScorer<'_> {
+    /// The jans of `roll` for the side to move, and the legal plays left
+    /// by the filling and conserving obligations (R-6.8).
+    pub fn score(&self, roll: Roll, ctx: &RollContext) -> (RollScore, PlayList) {
+        let mover = &self.mover;
+        let rules = &self.rules;
         let mut plays = PlayList::new();
         mover.generate(roll, &mut plays);
-        let side = self.turn;
+        let side = self.pos.turn;
         let st = mover.state();
         let cnt = &st.cnt;
         let abs = |f: u8| Field::new(f).to_absolute(side);
@@ -528,7 +616,7 @@ impl Position {
         // Rare jans at the start of a relevé (R-6.11–R-6.14).
         let off_talon = 15 - cnt[1] as u32;
         let on_board: u32 = (1..25).map(|f| cnt[f] as u32).sum();
-        if !double && self.rolls_played(side) == Some(2) && cnt[1] == 11 && on_board == 15 {
+        if !double && self.pos.rolls_played(side) == Some(2) && cnt[1] == 11 && on_board == 15 {
             let singles: Vec<u8> = (2..=7).filter(|&f| cnt[f as usize] == 1).collect();
             let elsewhere: u32 = (2..25)
                 .filter(|f| !(2..=7).contains(f))
@@ -658,7 +746,7 @@ impl Position {
         }
 
         // Filling and conserving, and the obligations they put on the play.
-        let ob = obligations(cnt, roll, &mut plays);
+        let ob = obligations(mover.quarter(), cnt, roll, &mut plays, true);
         if let Some((qs, ways, n)) = ob.fill {
             let h = (qs.first..qs.first + 6).filter(|&f| cnt[f as usize] < 2);
             let mut e = ev(

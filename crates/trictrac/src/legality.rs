@@ -426,7 +426,7 @@ impl Position {
         }
         if movement.iter().any(|q| q.key() == key) {
             let mut m = movement.clone();
-            let ob = crate::jans::obligations(&mover.state().cnt, roll, &mut m);
+            let ob = mover.obligations(roll, &mut m);
             let reason = if let Some((qs, _, _)) = ob.fill {
                 format!(
                     "{roll} can fill the {}, so a filling play must be played (R-6.5, R-6.8)",

@@ -42,7 +42,7 @@ pub mod side;
 pub use board::{Board, Dest, Field, Quarter, Table};
 pub use dice::{Die, Roll};
 pub use game::{DiceSource, Event, Game, GameError, GameOptions, Phase};
-pub use jans::{Beneficiary, Jan, JanEvent, RollContext, RollScore, Way};
+pub use jans::{Beneficiary, Jan, JanEvent, RollContext, RollScore, RollScorer, Way};
 pub use legality::IllegalPlay;
 pub use notation::{NotatedMove, PlayNotation, PlayParseError, TpnError};
 pub use plays::{CheckerMove, Play, PlayList};

@@ -260,6 +260,8 @@ enum Use {
     Inside,
     Exact,
     Excedant,
+    /// Provinciale: a surcase of a full jan de retour borne off exactly.
+    Privilege,
 }
 
 /// One arrangement of a play on the slow path (bearing off).
@@ -325,6 +327,8 @@ pub(crate) struct Mover {
     opp_can_fill_grand: bool,
     rules: Rules,
     privileges_left: u8,
+    /// The quarter that may be filled or kept, if any.
+    quarter: Option<crate::jans::QuarterState>,
 }
 
 /// Whether a side can still fill the quarter starting at `first` of its
@@ -389,6 +393,7 @@ impl Mover {
             opp_can_fill_grand,
             rules: *rules,
             privileges_left,
+            quarter: crate::jans::relevant_quarter(&cnt),
         }
     }
 
@@ -419,7 +424,7 @@ impl Mover {
             ExitMethod::Provinciale => {
                 let full = (19..=24).all(|f| st.cnt[f] >= 2);
                 if exact && full && st.cnt[from as usize] >= 3 && self.privileges_left > 0 {
-                    return Some(Use::Exact);
+                    return Some(Use::Privilege);
                 }
                 if self.inside_sources(st, d) == 0 && from == st.lowest() {
                     Some(if exact { Use::Exact } else { Use::Excedant })
@@ -465,7 +470,7 @@ impl Mover {
     #[inline]
     pub(crate) fn legal(&self, roll: Roll, out: &mut PlayList) {
         self.generate(roll, out);
-        crate::jans::obligations(&self.st.cnt, roll, out);
+        self.obligations(roll, out);
     }
 
     /// All legal plays of `roll` after steps 1–2 of R-6.8 (the movement
@@ -751,36 +756,49 @@ impl Mover {
     /// For a double, a play with an excédant die is dropped when another
     /// play plays more of its dice inside (see docs/RULES-CHOICES.md).
     fn filter_excedant(&self, a: u8, b: u8, arr: &mut ArrayVec<Arrangement, 512>) {
-        if self.rules.exit != ExitMethod::Parisienne
-            || !arr.iter().any(|x| x.uses.contains(&Use::Excedant))
-        {
+        // The uses an arrangement may not force when the die can be played
+        // inside: an excédant die (parisienne); any bearing off but the
+        // privilege (provinciale: everything playable inside is played).
+        let restricted = |u: Use| match self.rules.exit {
+            ExitMethod::Parisienne => u == Use::Excedant,
+            ExitMethod::Provinciale => u == Use::Excedant || u == Use::Exact,
+        };
+        if !arr.iter().any(|x| x.uses.iter().any(|&u| restricted(u))) {
             return;
         }
         let inside_count = |x: &Arrangement| x.uses.iter().filter(|&&u| u == Use::Inside).count();
         if a == b {
             let best = arr.iter().map(inside_count).max().unwrap_or(0);
-            arr.retain(|x| !x.uses.contains(&Use::Excedant) || inside_count(x) == best);
+            arr.retain(|x| !x.uses.iter().any(|&u| restricted(u)) || inside_count(x) == best);
         } else {
+            // The higher die first (R-3.5 favours it): when each of two
+            // plays forces the die the other plays inside, the play that
+            // plays the higher die inside is kept.
             for d in [a, b] {
-                let plays_inside = |x: &Arrangement| {
+                let uses_die = |x: &Arrangement, pred: &dyn Fn(Use) -> bool| {
                     x.play
                         .moves()
                         .iter()
                         .zip(x.uses)
-                        .any(|(m, u)| m.die == d && u == Use::Inside)
+                        .any(|(m, u)| m.die == d && pred(u))
                 };
-                let exc = |x: &Arrangement| {
-                    x.play
-                        .moves()
-                        .iter()
-                        .zip(x.uses)
-                        .any(|(m, u)| m.die == d && u == Use::Excedant)
-                };
-                if arr.iter().any(plays_inside) {
-                    arr.retain(|x| !exc(x));
+                if arr.iter().any(|x| uses_die(x, &|u| u == Use::Inside)) {
+                    arr.retain(|x| !uses_die(x, &restricted));
                 }
             }
         }
+    }
+
+    /// step 3 on `plays`: only filling plays, else only keeping
+    /// plays, when there are some.
+    #[inline]
+    pub(crate) fn obligations(&self, roll: Roll, plays: &mut PlayList) -> crate::jans::Obligations {
+        crate::jans::obligations(self.quarter.as_ref(), &self.st.cnt, roll, plays, false)
+    }
+
+    /// The quarter that may be filled or kept, if any.
+    pub(crate) fn quarter(&self) -> Option<&crate::jans::QuarterState> {
+        self.quarter.as_ref()
     }
 
     /// The mover's checkers before the roll.
@@ -852,7 +870,7 @@ impl Position {
         if out.is_empty() {
             out.push(Play::PASS);
         }
-        crate::jans::obligations(&m.state().cnt, roll, &mut out);
+        m.obligations(roll, &mut out);
         out
     }
 
