@@ -27,6 +27,27 @@ pub trait Player: Send {
 
     /// Stay or leave, when the game is in `Phase::StayOrLeave`.
     fn decide(&mut self, game: &Game) -> Decision;
+
+    /// The legal plays of the pending roll with this player's evaluation
+    /// (higher is better for the side to move), best first — what a
+    /// `hint` shows. Players without an evaluation return an empty list.
+    fn analyse(&mut self, _game: &Game) -> Vec<(Play, f32)> {
+        Vec::new()
+    }
+}
+
+/// The name of the default bot (the strongest shipped player).
+pub const DEFAULT_BOT: &str = "random";
+
+/// The names of the players [`by_name`] knows.
+pub const PLAYERS: &[&str] = &["random"];
+
+/// A player by name (see [`PLAYERS`]), its random choices following `seed`.
+pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Player>> {
+    match name {
+        "random" => Some(Box::new(RandomPlayer::new(seed))),
+        _ => None,
+    }
 }
 
 /// A uniformly random legal play; stays always.
