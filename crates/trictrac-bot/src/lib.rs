@@ -129,6 +129,12 @@ pub fn play_out(
 ) -> Side {
     use trictrac::Phase;
     loop {
+        // Manual marking: a school left open is claimed at once.
+        for s in Side::ALL {
+            if let Some((_, points)) = game.open_school(s) {
+                game.claim_school(s, points).expect("an open school can be claimed");
+            }
+        }
         let side = game.phase().side().unwrap_or(Side::White);
         let player: &mut dyn Player = match side {
             Side::White => &mut *white,
@@ -143,6 +149,12 @@ pub fn play_out(
             Phase::Play(_) => {
                 let p = player.choose_play(game);
                 game.play(&p)
+            }
+            // Manual marking: players declare what the rules give,
+            // and claim every school the other player leaves open.
+            Phase::Mark(_) => {
+                let owed = game.points_owed().unwrap_or(0);
+                game.declare(owed)
             }
             Phase::Over(w) => return w,
         };

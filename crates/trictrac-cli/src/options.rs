@@ -1,7 +1,7 @@
 //! The game options of RULES.md §12 as command-line flags.
 
 use clap::{Args, ValueEnum};
-use trictrac::game::{ExitRoll, FirstMove, GameOptions, Payout};
+use trictrac::game::{ExitRoll, FirstMove, GameOptions, MarkingMode, Payout};
 use trictrac::{ExitMethod, Rules};
 
 use crate::error::CliError;
@@ -61,7 +61,8 @@ pub struct OptionArgs {
     #[arg(long)]
     old_jans: bool,
 
-    /// Who marks the points: the engine (auto) or the players (manual, schools)
+    /// Who marks the points: the engine (auto), or the players, who declare
+    /// their points, errors being schools the other may claim (manual, R-10)
     #[arg(long, value_enum, default_value = "auto")]
     marking: MarkingArg,
 }
@@ -69,11 +70,6 @@ pub struct OptionArgs {
 impl OptionArgs {
     /// The game options.
     pub fn to_options(&self) -> Result<GameOptions, CliError> {
-        if let MarkingArg::Manual = self.marking {
-            return Err(CliError::input(
-                "--marking manual (schools, RULES.md section 10) is not available: the engine marks every point (--marking auto)",
-            ));
-        }
         Ok(GameOptions {
             rules: Rules {
                 exit: match self.exit {
@@ -95,6 +91,10 @@ impl OptionArgs {
                 PayoutArg::Soumille => Payout::Soumille,
                 PayoutArg::Jollyvet => Payout::Jollyvet,
                 PayoutArg::None => Payout::None,
+            },
+            marking: match self.marking {
+                MarkingArg::Auto => MarkingMode::Auto,
+                MarkingArg::Manual => MarkingMode::Manual,
             },
         })
     }

@@ -14,6 +14,10 @@ fn random_game(seed: u64) -> Game {
         match g.phase() {
             Phase::FirstMove | Phase::Roll(_) => g.roll_with(&mut dice).unwrap(),
             Phase::StayOrLeave(_) => g.stay().unwrap(),
+            Phase::Mark(_) => {
+                let owed = g.points_owed().unwrap();
+                g.declare(owed).unwrap()
+            }
             Phase::Play(_) => {
                 let plays = g.legal_plays();
                 let p = plays[choice.gen_range(0..plays.len())];

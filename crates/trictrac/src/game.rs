@@ -77,6 +77,17 @@ pub enum Payout {
     None,
 }
 
+/// Who marks the points (RULES.md §12, section 10).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MarkingMode {
+    /// The engine marks every point.
+    #[default]
+    Auto,
+    /// Each player declares the points he marks, and errors are schools
+    /// (*écoles*, R-10.1–) the other player may claim.
+    Manual,
+}
+
 /// Every option of RULES.md §12 that a game uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GameOptions {
@@ -88,6 +99,8 @@ pub struct GameOptions {
     pub exit_roll: ExitRoll,
     /// Payout method.
     pub payout: Payout,
+    /// Marking: automatic, or manual with schools.
+    pub marking: MarkingMode,
 }
 
 impl GameOptions {
@@ -95,7 +108,7 @@ impl GameOptions {
     /// `first-move=one-die-each exit=parisienne exit-roll=fresh payout=guiton old-jans=off`.
     pub fn to_words(&self) -> String {
         format!(
-            "first-move={} exit={} exit-roll={} payout={} old-jans={}",
+            "first-move={} exit={} exit-roll={} payout={} old-jans={} marking={}",
             match self.first_move {
                 FirstMove::OneDieEach => "one-die-each",
                 FirstMove::CoupEtDes => "coup-et-des",
@@ -114,7 +127,11 @@ impl GameOptions {
                 Payout::Jollyvet => "jollyvet",
                 Payout::None => "none",
             },
-            if self.rules.old_jans { "on" } else { "off" }
+            if self.rules.old_jans { "on" } else { "off" },
+            match self.marking {
+                MarkingMode::Auto => "auto",
+                MarkingMode::Manual => "manual",
+            }
         )
     }
 
@@ -168,10 +185,10 @@ impl GameOptions {
                     }
                 }
                 "marking" => {
-                    if v != "auto" {
-                        return Err(format!(
-                            "option `{w}`: only marking=auto is supported (the engine marks every point)"
-                        ));
+                    o.marking = match v {
+                        "auto" => MarkingMode::Auto,
+                        "manual" => MarkingMode::Manual,
+                        _ => return Err(bad()),
                     }
                 }
                 _ => return Err(format!("option `{w}`: unknown option `{k}`")),
@@ -211,6 +228,10 @@ pub enum Phase {
     StayOrLeave(Side),
     /// `side` must play the pending roll: [`Game::play`].
     Play(Side),
+    /// Manual marking: `side` must declare the points he marks — his own
+    /// after rolling, or after the mover's play those the roll gave him:
+    /// [`Game::declare`].
+    Mark(Side),
     /// The game is over: `side` has 12 holes.
     Over(Side),
 }
@@ -219,7 +240,7 @@ impl Phase {
     /// The side that must act, if any.
     pub fn side(self) -> Option<Side> {
         match self {
-            Phase::Roll(s) | Phase::StayOrLeave(s) | Phase::Play(s) => Some(s),
+            Phase::Roll(s) | Phase::StayOrLeave(s) | Phase::Play(s) | Phase::Mark(s) => Some(s),
             Phase::FirstMove | Phase::Over(_) => None,
         }
     }
@@ -230,6 +251,7 @@ impl Phase {
             Phase::Roll(_) => "a roll (R-2.4)",
             Phase::StayOrLeave(_) => "staying or leaving (R-8.6)",
             Phase::Play(_) => "a play of the roll (R-2.4)",
+            Phase::Mark(_) => "the points marked (R-10)",
             Phase::Over(_) => "nothing: the game is over (R-5.2)",
         }
     }
@@ -253,6 +275,20 @@ pub enum PointsFrom {
     Exit,
     /// The opponent's roll gave them (jans qui ne peut).
     OpponentRoll,
+    /// A school: points the other player failed to mark or marked
+    /// too many, or a false school.
+    School,
+}
+
+/// The kinds of school.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SchoolKind {
+    /// *École par moins*: fewer points marked than won.
+    Moins,
+    /// *École par trop*: more points marked than won.
+    Trop,
+    /// *Fausse école*: a school claimed where there is none.
+    Fausse,
 }
 
 /// Everything that happens in a game, in order.
@@ -279,6 +315,28 @@ pub enum Event {
         marking: Marking,
         /// The score state after.
         after: ScoreState,
+    },
+    /// Manual marking: points declared (and marked) by `side`, and the
+    /// points the rules give.
+    Declared {
+        /// Who declares.
+        side: Side,
+        /// Points declared.
+        points: u32,
+        /// Points won by the rules.
+        owed: u32,
+    },
+    /// A school claimed.
+    School {
+        /// Who claims.
+        claimant: Side,
+        /// Which school it turned out to be.
+        kind: SchoolKind,
+        /// Points the claimant named.
+        named: u32,
+        /// Points marked for the school (by the claimant, or for a false
+        /// school by the other player).
+        points: u32,
     },
     /// Stay (`true`) or leave after winning a hole.
     Decided {
@@ -384,6 +442,9 @@ pub enum GameError {
     /// The play is not legal.
     #[error("{0}")]
     Illegal(#[from] IllegalPlay),
+    /// Points that cannot be marked.
+    #[error("{0}")]
+    Points(&'static str),
 }
 
 /// The roll being played: its analysis and legal plays.
@@ -393,6 +454,21 @@ struct Pending {
     plays: PlayList,
     /// The hole-winning marking that asked for a decision came from the exit.
     after_exit: bool,
+    /// Points the mover's roll brings him before playing (exit excluded).
+    own: u32,
+    /// Manual marking: what the mover declared.
+    declared: Option<u32>,
+    /// The mover bore off his last checker with this roll.
+    exited: bool,
+}
+
+/// Manual marking: a committed declaration the other player may claim a
+/// school on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Claimable {
+    declarer: Side,
+    declared: u32,
+    owed: u32,
 }
 
 /// A game of Grand Trictrac to 12 holes.
@@ -410,6 +486,8 @@ pub struct Game {
     starter: Option<Side>,
     rolls: u32,
     releves: u32,
+    /// Manual marking: committed declarations open to a school.
+    open: Vec<Claimable>,
 }
 
 impl Game {
@@ -426,6 +504,7 @@ impl Game {
             starter: None,
             rolls: 0,
             releves: 1,
+            open: Vec::new(),
         }
     }
 
@@ -511,6 +590,11 @@ impl Game {
     /// Relevés started so far (1 at the start).
     pub fn releves(&self) -> u32 {
         self.releves
+    }
+
+    /// Whether the game is over.
+    pub fn phase_is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over(_))
     }
 
     /// The winner, once the game is over.
@@ -618,17 +702,193 @@ impl Game {
             score,
             plays,
             after_exit: false,
+            own,
+            declared: None,
+            exited: false,
         });
-        let m = self.mark(side, own, PointsFrom::OwnRoll);
-        if self.phase_over() {
+        if self.options.marking == MarkingMode::Manual {
+            self.phase = Phase::Mark(side);
             return Ok(());
+        }
+        self.mark_own(side, own);
+        Ok(())
+    }
+
+    /// The mover marks the points of his own roll (step 2 of ).
+    fn mark_own(&mut self, side: Side, points: u32) {
+        let m = self.mark(side, points, PointsFrom::OwnRoll);
+        if self.phase_over() {
+            return;
         }
         self.phase = if m.holes.is_empty() {
             Phase::Play(side)
         } else {
             Phase::StayOrLeave(side)
         };
+    }
+
+    /// Manual marking: the side in [`Phase::Mark`] declares the
+    /// points he marks — after rolling, those his roll brings him; after
+    /// the mover's play, those the roll gave him. The declared points are
+    /// marked as they are (holes and staying or leaving follow them); an
+    /// error is a school the other player may claim with
+    /// [`Game::claim_school`].
+    ///
+    /// # Errors
+    /// Outside [`Phase::Mark`], or odd points.
+    pub fn declare(&mut self, points: u32) -> Result<(), GameError> {
+        let Phase::Mark(side) = self.phase else {
+            return Err(self.wrong("declared points"));
+        };
+        if points % 2 != 0 {
+            return Err(GameError::Points("points are always even (R-5.1)"));
+        }
+        if points > 400 {
+            return Err(GameError::Points("no roll brings that many points"));
+        }
+        let pending = self.pending.as_mut().expect("a pending roll when marking");
+        let mover = pending.score.side;
+        if side == mover {
+            let owed = pending.own;
+            pending.declared = Some(points);
+            self.log.push(Event::Declared { side, points, owed });
+            self.mark_own(side, points);
+        } else {
+            // The opponent marks what the roll gave him (step 4 of );
+            // his schools on the mover's declarations had to be claimed
+            // before: those declarations close.
+            let owed = pending.score.opponent_points;
+            let exited = pending.exited;
+            self.open.retain(|c| c.declarer != mover);
+            self.log.push(Event::Declared { side, points, owed });
+            self.pending = None;
+            self.mark(side, points, PointsFrom::OpponentRoll);
+            self.open.push(Claimable {
+                declarer: side,
+                declared: points,
+                owed,
+            });
+            self.after_opponent_marked(mover, exited, None);
+        }
         Ok(())
+    }
+
+    /// Manual marking: `claimant` claims a school, naming `named` points
+    /// . Schools are claimed when the claimant
+    /// marks the points the other player's roll gave him (in
+    /// [`Phase::Mark`], before [`Game::declare`]: jans qui ne peut
+    /// and schools are marked before rolling), on the other player's
+    /// committed declarations: his own points, committed when he played or
+    /// left, and the points he marked from the claimant's previous roll,
+    /// committed when he rolled.
+    ///
+    /// The engine is the arbiter: with fewer points marked than won (*par
+    /// moins*) the claimant marks the missing points; with more (*par
+    /// trop*) the excess is taken off the other player's points on the
+    /// board (points already turned into holes stay) and marked by the
+    /// claimant; with no error it is a false school and the other
+    /// player marks the points named. A school is marked in full and never
+    /// gives the choice to stay or leave. There is no contesting (the
+    /// engine does not err), so no *augmentation d'école*.
+    ///
+    /// # Errors
+    /// When `claimant` is not marking the points of the other's roll, no
+    /// declaration of the other player is open, or `named` is not even.
+    pub fn claim_school(&mut self, claimant: Side, named: u32) -> Result<SchoolKind, GameError> {
+        if !self.claiming(claimant) {
+            return Err(GameError::Points(
+                "a school is claimed when marking the points of the other player's roll (R-10.5)",
+            ));
+        }
+        if named % 2 != 0 || named == 0 {
+            return Err(GameError::Points(
+                "a school names an even number of points (R-5.1)",
+            ));
+        }
+        let declarer = !claimant;
+        let idx = self
+            .open
+            .iter()
+            .position(|c| c.declarer == declarer && c.declared != c.owed)
+            .or_else(|| self.open.iter().rposition(|c| c.declarer == declarer))
+            .ok_or(GameError::Points(
+                "no declaration of the other player is open to a school (R-10)",
+            ))?;
+        let c = self.open.remove(idx);
+        let (kind, points) = match c.declared.cmp(&c.owed) {
+            core::cmp::Ordering::Less => (SchoolKind::Moins, c.owed - c.declared),
+            core::cmp::Ordering::Greater => (SchoolKind::Trop, c.declared - c.owed),
+            core::cmp::Ordering::Equal => (SchoolKind::Fausse, named),
+        };
+        self.log.push(Event::School {
+            claimant,
+            kind,
+            named,
+            points,
+        });
+        match kind {
+            SchoolKind::Fausse => {
+                self.mark(declarer, points, PointsFrom::School);
+            }
+            SchoolKind::Trop => {
+                let mut score = *self.position.score();
+                let p = score.points.get_mut(declarer);
+                *p -= (points as u8).min(*p);
+                self.position
+                    .set_score(score)
+                    .expect("fewer points stay in range");
+                self.mark(claimant, points, PointsFrom::School);
+            }
+            SchoolKind::Moins => {
+                self.mark(claimant, points, PointsFrom::School);
+            }
+        }
+        Ok(kind)
+    }
+
+    /// Whether `side` is marking the points of the other player's roll
+    /// (when schools are claimed).
+    fn claiming(&self, side: Side) -> bool {
+        self.phase == Phase::Mark(side)
+            && self.pending.as_ref().is_some_and(|p| p.score.side == !side)
+    }
+
+    /// Manual marking: the points the side in [`Phase::Mark`] has won by
+    /// the rules — what an honest, attentive player declares.
+    pub fn points_owed(&self) -> Option<u32> {
+        let Phase::Mark(side) = self.phase else {
+            return None;
+        };
+        let p = self.pending.as_ref()?;
+        Some(if side == p.score.side {
+            p.own
+        } else {
+            p.score.opponent_points
+        })
+    }
+
+    /// Manual marking: the real school `claimant` could claim now — its
+    /// kind and points — or `None` when the other player's open
+    /// declarations are right or it is not the moment to claim. For players
+    /// that check every count (bots); a person has to spot it himself.
+    pub fn open_school(&self, claimant: Side) -> Option<(SchoolKind, u32)> {
+        if !self.claiming(claimant) {
+            return None;
+        }
+        let c = self
+            .open
+            .iter()
+            .find(|c| c.declarer == !claimant && c.declared != c.owed)?;
+        Some(if c.declared < c.owed {
+            (SchoolKind::Moins, c.owed - c.declared)
+        } else {
+            (SchoolKind::Trop, c.declared - c.owed)
+        })
+    }
+
+    /// Whether `side` may claim a school now (see [`Game::claim_school`]).
+    pub fn can_claim_school(&self, side: Side) -> bool {
+        self.claiming(side) && self.open.iter().any(|c| c.declarer == !side)
     }
 
     /// Marks points for `side` and logs it; ends the game at 12 holes.
@@ -692,6 +952,7 @@ impl Game {
             return Err(self.wrong("leaving"));
         };
         self.log.push(Event::Decided { side, stay: false });
+        self.commit_declaration(side);
         let mut score = *self.position.score();
         *score.points.get_mut(side) = 0;
         *score.points.get_mut(!side) = 0;
@@ -701,6 +962,21 @@ impl Game {
             .expect("zero points are in range");
         self.new_releve(ReleveEnd::Leave, side);
         Ok(())
+    }
+
+    /// Manual marking: the mover's declaration is committed (he moves a
+    /// checker, or leaves) and open to the opponent's claim.
+    fn commit_declaration(&mut self, side: Side) {
+        if let Some(p) = &mut self.pending {
+            if let Some(declared) = p.declared.take() {
+                let owed = p.own;
+                self.open.push(Claimable {
+                    declarer: side,
+                    declared,
+                    owed,
+                });
+            }
+        }
     }
 
     fn new_releve(&mut self, reason: ReleveEnd, first: Side) {
@@ -757,6 +1033,7 @@ impl Game {
         self.position
             .play_unchecked_with(&play, &self.options.rules);
         self.log.push(Event::Played { side, play });
+        self.commit_declaration(side);
         if self.position.all_off(side) {
             // the exit is marked after the play.
             let roll = self.pending.as_ref().expect("pending").score.roll;
@@ -781,20 +1058,40 @@ impl Game {
     /// steps 4–5: the opponent marks what the roll gave him; after
     /// the exit the relevé ends.
     fn finish_turn(&mut self, side: Side, exited: bool) {
+        if self.options.marking == MarkingMode::Manual {
+            let p = self.pending.as_mut().expect("a pending roll");
+            p.exited = exited;
+            self.phase = Phase::Mark(!side);
+            return;
+        }
         let pending = self.pending.take().expect("a pending roll");
         self.mark(
             !side,
             pending.score.opponent_points,
             PointsFrom::OpponentRoll,
         );
+        self.after_opponent_marked(side, exited, Some(pending.score.roll));
+    }
+
+    /// After the opponent marked: the relevé ends after the exit (the
+    /// mover rolls first), otherwise the opponent rolls.
+    fn after_opponent_marked(&mut self, side: Side, exited: bool, roll: Option<Roll>) {
         if self.phase_over() {
             return;
         }
         if exited {
+            let roll = roll.or_else(|| {
+                self.log.iter().rev().find_map(|e| match e {
+                    Event::Rolled(s) if s.side == side => Some(s.roll),
+                    _ => None,
+                })
+            });
             self.new_releve(ReleveEnd::Exit, side);
             if self.options.exit_roll == ExitRoll::PourTout {
                 // The exit roll is also the first move of the new relevé.
-                let _ = self.roll(pending.score.roll);
+                if let Some(r) = roll {
+                    let _ = self.roll(r);
+                }
             }
         } else {
             self.phase = Phase::Roll(!side);

@@ -92,6 +92,75 @@ pub struct RecordedRoll {
     /// The play in play notation, when one was made.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub play: Option<String>,
+    /// Manual marking: the points White declared on this roll.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_declared: Option<u32>,
+    /// Manual marking: the points Black declared on this roll.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_declared: Option<u32>,
+    /// For a `school` line: who claims (`w`/`b`) and the points named.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub school: Option<RecordedSchool>,
+}
+
+/// A school claimed, a line of its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedSchool {
+    /// `w` or `b`.
+    pub claimant: String,
+    /// Points named by the claimant.
+    pub named: u32,
+}
+
+impl RecordedRoll {
+    fn new(side: &str, dice: String) -> RecordedRoll {
+        RecordedRoll {
+            side: side.into(),
+            dice,
+            white_points: 0,
+            black_points: 0,
+            jans: Vec::new(),
+            decision: None,
+            play: None,
+            white_declared: None,
+            black_declared: None,
+            school: None,
+        }
+    }
+}
+
+/// Follows the events of a game and says which record line the points
+/// of each `Marked` event belong to: the line of the roll, of the
+/// first-move dice, or of a school.
+#[derive(Default)]
+struct LineCursor {
+    /// Index of the current line (the last pushed, or the roll line
+    /// again after a school when its roll's marking goes on).
+    cur: usize,
+    /// Index of the last roll line.
+    roll: usize,
+    lines: usize,
+}
+
+impl LineCursor {
+    /// Feeds one event; returns whether it starts a new line.
+    fn feed(&mut self, e: &Event) -> bool {
+        match e {
+            Event::FirstMoveDice { .. } | Event::Rolled(_) | Event::School { .. } => {
+                self.cur = self.lines;
+                if !matches!(e, Event::School { .. }) {
+                    self.roll = self.lines;
+                }
+                self.lines += 1;
+                true
+            }
+            Event::Declared { .. } | Event::Played { .. } | Event::Decided { .. } => {
+                self.cur = self.roll;
+                false
+            }
+            _ => false,
+        }
+    }
 }
 
 /// A game record.
@@ -147,23 +216,16 @@ impl Record {
             ));
         }
         let mut rolls: Vec<RecordedRoll> = Vec::new();
+        let mut cursor = LineCursor::default();
         for e in game.events() {
+            cursor.feed(e);
             match e {
-                Event::FirstMoveDice { white, black } => rolls.push(RecordedRoll {
-                    side: "first".into(),
-                    dice: format!("{white}-{black}"),
-                    white_points: 0,
-                    black_points: 0,
-                    jans: Vec::new(),
-                    decision: None,
-                    play: None,
-                }),
-                Event::Rolled(score) => rolls.push(RecordedRoll {
-                    side: side_letter(score.side),
-                    dice: score.roll.to_string(),
-                    white_points: 0,
-                    black_points: 0,
-                    jans: score
+                Event::FirstMoveDice { white, black } => {
+                    rolls.push(RecordedRoll::new("first", format!("{white}-{black}")))
+                }
+                Event::Rolled(score) => {
+                    let mut r = RecordedRoll::new(&side_letter(score.side), score.roll.to_string());
+                    r.jans = score
                         .jans
                         .iter()
                         .map(|j| RecordedJan {
@@ -174,25 +236,42 @@ impl Record {
                             jan: j.jan.id().into(),
                             points: j.points,
                         })
-                        .collect(),
-                    decision: None,
-                    play: None,
-                }),
+                        .collect();
+                    rolls.push(r);
+                }
+                Event::School {
+                    claimant, named, ..
+                } => {
+                    let mut r = RecordedRoll::new("school", String::new());
+                    r.school = Some(RecordedSchool {
+                        claimant: side_letter(*claimant),
+                        named: *named,
+                    });
+                    rolls.push(r);
+                }
                 Event::Marked { side, marking, .. } => {
-                    if let Some(r) = rolls.last_mut() {
+                    if let Some(r) = rolls.get_mut(cursor.cur) {
                         match side {
                             Side::White => r.white_points += marking.points,
                             Side::Black => r.black_points += marking.points,
                         }
                     }
                 }
+                Event::Declared { side, points, .. } => {
+                    if let Some(r) = rolls.get_mut(cursor.roll) {
+                        match side {
+                            Side::White => r.white_declared = Some(*points),
+                            Side::Black => r.black_declared = Some(*points),
+                        }
+                    }
+                }
                 Event::Decided { stay, .. } => {
-                    if let Some(r) = rolls.last_mut() {
+                    if let Some(r) = rolls.get_mut(cursor.roll) {
                         r.decision = Some(if *stay { "stay" } else { "leave" }.into());
                     }
                 }
                 Event::Played { side, play } => {
-                    if let Some(r) = rolls.last_mut() {
+                    if let Some(r) = rolls.get_mut(cursor.roll) {
                         r.play = Some(play.display(*side).to_string());
                     }
                 }
@@ -257,9 +336,14 @@ impl Record {
             }
             None => Game::new(options),
         };
-        let mut tally: Vec<[u32; 2]> = Vec::new();
-        tally_points(game.events(), &mut tally);
-        let mut scanned = game.events().len();
+        // Manual marking: the opponent's declaration of the points a roll
+        // gave him waits until a school he claims on the mover's
+        // declaration (the next line) is made.
+        let mut deferred: Option<(usize, Option<u32>)> = None;
+        let declared = |r: &RecordedRoll, side: Side| match side {
+            Side::White => r.white_declared,
+            Side::Black => r.black_declared,
+        };
         for (i, r) in self.rolls.iter().enumerate() {
             let err = |problem: String| RecordError::Replay {
                 index: i + 1,
@@ -267,6 +351,46 @@ impl Record {
                 problem,
             };
             let ge = |e: GameError| err(e.to_string());
+            let flush = |game: &mut Game, deferred: &mut Option<(usize, Option<u32>)>| {
+                if let Some((j, points)) = deferred.take() {
+                    if game.phase_is_over() {
+                        return Ok(());
+                    }
+                    let replay_err = |problem: String| RecordError::Replay {
+                        index: j + 1,
+                        entry: self.rolls[j].to_string(),
+                        problem,
+                    };
+                    let points = points.ok_or_else(|| {
+                        replay_err(
+                            "manual marking: the record must give the points the opponent declared"
+                                .into(),
+                        )
+                    })?;
+                    game.declare(points)
+                        .map_err(|e| replay_err(e.to_string()))?;
+                }
+                Ok::<(), RecordError>(())
+            };
+            if r.side == "school" {
+                let sc = r
+                    .school
+                    .as_ref()
+                    .ok_or_else(|| err("a school line names a claimant".into()))?;
+                let claimant = match sc.claimant.as_str() {
+                    "w" => Side::White,
+                    "b" => Side::Black,
+                    c => return Err(err(format!("unknown claimant `{c}`"))),
+                };
+                let before =
+                    matches!(game.phase(), Phase::Mark(s) if s == claimant) && deferred.is_some();
+                if !before {
+                    flush(&mut game, &mut deferred)?;
+                }
+                game.claim_school(claimant, sc.named).map_err(ge)?;
+                continue;
+            }
+            flush(&mut game, &mut deferred)?;
             if r.side == "first" {
                 let (w, b) =
                     parse_dice_pair(&r.dice).ok_or_else(|| err("bad first-move dice".into()))?;
@@ -297,9 +421,18 @@ impl Record {
                 }
                 // The roll was made by the game itself (coup-et-des first
                 // move, pour-tout exit roll).
-                Phase::Play(s) | Phase::StayOrLeave(s)
+                Phase::Play(s) | Phase::StayOrLeave(s) | Phase::Mark(s)
                     if s == side && game.pending_roll() == Some(roll) => {}
                 p => return Err(err(format!("the game expects {p:?}, not a roll by {side}"))),
+            }
+            if let Phase::Mark(_) = game.phase() {
+                let points = declared(r, side).ok_or_else(|| {
+                    err(
+                        "manual marking: the record must give the points declared (w=N or b=N)"
+                            .into(),
+                    )
+                })?;
+                game.declare(points).map_err(ge)?;
             }
             if let Phase::StayOrLeave(_) = game.phase() {
                 match r.decision.as_deref() {
@@ -331,35 +464,53 @@ impl Record {
                     }
                 }
             }
-            // The points marked on this roll, as the game logged them.
-            tally_points(&game.events()[scanned..], &mut tally);
-            scanned = game.events().len();
-            if let Some(got) = tally.get(i) {
-                if *got != [r.white_points, r.black_points] {
-                    return Err(err(format!(
-                        "the rules give w+{} b+{}, the record says w+{} b+{}",
-                        got[0], got[1], r.white_points, r.black_points
-                    )));
+            if let Phase::Mark(opp) = game.phase() {
+                if opp != side {
+                    deferred = Some((i, declared(r, opp)));
                 }
             }
+        }
+        if let Some((j, points)) = deferred.take() {
+            if !game.phase_is_over() {
+                let points = points.ok_or_else(|| RecordError::Replay {
+                    index: j + 1,
+                    entry: self.rolls[j].to_string(),
+                    problem:
+                        "manual marking: the record must give the points the opponent declared"
+                            .into(),
+                })?;
+                game.declare(points).map_err(|e| RecordError::Replay {
+                    index: j + 1,
+                    entry: self.rolls[j].to_string(),
+                    problem: e.to_string(),
+                })?;
+            }
+        }
+        // The points each line marked, as the game logged them.
+        let got = Record::from_game(&game, Header::default());
+        for (i, (g, r)) in got.rolls.iter().zip(&self.rolls).enumerate() {
+            if (g.white_points, g.black_points) != (r.white_points, r.black_points) {
+                return Err(RecordError::Replay {
+                    index: i + 1,
+                    entry: r.to_string(),
+                    problem: format!(
+                        "the rules give w+{} b+{}, the record says w+{} b+{}",
+                        g.white_points, g.black_points, r.white_points, r.black_points
+                    ),
+                });
+            }
+        }
+        if got.rolls.len() != self.rolls.len() {
+            return Err(RecordError::Syntax {
+                line: 0,
+                problem: format!(
+                    "the record has {} lines, the replayed game {}",
+                    self.rolls.len(),
+                    got.rolls.len()
+                ),
+            });
         }
         Ok(game)
-    }
-}
-
-/// Adds to `tally` one entry per first-move or roll event, with the points
-/// each side marked until the next one.
-fn tally_points(events: &[Event], tally: &mut Vec<[u32; 2]>) {
-    for e in events {
-        match e {
-            Event::FirstMoveDice { .. } | Event::Rolled(_) => tally.push([0, 0]),
-            Event::Marked { side, marking, .. } => {
-                if let Some(t) = tally.last_mut() {
-                    t[(*side == Side::Black) as usize] += marking.points;
-                }
-            }
-            _ => {}
-        }
     }
 }
 
@@ -372,7 +523,16 @@ fn parse_dice_pair(s: &str) -> Option<(Die, Die)> {
 
 impl fmt::Display for RecordedRoll {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.side, self.dice)?;
+        match &self.school {
+            Some(sc) => write!(f, "school {} {}", sc.claimant, sc.named)?,
+            None => write!(f, "{} {}", self.side, self.dice)?,
+        }
+        if let Some(d) = self.white_declared {
+            write!(f, " w={d}")?;
+        }
+        if let Some(d) = self.black_declared {
+            write!(f, " b={d}")?;
+        }
         if self.white_points > 0 {
             write!(f, " w+{}", self.white_points)?;
         }
@@ -498,24 +658,35 @@ impl FromStr for Record {
             };
             let mut words = main.split_whitespace();
             let side = words.next().ok_or_else(|| syntax("empty line".into()))?;
-            if !matches!(side, "w" | "b" | "first") {
+            if !matches!(side, "w" | "b" | "first" | "school") {
                 return Err(syntax(format!(
-                    "`{side}`: a line starts with w, b or first"
+                    "`{side}`: a line starts with w, b, first or school"
                 )));
             }
-            let dice = words
-                .next()
-                .ok_or_else(|| syntax("missing dice A-B".into()))?
-                .to_string();
-            let mut r = RecordedRoll {
-                side: side.into(),
-                dice,
-                white_points: 0,
-                black_points: 0,
-                jans,
-                decision: None,
-                play,
+            let mut r = if side == "school" {
+                let claimant = words
+                    .next()
+                    .filter(|c| matches!(*c, "w" | "b"))
+                    .ok_or_else(|| syntax("a school line is `school w|b POINTS`".into()))?;
+                let named = words
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or_else(|| syntax("a school line is `school w|b POINTS`".into()))?;
+                let mut r = RecordedRoll::new("school", String::new());
+                r.school = Some(RecordedSchool {
+                    claimant: claimant.into(),
+                    named,
+                });
+                r
+            } else {
+                let dice = words
+                    .next()
+                    .ok_or_else(|| syntax("missing dice A-B".into()))?
+                    .to_string();
+                RecordedRoll::new(side, dice)
             };
+            r.jans = jans;
+            r.play = play;
             for w in words {
                 if let Some(p) = w.strip_prefix("w+") {
                     r.white_points = p
@@ -525,6 +696,16 @@ impl FromStr for Record {
                     r.black_points = p
                         .parse()
                         .map_err(|_| syntax(format!("`{w}`: bad points")))?;
+                } else if let Some(p) = w.strip_prefix("w=") {
+                    r.white_declared = Some(
+                        p.parse()
+                            .map_err(|_| syntax(format!("`{w}`: bad points")))?,
+                    );
+                } else if let Some(p) = w.strip_prefix("b=") {
+                    r.black_declared = Some(
+                        p.parse()
+                            .map_err(|_| syntax(format!("`{w}`: bad points")))?,
+                    );
                 } else if w == "stay" || w == "leave" {
                     r.decision = Some(w.into());
                 } else {

@@ -4,7 +4,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use trictrac::game::{ExitRoll, FirstMove, Payout};
+use trictrac::game::{ExitRoll, FirstMove, MarkingMode, Payout};
 use trictrac::record::Header;
 use trictrac::{ExitMethod, Game, GameOptions, Phase, Record, Rules, Side};
 
@@ -34,6 +34,11 @@ fn options(rng: &mut ChaCha8Rng) -> GameOptions {
             Payout::Jollyvet,
             Payout::None,
         ][rng.gen_range(0..4)],
+        marking: if rng.gen_bool(0.3) {
+            MarkingMode::Manual
+        } else {
+            MarkingMode::Auto
+        },
     }
 }
 
@@ -58,6 +63,24 @@ fn random_game(seed: u64) -> Game {
                 assert!(!plays.is_empty());
                 let p = plays[rng.gen_range(0..plays.len())];
                 g.play(&p).unwrap();
+            }
+            Phase::Mark(side) => {
+                // Schools first, sometimes false ones; then a
+                // declaration that is sometimes wrong.
+                if g.open_school(side).is_some() && rng.gen_bool(0.7) {
+                    let (_, p) = g.open_school(side).unwrap();
+                    g.claim_school(side, p).unwrap();
+                } else if g.can_claim_school(side) && rng.gen_bool(0.05) {
+                    g.claim_school(side, 2).unwrap();
+                } else {
+                    let owed = g.points_owed().unwrap();
+                    let points = match rng.gen_range(0..10) {
+                        0 => owed + 2,
+                        1 => owed.saturating_sub(2),
+                        _ => owed,
+                    };
+                    g.declare(points).unwrap();
+                }
             }
             Phase::Over(_) => break,
         }

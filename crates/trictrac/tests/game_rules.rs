@@ -2,7 +2,7 @@
 //! sections 2 (turns), 4.8 (exit), 8 (holes, bredouille, pavillon,
 //! staying or leaving) and 9 (stakes).
 
-use trictrac::game::{ExitRoll, FirstMove, Payout, PointsFrom, ReleveEnd};
+use trictrac::game::{ExitRoll, FirstMove, Payout, PointsFrom, ReleveEnd, SchoolKind};
 use trictrac::score::Hole;
 use trictrac::{
     Bredouille, Die, Event, Game, GameOptions, Phase, Position, Roll, ScoreState, Side,
@@ -343,4 +343,110 @@ fn options_round_trip() {
     assert_eq!(GameOptions::from_words(&o.to_words()).unwrap(), o);
     assert!(GameOptions::from_words("payout=nope").is_err());
     let _ = Position::start();
+}
+
+// R-10 schools (marking=manual) --------------------------------------------
+
+fn manual(tpn: &str) -> Game {
+    let o = GameOptions {
+        marking: trictrac::game::MarkingMode::Manual,
+        ..GameOptions::default()
+    };
+    Game::from_position(o, tpn.parse().unwrap()).unwrap()
+}
+
+/// White's 6-3 hits Black's lone checker on 16 from 10: 2 points owed.
+const HIT: &str = "w:1x14,10 b:16,24x14 w";
+
+#[test]
+fn r_10_1_ecole_par_moins() {
+    let mut g = manual(HIT);
+    g.roll(Roll::new(6, 3)).unwrap();
+    assert_eq!(g.phase(), Phase::Mark(Side::White));
+    assert_eq!(g.points_owed(), Some(2));
+    g.declare(0).unwrap();
+    // Not committed before White moves a checker.
+    assert!(!g.can_claim_school(Side::Black));
+    play(&mut g, "1-7 1-4");
+    assert_eq!(g.phase(), Phase::Mark(Side::Black));
+    assert_eq!(g.open_school(Side::Black), Some((SchoolKind::Moins, 2)));
+    assert_eq!(g.claim_school(Side::Black, 2).unwrap(), SchoolKind::Moins);
+    assert_eq!((g.score().points.white, g.score().points.black), (0, 2));
+    // A school is claimed once.
+    assert!(g.claim_school(Side::Black, 2).is_err());
+    g.declare(0).unwrap();
+    assert_eq!(g.phase(), Phase::Roll(Side::Black));
+}
+
+#[test]
+fn r_10_2_ecole_par_trop() {
+    let mut g = manual(HIT);
+    g.roll(Roll::new(6, 3)).unwrap();
+    g.declare(6).unwrap();
+    assert_eq!(g.score().points.white, 6);
+    play(&mut g, "1-7 1-4");
+    assert_eq!(g.open_school(Side::Black), Some((SchoolKind::Trop, 4)));
+    g.claim_school(Side::Black, 4).unwrap();
+    // The excess is taken back and marked by Black.
+    assert_eq!((g.score().points.white, g.score().points.black), (2, 4));
+}
+
+#[test]
+fn r_10_2_school_must_be_claimed_before_the_claimant_moves_on() {
+    let mut g = manual(HIT);
+    g.roll(Roll::new(6, 3)).unwrap();
+    g.declare(6).unwrap();
+    play(&mut g, "1-7 1-4");
+    // Black marks the points of White's roll first: his window closes.
+    g.declare(0).unwrap();
+    assert!(g.claim_school(Side::Black, 4).is_err());
+    assert_eq!(g.score().points.white, 6);
+}
+
+#[test]
+fn r_10_1_points_given_by_a_jan_qui_ne_peut() {
+    // White's 4-2 gives Black 2 (a false hit). Black declares none; once
+    // Black has rolled (committed), White claims them when he marks the
+    // points of Black's roll.
+    let mut g = manual("w:1x14,11 b:13x2,15x2,17,24x10 w");
+    g.roll(Roll::new(4, 2)).unwrap();
+    g.declare(0).unwrap();
+    play(&mut g, "1-5 1-3");
+    assert_eq!(g.points_owed(), Some(2));
+    g.declare(0).unwrap();
+    assert_eq!(g.phase(), Phase::Roll(Side::Black));
+    assert!(
+        !g.can_claim_school(Side::White),
+        "not while Black is to roll"
+    );
+    g.roll(Roll::new(2, 1)).unwrap();
+    let owed = g.points_owed().unwrap();
+    g.declare(owed).unwrap();
+    let p = g.legal_plays()[0];
+    g.play(&p).unwrap();
+    assert_eq!(g.phase(), Phase::Mark(Side::White));
+    assert_eq!(g.open_school(Side::White), Some((SchoolKind::Moins, 2)));
+    let before = g.score().points.white;
+    g.claim_school(Side::White, 2).unwrap();
+    assert_eq!(g.score().points.white, before + 2);
+}
+
+#[test]
+fn r_10_4_fausse_ecole() {
+    let mut g = manual(HIT);
+    g.roll(Roll::new(6, 3)).unwrap();
+    g.declare(2).unwrap();
+    play(&mut g, "1-7 1-4");
+    assert_eq!(g.open_school(Side::Black), None);
+    assert_eq!(g.claim_school(Side::Black, 4).unwrap(), SchoolKind::Fausse);
+    // The false claim is a school for White: he marks the points named.
+    assert_eq!((g.score().points.white, g.score().points.black), (6, 0));
+}
+
+#[test]
+fn r_10_odd_declarations_are_refused() {
+    let mut g = manual(HIT);
+    g.roll(Roll::new(6, 3)).unwrap();
+    assert!(g.declare(3).is_err());
+    assert_eq!(g.phase(), Phase::Mark(Side::White));
 }
