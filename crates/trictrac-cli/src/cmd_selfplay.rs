@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
-use trictrac::game::{Event, Game, GameOptions, PointsFrom};
+use trictrac::game::{Event, Game, GameOptions};
 use trictrac::record::{Header, Record};
 use trictrac::score::Hole;
 use trictrac::{Bredouille, Side};
@@ -88,8 +88,7 @@ impl Stats {
                             j.points as u64;
                     }
                 }
-                Event::Marked { marking, from, .. } => {
-                    let _ = from == &PointsFrom::Exit;
+                Event::Marked { marking, .. } => {
                     for h in &marking.holes {
                         self.hole_marks += 1;
                         self.holes += h.count() as u64;
