@@ -169,6 +169,23 @@ struct Seg {
 
 const OFF: u8 = 25;
 
+/// The two segments of one checker played *tout d'une* from `f` to `t`
+/// resting on `r`.
+fn chain(f: u8, r: u8, t: u8) -> Vec<Seg> {
+    vec![
+        Seg {
+            from: f,
+            to: r,
+            rest: true,
+        },
+        Seg {
+            from: r,
+            to: t,
+            rest: false,
+        },
+    ]
+}
+
 impl Position {
     /// Resolves a written play against this position and `roll`: the
     /// legal play it denotes, or the rule it breaks.
@@ -325,18 +342,7 @@ impl Position {
                     orders.push(s.clone());
                     for r in [f + a, f + b] {
                         if r != s[0].to && r <= 24 {
-                            orders.push(vec![
-                                Seg {
-                                    from: f,
-                                    to: r,
-                                    rest: true,
-                                },
-                                Seg {
-                                    from: r,
-                                    to: t,
-                                    rest: false,
-                                },
-                            ]);
+                            orders.push(chain(f, r, t));
                         }
                     }
                 } else {
@@ -349,18 +355,7 @@ impl Position {
                     {
                         for r in [f + a, f + b] {
                             if r <= 24 {
-                                orders.push(vec![
-                                    Seg {
-                                        from: f,
-                                        to: r,
-                                        rest: true,
-                                    },
-                                    Seg {
-                                        from: r,
-                                        to: t,
-                                        rest: false,
-                                    },
-                                ]);
+                                orders.push(chain(f, r, t));
                             }
                         }
                     }

@@ -434,35 +434,14 @@ impl Record {
                 })?;
                 game.declare(points).map_err(ge)?;
             }
-            if let Phase::StayOrLeave(_) = game.phase() {
-                match r.decision.as_deref() {
-                    Some("stay") => game.stay().map_err(ge)?,
-                    Some("leave") => game.leave().map_err(ge)?,
-                    _ => {
-                        return Err(err(
-                            "a hole was won: the record must say stay or leave (R-8.6)".into(),
-                        ))
-                    }
-                }
-            }
+            decide(&mut game, r, "a hole was won").map_err(err)?;
             if let Phase::Play(_) = game.phase() {
                 let Some(text) = &r.play else {
                     return Err(err("the roll must be played: no play recorded".into()));
                 };
                 let notation = text.parse().map_err(|e| err(format!("{e}")))?;
                 game.play_notation(&notation).map_err(ge)?;
-                if let Phase::StayOrLeave(_) = game.phase() {
-                    match r.decision.as_deref() {
-                        Some("stay") => game.stay().map_err(ge)?,
-                        Some("leave") => game.leave().map_err(ge)?,
-                        _ => {
-                            return Err(err(
-                                "the exit won a hole: the record must say stay or leave (R-8.6)"
-                                    .into(),
-                            ))
-                        }
-                    }
-                }
+                decide(&mut game, r, "the exit won a hole").map_err(err)?;
             }
             if let Phase::Mark(opp) = game.phase() {
                 if opp != side {
@@ -512,6 +491,18 @@ impl Record {
         }
         Ok(game)
     }
+}
+
+/// Applies the line's stay/leave decision when the game asks for one.
+fn decide(game: &mut Game, r: &RecordedRoll, why: &str) -> Result<(), String> {
+    if let Phase::StayOrLeave(_) = game.phase() {
+        match r.decision.as_deref() {
+            Some("stay") => game.stay().map_err(|e| e.to_string())?,
+            Some("leave") => game.leave().map_err(|e| e.to_string())?,
+            _ => return Err(format!("{why}: the record must say stay or leave (R-8.6)")),
+        }
+    }
+    Ok(())
 }
 
 fn parse_dice_pair(s: &str) -> Option<(Die, Die)> {
