@@ -649,7 +649,7 @@ impl Mover {
         let mut firsts = ArrayVec::<(u8, u8, Use), 16>::new();
         let mut seconds = ArrayVec::<(u8, u8, Use), 16>::new();
         // Two checkers, each by one die.
-        for &(x, y) in orders {
+        for (n, &(x, y)) in orders.iter().enumerate() {
             firsts.clear();
             self.single_moves(&self.st, x, &mut firsts);
             for &(i, ti, ui) in &firsts {
@@ -661,6 +661,12 @@ impl Mover {
                 for &(j, tj, uj) in &seconds {
                     if j == ti || tj == i {
                         continue; // one checker tout d'une: below
+                    }
+                    // Two moves inside the board are valid in either order
+                    // (landing depends on the opponent alone): one order is
+                    // enough. Bearing off depends on the order.
+                    if ti != OFF && tj != OFF && (n == 1 || (x == y && j < i)) {
+                        continue;
                     }
                     if self.corner_ok(c12(i) + c12(j), c12(ti) + c12(tj)) {
                         let play =
@@ -742,10 +748,12 @@ impl Mover {
     /// Appends the canonical play of each arrangement, one per resulting
     /// position.
     fn dedupe_into(arr: &[Arrangement], out: &mut PlayList) {
+        let mut keys: ArrayVec<u32, 256> = out.iter().map(|p| p.key()).collect();
         for ar in arr {
             let p = ar.play.canonical();
             let k = p.key();
-            if !out.iter().any(|q| q.key() == k) {
+            if !keys.contains(&k) {
+                keys.push(k);
                 out.push(p);
             }
         }
