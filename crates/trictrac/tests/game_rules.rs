@@ -450,3 +450,50 @@ fn r_10_odd_declarations_are_refused() {
     assert!(g.declare(3).is_err());
     assert_eq!(g.phase(), Phase::Mark(Side::White));
 }
+
+// R-8.5 / R-8.7 ------------------------------------------------------------
+
+#[test]
+fn r_8_5_holes_are_marked_before_the_opponent_marks() {
+    // White 10, Black 10 (both interrupted). White's 6-6 brings him 26 and
+    // gives Black 12: White's holes come first and erase Black's 10, so
+    // Black marks his 12 from zero, uninterrupted: a double hole and no
+    // remainder (not 22 points: a simple hole and 10).
+    let tpn = "w:1x2,2,3x2,6,7,8x2,10x2,11x2,12x2 b:13x2,15x3,17x3,18,19,20,21,22,23,24 w score=10.0.10.0 bredouille=n";
+    let mut g = game(tpn);
+    g.roll(Roll::new(6, 6)).unwrap();
+    let order: Vec<Side> = g
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Marked { side, .. } => Some(*side),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(order, vec![Side::White]);
+    assert_eq!(g.score().points.black, 0);
+    g.stay().unwrap();
+    let p = g.legal_plays()[0];
+    g.play(&p).unwrap();
+    let s = g.score();
+    assert_eq!((s.points.black, s.holes.black), (0, 2));
+}
+
+#[test]
+fn r_8_7_a_game_is_relevés_between_resets() {
+    let mut g = game("w:24 b:1x2,2x2,3x2,4x2,5x2,6x2,7x3 w score=10.0.0.0 bredouille=w");
+    assert_eq!(g.releves(), 1);
+    g.roll(Roll::new(2, 1)).unwrap();
+    play(&mut g, "24-off");
+    g.stay().unwrap();
+    assert_eq!(g.releves(), 2, "bearing off ends a relevé");
+    g.roll(Roll::new(6, 6)).unwrap(); // nothing to mark from the talons
+    assert_eq!(g.phase(), Phase::Play(Side::White));
+    assert!(g.events().iter().any(|e| matches!(
+        e,
+        Event::NewReleve {
+            reason: ReleveEnd::Exit,
+            ..
+        }
+    )));
+}
