@@ -45,6 +45,10 @@ pub struct MovesArgs {
     #[arg(long, value_name = "PLAY")]
     play: Option<String>,
 
+    /// Bearing-off method
+    #[arg(long, value_enum, default_value = "parisienne")]
+    exit: crate::options::ExitArg,
+
     /// Print JSON instead of text
     #[arg(long)]
     json: bool,
@@ -73,17 +77,24 @@ pub fn run(args: &MovesArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let pos = input::position(&args.position)?;
     let roll = input::roll_for(&pos, args.dice.as_deref())?;
     let turn = pos.turn();
+    let rules = trictrac::Rules {
+        exit: args.exit.into(),
+        ..trictrac::Rules::DEFAULT
+    };
 
     if let Some(text) = &args.play {
         let notation = input::play(text)?;
-        let play = pos.resolve_play(roll, &notation).map_err(|e| {
-            let mut msg = format!("illegal play `{}` for {turn} with {roll}: {e}", text.trim());
-            if !msg.contains(e.rule()) {
-                msg.push_str(&format!(" ({})", e.rule()));
-            }
-            CliError::Illegal(msg)
-        })?;
-        let after = pos.after(&play);
+        let play = pos
+            .resolve_play_with(roll, &notation, &rules)
+            .map_err(|e| {
+                let mut msg = format!("illegal play `{}` for {turn} with {roll}: {e}", text.trim());
+                if !msg.contains(e.rule()) {
+                    msg.push_str(&format!(" ({})", e.rule()));
+                }
+                CliError::Illegal(msg)
+            })?;
+        let mut after = pos.clone();
+        after.play_unchecked_with(&play, &rules);
         let canonical = play.display(turn).to_string();
         if args.json {
             let json = CheckJson {
@@ -103,7 +114,7 @@ pub fn run(args: &MovesArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
 
     let plays: Vec<String> = pos
-        .legal_plays(roll)
+        .legal_plays_with(roll, &rules)
         .iter()
         .map(|p| p.display(turn).to_string())
         .collect();

@@ -50,6 +50,10 @@ pub struct ScoreArgs {
     #[arg(long)]
     old_jans: bool,
 
+    /// Bearing-off method
+    #[arg(long, value_enum, default_value = "parisienne")]
+    exit: crate::options::ExitArg,
+
     /// Print JSON instead of text
     #[arg(long)]
     json: bool,
@@ -76,7 +80,7 @@ pub fn run(args: &ScoreArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     let rules = Rules {
         old_jans: args.old_jans,
-        ..Rules::DEFAULT
+        exit: args.exit.into(),
     };
     let (s, _) = pos.score_roll_with(roll, &rules, &RollContext::default());
     let mover = s.side;

@@ -18,6 +18,15 @@ pub enum ExitArg {
     Provinciale,
 }
 
+impl From<ExitArg> for ExitMethod {
+    fn from(e: ExitArg) -> ExitMethod {
+        match e {
+            ExitArg::Parisienne => ExitMethod::Parisienne,
+            ExitArg::Provinciale => ExitMethod::Provinciale,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum ExitRollArg {
     Fresh,
@@ -72,10 +81,7 @@ impl OptionArgs {
     pub fn to_options(&self) -> Result<GameOptions, CliError> {
         Ok(GameOptions {
             rules: Rules {
-                exit: match self.exit {
-                    ExitArg::Parisienne => ExitMethod::Parisienne,
-                    ExitArg::Provinciale => ExitMethod::Provinciale,
-                },
+                exit: self.exit.into(),
                 old_jans: self.old_jans,
             },
             first_move: match self.first_move {

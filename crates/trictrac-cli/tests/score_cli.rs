@@ -217,3 +217,23 @@ fn mark_bad_input() {
         "2",
     ]);
 }
+
+#[test]
+fn moves_with_the_provinciale_exit() {
+    let run = |extra: &[&str]| {
+        let mut args = vec!["moves", "--position", "w:19,23 b:1x15 w", "--dice", "2-1"];
+        args.extend_from_slice(extra);
+        let out = trictrac()
+            .args(&args)
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // Parisienne: the 2 is sortant from 23 and may bear it off.
+    assert!(run(&[]).contains("23-off"));
+    // Provinciale: the 2 can be played inside, so it must be.
+    let p = run(&["--exit", "provinciale"]);
+    assert!(!p.contains("off"), "{p}");
+}
