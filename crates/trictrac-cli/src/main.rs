@@ -7,6 +7,7 @@
 mod cmd_mark;
 mod cmd_moves;
 mod cmd_perft;
+mod cmd_play;
 mod cmd_replay;
 mod cmd_score;
 mod cmd_selfplay;
@@ -35,6 +36,7 @@ use crate::error::CliError;
         (R-x.y) refer to the project's rule book.",
     arg_required_else_help = true,
     after_help = "Examples:\n  \
+        trictrac play\n  \
         trictrac moves --dice 6-5\n  \
         trictrac moves --position \"w:1x13,6,7 b:24x15 w dice=3-1\" --json\n  \
         trictrac moves --dice 6-5 --play \"1-6 1-7\"\n  \
@@ -52,6 +54,7 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    Play(cmd_play::PlayArgs),
     Moves(cmd_moves::MovesArgs),
     Score(cmd_score::ScoreArgs),
     Mark(cmd_mark::MarkArgs),
@@ -62,6 +65,7 @@ enum Command {
 
 fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
+        Command::Play(args) => cmd_play::run(&args, out),
         Command::Moves(args) => cmd_moves::run(&args, out),
         Command::Score(args) => cmd_score::run(&args, out),
         Command::Mark(args) => cmd_mark::run(&args, out),

@@ -1,0 +1,1082 @@
+//! `trictrac play`: a game of Grand Trictrac in the terminal, against a
+//! bot or between two people at one keyboard.
+//!
+//! Line-based on purpose: it reads whole lines from stdin (no raw mode),
+//! so it works in any terminal, over ssh, and with input piped from a
+//! file. The turn follows the engine's state machine ([`Game`]): the
+//! program rolls the dice (a `ChaCha8Rng` seeded with `--seed`, recorded
+//! in the game record so that `--load` and `trictrac replay` check them),
+//! tells every event — rolls with their jans, points and holes, schools,
+//! decisions, plays — and asks the person at each decision that is his:
+//! a play, staying or leaving (R-8.6), and with `--marking manual` the
+//! points he marks and the schools he claims (R-10).
+
+mod board;
+mod narrate;
+mod resume;
+mod style;
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use trictrac::game::{GameOptions, MarkingMode, Phase, PointsFrom};
+use trictrac::record::{Header, Record};
+use trictrac::{BySide, Event, Game, GameError, Play, PlayNotation, Roll, RollScore, Side};
+use trictrac_bot::{by_name, Decision, Player, DEFAULT_BOT, PLAYERS};
+
+use crate::error::CliError;
+use crate::options::OptionArgs;
+use board::View;
+use narrate::cap;
+use style::{wrap, Style, Tone};
+
+/// The side a person plays.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum SideArg {
+    #[value(name = "w", alias = "white")]
+    White,
+    #[value(name = "b", alias = "black")]
+    Black,
+}
+
+impl From<SideArg> for Side {
+    fn from(s: SideArg) -> Side {
+        match s {
+            SideArg::White => Side::White,
+            SideArg::Black => Side::Black,
+        }
+    }
+}
+
+/// Play a game in the terminal.
+#[derive(Debug, Args)]
+#[command(
+    about = "Play a game to 12 holes in the terminal, against a bot or a friend",
+    long_about = "Play a game of Grand Trictrac to 12 holes in the terminal. The board is \
+        drawn as a tablier with both talons and corners, the points as the tokens show \
+        them, the holes, bredouille and pavillon; after each roll the jans are listed \
+        with their points. Choose a play by its number in the list of legal plays or \
+        type it in play notation (fields 1-24 in White's numbers: `1-7 1-6`, `1-4-9`, \
+        `21-off`). Type `help` at any prompt for the commands (hint, save FILE, \
+        resign, ...). Input is read line by line, so a game can be scripted by piping \
+        lines into the program.",
+    after_help = "Examples:\n  \
+        trictrac play\n  \
+        trictrac play --side b --bot random --seed 7\n  \
+        trictrac play --hotseat --marking manual\n  \
+        trictrac play --load game.txt\n  \
+        printf '1\\n1\\nsave game.txt\\n' | trictrac play --seed 3"
+)]
+pub struct PlayArgs {
+    /// The side you play; White (w) or Black (b). With --load, the side
+    /// the record names `human`
+    #[arg(long, value_enum, value_name = "w|b")]
+    side: Option<SideArg>,
+
+    /// The bot you play against [default: the strongest shipped bot]
+    #[arg(long, value_name = "NAME")]
+    bot: Option<String>,
+
+    /// Two people at one keyboard: both sides are asked
+    #[arg(long)]
+    hotseat: bool,
+
+    /// Seed of the dice (and of the bot's random choices); recorded, so
+    /// that a saved game replays its dice [default: a random seed]
+    #[arg(long)]
+    seed: Option<u64>,
+
+    /// Resume the game saved in FILE by `save FILE` (its options, seed
+    /// and players are the record's)
+    #[arg(long, value_name = "FILE")]
+    load: Option<PathBuf>,
+
+    /// Colour the output [default: when stdout is a terminal]
+    #[arg(long, conflicts_with = "no_color")]
+    color: bool,
+
+    /// Plain text, no colour
+    #[arg(long)]
+    no_color: bool,
+
+    #[command(flatten)]
+    options: OptionArgs,
+}
+
+/// Names the record gives a person and the header's event.
+const HUMAN: &str = "human";
+const EVENT: &str = "trictrac play";
+
+/// The lines `help` prints.
+const HELP: &str = "\
+Commands (type them at any prompt):
+  3              choose play number 3 of the list
+  1-7 1-6        a play in play notation: fields 1-24 in White's numbers,
+                 1-4-9 one checker tout d'une, 21-off bears off, -- passes
+  Enter          play the only legal play
+  list           number the legal plays again
+  stay, leave    after winning a hole by your own roll (tenir / s'en aller)
+  N              with --marking manual: the points you mark (Enter = 0)
+  school N       with --marking manual: claim a school of N points (R-10)
+  hint           the bot's preferred play and its evaluation
+  board          draw the board again
+  names          field labels: numbers 1-24 or classical T..11 (R-1.6)
+  save FILE      write the game record (FILE.json for JSON); resume it
+                 with `trictrac play --load FILE`
+  resign         give up the game
+  quit           leave without resigning (save first to keep the game)
+  help           this list";
+
+/// What the program does after an input.
+enum Flow {
+    Go,
+    Stop,
+}
+
+/// A game in progress with its players and screen.
+struct Session<'a> {
+    game: Game,
+    dice: ChaCha8Rng,
+    header: Header,
+    humans: BySide<bool>,
+    /// The opponent's bot (none in hotseat games).
+    bot: Option<Box<dyn Player>>,
+    bot_name: String,
+    /// A second instance of the bot for hints, so that hints do not
+    /// change the opponent's choices.
+    hint_bot: Option<Box<dyn Player>>,
+    hint_seed: u64,
+    view: View,
+    style: Style,
+    out: &'a mut dyn Write,
+    input: Box<dyn BufRead>,
+    /// Echo the lines read (input piped from a file).
+    echo: bool,
+    /// Events already told.
+    told: usize,
+    /// Events when the game was last saved.
+    saved: Option<usize>,
+    /// The decision whose introduction was printed: (events, phase).
+    introduced: Option<(usize, Phase)>,
+    /// The roll being told, and whether its jans were shown.
+    roll: Option<RollScore>,
+    jans_shown: bool,
+}
+
+/// Runs `trictrac play`.
+pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let color = if args.color {
+        true
+    } else if args.no_color {
+        false
+    } else {
+        std::io::stdout().is_terminal()
+            && std::env::var_os("NO_COLOR").is_none()
+            && std::env::var("TERM").map_or(true, |t| t != "dumb")
+    };
+    let style = Style { color };
+
+    let (game, dice, header, loaded) = match &args.load {
+        Some(path) => {
+            if args.seed.is_some() {
+                return Err(CliError::input(
+                    "--seed cannot be used with --load: the dice follow the record's seed",
+                ));
+            }
+            if args.options.to_options()? != GameOptions::default() {
+                return Err(CliError::input(
+                    "rule options cannot be used with --load: the game keeps the record's options",
+                ));
+            }
+            let (game, dice, header) = load(path)?;
+            (game, dice, header, true)
+        }
+        None => {
+            let seed = args.seed.unwrap_or_else(rand::random);
+            let game = Game::new(args.options.to_options()?);
+            let header = Header {
+                event: EVENT.into(),
+                date: today(),
+                seed: Some(seed),
+                ..Header::default()
+            };
+            (game, ChaCha8Rng::seed_from_u64(seed), header, false)
+        }
+    };
+
+    // Who plays what.
+    let named_human = |s: Side| {
+        let n = match s {
+            Side::White => &header.white,
+            Side::Black => &header.black,
+        };
+        n == HUMAN
+    };
+    let humans = if args.hotseat
+        || (loaded && args.side.is_none() && named_human(Side::White) && named_human(Side::Black))
+    {
+        BySide::new(true, true)
+    } else {
+        let side = match args.side {
+            Some(s) => s.into(),
+            None if loaded && named_human(Side::Black) && !named_human(Side::White) => Side::Black,
+            None => Side::White,
+        };
+        let mut h = BySide::new(false, false);
+        *h.get_mut(side) = true;
+        h
+    };
+    let bot_name = match &args.bot {
+        Some(b) => b.clone(),
+        None if loaded => {
+            let other = if humans.white {
+                &header.black
+            } else {
+                &header.white
+            };
+            if PLAYERS.contains(&other.as_str()) {
+                other.clone()
+            } else {
+                DEFAULT_BOT.to_string()
+            }
+        }
+        None => DEFAULT_BOT.to_string(),
+    };
+    let seed = header.seed.unwrap_or(0) ^ game.rolls() as u64;
+    let make_bot = |s: u64| {
+        by_name(&bot_name, s).ok_or_else(|| {
+            CliError::input(format!(
+                "unknown bot `{bot_name}`: the bots are {}",
+                PLAYERS.join(", ")
+            ))
+        })
+    };
+    let bot = if humans.white && humans.black {
+        // Checked now, used for hints.
+        make_bot(seed)?;
+        None
+    } else {
+        Some(make_bot(seed ^ 0x426f_7420)?)
+    };
+    let mut header = header;
+    if !loaded {
+        let name = |s: Side| {
+            if *humans.get(s) {
+                HUMAN.to_string()
+            } else {
+                bot_name.clone()
+            }
+        };
+        header.white = name(Side::White);
+        header.black = name(Side::Black);
+    }
+    let viewer = match (humans.white, humans.black, args.side) {
+        (true, true, Some(s)) => s.into(),
+        (true, true, None) => Side::White,
+        (true, false, _) => Side::White,
+        _ => Side::Black,
+    };
+    let names = if humans.white && humans.black {
+        BySide::new(String::new(), String::new())
+    } else {
+        let n = |s: Side| {
+            if *humans.get(s) {
+                "you".to_string()
+            } else {
+                bot_name.clone()
+            }
+        };
+        BySide::new(n(Side::White), n(Side::Black))
+    };
+    let stdin_tty = std::io::stdin().is_terminal();
+    let told = if loaded { game.events().len() } else { 0 };
+    let mut session = Session {
+        game,
+        dice,
+        header,
+        humans,
+        bot,
+        bot_name,
+        hint_bot: None,
+        hint_seed: seed ^ 0x4869_6e74,
+        view: View {
+            viewer,
+            classical: false,
+            names,
+        },
+        style,
+        out,
+        input: Box::new(std::io::BufReader::new(std::io::stdin())),
+        echo: !stdin_tty,
+        told,
+        saved: if loaded { Some(told) } else { None },
+        introduced: None,
+        roll: None,
+        jans_shown: false,
+    };
+    session.welcome(loaded, args.load.as_deref())?;
+    session.run()
+}
+
+/// Reads and resumes a saved game: the game, its dice and its header.
+fn load(path: &Path) -> Result<(Game, ChaCha8Rng, Header), CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+    let rec: Record = if text.trim_start().starts_with('{') {
+        Record::from_json(&text)
+    } else {
+        text.parse()
+    }
+    .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    let (game, dice) = resume::resume(&rec)
+        .map_err(|e| CliError::input(format!("{} does not replay: {e}", path.display())))?;
+    let mut header = rec.header.clone();
+    header.result = None;
+    // A record without a seed continues with fresh dice, which it cannot
+    // check.
+    let dice = dice.unwrap_or_else(|| ChaCha8Rng::seed_from_u64(rand::random()));
+    Ok((game, dice, header))
+}
+
+/// Today's date, `YYYY-MM-DD` (UTC).
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    // Days to the civil calendar (H. Hinnant's algorithm).
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+impl Session<'_> {
+    fn human(&self, side: Side) -> bool {
+        *self.humans.get(side)
+    }
+
+    fn hotseat(&self) -> bool {
+        self.humans.white && self.humans.black
+    }
+
+    fn manual(&self) -> bool {
+        self.game.options().marking == MarkingMode::Manual
+    }
+
+    fn say(&mut self, text: &str) -> std::io::Result<()> {
+        writeln!(self.out, "{text}")
+    }
+
+    /// Writes `text` wrapped to 79 columns, in `tone`.
+    fn say_wrapped(&mut self, tone: Tone, text: &str, indent: usize) -> std::io::Result<()> {
+        for l in wrap(text, 79, indent) {
+            let painted = self.style.paint(tone, &l);
+            writeln!(self.out, "{painted}")?;
+        }
+        Ok(())
+    }
+
+    fn refuse(&mut self, text: &str) -> std::io::Result<()> {
+        self.say_wrapped(Tone::Error, text, 2)
+    }
+
+    fn welcome(&mut self, loaded: bool, path: Option<&Path>) -> Result<(), CliError> {
+        let title = self.style.paint(Tone::Bold, "Grand Trictrac");
+        let who = if self.hotseat() {
+            "two players at one keyboard: each is asked in turn".to_string()
+        } else {
+            let me = if self.humans.white {
+                Side::White
+            } else {
+                Side::Black
+            };
+            format!("you play {} against the bot `{}`", cap(me), self.bot_name)
+        };
+        writeln!(self.out, "{title} to 12 holes: {who}.")?;
+        let mut rules = self.game.options().to_words();
+        if rules.is_empty() {
+            rules = "defaults".into();
+        }
+        self.say_wrapped(Tone::Plain, &format!("Rules: {rules}."), 2)?;
+        match (loaded, self.header.seed) {
+            (true, _) => {
+                let p = path.map(|p| p.display().to_string()).unwrap_or_default();
+                let text = format!(
+                    "Resumed {p}: {} rolls played, {}.",
+                    self.game.rolls(),
+                    board::turn_text(self.game.phase())
+                );
+                self.say_wrapped(Tone::Plain, &text, 2)?;
+            }
+            (false, Some(seed)) => {
+                writeln!(
+                    self.out,
+                    "Dice seed {seed} (`--seed {seed}` deals the same dice)."
+                )?;
+            }
+            (false, None) => {}
+        }
+        self.say("Type `help` at any prompt for the commands.")?;
+        if loaded {
+            let dice = self.game.pending_roll();
+            self.show_board(dice)?;
+            if let Some(score) = self.game.pending_score().cloned() {
+                self.roll = Some(score.clone());
+                self.jans_shown = false;
+                if !self.manual() {
+                    self.show_jans(&score)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The game loop: tells what happened, then rolls, lets the bot act,
+    /// or asks the person whose decision it is.
+    fn run(&mut self) -> Result<(), CliError> {
+        loop {
+            self.tell()?;
+            match self.game.phase() {
+                Phase::Over(_) => return self.game_over(),
+                Phase::FirstMove | Phase::Roll(_) => {
+                    self.game
+                        .roll_with(&mut self.dice)
+                        .expect("the game waits for dice");
+                }
+                phase => {
+                    let side = phase.side().expect("a side acts");
+                    if self.human(side) {
+                        if let Flow::Stop = self.ask(side)? {
+                            return Ok(());
+                        }
+                    } else {
+                        self.bot_acts(side);
+                    }
+                }
+            }
+        }
+    }
+
+    fn bot_acts(&mut self, side: Side) {
+        let bot = self.bot.as_mut().expect("a bot plays the other side");
+        let r = match self.game.phase() {
+            Phase::Mark(_) => {
+                // Manual marking: the bot claims every real school, then
+                // marks what the rules give (R-10).
+                if let Some((_, points)) = self.game.open_school(side) {
+                    self.game
+                        .claim_school(side, points)
+                        .expect("an open school can be claimed");
+                }
+                if self.game.phase() == Phase::Mark(side) {
+                    let owed = self.game.points_owed().unwrap_or(0);
+                    self.game.declare(owed)
+                } else {
+                    Ok(())
+                }
+            }
+            Phase::StayOrLeave(_) => match bot.decide(&self.game) {
+                Decision::Stay => self.game.stay(),
+                Decision::Leave => self.game.leave(),
+            },
+            Phase::Play(_) => {
+                let play = bot.choose_play(&self.game);
+                self.game.play(&play)
+            }
+            _ => Ok(()),
+        };
+        r.expect("the bot chooses legal actions");
+    }
+
+    fn show_board(&mut self, dice: Option<Roll>) -> std::io::Result<()> {
+        let lines = board::render(&self.game, dice, &self.view, &self.style);
+        writeln!(self.out)?;
+        for l in lines {
+            writeln!(self.out, "{l}")?;
+        }
+        writeln!(self.out)
+    }
+
+    fn show_jans(&mut self, score: &RollScore) -> std::io::Result<()> {
+        for t in narrate::jan_texts(score) {
+            self.say_wrapped(Tone::Points, &format!("  {t}"), 6)?;
+        }
+        self.jans_shown = true;
+        Ok(())
+    }
+
+    /// Tells the events not told yet.
+    fn tell(&mut self) -> std::io::Result<()> {
+        let events: Vec<Event> = self.game.events()[self.told..].to_vec();
+        self.told = self.game.events().len();
+        let manual = self.manual();
+        for e in events {
+            match e {
+                Event::FirstMoveDice { white, black } => {
+                    let mut t =
+                        format!("First move (R-2.2): White rolls a {white}, Black a {black}");
+                    if white == black {
+                        t.push_str(": a tie, roll again.");
+                    } else {
+                        t.push('.');
+                    }
+                    self.say(&t)?;
+                }
+                Event::Starts(s) => {
+                    let you = if self.hotseat() || !self.human(s) {
+                        ""
+                    } else {
+                        " (you)"
+                    };
+                    self.say(&format!("{}{you} starts.", cap(s)))?;
+                }
+                Event::Rolled(score) => {
+                    if self.human(score.side) || manual {
+                        self.show_board(Some(score.roll))?;
+                    } else {
+                        writeln!(self.out)?;
+                    }
+                    let who = self.style.paint(Tone::Side(score.side), cap(score.side));
+                    let dice = self.style.paint(Tone::Dice, &score.roll.to_string());
+                    writeln!(
+                        self.out,
+                        "{who} rolls {dice} ({}).",
+                        score.roll.french_name()
+                    )?;
+                    self.jans_shown = false;
+                    if !manual {
+                        self.show_jans(&score)?;
+                    }
+                    self.roll = Some(score);
+                }
+                Event::Marked {
+                    side,
+                    from,
+                    marking,
+                    after,
+                } => {
+                    let points_said =
+                        !manual || matches!(from, PointsFrom::Exit | PointsFrom::School);
+                    if let Some(t) = narrate::marked_text(side, from, &marking, &after, points_said)
+                    {
+                        self.say_wrapped(Tone::Plain, &format!("  {t}"), 4)?;
+                    }
+                }
+                Event::Declared { side, points, .. } => {
+                    let mover = self.roll.as_ref().map(|r| r.side);
+                    let t = if self.human(side) && !self.hotseat() {
+                        format!("  You marked {points}.")
+                    } else if mover == Some(side) || mover.is_none() {
+                        format!("  {} marks {points}.", cap(side))
+                    } else {
+                        format!(
+                            "  {} marks {points} from {}'s roll.",
+                            cap(side),
+                            (!side).name()
+                        )
+                    };
+                    self.say(&t)?;
+                    // The roll's marking is over: its jans can be shown.
+                    if mover.is_some_and(|m| m != side) {
+                        self.reveal()?;
+                    }
+                }
+                Event::School {
+                    claimant,
+                    kind,
+                    named,
+                    points,
+                } => {
+                    let t = narrate::school_text(claimant, kind, named, points);
+                    self.say_wrapped(Tone::Bold, &format!("  {t}"), 4)?;
+                }
+                Event::Decided { side, stay } => {
+                    let t = if stay {
+                        format!("  {} stays (tenir).", cap(side))
+                    } else {
+                        format!("  {} leaves (s'en aller).", cap(side))
+                    };
+                    self.say(&t)?;
+                    if !stay && manual {
+                        self.reveal()?;
+                    }
+                }
+                Event::Played { side, play } => {
+                    let who = self.style.paint(Tone::Side(side), cap(side));
+                    if play.is_pass() {
+                        writeln!(self.out, "{who} cannot play anything (--).")?;
+                    } else {
+                        writeln!(self.out, "{who} plays {}.", play.display(side))?;
+                    }
+                }
+                Event::NewReleve { reason, first } => {
+                    let why = match reason {
+                        trictrac::game::ReleveEnd::Leave => "after leaving (R-8.6)",
+                        trictrac::game::ReleveEnd::Exit => "all checkers borne off (R-4.8)",
+                    };
+                    let t = format!(
+                        "New relevé, {why}: the checkers go back to the talons; {} rolls first.",
+                        cap(first)
+                    );
+                    self.say_wrapped(Tone::Bold, &t, 2)?;
+                }
+                Event::Over { winner, stake } => {
+                    if manual {
+                        self.reveal()?;
+                    }
+                    let t = narrate::over_text(winner, self.game.score(), stake);
+                    writeln!(self.out)?;
+                    self.say_wrapped(Tone::Bold, &t, 2)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Manual marking: once a roll is marked, what the rules gave.
+    fn reveal(&mut self) -> std::io::Result<()> {
+        if self.jans_shown {
+            return Ok(());
+        }
+        if let Some(score) = self.roll.clone() {
+            self.say(&format!(
+                "  The rules gave for {} {}:",
+                score.side.name(),
+                score.roll
+            ))?;
+            self.show_jans(&score)?;
+        }
+        Ok(())
+    }
+
+    /// Prints `prompt`, reads a line; `None` at the end of the input.
+    fn read(&mut self, prompt: &str) -> std::io::Result<Option<String>> {
+        let p = self.style.paint(Tone::Bold, prompt);
+        write!(self.out, "{p}")?;
+        self.out.flush()?;
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            writeln!(self.out)?;
+            return Ok(None);
+        }
+        let line = line.trim().to_string();
+        if self.echo {
+            writeln!(self.out, "{line}")?;
+        }
+        Ok(Some(line))
+    }
+
+    fn end_of_input(&mut self) -> Result<Flow, CliError> {
+        let t = if self.game.phase_is_over() {
+            "End of input."
+        } else {
+            "End of input: the game is left unfinished."
+        };
+        self.say(t)?;
+        Ok(Flow::Stop)
+    }
+
+    /// Asks `side`, a person, for the decision the game waits for.
+    fn ask(&mut self, side: Side) -> Result<Flow, CliError> {
+        let phase = self.game.phase();
+        let key = (self.game.events().len(), phase);
+        let fresh = self.introduced != Some(key);
+        self.introduced = Some(key);
+        match phase {
+            Phase::Play(_) => self.ask_play(side, fresh),
+            Phase::StayOrLeave(_) => self.ask_stay(side, fresh),
+            Phase::Mark(_) => self.ask_mark(side, fresh),
+            _ => Ok(Flow::Go),
+        }
+    }
+
+    fn legal(&self) -> Vec<Play> {
+        self.game.legal_plays().to_vec()
+    }
+
+    fn list_plays(&mut self, side: Side) -> std::io::Result<()> {
+        let plays = self.legal();
+        let items: Vec<String> = plays
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{:>3}) {}", i + 1, p.display(side)))
+            .collect();
+        let width = items.iter().map(|s| s.chars().count()).max().unwrap_or(0) + 2;
+        let per_line = (78 / width).max(1);
+        for chunk in items.chunks(per_line) {
+            let line: String = chunk.iter().map(|s| format!("{s:<width$}")).collect();
+            writeln!(self.out, "{}", line.trim_end())?;
+        }
+        Ok(())
+    }
+
+    fn ask_play(&mut self, side: Side, fresh: bool) -> Result<Flow, CliError> {
+        let plays = self.legal();
+        let roll = self.game.pending_roll().expect("a roll to play");
+        if plays.len() == 1 && plays[0].is_pass() {
+            // Nothing can be played: no question to ask.
+            self.game.play(&Play::PASS).expect("the pass is legal");
+            return Ok(Flow::Go);
+        }
+        let n = plays.len();
+        if fresh {
+            let who = self.style.paint(Tone::Side(side), cap(side));
+            if n == 1 {
+                writeln!(
+                    self.out,
+                    "{who} to play {roll}: one legal play, {} (Enter plays it).",
+                    plays[0].display(side)
+                )?;
+            } else if n <= 40 {
+                writeln!(self.out, "{who} to play {roll}: {n} legal plays.")?;
+                self.list_plays(side)?;
+            } else {
+                writeln!(
+                    self.out,
+                    "{who} to play {roll}: {n} legal plays (`list` numbers them)."
+                )?;
+            }
+        }
+        let range = if n == 1 {
+            "1".to_string()
+        } else {
+            format!("1-{n}")
+        };
+        let Some(line) = self.read(&format!("{}, your play [{range}]> ", side.name()))? else {
+            return self.end_of_input();
+        };
+        if let Some(flow) = self.command(side, &line)? {
+            return Ok(flow);
+        }
+        let lower = line.to_lowercase();
+        let word = lower.split_whitespace().next().unwrap_or("");
+        let chosen = if line.is_empty() {
+            if n == 1 {
+                Ok(plays[0])
+            } else {
+                Err("Choose a play: its number in the list, or the play written like 1-7 1-6 (`help` for the commands).".to_string())
+            }
+        } else if let Ok(k) = line.parse::<usize>() {
+            if (1..=n).contains(&k) {
+                Ok(plays[k - 1])
+            } else {
+                Err(format!("There is no play number {k}: choose 1 to {n}."))
+            }
+        } else if matches!(word, "stay" | "leave" | "tenir" | "school") {
+            Err(format!(
+                "`{word}` is not asked now: {} must play {roll}.",
+                side.name()
+            ))
+        } else {
+            match line.parse::<PlayNotation>() {
+                Ok(notation) => match self.game.play_notation(&notation) {
+                    Ok(_) => return Ok(Flow::Go),
+                    Err(GameError::Illegal(e)) => Err(format!("Illegal play `{line}`: {e}.")),
+                    Err(e) => Err(format!("Not possible now: {e}.")),
+                },
+                Err(e) => Err(format!(
+                    "`{line}` is neither a command nor a play ({e}); type `help` for the commands."
+                )),
+            }
+        };
+        match chosen {
+            Ok(p) => {
+                self.game.play(&p).expect("a listed play is legal");
+            }
+            Err(msg) => self.refuse(&msg)?,
+        }
+        Ok(Flow::Go)
+    }
+
+    fn ask_stay(&mut self, side: Side, fresh: bool) -> Result<Flow, CliError> {
+        if fresh {
+            let exit = matches!(
+                self.game
+                    .events()
+                    .iter()
+                    .rev()
+                    .find(|e| matches!(e, Event::Marked { .. })),
+                Some(Event::Marked {
+                    from: PointsFrom::Exit,
+                    ..
+                })
+            );
+            let rest = *self.game.score().points.get(side);
+            let by = if exit { "the exit" } else { "this roll" };
+            let t = format!(
+                "{} won a hole with {by} (R-8.6): `stay` (tenir) keeps the {rest} points left and plays on; `leave` (s'en aller) gives them up, puts all checkers back on the talons and rolls first in a new relevé.",
+                cap(side)
+            );
+            self.say_wrapped(Tone::Plain, &t, 2)?;
+        }
+        let Some(line) = self.read(&format!("{}, stay or leave> ", side.name()))? else {
+            return self.end_of_input();
+        };
+        if let Some(flow) = self.command(side, &line)? {
+            return Ok(flow);
+        }
+        let r = match line.to_lowercase().as_str() {
+            "stay" | "s" | "tenir" | "t" => self.game.stay(),
+            "leave" | "l" | "s'en aller" | "aller" | "partir" => self.game.leave(),
+            _ => {
+                self.refuse("Answer `stay` (tenir) or `leave` (s'en aller).")?;
+                return Ok(Flow::Go);
+            }
+        };
+        r.expect("the game waits for staying or leaving");
+        Ok(Flow::Go)
+    }
+
+    fn ask_mark(&mut self, side: Side, fresh: bool) -> Result<Flow, CliError> {
+        let own = self.game.pending_score().is_some_and(|s| s.side == side);
+        let roll = self
+            .game
+            .pending_roll()
+            .map(|r| r.to_string())
+            .unwrap_or_default();
+        if fresh {
+            let t = if own {
+                format!(
+                    "{}, mark the points your roll {roll} brings you: count them yourself, an error is a school for your opponent (R-10). An even number; Enter marks 0.",
+                    cap(side)
+                )
+            } else {
+                format!(
+                    "{}, mark the points {}'s roll {roll} gave you (jans qui ne peut: false hits, unplayable dice, contre-jans). An even number; Enter marks 0.",
+                    cap(side),
+                    (!side).name()
+                )
+            };
+            self.say_wrapped(Tone::Plain, &t, 2)?;
+            if self.game.can_claim_school(side) {
+                let t = format!(
+                    "You may first claim a school on {}'s marking: `school N` names the points it is wrong by.",
+                    (!side).name()
+                );
+                self.say_wrapped(Tone::Plain, &t, 2)?;
+            }
+        }
+        let Some(line) = self.read(&format!("{}, points you mark> ", side.name()))? else {
+            return self.end_of_input();
+        };
+        if let Some(flow) = self.command(side, &line)? {
+            return Ok(flow);
+        }
+        let lower = line.to_lowercase();
+        let mut words = lower.split_whitespace();
+        if words.next() == Some("school") {
+            let named = words.next().and_then(|w| w.parse::<u32>().ok());
+            match named {
+                None => self.refuse("Name the points of the school: `school 4`.")?,
+                Some(n) => {
+                    if let Err(e) = self.game.claim_school(side, n) {
+                        self.refuse(&format!("No school: {e}."))?;
+                    }
+                }
+            }
+            return Ok(Flow::Go);
+        }
+        let points = if line.is_empty() {
+            Ok(0)
+        } else {
+            line.parse::<u32>()
+        };
+        match points {
+            Ok(p) => {
+                if let Err(e) = self.game.declare(p) {
+                    self.refuse(&format!("Cannot mark {p}: {e}."))?;
+                }
+            }
+            Err(_) => self.refuse(&format!(
+                "`{line}`: type the points you mark (an even number, Enter for 0), or `help`."
+            ))?,
+        }
+        Ok(Flow::Go)
+    }
+
+    /// The commands of every prompt; `None` when `line` is not one.
+    fn command(&mut self, side: Side, line: &str) -> Result<Option<Flow>, CliError> {
+        let mut words = line.split_whitespace();
+        let word = words.next().unwrap_or("").to_lowercase();
+        match word.as_str() {
+            "help" | "?" => {
+                self.say(HELP)?;
+            }
+            "board" => {
+                let dice = self.game.pending_roll();
+                self.show_board(dice)?;
+            }
+            "names" => {
+                self.view.classical = !self.view.classical;
+                let dice = self.game.pending_roll();
+                self.show_board(dice)?;
+            }
+            "list" => {
+                if let Phase::Play(_) = self.game.phase() {
+                    self.list_plays(side)?;
+                } else {
+                    self.refuse("There are no plays to list now.")?;
+                }
+            }
+            "hint" => self.hint(side)?,
+            "save" => {
+                let rest: Vec<&str> = words.collect();
+                if rest.is_empty() {
+                    self.refuse("Name the file: `save game.txt`.")?;
+                } else {
+                    self.save(Path::new(&rest.join(" ")))?;
+                }
+            }
+            "resign" => {
+                let t = format!("{} resigns: {} wins the game.", cap(side), cap(!side));
+                self.say_wrapped(Tone::Bold, &t, 2)?;
+                return Ok(Some(Flow::Stop));
+            }
+            "quit" | "exit" => {
+                let unsaved = self.saved != Some(self.game.events().len());
+                let t = if unsaved {
+                    "Game left unfinished and not saved."
+                } else {
+                    "Game left unfinished; it is saved."
+                };
+                self.say(t)?;
+                return Ok(Some(Flow::Stop));
+            }
+            _ => return Ok(None),
+        }
+        Ok(Some(Flow::Go))
+    }
+
+    fn hint_bot(&mut self) -> &mut Box<dyn Player> {
+        let (name, seed) = (self.bot_name.clone(), self.hint_seed);
+        self.hint_bot
+            .get_or_insert_with(|| by_name(&name, seed).expect("the bot's name was checked"))
+    }
+
+    /// The bot's advice for the decision `side` faces.
+    fn hint(&mut self, side: Side) -> std::io::Result<()> {
+        let name = self.bot_name.clone();
+        match self.game.phase() {
+            Phase::Play(_) => {
+                let plays = self.legal();
+                let number = |p: &Play| {
+                    plays
+                        .iter()
+                        .position(|q| q == p)
+                        .map_or(String::new(), |i| format!("number {}", i + 1))
+                };
+                let game = self.game.clone();
+                let bot = self.hint_bot();
+                let analysis = bot.analyse(&game);
+                if analysis.is_empty() {
+                    let p = bot.choose_play(&game);
+                    let t = format!(
+                        "Hint: the bot `{name}` gives no evaluation; it would play {} ({}).",
+                        p.display(side),
+                        number(&p)
+                    );
+                    self.say_wrapped(Tone::Plain, &t, 2)?;
+                } else {
+                    self.say(&format!(
+                        "Hint: the bot `{name}` prefers {} ({}); its evaluation (higher is better for {}):",
+                        analysis[0].0.display(side),
+                        number(&analysis[0].0),
+                        side.name()
+                    ))?;
+                    for (p, v) in analysis.iter().take(5) {
+                        let text = format!("{}", p.display(side));
+                        writeln!(self.out, "  {text:<16} {v:>8.3}   {}", number(p))?;
+                    }
+                }
+            }
+            Phase::StayOrLeave(_) => {
+                let game = self.game.clone();
+                let d = self.hint_bot().decide(&game);
+                let t = match d {
+                    Decision::Stay => "stay (tenir)",
+                    Decision::Leave => "leave (s'en aller)",
+                };
+                self.say(&format!("Hint: the bot `{name}` would {t}."))?;
+            }
+            _ => {
+                self.say("No hint for marking: count the points yourself (R-10).")?;
+            }
+        }
+        Ok(())
+    }
+
+    fn save(&mut self, path: &Path) -> std::io::Result<()> {
+        let rec = Record::from_game(&self.game, self.header.clone());
+        let text = if path.extension().is_some_and(|e| e == "json") {
+            rec.to_json()
+        } else {
+            rec.to_string()
+        };
+        match std::fs::write(path, text) {
+            Ok(()) => {
+                self.saved = Some(self.game.events().len());
+                let t = format!(
+                    "Saved the game record to {}; `trictrac play --load {}` resumes it.",
+                    path.display(),
+                    path.display()
+                );
+                self.say_wrapped(Tone::Plain, &t, 2)
+            }
+            Err(e) => self.refuse(&format!("Cannot write {}: {e}.", path.display())),
+        }
+    }
+
+    /// After the last hole: the record can still be saved.
+    fn game_over(&mut self) -> Result<(), CliError> {
+        loop {
+            let Some(line) = self.read("game over: `save FILE` keeps the record, Enter quits> ")?
+            else {
+                return Ok(());
+            };
+            let mut words = line.split_whitespace();
+            match words.next().map(str::to_lowercase).as_deref() {
+                Some("save") => {
+                    let rest: Vec<&str> = words.collect();
+                    if rest.is_empty() {
+                        self.refuse("Name the file: `save game.txt`.")?;
+                    } else {
+                        self.save(Path::new(&rest.join(" ")))?;
+                    }
+                }
+                Some("board") => {
+                    self.show_board(None)?;
+                }
+                // Anything else quits.
+                _ => return Ok(()),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn today_is_a_date() {
+        let d = today();
+        assert_eq!(d.len(), 10, "{d}");
+        assert!(d.starts_with("20"), "{d}");
+    }
+
+    #[test]
+    fn help_fits_in_80_columns() {
+        for l in HELP.lines() {
+            assert!(l.chars().count() <= 80, "{l}");
+        }
+    }
+}

@@ -1,0 +1,430 @@
+//! The tablier drawn in text, 80 columns wide at most.
+//!
+//! ```text
+//!    coin                                           talon   BLACK  random
+//!     13  14  15  16  17  18       19  20  21  22  23  24   holes   0
+//!   +------------------------+-----+------------------------+ points  0
+//!   | .   .   .   .   .   .  |     |  .   .   .   .   .   X |
+//!   ...
+//!   |                        | 6-5 |                        | dice 6-5
+//!   ...
+//!   | .   .   .   .   .   .  |     |  .   .   .   .   .  15 | points  4
+//!   +------------------------+-----+------------------------+ holes   0
+//!     12  11  10   9   8   7        6   5   4   3   2   1   WHITE  you
+//!    coin                                  @@       talon
+//! ```
+//!
+//! The side at the bottom is the viewer; each side's row shows its own
+//! fields 12 (its rest corner, *coin*) to 1 (its talon) from left to
+//! right, so White's talon is bottom right and Black's top right. A
+//! side's points are shown where its token (*jeton*) would stand: beside
+//! its field 2, 4, 8 or 10, against the bar for 6; two tokens (`@@`)
+//! when it marks *en bredouille* (R-8.2).
+
+use trictrac::game::Phase;
+use trictrac::{Bredouille, BySide, Field, Game, Roll, Side};
+
+use super::style::{Line, Style, Tone};
+
+/// How the board is drawn.
+#[derive(Clone, Debug)]
+pub struct View {
+    /// The side drawn at the bottom; classical names are in its frame.
+    pub viewer: Side,
+    /// Field labels: classical T..11 (R-1.6) instead of 1..24.
+    pub classical: bool,
+    /// A word after each side's name (`you`, a bot's name).
+    pub names: BySide<String>,
+}
+
+/// Cells are 4 columns wide; the board starts after a 2-column margin.
+const MARGIN: usize = 2;
+const CELL: usize = 4;
+const BAR: usize = 5;
+/// Where the panel to the right of the board starts.
+const PANEL: usize = MARGIN + 1 + 6 * CELL + 1 + BAR + 1 + 6 * CELL + 1 + 1;
+/// Stacked checkers drawn before the count takes the last row.
+const ROWS: usize = 5;
+
+/// The twelve absolute fields of `side`'s row, left to right: its own
+/// fields 12 (corner) down to 1 (talon).
+fn row_fields(side: Side) -> [Field; 12] {
+    let mut r = [Field::new(1); 12];
+    for (i, slot) in r.iter_mut().enumerate() {
+        *slot = Field::new(12 - i as u8).to_absolute(side);
+    }
+    r
+}
+
+/// The column where the cell of a side's own field `k` starts in its row.
+fn column(k: u8) -> usize {
+    let i = 12 - k as usize;
+    MARGIN + 1 + i * CELL + if i >= 6 { BAR + 2 } else { 0 }
+}
+
+fn glyph(side: Side) -> &'static str {
+    match side {
+        Side::White => "O",
+        Side::Black => "X",
+    }
+}
+
+/// The field label: the absolute number, or the classical name in the
+/// viewer's frame.
+pub fn label(f: Field, view: &View) -> String {
+    if view.classical {
+        f.from_absolute(view.viewer).classical()
+    } else {
+        f.to_string()
+    }
+}
+
+/// What `phase` waits for, e.g. `white to play`.
+pub fn turn_text(phase: Phase) -> String {
+    match phase {
+        Phase::FirstMove => "first move".into(),
+        Phase::Roll(s) => format!("{s} to roll"),
+        Phase::Play(s) => format!("{s} to play"),
+        Phase::StayOrLeave(s) => format!("{s}: stay/leave"),
+        Phase::Mark(s) => format!("{s} to mark"),
+        Phase::Over(s) => format!("{s} has won"),
+    }
+}
+
+/// A bredouille or pavillon state in words.
+pub fn run_text(b: Bredouille) -> &'static str {
+    match b {
+        Bredouille::Either => "to take",
+        Bredouille::Side(Side::White) => "white",
+        Bredouille::Side(Side::Black) => "black",
+        Bredouille::Neither => "broken",
+    }
+}
+
+/// Writes `text` into a 4-column cell starting at the line's end: one
+/// character in the cell's second column, two in the first two.
+fn put_cell(line: &mut Line, style: &Style, tone: Tone, text: &str) {
+    let start = line.width();
+    let lead = if text.chars().count() >= 2 { 1 } else { 2 };
+    line.pad_to(start + lead);
+    line.push(style, tone, text);
+    line.pad_to(start + CELL);
+}
+
+/// Draws the board of `game` with `dice` in the bar: 17 lines (19 with
+/// the classical legend) of at most 80 columns.
+pub fn render(game: &Game, dice: Option<Roll>, view: &View, style: &Style) -> Vec<String> {
+    let board = game.position().board();
+    let score = game.score();
+    let top = !view.viewer;
+    let bottom = view.viewer;
+
+    let checker_row = |side: Side, r: usize| -> Line {
+        let fields = row_fields(side);
+        let mut l = Line::new();
+        l.pad_to(MARGIN).push(style, Tone::Dim, "|");
+        for (i, &f) in fields.iter().enumerate() {
+            if i == 6 {
+                l.push(style, Tone::Dim, "|");
+                let w = l.width();
+                l.pad_to(w + BAR).push(style, Tone::Dim, "|");
+            }
+            // Row `r` counted from the edge of the board.
+            let (text, tone) = match board.at(f) {
+                Some((s, n)) if n as usize > ROWS && r == ROWS - 1 => {
+                    (n.to_string(), Tone::Side(s))
+                }
+                Some((s, n)) if r < n as usize => (glyph(s).to_string(), Tone::Side(s)),
+                _ if r == 0 => (".".to_string(), Tone::Dim),
+                _ => (String::new(), Tone::Plain),
+            };
+            put_cell(&mut l, style, tone, &text);
+        }
+        l.push(style, Tone::Dim, "|");
+        l
+    };
+    let numbers = |side: Side| -> Line {
+        let mut l = Line::new();
+        l.pad_to(MARGIN + 1);
+        for (i, &f) in row_fields(side).iter().enumerate() {
+            if i == 6 {
+                let w = l.width();
+                l.pad_to(w + BAR + 2);
+            }
+            put_cell(&mut l, style, Tone::Bold, &label(f, view));
+        }
+        l
+    };
+    let tokens = |side: Side| -> Line {
+        let token = if score.bredouille == Bredouille::Side(side) {
+            "@@"
+        } else {
+            "@"
+        };
+        let mut items: Vec<(usize, &str, Tone)> = vec![
+            (column(12), "coin", Tone::Dim),
+            (column(1), "talon", Tone::Dim),
+        ];
+        match *score.points.get(side) {
+            0 => {}
+            // Six points: the token stands against the bar.
+            6 => items.push((MARGIN + 1 + 6 * CELL + 2, token, Tone::Points)),
+            p => items.push((column(p) + 3 - token.len(), token, Tone::Points)),
+        }
+        items.sort_by_key(|i| i.0);
+        let mut l = Line::new();
+        for (col, text, tone) in items {
+            l.pad_to(col).push(style, tone, text);
+        }
+        l
+    };
+    let border = || -> Line {
+        let mut l = Line::new();
+        l.pad_to(MARGIN).push(
+            style,
+            Tone::Dim,
+            &format!(
+                "+{}+{}+{}+",
+                "-".repeat(6 * CELL),
+                "-".repeat(BAR),
+                "-".repeat(6 * CELL)
+            ),
+        );
+        l
+    };
+
+    let mut lines: Vec<Line> = vec![tokens(top), numbers(top), border()];
+    for r in 0..ROWS {
+        lines.push(checker_row(top, r));
+    }
+    // The middle row: the dice in the bar.
+    let mut mid = Line::new();
+    mid.pad_to(MARGIN).push(style, Tone::Dim, "|");
+    mid.pad_to(MARGIN + 1 + 6 * CELL)
+        .push(style, Tone::Dim, "|");
+    if let Some(d) = dice {
+        mid.push(style, Tone::Plain, " ");
+        mid.push(style, Tone::Dice, &d.to_string());
+    }
+    mid.pad_to(MARGIN + 1 + 6 * CELL + 1 + BAR);
+    mid.push(style, Tone::Dim, "|");
+    let w = mid.width();
+    mid.pad_to(w + 6 * CELL).push(style, Tone::Dim, "|");
+    lines.push(mid);
+    for r in (0..ROWS).rev() {
+        lines.push(checker_row(bottom, r));
+    }
+    lines.push(border());
+    lines.push(numbers(bottom));
+    lines.push(tokens(bottom));
+
+    // The panel to the right: each side's score beside its row, the
+    // dice and the turn in the middle.
+    let side_block = |side: Side| -> [Line; 3] {
+        let mut name = Line::new();
+        name.push(style, Tone::Side(side), &side.name().to_uppercase());
+        let extra: String = view.names.get(side).chars().take(12).collect();
+        if !extra.is_empty() {
+            name.push(style, Tone::Plain, &format!("  {extra}"));
+        }
+        let mut holes = Line::new();
+        holes.push(style, Tone::Plain, "holes  ");
+        holes.push(
+            style,
+            Tone::Points,
+            &format!("{:>2}", score.holes.get(side)),
+        );
+        let mut points = Line::new();
+        points.push(style, Tone::Plain, "points ");
+        points.push(
+            style,
+            Tone::Points,
+            &format!("{:>2}", score.points.get(side)),
+        );
+        if score.bredouille == Bredouille::Side(side) {
+            points.push(style, Tone::Points, " @@");
+        }
+        [name, holes, points]
+    };
+    let text = |s: String| {
+        let mut l = Line::new();
+        l.push(style, Tone::Plain, &s);
+        l
+    };
+    let mut panel: Vec<Line> = vec![Line::new(); lines.len()];
+    let n = panel.len();
+    let [name, holes, points] = side_block(top);
+    panel[0] = name;
+    panel[1] = holes;
+    panel[2] = points;
+    let [name, holes, points] = side_block(bottom);
+    panel[n - 3] = points;
+    panel[n - 2] = holes;
+    panel[n - 1] = name;
+    panel[5] = text(format!("relevé {}", game.releves()));
+    panel[6] = text(format!("bredouille: {}", run_text(score.bredouille)));
+    panel[7] = text(format!("pavillon: {}", run_text(score.pavillon)));
+    let mut d = Line::new();
+    d.push(style, Tone::Plain, "dice ");
+    match dice {
+        Some(r) => d.push(style, Tone::Dice, &r.to_string()),
+        None => d.push(style, Tone::Plain, "-"),
+    };
+    panel[8] = d;
+    let mut t = Line::new();
+    let tone = game.phase().side().map_or(Tone::Bold, Tone::Side);
+    t.push(style, tone, &turn_text(game.phase()));
+    panel[9] = t;
+
+    let mut out = Vec::with_capacity(lines.len() + 2);
+    for (mut l, p) in lines.into_iter().zip(panel) {
+        if p.width() > 0 {
+            l.pad_to(PANEL).append(&p);
+        }
+        out.push(l.finish());
+    }
+    if view.classical {
+        out.push(format!(
+            "  classical names for {}: T talon, 11 coin de repos, ' {}'s side;",
+            view.viewer, !view.viewer
+        ));
+        out.push("  plays are still written with the numbers 1-24 (`names` switches)".into());
+    }
+    out
+}
+
+/// The visible width of a string with ANSI escapes.
+#[cfg(test)]
+pub fn strip_len(s: &str) -> usize {
+    strip(s).chars().count()
+}
+
+/// `s` without its ANSI escapes.
+#[cfg(test)]
+pub fn strip(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut esc = false;
+    for c in s.chars() {
+        if esc {
+            if c.is_ascii_alphabetic() {
+                esc = false;
+            }
+        } else if c == '\x1b' {
+            esc = true;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use trictrac::game::GameOptions;
+    use trictrac::Die;
+
+    fn view(viewer: Side, classical: bool) -> View {
+        View {
+            viewer,
+            classical,
+            names: BySide::new("you".to_string(), "random".to_string()),
+        }
+    }
+
+    /// The board part of a line, without the panel.
+    fn left(s: &str) -> &str {
+        &s[..s.len().min(59)]
+    }
+
+    fn started() -> Game {
+        let mut g = Game::new(GameOptions::default());
+        g.first_move(Die::new(5), Die::new(2)).unwrap();
+        g.roll(Roll::new(6, 5)).unwrap();
+        g
+    }
+
+    #[test]
+    fn the_board_fits_in_80_columns_with_both_talons() {
+        let g = started();
+        for color in [false, true] {
+            for v in [view(Side::White, false), view(Side::Black, true)] {
+                let lines = render(&g, Some(Roll::new(6, 5)), &v, &Style { color });
+                for l in &lines {
+                    assert!(strip_len(l) <= 80, "{l}");
+                }
+                let text = strip(&lines.join("\n"));
+                assert_eq!(text.matches("15 |").count(), 2, "{text}");
+                assert!(text.contains("6-5"));
+                assert!(text.contains("talon") && text.contains("coin"));
+                assert!(text.contains("white to play"), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn white_at_the_bottom_with_its_talon_on_the_right() {
+        let g = started();
+        let lines = render(
+            &g,
+            Some(Roll::new(6, 5)),
+            &view(Side::White, false),
+            &Style { color: false },
+        );
+        let text = lines.join("\n");
+        println!("{text}");
+        assert!(lines[1].contains("13") && lines[1].trim_end().ends_with("holes   0"));
+        let top_numbers = &left(&lines[1]);
+        assert!(top_numbers.trim_end().ends_with("24"), "{top_numbers}");
+        let bottom_numbers = &left(&lines[15]);
+        assert!(bottom_numbers.trim_end().ends_with('1'), "{bottom_numbers}");
+        assert!(bottom_numbers.trim_start().starts_with("12"));
+        // Fifteen on each talon: four checkers and the count.
+        assert!(left(&lines[3]).trim_end().ends_with("X |"), "{}", lines[3]);
+        assert!(left(&lines[7]).trim_end().ends_with("15 |"), "{}", lines[7]);
+        assert!(left(&lines[9]).trim_end().ends_with("15 |"), "{}", lines[9]);
+        assert!(
+            left(&lines[13]).trim_end().ends_with("O |"),
+            "{}",
+            lines[13]
+        );
+        // Each checker under its number.
+        let col_o = lines[13].rfind('O').unwrap();
+        let col_1 = left(&lines[15]).rfind('1').unwrap();
+        assert_eq!(col_o, col_1);
+        assert!(lines[8].contains("| 6-5 |"), "{}", lines[8]);
+        // Black's side seen from Black.
+        let lines = render(&g, None, &view(Side::Black, false), &Style { color: false });
+        assert!(left(&lines[15]).trim_end().ends_with("24"), "{}", lines[15]);
+        assert!(left(&lines[1]).trim_end().ends_with('1'), "{}", lines[1]);
+    }
+
+    #[test]
+    fn tokens_show_points_and_bredouille() {
+        let pos: trictrac::Position = "w:1x15 b:24x15 w score=4.0.6.0 bredouille=w"
+            .parse()
+            .unwrap();
+        let g = Game::from_position(GameOptions::default(), pos).unwrap();
+        let lines = render(&g, None, &view(Side::White, false), &Style { color: false });
+        let at = lines[16].find("@@").expect("two tokens");
+        // Beside White's field 4.
+        let four = lines[15].find(" 4 ").unwrap() + 1;
+        assert!(at.abs_diff(four) <= 2, "{}\n{}", lines[16], lines[15]);
+        // Black's six points: one token against the bar.
+        let one = lines[0].find('@').expect("a token");
+        assert!(lines[0][one + 1..].find('@').is_none());
+        let bar = lines[2].find("+-----+").unwrap();
+        assert!(one.abs_diff(bar) <= 3, "{}\n{}", lines[0], lines[2]);
+        assert!(lines.join("\n").contains("bredouille: white"));
+    }
+
+    #[test]
+    fn classical_names_in_the_viewer_frame() {
+        let g = started();
+        let lines = render(&g, None, &view(Side::White, true), &Style { color: false });
+        assert!(left(&lines[15]).trim_end().ends_with('T'), "{}", lines[15]);
+        assert!(lines[15].trim_start().starts_with("11 "), "{}", lines[15]);
+        assert!(left(&lines[1]).trim_end().ends_with("T'"), "{}", lines[1]);
+        assert!(lines.len() == 19);
+    }
+}
