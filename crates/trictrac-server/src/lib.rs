@@ -1,0 +1,241 @@
+//! # trictrac-server — Grand Trictrac in the browser
+//!
+//! `trictrac serve` runs this server: one process serves the web tablier
+//! (HTML, CSS and JavaScript embedded in the binary, no build step) and
+//! runs the games. The server is the authority: it draws the dice from a
+//! ChaCha20 generator seeded from the operating system's entropy, checks
+//! every action with the engine, lets a connection act only for the seats
+//! its secret token holds, and stores every action in the database (SQLite
+//! or PostgreSQL) before acknowledging it. A game is its list of actions:
+//! after a restart it is rebuilt by replaying them.
+//!
+//! The JSON protocol over WebSocket is described in `docs/PROTOCOL.md`;
+//! running the server in `docs/SERVER.md`.
+//!
+//! ```no_run
+//! # async fn f() -> Result<(), trictrac_server::ServerError> {
+//! let config = trictrac_server::Config {
+//!     addr: "127.0.0.1:8080".into(),
+//!     ..Default::default()
+//! };
+//! let server = trictrac_server::Server::start(config).await?;
+//! println!("http://{}/", server.addr());
+//! server.wait().await;
+//! # Ok(()) }
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod action;
+pub mod room;
+pub mod store;
+pub mod view;
+mod web;
+mod ws;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::watch;
+use trictrac::GameOptions;
+
+use crate::room::{Hub, HubConfig};
+use crate::store::Store;
+
+/// Why the server could not start or run.
+#[derive(Debug)]
+pub enum ServerError {
+    /// The address cannot be listened on.
+    Listen(String),
+    /// The database failed.
+    Database(String),
+}
+
+impl std::fmt::Display for ServerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ServerError::Listen(m) | ServerError::Database(m) => {
+                f.write_str(&m.replace('\n', " "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for ServerError {}
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Address to listen on, e.g. `127.0.0.1:8080` (port 0: any free port).
+    pub addr: String,
+    /// Database URL: `sqlite://FILE` or `postgres://USER:PASS@HOST/NAME`.
+    pub database: String,
+    /// Pause before each bot action, so that a person sees it.
+    pub bot_delay: Duration,
+    /// Options of new games when the client names none.
+    pub default_options: GameOptions,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            addr: "127.0.0.1:8080".into(),
+            database: "sqlite://trictrac.db".into(),
+            bot_delay: Duration::from_millis(600),
+            default_options: GameOptions::default(),
+        }
+    }
+}
+
+/// A running server.
+pub struct Server {
+    addr: SocketAddr,
+    stop: watch::Sender<bool>,
+    task: tokio::task::JoinHandle<()>,
+    hub: Arc<Hub>,
+}
+
+impl Server {
+    /// Opens the database, binds the address and starts serving.
+    ///
+    /// # Errors
+    /// When the database cannot be opened or the address bound.
+    pub async fn start(config: Config) -> Result<Server, ServerError> {
+        let store = Store::open(&config.database).await?;
+        let listener = tokio::net::TcpListener::bind(&config.addr)
+            .await
+            .map_err(|e| ServerError::Listen(format!("cannot listen on {}: {e}", config.addr)))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| ServerError::Listen(format!("cannot listen on {}: {e}", config.addr)))?;
+        let (stop, stopping) = watch::channel(false);
+        let hub = Arc::new(Hub::new(
+            store,
+            HubConfig {
+                bot_delay: config.bot_delay,
+                default_options: config.default_options,
+            },
+            stopping.clone(),
+        ));
+        let app = web::router(hub.clone());
+        let mut shutdown = stopping;
+        let task = tokio::spawn(async move {
+            let r = axum::serve(listener, app)
+                .with_graceful_shutdown(async move {
+                    let _ = shutdown.wait_for(|s| *s).await;
+                })
+                .await;
+            if let Err(e) = r {
+                eprintln!("trictrac serve: {e}");
+            }
+        });
+        Ok(Server {
+            addr,
+            stop,
+            task,
+            hub,
+        })
+    }
+
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Rooms held in memory now.
+    pub fn rooms_in_memory(&self) -> usize {
+        self.hub.rooms_in_memory()
+    }
+
+    /// Serves until the task ends (Ctrl-C is handled by the caller).
+    pub async fn wait(self) {
+        let _ = self.task.await;
+    }
+
+    /// Stops: closes every connection and bot, then the database. What
+    /// was acknowledged is stored; nothing in memory is kept.
+    pub async fn stop(self) {
+        let _ = self.stop.send(true);
+        let _ = tokio::time::timeout(Duration::from_secs(10), self.task).await;
+        self.hub.store.close().await;
+    }
+}
+
+/// Runs the server until Ctrl-C (or SIGTERM), printing its address.
+///
+/// # Errors
+/// When the database cannot be opened or the address bound.
+pub async fn serve(config: Config) -> Result<(), ServerError> {
+    let server = Server::start(config.clone()).await?;
+    let backend = if config.database.starts_with("sqlite:") {
+        "SQLite"
+    } else {
+        "PostgreSQL"
+    };
+    println!(
+        "trictrac: serving Grand Trictrac on http://{}/ (games stored in {backend}: {})",
+        server.addr(),
+        redact(&config.database)
+    );
+    println!("press Ctrl-C to stop");
+    shutdown_signal().await;
+    println!("trictrac: stopping");
+    server.stop().await;
+    Ok(())
+}
+
+/// The database URL without its password.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let creds = &url[s + 3..at];
+            match creds.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..s + 3], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_are_not_printed() {
+        assert_eq!(
+            redact("postgres://u:secret@localhost/db"),
+            "postgres://u:***@localhost/db"
+        );
+        assert_eq!(redact("sqlite://trictrac.db"), "sqlite://trictrac.db");
+    }
+
+    #[test]
+    fn dates_are_civil() {
+        assert_eq!(room::date(0), "1970-01-01");
+        assert_eq!(room::date(1_700_000_000), "2023-11-14");
+    }
+}

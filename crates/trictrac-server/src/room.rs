@@ -1,0 +1,724 @@
+//! Rooms: one game each, in memory while someone uses it, rebuilt from the
+//! database otherwise. The [`Hub`] holds the rooms, the database, the dice
+//! and the bots; every change goes through [`Hub::act`], which checks it
+//! with the engine and stores it before anyone hears of it.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::Duration;
+
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+use serde_json::Value;
+use tokio::sync::{broadcast, watch, Mutex};
+use trictrac::game::DiceSource;
+use trictrac::record::Header;
+use trictrac::{BySide, Game, GameOptions, Phase, Record, Side};
+use trictrac_bot::Decision;
+
+use crate::action::{follow_ups, replay, Action};
+use crate::store::{now, GameRow, InsertError, Store};
+use crate::view::{play_json, state_json};
+use crate::ServerError;
+
+/// How a game is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Against a bot.
+    Bot,
+    /// Two people at one screen.
+    Hotseat,
+    /// Two people, each at his own screen, by invitation.
+    Online,
+}
+
+impl Mode {
+    /// The name stored and sent.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Bot => "bot",
+            Mode::Hotseat => "hotseat",
+            Mode::Online => "online",
+        }
+    }
+
+    /// From [`Mode::name`].
+    pub fn from_name(s: &str) -> Option<Mode> {
+        Some(match s {
+            "bot" => Mode::Bot,
+            "hotseat" => Mode::Hotseat,
+            "online" => Mode::Online,
+            _ => return None,
+        })
+    }
+}
+
+/// A game in memory.
+pub struct Room {
+    /// Its database row.
+    pub row: GameRow,
+    /// The game, rebuilt from the actions.
+    pub game: Game,
+    /// The stored actions (JSON), `actions.len()` is the next number.
+    pub actions: Vec<String>,
+    /// State updates for everyone in the room (JSON text).
+    pub tx: broadcast::Sender<Arc<str>>,
+    /// Connections holding each seat.
+    pub connected: BySide<u32>,
+    /// Connections watching.
+    pub spectators: u32,
+    bot_running: bool,
+}
+
+impl Room {
+    /// The bot's side in bot mode.
+    pub fn bot_side(&self) -> Option<Side> {
+        match self.row.bot_side.as_deref() {
+            Some("white") => Some(Side::White),
+            Some("black") => Some(Side::Black),
+            _ => None,
+        }
+    }
+
+    /// The mode.
+    pub fn mode(&self) -> Mode {
+        Mode::from_name(&self.row.mode).unwrap_or(Mode::Online)
+    }
+
+    /// The result line of a finished game, as in records.
+    pub fn result_text(&self) -> Option<String> {
+        result_of(&self.game)
+    }
+
+    /// The seats a token holds (both in hot-seat mode).
+    pub fn seats_of(&self, token: &str) -> Vec<Side> {
+        let mut seats = Vec::new();
+        if ct_eq(token, &self.row.white_token) && self.bot_side() != Some(Side::White) {
+            seats.push(Side::White);
+        }
+        if ct_eq(token, &self.row.black_token) && self.bot_side() != Some(Side::Black) {
+            seats.push(Side::Black);
+        }
+        seats
+    }
+
+    /// The game record so far.
+    pub fn record(&self) -> Record {
+        Record::from_game(
+            &self.game,
+            Header {
+                event: "Grand Trictrac".into(),
+                date: date(self.row.created),
+                white: self.row.white_name.clone(),
+                black: self.row.black_name.clone(),
+                ..Header::default()
+            },
+        )
+    }
+
+    /// Sends the state (with the last few history entries) to everyone.
+    pub fn broadcast(&self) {
+        let text: Arc<str> = state_json(self, false).to_string().into();
+        let _ = self.tx.send(text);
+    }
+}
+
+/// The result line of a finished game, as in records.
+fn result_of(game: &Game) -> Option<String> {
+    let w = game.winner()?;
+    let s = game.score();
+    Some(format!(
+        "{} {} {} {} {}",
+        w.name(),
+        s.holes.get(w),
+        (!w).name(),
+        s.holes.get(!w),
+        game.stake()?
+    ))
+}
+
+/// Compares two tokens in time independent of where they differ.
+fn ct_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// `YYYY-MM-DD` of a Unix time (UTC).
+pub fn date(secs: i64) -> String {
+    // Howard Hinnant's civil-from-days.
+    let z = secs.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// What a player asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Intent {
+    /// Roll the dice.
+    Roll,
+    /// Play, in play notation.
+    Play(String),
+    /// Stay after winning a hole.
+    Stay,
+    /// Leave after winning a hole.
+    Leave,
+    /// Declare points (manual marking).
+    Declare(u32),
+    /// Claim a school naming these points (manual marking).
+    School(u32),
+}
+
+/// Settings of the hub.
+#[derive(Clone, Debug)]
+pub struct HubConfig {
+    /// Pause before each bot action, so that people see it.
+    pub bot_delay: Duration,
+    /// Options of new games when the client names none.
+    pub default_options: GameOptions,
+}
+
+/// Everything the server shares: rooms, database, dice.
+pub struct Hub {
+    /// The database.
+    pub store: Store,
+    /// Settings.
+    pub config: HubConfig,
+    rooms: StdMutex<HashMap<String, Arc<Mutex<Room>>>>,
+    loading: Mutex<()>,
+    rng: StdMutex<ChaCha20Rng>,
+    /// Becomes `true` when the server stops: connections and bots end.
+    pub stopping: watch::Receiver<bool>,
+}
+
+/// The alphabet of room codes: no 0/O, 1/I/L.
+const CODE: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+impl Hub {
+    /// A hub over `store`.
+    pub fn new(store: Store, config: HubConfig, stopping: watch::Receiver<bool>) -> Hub {
+        Hub {
+            store,
+            config,
+            rooms: StdMutex::new(HashMap::new()),
+            loading: Mutex::new(()),
+            // The dice and tokens: ChaCha20 seeded from the OS's entropy.
+            rng: StdMutex::new(ChaCha20Rng::from_entropy()),
+            stopping,
+        }
+    }
+
+    fn rng(&self) -> std::sync::MutexGuard<'_, ChaCha20Rng> {
+        self.rng.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Two dice from the server's generator.
+    fn dice(&self) -> (u8, u8) {
+        let mut r = self.rng();
+        (r.die().value(), r.die().value())
+    }
+
+    fn token(&self) -> String {
+        let mut b = [0u8; 16];
+        self.rng().fill_bytes(&mut b);
+        b.iter().map(|x| format!("{x:02x}")).collect()
+    }
+
+    fn code(&self) -> String {
+        let mut r = self.rng();
+        (0..6)
+            .map(|_| CODE[(r.next_u32() % CODE.len() as u32) as usize] as char)
+            .collect()
+    }
+
+    /// A seed for a bot's own random choices.
+    fn seed(&self) -> u64 {
+        self.rng().next_u64()
+    }
+
+    /// Rooms in memory.
+    pub fn rooms_in_memory(&self) -> usize {
+        self.rooms.lock().map(|m| m.len()).unwrap_or(0)
+    }
+
+    /// Forgets the rooms nobody uses (they are reloaded on demand).
+    pub fn evict_idle(&self) {
+        if let Ok(mut m) = self.rooms.lock() {
+            // Every other holder of a room got its handle through this map
+            // (under this lock) or from such a holder, so a count of one
+            // means no one can be using it.
+            m.retain(|_, r| Arc::strong_count(r) > 1);
+        }
+    }
+
+    /// Creates a game; returns its room and the creator's token.
+    ///
+    /// # Errors
+    /// A one-line reason (bad bot name, database failure).
+    pub async fn create(
+        self: &Arc<Self>,
+        mode: Mode,
+        options: GameOptions,
+        bot: Option<String>,
+        side: Option<Side>,
+        name: String,
+    ) -> Result<(Arc<Mutex<Room>>, String), String> {
+        let side = side.unwrap_or(if self.rng().next_u32() % 2 == 0 {
+            Side::White
+        } else {
+            Side::Black
+        });
+        let bot = match mode {
+            Mode::Bot => {
+                let b = bot.unwrap_or_else(|| trictrac_bot::DEFAULT_BOT.to_string());
+                if trictrac_bot::by_name(&b, 0).is_none() {
+                    return Err(format!(
+                        "unknown bot `{b}`: one of {}",
+                        trictrac_bot::PLAYERS.join(", ")
+                    ));
+                }
+                Some(b)
+            }
+            _ => None,
+        };
+        let name = if name.is_empty() {
+            "player".to_string()
+        } else {
+            name
+        };
+        let token = self.token();
+        let other = if mode == Mode::Hotseat {
+            token.clone()
+        } else {
+            self.token()
+        };
+        let other_name = match (&bot, mode) {
+            (Some(b), _) => format!("{b} (bot)"),
+            (None, Mode::Hotseat) => format!("{name} 2"),
+            _ => "guest".to_string(),
+        };
+        let (white_token, black_token, white_name, black_name) = match side {
+            Side::White => (token.clone(), other, name, other_name),
+            Side::Black => (other, token.clone(), other_name, name),
+        };
+        let mut row = GameRow {
+            id: String::new(),
+            mode: mode.name().into(),
+            options: options.to_words(),
+            bot: bot.clone(),
+            bot_side: bot.as_ref().map(|_| (!side).name().to_string()),
+            white_token,
+            black_token,
+            white_name,
+            black_name,
+            white_taken: side == Side::White || mode != Mode::Online,
+            black_taken: side == Side::Black || mode != Mode::Online,
+            created: now(),
+            finished: None,
+            result: None,
+        };
+        let mut tries = 0;
+        loop {
+            row.id = self.code();
+            if self.store.insert_game(&row).await.map_err(|e| e.to_string())? {
+                break;
+            }
+            tries += 1;
+            if tries > 20 {
+                return Err("cannot find a free room code".into());
+            }
+        }
+        let (tx, _) = broadcast::channel(64);
+        let room = Room {
+            row,
+            game: Game::new(options),
+            actions: Vec::new(),
+            tx,
+            connected: BySide::new(0, 0),
+            spectators: 0,
+            bot_running: false,
+        };
+        let id = room.row.id.clone();
+        let room = Arc::new(Mutex::new(room));
+        {
+            let mut r = room.lock().await;
+            // The first-move dice, drawn until someone starts.
+            let mut g = r.game.clone();
+            let mut new = Vec::new();
+            while g.phase() == Phase::FirstMove {
+                let (w, b) = self.dice();
+                let a = Action::First { w, b };
+                a.apply(&mut g)?;
+                new.push(a);
+            }
+            follow_ups(&mut g, &mut new);
+            self.commit(&mut r, g, new).await?;
+        }
+        self.rooms
+            .lock()
+            .map_err(|_| "the server is stopping")?
+            .insert(id, room.clone());
+        self.kick_bot(&room).await;
+        Ok((room, token))
+    }
+
+    /// The room of a game, from memory or rebuilt from the database.
+    ///
+    /// # Errors
+    /// When there is no such game, or it does not replay.
+    pub async fn room(self: &Arc<Self>, id: &str) -> Result<Arc<Mutex<Room>>, String> {
+        let id = id.trim().to_ascii_uppercase();
+        if let Some(r) = self.cached(&id) {
+            return Ok(r);
+        }
+        let _guard = self.loading.lock().await;
+        if let Some(r) = self.cached(&id) {
+            return Ok(r);
+        }
+        let row = self
+            .store
+            .game(&id)
+            .await
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| format!("no game has the room code `{id}`"))?;
+        let options = GameOptions::from_words(&row.options)
+            .map_err(|e| format!("game {id}: stored options: {e}"))?;
+        let actions = self.store.actions(&id).await.map_err(|e| e.to_string())?;
+        let mut game = Game::new(options);
+        replay(&mut game, &actions).map_err(|e| format!("game {id} does not replay: {e}"))?;
+        let (tx, _) = broadcast::channel(64);
+        let room = Arc::new(Mutex::new(Room {
+            row,
+            game,
+            actions,
+            tx,
+            connected: BySide::new(0, 0),
+            spectators: 0,
+            bot_running: false,
+        }));
+        self.rooms
+            .lock()
+            .map_err(|_| "the server is stopping")?
+            .insert(id, room.clone());
+        self.kick_bot(&room).await;
+        Ok(room)
+    }
+
+    fn cached(&self, id: &str) -> Option<Arc<Mutex<Room>>> {
+        self.rooms.lock().ok()?.get(id).cloned()
+    }
+
+    /// Takes the free seat of an online game for a newcomer, if any.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn take_free_seat(&self, room: &mut Room, name: &str) -> Result<Vec<Side>, String> {
+        if room.mode() != Mode::Online {
+            return Ok(Vec::new());
+        }
+        for side in Side::ALL {
+            let taken = match side {
+                Side::White => room.row.white_taken,
+                Side::Black => room.row.black_taken,
+            };
+            if taken {
+                continue;
+            }
+            let name = if name.is_empty() { "guest" } else { name };
+            if self
+                .store
+                .take_seat(&room.row.id, side == Side::White, name)
+                .await
+                .map_err(|e| e.to_string())?
+            {
+                match side {
+                    Side::White => {
+                        room.row.white_taken = true;
+                        room.row.white_name = name.into();
+                    }
+                    Side::Black => {
+                        room.row.black_taken = true;
+                        room.row.black_name = name.into();
+                    }
+                }
+                return Ok(vec![side]);
+            }
+        }
+        Ok(Vec::new())
+    }
+
+    /// Stores `new` (already applied to `game`), then makes `game` the
+    /// room's game and tells everyone.
+    async fn commit(&self, room: &mut Room, game: Game, new: Vec<Action>) -> Result<usize, String> {
+        if new.is_empty() {
+            return Ok(room.actions.len());
+        }
+        let texts: Vec<String> = new.iter().map(Action::to_json).collect();
+        let first = room.actions.len();
+        let result = if room.row.finished.is_none() {
+            result_of(&game)
+        } else {
+            None
+        };
+        match self
+            .store
+            .insert_actions(&room.row.id, first, &texts, result.as_deref())
+            .await
+        {
+            Ok(()) => {}
+            Err(InsertError::Conflict) => {
+                // Another server instance moved this game on: forget our
+                // copy, the next request reloads it.
+                if let Ok(mut m) = self.rooms.lock() {
+                    m.remove(&room.row.id);
+                }
+                return Err("the game was changed elsewhere: reload it".into());
+            }
+            Err(InsertError::Db(e)) => return Err(e.to_string()),
+        }
+        room.game = game;
+        room.actions.extend(texts);
+        if let Some(r) = result {
+            room.row.finished = Some(now());
+            room.row.result = Some(r);
+        }
+        room.broadcast();
+        Ok(room.actions.len())
+    }
+
+    /// Carries out `intent` for a connection holding `seats`; returns the
+    /// number of actions stored after it.
+    ///
+    /// # Errors
+    /// A one-line reason: not this seat's turn, an illegal play (with the
+    /// rule), a database failure.
+    pub async fn act(
+        self: &Arc<Self>,
+        room_arc: &Arc<Mutex<Room>>,
+        seats: &[Side],
+        intent: Intent,
+        expected_seq: Option<usize>,
+    ) -> Result<usize, String> {
+        let mut room = room_arc.lock().await;
+        if let Some(s) = expected_seq {
+            if s != room.actions.len() {
+                return Err(format!(
+                    "the game has moved on (action {} was expected, it is at {})",
+                    s,
+                    room.actions.len()
+                ));
+            }
+        }
+        let phase = room.game.phase();
+        let side = match phase {
+            Phase::Over(w) => return Err(format!("the game is over: {w} won")),
+            Phase::FirstMove => return Err("the first move is being decided".into()),
+            p => p.side().expect("a side acts"),
+        };
+        if seats.is_empty() {
+            return Err("you are watching: only the players act".into());
+        }
+        if !seats.contains(&side) {
+            return Err(format!("it is {side}'s turn, and you hold the {} seat", seats[0]));
+        }
+        let action = match intent {
+            Intent::Roll => {
+                let (a, b) = self.dice();
+                Action::Roll { a, b }
+            }
+            Intent::Play(p) => Action::Play { p },
+            Intent::Stay => Action::Stay,
+            Intent::Leave => Action::Leave,
+            Intent::Declare(n) => Action::Declare { n },
+            Intent::School(n) => Action::School {
+                side: side.char(),
+                n,
+            },
+        };
+        let mut g = room.game.clone();
+        action.apply(&mut g)?;
+        let mut new = vec![action];
+        follow_ups(&mut g, &mut new);
+        let seq = self.commit(&mut room, g, new).await?;
+        drop(room);
+        self.kick_bot(room_arc).await;
+        Ok(seq)
+    }
+
+    /// A hint for the side to move: the bot's evaluation of the legal
+    /// plays, best first.
+    ///
+    /// # Errors
+    /// Online games have no hints; outside a play there is nothing to hint.
+    pub async fn hint(&self, room_arc: &Arc<Mutex<Room>>, seats: &[Side]) -> Result<Value, String> {
+        let (game, bot, mode) = {
+            let room = room_arc.lock().await;
+            (room.game.clone(), room.row.bot.clone(), room.mode())
+        };
+        if mode == Mode::Online {
+            return Err("no hints in a game between two people".into());
+        }
+        let Phase::Play(side) = game.phase() else {
+            return Err("a hint is for choosing a play: roll first".into());
+        };
+        if !seats.contains(&side) {
+            return Err("a hint is for the side to move".into());
+        }
+        let seed = self.seed();
+        let analysed = tokio::task::spawn_blocking(move || {
+            let mut names = vec![bot.unwrap_or_default(), trictrac_bot::DEFAULT_BOT.into()];
+            names.retain(|n| !n.is_empty());
+            for n in names {
+                if let Some(mut p) = trictrac_bot::by_name(&n, seed) {
+                    let a = p.analyse(&game);
+                    if !a.is_empty() {
+                        return (n, a);
+                    }
+                }
+            }
+            (String::new(), Vec::new())
+        })
+        .await
+        .map_err(|_| "the hint failed")?;
+        let (by, list) = analysed;
+        let plays: Vec<Value> = list
+            .iter()
+            .take(5)
+            .map(|(p, v)| {
+                let mut j = play_json(p, side);
+                j["value"] = serde_json::json!(v);
+                j
+            })
+            .collect();
+        Ok(serde_json::json!({ "by": by, "plays": plays }))
+    }
+
+    /// Starts the bot of a room when it has to act (at most one runs).
+    pub async fn kick_bot(self: &Arc<Self>, room_arc: &Arc<Mutex<Room>>) {
+        let mut room = room_arc.lock().await;
+        let Some(bot_side) = room.bot_side() else {
+            return;
+        };
+        if room.bot_running || room.game.phase().side() != Some(bot_side) {
+            return;
+        }
+        room.bot_running = true;
+        drop(room);
+        let hub = self.clone();
+        let room = room_arc.clone();
+        tokio::spawn(async move {
+            loop {
+                let ok = hub.run_bot(&room, bot_side).await;
+                let mut r = room.lock().await;
+                // A person may have acted between the bot's last look and
+                // now: then it is the bot's turn again.
+                if !ok || *hub.stopping.borrow() || r.game.phase().side() != Some(bot_side) {
+                    r.bot_running = false;
+                    return;
+                }
+            }
+        });
+    }
+
+    /// Plays the bot's actions while it is its turn; `false` when it failed.
+    async fn run_bot(self: &Arc<Self>, room_arc: &Arc<Mutex<Room>>, side: Side) -> bool {
+        let mut stopping = self.stopping.clone();
+        loop {
+            if !self.config.bot_delay.is_zero() {
+                tokio::select! {
+                    _ = tokio::time::sleep(self.config.bot_delay) => {}
+                    _ = stopping.changed() => return true,
+                }
+            }
+            if *stopping.borrow() {
+                return true;
+            }
+            let mut room = room_arc.lock().await;
+            if room.game.phase().side() != Some(side) {
+                return true;
+            }
+            let Some(name) = room.row.bot.clone() else {
+                return false;
+            };
+            let game = room.game.clone();
+            let seed = self.seed();
+            let dice = self.dice();
+            let chosen = tokio::task::spawn_blocking(move || bot_action(&game, &name, seed, dice))
+                .await
+                .ok()
+                .flatten();
+            let Some(actions) = chosen else {
+                eprintln!("trictrac serve: room {}: the bot found no action", room.row.id);
+                return false;
+            };
+            let mut g = room.game.clone();
+            let mut new = Vec::new();
+            for a in actions {
+                if let Err(e) = a.apply(&mut g) {
+                    eprintln!("trictrac serve: room {}: bot action refused: {e}", room.row.id);
+                    return false;
+                }
+                new.push(a);
+            }
+            follow_ups(&mut g, &mut new);
+            if let Err(e) = self.commit(&mut room, g, new).await {
+                eprintln!("trictrac serve: room {}: {e}", room.row.id);
+                return false;
+            }
+        }
+    }
+}
+
+/// The bot's next actions in `game` (its side is in the phase): a school
+/// it can claim, then its roll, decision, play or declaration.
+fn bot_action(game: &Game, name: &str, seed: u64, dice: (u8, u8)) -> Option<Vec<Action>> {
+    let side = game.phase().side()?;
+    let mut out = Vec::new();
+    let mut g = game.clone();
+    if let Some((_, n)) = g.open_school(side) {
+        let a = Action::School {
+            side: side.char(),
+            n,
+        };
+        a.apply(&mut g).ok()?;
+        out.push(a);
+        if g.phase().side() != Some(side) {
+            return Some(out);
+        }
+    }
+    let mut bot = trictrac_bot::by_name(name, seed)?;
+    let a = match g.phase() {
+        Phase::Roll(_) => Action::Roll {
+            a: dice.0,
+            b: dice.1,
+        },
+        Phase::StayOrLeave(_) => match bot.decide(&g) {
+            Decision::Stay => Action::Stay,
+            Decision::Leave => Action::Leave,
+        },
+        Phase::Play(s) => {
+            let p = bot.choose_play(&g);
+            Action::Play {
+                p: p.display(s).to_string(),
+            }
+        }
+        Phase::Mark(_) => Action::Declare {
+            n: g.points_owed().unwrap_or(0),
+        },
+        Phase::FirstMove | Phase::Over(_) => return None,
+    };
+    out.push(a);
+    Some(out)
+}
+
+impl From<ServerError> for String {
+    fn from(e: ServerError) -> String {
+        e.to_string()
+    }
+}

@@ -1,0 +1,406 @@
+//! Persistence: games and their action logs in SQLite or PostgreSQL.
+//!
+//! Two tables. `games` holds what a game is (mode, options, seats and
+//! their secret tokens, names, and once it is over its result); `actions`
+//! holds, per game, the numbered list of everything that changed it (the
+//! dice the server drew, plays, decisions, declarations). A game is rebuilt
+//! by replaying its actions through the engine, so nothing else needs to
+//! be stored. The primary key `(game_id, seq)` makes two writers that
+//! raced on one game fail instead of forking it.
+//!
+//! Queries are plain runtime strings with `$N` placeholders, which both
+//! drivers accept, run through sqlx's `Any` driver.
+
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Executor, Row};
+
+use crate::ServerError;
+
+/// A game's row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// Room code.
+    pub id: String,
+    /// `bot`, `hotseat` or `online`.
+    pub mode: String,
+    /// Game options as `GameOptions::to_words`.
+    pub options: String,
+    /// The bot's name in `bot` mode.
+    pub bot: Option<String>,
+    /// The bot's side (`white`/`black`) in `bot` mode.
+    pub bot_side: Option<String>,
+    /// White's secret token.
+    pub white_token: String,
+    /// Black's secret token.
+    pub black_token: String,
+    /// White's name.
+    pub white_name: String,
+    /// Black's name.
+    pub black_name: String,
+    /// Whether White's seat has been taken (online mode).
+    pub white_taken: bool,
+    /// Whether Black's seat has been taken (online mode).
+    pub black_taken: bool,
+    /// Creation time, seconds since the Unix epoch.
+    pub created: i64,
+    /// When the game ended, if it did.
+    pub finished: Option<i64>,
+    /// Result text, e.g. `white 12 black 7 x2`.
+    pub result: Option<String>,
+}
+
+/// A finished game in the list.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct FinishedGame {
+    /// Room code.
+    pub id: String,
+    /// Mode.
+    pub mode: String,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// Result text.
+    pub result: String,
+    /// When it ended (seconds since the epoch).
+    pub finished: i64,
+}
+
+/// Why an action was not stored.
+#[derive(Debug)]
+pub enum InsertError {
+    /// Another writer stored an action with this number first.
+    Conflict,
+    /// The database failed.
+    Db(ServerError),
+}
+
+/// The database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    sqlite: bool,
+}
+
+const SCHEMA: &[&str] = &[
+    "CREATE TABLE IF NOT EXISTS games (
+        id TEXT PRIMARY KEY,
+        mode TEXT NOT NULL,
+        options TEXT NOT NULL,
+        bot TEXT,
+        bot_side TEXT,
+        white_token TEXT NOT NULL,
+        black_token TEXT NOT NULL,
+        white_name TEXT NOT NULL,
+        black_name TEXT NOT NULL,
+        white_taken BIGINT NOT NULL,
+        black_taken BIGINT NOT NULL,
+        created BIGINT NOT NULL,
+        updated BIGINT NOT NULL,
+        finished BIGINT,
+        result TEXT
+    )",
+    "CREATE TABLE IF NOT EXISTS actions (
+        game_id TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        action TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    )",
+    "CREATE INDEX IF NOT EXISTS games_finished ON games (finished)",
+];
+
+fn db_err(what: &str, e: sqlx::Error) -> ServerError {
+    ServerError::Database(format!("{what}: {e}"))
+}
+
+/// The URL sqlx opens: a SQLite file is created when missing.
+fn connect_url(url: &str) -> Result<(String, bool), ServerError> {
+    if let Some(rest) = url.strip_prefix("sqlite:") {
+        if rest.is_empty() || rest == "//" {
+            return Err(ServerError::Database(format!(
+                "`{url}`: name the SQLite file, e.g. sqlite://trictrac.db"
+            )));
+        }
+        let url = if rest.contains("mode=") || rest.contains(":memory:") {
+            url.to_string()
+        } else if rest.contains('?') {
+            format!("{url}&mode=rwc")
+        } else {
+            format!("{url}?mode=rwc")
+        };
+        Ok((url, true))
+    } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok((url.to_string(), false))
+    } else {
+        Err(ServerError::Database(format!(
+            "`{url}`: the database is sqlite://FILE or postgres://USER@HOST/NAME"
+        )))
+    }
+}
+
+impl Store {
+    /// Opens (and creates if needed) the database at `url`:
+    /// `sqlite://FILE` or `postgres://...`.
+    ///
+    /// # Errors
+    /// A one-line message when the URL is not understood, the database
+    /// cannot be reached or the schema cannot be created.
+    pub async fn open(url: &str) -> Result<Store, ServerError> {
+        sqlx::any::install_default_drivers();
+        let (connect, sqlite) = connect_url(url)?;
+        let mut options = AnyPoolOptions::new()
+            .max_connections(if sqlite { 4 } else { 8 })
+            .acquire_timeout(std::time::Duration::from_secs(10));
+        if sqlite {
+            options = options.after_connect(|conn, _meta| {
+                Box::pin(async move {
+                    // Every action is on disk when it is acknowledged:
+                    // write-ahead log, synced at each commit; writers wait
+                    // for each other instead of failing.
+                    conn.execute("PRAGMA journal_mode = WAL").await?;
+                    conn.execute("PRAGMA synchronous = FULL").await?;
+                    conn.execute("PRAGMA busy_timeout = 10000").await?;
+                    Ok(())
+                })
+            });
+        }
+        let pool = options
+            .connect(&connect)
+            .await
+            .map_err(|e| db_err(&format!("cannot open the database `{url}`"), e))?;
+        for stmt in SCHEMA {
+            pool.execute(*stmt)
+                .await
+                .map_err(|e| db_err("cannot create the tables", e))?;
+        }
+        Ok(Store { pool, sqlite })
+    }
+
+    /// Whether this is a SQLite database.
+    pub fn is_sqlite(&self) -> bool {
+        self.sqlite
+    }
+
+    /// Closes the pool (waits for connections to be returned).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Inserts a new game; `Ok(false)` when the id is taken.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn insert_game(&self, g: &GameRow) -> Result<bool, ServerError> {
+        let r = sqlx::query(
+            "INSERT INTO games (id, mode, options, bot, bot_side, white_token, black_token,
+                white_name, black_name, white_taken, black_taken, created, updated, finished, result)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, NULL, NULL)",
+        )
+        .bind(&g.id)
+        .bind(&g.mode)
+        .bind(&g.options)
+        .bind(g.bot.clone())
+        .bind(g.bot_side.clone())
+        .bind(&g.white_token)
+        .bind(&g.black_token)
+        .bind(&g.white_name)
+        .bind(&g.black_name)
+        .bind(g.white_taken as i64)
+        .bind(g.black_taken as i64)
+        .bind(g.created)
+        .execute(&self.pool)
+        .await;
+        match r {
+            Ok(_) => Ok(true),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
+            Err(e) => Err(db_err("cannot store the game", e)),
+        }
+    }
+
+    /// A game's row, if it exists.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, ServerError> {
+        let row = sqlx::query(
+            "SELECT id, mode, options, bot, bot_side, white_token, black_token, white_name,
+                black_name, white_taken, black_taken, created, finished, result
+             FROM games WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot read the game", e))?;
+        row.map(|r| game_row(&r))
+            .transpose()
+            .map_err(|e| db_err("cannot read the game", e))
+    }
+
+    /// The actions of a game, in order.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn actions(&self, id: &str) -> Result<Vec<String>, ServerError> {
+        let rows = sqlx::query("SELECT seq, action FROM actions WHERE game_id = $1 ORDER BY seq")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(|e| db_err("cannot read the actions", e))?;
+        let mut out = Vec::with_capacity(rows.len());
+        for (i, r) in rows.iter().enumerate() {
+            let seq: i64 = r.try_get(0).map_err(|e| db_err("bad action row", e))?;
+            if seq != i as i64 {
+                return Err(ServerError::Database(format!(
+                    "game {id}: action {i} is missing from the database"
+                )));
+            }
+            out.push(r.try_get(1).map_err(|e| db_err("bad action row", e))?);
+        }
+        Ok(out)
+    }
+
+    /// Stores action number `seq` of a game (and, when the game just
+    /// ended, its result), in one transaction.
+    ///
+    /// # Errors
+    /// [`InsertError::Conflict`] when action `seq` exists already.
+    pub async fn insert_actions(
+        &self,
+        id: &str,
+        first_seq: usize,
+        actions: &[String],
+        finished: Option<&str>,
+    ) -> Result<(), InsertError> {
+        let now = now();
+        let mut tx = self
+            .pool
+            .begin()
+            .await
+            .map_err(|e| InsertError::Db(db_err("cannot store the action", e)))?;
+        for (k, a) in actions.iter().enumerate() {
+            let r = sqlx::query("INSERT INTO actions (game_id, seq, action) VALUES ($1, $2, $3)")
+                .bind(id)
+                .bind((first_seq + k) as i64)
+                .bind(a)
+                .execute(&mut *tx)
+                .await;
+            match r {
+                Ok(_) => {}
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                    return Err(InsertError::Conflict)
+                }
+                Err(e) => return Err(InsertError::Db(db_err("cannot store the action", e))),
+            }
+        }
+        let r = match finished {
+            Some(result) => {
+                sqlx::query("UPDATE games SET updated = $2, finished = $2, result = $3 WHERE id = $1")
+                    .bind(id)
+                    .bind(now)
+                    .bind(result)
+                    .execute(&mut *tx)
+                    .await
+            }
+            None => {
+                sqlx::query("UPDATE games SET updated = $2 WHERE id = $1")
+                    .bind(id)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await
+            }
+        };
+        r.map_err(|e| InsertError::Db(db_err("cannot store the action", e)))?;
+        tx.commit()
+            .await
+            .map_err(|e| InsertError::Db(db_err("cannot store the action", e)))
+    }
+
+    /// Takes a free seat of an online game: `Ok(true)` when this call took it.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn take_seat(&self, id: &str, white: bool, name: &str) -> Result<bool, ServerError> {
+        let sql = if white {
+            "UPDATE games SET white_taken = 1, white_name = $2 WHERE id = $1 AND white_taken = 0"
+        } else {
+            "UPDATE games SET black_taken = 1, black_name = $2 WHERE id = $1 AND black_taken = 0"
+        };
+        let r = sqlx::query(sql)
+            .bind(id)
+            .bind(name)
+            .execute(&self.pool)
+            .await
+            .map_err(|e| db_err("cannot take the seat", e))?;
+        Ok(r.rows_affected() == 1)
+    }
+
+    /// The most recently finished games, newest first.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn finished_games(&self, limit: i64) -> Result<Vec<FinishedGame>, ServerError> {
+        let rows = sqlx::query(
+            "SELECT id, mode, white_name, black_name, result, finished FROM games
+             WHERE finished IS NOT NULL ORDER BY finished DESC, id LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot list the games", e))?;
+        rows.iter()
+            .map(|r| {
+                Ok(FinishedGame {
+                    id: r.try_get(0)?,
+                    mode: r.try_get(1)?,
+                    white: r.try_get(2)?,
+                    black: r.try_get(3)?,
+                    result: r.try_get::<Option<String>, _>(4)?.unwrap_or_default(),
+                    finished: r.try_get::<Option<i64>, _>(5)?.unwrap_or_default(),
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(|e| db_err("cannot list the games", e))
+    }
+
+    /// The ids of the games not finished (to resume their bots).
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn unfinished_bot_games(&self) -> Result<Vec<String>, ServerError> {
+        let rows = sqlx::query("SELECT id FROM games WHERE finished IS NULL AND mode = 'bot'")
+            .fetch_all(&self.pool)
+            .await
+            .map_err(|e| db_err("cannot list the games", e))?;
+        rows.iter()
+            .map(|r| r.try_get(0))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(|e| db_err("cannot list the games", e))
+    }
+}
+
+fn game_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
+    Ok(GameRow {
+        id: r.try_get(0)?,
+        mode: r.try_get(1)?,
+        options: r.try_get(2)?,
+        bot: r.try_get(3)?,
+        bot_side: r.try_get(4)?,
+        white_token: r.try_get(5)?,
+        black_token: r.try_get(6)?,
+        white_name: r.try_get(7)?,
+        black_name: r.try_get(8)?,
+        white_taken: r.try_get::<i64, _>(9)? != 0,
+        black_taken: r.try_get::<i64, _>(10)? != 0,
+        created: r.try_get(11)?,
+        finished: r.try_get(12)?,
+        result: r.try_get(13)?,
+    })
+}
+
+/// Seconds since the Unix epoch.
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}

@@ -1,0 +1,259 @@
+//! The JSON view of a game that clients draw (docs/PROTOCOL.md, `state`).
+
+use serde_json::{json, Value};
+use trictrac::game::{PointsFrom, ReleveEnd, SchoolKind};
+use trictrac::{Beneficiary, Dest, Event, Game, JanEvent, Phase, Play, RollScore, ScoreState, Side};
+
+use crate::room::Room;
+
+/// Absolute field of a move's end; 0 for a checker borne off.
+fn dest(d: Dest, side: Side) -> u8 {
+    match d {
+        Dest::Field(f) => f.to_absolute(side).value(),
+        Dest::Off => 0,
+    }
+}
+
+/// A play as the client needs it: its notation and its moves in absolute
+/// fields (`to` 0 = borne off).
+pub fn play_json(play: &Play, side: Side) -> Value {
+    let moves: Vec<Value> = play
+        .moves()
+        .iter()
+        .map(|m| json!([m.from().to_absolute(side).value(), dest(m.to(), side)]))
+        .collect();
+    json!({ "n": play.display(side).to_string(), "m": moves })
+}
+
+fn jan_json(j: &JanEvent, mover: Side) -> Value {
+    let side = match j.beneficiary {
+        Beneficiary::Mover => mover,
+        Beneficiary::Opponent => !mover,
+    };
+    json!({
+        "id": j.jan.id(),
+        "fr": j.jan.french_name(),
+        "en": j.jan.english_name(),
+        "rule": j.jan.rule(),
+        "side": side.name(),
+        "points": j.points,
+        "ways": j.ways.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
+        "fields": j.fields.iter().map(|f| f.value()).collect::<Vec<_>>(),
+        "depends_on_play": j.depends_on_play,
+    })
+}
+
+/// The jans of a roll.
+pub fn roll_json(s: &RollScore) -> Value {
+    json!({
+        "side": s.side.name(),
+        "dice": s.roll.to_string(),
+        "name": s.roll.french_name(),
+        "jans": s.jans.iter().map(|j| jan_json(j, s.side)).collect::<Vec<_>>(),
+        "mover_points": s.mover_points,
+        "opponent_points": s.opponent_points,
+    })
+}
+
+/// The score state.
+pub fn score_json(s: &ScoreState) -> Value {
+    let b = |c: trictrac::Bredouille| c.char().to_string();
+    json!({
+        "white": { "points": s.points.get(Side::White), "holes": s.holes.get(Side::White) },
+        "black": { "points": s.points.get(Side::Black), "holes": s.holes.get(Side::Black) },
+        "bredouille": b(s.bredouille),
+        "pavillon": b(s.pavillon),
+    })
+}
+
+fn phase_json(p: Phase) -> Value {
+    let (kind, side) = match p {
+        Phase::FirstMove => ("first_move", None),
+        Phase::Roll(s) => ("roll", Some(s)),
+        Phase::StayOrLeave(s) => ("stay_or_leave", Some(s)),
+        Phase::Play(s) => ("play", Some(s)),
+        Phase::Mark(s) => ("mark", Some(s)),
+        Phase::Over(s) => ("over", Some(s)),
+    };
+    json!({ "kind": kind, "side": side.map(Side::name) })
+}
+
+/// The history of a game: one entry per first-move throw, roll, school
+/// and new relevé, with the points and holes each side marked on it and
+/// the score after it.
+pub fn history(game: &Game) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::new();
+    // Index of the entry that marks go to (the last roll or school).
+    let mut cur: Option<usize> = None;
+    let mut roll: Option<usize> = None;
+    let mut score = ScoreState::default();
+    for e in game.events() {
+        match e {
+            Event::FirstMoveDice { white, black } => {
+                out.push(json!({ "kind": "first", "white": white.value(), "black": black.value() }));
+            }
+            Event::Starts(s) => {
+                out.push(json!({ "kind": "starts", "side": s.name() }));
+            }
+            Event::Rolled(s) => {
+                let mut v = roll_json(s);
+                v["kind"] = json!("roll");
+                v["marked"] = json!({ "white": 0, "black": 0 });
+                v["holes"] = json!({ "white": 0, "black": 0 });
+                v["score"] = score_json(&score);
+                out.push(v);
+                cur = Some(out.len() - 1);
+                roll = cur;
+            }
+            Event::Marked {
+                side,
+                from,
+                marking,
+                after,
+            } => {
+                score = *after;
+                if let Some(i) = cur {
+                    let v = &mut out[i];
+                    let k = side.name();
+                    let p = v["marked"][k].as_u64().unwrap_or(0) + u64::from(marking.points);
+                    v["marked"][k] = json!(p);
+                    let h = v["holes"][k].as_u64().unwrap_or(0) + u64::from(marking.hole_count());
+                    v["holes"][k] = json!(h);
+                    v["score"] = score_json(after);
+                    if *from == PointsFrom::Exit {
+                        v["exit"] = json!(true);
+                    }
+                }
+            }
+            Event::Declared { side, points, owed } => {
+                if let Some(i) = roll {
+                    out[i]["declared"][side.name()] = json!({ "points": points, "owed": owed });
+                }
+            }
+            Event::School {
+                claimant,
+                kind,
+                named,
+                points,
+            } => {
+                let kind = match kind {
+                    SchoolKind::Moins => "moins",
+                    SchoolKind::Trop => "trop",
+                    SchoolKind::Fausse => "fausse",
+                };
+                out.push(json!({
+                    "kind": "school", "claimant": claimant.name(), "school": kind,
+                    "named": named, "points": points,
+                    "marked": { "white": 0, "black": 0 }, "holes": { "white": 0, "black": 0 },
+                    "score": score_json(&score),
+                }));
+                cur = Some(out.len() - 1);
+            }
+            Event::Decided { stay, .. } => {
+                if let Some(i) = roll {
+                    out[i]["decision"] = json!(if *stay { "stay" } else { "leave" });
+                }
+                cur = roll;
+            }
+            Event::Played { side, play } => {
+                if let Some(i) = roll {
+                    out[i]["play"] = json!(play.display(*side).to_string());
+                }
+                cur = roll;
+            }
+            Event::NewReleve { reason, first } => {
+                let reason = match reason {
+                    ReleveEnd::Leave => "leave",
+                    ReleveEnd::Exit => "exit",
+                };
+                out.push(json!({ "kind": "releve", "reason": reason, "first": first.name() }));
+            }
+            Event::Over { winner, stake } => {
+                out.push(json!({ "kind": "over", "winner": winner.name(), "stake": stake.to_string() }));
+            }
+        }
+    }
+    out
+}
+
+/// How many history entries a broadcast state carries (the client asks
+/// for everything with `sync` when it misses some).
+const TAIL: usize = 4;
+
+/// The `state` message of a room; `full` carries the whole history.
+pub fn state_json(room: &Room, full: bool) -> Value {
+    let game = &room.game;
+    let pos = game.position();
+    let board: Vec<i8> = pos.board().cells().to_vec();
+    let off = pos.board().off();
+    let phase = game.phase();
+    let plays: Vec<Value> = match phase {
+        Phase::Play(side) => game.legal_plays().iter().map(|p| play_json(p, side)).collect(),
+        _ => Vec::new(),
+    };
+    // The roll being played, or else the last roll made.
+    let last_roll = game.pending_score().cloned().or_else(|| {
+        game.events().iter().rev().find_map(|e| match e {
+            Event::Rolled(s) => Some(s.clone()),
+            _ => None,
+        })
+    });
+    let last_play = game.events().iter().rev().find_map(|e| match e {
+        Event::Played { side, play } => Some(play_json(play, *side)),
+        _ => None,
+    });
+    let hist = history(game);
+    let start = if full { 0 } else { hist.len().saturating_sub(TAIL) };
+    let row = &room.row;
+    let seat = |s: Side| {
+        let (name, taken) = match s {
+            Side::White => (&row.white_name, row.white_taken),
+            Side::Black => (&row.black_name, row.black_taken),
+        };
+        let bot = room.bot_side() == Some(s);
+        json!({
+            "name": name,
+            "kind": if bot { "bot" } else { "human" },
+            "taken": taken || bot,
+            "connected": bot || *room.connected.get(s) > 0,
+        })
+    };
+    let over = game.winner().map(|w| {
+        json!({
+            "winner": w.name(),
+            "stake": game.stake().map(|s| s.to_string()),
+            "result": room.result_text(),
+        })
+    });
+    let mut v = json!({
+        "type": "state",
+        "room": row.id,
+        "mode": row.mode,
+        "bot": row.bot,
+        "options": row.options,
+        "seq": room.actions.len(),
+        "seats": { "white": seat(Side::White), "black": seat(Side::Black) },
+        "spectators": room.spectators,
+        "board": board,
+        "off": { "white": off.get(Side::White), "black": off.get(Side::Black) },
+        "phase": phase_json(phase),
+        "dice": game.pending_roll().map(|r| [r.high().value(), r.low().value()]),
+        "roll": last_roll.as_ref().map(roll_json),
+        "last_play": last_play,
+        "plays": plays,
+        "score": score_json(game.score()),
+        "releve": game.releves(),
+        "rolls": game.rolls(),
+        "over": over,
+        "history_start": start,
+        "history_len": hist.len(),
+        "history": hist[start..].to_vec(),
+    });
+    if game.options().marking == trictrac::game::MarkingMode::Manual {
+        v["can_claim"] = json!({
+            "white": game.can_claim_school(Side::White),
+            "black": game.can_claim_school(Side::Black),
+        });
+    }
+    v
+}

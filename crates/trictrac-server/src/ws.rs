@@ -1,0 +1,343 @@
+//! One WebSocket connection: the JSON protocol of docs/PROTOCOL.md.
+
+use std::sync::Arc;
+
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::{broadcast, Mutex};
+use trictrac::{GameOptions, Side};
+
+use crate::room::{Hub, Intent, Mode, Room};
+use crate::view::state_json;
+
+/// A message from a client.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum ClientMsg {
+    Create {
+        mode: String,
+        #[serde(default)]
+        bot: Option<String>,
+        #[serde(default)]
+        side: Option<String>,
+        #[serde(default)]
+        options: Option<String>,
+        #[serde(default)]
+        name: Option<String>,
+    },
+    Join {
+        room: String,
+        #[serde(default)]
+        token: Option<String>,
+        #[serde(default)]
+        watch: bool,
+        #[serde(default)]
+        name: Option<String>,
+    },
+    Roll,
+    Play {
+        play: String,
+    },
+    Stay,
+    Leave,
+    Declare {
+        points: u32,
+    },
+    School {
+        points: u32,
+    },
+    Hint,
+    Sync,
+    Ping,
+}
+
+/// What the connection is attached to.
+struct Attached {
+    room: Arc<Mutex<Room>>,
+    seats: Vec<Side>,
+    rx: broadcast::Receiver<Arc<str>>,
+}
+
+fn clean_name(n: Option<String>) -> String {
+    n.unwrap_or_default()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(40)
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+fn parse_side(s: Option<&str>) -> Result<Option<Side>, String> {
+    match s {
+        None | Some("") | Some("random") => Ok(None),
+        Some("white") | Some("w") => Ok(Some(Side::White)),
+        Some("black") | Some("b") => Ok(Some(Side::Black)),
+        Some(o) => Err(format!("side `{o}`: white, black or random")),
+    }
+}
+
+async fn send(socket: &mut WebSocket, v: &Value) -> bool {
+    socket
+        .send(Message::Text(Utf8Bytes::from(v.to_string())))
+        .await
+        .is_ok()
+}
+
+/// Serves one connection until it closes or the server stops.
+pub async fn serve_socket(hub: Arc<Hub>, mut socket: WebSocket) {
+    let mut attached: Option<Attached> = None;
+    let mut stopping = hub.stopping.clone();
+    loop {
+        let incoming = tokio::select! {
+            m = socket.recv() => m,
+            u = async {
+                match attached.as_mut() {
+                    Some(a) => a.rx.recv().await,
+                    None => std::future::pending().await,
+                }
+            } => {
+                let ok = match u {
+                    Ok(text) => socket.send(Message::Text(Utf8Bytes::from(&*text))).await.is_ok(),
+                    Err(broadcast::error::RecvError::Lagged(_)) => match &attached {
+                        Some(a) => {
+                            let v = state_json(&*a.room.lock().await, true);
+                            send(&mut socket, &v).await
+                        }
+                        None => true,
+                    },
+                    Err(broadcast::error::RecvError::Closed) => true,
+                };
+                if !ok {
+                    break;
+                }
+                continue;
+            }
+            _ = stopping.changed() => break,
+        };
+        let text = match incoming {
+            Some(Ok(Message::Text(t))) => t,
+            Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+            Some(Ok(_)) => continue,
+        };
+        let raw: Value = match serde_json::from_str(text.as_str()) {
+            Ok(v) => v,
+            Err(e) => {
+                let err = json!({ "type": "error", "message": format!("not JSON: {e}") });
+                if !send(&mut socket, &err).await {
+                    break;
+                }
+                continue;
+            }
+        };
+        let id = raw.get("id").cloned().unwrap_or(Value::Null);
+        let expected = raw
+            .get("seq")
+            .and_then(Value::as_u64)
+            .map(|s| s as usize);
+        let msg: ClientMsg = match serde_json::from_value(raw) {
+            Ok(m) => m,
+            Err(e) => {
+                let err = json!({ "type": "error", "id": id, "message": format!("bad message: {e}") });
+                if !send(&mut socket, &err).await {
+                    break;
+                }
+                continue;
+            }
+        };
+        let replies = handle(&hub, &mut attached, msg, expected).await;
+        let mut ok = true;
+        for mut r in replies {
+            if !id.is_null() {
+                r["id"] = id.clone();
+            }
+            if !send(&mut socket, &r).await {
+                ok = false;
+                break;
+            }
+        }
+        if !ok {
+            break;
+        }
+    }
+    if let Some(a) = attached.take() {
+        leave_room(&a).await;
+    }
+    drop(attached);
+    hub.evict_idle();
+}
+
+async fn leave_room(a: &Attached) {
+    let mut room = a.room.lock().await;
+    if a.seats.is_empty() {
+        room.spectators = room.spectators.saturating_sub(1);
+    }
+    for s in &a.seats {
+        let c = room.connected.get_mut(*s);
+        *c = c.saturating_sub(1);
+    }
+    room.broadcast();
+}
+
+fn error(message: impl Into<String>) -> Value {
+    json!({ "type": "error", "message": message.into() })
+}
+
+/// Handles one message; returns the replies to this connection.
+async fn handle(
+    hub: &Arc<Hub>,
+    attached: &mut Option<Attached>,
+    msg: ClientMsg,
+    expected: Option<usize>,
+) -> Vec<Value> {
+    match msg {
+        ClientMsg::Ping => vec![json!({ "type": "pong" })],
+        ClientMsg::Create {
+            mode,
+            bot,
+            side,
+            options,
+            name,
+        } => {
+            let Some(mode) = Mode::from_name(&mode) else {
+                return vec![error(format!("mode `{mode}`: bot, hotseat or online"))];
+            };
+            let side = match parse_side(side.as_deref()) {
+                Ok(s) => s,
+                Err(e) => return vec![error(e)],
+            };
+            let options = match options.as_deref().map(str::trim) {
+                None | Some("") => hub.config.default_options,
+                Some(w) => match GameOptions::from_words(w) {
+                    Ok(o) => o,
+                    Err(e) => return vec![error(e)],
+                },
+            };
+            let bot = bot.filter(|b| !b.is_empty());
+            match hub.create(mode, options, bot, side, clean_name(name)).await {
+                Ok((room, token)) => attach(attached, room, token).await,
+                Err(e) => vec![error(e)],
+            }
+        }
+        ClientMsg::Join {
+            room,
+            token,
+            watch,
+            name,
+        } => {
+            let room_arc = match hub.room(&room).await {
+                Ok(r) => r,
+                Err(e) => return vec![error(e)],
+            };
+            let token = token.filter(|t| !t.is_empty());
+            let (seats, new_token) = {
+                let mut r = room_arc.lock().await;
+                match &token {
+                    Some(t) => {
+                        let seats = r.seats_of(t);
+                        if seats.is_empty() {
+                            return vec![error(format!(
+                                "this token holds no seat in room {}: join without it to watch",
+                                r.row.id
+                            ))];
+                        }
+                        (seats, None)
+                    }
+                    None if watch => (Vec::new(), None),
+                    None => match hub.take_free_seat(&mut r, &clean_name(name)).await {
+                        Ok(seats) => {
+                            let t = seats.first().map(|s| match s {
+                                Side::White => r.row.white_token.clone(),
+                                Side::Black => r.row.black_token.clone(),
+                            });
+                            (seats, t)
+                        }
+                        Err(e) => return vec![error(e)],
+                    },
+                }
+            };
+            let token = new_token.or(token).unwrap_or_default();
+            attach_seats(attached, room_arc, seats, token).await
+        }
+        ClientMsg::Sync => match attached {
+            Some(a) => vec![state_json(&*a.room.lock().await, true)],
+            None => vec![error("join a room first")],
+        },
+        ClientMsg::Hint => match attached {
+            Some(a) => match hub.hint(&a.room, &a.seats).await {
+                Ok(mut v) => {
+                    v["type"] = json!("hint");
+                    vec![v]
+                }
+                Err(e) => vec![error(e)],
+            },
+            None => vec![error("join a room first")],
+        },
+        other => {
+            let Some(a) = attached.as_ref() else {
+                return vec![error("join a room first")];
+            };
+            let intent = match other {
+                ClientMsg::Roll => Intent::Roll,
+                ClientMsg::Play { play } => Intent::Play(play),
+                ClientMsg::Stay => Intent::Stay,
+                ClientMsg::Leave => Intent::Leave,
+                ClientMsg::Declare { points } => Intent::Declare(points),
+                ClientMsg::School { points } => Intent::School(points),
+                _ => return vec![error("unexpected message")],
+            };
+            match hub.act(&a.room, &a.seats, intent, expected).await {
+                Ok(seq) => vec![json!({ "type": "ack", "seq": seq })],
+                Err(e) => vec![error(e)],
+            }
+        }
+    }
+}
+
+async fn attach(
+    attached: &mut Option<Attached>,
+    room: Arc<Mutex<Room>>,
+    token: String,
+) -> Vec<Value> {
+    let seats = room.lock().await.seats_of(&token);
+    attach_seats(attached, room, seats, token).await
+}
+
+async fn attach_seats(
+    attached: &mut Option<Attached>,
+    room_arc: Arc<Mutex<Room>>,
+    seats: Vec<Side>,
+    token: String,
+) -> Vec<Value> {
+    if let Some(old) = attached.take() {
+        leave_room(&old).await;
+    }
+    let (welcome, state, rx) = {
+        let mut room = room_arc.lock().await;
+        if seats.is_empty() {
+            room.spectators += 1;
+        }
+        for s in &seats {
+            *room.connected.get_mut(*s) += 1;
+        }
+        // Everyone else hears of the newcomer.
+        room.broadcast();
+        let rx = room.tx.subscribe();
+        let welcome = json!({
+            "type": "welcome",
+            "room": room.row.id,
+            "mode": room.row.mode,
+            "seats": seats.iter().map(|s| s.name()).collect::<Vec<_>>(),
+            "token": if seats.is_empty() { Value::Null } else { json!(token) },
+            "role": if seats.is_empty() { "spectator" } else { "player" },
+        });
+        (welcome, state_json(&room, true), rx)
+    };
+    *attached = Some(Attached {
+        room: room_arc,
+        seats,
+        rx,
+    });
+    vec![welcome, state]
+}

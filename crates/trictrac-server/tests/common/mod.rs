@@ -1,0 +1,270 @@
+//! Shared by the server tests: a server on a temporary SQLite file, a
+//! WebSocket client that keeps the latest state, a tiny HTTP GET.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use trictrac_server::{Config, Server};
+
+/// A temporary folder, removed on drop.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(tag: &str) -> TempDir {
+        static N: AtomicU32 = AtomicU32::new(0);
+        let p = std::env::temp_dir().join(format!(
+            "trictrac-{tag}-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).expect("a temporary folder");
+        TempDir(p)
+    }
+
+    pub fn db_url(&self) -> String {
+        format!("sqlite://{}", self.0.join("games.db").display())
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A server on 127.0.0.1 (any free port), bots acting at once.
+pub async fn start(database: &str) -> Server {
+    Server::start(Config {
+        addr: "127.0.0.1:0".into(),
+        database: database.into(),
+        bot_delay: Duration::ZERO,
+        ..Config::default()
+    })
+    .await
+    .expect("the server starts")
+}
+
+/// A WebSocket client that follows the room's state.
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The latest state, with the whole history merged in.
+    pub state: Value,
+    pub history: Vec<Value>,
+    pub welcome: Value,
+    /// Errors received.
+    pub errors: Vec<String>,
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+            .await
+            .expect("the WebSocket connects");
+        Client {
+            ws,
+            state: Value::Null,
+            history: Vec::new(),
+            welcome: Value::Null,
+            errors: Vec::new(),
+        }
+    }
+
+    pub async fn send(&mut self, v: Value) {
+        self.ws
+            .send(Message::Text(v.to_string().into()))
+            .await
+            .expect("send");
+    }
+
+    /// The next message (state messages are also merged into `state`).
+    pub async fn recv(&mut self) -> Value {
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs(20), self.ws.next())
+                .await
+                .expect("a message within 20 s")
+                .expect("the connection is open")
+                .expect("a frame");
+            let Message::Text(t) = m else { continue };
+            let v: Value = serde_json::from_str(t.as_str()).expect("JSON from the server");
+            match v["type"].as_str() {
+                Some("state") => {
+                    let start = v["history_start"].as_u64().unwrap() as usize;
+                    if start <= self.history.len() {
+                        self.history.truncate(start);
+                        self.history
+                            .extend(v["history"].as_array().unwrap().iter().cloned());
+                    } else {
+                        // Missed some: ask for everything.
+                        self.send(json!({"type": "sync"})).await;
+                    }
+                    self.state = v.clone();
+                }
+                Some("welcome") => self.welcome = v.clone(),
+                Some("error") => self.errors.push(v["message"].as_str().unwrap_or("").into()),
+                _ => {}
+            }
+            return v;
+        }
+    }
+
+    /// Sends a request and reads until its `ack`, `error`, `welcome` or
+    /// `hint` reply.
+    pub async fn request(&mut self, v: Value) -> Value {
+        self.send(v).await;
+        loop {
+            let r = self.recv().await;
+            if matches!(
+                r["type"].as_str(),
+                Some("ack") | Some("error") | Some("hint")
+            ) {
+                return r;
+            }
+            if r["type"] == "welcome" {
+                // The full state follows the welcome.
+                loop {
+                    let s = self.recv().await;
+                    if s["type"] == "state" {
+                        return r;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Asks for the whole state and returns it.
+    pub async fn sync(&mut self) -> Value {
+        self.send(json!({"type": "sync"})).await;
+        loop {
+            let r = self.recv().await;
+            if r["type"] == "state" && r["history_start"] == 0 {
+                return r;
+            }
+        }
+    }
+
+    /// Reads until the state has at least `seq` actions.
+    pub async fn wait_seq(&mut self, seq: u64) {
+        while self.state["seq"].as_u64().unwrap_or(0) < seq {
+            self.recv().await;
+        }
+    }
+
+    /// Reads until `pred` holds for the state.
+    pub async fn wait_until(&mut self, pred: impl Fn(&Value) -> bool) {
+        while !pred(&self.state) {
+            self.recv().await;
+        }
+    }
+
+    pub fn seats(&self) -> Vec<String> {
+        self.welcome["seats"]
+            .as_array()
+            .map(|a| a.iter().map(|s| s.as_str().unwrap().to_string()).collect())
+            .unwrap_or_default()
+    }
+
+    pub fn token(&self) -> String {
+        self.welcome["token"].as_str().unwrap_or("").to_string()
+    }
+
+    pub fn room(&self) -> String {
+        self.welcome["room"].as_str().unwrap_or("").to_string()
+    }
+
+    /// Whose move it is (`white`/`black`), if anyone's.
+    pub fn to_act(&self) -> Option<String> {
+        let p = &self.state["phase"];
+        if p["kind"] == "over" {
+            return None;
+        }
+        p["side"].as_str().map(String::from)
+    }
+
+    pub fn over(&self) -> bool {
+        self.state["phase"]["kind"] == "over"
+    }
+}
+
+/// A small deterministic generator for the test players' choices.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// What a random player sends in `state` (it must be his move).
+pub fn random_action(state: &Value, rng: &mut Lcg) -> Value {
+    match state["phase"]["kind"].as_str().unwrap() {
+        "roll" => json!({"type": "roll"}),
+        "stay_or_leave" => {
+            if rng.below(3) == 0 {
+                json!({"type": "leave"})
+            } else {
+                json!({"type": "stay"})
+            }
+        }
+        "play" => {
+            let plays = state["plays"].as_array().unwrap();
+            let p = &plays[rng.below(plays.len())];
+            json!({"type": "play", "play": p["n"]})
+        }
+        k => panic!("no random action for phase {k}"),
+    }
+}
+
+/// `GET path` over plain HTTP/1.1: status and body.
+pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).await.expect("connect");
+    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes())
+        .await
+        .expect("write");
+    let mut buf = Vec::new();
+    tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut buf))
+        .await
+        .expect("a reply within 20 s")
+        .expect("read");
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        dechunk(body)
+    } else {
+        body.to_string()
+    };
+    (status, body)
+}
+
+fn dechunk(mut s: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = s.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        s = &rest[n..];
+        s = s.strip_prefix("\r\n").unwrap_or(s);
+    }
+    out
+}
