@@ -185,6 +185,19 @@ pub async fn serve(config: Config) -> Result<(), ServerError> {
     Ok(())
 }
 
+/// [`serve`] on a runtime of its own: for programs that have none.
+///
+/// # Errors
+/// When the runtime cannot start, the database cannot be opened or the
+/// address bound.
+pub fn serve_blocking(config: Config) -> Result<(), ServerError> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| ServerError::Listen(format!("cannot start the runtime: {e}")))?;
+    rt.block_on(serve(config))
+}
+
 /// The database URL without its password.
 fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {

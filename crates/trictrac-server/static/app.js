@@ -1,1 +1,809 @@
+// Grand Trictrac in the browser: the tablier, the panel, the protocol of
+// docs/PROTOCOL.md. Plain JavaScript, no build step; the server is the
+// authority and this page only sends intentions.
+"use strict";
 
+// ---------------------------------------------------------------- texts
+const TEXTS = {
+  fr: {
+    new_game: "Nouvelle partie", mode_bot: "Contre l'ordinateur", mode_hotseat: "À deux sur cet écran",
+    mode_online: "Avec un ami en ligne", strength: "Force de l'ordinateur", your_side: "Vous jouez",
+    random_side: "au hasard", white_pl: "les blanches", black_pl: "les noires", your_name: "Votre nom",
+    rules_options: "Options de règle", opt_marking: "Marque", marking_auto: "automatique",
+    marking_manual: "par les joueurs (écoles)", opt_first: "Primauté", first_one: "un dé chacun",
+    opt_exit: "Sortie", opt_exit_roll: "Après la sortie", exit_fresh: "nouveau coup", exit_pour_tout: "pour tout",
+    opt_payout: "Enjeux", payout_none: "simple", opt_old_jans: "Anciens jans", off: "non", on: "oui",
+    start: "Commencer", join_title: "Rejoindre une partie", room_code: "Code de la salle", join: "Rejoindre",
+    watch: "Regarder", finished_games: "Parties terminées", loading: "Chargement…", roll: "Lancer les dés",
+    stay: "Tenir", leave: "S'en aller", undo: "Reprendre", hint: "Conseil", declare: "Marquer",
+    school: "Envoyer à l'école", score: "Marque", jans_of_roll: "Jans du coup", history: "Historique",
+    record: "Feuille de partie", download_txt: "Télécharger (texte)", download_json: "JSON", home: "Accueil",
+    white: "Blanches", black: "Noires", points: "Points", holes: "Trous", bredouille: "Bredouille",
+    pavillon: "Pavillon", nobody: "personne", either: "libre", none_b: "aucun", you: "vous",
+    bot: "ordinateur", spectators: "spectateurs", watching: "Vous regardez la partie.",
+    invite: "Invitez un ami avec ce lien :", watch_link: "Lien pour regarder :", copy: "Copier", copied: "Copié",
+    room: "Salle", no_finished: "Aucune partie terminée pour l'instant.", view: "voir",
+    your_turn_roll: "À vous : lancez les dés.", your_turn_play: "À vous de jouer le {dice}.",
+    your_turn_decide: "Vous avez gagné un trou : tenir ou s'en aller ?", your_turn_mark: "Marquez vos points (et envoyez à l'école s'il y a lieu).",
+    their_turn_roll: "{who} doit lancer les dés.", their_turn_play: "{who} joue le {dice}.",
+    their_turn_decide: "{who} choisit de tenir ou de s'en aller.", their_turn_mark: "{who} marque ses points.",
+    side_turn: "{side} — ", wins: "{who} gagne la partie ({stake}).", waiting_friend: "En attente de votre ami…",
+    select_hint: "Touchez une dame, puis sa destination (ou faites-la glisser).",
+    no_roll: "Pas encore de coup.", rolled: "{side} : {dice} ({name})", no_jan: "aucun jan",
+    first_move: "Primauté : blanches {w}, noires {b}", starts: "Les {side} commencent.",
+    releve_exit: "Nouveau relevé (sortie) : les {side} commencent.", releve_leave: "Nouveau relevé ({side} s'en va).",
+    school_line: "École {kind} : {side} +{points}", over_line: "Les {side} gagnent ({stake}).",
+    stay_word: "tient", leave_word: "s'en va", hint_title: "Conseil ({by}) :", mover: "joueur", opponent: "adversaire",
+    disconnected: "Connexion perdue… reconnexion.", game_over: "Partie terminée",
+    declared: "déclaré", exit_word: "sortie", result: "Résultat", date: "Date", players: "Joueurs",
+    ways: "façons", marked: "marqué", thinking: "réfléchit…",
+  },
+  en: {
+    new_game: "New game", mode_bot: "Against the computer", mode_hotseat: "Two players at this screen",
+    mode_online: "With a friend online", strength: "Computer strength", your_side: "You play",
+    random_side: "at random", white_pl: "White", black_pl: "Black", your_name: "Your name",
+    rules_options: "Rule options", opt_marking: "Marking", marking_auto: "automatic",
+    marking_manual: "by the players (schools)", opt_first: "First move", first_one: "one die each",
+    opt_exit: "Bearing off", opt_exit_roll: "After bearing off", exit_fresh: "fresh roll", exit_pour_tout: "pour tout",
+    opt_payout: "Stakes", payout_none: "simple", opt_old_jans: "Old jans", off: "no", on: "yes",
+    start: "Start", join_title: "Join a game", room_code: "Room code", join: "Join",
+    watch: "Watch", finished_games: "Finished games", loading: "Loading…", roll: "Roll the dice",
+    stay: "Stay (tenir)", leave: "Leave (s'en aller)", undo: "Take back", hint: "Hint", declare: "Mark",
+    school: "Claim a school", score: "Score", jans_of_roll: "Jans of the roll", history: "History",
+    record: "Game record", download_txt: "Download (text)", download_json: "JSON", home: "Home",
+    white: "White", black: "Black", points: "Points", holes: "Holes", bredouille: "Bredouille",
+    pavillon: "Pavillon", nobody: "nobody", either: "open", none_b: "none", you: "you",
+    bot: "computer", spectators: "spectators", watching: "You are watching this game.",
+    invite: "Invite a friend with this link:", watch_link: "Link to watch:", copy: "Copy", copied: "Copied",
+    room: "Room", no_finished: "No finished game yet.", view: "view",
+    your_turn_roll: "Your turn: roll the dice.", your_turn_play: "Your turn: play the {dice}.",
+    your_turn_decide: "You won a hole: stay or leave?", your_turn_mark: "Mark your points (and claim a school if there is one).",
+    their_turn_roll: "{who} must roll.", their_turn_play: "{who} plays the {dice}.",
+    their_turn_decide: "{who} chooses to stay or leave.", their_turn_mark: "{who} marks his points.",
+    side_turn: "{side} — ", wins: "{who} wins the game ({stake}).", waiting_friend: "Waiting for your friend…",
+    select_hint: "Tap a checker, then its destination (or drag it).",
+    no_roll: "No roll yet.", rolled: "{side}: {dice} ({name})", no_jan: "no jan",
+    first_move: "First move: White {w}, Black {b}", starts: "{side} starts.",
+    releve_exit: "New relevé (bore off): {side} starts.", releve_leave: "New relevé ({side} left).",
+    school_line: "School {kind}: {side} +{points}", over_line: "{side} wins ({stake}).",
+    stay_word: "stays", leave_word: "leaves", hint_title: "Hint ({by}):", mover: "mover", opponent: "opponent",
+    disconnected: "Connection lost… reconnecting.", game_over: "Game over",
+    declared: "declared", exit_word: "exit", result: "Result", date: "Date", players: "Players",
+    ways: "ways", marked: "marked", thinking: "is thinking…",
+  },
+};
+
+const S = {
+  lang: "fr",
+  ws: null,
+  online: false,
+  joinMsg: null,
+  queue: [],
+  room: null,
+  token: null,
+  seats: [],
+  role: null,
+  state: null,
+  history: [],
+  steps: [],
+  selected: null,
+  busy: false,
+  hint: null,
+  drag: null,
+  info: null,
+  retry: 500,
+};
+window.__trictrac = S; // for tests and curious players
+
+const $ = (id) => document.getElementById(id);
+function t(key, vars) {
+  let s = (TEXTS[S.lang] && TEXTS[S.lang][key]) || TEXTS.en[key] || key;
+  if (vars) for (const k in vars) s = s.split("{" + k + "}").join(vars[k]);
+  return s;
+}
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+}
+function sideName(side) { return t(side); }
+
+function setLang(lang) {
+  S.lang = lang === "en" ? "en" : "fr";
+  try { localStorage.setItem("trictrac.lang", S.lang); } catch (e) { /* private mode */ }
+  document.documentElement.lang = S.lang;
+  document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
+  $("lang-fr").classList.toggle("active", S.lang === "fr");
+  $("lang-en").classList.toggle("active", S.lang === "en");
+  if (S.state) render();
+  loadFinished();
+}
+
+function toast(msg) {
+  const el = $("toast");
+  el.textContent = msg;
+  el.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { el.hidden = true; }, 5000);
+}
+
+// ------------------------------------------------------------- protocol
+function wsUrl() {
+  return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+}
+
+function connect() {
+  const ws = new WebSocket(wsUrl());
+  S.ws = ws;
+  ws.onopen = () => {
+    S.online = true;
+    S.retry = 500;
+    if (S.joinMsg) ws.send(JSON.stringify(S.joinMsg));
+    const q = S.queue; S.queue = [];
+    q.forEach((m) => ws.send(JSON.stringify(m)));
+    if (S.state) render();
+  };
+  ws.onmessage = (ev) => {
+    let m;
+    try { m = JSON.parse(ev.data); } catch (e) { return; }
+    onMessage(m);
+  };
+  ws.onclose = () => {
+    S.online = false;
+    S.busy = false;
+    if (S.state) { renderStatus(); }
+    setTimeout(connect, S.retry);
+    S.retry = Math.min(S.retry * 2, 8000);
+  };
+}
+
+function send(m) {
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(m));
+  else S.queue.push(m);
+}
+
+function act(m) {
+  if (S.busy || !S.state) return;
+  m.seq = S.state.seq;
+  S.busy = true;
+  send(m);
+  renderButtons();
+}
+
+function onMessage(m) {
+  switch (m.type) {
+    case "welcome": {
+      S.room = m.room;
+      S.seats = m.seats || [];
+      S.role = m.role;
+      S.token = m.token || null;
+      if (S.token) {
+        try { localStorage.setItem("trictrac.seat." + m.room, S.token); } catch (e) { /* ignore */ }
+      }
+      S.joinMsg = { type: "join", room: m.room, token: S.token || undefined, watch: !S.token };
+      const url = "/?room=" + encodeURIComponent(m.room) + (S.token ? "" : "&watch=1");
+      if (location.pathname + location.search !== url) history.replaceState(null, "", url);
+      showGame();
+      break;
+    }
+    case "state": {
+      const start = m.history_start;
+      if (start > S.history.length) { send({ type: "sync" }); }
+      else { S.history.length = start; S.history.push(...m.history); }
+      const moved = !S.state || S.state.seq !== m.seq;
+      S.state = m;
+      if (moved) { S.steps = []; S.selected = null; S.hint = null; S.busy = false; }
+      render();
+      break;
+    }
+    case "ack":
+      S.busy = false;
+      renderButtons();
+      break;
+    case "error":
+      S.busy = false;
+      S.steps = []; S.selected = null;
+      toast(m.message);
+      if (S.state) render();
+      else if (S.joinMsg && /room code|no seat/.test(m.message)) { S.joinMsg = null; }
+      break;
+    case "hint":
+      S.hint = m;
+      render();
+      break;
+  }
+}
+
+// --------------------------------------------------------------- home
+async function loadInfo() {
+  try {
+    const r = await fetch("/api/info");
+    S.info = await r.json();
+  } catch (e) { S.info = { bots: ["random"], default_bot: "random" }; }
+  const sel = $("bot-select");
+  sel.innerHTML = "";
+  S.info.bots.forEach((b, i) => {
+    const o = document.createElement("option");
+    o.value = b;
+    o.textContent = (i + 1) + " · " + b;
+    if (b === S.info.default_bot) o.selected = true;
+    sel.appendChild(o);
+  });
+}
+
+async function loadFinished() {
+  const box = $("finished");
+  if (!box || $("home").hidden) return;
+  try {
+    const r = await fetch("/api/games");
+    const j = await r.json();
+    if (!j.finished || !j.finished.length) { box.innerHTML = `<p class="muted">${esc(t("no_finished"))}</p>`; return; }
+    let h = `<table><tr><th>${esc(t("room"))}</th><th>${esc(t("players"))}</th><th>${esc(t("result"))}</th><th></th></tr>`;
+    for (const g of j.finished) {
+      const d = new Date(g.finished * 1000).toLocaleDateString(S.lang);
+      h += `<tr><td>${esc(g.id)}<br><span class="muted">${esc(d)}</span></td><td>${esc(g.white)} – ${esc(g.black)}</td>` +
+        `<td>${esc(g.result)}</td><td><a href="/?room=${encodeURIComponent(g.id)}&watch=1">${esc(t("view"))}</a> · ` +
+        `<a href="/api/games/${encodeURIComponent(g.id)}.txt" download>txt</a> · <a href="/api/games/${encodeURIComponent(g.id)}.json" download>json</a></td></tr>`;
+    }
+    box.innerHTML = h + "</table>";
+  } catch (e) { box.textContent = String(e); }
+}
+
+function newGame(ev) {
+  ev.preventDefault();
+  const f = new FormData($("new-game"));
+  const mode = f.get("mode");
+  const options = ["marking", "first-move", "exit", "exit-roll", "payout", "old-jans"]
+    .map((k) => k + "=" + f.get(k)).join(" ");
+  const msg = { type: "create", mode, options, name: (f.get("name") || "").trim() };
+  if (mode === "bot") msg.bot = f.get("bot");
+  if (mode !== "hotseat") msg.side = f.get("side");
+  try { localStorage.setItem("trictrac.name", msg.name); } catch (e) { /* ignore */ }
+  S.history = []; S.state = null;
+  send(msg);
+}
+
+function joinGame(watch) {
+  const room = $("join-room").value.trim().toUpperCase();
+  if (!room) return;
+  let token = null;
+  try { token = localStorage.getItem("trictrac.seat." + room); } catch (e) { /* ignore */ }
+  const name = (new FormData($("new-game")).get("name") || "").trim();
+  S.history = []; S.state = null;
+  S.joinMsg = { type: "join", room, watch: !!watch, name };
+  if (token && !watch) S.joinMsg.token = token;
+  send(S.joinMsg);
+}
+
+function updateFormRows() {
+  const mode = new FormData($("new-game")).get("mode");
+  $("bot-row").hidden = mode !== "bot";
+  $("side-row").hidden = mode === "hotseat";
+}
+
+function showGame() {
+  $("home").hidden = true;
+  $("game").hidden = false;
+}
+
+// --------------------------------------------------------------- board
+const W = 410 / 6;               // width of a flèche
+const R = 27;                    // checker radius
+const MID = 360;
+function colX(c) { return c < 6 ? 40 + (c + 0.5) * W : 510 + (c - 6 + 0.5) * W; }
+function colLeft(c) { return c < 6 ? 40 + c * W : 510 + (c - 6) * W; }
+function bottomSide() {
+  if (S.seats.length === 1) return S.seats[0];
+  return "white";
+}
+function flipped() { return bottomSide() === "black"; }
+// Where absolute field f is drawn: column 0..11 left to right, and row.
+function place(f) {
+  const k = flipped() ? 25 - f : f;
+  return k <= 12 ? { col: k - 1, bottom: true } : { col: 24 - k, bottom: false };
+}
+function fieldAt(x, y) {
+  if (x >= 925) return 0; // a tray: bearing off
+  let col = null;
+  if (x >= 40 && x < 450) col = Math.floor((x - 40) / W);
+  else if (x >= 510 && x < 920) col = 6 + Math.floor((x - 510) / W);
+  if (col === null || y < 50 || y > 670) return null;
+  const k = y > MID ? col + 1 : 24 - col;
+  return flipped() ? 25 - k : k;
+}
+
+function sign(side) { return side === "white" ? 1 : -1; }
+
+// The board with the moves already made this turn.
+function currentBoard() {
+  const st = S.state;
+  const b = st.board.slice();
+  const off = { white: st.off.white, black: st.off.black };
+  const side = st.phase.side;
+  for (const [from, to] of S.steps) {
+    b[from - 1] -= sign(side);
+    if (to > 0) b[to - 1] += sign(side); else off[side] += 1;
+  }
+  return { b, off };
+}
+
+// Every way to make each legal play one move at a time; a tout d'une can
+// also be made in one move.
+function orderings() {
+  const st = S.state;
+  const out = [];
+  const own = (f) => st.board[f - 1] * sign(st.phase.side) > 0;
+  for (const p of st.plays || []) {
+    const m = p.m;
+    if (m.length === 1) out.push({ p, seq: [m[0]] });
+    else if (m.length === 2) {
+      if (m[1][0] === m[0][1]) {
+        out.push({ p, seq: [m[0], m[1]] });
+        out.push({ p, seq: [[m[0][0], m[1][1]]] });
+        if (own(m[0][1])) out.push({ p, seq: [m[1], m[0]] });
+      } else {
+        out.push({ p, seq: [m[0], m[1]] });
+        out.push({ p, seq: [m[1], m[0]] });
+      }
+    }
+  }
+  return out;
+}
+function candidates() {
+  const n = S.steps.length;
+  return orderings().filter((o) => o.seq.length >= n &&
+    S.steps.every((s, i) => o.seq[i][0] === s[0] && o.seq[i][1] === s[1]));
+}
+function myTurn() {
+  const st = S.state;
+  return !!st && st.phase.side && st.phase.kind !== "over" && S.seats.includes(st.phase.side);
+}
+function canMove() { return myTurn() && S.state.phase.kind === "play" && !S.busy; }
+function movableFrom() {
+  if (!canMove()) return new Set();
+  const n = S.steps.length;
+  return new Set(candidates().filter((o) => o.seq.length > n).map((o) => o.seq[n][0]));
+}
+function destsFrom(f) {
+  const n = S.steps.length;
+  return new Set(candidates().filter((o) => o.seq.length > n && o.seq[n][0] === f).map((o) => o.seq[n][1]));
+}
+
+function step(from, to) {
+  S.steps.push([from, to]);
+  S.selected = null;
+  const n = S.steps.length;
+  const done = candidates().find((o) => o.seq.length === n);
+  if (done) {
+    act({ type: "play", play: done.p.n });
+  } else {
+    // One checker left to move and only one place it can go from where it
+    // stands: nothing to do but show it.
+    const mv = movableFrom();
+    if (mv.size === 1) S.selected = [...mv][0];
+  }
+  render();
+}
+
+function clickField(f) {
+  if (!canMove() || f === null) return;
+  if (S.selected !== null) {
+    const d = destsFrom(S.selected);
+    if (d.has(f)) { step(S.selected, f); return; }
+  }
+  const mv = movableFrom();
+  S.selected = mv.has(f) && S.selected !== f ? f : null;
+  render();
+}
+
+function svgPoint(ev) {
+  const svg = $("board");
+  const pt = svg.createSVGPoint();
+  pt.x = ev.clientX; pt.y = ev.clientY;
+  return pt.matrixTransform(svg.getScreenCTM().inverse());
+}
+
+function onPointerDown(ev) {
+  if (!S.state) return;
+  const p = svgPoint(ev);
+  const f = fieldAt(p.x, p.y);
+  S.drag = { f, x: p.x, y: p.y, moved: false, id: ev.pointerId };
+  if (canMove() && f && movableFrom().has(f)) {
+    try { $("board").setPointerCapture(ev.pointerId); } catch (e) { /* ignore */ }
+  }
+}
+function onPointerMove(ev) {
+  const d = S.drag;
+  if (!d || !canMove() || !d.f || !movableFrom().has(d.f)) return;
+  const p = svgPoint(ev);
+  if (!d.moved && Math.hypot(p.x - d.x, p.y - d.y) > 10) {
+    d.moved = true;
+    S.selected = d.f;
+    render();
+  }
+  if (d.moved) {
+    const g = $("ghost");
+    if (g) { g.setAttribute("cx", p.x); g.setAttribute("cy", p.y); g.setAttribute("visibility", "visible"); }
+  }
+}
+function onPointerUp(ev) {
+  const d = S.drag;
+  S.drag = null;
+  if (!d) return;
+  const p = svgPoint(ev);
+  const f = fieldAt(p.x, p.y);
+  if (d.moved) {
+    if (f !== null && S.selected !== null && destsFrom(S.selected).has(f)) step(S.selected, f);
+    else { S.selected = null; render(); }
+  } else {
+    clickField(f);
+  }
+}
+
+function flechePath(col, bottom) {
+  const x = colLeft(col);
+  return bottom
+    ? `M${x},670 L${x + W / 2},410 L${x + W},670 Z`
+    : `M${x},50 L${x + W / 2},310 L${x + W},50 Z`;
+}
+
+function checkerY(i, count, bottom) {
+  const room = 270 - 2 * R;
+  const stepY = count <= 5 ? 2 * R : Math.min(2 * R, room / (count - 1));
+  return bottom ? 670 - R - i * stepY : 50 + R + i * stepY;
+}
+
+function diePips(v) {
+  const a = 0.27, b = 0.5, c = 0.73;
+  return {
+    1: [[b, b]], 2: [[a, a], [c, c]], 3: [[a, a], [b, b], [c, c]], 4: [[a, a], [c, a], [a, c], [c, c]],
+    5: [[a, a], [c, a], [b, b], [a, c], [c, c]], 6: [[a, a], [c, a], [a, b], [c, b], [a, c], [c, c]],
+  }[v];
+}
+function drawDie(x, y, v, s, cls) {
+  let h = `<rect class="die ${cls || ""}" x="${x}" y="${y}" width="${s}" height="${s}" rx="8"/>`;
+  for (const [px, py] of diePips(v)) h += `<circle class="pip" cx="${x + px * s}" cy="${y + py * s}" r="${s * 0.09}"/>`;
+  return h;
+}
+
+// Classical places of the scoring token: 2 and 4 on the points of the 2nd
+// and 4th flèches, 6 against the bar, 8 and 10 on the 8th and 10th.
+function tokenX(points) {
+  return { 2: colX(1), 4: colX(3), 6: 480, 8: colX(7), 10: colX(9) }[points];
+}
+
+function arrow(from, to, side, cls) {
+  const a = place(from);
+  const xa = colX(a.col), ya = a.bottom ? 560 : 160;
+  let xb, yb;
+  if (to === 0) {
+    const bottom = side === bottomSide();
+    xb = 960; yb = bottom ? 520 : 200;
+  } else {
+    const b = place(to);
+    xb = colX(b.col); yb = b.bottom ? 560 : 160;
+  }
+  const mx = (xa + xb) / 2, my = (ya + yb) / 2 + (ya === yb ? (a.bottom ? -70 : 70) : 0);
+  return `<path class="arrow ${cls || ""}" d="M${xa},${ya} Q${mx},${my} ${xb},${yb}" marker-end="url(#${cls === "last" ? "ah-last" : "ah"})"/>`;
+}
+
+function renderBoard() {
+  const st = S.state;
+  const { b, off } = currentBoard();
+  const bottom = bottomSide(), top = bottom === "white" ? "black" : "white";
+  let h = `<defs><marker id="ah" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#3a6fd8"/></marker>` +
+    `<marker id="ah-last" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#8a7a5c"/></marker></defs>`;
+  h += `<rect class="frame" x="0" y="0" width="1000" height="720" rx="18"/>`;
+  h += `<rect class="felt" x="40" y="50" width="410" height="620"/><rect class="felt" x="510" y="50" width="410" height="620"/>`;
+  h += `<rect class="bar" x="450" y="50" width="60" height="620"/>`;
+  // The flèches, alternating colours; numbers (absolute fields) on the frame.
+  for (let f = 1; f <= 24; f++) {
+    const p = place(f);
+    h += `<path class="${(p.col % 2 === 0) === p.bottom ? "fl-a" : "fl-b"}" d="${flechePath(p.col, p.bottom)}"/>`;
+  }
+  // Talons and rest corners.
+  for (const f of [1, 24]) {
+    const p = place(f);
+    h += `<text class="talon-mark" x="${colX(p.col)}" y="${p.bottom ? 396 : 334}" text-anchor="middle">talon</text>`;
+  }
+  for (const f of [12, 13]) {
+    const p = place(f);
+    h += `<path class="corner-mark" d="${flechePath(p.col, p.bottom)}"/>`;
+    h += `<text class="talon-mark" x="${colX(p.col)}" y="${p.bottom ? 396 : 334}" text-anchor="middle">coin</text>`;
+  }
+  // Holes with pegs: the bottom player's along the bottom edge.
+  for (const [side, y] of [[bottom, 695], [top, 25]]) {
+    const holes = st.score[side].holes;
+    for (let c = 0; c < 12; c++) {
+      h += `<circle class="hole" cx="${colX(c)}" cy="${y}" r="7"/>`;
+      if (c < holes) h += `<circle class="peg ${side === "black" ? "peg-black" : ""}" cx="${colX(c)}" cy="${y}" r="9"/>`;
+    }
+    h += `<text class="num" x="975" y="${y + 5}">${holes}</text>`;
+  }
+  // The pavillon (flag) on the left end: in the middle while nobody has it.
+  const pav = st.score.pavillon;
+  if (pav !== "n") {
+    const fy = pav === "e" ? MID : (pav === bottom[0] ? 560 : 160);
+    h += `<line class="flag-pole" x1="14" y1="${fy + 28}" x2="14" y2="${fy - 28}"/><path class="flag" d="M14,${fy - 28} L36,${fy - 20} L14,${fy - 12} Z"/>`;
+  }
+  // Points: one token, two while en bredouille.
+  for (const side of ["white", "black"]) {
+    const pts = st.score[side].points;
+    if (!pts) continue;
+    const isBottom = side === bottom;
+    const y = isBottom ? 400 : 320;
+    const two = st.score.bredouille === side[0];
+    const x = tokenX(pts);
+    h += `<circle class="token ${side === "white" ? "token-w" : "token-b"}" cx="${x - (two ? 11 : 0)}" cy="${y}" r="11"/>`;
+    if (two) h += `<circle class="token ${side === "white" ? "token-w" : "token-b"}" cx="${x + 11}" cy="${y}" r="11"/>`;
+  }
+  // Trays for the checkers borne off.
+  for (const [side, y0] of [[bottom, 380], [top, 60]]) {
+    h += `<rect class="tray" x="930" y="${y0}" width="60" height="280" rx="6" data-field="off" data-side="${side}"/>`;
+    const n = off[side];
+    for (let i = 0; i < n; i++) {
+      const yy = side === bottom ? y0 + 270 - i * 17 : y0 + 10 + i * 17;
+      h += `<rect class="${side === "white" ? "chk-w" : "chk-b"}" x="936" y="${side === bottom ? yy - 14 : yy}" width="48" height="14" rx="4"/>`;
+    }
+  }
+  // Highlights.
+  const mv = movableFrom();
+  const dests = S.selected !== null ? destsFrom(S.selected) : new Set();
+  for (const f of mv) {
+    if (f === S.selected) continue;
+    const p = place(f);
+    h += `<path class="movable" d="${flechePath(p.col, p.bottom)}"/>`;
+  }
+  if (S.selected !== null) {
+    const p = place(S.selected);
+    h += `<path class="selected" d="${flechePath(p.col, p.bottom)}"/>`;
+  }
+  for (const f of dests) {
+    if (f === 0) {
+      const side = st.phase.side;
+      h += `<rect class="dest" x="930" y="${side === bottom ? 380 : 60}" width="60" height="280" rx="6"/>`;
+    } else {
+      const p = place(f);
+      h += `<path class="dest" d="${flechePath(p.col, p.bottom)}"/>`;
+    }
+  }
+  // Checkers.
+  for (let f = 1; f <= 24; f++) {
+    const c = b[f - 1];
+    if (!c) continue;
+    const side = c > 0 ? "white" : "black";
+    const n = Math.abs(c);
+    const p = place(f);
+    const x = colX(p.col);
+    for (let i = 0; i < n; i++) {
+      h += `<circle class="${side === "white" ? "chk-w" : "chk-b"}" cx="${x}" cy="${checkerY(i, n, p.bottom)}" r="${R}"/>`;
+    }
+    if (n > 5) h += `<text class="chk-count ${side[0]}" x="${x}" y="${checkerY(n - 1, n, p.bottom)}">${n}</text>`;
+  }
+  // The last play, then the hint.
+  if (st.last_play && !S.steps.length && st.phase.kind !== "play") {
+    const side = st.phase.kind === "roll" ? other(st.phase.side) : st.phase.side;
+    for (const [from, to] of st.last_play.m) h += arrow(from, to, side || "white", "last");
+  }
+  if (S.hint && S.hint.plays && S.hint.plays.length) {
+    for (const [from, to] of S.hint.plays[0].m) h += arrow(from, to, st.phase.side, "");
+  }
+  // Dice and whose turn, in the middle of the tables.
+  const dice = st.dice || (st.roll ? st.roll.dice.split("-").map(Number) : null);
+  if (dice) {
+    const used = !st.dice;
+    h += drawDie(640, MID - 26, dice[0], 52, used ? "used" : "") + drawDie(710, MID - 26, dice[1], 52, used ? "used" : "");
+  }
+  const ph = st.phase;
+  const label = ph.kind === "over" ? t("game_over") : ph.side ? sideName(ph.side) + (myTurn() ? " (" + t("you") + ")" : "") : "";
+  h += `<text class="turn-label" x="245" y="${MID + 6}">${esc(label)}</text>`;
+  if (ph.side && ph.kind !== "over") {
+    const isBottom = ph.side === bottom;
+    h += `<circle class="${ph.side === "white" ? "chk-w" : "chk-b"}" cx="245" cy="${isBottom ? MID + 30 : MID - 32}" r="9"/>`;
+  }
+  // Hit areas (on top): one per flèche and the trays.
+  for (let f = 1; f <= 24; f++) {
+    const p = place(f);
+    h += `<rect class="hit" data-field="${f}" x="${colLeft(p.col)}" y="${p.bottom ? MID : 50}" width="${W}" height="${p.bottom ? 670 - MID : MID - 50}"/>`;
+  }
+  h += `<rect class="hit" data-field="off" x="925" y="50" width="75" height="620"/>`;
+  h += `<circle id="ghost" class="ghost ${st.phase.side === "black" ? "chk-b" : "chk-w"}" cx="0" cy="0" r="${R}" visibility="hidden"/>`;
+  $("board").innerHTML = h;
+}
+function other(side) { return side === "white" ? "black" : "white"; }
+
+// --------------------------------------------------------------- panel
+function who(side) {
+  const seat = S.state.seats[side];
+  return sideName(side) + (seat && seat.name ? " – " + seat.name : "");
+}
+
+function renderStatus() {
+  const st = S.state;
+  const el = $("status");
+  if (!S.online) { el.textContent = t("disconnected"); return; }
+  const ph = st.phase;
+  let s;
+  const dice = st.dice ? st.dice.join("-") : "";
+  if (ph.kind === "over") {
+    s = t("wins", { who: who(st.over.winner), stake: st.over.stake });
+  } else if (myTurn()) {
+    const pre = S.seats.length > 1 ? t("side_turn", { side: sideName(ph.side) }) : "";
+    s = pre + ({ roll: t("your_turn_roll"), play: t("your_turn_play", { dice }) + " " + t("select_hint"),
+      stay_or_leave: t("your_turn_decide"), mark: t("your_turn_mark") }[ph.kind] || "");
+  } else if (ph.side) {
+    const seat = st.seats[ph.side];
+    if (st.mode === "online" && seat && !seat.taken) s = t("waiting_friend");
+    else if (seat && seat.kind === "bot") s = who(ph.side) + " " + t("thinking");
+    else s = t({ roll: "their_turn_roll", play: "their_turn_play", stay_or_leave: "their_turn_decide", mark: "their_turn_mark" }[ph.kind] || "their_turn_roll",
+      { who: who(ph.side), dice });
+  } else s = "";
+  if (S.role === "spectator") s = t("watching") + " " + s;
+  el.innerHTML = myTurn() ? `<span class="you">${esc(s)}</span>` : esc(s);
+}
+
+function renderButtons() {
+  const st = S.state;
+  const mine = myTurn() && !S.busy && S.online;
+  const k = st.phase.kind;
+  const show = (id, on) => { $(id).hidden = !on; };
+  show("btn-roll", myTurn() && k === "roll");
+  show("btn-stay", myTurn() && k === "stay_or_leave");
+  show("btn-leave", myTurn() && k === "stay_or_leave");
+  show("btn-undo", myTurn() && k === "play");
+  show("btn-hint", myTurn() && k === "play" && st.mode !== "online");
+  show("mark-box", myTurn() && k === "mark");
+  const claim = st.can_claim && st.phase.side && st.can_claim[st.phase.side];
+  show("btn-school", !!claim);
+  ["btn-roll", "btn-stay", "btn-leave", "btn-hint", "btn-declare", "btn-school"].forEach((id) => { $(id).disabled = !mine; });
+  $("btn-undo").disabled = !S.steps.length || S.busy;
+}
+
+function scoreText(sc) {
+  return `${t("white")} ${sc.white.points}·${sc.white.holes} / ${t("black")} ${sc.black.points}·${sc.black.holes}`;
+}
+function bredName(c) {
+  return { e: t("either"), w: t("white"), b: t("black"), n: t("none_b") }[c] || c;
+}
+
+function janLine(j) {
+  return `<li><span class="fr" lang="fr"><b>${esc(j.fr)}</b></span> <span class="en" lang="en">(${esc(j.en)})</span> — ` +
+    `${esc(sideName(j.side))} <span class="pts">+${j.points}</span>` +
+    (j.ways && j.ways.length ? ` <span class="muted">· ${j.ways.length} ${esc(t("ways"))}</span>` : "") + `</li>`;
+}
+
+function renderPanel() {
+  const st = S.state;
+  // Players.
+  let p = "";
+  for (const side of ["white", "black"]) {
+    const seat = st.seats[side];
+    const turn = st.phase.side === side && st.phase.kind !== "over";
+    const you = S.seats.includes(side) ? ` <b>(${esc(t("you"))})</b>` : "";
+    const kind = seat.kind === "bot" && !/bot/.test(seat.name) ? ` <span class="muted">· ${esc(t("bot"))}</span>` : "";
+    p += `<div class="player ${turn ? "turn" : ""}" id="player-${side}"><span class="chip ${side}"></span>` +
+      `<span class="dot ${seat.connected ? "on" : ""}"></span>${esc(sideName(side))}: ${esc(seat.name)}${you}${kind}${turn ? " ◀" : ""}</div>`;
+  }
+  p += `<div class="muted">${esc(t("room"))} <b id="room-code">${esc(st.room)}</b>` +
+    (st.spectators ? ` · ${st.spectators} ${esc(t("spectators"))}` : "") + `</div>`;
+  if (st.over) p += `<div class="over-banner" id="over">${esc(t("wins", { who: who(st.over.winner), stake: st.over.stake }))}</div>`;
+  $("players").innerHTML = p;
+  // Invitation.
+  const inv = $("invite");
+  if (st.mode === "online" && S.role === "player") {
+    const link = location.origin + "/?room=" + encodeURIComponent(st.room);
+    inv.hidden = false;
+    inv.innerHTML = `<div>${esc(t("invite"))}</div><div class="buttons"><input readonly id="invite-link" value="${esc(link)}">` +
+      `<button type="button" id="btn-copy">${esc(t("copy"))}</button></div>` +
+      `<div class="muted">${esc(t("watch_link"))} ${esc(link)}&amp;watch=1</div>`;
+    $("btn-copy").onclick = () => {
+      const i = $("invite-link");
+      i.select();
+      (navigator.clipboard ? navigator.clipboard.writeText(link) : Promise.reject()).catch(() => document.execCommand && document.execCommand("copy"));
+      $("btn-copy").textContent = t("copied");
+    };
+  } else inv.hidden = true;
+  // Score.
+  const sc = st.score;
+  $("score-table").innerHTML =
+    `<tr><th></th><th>${esc(t("points"))}</th><th>${esc(t("holes"))}</th></tr>` +
+    `<tr id="score-white"><td>${esc(t("white"))}</td><td class="points">${sc.white.points}</td><td class="holes">${sc.white.holes}</td></tr>` +
+    `<tr id="score-black"><td>${esc(t("black"))}</td><td class="points">${sc.black.points}</td><td class="holes">${sc.black.holes}</td></tr>` +
+    `<tr><td>${esc(t("bredouille"))}</td><td colspan="2">${esc(bredName(sc.bredouille))}</td></tr>` +
+    `<tr><td>${esc(t("pavillon"))}</td><td colspan="2">${esc(bredName(sc.pavillon))}</td></tr>`;
+  // Jans of the roll.
+  const r = st.roll;
+  let j = "";
+  if (!r) j = `<p class="muted">${esc(t("no_roll"))}</p>`;
+  else {
+    j = `<p>${esc(t("rolled", { side: sideName(r.side), dice: r.dice, name: r.name }))}</p>`;
+    j += r.jans.length ? `<ul>${r.jans.map(janLine).join("")}</ul>` : `<p class="muted">${esc(t("no_jan"))}</p>`;
+  }
+  $("jans").innerHTML = j;
+  // History, newest first.
+  let hh = "<table>";
+  const rows = [];
+  S.history.forEach((e, i) => rows.push(historyRow(e, i)));
+  hh += rows.reverse().join("") + "</table>";
+  $("history").innerHTML = hh;
+  $("dl-txt").href = "/api/games/" + encodeURIComponent(st.room) + ".txt";
+  $("dl-json").href = "/api/games/" + encodeURIComponent(st.room) + ".json";
+  // Hint.
+  const hb = $("hint-box");
+  if (S.hint && S.hint.plays) {
+    hb.hidden = false;
+    hb.innerHTML = esc(t("hint_title", { by: S.hint.by })) + " " +
+      S.hint.plays.slice(0, 3).map((p, i) => (i ? "" : "<b>") + esc(p.n) + (i ? "" : "</b>") + ` <span class="muted">(${Number(p.value).toFixed(2)})</span>`).join(" · ");
+  } else hb.hidden = true;
+}
+
+function historyRow(e, i) {
+  const n = i + 1;
+  switch (e.kind) {
+    case "first": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t("first_move", { w: e.white, b: e.black }))}</td></tr>`;
+    case "starts": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t("starts", { side: sideName(e.side).toLowerCase() }))}</td></tr>`;
+    case "releve": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t(e.reason === "exit" ? "releve_exit" : "releve_leave", { side: sideName(e.first).toLowerCase() }))}</td></tr>`;
+    case "over": return `<tr><td>${n}</td><td colspan="3"><b>${esc(t("over_line", { side: sideName(e.winner), stake: e.stake }))}</b></td></tr>`;
+    case "school": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t("school_line", { kind: e.school, side: sideName(e.claimant), points: e.points }))}</td></tr>`;
+    case "roll": {
+      const jans = e.jans.map((j) => `${esc(j.fr)} <span class="en">(${esc(j.en)})</span> ${esc(sideName(j.side)[0])}+${j.points}`).join("; ");
+      const marks = ["white", "black"].filter((s) => e.marked[s]).map((s) => `${sideName(s)[0]}+${e.marked[s]}` + (e.holes[s] ? ` (${e.holes[s]} ${t("holes").toLowerCase()})` : "")).join(" ");
+      const dec = e.decision ? ` · ${t(e.decision === "stay" ? "stay_word" : "leave_word")}` : "";
+      const decl = e.declared ? " · " + t("declared") + " " + Object.keys(e.declared).map((s) => `${sideName(s)[0]}=${e.declared[s].points}`).join(" ") : "";
+      return `<tr class="hist-roll"><td>${n}</td><td class="side-${e.side}">${esc(e.dice)}</td>` +
+        `<td>${jans || ""}${jans ? "<br>" : ""}<b>${esc(marks)}</b>${esc(dec)}${esc(decl)}</td>` +
+        `<td>${esc(e.play || "")}<br><span class="muted">${esc(scoreText(e.score))}</span></td></tr>`;
+    }
+  }
+  return "";
+}
+
+function render() {
+  if (!S.state) return;
+  renderBoard();
+  renderStatus();
+  renderButtons();
+  renderPanel();
+}
+
+// --------------------------------------------------------------- start
+function init() {
+  let lang = null;
+  const params = new URLSearchParams(location.search);
+  try { lang = params.get("lang") || localStorage.getItem("trictrac.lang"); } catch (e) { /* ignore */ }
+  if (!lang) lang = (navigator.language || "fr").startsWith("fr") ? "fr" : "en";
+  try { $("new-game").elements.name.value = localStorage.getItem("trictrac.name") || ""; } catch (e) { /* ignore */ }
+  $("lang-fr").onclick = () => setLang("fr");
+  $("lang-en").onclick = () => setLang("en");
+  $("new-game").addEventListener("submit", newGame);
+  $("new-game").addEventListener("change", updateFormRows);
+  $("join-game").addEventListener("submit", (ev) => { ev.preventDefault(); joinGame(false); });
+  $("btn-watch").onclick = () => joinGame(true);
+  $("btn-roll").onclick = () => act({ type: "roll" });
+  $("btn-stay").onclick = () => act({ type: "stay" });
+  $("btn-leave").onclick = () => act({ type: "leave" });
+  $("btn-undo").onclick = () => { S.steps = []; S.selected = null; render(); };
+  $("btn-hint").onclick = () => send({ type: "hint" });
+  $("btn-declare").onclick = () => act({ type: "declare", points: Number($("mark-points").value) || 0 });
+  $("btn-school").onclick = () => act({ type: "school", points: Number($("mark-points").value) || 0 });
+  const svg = $("board");
+  svg.addEventListener("pointerdown", onPointerDown);
+  svg.addEventListener("pointermove", onPointerMove);
+  svg.addEventListener("pointerup", onPointerUp);
+  svg.addEventListener("pointercancel", () => { S.drag = null; });
+  setLang(lang);
+  updateFormRows();
+  loadInfo();
+  const room = params.get("room");
+  if (room) {
+    const code = room.toUpperCase();
+    const watch = params.get("watch") === "1";
+    let token = null;
+    try { token = localStorage.getItem("trictrac.seat." + code); } catch (e) { /* ignore */ }
+    S.joinMsg = { type: "join", room: code, watch };
+    if (token && !watch) S.joinMsg.token = token;
+    const name = $("new-game").elements.name.value;
+    if (name) S.joinMsg.name = name;
+  }
+  connect();
+}
+
+init();

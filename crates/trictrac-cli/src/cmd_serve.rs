@@ -1,0 +1,57 @@
+//! `trictrac serve`: Grand Trictrac in the browser (crate `trictrac-server`).
+
+use std::io::Write;
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::error::CliError;
+use crate::options::OptionArgs;
+
+/// Serve the web tablier and run the games.
+#[derive(Debug, Args)]
+#[command(
+    about = "Serve Grand Trictrac in the browser: against the bot, at one screen, or online with a friend",
+    long_about = "Serve the web tablier and run the games: open the printed address in a \
+        browser. Games against the bot (choose its strength), two players at one screen \
+        (hot-seat), or online with a friend by an invitation link; anyone with the room \
+        code can watch. The server draws the dice, checks every action with the engine \
+        and stores every action in the database before acknowledging it, so games in \
+        progress survive a restart. The rule options below are the defaults of new \
+        games (the page can change them). The protocol is in docs/PROTOCOL.md.",
+    after_help = "Examples:\n  \
+        trictrac serve\n  \
+        trictrac serve --addr 0.0.0.0:8080 --database sqlite:///var/lib/trictrac/games.db\n  \
+        trictrac serve --database postgres://trictrac:secret@localhost/trictrac\n  \
+        trictrac serve --bot-delay-ms 0 --marking manual"
+)]
+pub struct ServeArgs {
+    /// Address to listen on (host:port; port 0 picks a free one)
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: String,
+
+    /// Where games are stored: sqlite://FILE (created when missing) or
+    /// postgres://USER:PASSWORD@HOST/DATABASE
+    #[arg(long, default_value = "sqlite://trictrac.db")]
+    database: String,
+
+    /// Pause before each action of the bot, in milliseconds, so that its
+    /// moves can be followed
+    #[arg(long, default_value_t = 600)]
+    bot_delay_ms: u64,
+
+    #[command(flatten)]
+    options: OptionArgs,
+}
+
+/// Runs `trictrac serve` until Ctrl-C.
+pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    out.flush()?;
+    let config = trictrac_server::Config {
+        addr: args.addr.clone(),
+        database: args.database.clone(),
+        bot_delay: Duration::from_millis(args.bot_delay_ms),
+        default_options: args.options.to_options()?,
+    };
+    trictrac_server::serve_blocking(config).map_err(|e| CliError::input(format!("serve: {e}")))
+}

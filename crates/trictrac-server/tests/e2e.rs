@@ -1,0 +1,407 @@
+//! Browser end-to-end: headless Chromium (Debian's `chromium`), driven over
+//! the DevTools protocol, opens the page served in-process on 127.0.0.1,
+//! starts a game against the bot, plays by clicking the tablier until the
+//! first hole is marked, and checks the score panel.
+//!
+//! Without a Chromium binary the test is skipped with a message — except
+//! when `CI=true`, where it fails. `TRICTRAC_CHROMIUM` names the binary;
+//! `TRICTRAC_E2E_SCREENSHOT=FILE.png` keeps a screenshot of the end.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+use common::TempDir;
+
+fn find_chromium() -> Option<PathBuf> {
+    if let Ok(p) = std::env::var("TRICTRAC_CHROMIUM") {
+        return Some(PathBuf::from(p));
+    }
+    let names = ["chromium", "chromium-browser", "google-chrome", "chrome"];
+    let mut dirs: Vec<PathBuf> = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).collect())
+        .unwrap_or_default();
+    dirs.push("/usr/bin".into());
+    for d in dirs {
+        for n in names {
+            let p = d.join(n);
+            if p.is_file() {
+                return Some(p);
+            }
+        }
+    }
+    None
+}
+
+/// Chromium in its own process group, killed (the whole group) on drop.
+struct Browser {
+    child: Child,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let pid = self.child.id();
+        // Only the group this test started.
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{pid}")])
+            .stderr(Stdio::null())
+            .status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts Chromium; returns it and its DevTools WebSocket URL.
+fn launch(bin: &PathBuf, profile: &std::path::Path) -> (Browser, String) {
+    use std::os::unix::process::CommandExt;
+    let mut child = Command::new(bin)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-extensions",
+            "--disable-default-apps",
+            "--no-first-run",
+            "--no-default-browser-check",
+            "--mute-audio",
+            "--remote-debugging-address=127.0.0.1",
+            "--remote-debugging-port=0",
+            "--window-size=1280,1000",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg("about:blank")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .expect("chromium starts");
+    let stderr = child.stderr.take().expect("stderr");
+    let browser = Browser { child };
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut tx = Some(tx);
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if let Some(url) = line.strip_prefix("DevTools listening on ") {
+                if let Some(tx) = tx.take() {
+                    let _ = tx.send(url.trim().to_string());
+                }
+            }
+        }
+    });
+    let url = rx
+        .recv_timeout(Duration::from_secs(60))
+        .expect("chromium prints its DevTools address within 60 s");
+    (browser, url)
+}
+
+/// A DevTools protocol session on one page.
+struct Cdp {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    next: u64,
+    session: Option<String>,
+}
+
+impl Cdp {
+    async fn call(&mut self, method: &str, params: Value) -> Value {
+        self.next += 1;
+        let id = self.next;
+        let mut msg = json!({ "id": id, "method": method, "params": params });
+        if let Some(s) = &self.session {
+            msg["sessionId"] = json!(s);
+        }
+        self.ws
+            .send(Message::Text(msg.to_string().into()))
+            .await
+            .expect("send to chromium");
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs(30), self.ws.next())
+                .await
+                .unwrap_or_else(|_| panic!("chromium answers {method} within 30 s"))
+                .expect("the DevTools connection is open")
+                .expect("a frame");
+            let Message::Text(t) = m else { continue };
+            let v: Value = serde_json::from_str(t.as_str()).expect("JSON from chromium");
+            if v["id"] == id {
+                if let Some(e) = v.get("error") {
+                    panic!("{method}: {e}");
+                }
+                return v["result"].clone();
+            }
+        }
+    }
+
+    /// Evaluates a JavaScript expression in the page and returns its value.
+    async fn eval(&mut self, expr: &str) -> Value {
+        let r = self
+            .call(
+                "Runtime.evaluate",
+                json!({ "expression": expr, "returnByValue": true, "awaitPromise": true }),
+            )
+            .await;
+        if let Some(e) = r.get("exceptionDetails") {
+            panic!("`{expr}` threw: {e}");
+        }
+        r["result"]["value"].clone()
+    }
+
+    async fn wait_for(&mut self, expr: &str, secs: u64) {
+        let end = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let v = self.eval(expr).await;
+            if v.as_bool() == Some(true) {
+                return;
+            }
+            assert!(Instant::now() < end, "waited {secs} s for `{expr}`");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// A real mouse click in the middle of the element `selector`.
+    async fn click(&mut self, selector: &str) {
+        let sel = serde_json::to_string(selector).unwrap();
+        let at = self
+            .eval(&format!(
+                "(() => {{ const e = document.querySelector({sel}); if (!e) return null; \
+                 e.scrollIntoView({{block: 'center', inline: 'center'}}); \
+                 const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
+            ))
+            .await;
+        let (x, y) = match at.as_array() {
+            Some(a) => (a[0].as_f64().unwrap(), a[1].as_f64().unwrap()),
+            None => panic!("no element {selector} to click"),
+        };
+        for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
+            self.call(
+                "Input.dispatchMouseEvent",
+                json!({ "type": kind, "x": x, "y": y, "button": "left", "buttons": if kind == "mousePressed" { 1 } else { 0 }, "clickCount": 1 }),
+            )
+            .await;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_against_the_bot_in_chromium_until_the_first_hole() {
+    let Some(bin) = find_chromium() else {
+        if std::env::var("CI").as_deref() == Ok("true") {
+            panic!("CI: no chromium binary for the browser test (apt-get install chromium)");
+        }
+        eprintln!(
+            "SKIPPED play_against_the_bot_in_chromium_until_the_first_hole: no chromium binary \
+             (install Debian's `chromium` package or set TRICTRAC_CHROMIUM)"
+        );
+        return;
+    };
+    let dir = TempDir::new("e2e");
+    let server = trictrac_server::Server::start(trictrac_server::Config {
+        addr: "127.0.0.1:0".into(),
+        database: dir.db_url(),
+        bot_delay: Duration::from_millis(20),
+        ..Default::default()
+    })
+    .await
+    .expect("the server starts");
+    let profile = dir.0.join("chromium-profile");
+    std::fs::create_dir_all(&profile).unwrap();
+    let (browser, devtools) = launch(&bin, &profile);
+    let (ws, _) = tokio_tungstenite::connect_async(devtools.as_str())
+        .await
+        .expect("the DevTools WebSocket connects");
+    let mut cdp = Cdp {
+        ws,
+        next: 0,
+        session: None,
+    };
+    let target = cdp
+        .call("Target.createTarget", json!({ "url": "about:blank" }))
+        .await;
+    let attached = cdp
+        .call(
+            "Target.attachToTarget",
+            json!({ "targetId": target["targetId"], "flatten": true }),
+        )
+        .await;
+    cdp.session = Some(attached["sessionId"].as_str().unwrap().to_string());
+    cdp.call("Page.enable", json!({})).await;
+    let url = format!("http://{}/?lang=en", server.addr());
+    cdp.call("Page.navigate", json!({ "url": url })).await;
+
+    // The home page: choose the weakest bot and White, start.
+    cdp.wait_for(
+        "!!document.querySelector('#bot-select option[value=random]')",
+        30,
+    )
+    .await;
+    assert_eq!(
+        cdp.eval("document.querySelector('#btn-start').textContent")
+            .await,
+        "Start"
+    );
+    cdp.eval(
+        "document.querySelector('#bot-select').value = 'random'; \
+         document.querySelector('select[name=side]').value = 'white'; true",
+    )
+    .await;
+    cdp.click("#btn-start").await;
+    cdp.wait_for("!!(window.__trictrac.state && !document.querySelector('#game').hidden)", 30)
+        .await;
+    let room = cdp.eval("window.__trictrac.state.room").await;
+    assert_eq!(cdp.eval("window.__trictrac.seats").await, json!(["white"]));
+    assert!(cdp
+        .eval("location.search")
+        .await
+        .as_str()
+        .unwrap()
+        .contains(room.as_str().unwrap()));
+
+    // Play by clicking until someone marks a hole.
+    let end = Instant::now() + Duration::from_secs(150);
+    let mut plays = 0;
+    let mut rolls = 0;
+    loop {
+        assert!(Instant::now() < end, "no hole after {rolls} rolls and {plays} plays");
+        let st = cdp
+            .eval(
+                "(() => { const S = window.__trictrac, s = S.state; return { phase: s.phase, seq: s.seq, \
+                 plays: s.plays, score: s.score, busy: S.busy, selected: S.selected, online: S.online }; })()",
+            )
+            .await;
+        let holes = st["score"]["white"]["holes"].as_u64().unwrap()
+            + st["score"]["black"]["holes"].as_u64().unwrap();
+        if holes > 0 {
+            break;
+        }
+        let mine = st["phase"]["side"] == "white";
+        if !mine || st["busy"] == true || st["online"] != true {
+            tokio::time::sleep(Duration::from_millis(40)).await;
+            continue;
+        }
+        let seq = st["seq"].as_u64().unwrap();
+        match st["phase"]["kind"].as_str().unwrap() {
+            "roll" => {
+                cdp.click("#btn-roll").await;
+                rolls += 1;
+            }
+            "stay_or_leave" => cdp.click("#btn-stay").await,
+            "play" => {
+                // The first legal play, checker by checker: click the
+                // checker's flèche, then its destination.
+                let moves = st["plays"][0]["m"].as_array().unwrap().clone();
+                for m in moves {
+                    let (from, to) = (m[0].as_u64().unwrap(), m[1].as_u64().unwrap());
+                    let selected = cdp.eval("window.__trictrac.selected").await;
+                    if selected.as_u64() != Some(from) {
+                        cdp.click(&format!("rect.hit[data-field='{from}']")).await;
+                        let s = cdp.eval("window.__trictrac.selected").await;
+                        assert_eq!(s.as_u64(), Some(from), "the checker on {from} is selected");
+                        let dests = cdp
+                            .eval("document.querySelectorAll('#board .dest').length")
+                            .await;
+                        assert!(dests.as_u64().unwrap() >= 1, "its destinations are highlighted");
+                    }
+                    let target = if to == 0 {
+                        "rect.hit[data-field='off']".to_string()
+                    } else {
+                        format!("rect.hit[data-field='{to}']")
+                    };
+                    cdp.click(&target).await;
+                }
+                plays += 1;
+            }
+            k => panic!("unexpected phase {k} for the player"),
+        }
+        // The action reached the server and came back.
+        cdp.wait_for(
+            &format!("window.__trictrac.state.seq > {seq} || !!document.querySelector('#toast:not([hidden])')"),
+            20,
+        )
+        .await;
+        let toast = cdp
+            .eval("document.querySelector('#toast').hidden ? null : document.querySelector('#toast').textContent")
+            .await;
+        assert!(toast.is_null(), "the server refused: {toast}");
+    }
+    assert!(rolls > 0 && plays > 0, "{rolls} rolls, {plays} plays");
+
+    // The score panel shows the holes, the jans panel the roll.
+    let panel = cdp
+        .eval(
+            "(() => { const s = window.__trictrac.state.score; return { \
+             white: +document.querySelector('#score-white .holes').textContent, \
+             black: +document.querySelector('#score-black .holes').textContent, \
+             sw: s.white.holes, sb: s.black.holes, \
+             jans: document.querySelectorAll('#jans li').length, \
+             history: document.querySelectorAll('#history tr.hist-roll').length, \
+             pegs: document.querySelectorAll('#board .peg').length }; })()",
+        )
+        .await;
+    assert_eq!(panel["white"], panel["sw"], "{panel}");
+    assert_eq!(panel["black"], panel["sb"], "{panel}");
+    let holes = panel["white"].as_u64().unwrap() + panel["black"].as_u64().unwrap();
+    assert!(holes > 0, "{panel}");
+    assert_eq!(panel["pegs"].as_u64().unwrap(), holes, "one peg per hole: {panel}");
+    assert!(panel["history"].as_u64().unwrap() >= 2, "{panel}");
+    // The French interface: one click.
+    cdp.click("#lang-fr").await;
+    assert_eq!(
+        cdp.eval("document.querySelector('#score-table th:nth-child(3)').textContent")
+            .await,
+        "Trous"
+    );
+    if let Ok(path) = std::env::var("TRICTRAC_E2E_SCREENSHOT") {
+        let shot = cdp
+            .call("Page.captureScreenshot", json!({ "format": "png" }))
+            .await;
+        let png = decode_base64(shot["data"].as_str().unwrap());
+        std::fs::write(&path, png).expect("write the screenshot");
+    }
+    // Close the browser politely; the drop below kills what remains.
+    let _ = cdp
+        .ws
+        .send(Message::Text(json!({"id": 0, "method": "Browser.close"}).to_string().into()))
+        .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    drop(browser);
+    server.stop().await;
+}
+
+fn decode_base64(s: &str) -> Vec<u8> {
+    let val = |c: u8| -> u32 {
+        match c {
+            b'A'..=b'Z' => (c - b'A') as u32,
+            b'a'..=b'z' => (c - b'a' + 26) as u32,
+            b'0'..=b'9' => (c - b'0' + 52) as u32,
+            b'+' => 62,
+            _ => 63,
+        }
+    };
+    let bytes: Vec<u8> = s.bytes().filter(|&c| c != b'=' && c != b'\n').collect();
+    let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
+    for chunk in bytes.chunks(4) {
+        let mut n = 0u32;
+        for (i, &c) in chunk.iter().enumerate() {
+            n |= val(c) << (18 - 6 * i);
+        }
+        out.push((n >> 16) as u8);
+        if chunk.len() > 2 {
+            out.push((n >> 8) as u8);
+        }
+        if chunk.len() > 3 {
+            out.push(n as u8);
+        }
+    }
+    out
+}
