@@ -11,6 +11,7 @@ mod cmd_play;
 mod cmd_replay;
 mod cmd_score;
 mod cmd_selfplay;
+mod cmd_serve;
 mod error;
 mod input;
 mod jans_json;
@@ -44,7 +45,8 @@ use crate::error::CliError;
         trictrac mark --score \"score=8.0.8.0 bredouille=b\" --side w --points 18\n  \
         trictrac perft --depth 3\n  \
         trictrac selfplay --games 10000 --seed 1\n  \
-        trictrac replay game.txt\n\n\
+        trictrac replay game.txt\n  \
+        trictrac serve\n\n\
         Run `trictrac <COMMAND> --help` for the details and examples of a command."
 )]
 struct Cli {
@@ -61,6 +63,7 @@ enum Command {
     Perft(cmd_perft::PerftArgs),
     Selfplay(cmd_selfplay::SelfplayArgs),
     Replay(cmd_replay::ReplayArgs),
+    Serve(cmd_serve::ServeArgs),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
@@ -72,6 +75,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Perft(args) => cmd_perft::run(&args, out),
         Command::Selfplay(args) => cmd_selfplay::run(&args, out),
         Command::Replay(args) => cmd_replay::run(&args, out),
+        Command::Serve(args) => cmd_serve::run(&args, out),
     }
 }
 
