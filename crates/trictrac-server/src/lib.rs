@@ -55,9 +55,7 @@ pub enum ServerError {
 impl std::fmt::Display for ServerError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ServerError::Listen(m) | ServerError::Database(m) => {
-                f.write_str(&m.replace('\n', " "))
-            }
+            ServerError::Listen(m) | ServerError::Database(m) => f.write_str(&m.replace('\n', " ")),
         }
     }
 }

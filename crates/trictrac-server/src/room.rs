@@ -326,7 +326,12 @@ impl Hub {
         let mut tries = 0;
         loop {
             row.id = self.code();
-            if self.store.insert_game(&row).await.map_err(|e| e.to_string())? {
+            if self
+                .store
+                .insert_game(&row)
+                .await
+                .map_err(|e| e.to_string())?
+            {
                 break;
             }
             tries += 1;
@@ -525,7 +530,10 @@ impl Hub {
             return Err("you are watching: only the players act".into());
         }
         if !seats.contains(&side) {
-            return Err(format!("it is {side}'s turn, and you hold the {} seat", seats[0]));
+            return Err(format!(
+                "it is {side}'s turn, and you hold the {} seat",
+                seats[0]
+            ));
         }
         let action = match intent {
             Intent::Roll => {
@@ -654,14 +662,20 @@ impl Hub {
                 .ok()
                 .flatten();
             let Some(actions) = chosen else {
-                eprintln!("trictrac serve: room {}: the bot found no action", room.row.id);
+                eprintln!(
+                    "trictrac serve: room {}: the bot found no action",
+                    room.row.id
+                );
                 return false;
             };
             let mut g = room.game.clone();
             let mut new = Vec::new();
             for a in actions {
                 if let Err(e) = a.apply(&mut g) {
-                    eprintln!("trictrac serve: room {}: bot action refused: {e}", room.row.id);
+                    eprintln!(
+                        "trictrac serve: room {}: bot action refused: {e}",
+                        room.row.id
+                    );
                     return false;
                 }
                 new.push(a);

@@ -294,12 +294,14 @@ impl Store {
         }
         let r = match finished {
             Some(result) => {
-                sqlx::query("UPDATE games SET updated = $2, finished = $2, result = $3 WHERE id = $1")
-                    .bind(id)
-                    .bind(now)
-                    .bind(result)
-                    .execute(&mut *tx)
-                    .await
+                sqlx::query(
+                    "UPDATE games SET updated = $2, finished = $2, result = $3 WHERE id = $1",
+                )
+                .bind(id)
+                .bind(now)
+                .bind(result)
+                .execute(&mut *tx)
+                .await
             }
             None => {
                 sqlx::query("UPDATE games SET updated = $2 WHERE id = $1")

@@ -2,7 +2,9 @@
 
 use serde_json::{json, Value};
 use trictrac::game::{PointsFrom, ReleveEnd, SchoolKind};
-use trictrac::{Beneficiary, Dest, Event, Game, JanEvent, Phase, Play, RollScore, ScoreState, Side};
+use trictrac::{
+    Beneficiary, Dest, Event, Game, JanEvent, Phase, Play, RollScore, ScoreState, Side,
+};
 
 use crate::room::Room;
 
@@ -90,7 +92,9 @@ pub fn history(game: &Game) -> Vec<Value> {
     for e in game.events() {
         match e {
             Event::FirstMoveDice { white, black } => {
-                out.push(json!({ "kind": "first", "white": white.value(), "black": black.value() }));
+                out.push(
+                    json!({ "kind": "first", "white": white.value(), "black": black.value() }),
+                );
             }
             Event::Starts(s) => {
                 out.push(json!({ "kind": "starts", "side": s.name() }));
@@ -169,7 +173,9 @@ pub fn history(game: &Game) -> Vec<Value> {
                 out.push(json!({ "kind": "releve", "reason": reason, "first": first.name() }));
             }
             Event::Over { winner, stake } => {
-                out.push(json!({ "kind": "over", "winner": winner.name(), "stake": stake.to_string() }));
+                out.push(
+                    json!({ "kind": "over", "winner": winner.name(), "stake": stake.to_string() }),
+                );
             }
         }
     }
@@ -188,7 +194,11 @@ pub fn state_json(room: &Room, full: bool) -> Value {
     let off = pos.board().off();
     let phase = game.phase();
     let plays: Vec<Value> = match phase {
-        Phase::Play(side) => game.legal_plays().iter().map(|p| play_json(p, side)).collect(),
+        Phase::Play(side) => game
+            .legal_plays()
+            .iter()
+            .map(|p| play_json(p, side))
+            .collect(),
         _ => Vec::new(),
     };
     // The roll being played, or else the last roll made.
@@ -203,7 +213,11 @@ pub fn state_json(room: &Room, full: bool) -> Value {
         _ => None,
     });
     let hist = history(game);
-    let start = if full { 0 } else { hist.len().saturating_sub(TAIL) };
+    let start = if full {
+        0
+    } else {
+        hist.len().saturating_sub(TAIL)
+    };
     let row = &room.row;
     let seat = |s: Side| {
         let (name, taken) = match s {

@@ -21,7 +21,10 @@ const ICON: &str = include_str!("../static/icon.svg");
 /// The routes.
 pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
-        .route("/", get(|| async { page(INDEX, "text/html; charset=utf-8") }))
+        .route(
+            "/",
+            get(|| async { page(INDEX, "text/html; charset=utf-8") }),
+        )
         .route(
             "/app.js",
             get(|| async { page(APP_JS, "text/javascript; charset=utf-8") }),

@@ -132,14 +132,12 @@ pub async fn serve_socket(hub: Arc<Hub>, mut socket: WebSocket) {
             }
         };
         let id = raw.get("id").cloned().unwrap_or(Value::Null);
-        let expected = raw
-            .get("seq")
-            .and_then(Value::as_u64)
-            .map(|s| s as usize);
+        let expected = raw.get("seq").and_then(Value::as_u64).map(|s| s as usize);
         let msg: ClientMsg = match serde_json::from_value(raw) {
             Ok(m) => m,
             Err(e) => {
-                let err = json!({ "type": "error", "id": id, "message": format!("bad message: {e}") });
+                let err =
+                    json!({ "type": "error", "id": id, "message": format!("bad message: {e}") });
                 if !send(&mut socket, &err).await {
                     break;
                 }

@@ -218,6 +218,13 @@ async function loadInfo() {
     const r = await fetch("/api/info");
     S.info = await r.json();
   } catch (e) { S.info = { bots: ["random"], default_bot: "random" }; }
+  // The server's default rule options preset the form.
+  const form = $("new-game");
+  for (const w of (S.info.options || "").split(/\s+/)) {
+    const [k, v] = w.split("=");
+    const el = form.elements[k];
+    if (el && v && [...el.options].some((o) => o.value === v)) el.value = v;
+  }
   const sel = $("bot-select");
   sel.innerHTML = "";
   S.info.bots.forEach((b, i) => {

@@ -256,8 +256,11 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
     )
     .await;
     cdp.click("#btn-start").await;
-    cdp.wait_for("!!(window.__trictrac.state && !document.querySelector('#game').hidden)", 30)
-        .await;
+    cdp.wait_for(
+        "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
+        30,
+    )
+    .await;
     let room = cdp.eval("window.__trictrac.state.room").await;
     assert_eq!(cdp.eval("window.__trictrac.seats").await, json!(["white"]));
     assert!(cdp
@@ -272,7 +275,10 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
     let mut plays = 0;
     let mut rolls = 0;
     loop {
-        assert!(Instant::now() < end, "no hole after {rolls} rolls and {plays} plays");
+        assert!(
+            Instant::now() < end,
+            "no hole after {rolls} rolls and {plays} plays"
+        );
         let st = cdp
             .eval(
                 "(() => { const S = window.__trictrac, s = S.state; return { phase: s.phase, seq: s.seq, \
@@ -310,7 +316,10 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
                         let dests = cdp
                             .eval("document.querySelectorAll('#board .dest').length")
                             .await;
-                        assert!(dests.as_u64().unwrap() >= 1, "its destinations are highlighted");
+                        assert!(
+                            dests.as_u64().unwrap() >= 1,
+                            "its destinations are highlighted"
+                        );
                     }
                     let target = if to == 0 {
                         "rect.hit[data-field='off']".to_string()
@@ -352,7 +361,11 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
     assert_eq!(panel["black"], panel["sb"], "{panel}");
     let holes = panel["white"].as_u64().unwrap() + panel["black"].as_u64().unwrap();
     assert!(holes > 0, "{panel}");
-    assert_eq!(panel["pegs"].as_u64().unwrap(), holes, "one peg per hole: {panel}");
+    assert_eq!(
+        panel["pegs"].as_u64().unwrap(),
+        holes,
+        "one peg per hole: {panel}"
+    );
     assert!(panel["history"].as_u64().unwrap() >= 2, "{panel}");
     // The French interface: one click.
     cdp.click("#lang-fr").await;
@@ -371,7 +384,11 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
     // Close the browser politely; the drop below kills what remains.
     let _ = cdp
         .ws
-        .send(Message::Text(json!({"id": 0, "method": "Browser.close"}).to_string().into()))
+        .send(Message::Text(
+            json!({"id": 0, "method": "Browser.close"})
+                .to_string()
+                .into(),
+        ))
         .await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     drop(browser);

@@ -25,8 +25,10 @@ async fn online_pair(addr: std::net::SocketAddr) -> (Client, Client) {
     assert_eq!(b.seats(), ["black"]);
     assert_ne!(a.token(), b.token());
     // Alice hears that Bob sat down.
-    a.wait_until(|s| s["seats"]["black"]["connected"] == true && s["seats"]["black"]["name"] == "Bob")
-        .await;
+    a.wait_until(|s| {
+        s["seats"]["black"]["connected"] == true && s["seats"]["black"]["name"] == "Bob"
+    })
+    .await;
     (a, b)
 }
 
@@ -214,7 +216,9 @@ async fn a_restart_in_the_middle_of_a_game_loses_nothing() {
         .await;
     assert_eq!(b.seats(), ["black"]);
     let after = a.state.clone();
-    for k in ["seq", "board", "off", "phase", "dice", "plays", "score", "roll", "history"] {
+    for k in [
+        "seq", "board", "off", "phase", "dice", "plays", "score", "roll", "history",
+    ] {
         assert_eq!(after[k], before[k], "{k} after the restart");
     }
     assert_eq!(a.history, history);
@@ -241,7 +245,10 @@ async fn a_restart_in_the_middle_of_a_game_loses_nothing() {
         assert_eq!(r["type"], "ack", "{r}");
         h.wait_seq(r["seq"].as_u64().unwrap()).await;
     }
-    assert!(h.history.iter().any(|e| e["kind"] == "roll" && e["side"] == "white"));
+    assert!(h
+        .history
+        .iter()
+        .any(|e| e["kind"] == "roll" && e["side"] == "white"));
     server.stop().await;
 }
 
@@ -300,13 +307,18 @@ async fn illegal_plays_are_refused_with_the_rule() {
     let dir = TempDir::new("illegal");
     let server = start(&dir.db_url()).await;
     let mut a = Client::connect(server.addr()).await;
-    a.request(json!({"type": "create", "mode": "hotseat"})).await;
+    a.request(json!({"type": "create", "mode": "hotseat"}))
+        .await;
     let r = a.request(json!({"type": "roll"})).await;
     assert_eq!(r["type"], "ack");
     a.wait_seq(r["seq"].as_u64().unwrap()).await;
     if a.state["phase"]["kind"] == "play" {
         // Jumping straight to the far end: never legal at the start.
-        let far = if a.state["phase"]["side"] == "white" { "1-24" } else { "24-1" };
+        let far = if a.state["phase"]["side"] == "white" {
+            "1-24"
+        } else {
+            "24-1"
+        };
         let r = a.request(json!({"type": "play", "play": far})).await;
         assert_eq!(r["type"], "error", "{r}");
         assert!(!r["message"].as_str().unwrap().contains('\n'), "{r}");
@@ -314,9 +326,7 @@ async fn illegal_plays_are_refused_with_the_rule() {
         assert_eq!(r["type"], "error", "{r}");
     }
     // A stale action (another tab moved on) is refused.
-    let r = a
-        .request(json!({"type": "roll", "seq": 0}))
-        .await;
+    let r = a.request(json!({"type": "roll", "seq": 0})).await;
     assert_eq!(r["type"], "error", "{r}");
     assert!(r["message"].as_str().unwrap().contains("moved on"), "{r}");
     let (code, page) = http_get(server.addr(), "/").await;
@@ -360,7 +370,7 @@ async fn postgres_when_configured() {
     };
     let server = start(&url).await;
     let (mut a, mut b) = online_pair(server.addr()).await;
-    let (room, ta) = (a.room(), a.token());
+    let (room, ta, tb) = (a.room(), a.token(), b.token());
     let mut rng = Lcg(11);
     play(&mut a, &mut b, &mut rng, 80).await;
     let before = a.sync().await;
@@ -373,5 +383,16 @@ async fn postgres_when_configured() {
     assert_eq!(a.state["seq"], before["seq"]);
     assert_eq!(a.state["board"], before["board"]);
     assert_eq!(a.state["history"], before["history"]);
+    let mut b = Client::connect(server.addr()).await;
+    b.request(json!({"type": "join", "room": room, "token": tb}))
+        .await;
+    play(&mut a, &mut b, &mut rng, 100_000).await;
+    assert!(a.over());
+    let (code, body) = http_get(server.addr(), "/api/games").await;
+    assert_eq!(code, 200);
+    assert!(body.contains(&room), "{body}");
+    let (_, text) = http_get(server.addr(), &format!("/api/games/{room}.txt")).await;
+    let record: Record = text.parse().expect("the record parses");
+    record.replay().expect("the record replays");
     server.stop().await;
 }

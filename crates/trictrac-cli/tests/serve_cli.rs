@@ -1,0 +1,73 @@
+//! `trictrac serve` through the real binary: it serves the page on the
+//! address it prints, and reports a bad database in one line.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// Kills the server when the test ends, passed or not.
+struct Kill(std::process::Child);
+
+impl Drop for Kill {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn serve_prints_its_address_and_serves_the_page() {
+    let dir = std::env::temp_dir().join(format!("trictrac-serve-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = format!("sqlite://{}", dir.join("games.db").display());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_trictrac"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--database", &db])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("trictrac serve starts");
+    let stdout = child.stdout.take().unwrap();
+    let _server = Kill(child);
+    let mut line = String::new();
+    BufReader::new(stdout).read_line(&mut line).unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("an address in {line:?}"));
+    let addr = url.trim_start_matches("http://").trim_end_matches('/');
+    assert!(addr.starts_with("127.0.0.1:"), "{line}");
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(
+        s,
+        "GET / HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut page = String::new();
+    s.read_to_string(&mut page).unwrap();
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    assert!(page.contains("Grand Trictrac") && page.contains("<svg"));
+    assert!(dir.join("games.db").exists());
+    drop(_server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bad_database_is_one_error_line() {
+    let out = Command::new(env!("CARGO_BIN_EXE_trictrac"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--database",
+            "mysql://localhost/x",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: serve: "), "{err}");
+    assert!(err.contains("sqlite://"), "{err}");
+}
