@@ -76,8 +76,7 @@ pub struct PlayArgs {
     #[arg(long, value_enum, value_name = "w|b")]
     side: Option<SideArg>,
 
-    /// The bot you play against [default: the strongest shipped bot]
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", help = bot_help())]
     bot: Option<String>,
 
     /// Two people at one keyboard: both sides are asked
@@ -104,6 +103,14 @@ pub struct PlayArgs {
 
     #[command(flatten)]
     options: OptionArgs,
+}
+
+/// The help of `--bot`, naming the bots.
+fn bot_help() -> String {
+    format!(
+        "The bot you play against: {} [default: {DEFAULT_BOT}]",
+        PLAYERS.join(", ")
+    )
 }
 
 /// Names the record gives a person and the header's event.
@@ -1038,7 +1045,8 @@ impl Session<'_> {
     /// After the last hole: the record can still be saved.
     fn game_over(&mut self) -> Result<(), CliError> {
         loop {
-            let Some(line) = self.read("game over: `save FILE` keeps the record, Enter quits> ")?
+            let Some(line) =
+                self.read("game over (`save FILE` keeps the record, Enter quits)> ")?
             else {
                 return Ok(());
             };

@@ -1,0 +1,513 @@
+//! `trictrac play` driven as a person would: in a pseudo-terminal (the
+//! program sees a real terminal on stdin and stdout), reacting to its
+//! prompts; and with input piped from a file, as scripts do.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use assert_cmd::Command as AssertCommand;
+use rexpect::session::{spawn_command, PtySession};
+
+/// Every prompt the program shows, told apart by their words.
+const PROMPTS: &str =
+    r"your play \[1(?:-\d+)?\]> |stay or leave> |points you mark> |game over \([^)]*\)> ";
+
+/// What the program asks.
+#[derive(Debug, PartialEq)]
+enum Prompt {
+    /// A play, with the number of legal plays.
+    Play(usize),
+    Stay,
+    Mark,
+    Over,
+}
+
+/// rexpect hands over each byte as a `char`: the UTF-8 of `é` arrives as
+/// two Latin-1 characters. Back to text.
+fn decode(s: &str) -> String {
+    let bytes: Vec<u8> = s.chars().map(|c| c as u32 as u8).collect();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// `text` as rexpect sees it (see [`decode`]).
+fn encode(text: &str) -> String {
+    text.bytes().map(|b| b as char).collect()
+}
+
+/// The program in a pseudo-terminal, with the text it wrote so far.
+struct Pty {
+    s: PtySession,
+    transcript: String,
+}
+
+fn binary() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_trictrac"))
+}
+
+/// Starts `trictrac ARGS` in a pseudo-terminal; `None` (and the test is
+/// skipped) only where the machine has no pseudo-terminals.
+fn spawn(args: &[&str]) -> Option<Pty> {
+    let mut cmd = binary();
+    cmd.args(args);
+    match spawn_command(cmd, Some(20_000)) {
+        Ok(s) => Some(Pty {
+            s,
+            transcript: String::new(),
+        }),
+        Err(e) => {
+            eprintln!("no pseudo-terminal here ({e}): test skipped");
+            None
+        }
+    }
+}
+
+impl Pty {
+    /// Waits for the next prompt; returns what came before it.
+    fn prompt(&mut self) -> (String, Prompt) {
+        let (before, matched) = self
+            .s
+            .exp_regex(PROMPTS)
+            .unwrap_or_else(|e| panic!("no prompt: {e}\n--- so far:\n{}", self.tail()));
+        let before = decode(&before);
+        self.transcript.push_str(&before);
+        self.transcript.push_str(&matched);
+        let p = if matched.contains("your play") {
+            let n = matched
+                .split(['[', ']'])
+                .nth(1)
+                .and_then(|r| r.rsplit('-').next())
+                .and_then(|n| n.parse().ok())
+                .expect("a count of plays");
+            Prompt::Play(n)
+        } else if matched.contains("stay or leave") {
+            Prompt::Stay
+        } else if matched.contains("points you mark") {
+            Prompt::Mark
+        } else {
+            Prompt::Over
+        };
+        (before, p)
+    }
+
+    fn send(&mut self, line: &str) {
+        self.s.send_line(line).expect("the program reads its input");
+        self.transcript.push_str(line);
+        self.transcript.push('\n');
+    }
+
+    /// Waits for `text`; returns what came before it.
+    fn expect(&mut self, text: &str) -> String {
+        let before = self
+            .s
+            .exp_string(&encode(text))
+            .unwrap_or_else(|e| panic!("`{text}` not shown: {e}\n--- so far:\n{}", self.tail()));
+        let before = decode(&before);
+        self.transcript.push_str(&before);
+        self.transcript.push_str(text);
+        before
+    }
+
+    /// Waits for the program to end.
+    fn end(&mut self) {
+        let rest = self
+            .s
+            .exp_eof()
+            .unwrap_or_else(|e| panic!("the program did not end: {e}\n{}", self.tail()));
+        self.transcript.push_str(&decode(&rest));
+    }
+
+    fn tail(&self) -> String {
+        let t = &self.transcript;
+        let start = t.char_indices().rev().nth(3000).map_or(0, |(i, _)| i);
+        t[start..].to_string()
+    }
+}
+
+/// `text` with its line breaks and runs of spaces made single spaces:
+/// the program wraps long sentences to the terminal's width.
+fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("trictrac-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// No line wider than a plain 80-column terminal (what the person
+/// types after a prompt aside).
+fn assert_fits_80(text: &str) {
+    for line in text.lines() {
+        let line = line.trim_end_matches('\r');
+        let line = line.find("> ").map_or(line, |i| &line[..i + 2]);
+        assert!(
+            line.chars().count() <= 80,
+            "line of {} columns: {line}",
+            line.chars().count()
+        );
+    }
+}
+
+/// A complete game to 12 holes against the random bot with a fixed seed:
+/// always play option 1, leave the first time a hole is won and stay
+/// afterwards; one hint and one illegal play on the way; the record is
+/// saved at the end and replays.
+#[test]
+fn a_complete_game_in_a_terminal() {
+    let Some(mut t) = spawn(&["play", "--seed", "1", "--bot", "random", "--no-color"]) else {
+        return;
+    };
+    let record = temp("complete.txt");
+    let mut plays = 0;
+    let mut decisions = 0;
+    let mut hinted = false;
+    let mut refused = false;
+    loop {
+        let (before, p) = t.prompt();
+        match p {
+            Prompt::Play(n) => {
+                assert!(n >= 1);
+                if !hinted {
+                    hinted = true;
+                    t.send("hint");
+                    let said = t.expect("Hint: the bot `random`");
+                    assert!(!said.contains("error"), "{said}");
+                    let (_, again) = t.prompt();
+                    assert_eq!(again, Prompt::Play(n));
+                }
+                if !refused {
+                    refused = true;
+                    // Passing is illegal when a die can be played.
+                    t.send("--");
+                    t.expect("Illegal play `--`: some die of");
+                    t.expect("(R-3.5)");
+                    let (_, again) = t.prompt();
+                    assert_eq!(again, Prompt::Play(n));
+                }
+                t.send("1");
+                plays += 1;
+            }
+            Prompt::Stay => {
+                assert!(flat(&before).contains("(R-8.6)"), "{before}");
+                if decisions == 0 {
+                    t.send("leave");
+                    t.expect("White leaves (s'en aller).");
+                    t.expect("New relevé, after leaving (R-8.6)");
+                } else {
+                    t.send("stay");
+                    t.expect("White stays (tenir).");
+                }
+                decisions += 1;
+            }
+            Prompt::Mark => panic!("no marking prompt in automatic marking"),
+            Prompt::Over => {
+                assert!(flat(&before).contains("wins the game"), "{before}");
+                t.send(&format!("save {}", record.display()));
+                t.expect("Saved the game record");
+                let (_, p) = t.prompt();
+                assert_eq!(p, Prompt::Over);
+                t.send("");
+                t.end();
+                break;
+            }
+        }
+        assert!(plays < 500, "the game does not end");
+    }
+    assert!(
+        decisions >= 2,
+        "expected stay/leave decisions, got {decisions}"
+    );
+    assert_fits_80(&t.transcript);
+    let text = flat(&t.transcript);
+    assert!(
+        text.contains("First move (R-2.2): White rolls a"),
+        "{}",
+        &text[..500]
+    );
+    assert!(text.contains(" starts."));
+    assert!(text.contains("talon") && text.contains("coin") && text.contains("holes"));
+    assert!(text.contains("battre à vrai"), "the jans are listed");
+    assert!(text.contains("(true hit in the"));
+    assert!(text.contains("12 holes") || text.contains("holes to"));
+    // The saved record is a finished game whose dice follow its seed.
+    let out = AssertCommand::cargo_bin("trictrac")
+        .unwrap()
+        .args(["replay", record.to_str().unwrap()])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(out.contains("dice checked against the seed"), "{out}");
+    assert!(out.contains("wins, stake"), "{out}");
+    let rec = std::fs::read_to_string(&record).unwrap();
+    assert!(rec.contains("[White \"human\"]") && rec.contains("[Black \"random\"]"));
+    assert!(rec.contains("[Seed \"1\"]"), "{rec}");
+    assert!(rec.contains(" leave") && rec.contains(" stay"));
+}
+
+/// Saving in the middle of a turn and resuming with `--load`: the same
+/// roll is waiting, and the game goes on.
+#[test]
+fn save_and_reload() {
+    let Some(mut t) = spawn(&["play", "--seed", "5", "--bot", "random", "--no-color"]) else {
+        return;
+    };
+    for _ in 0..3 {
+        match t.prompt() {
+            (_, Prompt::Play(_)) => t.send("1"),
+            (_, Prompt::Stay) => t.send("stay"),
+            (_, p) => panic!("unexpected {p:?}"),
+        }
+    }
+    let (before, p) = loop {
+        match t.prompt() {
+            (b, Prompt::Play(n)) => break (b, Prompt::Play(n)),
+            (_, Prompt::Stay) => t.send("stay"),
+            (_, p) => panic!("unexpected {p:?}"),
+        }
+    };
+    // `White to play 5-1: ...`
+    let waiting = before
+        .lines()
+        .rev()
+        .find(|l| l.contains(" to play "))
+        .expect("the roll to play")
+        .trim()
+        .to_string();
+    let roll = waiting
+        .split(" to play ")
+        .nth(1)
+        .unwrap()
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    let saved = temp("midgame.txt");
+    t.send(&format!("save {}", saved.display()));
+    t.expect("Saved the game record");
+    t.prompt();
+    t.send("quit");
+    t.expect("it is saved");
+    t.end();
+
+    let Some(mut t) = spawn(&["play", "--load", saved.to_str().unwrap(), "--no-color"]) else {
+        return;
+    };
+    let (before, again) = t.prompt();
+    assert_eq!(again, p, "{before}");
+    let said = flat(&before);
+    assert!(said.contains("Resumed"), "{before}");
+    assert!(said.contains(&format!("dice {roll}")), "{roll}: {before}");
+    assert!(said.contains(&format!("to play {roll}")), "{before}");
+    assert!(said.contains("against the bot `random`"), "{before}");
+    t.send("1");
+    let (_, p) = t.prompt();
+    assert!(matches!(p, Prompt::Play(_) | Prompt::Stay));
+    t.send("resign");
+    t.expect("White resigns: Black wins the game.");
+    t.end();
+    assert_fits_80(&t.transcript);
+}
+
+/// Manual marking: the person counts his points (the engine's count is
+/// not shown), the bot claims the schools he leaves, and a school he
+/// claims where the bot marked right is a false school.
+#[test]
+fn manual_marking_and_schools() {
+    let Some(mut t) = spawn(&[
+        "play",
+        "--seed",
+        "2",
+        "--bot",
+        "random",
+        "--marking",
+        "manual",
+        "--no-color",
+    ]) else {
+        return;
+    };
+    let mut marked = 0;
+    let mut claimed = false;
+    let mut false_school = false;
+    for _ in 0..200 {
+        let (before, p) = t.prompt();
+        match p {
+            Prompt::Play(_) => t.send("1"),
+            Prompt::Stay => t.send("stay"),
+            Prompt::Mark => {
+                assert!(flat(&before).contains("Enter marks 0"), "{before}");
+                // The jans of the roll being marked are not shown.
+                let since_roll = before.rsplit(" rolls ").next().unwrap_or("");
+                assert!(
+                    !since_roll.contains("battre à") && !since_roll.contains("The rules gave"),
+                    "{before}"
+                );
+                if flat(&before).contains("You may first claim a school") && !claimed {
+                    claimed = true;
+                    t.send("school 2");
+                    let said = t.expect("points you mark> ");
+                    false_school = flat(&said).contains("fausse école");
+                    assert!(false_school, "{said}");
+                    t.send("");
+                } else {
+                    // Always 0: the bot claims what is missing.
+                    t.send("");
+                }
+                t.expect("You marked 0.");
+                marked += 1;
+            }
+            Prompt::Over => break,
+        }
+        if claimed && flat(&t.transcript).contains("école par moins") && marked > 5 {
+            break;
+        }
+    }
+    assert!(marked > 0);
+    assert!(false_school, "no chance to claim a school");
+    assert!(
+        flat(&t.transcript).contains("école par moins, R-10.1"),
+        "the bot claims the points not marked"
+    );
+    assert!(flat(&t.transcript).contains("The rules gave for"));
+    t.send("quit");
+    t.end();
+}
+
+/// Colour by default in a terminal; the default bot.
+#[test]
+fn colour_in_a_terminal_and_the_default_bot() {
+    let Some(mut t) = spawn(&["play", "--seed", "9"]) else {
+        return;
+    };
+    let (before, _) = t.prompt();
+    assert!(before.contains("\x1b["), "colour escapes in a terminal");
+    assert!(flat(&before).contains(&format!("against the bot `{}`", trictrac_bot::DEFAULT_BOT)));
+    t.send("help");
+    t.expect("save FILE");
+    t.prompt();
+    t.send("quit");
+    t.end();
+}
+
+// --- Input piped from a file ---------------------------------------------
+
+/// The output of `trictrac ARGS` with `input` piped in, flattened.
+fn piped(args: &[&str], input: &str) -> String {
+    flat(&piped_raw(args, input))
+}
+
+fn piped_raw(args: &[&str], input: &str) -> String {
+    let out = AssertCommand::cargo_bin("trictrac")
+        .unwrap()
+        .args(args)
+        .write_stdin(input)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains('\x1b'), "no colour when piped");
+    assert_fits_80(&text);
+    text
+}
+
+#[test]
+fn piped_commands_and_the_end_of_input() {
+    let text = piped(
+        &["play", "--seed", "4", "--bot", "random"],
+        "help\nboard\nnames\n99\n1-25\nstay\nresign\n",
+    );
+    assert!(
+        text.contains("Commands (type them at any prompt)"),
+        "{text}"
+    );
+    assert!(text.contains("classical names for white"));
+    assert!(text.contains(" T'"), "classical names of Black's side");
+    assert!(text.contains("There is no play number 99"));
+    assert!(text.contains("`1-25` is neither a command nor a play"));
+    assert!(text.contains("`stay` is not asked now"));
+    assert!(text.contains("White resigns: Black wins the game."));
+    // Input lines are echoed after the prompt.
+    assert!(text.contains("your play [") && text.contains("]> help"));
+
+    let text = piped(&["play", "--seed", "4", "--bot", "random"], "1\n");
+    assert!(
+        text.trim_end()
+            .ends_with("End of input: the game is left unfinished."),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_piped_game_as_black_to_the_end() {
+    let input = "1\nstay\n".repeat(400);
+    let raw = piped_raw(
+        &["play", "--side", "b", "--seed", "8", "--bot", "random"],
+        &input,
+    );
+    let text = flat(&raw);
+    assert!(text.contains("you play Black against the bot `random`"));
+    assert!(text.contains("black, your play ["));
+    assert!(
+        text.contains("wins the game"),
+        "{}",
+        &text[text.len() - 2000..]
+    );
+    // Black at the bottom: its talon, field 24, bottom right.
+    let numbers = raw
+        .lines()
+        .find(|l| l.trim_start().starts_with("13  14  15"))
+        .expect("Black's fields at the bottom");
+    assert!(numbers[..59].trim_end().ends_with("24"), "{numbers}");
+}
+
+#[test]
+fn a_hotseat_game_saved_as_json_and_resumed() {
+    let saved = temp("hotseat.json");
+    let input = format!("1\n1\n1\nsave {}\nquit\n", saved.display());
+    let text = piped(&["play", "--hotseat", "--seed", "6"], &input);
+    assert!(text.contains("two players at one keyboard"));
+    assert!(text.contains("white, your play") && text.contains("black, your play"));
+    let json = std::fs::read_to_string(&saved).unwrap();
+    assert!(json.trim_start().starts_with('{'), "{json}");
+    assert!(json.contains("\"white\": \"human\"") && json.contains("\"black\": \"human\""));
+    let text = piped(&["play", "--load", saved.to_str().unwrap()], "1\nresign\n");
+    assert!(text.contains("Resumed"), "{text}");
+    assert!(text.contains("two players at one keyboard"));
+    assert!(text.contains("resigns"));
+}
+
+#[test]
+fn bad_arguments() {
+    for (args, needle) in [
+        (
+            vec!["play", "--bot", "nobody"],
+            "unknown bot `nobody`: the bots are",
+        ),
+        (
+            vec!["play", "--load", "/nonexistent/game.txt"],
+            "cannot read",
+        ),
+        (
+            vec!["play", "--load", "/nonexistent/game.txt", "--seed", "3"],
+            "--seed cannot be used with --load",
+        ),
+    ] {
+        let out = AssertCommand::cargo_bin("trictrac")
+            .unwrap()
+            .args(&args)
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with("error: ") && err.contains(needle),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+}
