@@ -13,6 +13,7 @@
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Executor, Row};
+use tokio::sync::{mpsc, oneshot};
 
 use crate::ServerError;
 
@@ -80,6 +81,87 @@ pub enum InsertError {
 pub struct Store {
     pool: AnyPool,
     sqlite: bool,
+    writer: mpsc::Sender<Write>,
+}
+
+/// Actions to store, waiting for the writer.
+#[derive(Debug)]
+struct Write {
+    id: String,
+    first_seq: usize,
+    actions: Vec<String>,
+    finished: Option<String>,
+    done: oneshot::Sender<Result<(), InsertError>>,
+}
+
+/// Group commit: the writer takes every write waiting when it is free and
+/// stores them in one transaction (one disk sync for all), then answers
+/// each. If the batch fails, each write is retried alone so that one
+/// conflict fails only its own game.
+async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Write>) {
+    while let Some(first) = rx.recv().await {
+        let mut batch = vec![first];
+        while batch.len() < 256 {
+            match rx.try_recv() {
+                Ok(w) => batch.push(w),
+                Err(_) => break,
+            }
+        }
+        if batch.len() > 1 && write_batch(&pool, &batch).await.is_ok() {
+            for w in batch {
+                let _ = w.done.send(Ok(()));
+            }
+            continue;
+        }
+        for w in batch {
+            let r = write_batch(&pool, std::slice::from_ref(&w)).await;
+            let _ = w.done.send(r);
+        }
+    }
+}
+
+async fn write_batch(pool: &AnyPool, batch: &[Write]) -> Result<(), InsertError> {
+    let now = now();
+    let fail = |e: sqlx::Error| InsertError::Db(db_err("cannot store the action", e));
+    let mut tx = pool.begin().await.map_err(fail)?;
+    for w in batch {
+        for (k, a) in w.actions.iter().enumerate() {
+            let r = sqlx::query("INSERT INTO actions (game_id, seq, action) VALUES ($1, $2, $3)")
+                .bind(&w.id)
+                .bind((w.first_seq + k) as i64)
+                .bind(a)
+                .execute(&mut *tx)
+                .await;
+            match r {
+                Ok(_) => {}
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                    return Err(InsertError::Conflict)
+                }
+                Err(e) => return Err(fail(e)),
+            }
+        }
+        let r = match &w.finished {
+            Some(result) => {
+                sqlx::query(
+                    "UPDATE games SET updated = $2, finished = $2, result = $3 WHERE id = $1",
+                )
+                .bind(&w.id)
+                .bind(now)
+                .bind(result)
+                .execute(&mut *tx)
+                .await
+            }
+            None => {
+                sqlx::query("UPDATE games SET updated = $2 WHERE id = $1")
+                    .bind(&w.id)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await
+            }
+        };
+        r.map_err(fail)?;
+    }
+    tx.commit().await.map_err(fail)
 }
 
 const SCHEMA: &[&str] = &[
@@ -173,7 +255,13 @@ impl Store {
                 .await
                 .map_err(|e| db_err("cannot create the tables", e))?;
         }
-        Ok(Store { pool, sqlite })
+        let (tx, rx) = mpsc::channel(1024);
+        tokio::spawn(writer(pool.clone(), rx));
+        Ok(Store {
+            pool,
+            sqlite,
+            writer: tx,
+        })
     }
 
     /// Whether this is a SQLite database.
@@ -259,11 +347,13 @@ impl Store {
         Ok(out)
     }
 
-    /// Stores action number `seq` of a game (and, when the game just
-    /// ended, its result), in one transaction.
+    /// Stores the actions of a game numbered from `first_seq` (and, when
+    /// the game just ended, its result), in one transaction, possibly
+    /// shared with other games' writes (group commit). Returns once they
+    /// are committed.
     ///
     /// # Errors
-    /// [`InsertError::Conflict`] when action `seq` exists already.
+    /// [`InsertError::Conflict`] when one of these numbers exists already.
     pub async fn insert_actions(
         &self,
         id: &str,
@@ -271,50 +361,17 @@ impl Store {
         actions: &[String],
         finished: Option<&str>,
     ) -> Result<(), InsertError> {
-        let now = now();
-        let mut tx = self
-            .pool
-            .begin()
-            .await
-            .map_err(|e| InsertError::Db(db_err("cannot store the action", e)))?;
-        for (k, a) in actions.iter().enumerate() {
-            let r = sqlx::query("INSERT INTO actions (game_id, seq, action) VALUES ($1, $2, $3)")
-                .bind(id)
-                .bind((first_seq + k) as i64)
-                .bind(a)
-                .execute(&mut *tx)
-                .await;
-            match r {
-                Ok(_) => {}
-                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                    return Err(InsertError::Conflict)
-                }
-                Err(e) => return Err(InsertError::Db(db_err("cannot store the action", e))),
-            }
-        }
-        let r = match finished {
-            Some(result) => {
-                sqlx::query(
-                    "UPDATE games SET updated = $2, finished = $2, result = $3 WHERE id = $1",
-                )
-                .bind(id)
-                .bind(now)
-                .bind(result)
-                .execute(&mut *tx)
-                .await
-            }
-            None => {
-                sqlx::query("UPDATE games SET updated = $2 WHERE id = $1")
-                    .bind(id)
-                    .bind(now)
-                    .execute(&mut *tx)
-                    .await
-            }
+        let (done, answer) = oneshot::channel();
+        let w = Write {
+            id: id.to_string(),
+            first_seq,
+            actions: actions.to_vec(),
+            finished: finished.map(String::from),
+            done,
         };
-        r.map_err(|e| InsertError::Db(db_err("cannot store the action", e)))?;
-        tx.commit()
-            .await
-            .map_err(|e| InsertError::Db(db_err("cannot store the action", e)))
+        let gone = || InsertError::Db(ServerError::Database("the database writer stopped".into()));
+        self.writer.send(w).await.map_err(|_| gone())?;
+        answer.await.map_err(|_| gone())?
     }
 
     /// Takes a free seat of an online game: `Ok(true)` when this call took it.

@@ -80,11 +80,15 @@ fn phase_json(p: Phase) -> Value {
     json!({ "kind": kind, "side": side.map(Side::name) })
 }
 
-/// The history of a game: one entry per first-move throw, roll, school
-/// and new relevé, with the points and holes each side marked on it and
-/// the score after it.
-pub fn history(game: &Game) -> Vec<Value> {
-    let mut out: Vec<Value> = Vec::new();
+/// The history of a game from entry `start` on: one entry per first-move
+/// throw, roll, school and new relevé, with the points and holes each side
+/// marked on it and the score after it.
+pub fn history(game: &Game, start: usize) -> Vec<Value> {
+    let mut out = Tail {
+        start,
+        len: 0,
+        out: Vec::new(),
+    };
     // Index of the entry that marks go to (the last roll or school).
     let mut cur: Option<usize> = None;
     let mut roll: Option<usize> = None;
@@ -93,20 +97,21 @@ pub fn history(game: &Game) -> Vec<Value> {
         match e {
             Event::FirstMoveDice { white, black } => {
                 out.push(
-                    json!({ "kind": "first", "white": white.value(), "black": black.value() }),
+                    || json!({ "kind": "first", "white": white.value(), "black": black.value() }),
                 );
             }
             Event::Starts(s) => {
-                out.push(json!({ "kind": "starts", "side": s.name() }));
+                out.push(|| json!({ "kind": "starts", "side": s.name() }));
             }
             Event::Rolled(s) => {
-                let mut v = roll_json(s);
-                v["kind"] = json!("roll");
-                v["marked"] = json!({ "white": 0, "black": 0 });
-                v["holes"] = json!({ "white": 0, "black": 0 });
-                v["score"] = score_json(&score);
-                out.push(v);
-                cur = Some(out.len() - 1);
+                cur = Some(out.push(|| {
+                    let mut v = roll_json(s);
+                    v["kind"] = json!("roll");
+                    v["marked"] = json!({ "white": 0, "black": 0 });
+                    v["holes"] = json!({ "white": 0, "black": 0 });
+                    v["score"] = score_json(&score);
+                    v
+                }));
                 roll = cur;
             }
             Event::Marked {
@@ -116,8 +121,7 @@ pub fn history(game: &Game) -> Vec<Value> {
                 after,
             } => {
                 score = *after;
-                if let Some(i) = cur {
-                    let v = &mut out[i];
+                if let Some(v) = cur.and_then(|i| out.get(i)) {
                     let k = side.name();
                     let p = v["marked"][k].as_u64().unwrap_or(0) + u64::from(marking.points);
                     v["marked"][k] = json!(p);
@@ -130,8 +134,8 @@ pub fn history(game: &Game) -> Vec<Value> {
                 }
             }
             Event::Declared { side, points, owed } => {
-                if let Some(i) = roll {
-                    out[i]["declared"][side.name()] = json!({ "points": points, "owed": owed });
+                if let Some(v) = roll.and_then(|i| out.get(i)) {
+                    v["declared"][side.name()] = json!({ "points": points, "owed": owed });
                 }
             }
             Event::School {
@@ -145,23 +149,24 @@ pub fn history(game: &Game) -> Vec<Value> {
                     SchoolKind::Trop => "trop",
                     SchoolKind::Fausse => "fausse",
                 };
-                out.push(json!({
-                    "kind": "school", "claimant": claimant.name(), "school": kind,
-                    "named": named, "points": points,
-                    "marked": { "white": 0, "black": 0 }, "holes": { "white": 0, "black": 0 },
-                    "score": score_json(&score),
+                cur = Some(out.push(|| {
+                    json!({
+                        "kind": "school", "claimant": claimant.name(), "school": kind,
+                        "named": named, "points": points,
+                        "marked": { "white": 0, "black": 0 }, "holes": { "white": 0, "black": 0 },
+                        "score": score_json(&score),
+                    })
                 }));
-                cur = Some(out.len() - 1);
             }
             Event::Decided { stay, .. } => {
-                if let Some(i) = roll {
-                    out[i]["decision"] = json!(if *stay { "stay" } else { "leave" });
+                if let Some(v) = roll.and_then(|i| out.get(i)) {
+                    v["decision"] = json!(if *stay { "stay" } else { "leave" });
                 }
                 cur = roll;
             }
             Event::Played { side, play } => {
-                if let Some(i) = roll {
-                    out[i]["play"] = json!(play.display(*side).to_string());
+                if let Some(v) = roll.and_then(|i| out.get(i)) {
+                    v["play"] = json!(play.display(*side).to_string());
                 }
                 cur = roll;
             }
@@ -170,16 +175,54 @@ pub fn history(game: &Game) -> Vec<Value> {
                     ReleveEnd::Leave => "leave",
                     ReleveEnd::Exit => "exit",
                 };
-                out.push(json!({ "kind": "releve", "reason": reason, "first": first.name() }));
+                out.push(|| json!({ "kind": "releve", "reason": reason, "first": first.name() }));
             }
             Event::Over { winner, stake } => {
-                out.push(
-                    json!({ "kind": "over", "winner": winner.name(), "stake": stake.to_string() }),
-                );
+                out.push(|| json!({ "kind": "over", "winner": winner.name(), "stake": stake.to_string() }));
             }
         }
     }
-    out
+    out.out
+}
+
+/// The number of history entries of a game (see [`history`]).
+pub fn history_len(game: &Game) -> usize {
+    game.events()
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                Event::FirstMoveDice { .. }
+                    | Event::Starts(_)
+                    | Event::Rolled(_)
+                    | Event::School { .. }
+                    | Event::NewReleve { .. }
+                    | Event::Over { .. }
+            )
+        })
+        .count()
+}
+
+/// History entries from `start` on: the earlier ones are counted, not built.
+struct Tail {
+    start: usize,
+    len: usize,
+    out: Vec<Value>,
+}
+
+impl Tail {
+    /// Adds an entry (built only when kept); returns its index.
+    fn push(&mut self, make: impl FnOnce() -> Value) -> usize {
+        if self.len >= self.start {
+            self.out.push(make());
+        }
+        self.len += 1;
+        self.len - 1
+    }
+
+    fn get(&mut self, i: usize) -> Option<&mut Value> {
+        i.checked_sub(self.start).and_then(|k| self.out.get_mut(k))
+    }
 }
 
 /// How many history entries a broadcast state carries (the client asks
@@ -212,12 +255,9 @@ pub fn state_json(room: &Room, full: bool) -> Value {
         Event::Played { side, play } => Some(play_json(play, *side)),
         _ => None,
     });
-    let hist = history(game);
-    let start = if full {
-        0
-    } else {
-        hist.len().saturating_sub(TAIL)
-    };
+    let len = history_len(game);
+    let start = if full { 0 } else { len.saturating_sub(TAIL) };
+    let hist = history(game, start);
     let row = &room.row;
     let seat = |s: Side| {
         let (name, taken) = match s {
@@ -260,8 +300,8 @@ pub fn state_json(room: &Room, full: bool) -> Value {
         "rolls": game.rolls(),
         "over": over,
         "history_start": start,
-        "history_len": hist.len(),
-        "history": hist[start..].to_vec(),
+        "history_len": len,
+        "history": hist,
     });
     if game.options().marking == trictrac::game::MarkingMode::Manual {
         v["can_claim"] = json!({
