@@ -655,12 +655,18 @@ impl Session<'_> {
             return Ok(());
         }
         if let Some(score) = self.roll.clone() {
-            self.say(&format!(
-                "  The rules gave for {} {}:",
+            let head = format!(
+                "  The rules gave for {}'s {}:",
                 score.side.name(),
                 score.roll
-            ))?;
-            self.show_jans(&score)?;
+            );
+            if score.jans.is_empty() {
+                self.say(&format!("{head} no jan."))?;
+                self.jans_shown = true;
+            } else {
+                self.say(&head)?;
+                self.show_jans(&score)?;
+            }
         }
         Ok(())
     }
@@ -866,7 +872,7 @@ impl Session<'_> {
             self.say_wrapped(Tone::Plain, &t, 2)?;
             if self.game.can_claim_school(side) {
                 let t = format!(
-                    "You may first claim a school on {}'s marking: `school N` names the points it is wrong by.",
+                    "(`school N` first claims a school of N points on {}'s marking, R-10.)",
                     (!side).name()
                 );
                 self.say_wrapped(Tone::Plain, &t, 2)?;
@@ -993,12 +999,13 @@ impl Session<'_> {
                     );
                     self.say_wrapped(Tone::Plain, &t, 2)?;
                 } else {
-                    self.say(&format!(
+                    let t = format!(
                         "Hint: the bot `{name}` prefers {} ({}); its evaluation (higher is better for {}):",
                         analysis[0].0.display(side),
                         number(&analysis[0].0),
                         side.name()
-                    ))?;
+                    );
+                    self.say_wrapped(Tone::Plain, &t, 2)?;
                     for (p, v) in analysis.iter().take(5) {
                         let text = format!("{}", p.display(side));
                         writeln!(self.out, "  {text:<16} {v:>8.3}   {}", number(p))?;

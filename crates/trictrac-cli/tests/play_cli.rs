@@ -344,7 +344,7 @@ fn manual_marking_and_schools() {
                     !since_roll.contains("battre à") && !since_roll.contains("The rules gave"),
                     "{before}"
                 );
-                if flat(&before).contains("You may first claim a school") && !claimed {
+                if flat(&before).contains("`school N` first claims a school") && !claimed {
                     claimed = true;
                     t.send("school 2");
                     let said = t.expect("points you mark> ");
