@@ -16,6 +16,8 @@ mod narrate;
 mod resume;
 mod style;
 
+pub(crate) use resume::resume as resume_record;
+
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 

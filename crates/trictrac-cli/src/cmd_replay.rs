@@ -3,10 +3,7 @@
 use std::io::Write;
 
 use clap::Args;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use trictrac::record::Record;
-use trictrac::DiceSource;
 
 use crate::error::CliError;
 use crate::jans_json::score_line;
@@ -44,10 +41,9 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         text.parse()
     }
     .map_err(|e| CliError::input(format!("{}: {e}", args.file.display())))?;
-    let mut rng = rec.header.seed.map(ChaCha8Rng::seed_from_u64);
-    let dice = rng.as_mut().map(|r| r as &mut dyn DiceSource);
-    let game = rec
-        .replay_with_dice(dice)
+    // With its seed's dice; a game saved by `trictrac play` in the middle
+    // of a turn replays up to where it stopped.
+    let (game, _) = crate::cmd_play::resume_record(&rec)
         .map_err(|e| CliError::Illegal(format!("{} does not replay: {e}", args.file.display())))?;
     let s = game.score();
     if args.json {

@@ -291,6 +291,17 @@ fn save_and_reload() {
     t.send("quit");
     t.expect("it is saved");
     t.end();
+    // `trictrac replay` checks a game saved in the middle of a turn.
+    let out = AssertCommand::cargo_bin("trictrac")
+        .unwrap()
+        .args(["replay", saved.to_str().unwrap()])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(out.contains("dice checked against the seed"), "{out}");
+    assert!(out.contains("game in progress: Play(White)"), "{out}");
 
     let Some(mut t) = spawn(&["play", "--load", saved.to_str().unwrap(), "--no-color"]) else {
         return;
