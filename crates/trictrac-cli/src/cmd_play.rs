@@ -270,18 +270,17 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     } else {
         Some(make_bot(seed ^ 0x426f_7420)?)
     };
+    // The record names the players of this session.
     let mut header = header;
-    if !loaded {
-        let name = |s: Side| {
-            if *humans.get(s) {
-                HUMAN.to_string()
-            } else {
-                bot_name.clone()
-            }
-        };
-        header.white = name(Side::White);
-        header.black = name(Side::Black);
-    }
+    let name = |s: Side| {
+        if *humans.get(s) {
+            HUMAN.to_string()
+        } else {
+            bot_name.clone()
+        }
+    };
+    header.white = name(Side::White);
+    header.black = name(Side::Black);
     let viewer = match (humans.white, humans.black, args.side) {
         (true, true, Some(s)) => s.into(),
         (true, true, None) => Side::White,
@@ -411,10 +410,7 @@ impl Session<'_> {
             format!("you play {} against the bot `{}`", cap(me), self.bot_name)
         };
         writeln!(self.out, "{title} to 12 holes: {who}.")?;
-        let mut rules = self.game.options().to_words();
-        if rules.is_empty() {
-            rules = "defaults".into();
-        }
+        let rules = self.game.options().to_words();
         self.say_wrapped(Tone::Plain, &format!("Rules: {rules}."), 2)?;
         match (loaded, self.header.seed) {
             (true, _) => {
