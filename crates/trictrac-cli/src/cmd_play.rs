@@ -508,7 +508,7 @@ impl Session<'_> {
         for l in lines {
             writeln!(self.out, "{l}")?;
         }
-        writeln!(self.out)
+        Ok(())
     }
 
     fn show_jans(&mut self, score: &RollScore) -> std::io::Result<()> {

@@ -1,17 +1,21 @@
 //! The tablier drawn in text, 80 columns wide at most.
 //!
 //! ```text
-//!    coin                                           talon   BLACK  random
-//!     13  14  15  16  17  18       19  20  21  22  23  24   holes   0
+//!    coin                                    @@         talon BLACK  random
+//!     13  14  15  16  17  18         19  20  21  22  23  24   holes   0
+//!   +------------------------+-----+------------------------+ points  4 @@
+//!   |  .   X   .   .   .   X |     |  .   .   .   X   .   X |
+//!   |                        |     |                      X | relevé 1
+//!   |                        |     |                      X | bredouille: black
+//!   |                        |     |                     12 | pavillon: to take
+//!   |                        | 5-1 |                        | dice 5-1
+//!   |                        |     |                     12 | white to play
+//!   |                        |     |                      O |
+//!   |                        |     |                      O |
+//!   |  .   .   .   .   .   O |     |  O   .   .   O   .   O |
 //!   +------------------------+-----+------------------------+ points  0
-//!   | .   .   .   .   .   .  |     |  .   .   .   .   .   X |
-//!   ...
-//!   |                        | 6-5 |                        | dice 6-5
-//!   ...
-//!   | .   .   .   .   .   .  |     |  .   .   .   .   .  15 | points  4
-//!   +------------------------+-----+------------------------+ holes   0
-//!     12  11  10   9   8   7        6   5   4   3   2   1   WHITE  you
-//!    coin                                  @@       talon
+//!     12  11  10   9   8   7          6   5   4   3   2   1   holes   0
+//!    coin                                               talon WHITE  you
 //! ```
 //!
 //! The side at the bottom is the viewer; each side's row shows its own
@@ -44,7 +48,7 @@ const BAR: usize = 5;
 /// Where the panel to the right of the board starts.
 const PANEL: usize = MARGIN + 1 + 6 * CELL + 1 + BAR + 1 + 6 * CELL + 1 + 1;
 /// Stacked checkers drawn before the count takes the last row.
-const ROWS: usize = 5;
+const ROWS: usize = 4;
 
 /// The twelve absolute fields of `side`'s row, left to right: its own
 /// fields 12 (corner) down to 1 (talon).
@@ -111,7 +115,7 @@ fn put_cell(line: &mut Line, style: &Style, tone: Tone, text: &str) {
     line.pad_to(start + CELL);
 }
 
-/// Draws the board of `game` with `dice` in the bar: 17 lines (19 with
+/// Draws the board of `game` with `dice` in the bar: 15 lines (17 with
 /// the classical legend) of at most 80 columns.
 pub fn render(game: &Game, dice: Option<Roll>, view: &View, style: &Style) -> Vec<String> {
     let board = game.position().board();
@@ -261,20 +265,22 @@ pub fn render(game: &Game, dice: Option<Roll>, view: &View, style: &Style) -> Ve
     panel[n - 3] = points;
     panel[n - 2] = holes;
     panel[n - 1] = name;
-    panel[5] = text(format!("relevé {}", game.releves()));
-    panel[6] = text(format!("bredouille: {}", run_text(score.bredouille)));
-    panel[7] = text(format!("pavillon: {}", run_text(score.pavillon)));
+    // The middle row, with the dice in the bar.
+    let mid = 3 + ROWS;
+    panel[mid - 3] = text(format!("relevé {}", game.releves()));
+    panel[mid - 2] = text(format!("bredouille: {}", run_text(score.bredouille)));
+    panel[mid - 1] = text(format!("pavillon: {}", run_text(score.pavillon)));
     let mut d = Line::new();
     d.push(style, Tone::Plain, "dice ");
     match dice {
         Some(r) => d.push(style, Tone::Dice, &r.to_string()),
         None => d.push(style, Tone::Plain, "-"),
     };
-    panel[8] = d;
+    panel[mid] = d;
     let mut t = Line::new();
     let tone = game.phase().side().map_or(Tone::Bold, Tone::Side);
     t.push(style, tone, &turn_text(game.phase()));
-    panel[9] = t;
+    panel[mid + 1] = t;
 
     let mut out = Vec::with_capacity(lines.len() + 2);
     for (mut l, p) in lines.into_iter().zip(panel) {
@@ -376,26 +382,26 @@ mod tests {
         assert!(lines[1].contains("13") && lines[1].trim_end().ends_with("holes   0"));
         let top_numbers = &left(&lines[1]);
         assert!(top_numbers.trim_end().ends_with("24"), "{top_numbers}");
-        let bottom_numbers = &left(&lines[15]);
+        let bottom_numbers = &left(&lines[13]);
         assert!(bottom_numbers.trim_end().ends_with('1'), "{bottom_numbers}");
         assert!(bottom_numbers.trim_start().starts_with("12"));
         // Fifteen on each talon: four checkers and the count.
         assert!(left(&lines[3]).trim_end().ends_with("X |"), "{}", lines[3]);
-        assert!(left(&lines[7]).trim_end().ends_with("15 |"), "{}", lines[7]);
-        assert!(left(&lines[9]).trim_end().ends_with("15 |"), "{}", lines[9]);
+        assert!(left(&lines[6]).trim_end().ends_with("15 |"), "{}", lines[6]);
+        assert!(left(&lines[8]).trim_end().ends_with("15 |"), "{}", lines[8]);
         assert!(
-            left(&lines[13]).trim_end().ends_with("O |"),
+            left(&lines[11]).trim_end().ends_with("O |"),
             "{}",
-            lines[13]
+            lines[11]
         );
         // Each checker under its number.
-        let col_o = lines[13].rfind('O').unwrap();
-        let col_1 = left(&lines[15]).rfind('1').unwrap();
+        let col_o = lines[11].rfind('O').unwrap();
+        let col_1 = left(&lines[13]).rfind('1').unwrap();
         assert_eq!(col_o, col_1);
-        assert!(lines[8].contains("| 6-5 |"), "{}", lines[8]);
+        assert!(lines[7].contains("| 6-5 |"), "{}", lines[7]);
         // Black's side seen from Black.
         let lines = render(&g, None, &view(Side::Black, false), &Style { color: false });
-        assert!(left(&lines[15]).trim_end().ends_with("24"), "{}", lines[15]);
+        assert!(left(&lines[13]).trim_end().ends_with("24"), "{}", lines[13]);
         assert!(left(&lines[1]).trim_end().ends_with('1'), "{}", lines[1]);
     }
 
@@ -406,10 +412,10 @@ mod tests {
             .unwrap();
         let g = Game::from_position(GameOptions::default(), pos).unwrap();
         let lines = render(&g, None, &view(Side::White, false), &Style { color: false });
-        let at = lines[16].find("@@").expect("two tokens");
+        let at = lines[14].find("@@").expect("two tokens");
         // Beside White's field 4.
-        let four = lines[15].find(" 4 ").unwrap() + 1;
-        assert!(at.abs_diff(four) <= 2, "{}\n{}", lines[16], lines[15]);
+        let four = lines[13].find(" 4 ").unwrap() + 1;
+        assert!(at.abs_diff(four) <= 2, "{}\n{}", lines[14], lines[13]);
         // Black's six points: one token against the bar.
         let one = lines[0].find('@').expect("a token");
         assert!(lines[0][one + 1..].find('@').is_none());
@@ -422,9 +428,9 @@ mod tests {
     fn classical_names_in_the_viewer_frame() {
         let g = started();
         let lines = render(&g, None, &view(Side::White, true), &Style { color: false });
-        assert!(left(&lines[15]).trim_end().ends_with('T'), "{}", lines[15]);
-        assert!(lines[15].trim_start().starts_with("11 "), "{}", lines[15]);
+        assert!(left(&lines[13]).trim_end().ends_with('T'), "{}", lines[13]);
+        assert!(lines[13].trim_start().starts_with("11 "), "{}", lines[13]);
         assert!(left(&lines[1]).trim_end().ends_with("T'"), "{}", lines[1]);
-        assert!(lines.len() == 19);
+        assert!(lines.len() == 17);
     }
 }
