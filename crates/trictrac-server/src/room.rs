@@ -13,7 +13,7 @@ use serde_json::Value;
 use tokio::sync::{broadcast, watch, Mutex};
 use trictrac::game::DiceSource;
 use trictrac::record::Header;
-use trictrac::{BySide, Game, GameOptions, Phase, Record, Side};
+use trictrac::{BySide, Game, GameOptions, Phase, Play, Record, Side};
 use trictrac_bot::Decision;
 
 use crate::action::{follow_ups, replay, Action};
@@ -535,6 +535,9 @@ impl Hub {
                 seats[0]
             ));
         }
+        if room.mode() == Mode::Online && !(room.row.white_taken && room.row.black_taken) {
+            return Err("the other player has not joined yet: send the invitation link".into());
+        }
         let action = match intent {
             Intent::Roll => {
                 let (a, b) = self.dice();
@@ -580,17 +583,32 @@ impl Hub {
         }
         let seed = self.seed();
         let analysed = tokio::task::spawn_blocking(move || {
+            // The room's bot, the default one, then the others strongest
+            // first: the first that evaluates plays gives the hint.
             let mut names = vec![bot.unwrap_or_default(), trictrac_bot::DEFAULT_BOT.into()];
+            names.extend(trictrac_bot::PLAYERS.iter().rev().map(|s| s.to_string()));
             names.retain(|n| !n.is_empty());
-            for n in names {
-                if let Some(mut p) = trictrac_bot::by_name(&n, seed) {
-                    let a = p.analyse(&game);
+            for n in &names {
+                if let Some(mut p) = trictrac_bot::by_name(n, seed) {
+                    let a: Vec<(Play, Option<f32>)> = p
+                        .analyse(&game)
+                        .into_iter()
+                        .map(|(p, v)| (p, Some(v)))
+                        .collect();
                     if !a.is_empty() {
-                        return (n, a);
+                        return (n.clone(), a);
                     }
                 }
             }
-            (String::new(), Vec::new())
+            // No evaluation at all: the default bot's choice.
+            let n = trictrac_bot::DEFAULT_BOT.to_string();
+            match trictrac_bot::by_name(&n, seed) {
+                Some(mut p) => {
+                    let play = p.choose_play(&game);
+                    (n, vec![(play, None)])
+                }
+                None => (n, Vec::new()),
+            }
         })
         .await
         .map_err(|_| "the hint failed")?;

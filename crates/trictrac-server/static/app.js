@@ -363,7 +363,11 @@ function myTurn() {
   const st = S.state;
   return !!st && st.phase.side && st.phase.kind !== "over" && S.seats.includes(st.phase.side);
 }
-function canMove() { return myTurn() && S.state.phase.kind === "play" && !S.busy; }
+function canMove() {
+  const st = S.state;
+  const waiting = st.mode === "online" && !(st.seats.white.taken && st.seats.black.taken);
+  return myTurn() && st.phase.kind === "play" && !S.busy && !waiting;
+}
 function movableFrom() {
   if (!canMove()) return new Set();
   const n = S.steps.length;
@@ -643,13 +647,16 @@ function renderStatus() {
     else s = t({ roll: "their_turn_roll", play: "their_turn_play", stay_or_leave: "their_turn_decide", mark: "their_turn_mark" }[ph.kind] || "their_turn_roll",
       { who: who(ph.side), dice });
   } else s = "";
+  const free = ["white", "black"].find((x) => !st.seats[x].taken);
+  if (st.mode === "online" && free && ph.kind !== "over") s = t("waiting_friend");
   if (S.role === "spectator") s = t("watching") + " " + s;
   el.innerHTML = myTurn() ? `<span class="you">${esc(s)}</span>` : esc(s);
 }
 
 function renderButtons() {
   const st = S.state;
-  const mine = myTurn() && !S.busy && S.online;
+  const waiting = st.mode === "online" && !(st.seats.white.taken && st.seats.black.taken);
+  const mine = myTurn() && !S.busy && S.online && !waiting;
   const k = st.phase.kind;
   const show = (id, on) => { $(id).hidden = !on; };
   show("btn-roll", myTurn() && k === "roll");
@@ -738,7 +745,7 @@ function renderPanel() {
   if (S.hint && S.hint.plays) {
     hb.hidden = false;
     hb.innerHTML = esc(t("hint_title", { by: S.hint.by })) + " " +
-      S.hint.plays.slice(0, 3).map((p, i) => (i ? "" : "<b>") + esc(p.n) + (i ? "" : "</b>") + ` <span class="muted">(${Number(p.value).toFixed(2)})</span>`).join(" · ");
+      S.hint.plays.slice(0, 3).map((p, i) => (i ? "" : "<b>") + esc(p.n) + (i ? "" : "</b>") + (p.value === null || p.value === undefined ? "" : ` <span class="muted">(${Number(p.value).toFixed(2)})</span>`)).join(" · ");
   } else hb.hidden = true;
 }
 

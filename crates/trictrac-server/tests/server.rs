@@ -17,6 +17,12 @@ async fn online_pair(addr: std::net::SocketAddr) -> (Client, Client) {
     assert_eq!(w["type"], "welcome", "{w}");
     assert_eq!(a.seats(), ["white"]);
     assert_eq!(a.token().len(), 32);
+    // Nobody plays before the friend arrives.
+    let r = a.request(json!({"type": "roll"})).await;
+    assert_eq!(r["type"], "error", "{r}");
+    if a.to_act().as_deref() == Some("white") {
+        assert!(r["message"].as_str().unwrap().contains("not joined"), "{r}");
+    }
     let mut b = Client::connect(addr).await;
     let w = b
         .request(json!({"type": "join", "room": a.room().to_lowercase(), "name": "Bob"}))
