@@ -169,8 +169,8 @@ impl Cdp {
         }
     }
 
-    /// A real mouse click in the middle of the element `selector`.
-    async fn click(&mut self, selector: &str) {
+    /// The middle of the element `selector`, scrolled into view.
+    async fn center(&mut self, selector: &str) -> (f64, f64) {
         let sel = serde_json::to_string(selector).unwrap();
         let at = self
             .eval(&format!(
@@ -179,17 +179,40 @@ impl Cdp {
                  const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
             ))
             .await;
-        let (x, y) = match at.as_array() {
+        match at.as_array() {
             Some(a) => (a[0].as_f64().unwrap(), a[1].as_f64().unwrap()),
-            None => panic!("no element {selector} to click"),
-        };
-        for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
-            self.call(
-                "Input.dispatchMouseEvent",
-                json!({ "type": kind, "x": x, "y": y, "button": "left", "buttons": if kind == "mousePressed" { 1 } else { 0 }, "clickCount": 1 }),
-            )
-            .await;
+            None => panic!("no element {selector}"),
         }
+    }
+
+    async fn mouse(&mut self, kind: &str, (x, y): (f64, f64), buttons: u8) {
+        self.call(
+            "Input.dispatchMouseEvent",
+            json!({ "type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1 }),
+        )
+        .await;
+    }
+
+    /// Drags with the mouse from the middle of one element to another's.
+    async fn drag(&mut self, from: &str, to: &str) {
+        let a = self.center(from).await;
+        let b = self.center(to).await;
+        self.mouse("mouseMoved", a, 0).await;
+        self.mouse("mousePressed", a, 1).await;
+        for k in 1..=6 {
+            let t = k as f64 / 6.0;
+            let p = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+            self.mouse("mouseMoved", p, 1).await;
+        }
+        self.mouse("mouseReleased", b, 0).await;
+    }
+
+    /// A real mouse click in the middle of the element `selector`.
+    async fn click(&mut self, selector: &str) {
+        let at = self.center(selector).await;
+        self.mouse("mouseMoved", at, 0).await;
+        self.mouse("mousePressed", at, 1).await;
+        self.mouse("mouseReleased", at, 0).await;
     }
 }
 
@@ -274,6 +297,7 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
     let end = Instant::now() + Duration::from_secs(150);
     let mut plays = 0;
     let mut rolls = 0;
+    let mut dragged = false;
     loop {
         assert!(
             Instant::now() < end,
@@ -306,8 +330,26 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
                 // The first legal play, checker by checker: click the
                 // checker's flèche, then its destination.
                 let moves = st["plays"][0]["m"].as_array().unwrap().clone();
-                for m in moves {
+                for (k, m) in moves.iter().enumerate() {
                     let (from, to) = (m[0].as_u64().unwrap(), m[1].as_u64().unwrap());
+                    let target = if to == 0 {
+                        "rect.hit[data-field='off']".to_string()
+                    } else {
+                        format!("rect.hit[data-field='{to}']")
+                    };
+                    // The very first move is dragged, the others clicked.
+                    if plays == 0 && k == 0 {
+                        cdp.drag(&format!("rect.hit[data-field='{from}']"), &target)
+                            .await;
+                        let steps = cdp.eval("window.__trictrac.steps.length").await;
+                        let sent = cdp.eval("window.__trictrac.busy").await;
+                        assert!(
+                            steps == json!(1) || sent == json!(true),
+                            "the drag made the move: {steps} {sent}"
+                        );
+                        dragged = true;
+                        continue;
+                    }
                     let selected = cdp.eval("window.__trictrac.selected").await;
                     if selected.as_u64() != Some(from) {
                         cdp.click(&format!("rect.hit[data-field='{from}']")).await;
@@ -321,11 +363,6 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
                             "its destinations are highlighted"
                         );
                     }
-                    let target = if to == 0 {
-                        "rect.hit[data-field='off']".to_string()
-                    } else {
-                        format!("rect.hit[data-field='{to}']")
-                    };
                     cdp.click(&target).await;
                 }
                 plays += 1;
@@ -344,6 +381,7 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
         assert!(toast.is_null(), "the server refused: {toast}");
     }
     assert!(rolls > 0 && plays > 0, "{rolls} rolls, {plays} plays");
+    assert!(dragged, "a checker was dragged");
 
     // The score panel shows the holes, the jans panel the roll.
     let panel = cdp
