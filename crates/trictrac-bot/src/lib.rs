@@ -1,12 +1,50 @@
 //! Players of Grand Trictrac: they choose the play of a roll and whether
 //! to stay or leave after winning a hole (R-8.6). Front ends (terminal,
 //! browser) and tools (self-play, matches) drive them through [`Player`].
+//!
+//! | name | player |
+//! |---|---|
+//! | `random` | [`RandomPlayer`]: a uniformly random legal play; stays |
+//! | `greedy` | [`GreedyPlayer`]: the most net points now, the fewest for the opponent next |
+//! | `search1`, `search2` | [`SearchPlayer`] on [`PointsEval`], 1 or 2 plies |
+//! | `neural`, `neural2` | [`SearchPlayer`] on [`NeuralEval`] with the shipped network, 1 or 2 plies |
+//!
+//! The evaluations, the search and its pruning are described in
+//! [`search`]; the network and its inputs in [`nn`] and [`features`];
+//! its training by self-play with TD(λ) in [`train`]; matches in
+//! [`arena`].
+//!
+//! ```
+//! use trictrac::{Game, GameOptions};
+//! use trictrac_bot::{by_name, play_out};
+//! use rand::SeedableRng;
+//! let mut white = by_name("neural", 1).unwrap();
+//! let mut black = by_name("random", 2).unwrap();
+//! let mut g = Game::new(GameOptions::default());
+//! let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+//! let winner = play_out(&mut g, white.as_mut(), black.as_mut(), &mut dice);
+//! assert_eq!(g.winner(), Some(winner));
+//! ```
 
 #![deny(missing_docs)]
+
+pub mod arena;
+pub mod features;
+mod greedy;
+pub mod nn;
+pub mod search;
+pub mod train;
+pub mod turn;
+
+use std::sync::Arc;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use trictrac::{Game, Play, Side};
+
+pub use greedy::GreedyPlayer;
+pub use nn::{default_net, Net};
+pub use search::{Evaluator, NeuralEval, PointsEval, SearchPlayer};
 
 /// Stay (*tenir*) or leave (*s'en aller*) after winning a hole (R-8.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,18 +74,40 @@ pub trait Player: Send {
     }
 }
 
-/// The name of the default bot (the strongest shipped player).
-pub const DEFAULT_BOT: &str = "random";
+/// The name of the default bot: the trained network at one ply. It wins
+/// nearly every game against `random` and `greedy`, decides in well under
+/// a millisecond, and so also serves debug builds and a busy server;
+/// `neural2` (two plies on the same network) is stronger still but some
+/// forty times slower (docs/STRENGTH.md).
+pub const DEFAULT_BOT: &str = "neural";
 
-/// The names of the players [`by_name`] knows.
-pub const PLAYERS: &[&str] = &["random"];
+/// The names of the players [`by_name`] knows, weakest first.
+pub const PLAYERS: &[&str] = &[
+    "random", "greedy", "search1", "search2", "neural", "neural2",
+];
 
 /// A player by name (see [`PLAYERS`]), its random choices following `seed`.
+/// The neural players use the shipped network.
 pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Player>> {
-    match name {
-        "random" => Some(Box::new(RandomPlayer::new(seed))),
-        _ => None,
-    }
+    by_name_with(name, seed, None)
+}
+
+/// A player by name; the neural players use `net` instead of the
+/// shipped network when it is given.
+pub fn by_name_with(name: &str, seed: u64, net: Option<Arc<Net>>) -> Option<Box<dyn Player>> {
+    let neural = |depth: u8| -> Box<dyn Player> {
+        let net = net.clone().unwrap_or_else(default_net);
+        Box::new(SearchPlayer::new(name, NeuralEval::new(net), depth))
+    };
+    Some(match name {
+        "random" => Box::new(RandomPlayer::new(seed)),
+        "greedy" => Box::new(GreedyPlayer),
+        "search1" => Box::new(SearchPlayer::new(name, PointsEval, 1)),
+        "search2" => Box::new(SearchPlayer::new(name, PointsEval, 2)),
+        "neural" => neural(1),
+        "neural2" => neural(2),
+        _ => return None,
+    })
 }
 
 /// A uniformly random legal play; stays always.
@@ -132,7 +192,8 @@ pub fn play_out(
         // Manual marking (R-10): a school left open is claimed at once.
         for s in Side::ALL {
             if let Some((_, points)) = game.open_school(s) {
-                game.claim_school(s, points).expect("an open school can be claimed");
+                game.claim_school(s, points)
+                    .expect("an open school can be claimed");
             }
         }
         let side = game.phase().side().unwrap_or(Side::White);

@@ -5,6 +5,7 @@
 //! stderr and an exit code.
 
 mod cmd_mark;
+mod cmd_match;
 mod cmd_moves;
 mod cmd_perft;
 mod cmd_play;
@@ -12,6 +13,7 @@ mod cmd_replay;
 mod cmd_score;
 mod cmd_selfplay;
 mod cmd_serve;
+mod cmd_train;
 mod error;
 mod input;
 mod jans_json;
@@ -64,6 +66,8 @@ enum Command {
     Selfplay(cmd_selfplay::SelfplayArgs),
     Replay(cmd_replay::ReplayArgs),
     Serve(cmd_serve::ServeArgs),
+    Match(cmd_match::MatchArgs),
+    Train(cmd_train::TrainArgs),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
@@ -76,6 +80,8 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Selfplay(args) => cmd_selfplay::run(&args, out),
         Command::Replay(args) => cmd_replay::run(&args, out),
         Command::Serve(args) => cmd_serve::run(&args, out),
+        Command::Match(args) => cmd_match::run(&args, out),
+        Command::Train(args) => cmd_train::run(&args, out),
     }
 }
 

@@ -1,0 +1,178 @@
+//! Matches: complete 12-hole games between two players, colours
+//! alternated, and their statistics.
+//!
+//! Game `i` of a match seeded with `s` draws its dice from
+//! [`crate::train::game_seed`]`(s, i)`, and player A has White when `i` is
+//! even. Every game depends only on its number, so a match gives the same
+//! result whatever the number of threads.
+
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use trictrac::{Game, GameOptions, Side};
+
+use crate::nn::Net;
+use crate::train::game_seed;
+use crate::{by_name_with, play_out};
+
+/// The two players of a match and its settings.
+#[derive(Clone, Debug)]
+pub struct MatchSpec {
+    /// Player A (White in even-numbered games).
+    pub a: String,
+    /// Player B.
+    pub b: String,
+    /// The match seed.
+    pub seed: u64,
+    /// Rule options.
+    pub options: GameOptions,
+    /// A network for the neural players instead of the shipped one.
+    pub net: Option<Arc<Net>>,
+}
+
+/// One finished game, seen by player A.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameOutcome {
+    /// A played White.
+    pub a_white: bool,
+    /// A won.
+    pub a_won: bool,
+    /// A's holes minus B's holes at the end.
+    pub hole_diff: i32,
+    /// The stake, positive when A won.
+    pub stake: f64,
+    /// Rolls in the game.
+    pub rolls: u32,
+}
+
+/// Plays game `i` of the match.
+///
+/// # Errors
+/// If a player name is unknown.
+pub fn play_game(spec: &MatchSpec, i: u64) -> Result<GameOutcome, String> {
+    let s = game_seed(spec.seed, i);
+    let make = |name: &str, salt: u64| {
+        by_name_with(name, s ^ salt, spec.net.clone())
+            .ok_or_else(|| format!("unknown player `{name}`"))
+    };
+    let mut a = make(&spec.a, 0x41)?;
+    let mut b = make(&spec.b, 0x42)?;
+    let a_white = i % 2 == 0;
+    let mut dice = ChaCha8Rng::seed_from_u64(s);
+    let mut g = Game::new(spec.options);
+    let winner = if a_white {
+        play_out(&mut g, a.as_mut(), b.as_mut(), &mut dice)
+    } else {
+        play_out(&mut g, b.as_mut(), a.as_mut(), &mut dice)
+    };
+    let a_side = if a_white { Side::White } else { Side::Black };
+    let holes = g.score().holes;
+    let stake = g.stake().map_or(0.0, |s| s.value());
+    Ok(GameOutcome {
+        a_white,
+        a_won: winner == a_side,
+        hole_diff: *holes.get(a_side) as i32 - *holes.get(!a_side) as i32,
+        stake: if winner == a_side { stake } else { -stake },
+        rolls: g.rolls(),
+    })
+}
+
+/// A mean and its 95 % confidence half-width (normal approximation).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Mean {
+    /// The mean.
+    pub mean: f64,
+    /// 1.96 standard errors.
+    pub half_width: f64,
+}
+
+impl Mean {
+    fn of(xs: impl Iterator<Item = f64> + Clone) -> Mean {
+        let n = xs.clone().count() as f64;
+        if n == 0.0 {
+            return Mean::default();
+        }
+        let mean = xs.clone().sum::<f64>() / n;
+        let var = if n > 1.0 {
+            xs.map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0)
+        } else {
+            0.0
+        };
+        Mean {
+            mean,
+            half_width: 1.96 * (var / n).sqrt(),
+        }
+    }
+}
+
+/// The statistics of a match, from A's side.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Summary {
+    /// Games played.
+    pub games: u64,
+    /// Games won by A.
+    pub a_wins: u64,
+    /// A's win rate.
+    pub win_rate: f64,
+    /// The 95 % Wilson score interval of A's win rate.
+    pub win_rate_ci: (f64, f64),
+    /// A's holes minus B's at the end of a game.
+    pub hole_diff: Mean,
+    /// The stake per game, positive for A.
+    pub stake: Mean,
+    /// Games A played with White, and won.
+    pub a_white: (u64, u64),
+    /// Games won by White.
+    pub white_wins: u64,
+    /// Rolls per game.
+    pub rolls: f64,
+}
+
+/// The 95 % Wilson score interval of `k` successes in `n` trials.
+pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.96f64;
+    let n = n as f64;
+    let p = k as f64 / n;
+    let d = 1.0 + z * z / n;
+    let c = (p + z * z / (2.0 * n)) / d;
+    let h = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / d;
+    ((c - h).max(0.0), (c + h).min(1.0))
+}
+
+/// Sums up the games of a match (in game order).
+pub fn summarise(games: &[GameOutcome]) -> Summary {
+    let n = games.len() as u64;
+    let a_wins = games.iter().filter(|g| g.a_won).count() as u64;
+    let white_wins = games.iter().filter(|g| g.a_won == g.a_white).count() as u64;
+    let a_white = (
+        games.iter().filter(|g| g.a_white).count() as u64,
+        games.iter().filter(|g| g.a_white && g.a_won).count() as u64,
+    );
+    Summary {
+        games: n,
+        a_wins,
+        win_rate: a_wins as f64 / n.max(1) as f64,
+        win_rate_ci: wilson(a_wins, n),
+        hole_diff: Mean::of(games.iter().map(|g| g.hole_diff as f64)),
+        stake: Mean::of(games.iter().map(|g| g.stake)),
+        a_white,
+        white_wins,
+        rolls: games.iter().map(|g| g.rolls as f64).sum::<f64>() / n.max(1) as f64,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_contains_the_rate() {
+        let (lo, hi) = wilson(80, 100);
+        assert!(lo < 0.8 && 0.8 < hi);
+        assert!((lo - 0.711).abs() < 0.002 && (hi - 0.867).abs() < 0.002);
+    }
+}

@@ -1,0 +1,335 @@
+//! Training the evaluation network by self-play with TD(λ), as in
+//! TD-Gammon, in a form that is deterministic and uses every core.
+//!
+//! Games are played in **batches** of [`TrainConfig::batch`] games. All
+//! games of a batch are played with the same frozen copy of the network
+//! (so they can be played in parallel, by any number of threads), each
+//! with dice drawn from its own seed (the training seed and the game's
+//! number). The network plays both sides with the `neural` player's rules:
+//! every play and every stay/leave decision goes to the state it values
+//! most (no exploration: the dice vary the games).
+//!
+//! Each game gives the sequence of states where a side is about to roll,
+//! `s_0 … s_T−1`, the frozen network's values `y_t` (the probability that
+//! the side to roll at `t` wins) and the winner. The targets are the
+//! λ-returns, computed backwards in the eyes of the side to roll at `t`:
+//!
+//! ```text
+//! G_T−1 = 1 if that side won, else 0
+//! G_t   = (1 − λ) · y'_t+1 + λ · G'_t+1
+//! ```
+//!
+//! where `y'` and `G'` are turned into the side's point of view (`1 − v`
+//! when the other side rolls next; the same side rolls again after
+//! leaving or bearing off). Then, game after game in the order of their
+//! numbers, state after state, the network takes one gradient step
+//! towards `G_t` (cross-entropy on the output): this is the offline
+//! λ-return form of TD(λ) (Sutton and Barto, *Reinforcement Learning*,
+//! 2nd ed., §12.1), with targets from the batch's frozen network. The
+//! result depends on the seed and the batch size only, not on the
+//! number of threads, and a run resumed from a checkpoint (always taken
+//! between batches) continues exactly as if it had not stopped.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use trictrac::{Game, GameOptions, Phase, Side};
+
+use crate::features::{encode, Features};
+use crate::nn::{Net, TrainInfo};
+use crate::search::{NeuralEval, SearchPlayer};
+use crate::{Decision, Player};
+
+/// Training settings.
+#[derive(Clone, Copy, Debug)]
+pub struct TrainConfig {
+    /// Hidden units.
+    pub hidden: usize,
+    /// Learning rate at the start.
+    pub alpha: f32,
+    /// Learning rate after `alpha_games` games (linear in between).
+    pub alpha_end: f32,
+    /// Games over which the learning rate falls.
+    pub alpha_games: u64,
+    /// TD(λ) trace decay.
+    pub lambda: f32,
+    /// Games per batch.
+    pub batch: u32,
+    /// The seed of the initial weights and of every game's dice.
+    pub seed: u64,
+}
+
+impl Default for TrainConfig {
+    fn default() -> TrainConfig {
+        TrainConfig {
+            hidden: 64,
+            alpha: 0.05,
+            alpha_end: 0.01,
+            alpha_games: 80_000,
+            lambda: 0.7,
+            batch: 32,
+            seed: 1,
+        }
+    }
+}
+
+/// A game played for training.
+#[derive(Clone, Debug)]
+struct Episode {
+    /// Inputs, side to roll, frozen value, per state before a roll.
+    states: Vec<(Features, Side, f32)>,
+    /// The winner, `None` if the game was cut at [`MAX_ROLLS`].
+    winner: Option<Side>,
+    rolls: u32,
+}
+
+/// Games longer than this are cut (none has come close).
+const MAX_ROLLS: u32 = 5000;
+
+/// What a batch did.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BatchStats {
+    /// Games played.
+    pub games: u64,
+    /// Rolls in those games.
+    pub rolls: u64,
+    /// Games won by White (who rolls first is decided by the dice).
+    pub white_wins: u64,
+    /// Mean absolute difference between the λ-return and the value
+    /// before the step.
+    pub mean_error: f64,
+}
+
+/// SplitMix64: the seed of game `i` of a run seeded with `seed`.
+pub fn game_seed(seed: u64, i: u64) -> u64 {
+    let mut z = seed
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        .wrapping_add(i.wrapping_add(1).wrapping_mul(0xbf58_476d_1ce4_e5b9));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Plays one self-play game with `net` for both sides.
+fn play_episode(net: &Arc<Net>, options: GameOptions, seed: u64) -> Episode {
+    let mut dice = ChaCha8Rng::seed_from_u64(seed);
+    let mut player = SearchPlayer::new("neural", NeuralEval::new(net.clone()), 1);
+    let mut g = Game::new(options);
+    let mut states = Vec::with_capacity(256);
+    let mut f = Features::default();
+    loop {
+        match g.phase() {
+            Phase::FirstMove => g.roll_with(&mut dice),
+            Phase::Roll(side) => {
+                if g.rolls() >= MAX_ROLLS {
+                    return Episode {
+                        states,
+                        winner: None,
+                        rolls: g.rolls(),
+                    };
+                }
+                encode(g.position(), &options.rules, &mut f);
+                let y = net.eval(&f);
+                states.push((f.clone(), side, y));
+                g.roll_with(&mut dice)
+            }
+            Phase::StayOrLeave(_) => match player.decide(&g) {
+                Decision::Stay => g.stay(),
+                Decision::Leave => g.leave(),
+            },
+            Phase::Play(_) => {
+                let p = player.choose_play(&g);
+                g.play(&p)
+            }
+            // Manual marking (R-10): declare what the rules give.
+            Phase::Mark(_) => {
+                let owed = g.points_owed().unwrap_or(0);
+                g.declare(owed)
+            }
+            Phase::Over(w) => {
+                return Episode {
+                    states,
+                    winner: Some(w),
+                    rolls: g.rolls(),
+                }
+            }
+        }
+        .expect("the player chooses legal actions");
+    }
+}
+
+/// The λ-returns of an episode, one per state.
+fn lambda_returns(ep: &Episode, lambda: f32) -> Vec<f32> {
+    let n = ep.states.len();
+    let mut g = vec![0.0f32; n];
+    if n == 0 {
+        return g;
+    }
+    let conv = |v: f32, from: Side, to: Side| if from == to { v } else { 1.0 - v };
+    let (_, last_side, last_y) = ep.states[n - 1];
+    g[n - 1] = match ep.winner {
+        Some(w) if w == last_side => 1.0,
+        Some(_) => 0.0,
+        None => last_y,
+    };
+    for t in (0..n - 1).rev() {
+        let side = ep.states[t].1;
+        let (_, ns, ny) = ep.states[t + 1];
+        g[t] = (1.0 - lambda) * conv(ny, ns, side) + lambda * conv(g[t + 1], ns, side);
+    }
+    g
+}
+
+/// A network in training.
+#[derive(Clone, Debug)]
+pub struct Trainer {
+    net: Net,
+    options: GameOptions,
+}
+
+impl Trainer {
+    /// A new network with `config`'s settings and random weights.
+    pub fn new(config: &TrainConfig, options: GameOptions) -> Trainer {
+        let mut net = Net::new(config.hidden, config.seed);
+        net.info = TrainInfo {
+            games: 0,
+            seed: config.seed,
+            alpha: config.alpha,
+            alpha_end: config.alpha_end,
+            alpha_games: config.alpha_games,
+            lambda: config.lambda,
+            batch: config.batch,
+        };
+        Trainer { net, options }
+    }
+
+    /// Continues training `net` (its settings are in [`Net::info`]).
+    pub fn resume(net: Net, options: GameOptions) -> Trainer {
+        Trainer { net, options }
+    }
+
+    /// The network.
+    pub fn net(&self) -> &Net {
+        &self.net
+    }
+
+    /// Games played so far.
+    pub fn games(&self) -> u64 {
+        self.net.info.games
+    }
+
+    /// The learning rate for game `i`.
+    fn alpha(&self, i: u64) -> f32 {
+        let info = &self.net.info;
+        if info.alpha_games == 0 {
+            return info.alpha_end;
+        }
+        let x = (i as f64 / info.alpha_games as f64).min(1.0) as f32;
+        info.alpha + (info.alpha_end - info.alpha) * x
+    }
+
+    /// Plays the next batch (stopping at game `total`) on `jobs` threads
+    /// and learns from it.
+    pub fn batch(&mut self, total: u64, jobs: usize) -> BatchStats {
+        let first = self.net.info.games;
+        let batch = self.net.info.batch.max(1) as u64;
+        let n = batch.min(total.saturating_sub(first)) as usize;
+        if n == 0 {
+            return BatchStats::default();
+        }
+        let frozen = Arc::new(self.net.clone());
+        let seed = self.net.info.seed;
+        let options = self.options;
+        let next = AtomicUsize::new(0);
+        let mut episodes: Vec<Option<Episode>> = vec![None; n];
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..jobs.clamp(1, n))
+                .map(|_| {
+                    let frozen = &frozen;
+                    let next = &next;
+                    scope.spawn(move || {
+                        let mut done = Vec::new();
+                        loop {
+                            let k = next.fetch_add(1, Ordering::Relaxed);
+                            if k >= n {
+                                return done;
+                            }
+                            let s = game_seed(seed, first + k as u64);
+                            done.push((k, play_episode(frozen, options, s)));
+                        }
+                    })
+                })
+                .collect();
+            for h in handles {
+                for (k, ep) in h.join().expect("a self-play worker") {
+                    episodes[k] = Some(ep);
+                }
+            }
+        });
+        let lambda = self.net.info.lambda;
+        let mut stats = BatchStats::default();
+        let mut err = 0.0f64;
+        let mut steps = 0u64;
+        for (k, ep) in episodes.into_iter().enumerate() {
+            let ep = ep.expect("every game of the batch was played");
+            let alpha = self.alpha(first + k as u64);
+            let targets = lambda_returns(&ep, lambda);
+            for ((f, _, _), &target) in ep.states.iter().zip(&targets) {
+                let y = self.net.learn(f, target, alpha);
+                err += (target - y).abs() as f64;
+                steps += 1;
+            }
+            stats.games += 1;
+            stats.rolls += ep.rolls as u64;
+            if ep.winner == Some(Side::White) {
+                stats.white_wins += 1;
+            }
+        }
+        stats.mean_error = err / steps.max(1) as f64;
+        self.net.info.games += n as u64;
+        stats
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lambda_returns_follow_the_side_to_roll() {
+        let f = Features::default();
+        let ep = Episode {
+            states: vec![
+                (f.clone(), Side::White, 0.5),
+                (f.clone(), Side::Black, 0.4),
+                (f.clone(), Side::Black, 0.3),
+            ],
+            winner: Some(Side::Black),
+            rolls: 3,
+        };
+        let g = lambda_returns(&ep, 0.5);
+        assert_eq!(g[2], 1.0);
+        // Black rolls twice (after leaving, say): same point of view.
+        assert!((g[1] - (0.5 * 0.3 + 0.5 * 1.0)).abs() < 1e-6);
+        // White's view of Black's state.
+        assert!((g[0] - (0.5 * 0.6 + 0.5 * (1.0 - g[1]))).abs() < 1e-6);
+    }
+
+    #[test]
+    fn training_does_not_depend_on_the_threads() {
+        let config = TrainConfig {
+            hidden: 8,
+            batch: 2,
+            ..TrainConfig::default()
+        };
+        let mut a = Trainer::new(&config, GameOptions::default());
+        let mut b = a.clone();
+        a.batch(2, 1);
+        b.batch(2, 2);
+        assert_eq!(a.net(), b.net());
+        assert_eq!(a.games(), 2);
+        assert_ne!(a.net(), Trainer::new(&config, GameOptions::default()).net());
+    }
+}
