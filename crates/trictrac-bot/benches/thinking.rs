@@ -95,6 +95,20 @@ fn bench(c: &mut Criterion) {
         });
     }
     group.finish();
+    // The position with the most legal plays alone.
+    let widest = games
+        .iter()
+        .max_by_key(|g| g.legal_plays().len())
+        .expect("positions");
+    let mut group = c.benchmark_group("choose_play_widest");
+    group.sample_size(20);
+    group.warm_up_time(std::time::Duration::from_secs(1));
+    group.measurement_time(std::time::Duration::from_secs(4));
+    for name in ["neural", "neural2"] {
+        let mut p = by_name(name, 1).unwrap();
+        group.bench_function(name, |b| b.iter(|| black_box(p.choose_play(widest))));
+    }
+    group.finish();
 }
 
 criterion_group!(benches, bench);

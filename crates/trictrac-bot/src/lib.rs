@@ -78,7 +78,7 @@ pub trait Player: Send {
 /// nearly every game against `random` and `greedy`, decides in well under
 /// a millisecond, and so also serves debug builds and a busy server;
 /// `neural2` (two plies on the same network) is stronger still but some
-/// forty times slower (docs/STRENGTH.md).
+/// fifty times slower (docs/STRENGTH.md).
 pub const DEFAULT_BOT: &str = "neural";
 
 /// The names of the players [`by_name`] knows, weakest first.

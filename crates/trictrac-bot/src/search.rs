@@ -174,6 +174,11 @@ fn order_rolls() -> impl Iterator<Item = Roll> {
 }
 
 /// A player that chooses by an evaluation, looking `depth` plies ahead.
+///
+/// Its [`Player::analyse`] lists every play with its value for the side
+/// to move; at depth 2 the plays that were not searched keep their
+/// depth-1 value and rank below the searched ones, and a searched play
+/// cut off by the pruning shows an upper bound of its value.
 #[derive(Clone, Debug)]
 pub struct SearchPlayer<E> {
     name: String,

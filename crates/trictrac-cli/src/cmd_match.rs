@@ -104,8 +104,8 @@ fn check_player(name: &str) -> Result<(), CliError> {
 pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     check_player(&args.white)?;
     check_player(&args.black)?;
-    if args.games == 0 {
-        return Err(CliError::input("--games must be at least 1"));
+    if args.games == 0 || args.games > 10_000_000 {
+        return Err(CliError::input("--games must be 1 to 10000000"));
     }
     let net = match &args.model {
         Some(p) => Some(Arc::new(Net::load(p).map_err(CliError::input)?)),
