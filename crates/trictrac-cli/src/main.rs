@@ -47,6 +47,8 @@ use crate::error::CliError;
         trictrac mark --score \"score=8.0.8.0 bredouille=b\" --side w --points 18\n  \
         trictrac perft --depth 3\n  \
         trictrac selfplay --games 10000 --seed 1\n  \
+        trictrac match --white neural --black greedy --games 400\n  \
+        trictrac train --games 60000 --seed 1 --out model.bin\n  \
         trictrac replay game.txt\n  \
         trictrac serve\n\n\
         Run `trictrac <COMMAND> --help` for the details and examples of a command."
