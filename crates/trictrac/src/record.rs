@@ -299,7 +299,10 @@ impl Record {
 
     /// Replays the record move by move from its header's options and start
     /// position, checking that each roll gives the recorded points and
-    /// each play is legal. The game returned is in its final state.
+    /// each play is legal. The game returned is in its final state; a
+    /// record saved in the middle of a turn (its last roll line stops
+    /// before a declaration, decision or play) gives the game waiting for
+    /// it.
     ///
     /// # Errors
     /// The first line that does not match the rules.
@@ -340,6 +343,10 @@ impl Record {
         // gave him waits until a school he claims on the mover's
         // declaration (the next line) is made.
         let mut deferred: Option<(usize, Option<u32>)> = None;
+        let last_roll = self
+            .rolls
+            .iter()
+            .rposition(|r| r.side == "w" || r.side == "b");
         let declared = |r: &RecordedRoll, side: Side| match side {
             Side::White => r.white_declared,
             Side::Black => r.black_declared,
@@ -425,6 +432,21 @@ impl Record {
                     if s == side && game.pending_roll() == Some(roll) => {}
                 p => return Err(err(format!("the game expects {p:?}, not a roll by {side}"))),
             }
+            // A record saved in the middle of a turn ends with a roll line
+            // that stops where the game waits: the replay stops there too.
+            let unfinished = |game: &Game| {
+                Some(i) == last_roll
+                    && match game.phase() {
+                        // (the opponent's declaration waits: see `deferred`)
+                        Phase::Mark(s) => s == side && declared(r, s).is_none(),
+                        Phase::StayOrLeave(_) => r.decision.is_none(),
+                        Phase::Play(_) => r.play.is_none(),
+                        _ => false,
+                    }
+            };
+            if unfinished(&game) {
+                break;
+            }
             if let Phase::Mark(_) = game.phase() {
                 let points = declared(r, side).ok_or_else(|| {
                     err(
@@ -434,13 +456,22 @@ impl Record {
                 })?;
                 game.declare(points).map_err(ge)?;
             }
+            if unfinished(&game) {
+                break;
+            }
             decide(&mut game, r, "a hole was won").map_err(err)?;
+            if unfinished(&game) {
+                break;
+            }
             if let Phase::Play(_) = game.phase() {
                 let Some(text) = &r.play else {
                     return Err(err("the roll must be played: no play recorded".into()));
                 };
                 let notation = text.parse().map_err(|e| err(format!("{e}")))?;
                 game.play_notation(&notation).map_err(ge)?;
+                if unfinished(&game) {
+                    break;
+                }
                 decide(&mut game, r, "the exit won a hole").map_err(err)?;
             }
             if let Phase::Mark(opp) = game.phase() {
@@ -450,7 +481,9 @@ impl Record {
             }
         }
         if let Some((j, points)) = deferred.take() {
-            if !game.phase_is_over() {
+            // Saved before the opponent declared: the game waits for it.
+            let waiting = points.is_none() && Some(j) == last_roll;
+            if !game.phase_is_over() && !waiting {
                 let points = points.ok_or_else(|| RecordError::Replay {
                     index: j + 1,
                     entry: self.rolls[j].to_string(),

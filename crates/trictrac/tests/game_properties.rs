@@ -159,3 +159,28 @@ fn a_tampered_record_is_refused() {
     let e = rec.replay_with_dice(Some(&mut other)).unwrap_err();
     assert!(e.to_string().contains("the seed gives"), "{e}");
 }
+
+#[test]
+fn a_record_saved_mid_turn_replays_to_the_waiting_game() {
+    let g = random_game(11);
+    let rec = Record::from_game(&g, Header::default());
+    // Keep the lines up to a roll that was played, and drop its play.
+    let k = rec
+        .rolls
+        .iter()
+        .position(|r| {
+            (r.side == "w" || r.side == "b") && r.play.as_deref().is_some_and(|p| p != "--")
+        })
+        .unwrap();
+    let mut cut = rec.clone();
+    cut.rolls.truncate(k + 1);
+    let played = cut.rolls[k].play.take().unwrap();
+    let mut game = cut.replay().unwrap();
+    assert!(matches!(game.phase(), Phase::Play(_)), "{:?}", game.phase());
+    // Playing the dropped play continues the same game.
+    game.play_notation(&played.parse().unwrap()).unwrap();
+    // A missing play before the last roll line is still an error.
+    let mut bad = rec.clone();
+    bad.rolls[k].play = None;
+    assert!(bad.replay().is_err());
+}
