@@ -118,10 +118,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         options: args.options.to_options()?,
         net,
     };
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, 256);
+    let jobs = crate::input::jobs(args.jobs);
     let bar = ProgressBar::new(args.games);
     if args.json {
         bar.set_draw_target(ProgressDrawTarget::hidden());

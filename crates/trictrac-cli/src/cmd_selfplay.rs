@@ -158,10 +158,7 @@ pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         return Err(CliError::input("--games must be at least 1"));
     }
     let options = args.options.to_options()?;
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, 256);
+    let jobs = crate::input::jobs(args.jobs);
     if let Some(path) = &args.record {
         let (g, game_seed) = play_game(args.seed, 0, options);
         let header = Header {

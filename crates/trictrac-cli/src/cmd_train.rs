@@ -179,10 +179,7 @@ pub fn run(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "the model has already been trained on {done} games; ask for more with --games"
         )));
     }
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, 256);
+    let jobs = crate::input::jobs(args.jobs);
     // Fail early if the output cannot be written.
     trainer.net().save(&path).map_err(CliError::input)?;
     let bar = ProgressBar::new(args.games);

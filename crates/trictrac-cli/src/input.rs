@@ -37,3 +37,10 @@ pub fn play(text: &str) -> Result<PlayNotation, CliError> {
     text.parse::<PlayNotation>()
         .map_err(|e| CliError::input(format!("invalid --play `{}`: {e}", text.trim())))
 }
+
+/// Worker threads for `--jobs`: the number given (1..=256), or all cores.
+pub fn jobs(requested: Option<usize>) -> usize {
+    requested
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, 256)
+}

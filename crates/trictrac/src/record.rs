@@ -526,6 +526,27 @@ impl Record {
     }
 }
 
+/// The `YYYY-MM-DD` date (UTC) of a Unix time, for the `[Date]` header.
+/// The caller reads the clock (the engine does no I/O).
+///
+/// ```
+/// assert_eq!(trictrac::record::date_of_unix(0), "1970-01-01");
+/// assert_eq!(trictrac::record::date_of_unix(1_700_000_000), "2023-11-14");
+/// ```
+pub fn date_of_unix(secs: i64) -> String {
+    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+    let z = secs.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
 /// Applies the line's stay/leave decision when the game asks for one.
 fn decide(game: &mut Game, r: &RecordedRoll, why: &str) -> Result<(), String> {
     if let Phase::StayOrLeave(_) = game.phase() {
