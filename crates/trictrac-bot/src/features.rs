@@ -6,7 +6,6 @@
 //! then his opponent's. Whose turn it is is therefore part of every
 //! input, and the evaluation is the same for White and Black.
 
-use arrayvec::ArrayVec;
 use trictrac::{Bredouille, Position, Roll, RollContext, Rules, Side};
 
 use crate::turn::with_other_to_roll;
@@ -77,33 +76,7 @@ const PIPS: usize = STATS + 8;
 /// The number of network inputs.
 pub const N_INPUTS: usize = PIPS + 2;
 
-/// The non-zero inputs of a state: index and value.
-#[derive(Clone, Debug, Default)]
-pub struct Features {
-    /// Input indexes, increasing.
-    pub idx: ArrayVec<u16, 160>,
-    /// Their values.
-    pub val: ArrayVec<f32, 160>,
-}
-
-impl Features {
-    #[inline]
-    fn push(&mut self, i: usize, v: f32) {
-        if v != 0.0 {
-            self.idx.push(i as u16);
-            self.val.push(v);
-        }
-    }
-
-    /// The dense input vector (for tests and tools).
-    pub fn dense(&self) -> Vec<f32> {
-        let mut d = vec![0.0; N_INPUTS];
-        for (&i, &v) in self.idx.iter().zip(&self.val) {
-            d[i as usize] = v;
-        }
-        d
-    }
-}
+pub use neural::Features;
 
 fn bredouille_index(b: Bredouille, me: Side) -> usize {
     match b {

@@ -30,8 +30,10 @@
 //! number of threads, and a run resumed from a checkpoint (always taken
 //! between batches) continues exactly as if it had not stopped.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+
+pub use neural::td::game_seed;
+use neural::td::{parallel_map, StateValue};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -102,16 +104,6 @@ pub struct BatchStats {
     pub mean_error: f64,
 }
 
-/// SplitMix64: the seed of game `i` of a run seeded with `seed`.
-pub fn game_seed(seed: u64, i: u64) -> u64 {
-    let mut z = seed
-        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        .wrapping_add(i.wrapping_add(1).wrapping_mul(0xbf58_476d_1ce4_e5b9));
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// Plays one self-play game with `net` for both sides.
 fn play_episode(net: &Arc<Net>, options: GameOptions, seed: u64) -> Episode {
     let mut dice = ChaCha8Rng::seed_from_u64(seed);
@@ -160,26 +152,38 @@ fn play_episode(net: &Arc<Net>, options: GameOptions, seed: u64) -> Episode {
     }
 }
 
-/// The λ-returns of an episode, one per state.
+/// The λ-returns of an episode, one per state, in the eyes of each
+/// state's roller (the shared [`neural::td::lambda_returns`] with one
+/// output, the win probability).
 fn lambda_returns(ep: &Episode, lambda: f32) -> Vec<f32> {
     let n = ep.states.len();
-    let mut g = vec![0.0f32; n];
     if n == 0 {
-        return g;
+        return Vec::new();
     }
-    let conv = |v: f32, from: Side, to: Side| if from == to { v } else { 1.0 - v };
+    let one = |v: f32| {
+        let mut o = [0.0f32; neural::MAX_OUTPUTS];
+        o[0] = v;
+        o
+    };
+    let states: Vec<StateValue> = ep
+        .states
+        .iter()
+        .map(|&(_, side, y)| StateValue {
+            roller: (side == Side::Black) as u8,
+            value: one(y),
+        })
+        .collect();
     let (_, last_side, last_y) = ep.states[n - 1];
-    g[n - 1] = match ep.winner {
+    let last = match ep.winner {
         Some(w) if w == last_side => 1.0,
         Some(_) => 0.0,
         None => last_y,
     };
-    for t in (0..n - 1).rev() {
-        let side = ep.states[t].1;
-        let (_, ns, ny) = ep.states[t + 1];
-        g[t] = (1.0 - lambda) * conv(ny, ns, side) + lambda * conv(g[t + 1], ns, side);
-    }
-    g
+    let flip = |o: &neural::Outputs| one(1.0 - o[0]);
+    neural::td::lambda_returns(&states, one(last), lambda, flip)
+        .into_iter()
+        .map(|o| o[0])
+        .collect()
 }
 
 /// A network in training.
@@ -222,12 +226,7 @@ impl Trainer {
 
     /// The learning rate for game `i`.
     fn alpha(&self, i: u64) -> f32 {
-        let info = &self.net.info;
-        if info.alpha_games == 0 {
-            return info.alpha_end;
-        }
-        let x = (i as f64 / info.alpha_games as f64).min(1.0) as f32;
-        info.alpha + (info.alpha_end - info.alpha) * x
+        self.net.info.alpha_at(i)
     }
 
     /// Plays the next batch (stopping at game `total`) on `jobs` threads
@@ -242,38 +241,14 @@ impl Trainer {
         let frozen = Arc::new(self.net.clone());
         let seed = self.net.info.seed;
         let options = self.options;
-        let next = AtomicUsize::new(0);
-        let mut episodes: Vec<Option<Episode>> = vec![None; n];
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..jobs.clamp(1, n))
-                .map(|_| {
-                    let frozen = &frozen;
-                    let next = &next;
-                    scope.spawn(move || {
-                        let mut done = Vec::new();
-                        loop {
-                            let k = next.fetch_add(1, Ordering::Relaxed);
-                            if k >= n {
-                                return done;
-                            }
-                            let s = game_seed(seed, first + k as u64);
-                            done.push((k, play_episode(frozen, options, s)));
-                        }
-                    })
-                })
-                .collect();
-            for h in handles {
-                for (k, ep) in h.join().expect("a self-play worker") {
-                    episodes[k] = Some(ep);
-                }
-            }
+        let episodes = parallel_map(n, jobs, |k| {
+            play_episode(&frozen, options, game_seed(seed, first + k as u64))
         });
         let lambda = self.net.info.lambda;
         let mut stats = BatchStats::default();
         let mut err = 0.0f64;
         let mut steps = 0u64;
         for (k, ep) in episodes.into_iter().enumerate() {
-            let ep = ep.expect("every game of the batch was played");
             let alpha = self.alpha(first + k as u64);
             let targets = lambda_returns(&ep, lambda);
             for ((f, _, _), &target) in ep.states.iter().zip(&targets) {

@@ -1,0 +1,481 @@
+//! The network: sparse inputs, one hidden layer of sigmoid units, one or
+//! more sigmoid outputs; and its model file.
+//!
+//! The model file is little-endian binary: a four-byte magic chosen by the
+//! game (`TTNN` for trictrac, `BGNN` for backgammon), a format version,
+//! the layer sizes, how it was trained ([`TrainInfo`]), then the weights
+//! as `f32`. Version 1 (trictrac's first models) has one output and no
+//! output count; version 2 stores the output count.
+
+use std::fmt;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::features::Features;
+
+/// The largest hidden layer supported (stack buffers).
+pub const MAX_HIDDEN: usize = 256;
+
+/// The most outputs a network may have.
+pub const MAX_OUTPUTS: usize = 8;
+
+/// A network's outputs (the first [`Net::outputs`] are used).
+pub type Outputs = [f32; MAX_OUTPUTS];
+
+const VERSION_1: u32 = 1;
+const VERSION_2: u32 = 2;
+
+/// How a model was trained (stored in the model file, used to resume).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TrainInfo {
+    /// Self-play games played so far.
+    pub games: u64,
+    /// The training seed.
+    pub seed: u64,
+    /// Learning rate at the start.
+    pub alpha: f32,
+    /// Learning rate at the end of the schedule.
+    pub alpha_end: f32,
+    /// Games over which the learning rate falls from `alpha` to `alpha_end`.
+    pub alpha_games: u64,
+    /// TD(λ) trace decay.
+    pub lambda: f32,
+    /// Games per batch (played with the same weights).
+    pub batch: u32,
+}
+
+impl TrainInfo {
+    /// The learning rate for game `i`: linear from `alpha` to `alpha_end`
+    /// over `alpha_games` games, then `alpha_end`.
+    ///
+    /// ```
+    /// let info = neural::TrainInfo { alpha: 0.1, alpha_end: 0.01, alpha_games: 100, ..Default::default() };
+    /// assert_eq!(info.alpha_at(0), 0.1);
+    /// assert!((info.alpha_at(50) - 0.055).abs() < 1e-6);
+    /// assert!((info.alpha_at(1000) - 0.01).abs() < 1e-6);
+    /// ```
+    pub fn alpha_at(&self, i: u64) -> f32 {
+        if self.alpha_games == 0 {
+            return self.alpha_end;
+        }
+        let x = (i as f64 / self.alpha_games as f64).min(1.0) as f32;
+        self.alpha + (self.alpha_end - self.alpha) * x
+    }
+}
+
+/// Why a model file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModelError(pub String);
+
+impl fmt::Display for ModelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ModelError {}
+
+/// The evaluation network.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Net {
+    inputs: usize,
+    hidden: usize,
+    outputs: usize,
+    /// Input-to-hidden weights, one row of `hidden` per input.
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    /// Hidden-to-output weights, one row of `hidden` per output.
+    w2: Vec<f32>,
+    b2: Vec<f32>,
+    /// Training metadata.
+    pub info: TrainInfo,
+}
+
+#[inline]
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Net {
+    /// A network of `inputs` inputs, `hidden` hidden units and `outputs`
+    /// outputs, with small random weights drawn from `seed`.
+    ///
+    /// # Panics
+    /// If `hidden` is 0 or above [`MAX_HIDDEN`], `outputs` is 0 or above
+    /// [`MAX_OUTPUTS`], or `inputs` is 0 or above 65 536 (callers check
+    /// user-given sizes first).
+    pub fn new(inputs: usize, hidden: usize, outputs: usize, seed: u64) -> Net {
+        assert!((1..=MAX_HIDDEN).contains(&hidden), "hidden units");
+        assert!((1..=MAX_OUTPUTS).contains(&outputs), "outputs");
+        assert!((1..=65_536).contains(&inputs), "inputs");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x006e_6574_776f_726b);
+        let r = 0.1f32;
+        let w1 = (0..inputs * hidden).map(|_| rng.gen_range(-r..r)).collect();
+        let w2 = (0..outputs * hidden)
+            .map(|_| rng.gen_range(-r..r))
+            .collect();
+        Net {
+            inputs,
+            hidden,
+            outputs,
+            w1,
+            b1: vec![0.0; hidden],
+            w2,
+            b2: vec![0.0; outputs],
+            info: TrainInfo::default(),
+        }
+    }
+
+    /// Inputs.
+    pub fn inputs(&self) -> usize {
+        self.inputs
+    }
+
+    /// Hidden units.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// Outputs.
+    pub fn outputs(&self) -> usize {
+        self.outputs
+    }
+
+    /// The hidden activations (into `h`) and the outputs for `f`.
+    #[inline]
+    fn forward_into(&self, f: &Features, h: &mut [f32]) -> Outputs {
+        let n = self.hidden;
+        let h = &mut h[..n];
+        h.copy_from_slice(&self.b1);
+        for (&i, &v) in f.idx.iter().zip(&f.val) {
+            let i = i as usize;
+            if i >= self.inputs {
+                continue;
+            }
+            let row = &self.w1[i * n..(i + 1) * n];
+            if v == 1.0 {
+                for (a, w) in h.iter_mut().zip(row) {
+                    *a += w;
+                }
+            } else {
+                for (a, w) in h.iter_mut().zip(row) {
+                    *a += v * w;
+                }
+            }
+        }
+        for a in h.iter_mut() {
+            *a = sigmoid(*a);
+        }
+        let mut out = [0.0f32; MAX_OUTPUTS];
+        for (k, o) in out[..self.outputs].iter_mut().enumerate() {
+            let row = &self.w2[k * n..(k + 1) * n];
+            let mut z = self.b2[k];
+            for (a, w) in h.iter().zip(row) {
+                z += a * w;
+            }
+            *o = sigmoid(z);
+        }
+        out
+    }
+
+    /// The outputs for `f` (the first [`Net::outputs`] entries; the rest
+    /// are zero). Inputs beyond the network's are ignored.
+    pub fn eval(&self, f: &Features) -> Outputs {
+        let mut h = [0.0f32; MAX_HIDDEN];
+        self.forward_into(f, &mut h)
+    }
+
+    /// One gradient step towards `target` (cross-entropy on each output's
+    /// logit, so the step is `alpha · (target − output)`): returns the
+    /// outputs before the step. `target` has one value per output.
+    pub fn learn(&mut self, f: &Features, target: &[f32], alpha: f32) -> Outputs {
+        let n = self.hidden;
+        let mut h = [0.0f32; MAX_HIDDEN];
+        let y = self.forward_into(f, &mut h);
+        let mut dh = [0.0f32; MAX_HIDDEN];
+        for k in 0..self.outputs.min(target.len()) {
+            let d = alpha * (target[k] - y[k]);
+            if d == 0.0 {
+                continue;
+            }
+            let row = &mut self.w2[k * n..(k + 1) * n];
+            for ((g, w), &hj) in dh[..n].iter_mut().zip(row.iter_mut()).zip(&h[..n]) {
+                *g += d * *w;
+                *w += d * hj;
+            }
+            self.b2[k] += d;
+        }
+        for (g, &hj) in dh[..n].iter_mut().zip(&h[..n]) {
+            *g *= hj * (1.0 - hj);
+        }
+        for (b, g) in self.b1.iter_mut().zip(&dh[..n]) {
+            *b += g;
+        }
+        for (&i, &v) in f.idx.iter().zip(&f.val) {
+            let i = i as usize;
+            if i >= self.inputs {
+                continue;
+            }
+            let row = &mut self.w1[i * n..(i + 1) * n];
+            for (w, g) in row.iter_mut().zip(&dh[..n]) {
+                *w += v * g;
+            }
+        }
+        y
+    }
+
+    /// The model file's bytes, with the game's four-byte `magic`. A
+    /// one-output network is written in format version 1 (readable by the
+    /// first trictrac programs), others in version 2.
+    pub fn to_bytes(&self, magic: &[u8; 4]) -> Vec<u8> {
+        let mut b = Vec::with_capacity(64 + 4 * (self.w1.len() + self.w2.len() + self.hidden));
+        b.extend_from_slice(magic);
+        let version = if self.outputs == 1 {
+            VERSION_1
+        } else {
+            VERSION_2
+        };
+        b.extend_from_slice(&version.to_le_bytes());
+        b.extend_from_slice(&(self.inputs as u32).to_le_bytes());
+        b.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        if version == VERSION_2 {
+            b.extend_from_slice(&(self.outputs as u32).to_le_bytes());
+        }
+        let i = &self.info;
+        b.extend_from_slice(&i.games.to_le_bytes());
+        b.extend_from_slice(&i.seed.to_le_bytes());
+        b.extend_from_slice(&i.alpha.to_le_bytes());
+        b.extend_from_slice(&i.alpha_end.to_le_bytes());
+        b.extend_from_slice(&i.alpha_games.to_le_bytes());
+        b.extend_from_slice(&i.lambda.to_le_bytes());
+        b.extend_from_slice(&i.batch.to_le_bytes());
+        for x in self
+            .w1
+            .iter()
+            .chain(&self.b1)
+            .chain(&self.w2)
+            .chain(&self.b2)
+        {
+            b.extend_from_slice(&x.to_le_bytes());
+        }
+        b
+    }
+
+    /// Reads a model file's bytes: `magic` names the game (`what` is its
+    /// name in messages), `inputs` is the number of inputs this program's
+    /// encoding has, `outputs` the number of outputs it expects.
+    ///
+    /// # Errors
+    /// If the bytes are not a model of a known version with these sizes.
+    pub fn from_bytes(
+        b: &[u8],
+        magic: &[u8; 4],
+        what: &str,
+        inputs: usize,
+        outputs: usize,
+    ) -> Result<Net, ModelError> {
+        let bad = |why: &str| ModelError(format!("not a {what} model file: {why}"));
+        let mut r = Reader { b, at: 0 };
+        if r.take(4).ok_or_else(|| bad("too short"))? != magic {
+            return Err(bad("wrong magic bytes"));
+        }
+        let version = r.u32().ok_or_else(|| bad("too short"))?;
+        if version != VERSION_1 && version != VERSION_2 {
+            return Err(ModelError(format!(
+                "model format version {version} is not supported (expected {VERSION_1} or {VERSION_2})"
+            )));
+        }
+        let n_in = r.u32().ok_or_else(|| bad("too short"))? as usize;
+        let hidden = r.u32().ok_or_else(|| bad("too short"))? as usize;
+        let n_out = if version == VERSION_2 {
+            r.u32().ok_or_else(|| bad("too short"))? as usize
+        } else {
+            1
+        };
+        if n_in != inputs {
+            return Err(ModelError(format!(
+                "the model has {n_in} inputs; this program's evaluation has {inputs}"
+            )));
+        }
+        if n_out != outputs {
+            return Err(ModelError(format!(
+                "the model has {n_out} outputs; this program's evaluation has {outputs}"
+            )));
+        }
+        if !(1..=MAX_HIDDEN).contains(&hidden) {
+            return Err(bad("hidden layer size out of range"));
+        }
+        if !(1..=MAX_OUTPUTS).contains(&n_out) {
+            return Err(bad("output count out of range"));
+        }
+        let short = || bad("truncated");
+        let info = TrainInfo {
+            games: r.u64().ok_or_else(short)?,
+            seed: r.u64().ok_or_else(short)?,
+            alpha: r.f32().ok_or_else(short)?,
+            alpha_end: r.f32().ok_or_else(short)?,
+            alpha_games: r.u64().ok_or_else(short)?,
+            lambda: r.f32().ok_or_else(short)?,
+            batch: r.u32().ok_or_else(short)?,
+        };
+        let expected = 4 * (n_in * hidden + hidden + n_out * hidden + n_out);
+        if b.len() - r.at != expected {
+            return Err(bad(if b.len() - r.at < expected {
+                "truncated"
+            } else {
+                "trailing bytes"
+            }));
+        }
+        let mut floats =
+            |n: usize| -> Vec<f32> { (0..n).map(|_| r.f32().unwrap_or(0.0)).collect() };
+        let w1 = floats(n_in * hidden);
+        let b1 = floats(hidden);
+        let w2 = floats(n_out * hidden);
+        let b2 = floats(n_out);
+        if w1
+            .iter()
+            .chain(&b1)
+            .chain(&w2)
+            .chain(&b2)
+            .any(|x| !x.is_finite())
+        {
+            return Err(bad("weights are not finite"));
+        }
+        Ok(Net {
+            inputs: n_in,
+            hidden,
+            outputs: n_out,
+            w1,
+            b1,
+            w2,
+            b2,
+            info,
+        })
+    }
+
+    /// Reads a model file (see [`Net::from_bytes`]).
+    ///
+    /// # Errors
+    /// If the file cannot be read or is not such a model.
+    pub fn load(
+        path: &std::path::Path,
+        magic: &[u8; 4],
+        what: &str,
+        inputs: usize,
+        outputs: usize,
+    ) -> Result<Net, ModelError> {
+        // A model is a few megabytes at most: refuse to read anything far larger.
+        const LIMIT: u64 = 256 << 20;
+        let len = std::fs::metadata(path)
+            .map_err(|e| ModelError(format!("cannot read {}: {e}", path.display())))?
+            .len();
+        if len > LIMIT {
+            return Err(ModelError(format!(
+                "{}: {len} bytes is far too large for a model file",
+                path.display()
+            )));
+        }
+        let b = std::fs::read(path)
+            .map_err(|e| ModelError(format!("cannot read {}: {e}", path.display())))?;
+        Net::from_bytes(&b, magic, what, inputs, outputs)
+            .map_err(|e| ModelError(format!("{}: {e}", path.display())))
+    }
+
+    /// Writes the model file atomically (a temporary file, then a rename).
+    ///
+    /// # Errors
+    /// If the file cannot be written.
+    pub fn save(&self, path: &std::path::Path, magic: &[u8; 4]) -> Result<(), ModelError> {
+        let tmp = path.with_extension("tmp");
+        let err = |e: std::io::Error| ModelError(format!("cannot write {}: {e}", path.display()));
+        if let Err(e) = std::fs::write(&tmp, self.to_bytes(magic)) {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(err(e));
+        }
+        std::fs::rename(&tmp, path).map_err(err)
+    }
+}
+
+struct Reader<'a> {
+    b: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let s = self.b.get(self.at..self.at.checked_add(n)?)?;
+        self.at += n;
+        Some(s)
+    }
+    fn u32(&mut self) -> Option<u32> {
+        self.take(4)
+            .and_then(|s| s.try_into().ok())
+            .map(u32::from_le_bytes)
+    }
+    fn u64(&mut self) -> Option<u64> {
+        self.take(8)
+            .and_then(|s| s.try_into().ok())
+            .map(u64::from_le_bytes)
+    }
+    fn f32(&mut self) -> Option<f32> {
+        self.take(4)
+            .and_then(|s| s.try_into().ok())
+            .map(f32::from_le_bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const M: &[u8; 4] = b"TEST";
+
+    #[test]
+    fn a_model_round_trips_through_bytes_in_both_versions() {
+        for outputs in [1, 5] {
+            let mut n = Net::new(20, 8, outputs, 3);
+            n.info.games = 17;
+            n.info.lambda = 0.7;
+            let b = n.to_bytes(M);
+            let m = Net::from_bytes(&b, M, "test", 20, outputs).unwrap();
+            assert_eq!(n, m);
+            assert!(Net::from_bytes(&b[..100], M, "test", 20, outputs).is_err());
+            assert!(Net::from_bytes(&b, b"XXXX", "test", 20, outputs).is_err());
+            assert!(Net::from_bytes(&b, M, "test", 21, outputs).is_err());
+            assert!(Net::from_bytes(&b, M, "test", 20, outputs + 1).is_err());
+            let mut long = b.clone();
+            long.push(0);
+            assert!(Net::from_bytes(&long, M, "test", 20, outputs).is_err());
+        }
+        assert!(Net::from_bytes(b"hello", M, "test", 20, 1).is_err());
+    }
+
+    #[test]
+    fn learning_moves_each_output_towards_its_target() {
+        let mut n = Net::new(300, 16, 3, 1);
+        let mut f = Features::default();
+        f.push(0, 1.0);
+        f.push(5, 0.5);
+        f.push(250, 1.0);
+        let before = n.eval(&f);
+        for _ in 0..100 {
+            n.learn(&f, &[1.0, 0.0, 0.5], 0.1);
+        }
+        let after = n.eval(&f);
+        assert!(after[0] > before[0] + 0.1);
+        assert!(after[1] < before[1] - 0.1);
+        assert!((after[2] - 0.5).abs() < (before[2] - 0.5).abs() + 1e-3);
+        assert_eq!(after[3], 0.0);
+    }
+
+    #[test]
+    fn inputs_out_of_range_are_ignored() {
+        let n = Net::new(4, 4, 1, 1);
+        let mut f = Features::default();
+        f.push(2, 1.0);
+        let a = n.eval(&f);
+        f.push(9, 1.0);
+        assert_eq!(n.eval(&f), a);
+    }
+}
