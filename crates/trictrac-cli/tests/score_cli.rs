@@ -27,17 +27,26 @@ fn failure(args: &[&str]) -> String {
 }
 
 /// Every conformance case through the binary: `trictrac score` must
-/// reproduce them (read from ../shared/conformance at test time).
+/// reproduce them (read at test time from the repository's
+/// `tests/conformance/`, from `../shared/conformance/` when it exists,
+/// and from `$TRICTRAC_CONFORMANCE_DIR` when it is set).
 #[test]
 fn score_reproduces_every_conformance_case() {
-    let dir = std::env::var("TRICTRAC_CONFORMANCE_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/conformance")
-        });
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut dirs = vec![root.join("tests/conformance")];
+    if root.join("../shared/conformance").is_dir() {
+        dirs.push(root.join("../shared/conformance"));
+    }
+    if let Ok(d) = std::env::var("TRICTRAC_CONFORMANCE_DIR") {
+        dirs.push(PathBuf::from(d));
+    }
     let mut n = 0;
-    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.unwrap().path();
+    let paths = dirs.iter().flat_map(|dir| {
+        std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|entry| entry.unwrap().path())
+    });
+    for path in paths {
         if path.extension().is_none_or(|x| x != "json") {
             continue;
         }

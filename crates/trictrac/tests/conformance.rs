@@ -1,33 +1,46 @@
-//! Runs every scoring case of `../shared/conformance/*.json` (read at test
-//! time, never copied): the points a roll brings to the mover and gives to
-//! his opponent (RULES.md sections 5–7).
+//! Runs every scoring case of the conformance folders (read at test
+//! time): the repository's copy `tests/conformance/`, the shared folder
+//! `../shared/conformance/` beside the repository when it exists (where
+//! new cases are added), and `$TRICTRAC_CONFORMANCE_DIR` when it is set.
+//! Each case gives the points a roll brings to the mover and gives to his
+//! opponent (RULES.md sections 5–7).
 
 use std::path::PathBuf;
 use trictrac::{Position, Roll, Side};
 
-/// The conformance folder: `$TRICTRAC_CONFORMANCE_DIR`, or `shared/conformance`
-/// beside the repository.
-fn conformance_dir() -> PathBuf {
-    if let Ok(d) = std::env::var("TRICTRAC_CONFORMANCE_DIR") {
-        return PathBuf::from(d);
+/// The conformance folders that exist, the repository's copy first.
+fn conformance_dirs() -> Vec<PathBuf> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let own = root.join("tests/conformance");
+    assert!(
+        own.is_dir(),
+        "the repository's conformance cases are missing: {}",
+        own.display()
+    );
+    let mut dirs = vec![own];
+    let shared = root.join("../shared/conformance");
+    if shared.is_dir() {
+        dirs.push(shared);
     }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/conformance")
+    if let Ok(d) = std::env::var("TRICTRAC_CONFORMANCE_DIR") {
+        dirs.push(PathBuf::from(d));
+    }
+    dirs
 }
 
 #[test]
 fn conformance_cases() {
-    let dir = conformance_dir();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read the conformance folder {}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    assert!(
-        !files.is_empty(),
-        "no conformance case in {}",
-        dir.display()
-    );
+    let mut files: Vec<PathBuf> = Vec::new();
+    for dir in conformance_dirs() {
+        let mut here: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("cannot read the conformance folder {}: {e}", dir.display()))
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        here.sort();
+        assert!(!here.is_empty(), "no conformance case in {}", dir.display());
+        files.extend(here);
+    }
     let mut failures = Vec::new();
     let mut count = 0;
     for file in &files {
