@@ -35,8 +35,9 @@ use crate::error::CliError;
     long_about = "Rules engine for Grand Trictrac, the French game of the backgammon family.\n\n\
         Positions are written in TPN (trictrac position notation), e.g. \
         `w:1x15 b:24x15 w` for the start, and plays in play notation with \
-        absolute fields, e.g. `1-7 1-6`, `1-4-9`, `21-off`, `--`. Rule ids \
-        (R-x.y) refer to the project's rule book.",
+        absolute fields, e.g. `1-7 1-6`, `1-4-9`, `21-off`, `--` \
+        (docs/NOTATION.md in the repository). Rule ids (R-x.y) refer to \
+        the project's rule book, docs/RULES.md.",
     arg_required_else_help = true,
     after_help = "Examples:\n  \
         trictrac play\n  \
