@@ -198,23 +198,7 @@ impl GameOptions {
     }
 }
 
-/// A source of dice: the engine never draws them itself.
-pub trait DiceSource {
-    /// One die, uniformly 1..=6.
-    fn die(&mut self) -> Die;
-}
-
-impl<R: rand_core::RngCore> DiceSource for R {
-    fn die(&mut self) -> Die {
-        // Rejection sampling on a byte keeps the six faces exactly uniform.
-        loop {
-            let x = (self.next_u32() & 0xff) as u8;
-            if x < 252 {
-                return Die::new(x % 6 + 1);
-            }
-        }
-    }
-}
+pub use tables::DiceSource;
 
 /// Where the game stands: who must do what next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,0 +1,22 @@
+//! # tables — what the two games of tables share
+//!
+//! Grand Trictrac and backgammon are both *tables* games: two players,
+//! White and Black ([`Side`], with per-side values in [`BySide`]), fifteen
+//! checkers each, two six-sided dice ([`Die`], [`Roll`]). The two rules
+//! engines (`trictrac`, `backgammon`) depend on this crate and never on
+//! each other. Randomness is injected through [`DiceSource`].
+//!
+//! ```
+//! use tables::{Roll, Side};
+//! assert_eq!(!Side::White, Side::Black);
+//! let r: Roll = "3-5".parse().unwrap();
+//! assert_eq!(r.to_string(), "5-3");
+//! assert_eq!(Roll::ALL.len(), 21);
+//! ```
+#![deny(missing_docs)]
+
+pub mod dice;
+pub mod side;
+
+pub use dice::{DiceSource, Die, DieError, Roll, RollParseError};
+pub use side::{BySide, Side};
