@@ -1,0 +1,216 @@
+//! The two presets of the rule book and their options (BG-8).
+
+use core::fmt;
+use core::str::FromStr;
+
+/// A preset of the rule book.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Preset {
+    /// Backgammon as played today and by GNU Backgammon.
+    #[default]
+    Standard,
+    /// The seed page's own rules: BG-2.2 opening, BG-4.3 no hit and
+    /// cover, BG-6.2 scoring, BG-7.4 refused redouble.
+    Seed,
+}
+
+impl Preset {
+    /// The preset's word: `standard` or `seed`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Preset::Standard => "standard",
+            Preset::Seed => "seed",
+        }
+    }
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Preset {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Preset, RulesError> {
+        match s {
+            "standard" => Ok(Preset::Standard),
+            "seed" => Ok(Preset::Seed),
+            _ => Err(RulesError(format!(
+                "unknown rules `{s}`: expected standard or seed (BG-8)"
+            ))),
+        }
+    }
+}
+
+/// Where a hit may not be covered in the same roll (BG-4.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum HitCover {
+    /// No restriction (`standard`).
+    #[default]
+    Allowed,
+    /// The hitter's points 7–12, his *jan intérieur* in the page's sense
+    /// (`seed`).
+    Inner,
+    /// The hitter's points 1–6, the usual French sense of *jan intérieur*.
+    Home,
+    /// Every point (the page's second sentence read alone).
+    Anywhere,
+}
+
+impl HitCover {
+    /// The option's word.
+    pub const fn name(self) -> &'static str {
+        match self {
+            HitCover::Allowed => "allowed",
+            HitCover::Inner => "inner",
+            HitCover::Home => "home",
+            HitCover::Anywhere => "anywhere",
+        }
+    }
+
+    /// The mover's points (bit `p`) on which a hit must stay uncovered.
+    pub(crate) const fn mask(self) -> u32 {
+        match self {
+            HitCover::Allowed => 0,
+            HitCover::Inner => 0b1_1111_1000_0000,
+            HitCover::Home => 0b111_1110,
+            HitCover::Anywhere => 0x1ff_fffe,
+        }
+    }
+}
+
+/// The rules of a game: a preset and its options.
+///
+/// ```
+/// use backgammon::{HitCover, Preset, Rules};
+/// let r = Rules::seed();
+/// assert_eq!(r.hit_cover, HitCover::Inner);
+/// let r: Rules = "standard jacoby=off".parse().unwrap();
+/// assert_eq!(r.preset, Preset::Standard);
+/// assert!(!r.jacoby);
+/// assert_eq!(r.to_string(), "standard jacoby=off");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// The preset.
+    pub preset: Preset,
+    /// BG-4.3: where a hit may not be covered in the same roll.
+    pub hit_cover: HitCover,
+    /// BG-7.5: in money games, gammons and backgammons count only once the
+    /// cube has been turned (on by default in money games).
+    pub jacoby: bool,
+    /// BG-7.5: beavers (a player who takes may at once redouble and keep
+    /// the cube; off by default).
+    pub beavers: bool,
+    /// Whether the videau is used at all (on by default).
+    pub cube: bool,
+}
+
+impl Rules {
+    /// The `standard` preset: gnubg's rules.
+    pub const fn standard() -> Rules {
+        Rules {
+            preset: Preset::Standard,
+            hit_cover: HitCover::Allowed,
+            jacoby: true,
+            beavers: false,
+            cube: true,
+        }
+    }
+
+    /// The `seed` preset: the page's rules.
+    pub const fn seed() -> Rules {
+        Rules {
+            preset: Preset::Seed,
+            hit_cover: HitCover::Inner,
+            jacoby: true,
+            beavers: false,
+            cube: true,
+        }
+    }
+
+    /// The preset's default rules.
+    pub const fn of(preset: Preset) -> Rules {
+        match preset {
+            Preset::Standard => Rules::standard(),
+            Preset::Seed => Rules::seed(),
+        }
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::standard()
+    }
+}
+
+/// Error for rule words that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct RulesError(pub String);
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = Rules::of(self.preset);
+        f.write_str(self.preset.name())?;
+        if self.hit_cover != d.hit_cover {
+            write!(f, " hit-cover={}", self.hit_cover.name())?;
+        }
+        let onoff = |b: bool| if b { "on" } else { "off" };
+        if self.jacoby != d.jacoby {
+            write!(f, " jacoby={}", onoff(self.jacoby))?;
+        }
+        if self.beavers != d.beavers {
+            write!(f, " beavers={}", onoff(self.beavers))?;
+        }
+        if self.cube != d.cube {
+            write!(f, " cube={}", onoff(self.cube))?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Rules {
+    type Err = RulesError;
+    /// Words: the preset first (`standard` or `seed`), then options
+    /// `hit-cover=allowed|inner|home|anywhere`, `jacoby=on|off`,
+    /// `beavers=on|off`, `cube=on|off`.
+    fn from_str(s: &str) -> Result<Rules, RulesError> {
+        let mut words = s.split_whitespace();
+        let mut r = match words.next() {
+            None => Rules::standard(),
+            Some(w) => Rules::of(w.parse()?),
+        };
+        for w in words {
+            let (k, v) = w.split_once('=').ok_or_else(|| {
+                RulesError(format!("`{w}` is not an option: expected NAME=VALUE"))
+            })?;
+            let onoff = |v: &str| match v {
+                "on" => Ok(true),
+                "off" => Ok(false),
+                _ => Err(RulesError(format!("{k}: expected on or off, not `{v}`"))),
+            };
+            match k {
+                "hit-cover" => r.hit_cover = match v {
+                    "allowed" => HitCover::Allowed,
+                    "inner" => HitCover::Inner,
+                    "home" => HitCover::Home,
+                    "anywhere" => HitCover::Anywhere,
+                    _ => return Err(RulesError(format!(
+                        "hit-cover: expected allowed, inner, home or anywhere, not `{v}` (BG-4.3)"
+                    ))),
+                },
+                "jacoby" => r.jacoby = onoff(v)?,
+                "beavers" => r.beavers = onoff(v)?,
+                "cube" => r.cube = onoff(v)?,
+                _ => {
+                    return Err(RulesError(format!(
+                        "unknown option `{k}`: expected hit-cover, jacoby, beavers or cube"
+                    )))
+                }
+            }
+        }
+        Ok(r)
+    }
+}
