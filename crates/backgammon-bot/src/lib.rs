@@ -1,0 +1,135 @@
+//! # backgammon-bot — players for backgammon with the videau
+//!
+//! A [`Player`] chooses plays and cube actions for a [`Game`]; the
+//! players are found by name ([`by_name`]): `random` (uniform among the
+//! legal plays, never doubles, always takes) and `greedy` (a hand-written
+//! evaluation of the position after each play, and simple race-based cube
+//! decisions). [`play_out`] drives a game between two players.
+//!
+//! ```
+//! use backgammon::{Game, Rules, Side};
+//! use backgammon_bot::{by_name, play_out};
+//! use rand::SeedableRng;
+//! let mut white = by_name("greedy", 1).unwrap();
+//! let mut black = by_name("random", 2).unwrap();
+//! let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+//! let mut game = Game::money(Rules::standard());
+//! let result = play_out(&mut game, white.as_mut(), black.as_mut(), &mut dice);
+//! assert!(result.points >= 1);
+//! ```
+#![deny(missing_docs)]
+
+mod greedy;
+
+use backgammon::{DiceSource, Game, GameResult, Phase, Play, Side};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+pub use greedy::{greedy_score, GreedyPlayer};
+
+/// A player of backgammon with the videau.
+pub trait Player: Send {
+    /// The player's name.
+    fn name(&self) -> &str;
+
+    /// One of `game.legal_plays()` (the game is at `Phase::Play`).
+    fn choose_play(&mut self, game: &Game) -> Play;
+
+    /// Whether to offer the videau now (called only when the side on roll
+    /// may double, BG-7.2).
+    fn wants_double(&mut self, game: &Game) -> bool {
+        let _ = game;
+        false
+    }
+
+    /// Whether to take the videau offered (`false`: drop, BG-7.4).
+    fn takes(&mut self, game: &Game) -> bool {
+        let _ = game;
+        true
+    }
+}
+
+/// Uniform among the legal plays; never doubles; always takes.
+#[derive(Debug)]
+pub struct RandomPlayer {
+    rng: ChaCha8Rng,
+}
+
+impl RandomPlayer {
+    /// A random player with its own seed.
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Player for RandomPlayer {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn choose_play(&mut self, game: &Game) -> Play {
+        let plays = game.legal_plays();
+        plays[self.rng.gen_range(0..plays.len())]
+    }
+}
+
+/// The names of the players, the default first.
+pub const PLAYERS: &[&str] = &["greedy", "random"];
+
+/// The default player's name.
+pub const DEFAULT_BOT: &str = "greedy";
+
+/// The player called `name`, seeded with `seed`; `None` for an unknown
+/// name.
+pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Player>> {
+    match name {
+        "random" => Some(Box::new(RandomPlayer::new(seed))),
+        "greedy" => Some(Box::new(GreedyPlayer::new())),
+        _ => None,
+    }
+}
+
+/// Plays `game` to its end between `white` and `black`, with dice drawn
+/// from `dice`: the opening throw, rolls, plays and cube actions.
+pub fn play_out(
+    game: &mut Game,
+    white: &mut dyn Player,
+    black: &mut dyn Player,
+    dice: &mut impl DiceSource,
+) -> GameResult {
+    loop {
+        let phase = game.phase();
+        let r = match phase {
+            Phase::Opening => game.roll_with(dice),
+            Phase::Roll(side) => {
+                let p: &mut dyn Player = if side == Side::White { white } else { black };
+                if game.can_double(side) && p.wants_double(game) {
+                    game.double()
+                } else {
+                    game.roll_with(dice)
+                }
+            }
+            Phase::Doubled { by } => {
+                let p: &mut dyn Player = if by == Side::White { black } else { white };
+                if p.takes(game) {
+                    game.take()
+                } else {
+                    game.drop_double()
+                }
+            }
+            Phase::Play(side, _) => {
+                let p: &mut dyn Player = if side == Side::White { white } else { black };
+                let play = p.choose_play(game);
+                game.play(&play)
+            }
+            Phase::Over(r) => return r,
+        };
+        if let Err(e) = r {
+            // The players choose among the legal actions: a refusal is a
+            // bug of the player, never of user input.
+            panic!("a player's action was refused: {e}");
+        }
+    }
+}
