@@ -58,7 +58,7 @@ pub fn play_game(spec: &MatchSpec, i: u64) -> Result<GameOutcome, String> {
     };
     let mut a = make(&spec.a, 0x41)?;
     let mut b = make(&spec.b, 0x42)?;
-    let a_white = i % 2 == 0;
+    let a_white = i.is_multiple_of(2);
     let mut dice = ChaCha8Rng::seed_from_u64(s);
     let mut g = Game::new(spec.options);
     let winner = if a_white {

@@ -66,7 +66,7 @@ pub fn run(args: &MarkArgs, out: &mut dyn Write) -> Result<(), CliError> {
             )))
         }
     };
-    if args.points % 2 != 0 {
+    if !args.points.is_multiple_of(2) {
         return Err(CliError::input(format!(
             "invalid --points {}: points are always even (R-5.1)",
             args.points

@@ -259,7 +259,7 @@ impl Hub {
         side: Option<Side>,
         name: String,
     ) -> Result<(Arc<Mutex<Room>>, String), String> {
-        let side = side.unwrap_or(if self.rng().next_u32() % 2 == 0 {
+        let side = side.unwrap_or(if self.rng().next_u32().is_multiple_of(2) {
             Side::White
         } else {
             Side::Black

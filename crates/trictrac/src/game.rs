@@ -367,7 +367,7 @@ impl Stake {
 
 impl fmt::Display for Stake {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.halves % 2 == 0 {
+        if self.halves.is_multiple_of(2) {
             write!(f, "x{}", self.halves / 2)
         } else {
             write!(f, "x{}.5", self.halves / 2)
@@ -724,7 +724,7 @@ impl Game {
         let Phase::Mark(side) = self.phase else {
             return Err(self.wrong("declared points"));
         };
-        if points % 2 != 0 {
+        if !points.is_multiple_of(2) {
             return Err(GameError::Points("points are always even (R-5.1)"));
         }
         if points > 400 {
@@ -784,7 +784,7 @@ impl Game {
                 "a school is claimed when marking the points of the other player's roll (R-10.5)",
             ));
         }
-        if named % 2 != 0 || named == 0 {
+        if !named.is_multiple_of(2) || named == 0 {
             return Err(GameError::Points(
                 "a school names an even number of points (R-5.1)",
             ));

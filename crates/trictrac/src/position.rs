@@ -218,7 +218,7 @@ impl Position {
         }
         for side in Side::ALL {
             let p = *setup.score.points.get(side);
-            if p > 10 || p % 2 != 0 {
+            if p > 10 || !p.is_multiple_of(2) {
                 errors.push(PositionError::BadPoints { side, points: p });
             }
             let h = *setup.score.holes.get(side);
@@ -318,7 +318,7 @@ impl Position {
     pub fn set_score(&mut self, score: ScoreState) -> Result<(), PositionError> {
         for side in Side::ALL {
             let p = *score.points.get(side);
-            if p > 10 || p % 2 != 0 {
+            if p > 10 || !p.is_multiple_of(2) {
                 return Err(PositionError::BadPoints { side, points: p });
             }
             let h = *score.holes.get(side);
