@@ -208,7 +208,7 @@ impl Position {
             let each_die = segs.iter().all(|&(f, t)| {
                 let d = (f - t) as u32;
                 if roll.is_double() {
-                    d % hi == 0
+                    d.is_multiple_of(hi)
                 } else {
                     d == hi || d == lo || d == hi + lo
                 }
@@ -219,7 +219,7 @@ impl Position {
                 ));
             }
         }
-        if pips < dice_total && !bearing_off && max_len * 1 > 0 {
+        if pips < dice_total && !bearing_off && max_len > 0 {
             let written_dice = if roll.is_double() {
                 (pips / hi) as usize
             } else if pips == hi + lo {

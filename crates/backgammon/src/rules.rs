@@ -192,15 +192,19 @@ impl FromStr for Rules {
                 _ => Err(RulesError(format!("{k}: expected on or off, not `{v}`"))),
             };
             match k {
-                "hit-cover" => r.hit_cover = match v {
-                    "allowed" => HitCover::Allowed,
-                    "inner" => HitCover::Inner,
-                    "home" => HitCover::Home,
-                    "anywhere" => HitCover::Anywhere,
-                    _ => return Err(RulesError(format!(
+                "hit-cover" => {
+                    r.hit_cover = match v {
+                        "allowed" => HitCover::Allowed,
+                        "inner" => HitCover::Inner,
+                        "home" => HitCover::Home,
+                        "anywhere" => HitCover::Anywhere,
+                        _ => {
+                            return Err(RulesError(format!(
                         "hit-cover: expected allowed, inner, home or anywhere, not `{v}` (BG-4.3)"
-                    ))),
-                },
+                    )))
+                        }
+                    }
+                }
                 "jacoby" => r.jacoby = onoff(v)?,
                 "beavers" => r.beavers = onoff(v)?,
                 "cube" => r.cube = onoff(v)?,

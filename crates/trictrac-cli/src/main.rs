@@ -4,6 +4,7 @@
 //! declares the command line and turns errors into one `error: ` line on
 //! stderr and an exit code.
 
+mod bg;
 mod cmd_mark;
 mod cmd_match;
 mod cmd_moves;
@@ -51,7 +52,8 @@ use crate::error::CliError;
         trictrac match --white neural --black greedy --games 400\n  \
         trictrac train --games 60000 --seed 1 --out model.bin\n  \
         trictrac replay game.txt\n  \
-        trictrac serve\n\n\
+        trictrac serve\n  \
+        trictrac bg play            # backgammon with the videau\n\n\
         Run `trictrac <COMMAND> --help` for the details and examples of a command."
 )]
 struct Cli {
@@ -71,6 +73,7 @@ enum Command {
     Serve(cmd_serve::ServeArgs),
     Match(cmd_match::MatchArgs),
     Train(cmd_train::TrainArgs),
+    Bg(bg::BgArgs),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
@@ -85,6 +88,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Serve(args) => cmd_serve::run(&args, out),
         Command::Match(args) => cmd_match::run(&args, out),
         Command::Train(args) => cmd_train::run(&args, out),
+        Command::Bg(args) => bg::run(&args, out),
     }
 }
 

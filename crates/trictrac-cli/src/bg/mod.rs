@@ -1,0 +1,57 @@
+//! `trictrac bg …`: backgammon with the videau (docs/BACKGAMMON.md, rule
+//! ids BG-x.y), in the manner of the trictrac subcommands.
+
+mod input;
+mod moves;
+mod perft;
+mod play;
+mod selfplay;
+
+use std::io::Write;
+
+use clap::{Args, Subcommand};
+
+use crate::error::CliError;
+
+/// Backgammon with the videau (doubling cube).
+#[derive(Debug, Args)]
+#[command(
+    about = "Backgammon with the videau: legal moves, perft, self-play, replay, play in the terminal",
+    long_about = "Backgammon with the videau (doubling cube), under the rule book \
+        docs/BACKGAMMON.md (rule ids BG-x.y): the `standard` preset (GNU Backgammon's \
+        rules, the default) or the `seed` preset (the seed page's own rules: opening \
+        BG-2.2, no hit and cover on the hitter's points 7-12 BG-4.3, scoring BG-6.2, \
+        refused redouble BG-7.4).\n\n\
+        Positions are gnubg Position IDs (14 characters, e.g. 4HPwATDgc/ABMA for the \
+        start); plays are written as gnubg writes them, in the mover's numbering: \
+        `13/7* 8/7`, `bar/22`, `6/off`, `8/5(2)`.",
+    after_help = "Examples:\n  \
+        trictrac bg play\n  \
+        trictrac bg play --rules seed --match 5\n  \
+        trictrac bg moves --dice 3-1\n  \
+        trictrac bg moves --position 4HPwATDgc/ABMA --dice 3-1 --json\n  \
+        trictrac bg perft --depth 2\n  \
+        trictrac bg selfplay --games 10000 --seed 1"
+)]
+pub struct BgArgs {
+    #[command(subcommand)]
+    command: BgCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum BgCommand {
+    Play(play::PlayArgs),
+    Moves(moves::MovesArgs),
+    Perft(perft::PerftArgs),
+    Selfplay(selfplay::SelfplayArgs),
+}
+
+/// Runs `trictrac bg …`.
+pub fn run(args: &BgArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    match &args.command {
+        BgCommand::Play(a) => play::run(a, out),
+        BgCommand::Moves(a) => moves::run(a, out),
+        BgCommand::Perft(a) => perft::run(a, out),
+        BgCommand::Selfplay(a) => selfplay::run(a, out),
+    }
+}
