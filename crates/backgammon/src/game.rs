@@ -569,7 +569,8 @@ impl Game {
     }
 
     fn start_play(&mut self, side: Side, roll: Roll) {
-        self.plays = self.position.legal_plays(roll, &self.rules);
+        self.position
+            .legal_plays_into(roll, &self.rules, &mut self.plays);
         self.phase = Phase::Play(side, roll);
     }
 
@@ -582,17 +583,23 @@ impl Game {
         let Phase::Play(side, roll) = self.phase else {
             return Game::err("there is no roll to play".into());
         };
-        let next = self
-            .position
-            .play(roll, play, &self.rules)
-            .map_err(|e| GameError(e.to_string()))?;
-        // Store the legal play that reaches it (the canonical form).
-        let canonical = self
-            .plays
-            .iter()
-            .copied()
-            .find(|p| self.position.play_unchecked(p) == next)
-            .unwrap_or(*play);
+        // A play of the list (the usual case) is legal as it is; another
+        // is checked and replaced by the legal play reaching its position.
+        let (canonical, next) = if self.plays.contains(play) {
+            (*play, self.position.play_unchecked(play))
+        } else {
+            let next = self
+                .position
+                .play(roll, play, &self.rules)
+                .map_err(|e| GameError(e.to_string()))?;
+            let canonical = self
+                .plays
+                .iter()
+                .copied()
+                .find(|p| self.position.play_unchecked(p) == next)
+                .unwrap_or(*play);
+            (canonical, next)
+        };
         self.events.push(Event::Play {
             side,
             roll,

@@ -101,27 +101,33 @@ impl Play {
         })
     }
 
-    /// Builds a play from raw moves `(from, to)` (25 bar, 0 off) applied
-    /// in canonical order to `(me, op)`; returns `None` if a move starts
-    /// where the mover has no checker. Hits are found on the way.
-    pub(crate) fn from_raw(me: &Counts, op: &Counts, moves: &[(u8, u8)]) -> Option<Play> {
-        let mut v: ArrayVec<(u8, u8), 4> = moves.iter().copied().collect();
-        v.sort_unstable_by(|a, b| b.cmp(a));
-        let (mut me, mut op) = (*me, *op);
+    /// The canonical play of the single-die moves `moves` of a legal
+    /// sequence (any order): sorted from the farthest source, a move hits
+    /// when it is the first to land on a point where the opponent had one
+    /// checker (`op0`, the opponent's counts before the roll).
+    #[inline]
+    pub(crate) fn canonical(op0: &Counts, moves: &[(u8, u8)]) -> Play {
         let mut play = Play::PASS;
-        for (i, &(f, t)) in v.iter().enumerate() {
-            if me[f as usize] == 0 {
-                return None;
+        let n = moves.len();
+        play.len = n as u8;
+        for (i, &(f, t)) in moves.iter().enumerate() {
+            // Insertion sort, farthest first (a double's moves come sorted).
+            let mut j = i;
+            while j > 0 && (play.from[j - 1], play.to[j - 1]) < (f, t) {
+                play.from[j] = play.from[j - 1];
+                play.to[j] = play.to[j - 1];
+                j -= 1;
             }
-            let hit = apply_step(&mut me, &mut op, f, t);
-            play.from[i] = f;
-            play.to[i] = t;
-            if hit {
+            play.from[j] = f;
+            play.to[j] = t;
+        }
+        for i in 0..n {
+            let t = play.to[i];
+            if t != 0 && op0[25 - t as usize] == 1 && !play.to[..i].contains(&t) {
                 play.hits |= 1 << i;
             }
-            play.len += 1;
         }
-        Some(play)
+        play
     }
 }
 
@@ -151,41 +157,20 @@ pub(crate) fn apply_step(me: &mut Counts, op: &mut Counts, from: u8, to: u8) -> 
     false
 }
 
-/// Whether the mover may move a checker `from` with die `d`; returns the
-/// destination (0 = off). `outside` is his checkers beyond point 6 and on
-/// the bar.
-#[inline]
-fn step_to(me: &Counts, op: &Counts, outside: u8, from: usize, d: usize) -> Option<u8> {
-    if from > d {
-        let to = from - d;
-        if op[25 - to] < 2 {
-            Some(to as u8)
-        } else {
-            None
-        }
-    } else if outside == 0 && (from == d || me[from + 1..=6].iter().all(|&n| n == 0)) {
-        // BG-5.2: the exact point, or the farthest checker with a higher die.
-        Some(OFF as u8)
-    } else {
-        None
-    }
-}
-
-#[inline]
-fn outside(me: &Counts) -> u8 {
-    me[7..].iter().sum()
-}
-
 /// The generator's state for one roll.
 struct Gen<'a> {
     out: &'a mut PlayList,
-    /// Result keys of the plays in `out`, for single rolls.
-    keys: ArrayVec<u64, 512>,
+    /// Result keys of the plays in `out` that are not simple (see
+    /// `is_simple`), with their index, for single rolls.
+    keys: &'a mut ArrayVec<(u64, u16), MAX_PLAYS>,
     /// Priority of the plays in `out` (see `priority`).
     best: u8,
     high: u8,
     /// The die played first in the order being explored.
     first: u8,
+    /// Whether the low die is played first (the second order).
+    second_order: bool,
+
     double: bool,
     /// Points (bit p) where a hit may not be covered (BG-4.3).
     cover_mask: u32,
@@ -230,86 +215,156 @@ impl Gen<'_> {
             self.keys.clear();
             self.best = prio;
         }
-        let mut play = match Play::from_raw(&self.me0, &self.op0, &self.moves[..n]) {
-            Some(p) => p,
-            None => return,
-        };
-        if n == 0 {
-            play = Play::PASS;
-        }
         if !self.double {
-            // Two orders of a single roll may reach one position.
-            let k = key(me, op);
-            for (i, &k2) in self.keys.iter().enumerate() {
-                if k2 == k {
-                    let (mut a, mut b) = (self.me0, self.op0);
-                    let other = self.out[i];
-                    for (f, t, _) in other.raw() {
-                        apply_step(&mut a, &mut b, f, t);
-                    }
-                    if &a == me && &b == op {
-                        return;
+            if self.is_simple(n) {
+                // Two checkers, neither entering nor bearing off, neither
+                // landing where the other started: a position no other
+                // sequence of this order reaches. In the second order, the
+                // high die first was legal too: already listed.
+                if self.second_order {
+                    return;
+                }
+            } else {
+                // Chains and the like: compare with the other such plays.
+                let k = key(me, op);
+                for &(k2, i) in self.keys.iter() {
+                    if k2 == k {
+                        let (mut a, mut b) = (self.me0, self.op0);
+                        for (f, t, _) in self.out[i as usize].raw() {
+                            apply_step(&mut a, &mut b, f, t);
+                        }
+                        if &a == me && &b == op {
+                            return;
+                        }
                     }
                 }
+                self.keys.push((k, self.out.len() as u16));
             }
-            self.keys.push(k);
         }
+        let play = Play::canonical(&self.op0, &self.moves[..n]);
         self.out.push(play);
     }
 
-    /// Plays die `dice[i]` onwards. `frozen`: points where a hit must stay
-    /// uncovered; `bound`: for doubles, the highest source allowed (each
-    /// result is reached once, sources taken from the farthest).
+    /// Whether the two moves of a single roll are by two checkers that do
+    /// not interact: no bar, no bearing off, neither lands where the other
+    /// starts.
+    #[inline]
+    fn is_simple(&self, n: usize) -> bool {
+        if n != 2 || self.me0[BAR] != 0 {
+            return false;
+        }
+        let (a, at) = self.moves[0];
+        let (b, bt) = self.moves[1];
+        at != 0 && bt != 0 && at != b && bt != a
+    }
+
+    /// Plays die `dice[0]` onwards, `n` moves made. `occ`: the mover's
+    /// occupied points and bar (bit p); `outside`: his checkers beyond
+    /// point 6 or on the bar; `frozen`: points where a hit must stay
+    /// uncovered (BG-4.3); `bound`: for doubles, the highest source
+    /// allowed (each result is reached once, sources taken from the
+    /// farthest).
+    #[allow(clippy::too_many_arguments)]
     fn rec(
         &mut self,
         me: &mut Counts,
         op: &mut Counts,
         dice: &[u8],
         n: usize,
+        occ: u32,
+        outside: u8,
         frozen: u32,
         bound: usize,
     ) {
         let Some((&d, rest)) = dice.split_first() else {
-            self.record(n, me, op);
+            self.leaf(n, me, op);
             return;
         };
         let du = d as usize;
-        let out = outside(me);
-        let mut any = false;
-        let sources = if me[BAR] > 0 {
-            BAR..=BAR
+        let mut sources = if me[BAR] > 0 {
+            1u32 << BAR
         } else {
-            1..=bound.min(24)
+            occ & ((2u32 << bound.min(24)) - 1) & !frozen
         };
-        for from in sources.rev() {
-            if me[from] == 0 || frozen & (1 << from) != 0 {
-                continue;
+        if self.second_order && n == 1 && self.me0[BAR] == 0 && self.moves[0].1 != 0 {
+            // The low die was played first by a checker from `q` to `ql`:
+            // only a high move that interacts with it can reach a position
+            // the high-die-first order did not (see `is_simple`): from
+            // `ql`, onto `q`, or bearing off.
+            let (q, ql) = (self.moves[0].0 as usize, self.moves[0].1 as usize);
+            let mut keep = (1u32 << ql) | (1u32 << (q + du).min(31));
+            if outside == 0 {
+                keep |= HOME_MASK;
             }
-            let Some(to) = step_to(me, op, out, from, du) else {
+            sources &= keep;
+        }
+        let mut any = false;
+        while sources != 0 {
+            let from = 31 - sources.leading_zeros() as usize;
+            sources &= !(1u32 << from);
+            let to = if from > du {
+                let to = from - du;
+                if op[25 - to] >= 2 {
+                    continue;
+                }
+                to
+            } else if outside == 0 && (from == du || occ & HOME_MASK & !((2u32 << from) - 1) == 0) {
+                // BG-5.2: the exact point, or the farthest checker with a
+                // higher die.
+                OFF
+            } else {
                 continue;
             };
             if frozen & (1u32 << to) != 0 {
                 continue;
             }
             any = true;
-            let (me_b, op_b) = (*me, *op);
-            let hit = apply_step(me, op, from as u8, to);
-            let fz = if hit && self.cover_mask & (1 << to) != 0 {
-                frozen | (1 << to)
+            // Apply, recurse, undo.
+            me[from] -= 1;
+            me[to] += 1;
+            let o = 25 - to;
+            let hit = to != OFF && op[o] == 1;
+            if hit {
+                op[o] = 0;
+                op[BAR] += 1;
+            }
+            let mut occ2 = occ;
+            if me[from] == 0 {
+                occ2 &= !(1u32 << from);
+            }
+            if to != OFF {
+                occ2 |= 1u32 << to;
+            }
+            let out2 = outside - (from > 6 && to <= 6) as u8;
+            let fz = if hit && self.cover_mask & (1u32 << to) != 0 {
+                frozen | (1u32 << to)
             } else {
                 frozen
             };
-            self.moves[n] = (from as u8, to);
+            self.moves[n] = (from as u8, to as u8);
             let next_bound = if self.double { from } else { 25 };
-            self.rec(me, op, rest, n + 1, fz, next_bound);
-            *me = me_b;
-            *op = op_b;
+            self.rec(me, op, rest, n + 1, occ2, out2, fz, next_bound);
+            me[from] += 1;
+            me[to] -= 1;
+            if hit {
+                op[o] = 1;
+                op[BAR] -= 1;
+            }
         }
         if !any {
-            self.record(n, me, op);
+            self.leaf(n, me, op);
         }
     }
+
+    /// A complete sequence of `n` moves.
+    #[inline]
+    fn leaf(&mut self, n: usize, me: &Counts, op: &Counts) {
+        self.record(n, me, op);
+    }
 }
+
+/// The home board's bits, points 1–6.
+const HOME_MASK: u32 = 0b111_1110;
 
 /// Lists the legal plays of `roll` for the side on roll of `pos` into
 /// `out` (cleared first). Never empty: [`Play::PASS`] when nothing can be
@@ -320,12 +375,15 @@ pub(crate) fn generate(pos: &Position, roll: Roll, rules: &Rules, out: &mut Play
     let me0 = *pos.counts.get(side);
     let op0 = *pos.counts.get(!side);
     let (hi, lo) = (roll.high().value(), roll.low().value());
+    // Kept out of `Gen` so that building `Gen` moves no large array.
+    let mut keys = ArrayVec::new();
     let mut g = Gen {
         out,
-        keys: ArrayVec::new(),
+        keys: &mut keys,
         best: 0,
         high: hi,
         first: hi,
+        second_order: false,
         double: hi == lo,
         cover_mask: rules.hit_cover.mask(),
         moves: [(0, 0); 4],
@@ -333,12 +391,20 @@ pub(crate) fn generate(pos: &Position, roll: Roll, rules: &Rules, out: &mut Play
         op0,
     };
     let (mut me, mut op) = (me0, op0);
+    let mut occ = 0u32;
+    for (p, &c) in me0.iter().enumerate().skip(1) {
+        if c > 0 {
+            occ |= 1 << p;
+        }
+    }
+    let outside: u8 = me0[7..].iter().sum();
     if hi == lo {
-        g.rec(&mut me, &mut op, &[hi; 4], 0, 0, 25);
+        g.rec(&mut me, &mut op, &[hi; 4], 0, occ, outside, 0, 25);
     } else {
-        g.rec(&mut me, &mut op, &[hi, lo], 0, 0, 25);
+        g.rec(&mut me, &mut op, &[hi, lo], 0, occ, outside, 0, 25);
         g.first = lo;
-        g.rec(&mut me, &mut op, &[lo, hi], 0, 0, 25);
+        g.second_order = true;
+        g.rec(&mut me, &mut op, &[lo, hi], 0, occ, outside, 0, 25);
     }
     if g.out.is_empty() {
         g.out.push(Play::PASS);

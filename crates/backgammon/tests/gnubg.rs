@@ -106,11 +106,20 @@ fn legal_plays_reach_the_positions_gnubg_reaches() {
     assert_eq!(theirs.len(), cases.len(), "one answer per position");
     let mut failures = Vec::new();
     for ((pos, roll), line) in cases.iter().zip(&theirs) {
-        let ours: BTreeSet<String> = pos
+        let list: Vec<String> = pos
             .legal_plays(*roll, &rules)
             .iter()
             .map(|p| pos.play_unchecked(p).to_position_id())
             .collect();
+        let ours: BTreeSet<String> = list.iter().cloned().collect();
+        if ours.len() != list.len() {
+            failures.push(format!(
+                "{} {roll}: {} plays reach only {} positions (BG-3.1: one play per position)",
+                pos.to_position_id(),
+                list.len(),
+                ours.len()
+            ));
+        }
         let theirs: BTreeSet<String> = line.split_whitespace().map(str::to_string).collect();
         if ours != theirs {
             failures.push(format!(
