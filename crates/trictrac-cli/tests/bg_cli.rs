@@ -1,0 +1,144 @@
+//! `trictrac bg …`, run as the real binary.
+
+use assert_cmd::Command;
+
+fn trictrac() -> Command {
+    Command::cargo_bin("trictrac").expect("the trictrac binary is built")
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = trictrac()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn error_of(args: &[&str], code: i32) -> String {
+    let out = trictrac()
+        .args(args)
+        .assert()
+        .code(code)
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+#[test]
+fn bg_moves_lists_the_plays_with_gnubg_position_ids() {
+    let text = stdout_of(&["bg", "moves", "--dice", "3-1"]);
+    assert_eq!(text.lines().count(), 16);
+    assert!(text.lines().any(|l| l == "8/5 6/5"));
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&[
+        "bg",
+        "moves",
+        "--position",
+        "4HPwATDgc/ABMA",
+        "--dice",
+        "3-1",
+        "--json",
+    ]))
+    .unwrap();
+    let plays = json["plays"].as_array().unwrap();
+    assert_eq!(plays.len(), 16);
+    let best = plays.iter().find(|p| p["play"] == "8/5 6/5").unwrap();
+    // gnubg's own ID of the position after 8/5 6/5, the opponent on roll.
+    assert_eq!(best["position"], "sGfwATDgc/ABMA");
+}
+
+#[test]
+fn bg_moves_checks_a_play_and_names_the_rule() {
+    let text = stdout_of(&["bg", "moves", "--dice", "6-5", "--play", "24/13"]);
+    assert_eq!(text.lines().next(), Some("24/13"));
+    let e = error_of(&["bg", "moves", "--dice", "6-5", "--play", "24/18 13/7"], 1);
+    assert!(e.contains("BG-3.1"), "{e}");
+    let e = error_of(
+        &["bg", "moves", "--dice", "5-2", "--play", "24/19 24/22"],
+        1,
+    );
+    assert!(e.contains("BG-3.3"), "{e}");
+}
+
+#[test]
+fn bg_bad_input_gets_a_clear_error() {
+    let e = error_of(
+        &["bg", "moves", "--position", "nonsense", "--dice", "3-1"],
+        2,
+    );
+    assert!(e.contains("BG-1.4"), "{e}");
+    error_of(&["bg", "moves", "--dice", "7-1"], 2);
+    let e = error_of(&["bg", "moves", "--dice", "3-1", "--play", "24/30"], 2);
+    assert!(e.contains("BG-1.2"), "{e}");
+    let e = error_of(&["bg", "moves", "--dice", "3-1", "--rules", "house"], 2);
+    assert!(e.contains("standard or seed"), "{e}");
+    error_of(&["bg", "perft", "--depth", "9"], 2);
+}
+
+#[test]
+fn bg_perft_from_the_start() {
+    let text = stdout_of(&["bg", "perft", "--depth", "2"]);
+    assert!(text.contains(" 447 "), "{text}");
+    assert!(text.contains(" 202782 "), "{text}");
+}
+
+#[test]
+fn bg_selfplay_prints_statistics() {
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&[
+        "bg", "selfplay", "--games", "50", "--seed", "3", "--json",
+    ]))
+    .unwrap();
+    assert_eq!(json["games"], 50);
+    let shares = json["single"].as_f64().unwrap()
+        + json["gammon"].as_f64().unwrap()
+        + json["backgammon"].as_f64().unwrap();
+    assert!((shares - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn bg_play_a_whole_game_from_piped_input() {
+    // Enter plays the only play or rolls; "1" the first play: a game
+    // against the greedy bot to its end, with a double taken by the bot.
+    let mut input = String::from("double\n");
+    for _ in 0..400 {
+        input.push_str("1\n\n");
+    }
+    let out = trictrac()
+        .args(["bg", "play", "--seed", "5", "--rules", "seed"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("wins the opening throw (BG-2.2)"), "{text}");
+    assert!(
+        text.contains(" wins "),
+        "{}",
+        &text[text.len().saturating_sub(2000)..]
+    );
+    assert!(!text.contains("panicked"));
+}
+
+#[test]
+fn bg_play_hint_and_illegal_play() {
+    let out = trictrac()
+        .args(["bg", "play", "--seed", "1"])
+        .write_stdin("hint\n24/30\n13/2 13/2\nquit\n")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("hint"), "{text}");
+    assert!(
+        text.contains("cannot read the play") || text.contains("illegal play"),
+        "{text}"
+    );
+    assert!(text.contains("game left unfinished"), "{text}");
+}
