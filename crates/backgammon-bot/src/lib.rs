@@ -20,12 +20,15 @@
 #![deny(missing_docs)]
 
 mod greedy;
+pub mod neural;
+pub mod train;
 
 use backgammon::{DiceSource, Game, GameResult, Phase, Play, Side};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use greedy::{greedy_score, GreedyPlayer};
+pub use neural::{BgNet, NeuralPlayer};
 
 /// A player of backgammon with the videau.
 pub trait Player: Send {
@@ -82,11 +85,21 @@ pub const PLAYERS: &[&str] = &["greedy", "random"];
 pub const DEFAULT_BOT: &str = "greedy";
 
 /// The player called `name`, seeded with `seed`; `None` for an unknown
-/// name.
+/// name (or `neural` without a network).
 pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Player>> {
+    by_name_with(name, seed, None)
+}
+
+/// [`by_name`], with the network of the `neural` player.
+pub fn by_name_with(
+    name: &str,
+    seed: u64,
+    net: Option<std::sync::Arc<BgNet>>,
+) -> Option<Box<dyn Player>> {
     match name {
         "random" => Some(Box::new(RandomPlayer::new(seed))),
         "greedy" => Some(Box::new(GreedyPlayer::new())),
+        "neural" => net.map(|n| Box::new(NeuralPlayer::new(n)) as Box<dyn Player>),
         _ => None,
     }
 }

@@ -151,7 +151,7 @@ pub fn run(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
         return Err(CliError::input("--checkpoint-every must be at least 1"));
     }
     let options = GameOptions::default();
-    let (mut trainer, path) = match &args.resume {
+    let (trainer, path) = match &args.resume {
         Some(file) => {
             let given = args.settings_given();
             if !given.is_empty() {
@@ -180,11 +180,77 @@ pub fn run(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
         )));
     }
     let jobs = crate::input::jobs(args.jobs);
+    let mut t = TrictracTraining(trainer);
+    train_loop(
+        &mut t,
+        &LoopSettings {
+            games: args.games,
+            done,
+            path: &path,
+            jobs,
+            checkpoint_every: args.checkpoint_every,
+            quiet: args.quiet,
+            unit: "rolls",
+        },
+        out,
+    )
+}
+
+struct TrictracTraining(Trainer);
+
+impl Trainable for TrictracTraining {
+    fn games(&self) -> u64 {
+        self.0.games()
+    }
+    fn batch(&mut self, total: u64, jobs: usize) -> (u64, u64, f64) {
+        let s = self.0.batch(total, jobs);
+        (s.games, s.rolls, s.mean_error)
+    }
+    fn save(&self, path: &std::path::Path) -> Result<(), CliError> {
+        self.0.net().save(path).map_err(CliError::input)
+    }
+}
+
+/// A network in training, for [`train_loop`] (trictrac's or backgammon's).
+pub trait Trainable {
+    /// Games played so far.
+    fn games(&self) -> u64;
+    /// The next batch: games, plies (or rolls) and mean error.
+    fn batch(&mut self, total: u64, jobs: usize) -> (u64, u64, f64);
+    /// Writes the model.
+    fn save(&self, path: &std::path::Path) -> Result<(), CliError>;
+}
+
+/// What [`train_loop`] needs to know.
+pub struct LoopSettings<'a> {
+    /// Games in all.
+    pub games: u64,
+    /// Games already played (a resumed model).
+    pub done: u64,
+    /// The model file.
+    pub path: &'a std::path::Path,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Checkpoint period, in games.
+    pub checkpoint_every: u64,
+    /// No output.
+    pub quiet: bool,
+    /// What the plies are called in the progress line.
+    pub unit: &'static str,
+}
+
+/// Trains batch after batch up to `s.games` games with a progress bar,
+/// writing the model every `checkpoint_every` games and at the end.
+pub fn train_loop(
+    trainer: &mut dyn Trainable,
+    s: &LoopSettings,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     // Fail early if the output cannot be written.
-    trainer.net().save(&path).map_err(CliError::input)?;
-    let bar = ProgressBar::new(args.games);
-    bar.set_position(done);
-    bar.set_draw_target(if args.quiet {
+    trainer.save(s.path)?;
+    let bar = ProgressBar::new(s.games);
+    bar.set_position(s.done);
+    bar.set_draw_target(if s.quiet {
         ProgressDrawTarget::hidden()
     } else {
         ProgressDrawTarget::stderr()
@@ -195,42 +261,43 @@ pub fn run(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
     );
     bar.reset_eta();
     let start = Instant::now();
-    let (mut rolls, mut games, mut err) = (0u64, 0u64, 0.0f64);
-    while trainer.games() < args.games {
+    let (mut plies, mut games, mut err) = (0u64, 0u64, 0.0f64);
+    while trainer.games() < s.games {
         let before = trainer.games();
-        let s = trainer.batch(args.games, jobs);
-        rolls += s.rolls;
-        games += s.games;
-        err += s.mean_error * s.games as f64;
+        let (g, p, e) = trainer.batch(s.games, s.jobs);
+        plies += p;
+        games += g;
+        err += e * g as f64;
         bar.set_position(trainer.games());
         bar.set_message(format!(
-            "rolls/game {:.0}  |error| {:.3}",
-            rolls as f64 / games.max(1) as f64,
+            "{}/game {:.0}  |error| {:.3}",
+            s.unit,
+            plies as f64 / games.max(1) as f64,
             err / games.max(1) as f64
         ));
         let after = trainer.games();
-        if after / args.checkpoint_every > before / args.checkpoint_every || after == args.games {
-            trainer.net().save(&path).map_err(CliError::input)?;
-            rolls = 0;
+        if after / s.checkpoint_every > before / s.checkpoint_every || after == s.games {
+            trainer.save(s.path)?;
+            plies = 0;
             games = 0;
             err = 0.0;
         }
     }
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
-    if !args.quiet {
-        let info = &trainer.net().info;
+    if !s.quiet {
+        let total = trainer.games();
         writeln!(
             out,
             "trained {} games ({} in this run) in {:.1} s ({:.1} games/s on {} thread{})",
-            info.games,
-            info.games - done,
+            total,
+            total - s.done,
             secs,
-            (info.games - done) as f64 / secs.max(1e-9),
-            jobs,
-            if jobs > 1 { "s" } else { "" },
+            (total - s.done) as f64 / secs.max(1e-9),
+            s.jobs,
+            if s.jobs > 1 { "s" } else { "" },
         )?;
-        writeln!(out, "model written to {}", path.display())?;
+        writeln!(out, "model written to {}", s.path.display())?;
     }
     Ok(())
 }

@@ -6,6 +6,7 @@ mod moves;
 mod perft;
 mod play;
 mod selfplay;
+mod train;
 
 use std::io::Write;
 
@@ -44,6 +45,7 @@ enum BgCommand {
     Moves(moves::MovesArgs),
     Perft(perft::PerftArgs),
     Selfplay(selfplay::SelfplayArgs),
+    Train(train::TrainArgs),
 }
 
 /// Runs `trictrac bg …`.
@@ -53,5 +55,6 @@ pub fn run(args: &BgArgs, out: &mut dyn Write) -> Result<(), CliError> {
         BgCommand::Moves(a) => moves::run(a, out),
         BgCommand::Perft(a) => perft::run(a, out),
         BgCommand::Selfplay(a) => selfplay::run(a, out),
+        BgCommand::Train(a) => train::run(a, out),
     }
 }

@@ -60,6 +60,10 @@ pub struct PlayArgs {
     /// Label the points with the page's line names N1..N12, B1..B12 (BG-1.3)
     #[arg(long)]
     lines: bool,
+
+    /// The network of the neural bot (a model written by `trictrac bg train`)
+    #[arg(long, value_name = "FILE")]
+    model: Option<std::path::PathBuf>,
 }
 
 fn bot_help() -> String {
@@ -533,9 +537,20 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(1)
     });
-    let bot = by_name(bot_name, seed).ok_or_else(|| {
+    let net = match &args.model {
+        Some(p) => Some(std::sync::Arc::new(
+            backgammon_bot::BgNet::load(p).map_err(CliError::input)?,
+        )),
+        None => None,
+    };
+    if bot_name == "neural" && net.is_none() {
+        return Err(CliError::input(
+            "the neural bot needs a model: --model FILE (written by trictrac bg train)",
+        ));
+    }
+    let bot = backgammon_bot::by_name_with(bot_name, seed, net).ok_or_else(|| {
         CliError::input(format!(
-            "unknown bot `{bot_name}`: the bots are {}",
+            "unknown bot `{bot_name}`: the bots are {}, and neural with --model",
             PLAYERS.join(", ")
         ))
     })?;

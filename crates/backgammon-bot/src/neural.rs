@@ -1,0 +1,227 @@
+//! The neural evaluation of backgammon positions: [`neural::Net`] with
+//! five outputs, as GNU Backgammon's (win, win a gammon or more, win a
+//! backgammon, lose a gammon or more, lose a backgammon), in the eyes of
+//! the side on roll, and the player that chooses the play of highest
+//! cubeless equity.
+//!
+//! Gammons and backgammons are counted by the game's preset (BG-6.1 or
+//! BG-6.2), and the preset is one of the inputs: one network values
+//! positions under both.
+
+use std::ops::{Deref, DerefMut};
+use std::sync::Arc;
+
+use backgammon::score::win_kind;
+use backgammon::{Game, Play, Position, Preset, Side, WinKind};
+use neural::{Features, ModelError, Outputs};
+
+use crate::Player;
+
+const MAGIC: &[u8; 4] = b"BGNN";
+
+/// The number of network inputs (see [`encode`]).
+pub const N_INPUTS: usize = 200;
+/// The number of outputs.
+pub const N_OUTPUTS: usize = 5;
+
+/// The network's inputs for `pos`, seen by its side on roll ("me"):
+///
+/// - for each side (me first) and each of his points 1–24 (his own
+///   numbering), four inputs: at least one checker, at least two, at least
+///   three, and the checkers beyond three / 2 (192);
+/// - checkers on the bar / 2 and borne off / 15, each side (4);
+/// - pip counts / 167, each side (2);
+/// - whether the position is a race (1);
+/// - whether the seed preset's scoring applies (1).
+pub fn encode(pos: &Position, preset: Preset, f: &mut Features) {
+    f.clear();
+    let me = pos.turn();
+    for (k, side) in [me, !me].into_iter().enumerate() {
+        let c = pos.counts(side);
+        let base = k * 96;
+        for (p, &n) in c.iter().enumerate().take(25).skip(1) {
+            if n == 0 {
+                continue;
+            }
+            let i = base + (p - 1) * 4;
+            f.push(i, 1.0);
+            if n >= 2 {
+                f.push(i + 1, 1.0);
+            }
+            if n >= 3 {
+                f.push(i + 2, 1.0);
+            }
+            if n > 3 {
+                f.push(i + 3, (n - 3) as f32 / 2.0);
+            }
+        }
+    }
+    for (k, side) in [me, !me].into_iter().enumerate() {
+        f.push(192 + k, pos.on_bar(side) as f32 / 2.0);
+        f.push(194 + k, pos.borne_off(side) as f32 / 15.0);
+        f.push(196 + k, pos.pip_count(side) as f32 / 167.0);
+    }
+    if pos.is_race() {
+        f.push(198, 1.0);
+    }
+    if preset == Preset::Seed {
+        f.push(199, 1.0);
+    }
+}
+
+/// Outputs in the other side's eyes.
+pub fn flip(o: &Outputs) -> Outputs {
+    let mut f = [0.0f32; neural::MAX_OUTPUTS];
+    f[0] = 1.0 - o[0];
+    f[1] = o[3];
+    f[2] = o[4];
+    f[3] = o[1];
+    f[4] = o[2];
+    f
+}
+
+/// The cubeless equity (points per game, money) of outputs.
+pub fn equity(o: &Outputs) -> f32 {
+    2.0 * o[0] - 1.0 + o[1] - o[3] + o[2] - o[4]
+}
+
+/// The exact outputs of a finished game, in `eyes`' eyes.
+pub fn outcome(winner: Side, kind: WinKind, eyes: Side) -> Outputs {
+    let mut o = [0.0f32; neural::MAX_OUTPUTS];
+    let g = (kind != WinKind::Single) as u8 as f32;
+    let bg = (kind == WinKind::Backgammon) as u8 as f32;
+    if winner == eyes {
+        o[0] = 1.0;
+        o[1] = g;
+        o[2] = bg;
+    } else {
+        o[3] = g;
+        o[4] = bg;
+    }
+    o
+}
+
+/// The backgammon evaluation network.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BgNet(neural::Net);
+
+impl BgNet {
+    /// A network with random weights.
+    ///
+    /// # Panics
+    /// If `hidden` is 0 or above [`neural::MAX_HIDDEN`].
+    pub fn new(hidden: usize, seed: u64) -> BgNet {
+        BgNet(neural::Net::new(N_INPUTS, hidden, N_OUTPUTS, seed))
+    }
+
+    /// Reads a model file's bytes.
+    ///
+    /// # Errors
+    /// If they are not a backgammon model with these inputs.
+    pub fn from_bytes(b: &[u8]) -> Result<BgNet, ModelError> {
+        neural::Net::from_bytes(b, MAGIC, "backgammon", N_INPUTS, N_OUTPUTS).map(BgNet)
+    }
+
+    /// The model file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.0.to_bytes(MAGIC)
+    }
+
+    /// Reads a model file.
+    ///
+    /// # Errors
+    /// If the file cannot be read or is not a backgammon model.
+    pub fn load(path: &std::path::Path) -> Result<BgNet, ModelError> {
+        neural::Net::load(path, MAGIC, "backgammon", N_INPUTS, N_OUTPUTS).map(BgNet)
+    }
+
+    /// Writes the model atomically.
+    ///
+    /// # Errors
+    /// If the file cannot be written.
+    pub fn save(&self, path: &std::path::Path) -> Result<(), ModelError> {
+        self.0.save(path, MAGIC)
+    }
+
+    /// The outputs for `pos` (before its side on roll rolls), in that
+    /// side's eyes.
+    pub fn evaluate(&self, pos: &Position, preset: Preset) -> Outputs {
+        let mut f = Features::default();
+        encode(pos, preset, &mut f);
+        self.0.eval(&f)
+    }
+
+    /// The outputs, in the mover's eyes, of the position `after` his play
+    /// (exact when the play wins).
+    pub fn after_play(&self, after: &Position, mover: Side, preset: Preset) -> Outputs {
+        if after.winner() == Some(mover) {
+            return outcome(mover, win_kind(after, mover, preset), mover);
+        }
+        flip(&self.evaluate(after, preset))
+    }
+
+    /// The legal play of highest cubeless equity, and that equity.
+    pub fn best_play(&self, pos: &Position, plays: &[Play], preset: Preset) -> (Play, f32) {
+        let mover = pos.turn();
+        let mut best = (plays[0], f32::NEG_INFINITY);
+        for p in plays {
+            let e = equity(&self.after_play(&pos.play_unchecked(p), mover, preset));
+            if e > best.1 {
+                best = (*p, e);
+            }
+        }
+        best
+    }
+}
+
+impl Deref for BgNet {
+    type Target = neural::Net;
+    fn deref(&self) -> &neural::Net {
+        &self.0
+    }
+}
+
+impl DerefMut for BgNet {
+    fn deref_mut(&mut self) -> &mut neural::Net {
+        &mut self.0
+    }
+}
+
+/// The neural player: the play of highest cubeless equity at 0 ply;
+/// doubles and takes by the cubeless outputs (a first, simple cube rule:
+/// double from 70 % when not too good, take up to 75 % for the doubler).
+#[derive(Debug, Clone)]
+pub struct NeuralPlayer {
+    net: Arc<BgNet>,
+}
+
+impl NeuralPlayer {
+    /// A player with `net`.
+    pub fn new(net: Arc<BgNet>) -> NeuralPlayer {
+        NeuralPlayer { net }
+    }
+}
+
+impl Player for NeuralPlayer {
+    fn name(&self) -> &str {
+        "neural"
+    }
+
+    fn choose_play(&mut self, game: &Game) -> Play {
+        self.net
+            .best_play(game.position(), game.legal_plays(), game.rules().preset)
+            .0
+    }
+
+    fn wants_double(&mut self, game: &Game) -> bool {
+        let o = self.net.evaluate(game.position(), game.rules().preset);
+        let gammons = o[1] - o[3];
+        o[0] >= 0.70 && !(o[0] > 0.85 && gammons > 0.35)
+    }
+
+    fn takes(&mut self, game: &Game) -> bool {
+        // The doubler is on roll: his winning chances.
+        let o = self.net.evaluate(game.position(), game.rules().preset);
+        o[0] <= 0.75 && o[1] < 0.40
+    }
+}

@@ -1,0 +1,182 @@
+//! `trictrac bg train`: training the backgammon network by self-play.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use backgammon_bot::train::{TrainConfig, Trainer};
+use backgammon_bot::BgNet;
+use clap::Args;
+
+use crate::cmd_train::{train_loop, LoopSettings, Trainable};
+use crate::error::CliError;
+
+/// Train the backgammon network by self-play.
+#[derive(Debug, Args)]
+#[command(
+    about = "Train the backgammon evaluation network by self-play with TD(λ)",
+    long_about = "Train the backgammon evaluation network (five outputs as GNU \
+        Backgammon's: win, gammon and backgammon for each side) by self-play with \
+        TD(λ), cubeless, the play of highest equity at 0 ply for both sides. Odd \
+        games are played under the seed preset, even ones under the standard preset \
+        (the preset is an input of the network). The games of a batch are played in \
+        parallel; the weights depend only on the seed and the settings. The model is \
+        written every --checkpoint-every games and at the end; --resume continues it \
+        exactly as an uninterrupted run would.",
+    after_help = "Examples:\n  \
+        trictrac bg train --games 100000 --out bg-model.bin\n  \
+        trictrac bg train --games 200000 --resume bg-model.bin\n  \
+        trictrac bg play --bot neural --model bg-model.bin"
+)]
+pub struct TrainArgs {
+    /// Total number of self-play games (including those of a resumed model)
+    #[arg(short, long, default_value_t = 10_000)]
+    games: u64,
+
+    /// Seed of the initial weights and of the dice [default: 1]
+    #[arg(short, long)]
+    seed: Option<u64>,
+
+    /// Where to write the model [default: the --resume file, else backgammon-model.bin]
+    #[arg(short, long, value_name = "FILE")]
+    out: Option<PathBuf>,
+
+    /// Continue training this model
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
+
+    /// Worker threads (default: all cores)
+    #[arg(short, long)]
+    jobs: Option<usize>,
+
+    /// Write the model every N games
+    #[arg(long, value_name = "N", default_value_t = 5000)]
+    checkpoint_every: u64,
+
+    /// Hidden units [default: 80]
+    #[arg(long)]
+    hidden: Option<usize>,
+
+    /// Learning rate at the start [default: 0.1]
+    #[arg(long)]
+    alpha: Option<f32>,
+
+    /// Learning rate at the end of the schedule [default: 0.02]
+    #[arg(long)]
+    alpha_end: Option<f32>,
+
+    /// Games over which the learning rate falls linearly [default: --games]
+    #[arg(long, value_name = "N")]
+    alpha_games: Option<u64>,
+
+    /// TD(λ) trace decay, 0 to 1 [default: 0.7]
+    #[arg(long)]
+    lambda: Option<f32>,
+
+    /// Games per batch, played with the same weights [default: 32]
+    #[arg(long)]
+    batch: Option<u32>,
+
+    /// Print nothing but errors
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+struct BgTraining(Trainer);
+
+impl Trainable for BgTraining {
+    fn games(&self) -> u64 {
+        self.0.games()
+    }
+    fn batch(&mut self, total: u64, jobs: usize) -> (u64, u64, f64) {
+        let s = self.0.batch(total, jobs);
+        (s.games, s.plies, s.mean_error)
+    }
+    fn save(&self, path: &std::path::Path) -> Result<(), CliError> {
+        self.0.net().save(path).map_err(CliError::input)
+    }
+}
+
+/// Runs `trictrac bg train`.
+pub fn run(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if args.checkpoint_every == 0 {
+        return Err(CliError::input("--checkpoint-every must be at least 1"));
+    }
+    let (trainer, path) = match &args.resume {
+        Some(file) => {
+            let changed = args.seed.is_some()
+                || args.hidden.is_some()
+                || args.alpha.is_some()
+                || args.alpha_end.is_some()
+                || args.alpha_games.is_some()
+                || args.lambda.is_some()
+                || args.batch.is_some();
+            if changed {
+                return Err(CliError::input(format!(
+                    "the settings cannot be changed when resuming: the model {} keeps its seed and settings",
+                    file.display()
+                )));
+            }
+            let net = BgNet::load(file).map_err(CliError::input)?;
+            (
+                Trainer::resume(net),
+                args.out.clone().unwrap_or_else(|| file.clone()),
+            )
+        }
+        None => {
+            let d = TrainConfig::default();
+            let c = TrainConfig {
+                hidden: args.hidden.unwrap_or(d.hidden),
+                alpha: args.alpha.unwrap_or(d.alpha),
+                alpha_end: args.alpha_end.unwrap_or(d.alpha_end),
+                alpha_games: args.alpha_games.unwrap_or(args.games),
+                lambda: args.lambda.unwrap_or(d.lambda),
+                batch: args.batch.unwrap_or(d.batch),
+                seed: args.seed.unwrap_or(d.seed),
+            };
+            if !(1..=neural::MAX_HIDDEN).contains(&c.hidden) {
+                return Err(CliError::input(format!(
+                    "--hidden must be 1 to {}",
+                    neural::MAX_HIDDEN
+                )));
+            }
+            let rate = |x: f32| x.is_finite() && x > 0.0 && x <= 1.0;
+            if !rate(c.alpha) || !rate(c.alpha_end) {
+                return Err(CliError::input(
+                    "--alpha and --alpha-end must be above 0 and at most 1",
+                ));
+            }
+            if !(0.0..=1.0).contains(&c.lambda) {
+                return Err(CliError::input("--lambda must be between 0 and 1"));
+            }
+            if c.batch == 0 {
+                return Err(CliError::input("--batch must be at least 1"));
+            }
+            (
+                Trainer::new(&c),
+                args.out
+                    .clone()
+                    .unwrap_or_else(|| PathBuf::from("backgammon-model.bin")),
+            )
+        }
+    };
+    let done = trainer.games();
+    if args.games <= done {
+        return Err(CliError::input(format!(
+            "the model has already been trained on {done} games; ask for more with --games"
+        )));
+    }
+    let mut t = BgTraining(trainer);
+    train_loop(
+        &mut t,
+        &LoopSettings {
+            games: args.games,
+            done,
+            path: &path,
+            jobs: crate::input::jobs(args.jobs),
+            checkpoint_every: args.checkpoint_every,
+            quiet: args.quiet,
+            unit: "plies",
+        },
+        out,
+    )
+}
