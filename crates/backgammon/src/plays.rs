@@ -106,7 +106,7 @@ impl Play {
     /// when it is the first to land on a point where the opponent had one
     /// checker (`op0`, the opponent's counts before the roll).
     #[inline]
-    pub(crate) fn canonical(op0: &Counts, moves: &[(u8, u8)]) -> Play {
+    pub(crate) fn canonical(blots0: u32, moves: &[(u8, u8)]) -> Play {
         let mut play = Play::PASS;
         let n = moves.len();
         play.len = n as u8;
@@ -123,7 +123,7 @@ impl Play {
         }
         for i in 0..n {
             let t = play.to[i];
-            if t != 0 && op0[25 - t as usize] == 1 && !play.to[..i].contains(&t) {
+            if t != 0 && blots0 & (1 << t) != 0 && !play.to[..i].contains(&t) {
                 play.hits |= 1 << i;
             }
         }
@@ -175,16 +175,23 @@ struct Gen<'a> {
     /// Points (bit p) where a hit may not be covered (BG-4.3).
     cover_mask: u32,
     moves: [(u8, u8); 4],
+    /// Whether the move at each depth hit (bit n).
+    hit_flags: u8,
     /// The position before the roll, for rebuilding plays.
     me0: Counts,
     op0: Counts,
+    /// The mover's points (bit p) the opponent holds with two or more.
+    blocked: u32,
+    /// The mover's points where the opponent had one checker.
+    blots0: u32,
 }
 
-/// A 64-bit key of a resulting position (both sides' counts).
+/// A 64-bit key of a resulting position: the mover's counts and the
+/// points where he hit (which give the opponent's counts).
 #[inline]
-fn key(me: &Counts, op: &Counts) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for c in me.chunks(8).chain(op.chunks(8)) {
+fn key(me: &Counts, hits: u32) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ hits as u64;
+    for c in me.chunks(8) {
         let mut w = [0u8; 8];
         w[..c.len()].copy_from_slice(c);
         h = (h ^ u64::from_le_bytes(w)).wrapping_mul(0x0000_0100_0000_01b3);
@@ -205,7 +212,8 @@ impl Gen<'_> {
         }
     }
 
-    fn record(&mut self, n: usize, me: &Counts, op: &Counts) {
+    fn record(&mut self, n: usize, me: &Counts, blots: u32) {
+        let hits = self.blots0 & !blots;
         let prio = self.priority(n);
         if prio < self.best {
             return;
@@ -226,14 +234,18 @@ impl Gen<'_> {
                 }
             } else {
                 // Chains and the like: compare with the other such plays.
-                let k = key(me, op);
+                let k = key(me, hits);
                 for &(k2, i) in self.keys.iter() {
                     if k2 == k {
                         let (mut a, mut b) = (self.me0, self.op0);
-                        for (f, t, _) in self.out[i as usize].raw() {
+                        let mut other_hits = 0u32;
+                        for (f, t, hit) in self.out[i as usize].raw() {
                             apply_step(&mut a, &mut b, f, t);
+                            if hit {
+                                other_hits |= 1 << t;
+                            }
                         }
-                        if &a == me && &b == op {
+                        if &a == me && other_hits == hits {
                             return;
                         }
                     }
@@ -241,7 +253,20 @@ impl Gen<'_> {
                 self.keys.push((k, self.out.len() as u16));
             }
         }
-        let play = Play::canonical(&self.op0, &self.moves[..n]);
+        let play = if self.double {
+            // Sources never increase: the moves are already in canonical
+            // order, and their hits are those found on the way.
+            let mut p = Play::PASS;
+            p.len = n as u8;
+            for (i, &(f, t)) in self.moves[..n].iter().enumerate() {
+                p.from[i] = f;
+                p.to[i] = t;
+            }
+            p.hits = self.hit_flags & ((1u8 << n) - 1);
+            p
+        } else {
+            Play::canonical(self.blots0, &self.moves[..n])
+        };
         self.out.push(play);
     }
 
@@ -268,16 +293,16 @@ impl Gen<'_> {
     fn rec(
         &mut self,
         me: &mut Counts,
-        op: &mut Counts,
         dice: &[u8],
         n: usize,
         occ: u32,
         outside: u8,
         frozen: u32,
         bound: usize,
+        blots: u32,
     ) {
         let Some((&d, rest)) = dice.split_first() else {
-            self.leaf(n, me, op);
+            self.record(n, me, blots);
             return;
         };
         let du = d as usize;
@@ -298,16 +323,15 @@ impl Gen<'_> {
             }
             sources &= keep;
         }
+        // Sources whose destination the opponent holds (BG-3.3), or where
+        // a hit must stay alone (BG-4.3), cannot move.
+        sources &= !((self.blocked | frozen) << du);
         let mut any = false;
         while sources != 0 {
             let from = 31 - sources.leading_zeros() as usize;
             sources &= !(1u32 << from);
             let to = if from > du {
-                let to = from - du;
-                if op[25 - to] >= 2 {
-                    continue;
-                }
-                to
+                from - du
             } else if outside == 0 && (from == du || occ & HOME_MASK & !((2u32 << from) - 1) == 0) {
                 // BG-5.2: the exact point, or the farthest checker with a
                 // higher die.
@@ -315,19 +339,11 @@ impl Gen<'_> {
             } else {
                 continue;
             };
-            if frozen & (1u32 << to) != 0 {
-                continue;
-            }
             any = true;
             // Apply, recurse, undo.
             me[from] -= 1;
             me[to] += 1;
-            let o = 25 - to;
-            let hit = to != OFF && op[o] == 1;
-            if hit {
-                op[o] = 0;
-                op[BAR] += 1;
-            }
+            let hit = blots & (1u32 << to) != 0 && to != OFF;
             let mut occ2 = occ;
             if me[from] == 0 {
                 occ2 &= !(1u32 << from);
@@ -336,30 +352,30 @@ impl Gen<'_> {
                 occ2 |= 1u32 << to;
             }
             let out2 = outside - (from > 6 && to <= 6) as u8;
-            let fz = if hit && self.cover_mask & (1u32 << to) != 0 {
-                frozen | (1u32 << to)
+            let (fz, blots2) = if hit {
+                let fz = if self.cover_mask & (1u32 << to) != 0 {
+                    frozen | (1u32 << to)
+                } else {
+                    frozen
+                };
+                (fz, blots & !(1u32 << to))
             } else {
-                frozen
+                (frozen, blots)
             };
             self.moves[n] = (from as u8, to as u8);
+            if hit {
+                self.hit_flags |= 1 << n;
+            } else {
+                self.hit_flags &= !(1 << n);
+            }
             let next_bound = if self.double { from } else { 25 };
-            self.rec(me, op, rest, n + 1, occ2, out2, fz, next_bound);
+            self.rec(me, rest, n + 1, occ2, out2, fz, next_bound, blots2);
             me[from] += 1;
             me[to] -= 1;
-            if hit {
-                op[o] = 1;
-                op[BAR] -= 1;
-            }
         }
         if !any {
-            self.leaf(n, me, op);
+            self.record(n, me, blots);
         }
-    }
-
-    /// A complete sequence of `n` moves.
-    #[inline]
-    fn leaf(&mut self, n: usize, me: &Counts, op: &Counts) {
-        self.record(n, me, op);
     }
 }
 
@@ -375,6 +391,14 @@ pub(crate) fn generate(pos: &Position, roll: Roll, rules: &Rules, out: &mut Play
     let me0 = *pos.counts.get(side);
     let op0 = *pos.counts.get(!side);
     let (hi, lo) = (roll.high().value(), roll.low().value());
+    let (mut blocked, mut blots0) = (0u32, 0u32);
+    for t in 1..=24usize {
+        match op0[25 - t] {
+            0 => {}
+            1 => blots0 |= 1 << t,
+            _ => blocked |= 1 << t,
+        }
+    }
     // Kept out of `Gen` so that building `Gen` moves no large array.
     let mut keys = ArrayVec::new();
     let mut g = Gen {
@@ -387,10 +411,13 @@ pub(crate) fn generate(pos: &Position, roll: Roll, rules: &Rules, out: &mut Play
         double: hi == lo,
         cover_mask: rules.hit_cover.mask(),
         moves: [(0, 0); 4],
+        hit_flags: 0,
         me0,
         op0,
+        blocked,
+        blots0,
     };
-    let (mut me, mut op) = (me0, op0);
+    let mut me = me0;
     let mut occ = 0u32;
     for (p, &c) in me0.iter().enumerate().skip(1) {
         if c > 0 {
@@ -398,13 +425,14 @@ pub(crate) fn generate(pos: &Position, roll: Roll, rules: &Rules, out: &mut Play
         }
     }
     let outside: u8 = me0[7..].iter().sum();
+    let blots = g.blots0;
     if hi == lo {
-        g.rec(&mut me, &mut op, &[hi; 4], 0, occ, outside, 0, 25);
+        g.rec(&mut me, &[hi; 4], 0, occ, outside, 0, 25, blots);
     } else {
-        g.rec(&mut me, &mut op, &[hi, lo], 0, occ, outside, 0, 25);
+        g.rec(&mut me, &[hi, lo], 0, occ, outside, 0, 25, blots);
         g.first = lo;
         g.second_order = true;
-        g.rec(&mut me, &mut op, &[lo, hi], 0, occ, outside, 0, 25);
+        g.rec(&mut me, &[lo, hi], 0, occ, outside, 0, 25, blots);
     }
     if g.out.is_empty() {
         g.out.push(Play::PASS);
