@@ -30,6 +30,18 @@ pub enum IllegalPlay {
         /// The roll.
         roll: Roll,
     },
+    /// Two moves of one die's length when the roll has that die once.
+    #[error("{first} and {second} both move {die} fields, but {roll} has one {die}: each die moves one checker once, the other die must be played too (R-3.1)")]
+    SameDieTwice {
+        /// The first move as written.
+        first: String,
+        /// The second move as written.
+        second: String,
+        /// The die both use.
+        die: u8,
+        /// The roll.
+        roll: Roll,
+    },
     /// More dice used than the roll has.
     #[error("the play uses more than the two dice of {roll}: a double is played once, like a single (R-3.2)")]
     TooManyMoves {
@@ -142,7 +154,7 @@ impl IllegalPlay {
     pub fn rule(&self) -> &'static str {
         use IllegalPlay::*;
         match self {
-            NoChecker { .. } | NotADie { .. } => "R-3.1",
+            NoChecker { .. } | NotADie { .. } | SameDieTwice { .. } => "R-3.1",
             TooManyMoves { .. } => "R-3.2",
             Blocked { .. } => "R-3.3",
             RestBlocked { .. } => "R-3.4",
@@ -320,6 +332,22 @@ impl Position {
                     }
                 } else {
                     IllegalPlay::NoPower { roll }
+                });
+            }
+        }
+
+        // Two single moves of one die's length when the roll is not a
+        // double: say so rather than "not a move".
+        if a != b && segs.len() == 2 && segs.iter().all(|s| s.len() == 1 && s[0].to != OFF) {
+            let d1 = segs[0][0].to.wrapping_sub(segs[0][0].from);
+            let d2 = segs[1][0].to.wrapping_sub(segs[1][0].from);
+            if d1 == d2 && (d1 == a || d1 == b) {
+                let text = |s: &Seg| format!("{}-{}", abs(s.from), dest_str(s.to));
+                return Err(IllegalPlay::SameDieTwice {
+                    first: text(&segs[0][0]),
+                    second: text(&segs[1][0]),
+                    die: d1,
+                    roll,
                 });
             }
         }

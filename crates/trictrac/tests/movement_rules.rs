@@ -156,6 +156,20 @@ fn r_3_1_a_move_must_be_the_length_of_a_die() {
     assert_resolves("w:1x13,6,7 b:24x15 b", "2-1", "24-21", "24-22-21");
 }
 
+#[test]
+fn r_3_1_one_die_cannot_be_played_twice() {
+    // 4-3: 1-5 twice uses the 4 twice; the error says so.
+    let pos: Position = "w:1x15 b:24x15 w".parse().unwrap();
+    let text: PlayNotation = "1-5 1-5".parse().unwrap();
+    let e = pos.resolve_play(Roll::new(4, 3), &text).unwrap_err();
+    assert_eq!(e.rule(), "R-3.1");
+    let msg = e.to_string();
+    assert!(
+        msg.contains("both move 4 fields") && msg.contains("has one 4"),
+        "{msg}"
+    );
+}
+
 // ----------------------------------------------------------------
 
 #[test]
