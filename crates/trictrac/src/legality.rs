@@ -337,13 +337,15 @@ impl Position {
         }
 
         // Two single moves of one die's length when the roll is not a
-        // double: say so rather than "not a move".
+        // double: said rather than "not a move" when nothing more precise
+        // is wrong.
+        let mut same_die = None;
         if a != b && segs.len() == 2 && segs.iter().all(|s| s.len() == 1 && s[0].to != OFF) {
             let d1 = segs[0][0].to.wrapping_sub(segs[0][0].from);
             let d2 = segs[1][0].to.wrapping_sub(segs[1][0].from);
             if d1 == d2 && (d1 == a || d1 == b) {
                 let text = |s: &Seg| format!("{}-{}", abs(s.from), dest_str(s.to));
-                return Err(IllegalPlay::SameDieTwice {
+                same_die = Some(IllegalPlay::SameDieTwice {
                     first: text(&segs[0][0]),
                     second: text(&segs[1][0]),
                     die: d1,
@@ -420,6 +422,11 @@ impl Position {
                         _ => {}
                     }
                 }
+            }
+        }
+        if let (Some(e), None | Some(IllegalPlay::NotADie { .. })) = (&same_die, &first_err) {
+            if found.is_none() {
+                return Err(e.clone());
             }
         }
         let Some((p, excedant)) = found else {
