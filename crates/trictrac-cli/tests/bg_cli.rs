@@ -142,3 +142,40 @@ fn bg_play_hint_and_illegal_play() {
     );
     assert!(text.contains("game left unfinished"), "{text}");
 }
+
+#[test]
+fn bg_match_prints_points_per_game_with_an_interval() {
+    let text = stdout_of(&[
+        "bg", "match", "--white", "greedy", "--black", "random", "--games", "20", "--cube", "off",
+    ]);
+    assert!(
+        text.contains("points per game for White (greedy): +"),
+        "{text}"
+    );
+    assert!(text.contains("95 % CI"), "{text}");
+    let e = error_of(
+        &["bg", "match", "--white", "neural", "--black", "random"],
+        2,
+    );
+    assert!(e.contains("--model"), "{e}");
+}
+
+#[test]
+fn bg_train_writes_a_model_the_neural_bot_plays_with() {
+    let dir = std::env::temp_dir().join(format!("bg-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let model = dir.join("m.bin");
+    let m = model.to_str().unwrap();
+    stdout_of(&[
+        "bg", "train", "--games", "16", "--hidden", "8", "--out", m, "--quiet",
+    ]);
+    let text = stdout_of(&[
+        "bg", "match", "--white", "neural", "--black", "random", "--model", m, "--games", "4",
+    ]);
+    assert!(text.contains("points per game"), "{text}");
+    // Resuming continues the same model.
+    stdout_of(&["bg", "train", "--games", "32", "--resume", m, "--quiet"]);
+    let e = error_of(&["bg", "train", "--games", "32", "--resume", m], 2);
+    assert!(e.contains("already been trained"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -92,7 +92,7 @@ fn random_game(seed: u64) -> Game {
         holes = (s.holes.white, s.holes.black);
         for side in Side::ALL {
             let p = *s.points.get(side);
-            assert!(p <= 10 && p % 2 == 0, "points {p}");
+            assert!(p <= 10 && p.is_multiple_of(2), "points {p}");
         }
         assert!(g.position().is_consistent());
     }

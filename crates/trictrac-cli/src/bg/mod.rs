@@ -2,6 +2,7 @@
 //! ids BG-x.y), in the manner of the trictrac subcommands.
 
 mod input;
+mod matches;
 mod moves;
 mod perft;
 mod play;
@@ -32,7 +33,9 @@ use crate::error::CliError;
         trictrac bg moves --dice 3-1\n  \
         trictrac bg moves --position 4HPwATDgc/ABMA --dice 3-1 --json\n  \
         trictrac bg perft --depth 2\n  \
-        trictrac bg selfplay --games 10000 --seed 1"
+        trictrac bg selfplay --games 10000 --seed 1\n  \
+        trictrac bg match --white greedy --black random --games 1000\n  \
+        trictrac bg train --games 100000 --out bg-model.bin"
 )]
 pub struct BgArgs {
     #[command(subcommand)]
@@ -45,6 +48,7 @@ enum BgCommand {
     Moves(moves::MovesArgs),
     Perft(perft::PerftArgs),
     Selfplay(selfplay::SelfplayArgs),
+    Match(matches::MatchArgs),
     Train(train::TrainArgs),
 }
 
@@ -55,6 +59,7 @@ pub fn run(args: &BgArgs, out: &mut dyn Write) -> Result<(), CliError> {
         BgCommand::Moves(a) => moves::run(a, out),
         BgCommand::Perft(a) => perft::run(a, out),
         BgCommand::Selfplay(a) => selfplay::run(a, out),
+        BgCommand::Match(a) => matches::run(a, out),
         BgCommand::Train(a) => train::run(a, out),
     }
 }

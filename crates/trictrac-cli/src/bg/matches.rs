@@ -1,0 +1,212 @@
+//! `trictrac bg match`: money games between two players, with duplicate
+//! dice, and the points per game with a confidence interval.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use backgammon::{Game, Side};
+use backgammon_bot::{by_name_with, play_out, BgNet, PLAYERS};
+use clap::Args;
+use neural::td::{game_seed, parallel_map};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use super::input;
+use crate::error::CliError;
+
+/// Play money games between two players.
+#[derive(Debug, Args)]
+#[command(
+    about = "Play backgammon money games between two players and print the points per game",
+    long_about = "Play money games of backgammon between player A (--white) and player B \
+        (--black) with duplicate dice: games 2k and 2k+1 use the same dice, A White in \
+        the first and Black in the second, so that luck cancels out and a few hundred \
+        games give a tight interval. Prints A's wins, A's points per game with the 95 % \
+        confidence interval (over the pairs), the share of gammons and backgammons, \
+        and games per second. The result does not depend on --jobs.",
+    after_help = "Players: greedy, random, and neural with --model FILE.\n\n\
+        Examples:\n  \
+        trictrac bg match --white greedy --black random --games 1000 --seed 1\n  \
+        trictrac bg match --white neural --black greedy --model bg-model.bin --cube off\n  \
+        trictrac bg match --white neural --black greedy --model bg-model.bin --rules seed --json"
+)]
+pub struct MatchArgs {
+    /// Player A: White in even games, Black in odd ones
+    #[arg(long, value_name = "PLAYER")]
+    white: String,
+
+    /// Player B
+    #[arg(long, value_name = "PLAYER")]
+    black: String,
+
+    /// Number of games (rounded up to an even number: pairs of duplicate dice)
+    #[arg(short, long, default_value_t = 200)]
+    games: u64,
+
+    /// Seed of the dice and of the players' random choices
+    #[arg(short, long, default_value_t = 1)]
+    seed: u64,
+
+    /// Whether the players may use the videau
+    #[arg(long, value_name = "on|off", default_value = "on")]
+    cube: String,
+
+    /// Rules: standard or seed, with options
+    #[arg(long, value_name = "RULES", default_value = "standard")]
+    rules: String,
+
+    /// The network of the neural player
+    #[arg(long, value_name = "FILE")]
+    model: Option<PathBuf>,
+
+    /// Worker threads (default: all cores)
+    #[arg(short, long)]
+    jobs: Option<usize>,
+
+    /// Print JSON instead of text
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Report {
+    white: String,
+    black: String,
+    rules: String,
+    cube: bool,
+    games: u64,
+    a_wins: u64,
+    a_points_per_game: f64,
+    a_points_ci95: [f64; 2],
+    gammons: f64,
+    backgammons: f64,
+    games_per_second: f64,
+}
+
+/// Runs `trictrac bg match`.
+pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut rules = input::rules(&args.rules)?;
+    rules.cube = match args.cube.as_str() {
+        "on" => rules.cube,
+        "off" => false,
+        other => {
+            return Err(CliError::input(format!(
+                "--cube must be on or off, not `{other}`"
+            )))
+        }
+    };
+    if args.games == 0 {
+        return Err(CliError::input("--games must be at least 1"));
+    }
+    let net = match &args.model {
+        Some(p) => Some(Arc::new(BgNet::load(p).map_err(CliError::input)?)),
+        None => None,
+    };
+    for name in [&args.white, &args.black] {
+        if by_name_with(name, 0, net.clone()).is_none() {
+            return Err(CliError::input(if name == "neural" {
+                "the neural player needs a model: --model FILE (written by trictrac bg train)"
+                    .to_string()
+            } else {
+                format!(
+                    "unknown player `{name}`: the players are {}, and neural with --model",
+                    PLAYERS.join(", ")
+                )
+            }));
+        }
+    }
+    let pairs = args.games.div_ceil(2);
+    let jobs = crate::input::jobs(args.jobs);
+    let start = Instant::now();
+    // Per pair: A's points in both games, A's wins, gammons, backgammons.
+    let results = parallel_map(pairs as usize, jobs, |k| {
+        let dice_seed = game_seed(args.seed, k as u64);
+        let mut pair = (0i64, 0u64, 0u64, 0u64);
+        for a_side in [Side::White, Side::Black] {
+            let mut a = by_name_with(&args.white, dice_seed ^ 0xa, net.clone()).expect("checked");
+            let mut b = by_name_with(&args.black, dice_seed ^ 0xb, net.clone()).expect("checked");
+            let mut dice = ChaCha8Rng::seed_from_u64(dice_seed);
+            let mut g = Game::money(rules);
+            let r = if a_side == Side::White {
+                play_out(&mut g, a.as_mut(), b.as_mut(), &mut dice)
+            } else {
+                play_out(&mut g, b.as_mut(), a.as_mut(), &mut dice)
+            };
+            let pts = r.points as i64;
+            if r.winner == a_side {
+                pair.0 += pts;
+                pair.1 += 1;
+            } else {
+                pair.0 -= pts;
+            }
+            match r.kind {
+                backgammon::WinKind::Gammon => pair.2 += 1,
+                backgammon::WinKind::Backgammon => pair.3 += 1,
+                backgammon::WinKind::Single => {}
+            }
+        }
+        pair
+    });
+    let secs = start.elapsed().as_secs_f64();
+    let games = pairs * 2;
+    let n = pairs as f64;
+    let per_pair: Vec<f64> = results.iter().map(|r| r.0 as f64 / 2.0).collect();
+    let mean = per_pair.iter().sum::<f64>() / n;
+    let var = if pairs > 1 {
+        per_pair.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    let half = 1.96 * (var / n).sqrt();
+    let report = Report {
+        white: args.white.clone(),
+        black: args.black.clone(),
+        rules: rules.to_string(),
+        cube: rules.cube,
+        games,
+        a_wins: results.iter().map(|r| r.1).sum(),
+        a_points_per_game: mean,
+        a_points_ci95: [mean - half, mean + half],
+        gammons: results.iter().map(|r| r.2).sum::<u64>() as f64 / games as f64,
+        backgammons: results.iter().map(|r| r.3).sum::<u64>() as f64 / games as f64,
+        games_per_second: games as f64 / secs.max(1e-9),
+    };
+    if args.json {
+        serde_json::to_writer_pretty(&mut *out, &report)?;
+        writeln!(out)?;
+    } else {
+        writeln!(
+            out,
+            "{} (White in even games) vs {}: {} games with duplicate dice ({}, cube {})",
+            report.white,
+            report.black,
+            games,
+            report.rules,
+            if rules.cube { "on" } else { "off" }
+        )?;
+        writeln!(
+            out,
+            "wins: {} {} - {} {}",
+            report.white,
+            report.a_wins,
+            report.black,
+            games - report.a_wins
+        )?;
+        writeln!(
+            out,
+            "points per game for White ({}): {:+.3} (95 % CI {:+.3} to {:+.3})",
+            report.white, mean, report.a_points_ci95[0], report.a_points_ci95[1]
+        )?;
+        writeln!(
+            out,
+            "gammons {:.1} %, backgammons {:.1} %; {:.0} games/s on {jobs} thread(s)",
+            100.0 * report.gammons,
+            100.0 * report.backgammons,
+            report.games_per_second
+        )?;
+    }
+    Ok(())
+}
