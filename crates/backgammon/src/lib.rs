@@ -23,6 +23,7 @@
 pub mod board;
 pub mod game;
 mod legality;
+pub mod matchid;
 pub mod notation;
 pub mod perft;
 pub mod plays;
@@ -33,6 +34,7 @@ pub mod score;
 pub use board::{Dest, Point, PointError, Source};
 pub use game::{Cube, EndReason, Event, Game, GameError, GameResult, MatchState, Phase};
 pub use legality::IllegalPlay;
+pub use matchid::{GameState, MatchId, MatchIdError};
 pub use notation::{PlayParseError, PlayText, PositionIdError};
 pub use plays::{Move, Play, PlayList, MAX_PLAYS};
 pub use position::{Position, Setup, SetupError, SetupProblem};
