@@ -30,6 +30,7 @@ pub mod plays;
 pub mod position;
 pub mod rules;
 pub mod score;
+pub mod xgid;
 
 pub use board::{Dest, Point, PointError, Source};
 pub use game::{Cube, EndReason, Event, Game, GameError, GameResult, MatchState, Phase};
@@ -41,3 +42,4 @@ pub use position::{Position, Setup, SetupError, SetupProblem};
 pub use rules::{HitCover, Preset, Rules, RulesError};
 pub use score::WinKind;
 pub use tables::{BySide, DiceSource, Die, Roll, Side};
+pub use xgid::{Xgid, XgidDice, XgidError};
