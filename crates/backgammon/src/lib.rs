@@ -23,6 +23,8 @@
 pub mod board;
 pub mod game;
 mod legality;
+pub mod lines;
+pub mod mat;
 pub mod matchid;
 pub mod notation;
 pub mod perft;
@@ -35,6 +37,8 @@ pub mod xgid;
 pub use board::{Dest, Point, PointError, Source};
 pub use game::{Cube, EndReason, Event, Game, GameError, GameResult, MatchState, Phase};
 pub use legality::IllegalPlay;
+pub use lines::play_line_names;
+pub use mat::{MatError, MatFile};
 pub use matchid::{GameState, MatchId, MatchIdError};
 pub use notation::{PlayParseError, PlayText, PositionIdError};
 pub use plays::{Move, Play, PlayList, MAX_PLAYS};

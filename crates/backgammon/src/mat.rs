@@ -1,0 +1,512 @@
+//! Jellyfish `.mat` text of whole matches (BG-1.4), as GNU Backgammon
+//! exports and imports it.
+//!
+//! ```text
+//!  5 point match
+//!
+//!  Game 1
+//!  Alice : 0                      Bob : 0
+//!   1) 31: 8/5 6/5                 52: 13/11 13/8
+//!   2)  Doubles => 2                Takes
+//!   3) 64: 25/21 21/15*            ...
+//!                                   Wins 1 point
+//! ```
+//!
+//! The left column is the first player (White here, gnubg's player 0),
+//! the right one the second (Black). Moves are written one die at a time
+//! in the mover's numbering, 25 for the bar and 0 for off, as gnubg does.
+//! Reading replays every game in the engine: each play is resolved
+//! against the position and the roll and checked, each cube action must
+//! be allowed, each `Wins` line must agree with the engine's result;
+//! errors give the line.
+//!
+//! The seed preset's opening (BG-2.2: one die each, then the starter
+//! throws both) is not in the format: reading under `seed` rules lets the
+//! side that moves first win an opening throw of 2 against 1.
+//!
+//! ```
+//! use backgammon::{mat::MatFile, Rules};
+//! let text = " 1 point match\n\n Game 1\n A : 0     B : 0\n  1) 31: 8/5 6/5   \n";
+//! let m = MatFile::parse(text, Rules::standard()).unwrap();
+//! assert_eq!(m.games.len(), 1);
+//! assert_eq!(m.games[0].position().to_position_id(), "sGfwATDgc/ABMA");
+//! ```
+
+use core::fmt;
+
+use tables::{BySide, Die, Roll, Side};
+
+use crate::game::{Event, Game, MatchState, Phase};
+use crate::notation::PlayText;
+use crate::rules::{Preset, Rules};
+use crate::score::WinKind;
+
+/// A match (or a money session) read from or written to `.mat` text.
+#[derive(Clone, Debug)]
+pub struct MatFile {
+    /// The match length, 0 for money.
+    pub length: u32,
+    /// The players' names (White left, Black right).
+    pub names: BySide<String>,
+    /// The games, in order, replayed in the engine (the last may be
+    /// unfinished).
+    pub games: Vec<Game>,
+}
+
+/// An error in `.mat` text, with its line (1-based).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(".mat line {line}: {message} (BG-1.4)")]
+pub struct MatError {
+    /// The line, from 1 (0 when the whole file is concerned).
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// One action in a column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Action {
+    Roll(Die, Die, String),
+    Double(u32),
+    Take,
+    Beaver,
+    Drop,
+    Wins(u32),
+}
+
+fn parse_action(text: &str) -> Result<Option<Action>, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    let lower = t.to_ascii_lowercase();
+    let number_after = |s: &str| -> Result<u32, String> {
+        s.split_whitespace()
+            .next()
+            .and_then(|n| n.parse::<u32>().ok())
+            .ok_or_else(|| format!("`{t}`: a number is missing"))
+    };
+    if let Some(rest) = lower.strip_prefix("doubles") {
+        let rest = rest.trim_start().trim_start_matches("=>").trim();
+        return Ok(Some(Action::Double(number_after(rest)?)));
+    }
+    if lower.starts_with("beavers") {
+        return Ok(Some(Action::Beaver));
+    }
+    if lower.starts_with("takes") || lower.starts_with("accepts") {
+        return Ok(Some(Action::Take));
+    }
+    if lower.starts_with("drops") || lower.starts_with("passes") || lower.starts_with("rejects") {
+        return Ok(Some(Action::Drop));
+    }
+    if let Some(rest) = lower.strip_prefix("wins") {
+        return Ok(Some(Action::Wins(number_after(rest)?)));
+    }
+    let (dice, moves) = t
+        .split_once(':')
+        .ok_or_else(|| format!("`{t}` is neither a roll `DD: moves` nor a cube action"))?;
+    let d: Vec<u8> = dice.trim().bytes().collect();
+    match d.as_slice() {
+        [a @ b'1'..=b'6', b @ b'1'..=b'6'] => Ok(Some(Action::Roll(
+            Die::new(a - b'0'),
+            Die::new(b - b'0'),
+            moves.trim().to_string(),
+        ))),
+        _ => Err(format!("`{dice}` is not a roll of two dice 1-6")),
+    }
+}
+
+/// Splits the text after `N)` into the two columns: the right column
+/// starts at the second action (the left one is empty when the text
+/// starts far to the right).
+fn split_columns(line: &str, after: usize) -> (String, String) {
+    let rest = &line[after..];
+    let lead = rest.len() - rest.trim_start().len();
+    // An empty left column: the first action starts in the right half.
+    if lead >= 12 {
+        return (String::new(), rest.trim().to_string());
+    }
+    let body = rest.trim();
+    // Where the second action starts: a roll `DD:` or a cube word after
+    // the first action's text.
+    let words: Vec<(usize, &str)> = body
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - body.as_ptr() as usize, w))
+        .collect();
+    let starts_action = |w: &str| {
+        let l = w.to_ascii_lowercase();
+        let b = w.as_bytes();
+        (b.len() == 3 && b[2] == b':' && b[0].is_ascii_digit() && b[1].is_ascii_digit())
+            || [
+                "doubles", "takes", "drops", "passes", "beavers", "accepts", "rejects", "wins",
+            ]
+            .iter()
+            .any(|k| l == *k)
+    };
+    for (i, &(at, w)) in words.iter().enumerate().skip(1) {
+        if starts_action(w) && !(i == 1 && words[0].1.eq_ignore_ascii_case("doubles")) {
+            return (body[..at].to_string(), body[at..].to_string());
+        }
+    }
+    (body.to_string(), String::new())
+}
+
+fn kind_of(points: u32, cube: u32) -> Option<WinKind> {
+    match points.checked_div(cube)? {
+        1 => Some(WinKind::Single),
+        2 => Some(WinKind::Gammon),
+        3 => Some(WinKind::Backgammon),
+        _ => None,
+    }
+}
+
+struct Reader {
+    rules: Rules,
+    length: u32,
+    games: Vec<Game>,
+}
+
+impl Reader {
+    fn game(&mut self, line: usize) -> Result<&mut Game, MatError> {
+        self.games.last_mut().ok_or_else(|| MatError {
+            line,
+            message: "a move before the first `Game` line".into(),
+        })
+    }
+
+    fn act(&mut self, line: usize, side: Side, action: Action) -> Result<(), MatError> {
+        let rules = self.rules;
+        let g = self.game(line)?;
+        let err = |m: String| MatError { line, message: m };
+        let wrong_turn = |g: &Game| {
+            err(format!(
+                "it is not {side}'s turn to act here (the game is at {:?})",
+                g.phase()
+            ))
+        };
+        match action {
+            Action::Roll(a, b, moves) => {
+                let roll = Roll::from_dice(a, b);
+                match g.phase() {
+                    Phase::Opening => {
+                        if a == b && rules.preset == Preset::Standard {
+                            return Err(err(format!(
+                                "the opening roll {roll} cannot be a double (BG-2.2)"
+                            )));
+                        }
+                        let (hi, lo) = match rules.preset {
+                            Preset::Standard => (roll.high(), roll.low()),
+                            Preset::Seed => (Die::new(2), Die::new(1)),
+                        };
+                        let (w, bl) = if side == Side::White {
+                            (hi, lo)
+                        } else {
+                            (lo, hi)
+                        };
+                        g.opening(w, bl).map_err(|e| err(e.0))?;
+                        if rules.preset == Preset::Seed {
+                            g.roll(roll).map_err(|e| err(e.0))?;
+                        }
+                    }
+                    Phase::Roll(s) if s == side => g.roll(roll).map_err(|e| err(e.0))?,
+                    _ => return Err(wrong_turn(g)),
+                }
+                let text: PlayText = moves.parse().map_err(|e| err(format!("{e}")))?;
+                let play = g
+                    .position()
+                    .resolve_play(roll, &text, &rules)
+                    .map_err(|e| err(format!("{side} cannot play `{moves}` with {roll}: {e}")))?;
+                g.play(&play).map_err(|e| err(e.0))?;
+            }
+            Action::Double(v) => {
+                if g.phase() == Phase::Opening && rules.preset == Preset::Seed {
+                    let (w, b) = match side {
+                        Side::White => (Die::new(2), Die::new(1)),
+                        Side::Black => (Die::new(1), Die::new(2)),
+                    };
+                    g.opening(w, b).map_err(|e| err(e.0))?;
+                }
+                if g.phase() != Phase::Roll(side) {
+                    return Err(wrong_turn(g));
+                }
+                g.double().map_err(|e| err(e.0))?;
+                if v != g.cube().value * 2 {
+                    return Err(err(format!(
+                        "doubles to {v}, but the videau is at {} (BG-7.2)",
+                        g.cube().value
+                    )));
+                }
+            }
+            Action::Take | Action::Beaver | Action::Drop => {
+                if g.phase() != (Phase::Doubled { by: !side }) {
+                    return Err(err(format!(
+                        "{side} answers a double that {} did not offer (BG-7.3)",
+                        !side
+                    )));
+                }
+                match action {
+                    Action::Take => g.take(),
+                    Action::Beaver => g.beaver(),
+                    _ => g.drop_double(),
+                }
+                .map_err(|e| err(e.0))?;
+            }
+            Action::Wins(points) => {
+                if g.result().is_none() {
+                    // The loser resigned.
+                    let kind = kind_of(points, g.cube().value).ok_or_else(|| {
+                        err(format!(
+                            "{side} wins {points} points, not 1, 2 or 3 times the videau ({})",
+                            g.cube().value
+                        ))
+                    })?;
+                    g.resign(!side, kind).map_err(|e| err(e.0))?;
+                }
+                let r = g
+                    .result()
+                    .ok_or_else(|| err("the game is not over".into()))?;
+                if r.winner != side || r.points != points {
+                    return Err(err(format!(
+                        "the file says {side} wins {points}, the engine: {r}"
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn digits_prefix(s: &str) -> Option<u32> {
+    let d: String = s
+        .trim()
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .collect();
+    d.parse().ok()
+}
+
+impl MatFile {
+    /// Reads `.mat` text and replays every game under `rules`.
+    ///
+    /// # Errors
+    /// The first line that cannot be read or replayed, with the rule.
+    pub fn parse(text: &str, rules: Rules) -> Result<MatFile, MatError> {
+        let mut r = Reader {
+            rules,
+            length: 0,
+            games: Vec::new(),
+        };
+        let mut names = BySide::new(String::new(), String::new());
+        let mut seen_length = false;
+        let mut expect_names = false;
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let err = |m: String| MatError { line, message: m };
+            let t = raw.trim();
+            if t.is_empty() || t.starts_with(';') {
+                continue;
+            }
+            if !seen_length {
+                let lower = t.to_ascii_lowercase();
+                if let Some(n) = lower.strip_suffix("point match").and_then(digits_prefix) {
+                    r.length = n;
+                    seen_length = true;
+                    continue;
+                }
+            }
+            if let Some(rest) = t.strip_prefix("Game ") {
+                if rest.trim().parse::<u32>().is_err() {
+                    return Err(err(format!("`{t}`: a game number is expected")));
+                }
+                if let Some(g) = r.games.last() {
+                    if g.result().is_none() {
+                        return Err(err("a new game before the last one ended".into()));
+                    }
+                }
+                expect_names = true;
+                continue;
+            }
+            if expect_names {
+                expect_names = false;
+                let parts: Vec<&str> = t.split(':').collect();
+                if parts.len() != 3 {
+                    return Err(err(format!(
+                        "`{t}`: `NAME : SCORE   NAME : SCORE` expected"
+                    )));
+                }
+                let s0 = digits_prefix(parts[1])
+                    .ok_or_else(|| err(format!("`{}` is not a score", parts[1].trim())))?;
+                let mid = parts[1].trim_start();
+                let name1 = mid.trim_start_matches(|c: char| c.is_ascii_digit()).trim();
+                let name1 = name1
+                    .strip_prefix("(Crawford)")
+                    .map(str::trim)
+                    .unwrap_or(name1);
+                let s1 = digits_prefix(parts[2])
+                    .ok_or_else(|| err(format!("`{}` is not a score", parts[2].trim())))?;
+                names = BySide::new(parts[0].trim().to_string(), name1.to_string());
+                let score = BySide::new(s0, s1);
+                let state = match r.games.last() {
+                    Some(g) => {
+                        let res = g.result().ok_or_else(|| err("unfinished game".into()))?;
+                        g.match_state().after(&res)
+                    }
+                    None => {
+                        let mut st = MatchState::to(r.length);
+                        st.score = score;
+                        st.crawford = r.length > 1 && t.contains("Crawford");
+                        st.crawford_done = r.length > 1
+                            && !st.crawford
+                            && (s0 + 1 >= r.length || s1 + 1 >= r.length);
+                        st
+                    }
+                };
+                if state.score != score {
+                    return Err(err(format!(
+                        "the score {s0}-{s1} is not the {}-{} the games before it give",
+                        state.score.white, state.score.black
+                    )));
+                }
+                if state.winner().is_some() {
+                    return Err(err("a game after the match was won".into()));
+                }
+                r.games.push(Game::new(rules, state));
+                continue;
+            }
+            // A numbered move line or a `Wins` line.
+            let (left, right) = match t.find(')') {
+                Some(p) if t[..p].trim().parse::<u32>().is_ok() => {
+                    let after = raw.find(')').map_or(0, |q| q + 1);
+                    split_columns(raw, after)
+                }
+                _ if t.to_ascii_lowercase().starts_with("wins") => {
+                    let lead = raw.len() - raw.trim_start().len();
+                    if lead >= 20 {
+                        (String::new(), t.to_string())
+                    } else {
+                        (t.to_string(), String::new())
+                    }
+                }
+                _ => return Err(err(format!("cannot read `{t}`"))),
+            };
+            for (side, text) in [(Side::White, left), (Side::Black, right)] {
+                if let Some(a) = parse_action(&text).map_err(err)? {
+                    r.act(line, side, a)?;
+                }
+            }
+        }
+        if !seen_length {
+            return Err(MatError {
+                line: 0,
+                message: "no `N point match` line".into(),
+            });
+        }
+        Ok(MatFile {
+            length: r.length,
+            names,
+            games: r.games,
+        })
+    }
+
+    /// The final score: after the last game if it is over.
+    pub fn final_score(&self) -> BySide<u32> {
+        match self.games.last() {
+            None => BySide::new(0, 0),
+            Some(g) => match g.result() {
+                Some(r) => g.match_state().after(&r).score,
+                None => g.match_state().score,
+            },
+        }
+    }
+}
+
+fn play_text(play: &crate::plays::Play) -> String {
+    let mut out = String::new();
+    for (from, to, hit) in play.raw() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&format!("{from}/{to}"));
+        if hit {
+            out.push('*');
+        }
+    }
+    out
+}
+
+fn points_text(n: u32) -> String {
+    format!("{n} point{}", if n == 1 { "" } else { "s" })
+}
+
+impl fmt::Display for MatFile {
+    /// The `.mat` text, in gnubg's layout.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, " {} point match", self.length)?;
+        for (n, g) in self.games.iter().enumerate() {
+            writeln!(f)?;
+            writeln!(f, " Game {}", n + 1)?;
+            let s = g.match_state().score;
+            let left = format!("{} : {}", self.names.white, s.white);
+            writeln!(f, " {left:<31}{} : {}", self.names.black, s.black)?;
+            let mut actions: Vec<(Side, String)> = Vec::new();
+            for e in g.events() {
+                match *e {
+                    Event::Play { side, roll, play } => actions.push((
+                        side,
+                        format!("{}{}: {}", roll.high(), roll.low(), play_text(&play)),
+                    )),
+                    Event::Double { side, value } => {
+                        actions.push((side, format!(" Doubles => {value}")))
+                    }
+                    Event::Take { side } => actions.push((side, " Takes".into())),
+                    Event::Beaver { side } => actions.push((side, " Beavers".into())),
+                    Event::Drop { side } => actions.push((side, " Drops".into())),
+                    _ => {}
+                }
+            }
+            let mut lines: Vec<(String, String)> = Vec::new();
+            let mut cur: Option<(String, String)> = None;
+            for (side, text) in actions {
+                match side {
+                    Side::White => {
+                        if let Some(c) = cur.take() {
+                            lines.push(c);
+                        }
+                        cur = Some((text, String::new()));
+                    }
+                    Side::Black => {
+                        let (l, _) = cur.take().unwrap_or_default();
+                        lines.push((l, text));
+                    }
+                }
+            }
+            if let Some(c) = cur.take() {
+                lines.push(c);
+            }
+            // gnubg writes Black's `Wins` beside White's last action
+            // when that line has room (its importer counts a dropped
+            // redouble twice when the line stands alone: measured).
+            let mut wins_line = None;
+            if let Some(res) = g.result() {
+                let text = format!("Wins {}", points_text(res.points));
+                match (res.winner, lines.last_mut()) {
+                    (Side::Black, Some((l, r))) if r.is_empty() && !l.is_empty() => {
+                        *r = format!(" {text}");
+                    }
+                    (Side::Black, _) => wins_line = Some(format!("{:34}{text}", "")),
+                    (Side::White, _) => wins_line = Some(format!("      {text}")),
+                }
+            }
+            for (i, (l, r)) in lines.iter().enumerate() {
+                // At least one space between the columns.
+                let sep = if l.len() >= 28 { " " } else { "" };
+                let row = format!("{:>3}) {l:<28}{sep}{r}", i + 1);
+                writeln!(f, "{}", row.trim_end())?;
+            }
+            if let Some(w) = wins_line {
+                writeln!(f, "{w}")?;
+            }
+        }
+        Ok(())
+    }
+}
