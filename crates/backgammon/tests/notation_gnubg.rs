@@ -89,7 +89,8 @@ fn last_score(out: &str) -> Option<(u32, u32)> {
     }
 }
 
-/// A random match with doubles, takes and drops: its games and states.
+/// A random match with doubles, takes and drops (for `length` 0, a money
+/// session of five games, Jacoby on): its games and states.
 fn random_match(seed: u64, length: u32) -> (Vec<Game>, Vec<Game>) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut g = Game::new(Rules::standard(), MatchState::to(length));
@@ -122,8 +123,8 @@ fn random_match(seed: u64, length: u32) -> (Vec<Game>, Vec<Game>) {
                 let next = g.next_game();
                 games.push(g);
                 match next {
-                    Some(n) => g = n,
-                    None => break,
+                    Some(n) if length > 0 || games.len() < 5 => g = n,
+                    _ => break,
                 }
             }
         }
@@ -319,10 +320,12 @@ fn bg_1_4_mat_written_here_imports_into_gnubg() {
     let Some(gnubg) = gnubg() else { return };
     let dir = scratch("mat-out");
     let mut seeds = (0..200u64).filter(|&s| random_match(s, 5).0.len() >= 4);
-    let seeds: Vec<u64> = seeds.by_ref().take(3).collect();
+    let mut cases: Vec<(u64, u32)> = seeds.by_ref().take(3).map(|s| (s, 5)).collect();
+    // A money session (`0 point match`), scored with the Jacoby rule.
+    cases.push((1, 0));
     let mut events = Vec::new();
-    for seed in seeds {
-        let (games, _) = random_match(seed, 5);
+    for (seed, length) in cases {
+        let (games, _) = random_match(seed, length);
         for g in &games {
             events.extend(g.events().iter().map(|e| {
                 format!("{e:?}")
@@ -336,11 +339,11 @@ fn bg_1_4_mat_written_here_imports_into_gnubg() {
             }
         }
         let m = MatFile {
-            length: 5,
+            length,
             names: BySide::new("Alice".to_string(), "Bob".to_string()),
             games,
         };
-        let file = dir.join(format!("m{seed}.mat"));
+        let file = dir.join(format!("m{seed}-{length}.mat"));
         let text = m.to_string();
         std::fs::write(&file, &text).unwrap();
         let commands = [
