@@ -13,7 +13,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use backgammon::mat::MatFile;
-use backgammon::{BySide, Die, Game, GameState, MatchId, MatchState, Phase, Rules, Side, Xgid};
+use backgammon::{
+    BySide, Die, Event, Game, GameState, MatchId, MatchState, Phase, Rules, Side, Xgid,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -357,6 +359,12 @@ fn bg_1_4_mat_written_here_imports_into_gnubg() {
             Some((s.white, s.black)),
             "gnubg's final score after importing our file\n{text}\n{out}"
         );
+        // gnubg reads every move to the positions we played.
+        assert_eq!(
+            gnubg_boards(&gnubg, &dir, &file),
+            boards_before_moves(&m.games),
+            "positions before each move, gnubg's vs ours\n{text}"
+        );
     }
     for kind in ["Double", "Take", "Drop", "Crawford"] {
         assert!(events.iter().any(|e| e == kind), "no {kind} in the matches");
@@ -385,5 +393,66 @@ fn bg_1_4_mat_exported_by_gnubg_replays_here() {
     let m = MatFile::parse(&text, Rules::standard()).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert!(m.games.len() >= 2, "{text}");
     assert_eq!(m.final_score(), BySide::new(a, b), "{text}");
+    // Every move reaches the positions gnubg's own import holds.
+    let theirs = gnubg_boards(&gnubg, &dir, &file);
+    let ours = boards_before_moves(&m.games);
+    assert_eq!(ours.len(), theirs.len(), "moves: ours vs gnubg's");
+    for (o, t) in ours.iter().zip(&theirs) {
+        assert_eq!(o, t, "position before a move, ours vs gnubg's\n{text}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// gnubg imports the `.mat` file: for each move it holds, "GAME PLAYER
+/// POSITION_ID D1D2".
+fn gnubg_boards(gnubg: &PathBuf, dir: &Path, file: &Path) -> Vec<String> {
+    let output = dir.join("boards.txt");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gnubg/mat_boards.py");
+    let run = Command::new(gnubg)
+        .args(["-t", "-q", "-r", "-p"])
+        .arg(&script)
+        .env("BG_IN", file)
+        .env("BG_OUT", &output)
+        .env("HOME", dir)
+        .output()
+        .expect("gnubg runs");
+    let text = std::fs::read_to_string(&output).unwrap_or_else(|e| {
+        panic!(
+            "gnubg wrote no output ({e}); stderr: {}",
+            String::from_utf8_lossy(&run.stderr)
+        )
+    });
+    let _ = std::fs::remove_file(&output);
+    text.lines().map(str::to_string).collect()
+}
+
+/// For each move of `games`, "GAME PLAYER POSITION_ID D1D2": the games'
+/// events replayed in fresh games.
+fn boards_before_moves(games: &[Game]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, g) in games.iter().enumerate() {
+        let mut r = Game::new(*g.rules(), *g.match_state());
+        for e in g.events() {
+            match *e {
+                Event::Opening { white, black } => r.opening(white, black).unwrap(),
+                Event::Roll { roll, .. } => r.roll(roll).unwrap(),
+                Event::Play { side, roll, play } => {
+                    let player = if side == Side::White { 0 } else { 1 };
+                    out.push(format!(
+                        "{i} {player} {} {}{}",
+                        r.position().to_position_id(),
+                        roll.high(),
+                        roll.low()
+                    ));
+                    r.play(&play).unwrap();
+                }
+                Event::Double { .. } => r.double().unwrap(),
+                Event::Take { .. } => r.take().unwrap(),
+                Event::Beaver { .. } => r.beaver().unwrap(),
+                Event::Drop { .. } => r.drop_double().unwrap(),
+                Event::Resign { side, kind } => r.resign(side, kind).unwrap(),
+            }
+        }
+    }
+    out
 }
