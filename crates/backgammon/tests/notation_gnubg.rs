@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 
 use backgammon::mat::MatFile;
 use backgammon::{
-    BySide, Die, Event, Game, GameState, MatchId, MatchState, Phase, Rules, Side, Xgid,
+    BySide, Die, Event, Game, GameState, MatchId, MatchState, Phase, Rules, Side, Xgid, XgidDice,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -260,7 +260,9 @@ fn bg_1_4_xgids_read_by_gnubg_give_our_ids() {
         let (_, states) = random_match(seed, 7);
         let mut rng = ChaCha8Rng::seed_from_u64(100 + seed);
         for g in states {
-            if matches!(g.phase(), Phase::Roll(_) | Phase::Play(..)) && rng.gen_ratio(1, 12) {
+            if matches!(g.phase(), Phase::Doubled { .. })
+                || (matches!(g.phase(), Phase::Roll(_) | Phase::Play(..)) && rng.gen_ratio(1, 12))
+            {
                 cases.push(Xgid::of_game(&g));
             }
         }
@@ -300,7 +302,10 @@ fn bg_1_4_xgids_read_by_gnubg_give_our_ids() {
             ours
         };
         let (our_pid, our_mid) = (x.position.to_position_id(), ours.to_string());
-        if *pid != our_pid || *mid != our_mid {
+        // gnubg 1.07 reads a pending double (`D`) as no double: only the
+        // position is compared then.
+        let mid_differs = x.dice != XgidDice::Doubled && *mid != our_mid;
+        if *pid != our_pid || mid_differs {
             failures.push(format!(
                 "{x}: gnubg {pid} {mid}, ours {our_pid} {our_mid} ({:?})",
                 mid.parse::<MatchId>()
