@@ -1,10 +1,11 @@
 //! # backgammon-bot — players for backgammon with the videau
 //!
 //! A [`Player`] chooses plays and cube actions for a [`Game`]; the
-//! players are found by name ([`by_name`]): `random` (uniform among the
-//! legal plays, never doubles, always takes) and `greedy` (a hand-written
-//! evaluation of the position after each play, and simple race-based cube
-//! decisions). [`play_out`] drives a game between two players.
+//! players are found by name ([`by_name`]): `neural` (the default: a
+//! network trained by self-play, [`neural`], shipped in the program),
+//! `greedy` (a hand-written evaluation of the position after each play,
+//! and simple race-based cube decisions) and `random` (uniform among the
+//! legal plays, never doubles, always takes). [`play_out`] drives a game between two players.
 //!
 //! ```
 //! use backgammon::{Game, Rules, Side};
@@ -28,7 +29,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use greedy::{greedy_score, GreedyPlayer};
-pub use neural::{BgNet, NeuralPlayer};
+pub use neural::{default_net, BgNet, NeuralPlayer};
 
 /// A player of backgammon with the videau.
 pub trait Player: Send {
@@ -79,18 +80,19 @@ impl Player for RandomPlayer {
 }
 
 /// The names of the players, the default first.
-pub const PLAYERS: &[&str] = &["greedy", "random"];
+pub const PLAYERS: &[&str] = &["neural", "greedy", "random"];
 
 /// The default player's name.
-pub const DEFAULT_BOT: &str = "greedy";
+pub const DEFAULT_BOT: &str = "neural";
 
-/// The player called `name`, seeded with `seed`; `None` for an unknown
-/// name (or `neural` without a network).
+/// The player called `name`, seeded with `seed` (`neural` plays with the
+/// shipped network); `None` for an unknown name.
 pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Player>> {
     by_name_with(name, seed, None)
 }
 
-/// [`by_name`], with the network of the `neural` player.
+/// [`by_name`], with the network of the `neural` player (the shipped one
+/// when `None`).
 pub fn by_name_with(
     name: &str,
     seed: u64,
@@ -99,7 +101,9 @@ pub fn by_name_with(
     match name {
         "random" => Some(Box::new(RandomPlayer::new(seed))),
         "greedy" => Some(Box::new(GreedyPlayer::new())),
-        "neural" => net.map(|n| Box::new(NeuralPlayer::new(n)) as Box<dyn Player>),
+        "neural" => Some(Box::new(NeuralPlayer::new(
+            net.unwrap_or_else(neural::default_net),
+        ))),
         _ => None,
     }
 }

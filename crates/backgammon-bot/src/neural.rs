@@ -9,7 +9,7 @@
 //! positions under both.
 
 use std::ops::{Deref, DerefMut};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use backgammon::score::win_kind;
 use backgammon::{Game, Play, Position, Preset, Side, WinKind};
@@ -185,6 +185,19 @@ impl DerefMut for BgNet {
     fn deref_mut(&mut self) -> &mut neural::Net {
         &mut self.0
     }
+}
+
+/// The shipped model's bytes (`models/backgammon.bin`; how it was
+/// trained: docs/STRENGTH.md).
+pub static DEFAULT_MODEL: &[u8] = include_bytes!("../models/backgammon.bin");
+
+/// The shipped model, read once.
+pub fn default_net() -> Arc<BgNet> {
+    static NET: OnceLock<Arc<BgNet>> = OnceLock::new();
+    NET.get_or_init(|| {
+        Arc::new(BgNet::from_bytes(DEFAULT_MODEL).expect("the shipped model is valid"))
+    })
+    .clone()
 }
 
 /// The neural player: the play of highest cubeless equity at 0 ply;

@@ -609,7 +609,12 @@ impl Game {
         self.plays.clear();
         if let Some(w) = next.winner() {
             let kind = win_kind(&next, w, self.rules.preset);
-            let counted = if self.state.is_money() && self.rules.jacoby && self.cube.owner.is_none()
+            // Jacoby (BG-7.5): a money game with the cube in use and never
+            // turned counts single; without the cube the rule has no object.
+            let counted = if self.state.is_money()
+                && self.rules.jacoby
+                && self.rules.cube
+                && self.cube.owner.is_none()
             {
                 WinKind::Single
             } else {

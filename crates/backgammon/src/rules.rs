@@ -97,8 +97,9 @@ pub struct Rules {
     pub preset: Preset,
     /// BG-4.3: where a hit may not be covered in the same roll.
     pub hit_cover: HitCover,
-    /// BG-7.5: in money games, gammons and backgammons count only once the
-    /// cube has been turned (on by default in money games).
+    /// BG-7.5: in money games played with the cube, gammons and
+    /// backgammons count only once the cube has been turned (on by
+    /// default; without the cube it has no object).
     pub jacoby: bool,
     /// BG-7.5: beavers (a player who takes may at once redouble and keep
     /// the cube; off by default).

@@ -545,15 +545,17 @@ fn bg_7_5_jacoby_applies_to_a_gammon_won_with_a_centred_cube() {
     // counted 1 under Jacoby, 2 without.
     for seed in 0..500u64 {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut a = Game::money(Rules { cube: false, ..STD });
+        // a: the cube in use, never turned; b: Jacoby off; c: no cube.
+        let mut a = Game::money(STD);
         let mut b = Game::money(Rules {
-            cube: false,
             jacoby: false,
             ..STD
         });
+        let mut c = Game::money(Rules { cube: false, ..STD });
         a.roll_with(&mut rng).unwrap();
         if let Some(backgammon::Event::Opening { white, black }) = a.events().last() {
             b.opening(*white, *black).unwrap();
+            c.opening(*white, *black).unwrap();
         }
         use rand::Rng;
         while a.result().is_none() {
@@ -563,19 +565,26 @@ fn bg_7_5_jacoby_applies_to_a_gammon_won_with_a_centred_cube() {
                     let p = a.legal_plays()[i];
                     a.play(&p).unwrap();
                     b.play(&p).unwrap();
+                    c.play(&p).unwrap();
                 }
                 _ => {
                     a.roll_with(&mut rng).unwrap();
                     if let Phase::Play(_, roll) = a.phase() {
                         b.roll(roll).unwrap();
+                        c.roll(roll).unwrap();
                     }
                 }
             }
         }
-        let (ra, rb) = (a.result().unwrap(), b.result().unwrap());
+        let (ra, rb, rc) = (
+            a.result().unwrap(),
+            b.result().unwrap(),
+            c.result().unwrap(),
+        );
         if ra.kind == WinKind::Gammon {
-            assert_eq!(ra.points, 1);
-            assert_eq!(rb.points, 2);
+            assert_eq!(ra.points, 1, "Jacoby: the cube was never turned");
+            assert_eq!(rb.points, 2, "jacoby=off");
+            assert_eq!(rc.points, 2, "without the cube Jacoby has no object");
             return;
         }
     }

@@ -154,10 +154,10 @@ fn bg_match_prints_points_per_game_with_an_interval() {
     );
     assert!(text.contains("95 % CI"), "{text}");
     let e = error_of(
-        &["bg", "match", "--white", "neural", "--black", "random"],
+        &["bg", "match", "--white", "gnubg9", "--black", "random"],
         2,
     );
-    assert!(e.contains("--model"), "{e}");
+    assert!(e.contains("the players are neural, greedy, random"), "{e}");
 }
 
 #[test]

@@ -27,7 +27,7 @@ use crate::error::CliError;
         games give a tight interval. Prints A's wins, A's points per game with the 95 % \
         confidence interval (over the pairs), the share of gammons and backgammons, \
         and games per second. The result does not depend on --jobs.",
-    after_help = "Players: greedy, random, and neural with --model FILE.\n\n\
+    after_help = "Players: neural (the default bot, the shipped network or --model FILE), greedy, random.\n\n\
         Examples:\n  \
         trictrac bg match --white greedy --black random --games 1000 --seed 1\n  \
         trictrac bg match --white neural --black greedy --model bg-model.bin --cube off\n  \
@@ -58,7 +58,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "RULES", default_value = "standard")]
     rules: String,
 
-    /// The network of the neural player
+    /// Another network for the neural player (a model written by `trictrac bg train`)
     #[arg(long, value_name = "FILE")]
     model: Option<PathBuf>,
 
@@ -107,15 +107,10 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     };
     for name in [&args.white, &args.black] {
         if by_name_with(name, 0, net.clone()).is_none() {
-            return Err(CliError::input(if name == "neural" {
-                "the neural player needs a model: --model FILE (written by trictrac bg train)"
-                    .to_string()
-            } else {
-                format!(
-                    "unknown player `{name}`: the players are {}, and neural with --model",
-                    PLAYERS.join(", ")
-                )
-            }));
+            return Err(CliError::input(format!(
+                "unknown player `{name}`: the players are {}",
+                PLAYERS.join(", ")
+            )));
         }
     }
     let pairs = args.games.div_ceil(2);
@@ -180,12 +175,8 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     } else {
         writeln!(
             out,
-            "{} (White in even games) vs {}: {} games with duplicate dice ({}, cube {})",
-            report.white,
-            report.black,
-            games,
-            report.rules,
-            if rules.cube { "on" } else { "off" }
+            "{} (White in even games) vs {}: {} games with duplicate dice (rules: {})",
+            report.white, report.black, games, report.rules
         )?;
         writeln!(
             out,

@@ -61,7 +61,7 @@ pub struct PlayArgs {
     #[arg(long)]
     lines: bool,
 
-    /// The network of the neural bot (a model written by `trictrac bg train`)
+    /// Another network for the neural bot (a model written by `trictrac bg train`)
     #[arg(long, value_name = "FILE")]
     model: Option<std::path::PathBuf>,
 }
@@ -543,14 +543,9 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         )),
         None => None,
     };
-    if bot_name == "neural" && net.is_none() {
-        return Err(CliError::input(
-            "the neural bot needs a model: --model FILE (written by trictrac bg train)",
-        ));
-    }
     let bot = backgammon_bot::by_name_with(bot_name, seed, net).ok_or_else(|| {
         CliError::input(format!(
-            "unknown bot `{bot_name}`: the bots are {}, and neural with --model",
+            "unknown bot `{bot_name}`: the bots are {}",
             PLAYERS.join(", ")
         ))
     })?;
