@@ -22,6 +22,14 @@ impl CliError {
         CliError::Input(msg.to_string())
     }
 
+    /// The message, for a command that reports the error and goes on.
+    pub fn message(&self) -> String {
+        match self {
+            CliError::Input(m) | CliError::Illegal(m) => m.clone(),
+            CliError::Io(e) => format!("cannot write the output: {e}"),
+        }
+    }
+
     /// Prints the error as one `error: ` line on stderr and gives the
     /// exit code.
     pub fn report(&self) -> ExitCode {
@@ -32,8 +40,12 @@ impl CliError {
             CliError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
             CliError::Io(e) => (format!("cannot write the output: {e}"), 1),
         };
-        // One line, whatever the message holds.
-        let line = msg.replace('\n', " ");
+        // One line, whatever the message holds, and not a flood: input
+        // quoted in a message is cut.
+        let mut line = msg.replace('\n', " ");
+        if line.chars().count() > 600 {
+            line = line.chars().take(600).collect::<String>() + "… (message cut)";
+        }
         eprintln!("error: {line}");
         ExitCode::from(code)
     }

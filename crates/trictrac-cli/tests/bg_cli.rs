@@ -179,3 +179,72 @@ fn bg_train_writes_a_model_the_neural_bot_plays_with() {
     assert!(e.contains("already been trained"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn bg_play_saves_a_mat_that_replays_and_resumes() {
+    let dir = std::env::temp_dir().join(format!("bg-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut input = String::new();
+    for _ in 0..10 {
+        input.push_str("\n1\n");
+    }
+    input.push_str("save m.mat\nquit\n");
+    let out = trictrac()
+        .current_dir(&dir)
+        .args([
+            "bg", "play", "--seed", "4", "--rules", "seed", "--match", "3",
+        ])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("saved to m.mat"), "{text}");
+    // quit saves the unfinished game too, and says where.
+    assert!(text.contains("saved to backgammon-autosave.mat"), "{text}");
+    let mat = std::fs::read_to_string(dir.join("m.mat")).unwrap();
+    assert!(
+        mat.starts_with("; trictrac bg rules: seed\n 3 point match"),
+        "{mat}"
+    );
+    let m = dir.join("m.mat");
+    let m = m.to_str().unwrap();
+    let replay = stdout_of(&["bg", "replay", m]);
+    assert!(
+        replay.contains("every move and cube action checked"),
+        "{replay}"
+    );
+    assert!(replay.contains("(seed)"), "{replay}");
+    // Resuming continues the game: more plays, then quit saves again.
+    let out = trictrac()
+        .current_dir(&dir)
+        .args(["bg", "play", "--load", "m.mat", "--seed", "2"])
+        .write_stdin("\n1\nquit\n")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("match to 3"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bg_replay_names_the_line_of_an_illegal_move_and_bounds_its_input() {
+    let dir = std::env::temp_dir().join(format!("bg-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.mat");
+    std::fs::write(
+        &bad,
+        " 1 point match\n\n Game 1\n A : 0                          B : 0\n  1) 31: 8/4 6/5\n",
+    )
+    .unwrap();
+    let e = error_of(&["bg", "replay", bad.to_str().unwrap()], 1);
+    assert!(e.contains("line 5"), "{e}");
+    error_of(
+        &["bg", "replay", dir.join("missing.mat").to_str().unwrap()],
+        2,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

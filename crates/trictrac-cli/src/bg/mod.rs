@@ -6,6 +6,8 @@ mod matches;
 mod moves;
 mod perft;
 mod play;
+mod record;
+mod replay;
 mod selfplay;
 mod train;
 
@@ -49,6 +51,7 @@ enum BgCommand {
     Perft(perft::PerftArgs),
     Selfplay(selfplay::SelfplayArgs),
     Match(matches::MatchArgs),
+    Replay(replay::ReplayArgs),
     Train(train::TrainArgs),
 }
 
@@ -60,6 +63,7 @@ pub fn run(args: &BgArgs, out: &mut dyn Write) -> Result<(), CliError> {
         BgCommand::Perft(a) => perft::run(a, out),
         BgCommand::Selfplay(a) => selfplay::run(a, out),
         BgCommand::Match(a) => matches::run(a, out),
+        BgCommand::Replay(a) => replay::run(a, out),
         BgCommand::Train(a) => train::run(a, out),
     }
 }

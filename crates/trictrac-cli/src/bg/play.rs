@@ -64,6 +64,10 @@ pub struct PlayArgs {
     /// Another network for the neural bot (a model written by `trictrac bg train`)
     #[arg(long, value_name = "FILE")]
     model: Option<std::path::PathBuf>,
+
+    /// Resume the game or match saved in FILE (a .mat record, see `save`)
+    #[arg(long, value_name = "FILE")]
+    load: Option<std::path::PathBuf>,
 }
 
 fn bot_help() -> String {
@@ -85,11 +89,16 @@ Commands:
   hint           the bot's preferred plays
   board          draw the board again
   resign [gammon|backgammon]   give up the game
-  quit           stop playing
+  save FILE      write the game or match so far (.mat, as gnubg imports it)
+  quit           stop playing (an unfinished game is saved first)
   help           this list";
 
 struct Session<'a> {
     out: &'a mut dyn Write,
+    /// The finished games of the match (or money session).
+    history: Vec<Game>,
+    names: backgammon::BySide<String>,
+    rules: backgammon::Rules,
     input: Box<dyn BufRead>,
     echo: bool,
     human: [bool; 2],
@@ -474,10 +483,56 @@ fn common(s: &mut Session, g: &mut Game, line: &str) -> Result<Flow, CliError> {
             };
             g.resign(side, kind).map_err(CliError::input)?;
         }
+        "save" => match words.next() {
+            Some(f) => {
+                let path = std::path::Path::new(f);
+                match save(s, g, path) {
+                    Ok(note) => writeln!(s.out, "saved to {}{note}", path.display())?,
+                    Err(e) => writeln!(s.out, "{}", e.message())?,
+                }
+            }
+            None => writeln!(s.out, "save FILE: the file to write")?,
+        },
         "quit" | "exit" => return Ok(Flow::Quit),
         other => writeln!(s.out, "unknown command `{other}`: type help")?,
     }
     Ok(Flow::Continue)
+}
+
+/// Writes the match so far to `path`; says when a roll in progress is
+/// not in the record (a .mat holds rolls with their plays).
+fn save(s: &Session, g: &Game, path: &std::path::Path) -> Result<&'static str, CliError> {
+    let mut games = s.history.clone();
+    games.push(g.clone());
+    let mat = backgammon::mat::MatFile {
+        length: g.match_state().length,
+        names: s.names.clone(),
+        games,
+    };
+    super::record::write(path, &mat, &s.rules)?;
+    Ok(if matches!(g.phase(), Phase::Play(..)) {
+        " (without the roll in progress: it is thrown again on resuming)"
+    } else {
+        ""
+    })
+}
+
+/// Saves an unfinished game before leaving.
+fn autosave(s: &mut Session, g: &Game) -> Result<(), CliError> {
+    if g.result().is_some() && g.next_game().is_none() {
+        return Ok(());
+    }
+    let path = std::path::Path::new("backgammon-autosave.mat");
+    match save(s, g, path) {
+        Ok(note) => writeln!(
+            s.out,
+            "game left unfinished: saved to {}{note}; resume with trictrac bg play --load {}",
+            path.display(),
+            path.display()
+        )?,
+        Err(e) => writeln!(s.out, "game left unfinished; {}", e.message())?,
+    }
+    Ok(())
 }
 
 /// One bot decision.
@@ -561,8 +616,32 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if args.hotseat {
         human = [true, true];
     }
+    let names = backgammon::BySide::new(
+        if human[0] {
+            "human".to_string()
+        } else {
+            bot.name().to_string()
+        },
+        if human[1] {
+            "human".to_string()
+        } else {
+            bot.name().to_string()
+        },
+    );
+    let (history, loaded, rules) = match &args.load {
+        None => (Vec::new(), None, rules),
+        Some(path) => {
+            let (mat, rules) = super::record::read(path, Some(rules))?;
+            let mut games = mat.games;
+            let last = games.pop();
+            (games, last, rules)
+        }
+    };
     let mut s = Session {
         out,
+        history,
+        names,
+        rules,
         input: Box::new(std::io::BufReader::new(std::io::stdin())),
         echo: !stdin_tty,
         human,
@@ -571,7 +650,23 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         viewer: side,
     };
     let mut dice = ChaCha8Rng::seed_from_u64(seed);
-    let mut g = Game::new(rules, state);
+    let mut g = match loaded {
+        None => Game::new(rules, state),
+        Some(last) => match last.result() {
+            None => last,
+            Some(_) => match last.next_game() {
+                Some(n) => {
+                    s.history.push(last);
+                    n
+                }
+                None => {
+                    writeln!(s.out, "that match is over")?;
+                    return Ok(());
+                }
+            },
+        },
+    };
+    let state = *g.match_state();
     writeln!(
         s.out,
         "Backgammon with the videau ({rules}), {}; seed {seed}. Type help for the commands.",
@@ -613,7 +708,10 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
                     next.score.white, next.score.black, next.length
                 )?;
                 match g.next_game() {
-                    Some(n) => g = n,
+                    Some(n) => {
+                        s.history.push(g);
+                        g = n;
+                    }
                     None => {
                         let w = next.winner().unwrap_or(r.winner);
                         writeln!(s.out, "{w} wins the match")?;
@@ -632,7 +730,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
                         s.viewer = side;
                     }
                     if let Flow::Quit = human_turn(&mut s, &mut g, &mut dice)? {
-                        writeln!(s.out, "game left unfinished")?;
+                        autosave(&mut s, &g)?;
                         return Ok(());
                     }
                 } else {
