@@ -127,7 +127,10 @@ fn bg_play_a_whole_game_from_piped_input() {
 
 #[test]
 fn bg_play_hint_and_illegal_play() {
+    let dir = std::env::temp_dir().join(format!("bg-hint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
     let out = trictrac()
+        .current_dir(&dir)
         .args(["bg", "play", "--seed", "1"])
         .write_stdin("hint\n24/30\n13/2 13/2\nquit\n")
         .assert()
@@ -141,6 +144,8 @@ fn bg_play_hint_and_illegal_play() {
         "{text}"
     );
     assert!(text.contains("game left unfinished"), "{text}");
+    assert!(dir.join("backgammon-autosave.mat").exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -119,8 +119,8 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     };
     writeln!(
         out,
-        "final score ({what}): {} ({}) {} - {} ({}) {}",
-        mat.names.white, "white", score.white, mat.names.black, "black", score.black
+        "final score ({what}): {} (white) {} - {} (black) {}",
+        mat.names.white, score.white, mat.names.black, score.black
     )?;
     Ok(())
 }
