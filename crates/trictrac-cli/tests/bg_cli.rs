@@ -102,23 +102,31 @@ fn bg_selfplay_prints_statistics() {
 
 #[test]
 fn bg_play_a_whole_game_from_piped_input() {
-    // Enter plays the only play or rolls; "1" the first play: a game
-    // against the greedy bot to its end, with a double taken by the bot.
+    // Enter rolls or plays the only play, "1" the first play, "take"
+    // answers a double: a game against the greedy bot to its end, with a
+    // double offered by the human and taken by the bot.
+    let dir = std::env::temp_dir().join(format!("bg-whole-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
     let mut input = String::from("double\n");
     for _ in 0..400 {
-        input.push_str("1\n\n");
+        input.push_str("1\n\ntake\n");
     }
     let out = trictrac()
-        .args(["bg", "play", "--seed", "5", "--rules", "seed"])
+        .current_dir(&dir)
+        .args([
+            "bg", "play", "--seed", "5", "--rules", "seed", "--bot", "greedy",
+        ])
         .write_stdin(input)
         .assert()
         .success()
         .get_output()
         .clone();
     let text = String::from_utf8(out.stdout).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
     assert!(text.contains("wins the opening throw (BG-2.2)"), "{text}");
+    assert!(text.contains("takes: the videau is at 2"), "{text}");
     assert!(
-        text.contains(" wins "),
+        text.contains("game over") && !text.contains("left unfinished"),
         "{}",
         &text[text.len().saturating_sub(2000)..]
     );
