@@ -295,6 +295,23 @@ impl Game {
         }
     }
 
+    /// A money game set up at `position`, its side on roll about to roll
+    /// (the opening is over, the cube centred): for analysis and tests.
+    pub fn from_position(rules: Rules, position: Position) -> Game {
+        let mut g = Game::money(rules);
+        g.position = position;
+        g.phase = match position.winner() {
+            Some(w) => Phase::Over(GameResult {
+                winner: w,
+                kind: win_kind(&position, w, rules.preset),
+                points: win_kind(&position, w, rules.preset).points(),
+                reason: EndReason::BorneOff,
+            }),
+            None => Phase::Roll(position.turn()),
+        };
+        g
+    }
+
     /// A money game.
     pub fn money(rules: Rules) -> Game {
         Game::new(rules, MatchState::money())
