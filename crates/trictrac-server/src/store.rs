@@ -76,6 +76,43 @@ pub enum InsertError {
     Db(ServerError),
 }
 
+/// A storage fault to simulate (tests without root, which cannot fill a
+/// real disk or remount it read-only).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// Every write fails as on a full disk.
+    Full,
+    /// Every write fails as on a read-only database.
+    ReadOnly,
+}
+
+static FAULT: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+/// Makes every write of every store in this process fail with `fault`
+/// (`None`: writes work again).
+#[doc(hidden)]
+pub fn inject_fault(fault: Option<Fault>) {
+    let v = match fault {
+        None => 0,
+        Some(Fault::Full) => 1,
+        Some(Fault::ReadOnly) => 2,
+    };
+    FAULT.store(v, std::sync::atomic::Ordering::SeqCst);
+}
+
+fn injected_fault() -> Option<ServerError> {
+    match FAULT.load(std::sync::atomic::Ordering::SeqCst) {
+        1 => Some(ServerError::Database(
+            "cannot store the action: database or disk is full (injected)".into(),
+        )),
+        2 => Some(ServerError::Database(
+            "cannot store the action: attempt to write a readonly database (injected)".into(),
+        )),
+        _ => None,
+    }
+}
+
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -98,7 +135,7 @@ struct Write {
 /// stores them in one transaction (one disk sync for all), then answers
 /// each. If the batch fails, each write is retried alone so that one
 /// conflict fails only its own game.
-async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Write>) {
+async fn writer(pool: AnyPool, sqlite: bool, mut rx: mpsc::Receiver<Write>) {
     while let Some(first) = rx.recv().await {
         let mut batch = vec![first];
         while batch.len() < 256 {
@@ -107,30 +144,71 @@ async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Write>) {
                 Err(_) => break,
             }
         }
-        if batch.len() > 1 && write_batch(&pool, &batch).await.is_ok() {
+        if batch.len() > 1 && write_batch(&pool, sqlite, &batch).await.is_ok() {
             for w in batch {
                 let _ = w.done.send(Ok(()));
             }
             continue;
         }
         for w in batch {
-            let r = write_batch(&pool, std::slice::from_ref(&w)).await;
+            let r = write_batch(&pool, sqlite, std::slice::from_ref(&w)).await;
             let _ = w.done.send(r);
         }
     }
 }
 
-async fn write_batch(pool: &AnyPool, batch: &[Write]) -> Result<(), InsertError> {
+/// Stores a batch in one transaction on a connection of its own.
+///
+/// The transaction is driven by hand (`BEGIN IMMEDIATE` … `COMMIT`) and,
+/// after any error, rolled back and the connection closed rather than
+/// returned to the pool: a SQLite connection whose statement failed with
+/// "database or disk is full" may have had its transaction rolled back
+/// behind the driver's back, and reused it would either hold a write
+/// lock for ever ("database is locked" for every other connection) or
+/// write outside any transaction. A fresh connection has none of that, so
+/// the server recovers by itself when space comes back. Every error is
+/// logged; the caller acknowledges nothing unless this returns `Ok`.
+async fn write_batch(pool: &AnyPool, sqlite: bool, batch: &[Write]) -> Result<(), InsertError> {
+    if let Some(e) = injected_fault() {
+        eprintln!("trictrac serve: storage error: {e}");
+        return Err(InsertError::Db(e));
+    }
+    let fail = |e: sqlx::Error| InsertError::Db(db_err("cannot store the action", e));
+    let mut conn = pool.acquire().await.map_err(fail)?;
+    let begin = if sqlite { "BEGIN IMMEDIATE" } else { "BEGIN" };
+    let result = match (&mut *conn).execute(begin).await {
+        Err(e) => Err(fail(e)),
+        Ok(_) => match write_statements(&mut conn, batch).await {
+            Ok(()) => (&mut *conn)
+                .execute("COMMIT")
+                .await
+                .map(|_| ())
+                .map_err(fail),
+            Err(e) => Err(e),
+        },
+    };
+    if result.is_err() {
+        // Leave nothing half done, and never reuse this connection.
+        let _ = (&mut *conn).execute("ROLLBACK").await;
+        let _ = conn.close().await;
+    }
+    result
+}
+
+/// The statements of a batch, inside the caller's transaction.
+async fn write_statements(
+    conn: &mut sqlx::pool::PoolConnection<sqlx::Any>,
+    batch: &[Write],
+) -> Result<(), InsertError> {
     let now = now();
     let fail = |e: sqlx::Error| InsertError::Db(db_err("cannot store the action", e));
-    let mut tx = pool.begin().await.map_err(fail)?;
     for w in batch {
         for (k, a) in w.actions.iter().enumerate() {
             let r = sqlx::query("INSERT INTO actions (game_id, seq, action) VALUES ($1, $2, $3)")
                 .bind(&w.id)
                 .bind((w.first_seq + k) as i64)
                 .bind(a)
-                .execute(&mut *tx)
+                .execute(&mut **conn)
                 .await;
             match r {
                 Ok(_) => {}
@@ -148,20 +226,20 @@ async fn write_batch(pool: &AnyPool, batch: &[Write]) -> Result<(), InsertError>
                 .bind(&w.id)
                 .bind(now)
                 .bind(result)
-                .execute(&mut *tx)
+                .execute(&mut **conn)
                 .await
             }
             None => {
                 sqlx::query("UPDATE games SET updated = $2 WHERE id = $1")
                     .bind(&w.id)
                     .bind(now)
-                    .execute(&mut *tx)
+                    .execute(&mut **conn)
                     .await
             }
         };
         r.map_err(fail)?;
     }
-    tx.commit().await.map_err(fail)
+    Ok(())
 }
 
 const SCHEMA: &[&str] = &[
@@ -191,8 +269,11 @@ const SCHEMA: &[&str] = &[
     "CREATE INDEX IF NOT EXISTS games_finished ON games (finished)",
 ];
 
+/// A storage error, logged on stderr (every one of them is).
 fn db_err(what: &str, e: sqlx::Error) -> ServerError {
-    ServerError::Database(format!("{what}: {e}"))
+    let e = ServerError::Database(format!("{what}: {e}"));
+    eprintln!("trictrac serve: storage error: {e}");
+    e
 }
 
 /// The URL sqlx opens: a SQLite file is created when missing.
@@ -255,8 +336,32 @@ impl Store {
                 .await
                 .map_err(|e| db_err("cannot create the tables", e))?;
         }
+        // A database that cannot be written would lose every action:
+        // refuse to start on one (a write, rolled back).
+        {
+            let mut conn = pool
+                .acquire()
+                .await
+                .map_err(|e| db_err(&format!("cannot open the database `{url}`"), e))?;
+            let begin = if sqlite { "BEGIN IMMEDIATE" } else { "BEGIN" };
+            let probe = async {
+                (&mut *conn).execute(begin).await?;
+                (&mut *conn)
+                    .execute("INSERT INTO actions (game_id, seq, action) VALUES ('', -1, '')")
+                    .await?;
+                Ok::<(), sqlx::Error>(())
+            }
+            .await;
+            let _ = (&mut *conn).execute("ROLLBACK").await;
+            if let Err(e) = probe {
+                let _ = conn.close().await;
+                return Err(ServerError::Database(format!(
+                    "the database `{url}` cannot be written ({e}): trictrac serve stores every action before acknowledging it and needs a writable database"
+                )));
+            }
+        }
         let (tx, rx) = mpsc::channel(1024);
-        tokio::spawn(writer(pool.clone(), rx));
+        tokio::spawn(writer(pool.clone(), sqlite, rx));
         Ok(Store {
             pool,
             sqlite,
