@@ -72,6 +72,13 @@ pub fn run(args: &MarkArgs, out: &mut dyn Write) -> Result<(), CliError> {
             args.points
         )));
     }
+    if args.points > trictrac::score::MAX_MARK {
+        return Err(CliError::input(format!(
+            "invalid --points {}: no roll or school gives more than {} points",
+            args.points,
+            trictrac::score::MAX_MARK
+        )));
+    }
     if let Some(w) = before.winner() {
         return Err(CliError::input(format!(
             "the game is over: {} has 12 holes",

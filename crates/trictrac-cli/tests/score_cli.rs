@@ -216,6 +216,8 @@ fn mark_holes_simple_and_double() {
 fn mark_bad_input() {
     failure(&["mark", "--side", "x", "--points", "2"]);
     failure(&["mark", "--side", "w", "--points", "3"]);
+    let e = failure(&["mark", "--side", "w", "--points", "4294967294"]);
+    assert!(e.contains("no roll or school gives more than 400 points"), "{e}");
     failure(&[
         "mark",
         "--score",

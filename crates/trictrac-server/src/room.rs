@@ -533,7 +533,12 @@ impl Hub {
                 let (a, b) = self.dice();
                 Action::Roll { a, b }
             }
-            Intent::Play(p) => Action::Play { p },
+            Intent::Play(p) => {
+                if p.len() > 64 {
+                    return Err("a play is written in at most 64 characters (NOTATION.md)".into());
+                }
+                Action::Play { p }
+            }
             Intent::Stay => Action::Stay,
             Intent::Leave => Action::Leave,
             Intent::Declare(n) => Action::Declare { n },
@@ -544,6 +549,19 @@ impl Hub {
         };
         let mut g = room.game.clone();
         action.apply(&mut g)?;
+        // Store the play as the engine writes it, not as it was sent.
+        let action = match action {
+            Action::Play { .. } => match g.events().iter().rev().find_map(|e| match e {
+                trictrac::Event::Played { side, play } => Some((*side, *play)),
+                _ => None,
+            }) {
+                Some((side, play)) => Action::Play {
+                    p: play.display(side).to_string(),
+                },
+                None => action,
+            },
+            other => other,
+        };
         let mut new = vec![action];
         follow_ups(&mut g, &mut new);
         let seq = self.commit(&mut room, g, new).await?;

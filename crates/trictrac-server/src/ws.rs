@@ -59,14 +59,34 @@ struct Attached {
     rx: broadcast::Receiver<Arc<str>>,
 }
 
+/// Whether `c` is an invisible format character (Unicode category Cf:
+/// zero-width spaces and joiners, bidirectional controls, the BOM, tags…),
+/// which could make a name look like another (a bot's).
+fn is_format(c: char) -> bool {
+    matches!(c as u32,
+        0x00AD | 0x0600..=0x0605 | 0x061C | 0x06DD | 0x070F | 0x0890..=0x0891 | 0x08E2
+        | 0x180E | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2064 | 0x2066..=0x206F
+        | 0xFEFF | 0xFFF9..=0xFFFB | 0x110BD | 0x110CD | 0x13430..=0x1343F
+        | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A | 0xE0001 | 0xE0020..=0xE007F)
+}
+
 fn clean_name(n: Option<String>) -> String {
     n.unwrap_or_default()
         .chars()
-        .filter(|c| !c.is_control())
+        .filter(|c| !c.is_control() && !is_format(*c))
         .take(40)
         .collect::<String>()
         .trim()
         .to_string()
+}
+
+#[cfg(test)]
+mod name_tests {
+    #[test]
+    fn names_lose_invisible_format_characters() {
+        let n = super::clean_name(Some("neu\u{200B}ral\u{202E}\u{FEFF} bot\u{E0041}".into()));
+        assert_eq!(n, "neural bot");
+    }
 }
 
 fn parse_side(s: Option<&str>) -> Result<Option<Side>, String> {
@@ -132,7 +152,25 @@ pub async fn serve_socket(hub: Arc<Hub>, mut socket: WebSocket) {
             }
         };
         let id = raw.get("id").cloned().unwrap_or(Value::Null);
-        let expected = raw.get("seq").and_then(Value::as_u64).map(|s| s as usize);
+        // `seq` guards against acting on a stale state: when given it must
+        // be what it says, a non-negative integer, or nothing is done.
+        let expected = match raw.get("seq") {
+            None | Some(Value::Null) => None,
+            Some(v) => match v.as_u64() {
+                Some(s) => Some(s as usize),
+                None => {
+                    let err = json!({
+                        "type": "error",
+                        "id": id,
+                        "message": format!("bad message: `seq` must be a non-negative integer (the number of actions seen), not {v}")
+                    });
+                    if !send(&mut socket, &err).await {
+                        break;
+                    }
+                    continue;
+                }
+            },
+        };
         let msg: ClientMsg = match serde_json::from_value(raw) {
             Ok(m) => m,
             Err(e) => {

@@ -331,6 +331,16 @@ async fn illegal_plays_are_refused_with_the_rule() {
         let r = a.request(json!({"type": "play", "play": "banana"})).await;
         assert_eq!(r["type"], "error", "{r}");
     }
+    // `seq` must be a non-negative integer, or nothing is done.
+    for bad in [json!("1"), json!(-1), json!(0.5)] {
+        let r = a.request(json!({"type": "roll", "seq": bad})).await;
+        assert_eq!(r["type"], "error", "{r}");
+        assert!(r["message"].as_str().unwrap().contains("seq"), "{r}");
+    }
+    // A play padded to 60 KB is refused, not stored.
+    let padded = format!("{}{}", " ".repeat(60_000), "1-2");
+    let r = a.request(json!({"type": "play", "play": padded})).await;
+    assert_eq!(r["type"], "error", "{r}");
     // A stale action (another tab moved on) is refused.
     let r = a.request(json!({"type": "roll", "seq": 0})).await;
     assert_eq!(r["type"], "error", "{r}");

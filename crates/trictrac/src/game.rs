@@ -727,7 +727,7 @@ impl Game {
         if !points.is_multiple_of(2) {
             return Err(GameError::Points("points are always even (R-5.1)"));
         }
-        if points > 400 {
+        if points > crate::score::MAX_MARK {
             return Err(GameError::Points("no roll brings that many points"));
         }
         let pending = self.pending.as_mut().expect("a pending roll when marking");
@@ -787,6 +787,11 @@ impl Game {
         if !named.is_multiple_of(2) || named == 0 {
             return Err(GameError::Points(
                 "a school names an even number of points (R-5.1)",
+            ));
+        }
+        if named > crate::score::MAX_MARK {
+            return Err(GameError::Points(
+                "no school can name that many points: no roll brings them (R-10)",
             ));
         }
         let declarer = !claimant;

@@ -3,6 +3,13 @@
 use crate::side::{BySide, Side};
 use core::fmt;
 
+
+/// The most points marked at once: more than any roll gives (the jans of
+/// one roll, or a school on them, are well under a hundred points), so
+/// that a declaration, a school or a command-line count above it is
+/// refused as impossible rather than marked.
+pub const MAX_MARK: u32 = 400;
+
 /// Who is *en bredouille* (R-8.2), or holds the flag (*pavillon*, R-8.4):
 /// the same state machine over points and over holes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -140,6 +147,9 @@ impl ScoreState {
     /// assert_eq!(s.bredouille, Bredouille::Side(Side::White));
     /// ```
     pub fn mark(&mut self, side: Side, points: u32) -> Marking {
+        // Callers bound the points (MAX_MARK); the sum is checked anyway,
+        // so that no count can wrap around.
+        let points = points.min(MAX_MARK);
         let mut m = Marking {
             points,
             ..Marking::default()
@@ -149,7 +159,7 @@ impl ScoreState {
         }
         let own_before = *self.points.get(side) as u32;
         self.bredouille = run_after(self.bredouille, side, own_before);
-        let mut total = own_before + points;
+        let mut total = own_before.saturating_add(points);
         let mut first = true;
         while total >= 12 {
             total -= 12;

@@ -444,6 +444,22 @@ fn r_10_4_fausse_ecole() {
 }
 
 #[test]
+fn r_10_4_a_school_cannot_name_more_points_than_a_roll_gives() {
+    // A claim of 4 294 967 294 points once wrapped the score around and
+    // erased the other player's points: it is refused, nothing changes.
+    let mut g = manual(HIT);
+    g.roll(Roll::new(6, 3)).unwrap();
+    g.declare(2).unwrap();
+    play(&mut g, "1-7 1-4");
+    let before = *g.score();
+    let e = g.claim_school(Side::Black, 4_294_967_294).unwrap_err();
+    assert!(e.to_string().contains("that many points"), "{e}");
+    assert_eq!(*g.score(), before);
+    assert!(g.declare(4_294_967_294).is_err());
+    assert_eq!(*g.score(), before);
+}
+
+#[test]
 fn r_10_odd_declarations_are_refused() {
     let mut g = manual(HIT);
     g.roll(Roll::new(6, 3)).unwrap();
