@@ -217,7 +217,10 @@ fn mark_bad_input() {
     failure(&["mark", "--side", "x", "--points", "2"]);
     failure(&["mark", "--side", "w", "--points", "3"]);
     let e = failure(&["mark", "--side", "w", "--points", "4294967294"]);
-    assert!(e.contains("no roll or school gives more than 400 points"), "{e}");
+    assert!(
+        e.contains("no roll or school gives more than 400 points"),
+        "{e}"
+    );
     failure(&[
         "mark",
         "--score",

@@ -80,15 +80,6 @@ fn clean_name(n: Option<String>) -> String {
         .to_string()
 }
 
-#[cfg(test)]
-mod name_tests {
-    #[test]
-    fn names_lose_invisible_format_characters() {
-        let n = super::clean_name(Some("neu\u{200B}ral\u{202E}\u{FEFF} bot\u{E0041}".into()));
-        assert_eq!(n, "neural bot");
-    }
-}
-
 fn parse_side(s: Option<&str>) -> Result<Option<Side>, String> {
     match s {
         None | Some("") | Some("random") => Ok(None),
@@ -376,4 +367,13 @@ async fn attach_seats(
         rx,
     });
     vec![welcome, state]
+}
+
+#[cfg(test)]
+mod name_tests {
+    #[test]
+    fn names_lose_invisible_format_characters() {
+        let n = super::clean_name(Some("neu\u{200B}ral\u{202E}\u{FEFF} bot\u{E0041}".into()));
+        assert_eq!(n, "neural bot");
+    }
 }

@@ -3,7 +3,6 @@
 use crate::side::{BySide, Side};
 use core::fmt;
 
-
 /// The most points marked at once: more than any roll gives (the jans of
 /// one roll, or a school on them, are well under a hundred points), so
 /// that a declaration, a school or a command-line count above it is
