@@ -331,8 +331,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
 
 /// Reads and resumes a saved game: the game, its dice and its header.
 fn load(path: &Path) -> Result<(Game, ChaCha8Rng, Header), CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+    let text = crate::input::read_text(path)?;
     let rec: Record = if text.trim_start().starts_with('{') {
         Record::from_json(&text)
     } else {

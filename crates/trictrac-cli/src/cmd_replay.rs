@@ -33,8 +33,7 @@ pub struct ReplayArgs {
 
 /// Runs `trictrac replay`.
 pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| CliError::input(format!("cannot read {}: {e}", args.file.display())))?;
+    let text = crate::input::read_text(&args.file)?;
     let rec: Record = if text.trim_start().starts_with('{') {
         Record::from_json(&text)
     } else {

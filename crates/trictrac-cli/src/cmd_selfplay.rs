@@ -175,8 +175,7 @@ pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         } else {
             rec.to_string()
         };
-        std::fs::write(path, text)
-            .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
+        crate::input::write_text(path, &text)?;
     }
     let bar = ProgressBar::new(args.games);
     if args.json {

@@ -44,3 +44,44 @@ pub fn jobs(requested: Option<usize>) -> usize {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, 256)
 }
+
+/// The largest file a command reads (records are a few hundred KB).
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// Reads a text file given on the command line, at most
+/// [`MAX_FILE_BYTES`] (so that `/dev/zero` or a huge file is refused
+/// instead of read for ever).
+pub fn read_text(path: &std::path::Path) -> Result<String, CliError> {
+    use std::io::Read;
+    let cannot =
+        |e: &dyn std::fmt::Display| CliError::input(format!("cannot read {}: {e}", path.display()));
+    let f = std::fs::File::open(path).map_err(|e| cannot(&e))?;
+    let mut bytes = Vec::new();
+    f.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| cannot(&e))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(CliError::input(format!(
+            "{}: more than {} MiB, too large for a record",
+            path.display(),
+            MAX_FILE_BYTES >> 20
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| cannot(&"not UTF-8 text"))
+}
+
+/// Writes a file; a file that could not be written whole (a full disk)
+/// is removed rather than left empty or cut.
+pub fn write_text(path: &std::path::Path, text: &str) -> Result<(), CliError> {
+    if let Err(e) = std::fs::write(path, text) {
+        // Only a regular file is removed (never a device such as /dev/full).
+        if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
+            let _ = std::fs::remove_file(path);
+        }
+        return Err(CliError::input(format!(
+            "cannot write {}: {e} (nothing was kept)",
+            path.display()
+        )));
+    }
+    Ok(())
+}

@@ -138,3 +138,62 @@ fn replay_bad_input() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["games"], 5);
 }
+
+#[test]
+fn replay_and_load_refuse_endless_input() {
+    for args in [
+        vec!["replay", "/dev/zero"],
+        vec!["play", "--load", "/dev/zero"],
+    ] {
+        let out = trictrac()
+            .args(&args)
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        let e = String::from_utf8(out.stderr).unwrap();
+        assert!(e.contains("too large for a record"), "{e}");
+    }
+}
+
+#[test]
+fn selfplay_record_on_a_full_disk_leaves_no_file() {
+    // A full file system: a small tmpfs filled up (root only).
+    let dir = std::env::temp_dir().join(format!("trictrac-full-rec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&dir)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("not root: no full file system to write to (skipped)");
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    }
+    {
+        use std::io::Write;
+        let mut f = std::fs::File::create(dir.join("filler")).unwrap();
+        let block = vec![0u8; 4096];
+        while f.write_all(&block).is_ok() {}
+    }
+    let record = dir.join("game.txt");
+    let out = trictrac()
+        .args(["selfplay", "--games", "1", "--seed", "7", "--record"])
+        .arg(&record)
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let e = String::from_utf8(out.stderr).unwrap();
+    let exists = record.exists();
+    let _ = std::process::Command::new("umount")
+        .arg("-l")
+        .arg(&dir)
+        .status();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(e.contains("cannot write"), "{e}");
+    assert!(!exists, "no empty or cut record is left");
+}

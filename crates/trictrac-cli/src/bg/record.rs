@@ -12,26 +12,10 @@ use crate::error::CliError;
 /// The comment that names the rules.
 const RULES_PREFIX: &str = "; trictrac bg rules: ";
 
-/// The largest record read (a long money session is a few hundred KB).
-const MAX_BYTES: u64 = 16 << 20;
-
 /// Reads a record; the rules are the file's when it names them, else
 /// `default`.
 pub fn read(path: &Path, default: Option<Rules>) -> Result<(MatFile, Rules), CliError> {
-    let len = std::fs::metadata(path)
-        .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?
-        .len();
-    if len > MAX_BYTES {
-        return Err(CliError::input(format!(
-            "{}: {len} bytes is too large for a backgammon record (at most {MAX_BYTES})",
-            path.display()
-        )));
-    }
-    use std::io::Read;
-    let mut text = String::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_BYTES).read_to_string(&mut text))
-        .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+    let text = crate::input::read_text(path)?;
     let named = text
         .lines()
         .find_map(|l| l.trim().strip_prefix(RULES_PREFIX.trim()))
@@ -66,12 +50,5 @@ pub fn text(mat: &MatFile, rules: &Rules) -> String {
 
 /// Writes a record; a file that could not be written whole is removed.
 pub fn write(path: &Path, mat: &MatFile, rules: &Rules) -> Result<(), CliError> {
-    if let Err(e) = std::fs::write(path, text(mat, rules)) {
-        let _ = std::fs::remove_file(path);
-        return Err(CliError::input(format!(
-            "cannot write {}: {e}",
-            path.display()
-        )));
-    }
-    Ok(())
+    crate::input::write_text(path, &text(mat, rules))
 }
