@@ -52,6 +52,7 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         database: args.database.clone(),
         bot_delay: Duration::from_millis(args.bot_delay_ms),
         default_options: args.options.to_options()?,
+        limits: trictrac_server::limits::Limits::default(),
     };
     trictrac_server::serve_blocking(config).map_err(|e| CliError::input(format!("serve: {e}")))
 }

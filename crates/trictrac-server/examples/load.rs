@@ -226,6 +226,8 @@ async fn main() {
         addr: "127.0.0.1:0".into(),
         database: database.clone(),
         bot_delay: Duration::ZERO,
+        // A benchmark from one address: no rate limit.
+        limits: trictrac_server::limits::Limits::off(),
         ..Default::default()
     })
     .await

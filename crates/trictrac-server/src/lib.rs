@@ -27,6 +27,7 @@
 #![deny(missing_docs)]
 
 pub mod action;
+pub mod limits;
 pub mod room;
 pub mod store;
 pub mod view;
@@ -73,6 +74,8 @@ pub struct Config {
     pub bot_delay: Duration,
     /// Options of new games when the client names none.
     pub default_options: GameOptions,
+    /// Rate limits per connection and per client address.
+    pub limits: limits::Limits,
 }
 
 impl Default for Config {
@@ -82,6 +85,7 @@ impl Default for Config {
             database: "sqlite://trictrac.db".into(),
             bot_delay: Duration::from_millis(600),
             default_options: GameOptions::default(),
+            limits: limits::Limits::default(),
         }
     }
 }
@@ -113,17 +117,21 @@ impl Server {
             HubConfig {
                 bot_delay: config.bot_delay,
                 default_options: config.default_options,
+                limits: config.limits,
             },
             stopping.clone(),
         ));
         let app = web::router(hub.clone());
         let mut shutdown = stopping;
         let task = tokio::spawn(async move {
-            let r = axum::serve(listener, app)
-                .with_graceful_shutdown(async move {
-                    let _ = shutdown.wait_for(|s| *s).await;
-                })
-                .await;
+            let r = axum::serve(
+                listener,
+                app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+            )
+            .with_graceful_shutdown(async move {
+                let _ = shutdown.wait_for(|s| *s).await;
+            })
+            .await;
             if let Err(e) = r {
                 eprintln!("trictrac serve: {e}");
             }

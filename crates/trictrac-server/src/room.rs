@@ -172,6 +172,8 @@ pub struct HubConfig {
     pub bot_delay: Duration,
     /// Options of new games when the client names none.
     pub default_options: GameOptions,
+    /// Rate limits.
+    pub limits: crate::limits::Limits,
 }
 
 /// Everything the server shares: rooms, database, dice.
@@ -185,6 +187,8 @@ pub struct Hub {
     rng: StdMutex<ChaCha20Rng>,
     /// Becomes `true` when the server stops: connections and bots end.
     pub stopping: watch::Receiver<bool>,
+    /// Rate limits per address.
+    pub limiters: crate::limits::Limiters,
 }
 
 /// The alphabet of room codes: no 0/O, 1/I/L.
@@ -194,6 +198,7 @@ impl Hub {
     /// A hub over `store`.
     pub fn new(store: Store, config: HubConfig, stopping: watch::Receiver<bool>) -> Hub {
         Hub {
+            limiters: crate::limits::Limiters::new(config.limits),
             store,
             config,
             rooms: StdMutex::new(HashMap::new()),

@@ -52,10 +52,14 @@ fn page(body: &'static str, kind: &'static str) -> Response {
         .into_response()
 }
 
-async fn ws(State(hub): State<Arc<Hub>>, upgrade: WebSocketUpgrade) -> Response {
+async fn ws(
+    State(hub): State<Arc<Hub>>,
+    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
     upgrade
         .max_message_size(64 * 1024)
-        .on_upgrade(move |socket| crate::ws::serve_socket(hub, socket))
+        .on_upgrade(move |socket| crate::ws::serve_socket(hub, socket, peer.ip()))
 }
 
 async fn info(State(hub): State<Arc<Hub>>) -> Response {

@@ -97,7 +97,8 @@ async fn send(socket: &mut WebSocket, v: &Value) -> bool {
 }
 
 /// Serves one connection until it closes or the server stops.
-pub async fn serve_socket(hub: Arc<Hub>, mut socket: WebSocket) {
+pub async fn serve_socket(hub: Arc<Hub>, mut socket: WebSocket, peer: std::net::IpAddr) {
+    let limiter = hub.limiters.connection();
     let mut attached: Option<Attached> = None;
     let mut stopping = hub.stopping.clone();
     loop {
@@ -143,6 +144,24 @@ pub async fn serve_socket(hub: Arc<Hub>, mut socket: WebSocket) {
             }
         };
         let id = raw.get("id").cloned().unwrap_or(Value::Null);
+        // Rate limits: this connection's messages, and per address the
+        // games created and the rooms joined (a wrong code is a guess).
+        let limited = if limiter.check().is_err() {
+            Some(hub.limiters.too_fast())
+        } else {
+            match raw.get("type").and_then(Value::as_str) {
+                Some("create") => hub.limiters.create(peer).err(),
+                Some("join") | Some("watch") => hub.limiters.join(peer).err(),
+                _ => None,
+            }
+        };
+        if let Some(message) = limited {
+            let err = json!({ "type": "error", "id": id, "message": message });
+            if !send(&mut socket, &err).await {
+                break;
+            }
+            continue;
+        }
         // `seq` guards against acting on a stale state: when given it must
         // be what it says, a non-negative integer, or nothing is done.
         let expected = match raw.get("seq") {

@@ -412,3 +412,46 @@ async fn postgres_when_configured() {
     record.replay().expect("the record replays");
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rate_limits_refuse_floods_with_a_clear_error() {
+    let dir = TempDir::new("limits");
+    let server = start(&dir.db_url()).await;
+    // Room-code guesses from one address.
+    let mut a = Client::connect(server.addr()).await;
+    let mut refused = 0;
+    for i in 0..40 {
+        let r = a
+            .request(json!({"type": "join", "room": format!("ZZZ{i:03}"), "token": ""}))
+            .await;
+        assert_eq!(r["type"], "error", "{r}");
+        if r["message"]
+            .as_str()
+            .unwrap()
+            .contains("too many rooms joined")
+        {
+            refused += 1;
+        }
+    }
+    assert!(refused > 0, "guesses are limited");
+    // Games created from one address: at most 20 a minute.
+    let mut b = Client::connect(server.addr()).await;
+    let mut created = 0;
+    let mut limited = false;
+    for _ in 0..30 {
+        let r = b
+            .request(json!({"type": "create", "mode": "hotseat"}))
+            .await;
+        if r["type"] == "welcome" {
+            created += 1;
+        } else if r["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("too many games created")
+        {
+            limited = true;
+        }
+    }
+    assert!(limited && created <= 20, "{created} games created");
+    server.stop().await;
+}
