@@ -236,3 +236,118 @@ async fn a_server_refuses_to_start_on_a_read_only_database() {
     );
     fs.remount("rw");
 }
+
+/// Not a test of its own: the server process that
+/// `kill_9_during_play_loses_no_acknowledged_action` starts (this test
+/// binary run again) and kills.
+#[tokio::test]
+#[ignore = "run by kill_9_during_play_loses_no_acknowledged_action"]
+async fn child_server_for_the_kill_test() {
+    let Ok(url) = std::env::var("TRICTRAC_KILL_TEST_DB") else {
+        return;
+    };
+    let server = start(&url).await;
+    println!("listening {}", server.addr());
+    server.wait().await;
+}
+
+/// Starts the child server on `url`; returns it and its address.
+fn spawn_child(url: &str) -> (std::process::Child, std::net::SocketAddr) {
+    use std::io::BufRead;
+    let mut child = Command::new(std::env::current_exe().expect("the test binary"))
+        .args([
+            "--ignored",
+            "--exact",
+            "child_server_for_the_kill_test",
+            "--nocapture",
+        ])
+        .env("TRICTRAC_KILL_TEST_DB", url)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the child server starts");
+    let out = child.stdout.take().expect("its stdout");
+    let mut lines = std::io::BufReader::new(out).lines();
+    let addr = loop {
+        let line = lines
+            .next()
+            .expect("the child prints its address")
+            .expect("a line");
+        if let Some(a) = line.strip_prefix("listening ") {
+            break a.trim().parse().expect("an address");
+        }
+    };
+    // Keep draining its output so that it never blocks on a full pipe.
+    std::thread::spawn(move || for _ in lines {});
+    (child, addr)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_during_play_loses_no_acknowledged_action() {
+    let _serial = SERIAL.lock().await;
+    let dir = TempDir::new("kill");
+    let url = dir.db_url();
+    let (mut child, addr) = spawn_child(&url);
+    // Games against the bot: the server keeps writing the bot's actions
+    // while the players act, so the kill lands in the middle of writes.
+    let mut clients = Vec::new();
+    for i in 0..4 {
+        let mut c = common::Client::connect(addr).await;
+        let w = c
+            .request(json!({"type": "create", "mode": "bot", "bot": "random", "side": if i % 2 == 0 { "white" } else { "black" }}))
+            .await;
+        assert_eq!(w["type"], "welcome", "{w}");
+        clients.push(c);
+    }
+    let mut rng = Lcg(9);
+    // The highest action number each client was told about (acks and
+    // states are sent only after the commit).
+    let mut seen: HashMap<String, u64> = HashMap::new();
+    for _ in 0..40 {
+        for c in &mut clients {
+            c.sync().await;
+            if c.over() {
+                continue;
+            }
+            let phase = c.state["phase"]["side"].as_str().unwrap_or("");
+            let mine = c.welcome["seats"]
+                .as_array()
+                .is_some_and(|s| s.iter().any(|x| x == phase));
+            if !mine || c.state["phase"]["kind"] == "first_move" {
+                continue;
+            }
+            let mut m = random_action(&c.state, &mut rng);
+            m["seq"] = json!(c.state["seq"].as_u64().unwrap());
+            let r = c.request(m).await;
+            if r["type"] == "ack" {
+                let s = r["seq"].as_u64().unwrap();
+                let e = seen.entry(c.room()).or_insert(0);
+                *e = (*e).max(s);
+            }
+            let s = c.state["seq"].as_u64().unwrap_or(0);
+            let e = seen.entry(c.room()).or_insert(0);
+            *e = (*e).max(s);
+        }
+    }
+    let told: u64 = seen.values().sum();
+    assert!(
+        told > 40,
+        "the games moved on before the kill ({told} actions told)"
+    );
+    // SIGKILL: no shutdown, no flush.
+    child.kill().expect("kill -9");
+    let _ = child.wait();
+    drop(clients);
+    assert!(!seen.is_empty());
+    check_stored(&url, &seen).await;
+    // The server starts again on the same database and serves the games.
+    let (mut again, addr) = spawn_child(&url);
+    let mut c = common::Client::connect(addr).await;
+    let room = seen.keys().next().unwrap().clone();
+    let w = c
+        .request(json!({"type": "join", "room": room, "watch": true}))
+        .await;
+    assert_eq!(w["type"], "welcome", "{w}");
+    let _ = again.kill();
+    let _ = again.wait();
+}
