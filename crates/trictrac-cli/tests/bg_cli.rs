@@ -261,3 +261,26 @@ fn bg_replay_names_the_line_of_an_illegal_move_and_bounds_its_input() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn bg_hint_ranks_the_plays_by_equity() {
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["bg", "hint", "--dice", "3-1", "--json"])).unwrap();
+    let plays = json["plays"].as_array().unwrap();
+    assert_eq!(plays.len(), 16);
+    // Best first, the difference from the best never positive.
+    let eq: Vec<f64> = plays
+        .iter()
+        .map(|p| p["equity"].as_f64().unwrap())
+        .collect();
+    assert!(eq.windows(2).all(|w| w[0] >= w[1]));
+    assert!(plays
+        .iter()
+        .all(|p| p["difference"].as_f64().unwrap() <= 0.0));
+    // The opening 3-1: making the 5-point, as every strong player does.
+    assert_eq!(plays[0]["play"], "8/5 6/5");
+    assert_eq!(
+        stdout_of(&["bg", "hint", "--dice", "6-5", "--best"]).trim(),
+        "24/13"
+    );
+}

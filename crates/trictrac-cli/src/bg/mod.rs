@@ -1,6 +1,7 @@
 //! `trictrac bg …`: backgammon with the videau (docs/BACKGAMMON.md, rule
 //! ids BG-x.y), in the manner of the trictrac subcommands.
 
+mod hint;
 mod input;
 mod matches;
 mod moves;
@@ -48,6 +49,7 @@ pub struct BgArgs {
 enum BgCommand {
     Play(play::PlayArgs),
     Moves(moves::MovesArgs),
+    Hint(hint::HintArgs),
     Perft(perft::PerftArgs),
     Selfplay(selfplay::SelfplayArgs),
     Match(matches::MatchArgs),
@@ -60,6 +62,7 @@ pub fn run(args: &BgArgs, out: &mut dyn Write) -> Result<(), CliError> {
     match &args.command {
         BgCommand::Play(a) => play::run(a, out),
         BgCommand::Moves(a) => moves::run(a, out),
+        BgCommand::Hint(a) => hint::run(a, out),
         BgCommand::Perft(a) => perft::run(a, out),
         BgCommand::Selfplay(a) => selfplay::run(a, out),
         BgCommand::Match(a) => matches::run(a, out),
