@@ -28,6 +28,7 @@
 
 pub mod action;
 pub mod limits;
+mod relay;
 pub mod room;
 pub mod store;
 pub mod view;
@@ -121,6 +122,11 @@ impl Server {
             },
             stopping.clone(),
         ));
+        if let Some(url) = hub.store.listen_url().map(String::from) {
+            relay::start(hub.clone(), &url, stopping.clone())
+                .await
+                .map_err(ServerError::Database)?;
+        }
         let app = web::router(hub.clone());
         let mut shutdown = stopping;
         let task = tokio::spawn(async move {

@@ -17,7 +17,7 @@ use trictrac::{BySide, Game, GameOptions, Phase, Play, Record, Side};
 use trictrac_bot::Decision;
 
 use crate::action::{follow_ups, replay, Action};
-use crate::store::{now, GameRow, InsertError, Store};
+use crate::store::{now, Change, GameRow, InsertError, Store};
 use crate::view::{play_json, state_json};
 use crate::ServerError;
 
@@ -473,12 +473,19 @@ impl Hub {
         {
             Ok(()) => {}
             Err(InsertError::Conflict) => {
-                // Another server instance moved this game on: forget our
-                // copy, the next request reloads it.
-                if let Ok(mut m) = self.rooms.lock() {
-                    m.remove(&room.row.id);
+                // Another server instance moved this game on first: bring
+                // our copy up to date (everyone here hears of it) and
+                // refuse this action, which was meant for the old state.
+                if let Err(e) = self.catch_up_locked(room).await {
+                    eprintln!("trictrac serve: room {}: {e}", room.row.id);
+                    if let Ok(mut m) = self.rooms.lock() {
+                        m.remove(&room.row.id);
+                    }
                 }
-                return Err("the game was changed elsewhere: reload it".into());
+                return Err(
+                    "the game has moved on (another server stored an action first): look again"
+                        .into(),
+                );
             }
             Err(InsertError::Db(e)) => return Err(e.to_string()),
         }
@@ -490,6 +497,94 @@ impl Hub {
         }
         room.broadcast();
         Ok(room.actions.len())
+    }
+
+    /// Brings a room held in memory up to date with the database after
+    /// another instance changed it (a [`Change`] heard on PostgreSQL's
+    /// channel): the actions stored since, or the seats taken. Rooms not
+    /// in memory are loaded fresh when someone asks for them.
+    pub async fn apply_change(self: &Arc<Self>, change: &Change) {
+        let id = match change {
+            Change::Actions { id, .. } | Change::Seat { id } => id,
+        };
+        let Some(room_arc) = self.cached(id) else {
+            return;
+        };
+        {
+            let mut room = room_arc.lock().await;
+            let result = match change {
+                Change::Actions { count, .. } if *count <= room.actions.len() => return,
+                Change::Actions { .. } => self.catch_up_locked(&mut room).await,
+                Change::Seat { .. } => self.reload_seats(&mut room).await,
+            };
+            if let Err(e) = result {
+                // Our copy cannot follow: forget it, the next request
+                // reloads the game from the database.
+                eprintln!("trictrac serve: room {id}: {e}");
+                if let Ok(mut m) = self.rooms.lock() {
+                    m.remove(id);
+                }
+                return;
+            }
+        }
+        self.kick_bot(&room_arc).await;
+    }
+
+    /// [`Hub::apply_change`] for every room in memory (after the
+    /// listener lost its connection and may have missed changes).
+    pub async fn catch_up_all(self: &Arc<Self>) {
+        let ids: Vec<String> = match self.rooms.lock() {
+            Ok(m) => m.keys().cloned().collect(),
+            Err(_) => return,
+        };
+        for id in ids {
+            self.apply_change(&Change::Seat { id: id.clone() }).await;
+            self.apply_change(&Change::Actions {
+                id,
+                count: usize::MAX,
+            })
+            .await;
+        }
+    }
+
+    /// Applies the actions stored after ours; broadcasts when any.
+    async fn catch_up_locked(&self, room: &mut Room) -> Result<(), String> {
+        let new = self
+            .store
+            .actions_from(&room.row.id, room.actions.len())
+            .await
+            .map_err(|e| e.to_string())?;
+        if new.is_empty() {
+            return Ok(());
+        }
+        let mut g = room.game.clone();
+        replay(&mut g, &new).map_err(|e| format!("the stored actions do not replay: {e}"))?;
+        if room.row.finished.is_none() {
+            if let Some(r) = result_of(&g) {
+                room.row.finished = Some(now());
+                room.row.result = Some(r);
+            }
+        }
+        room.game = g;
+        room.actions.extend(new);
+        room.broadcast();
+        Ok(())
+    }
+
+    /// Reads the seats (taken, names) again; broadcasts.
+    async fn reload_seats(&self, room: &mut Room) -> Result<(), String> {
+        let row = self
+            .store
+            .game(&room.row.id)
+            .await
+            .map_err(|e| e.to_string())?
+            .ok_or("the game is no longer in the database")?;
+        room.row.white_taken = row.white_taken;
+        room.row.black_taken = row.black_taken;
+        room.row.white_name = row.white_name;
+        room.row.black_name = row.black_name;
+        room.broadcast();
+        Ok(())
     }
 
     /// Carries out `intent` for a connection holding `seats`; returns the

@@ -10,6 +10,13 @@
 //!
 //! Queries are plain runtime strings with `$N` placeholders, which both
 //! drivers accept, run through sqlx's `Any` driver.
+//!
+//! Several server instances may share one PostgreSQL database. Each
+//! stored batch of actions and each seat taken is announced on the
+//! channel [`CHANNEL`] with `pg_notify`, inside the transaction that
+//! stores it (PostgreSQL delivers it at the commit, never for a
+//! rolled-back write); every instance listens (`crate::relay`) and brings
+//! the rooms it holds up to date from the database.
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Executor, Row};
@@ -113,12 +120,66 @@ fn injected_fault() -> Option<ServerError> {
     }
 }
 
+/// The PostgreSQL channel on which instances announce their changes.
+pub const CHANNEL: &str = "trictrac_changes";
+
+/// A change announced by an instance on [`CHANNEL`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Actions of a game were stored; it now has this many.
+    Actions {
+        /// Room code.
+        id: String,
+        /// Number of actions stored in all.
+        count: usize,
+    },
+    /// A seat of an online game was taken.
+    Seat {
+        /// Room code.
+        id: String,
+    },
+}
+
+impl Change {
+    /// The payload sent by `instance`: `INSTANCE a ID COUNT` or
+    /// `INSTANCE s ID`.
+    pub fn payload(&self, instance: &str) -> String {
+        match self {
+            Change::Actions { id, count } => format!("{instance} a {id} {count}"),
+            Change::Seat { id } => format!("{instance} s {id}"),
+        }
+    }
+
+    /// Reads a payload: the sending instance and the change (`None` when
+    /// it is not one of ours).
+    pub fn parse(payload: &str) -> Option<(&str, Change)> {
+        let mut w = payload.split(' ');
+        let instance = w.next()?;
+        let kind = w.next()?;
+        let id = w.next()?.to_string();
+        let change = match kind {
+            "a" => Change::Actions {
+                id,
+                count: w.next()?.parse().ok()?,
+            },
+            "s" => Change::Seat { id },
+            _ => return None,
+        };
+        if w.next().is_some() {
+            return None;
+        }
+        Some((instance, change))
+    }
+}
+
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
     sqlite: bool,
     writer: mpsc::Sender<Write>,
+    url: String,
+    instance: String,
 }
 
 /// Actions to store, waiting for the writer.
@@ -135,7 +196,7 @@ struct Write {
 /// stores them in one transaction (one disk sync for all), then answers
 /// each. If the batch fails, each write is retried alone so that one
 /// conflict fails only its own game.
-async fn writer(pool: AnyPool, sqlite: bool, mut rx: mpsc::Receiver<Write>) {
+async fn writer(pool: AnyPool, sqlite: bool, instance: String, mut rx: mpsc::Receiver<Write>) {
     while let Some(first) = rx.recv().await {
         let mut batch = vec![first];
         while batch.len() < 256 {
@@ -144,14 +205,14 @@ async fn writer(pool: AnyPool, sqlite: bool, mut rx: mpsc::Receiver<Write>) {
                 Err(_) => break,
             }
         }
-        if batch.len() > 1 && write_batch(&pool, sqlite, &batch).await.is_ok() {
+        if batch.len() > 1 && write_batch(&pool, sqlite, &instance, &batch).await.is_ok() {
             for w in batch {
                 let _ = w.done.send(Ok(()));
             }
             continue;
         }
         for w in batch {
-            let r = write_batch(&pool, sqlite, std::slice::from_ref(&w)).await;
+            let r = write_batch(&pool, sqlite, &instance, std::slice::from_ref(&w)).await;
             let _ = w.done.send(r);
         }
     }
@@ -168,7 +229,12 @@ async fn writer(pool: AnyPool, sqlite: bool, mut rx: mpsc::Receiver<Write>) {
 /// write outside any transaction. A fresh connection has none of that, so
 /// the server recovers by itself when space comes back. Every error is
 /// logged; the caller acknowledges nothing unless this returns `Ok`.
-async fn write_batch(pool: &AnyPool, sqlite: bool, batch: &[Write]) -> Result<(), InsertError> {
+async fn write_batch(
+    pool: &AnyPool,
+    sqlite: bool,
+    instance: &str,
+    batch: &[Write],
+) -> Result<(), InsertError> {
     if let Some(e) = injected_fault() {
         eprintln!("trictrac serve: storage error: {e}");
         return Err(InsertError::Db(e));
@@ -178,7 +244,7 @@ async fn write_batch(pool: &AnyPool, sqlite: bool, batch: &[Write]) -> Result<()
     let begin = if sqlite { "BEGIN IMMEDIATE" } else { "BEGIN" };
     let result = match (&mut *conn).execute(begin).await {
         Err(e) => Err(fail(e)),
-        Ok(_) => match write_statements(&mut conn, batch).await {
+        Ok(_) => match write_statements(&mut conn, sqlite, instance, batch).await {
             Ok(()) => (&mut *conn)
                 .execute("COMMIT")
                 .await
@@ -198,6 +264,8 @@ async fn write_batch(pool: &AnyPool, sqlite: bool, batch: &[Write]) -> Result<()
 /// The statements of a batch, inside the caller's transaction.
 async fn write_statements(
     conn: &mut sqlx::pool::PoolConnection<sqlx::Any>,
+    sqlite: bool,
+    instance: &str,
     batch: &[Write],
 ) -> Result<(), InsertError> {
     let now = now();
@@ -238,8 +306,32 @@ async fn write_statements(
             }
         };
         r.map_err(fail)?;
+        if !sqlite {
+            // Delivered to the other instances at the commit, not before.
+            let change = Change::Actions {
+                id: w.id.clone(),
+                count: w.first_seq + w.actions.len(),
+            };
+            notify(&mut **conn, &change.payload(instance))
+                .await
+                .map_err(fail)?;
+        }
     }
     Ok(())
+}
+
+/// `pg_notify` on [`CHANNEL`] (wrapped so that the `Any` driver reads an
+/// integer, not `void`).
+async fn notify<'e, E>(executor: E, payload: &str) -> Result<(), sqlx::Error>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    sqlx::query("SELECT COUNT(*) FROM (SELECT pg_notify($1, $2)) AS n")
+        .bind(CHANNEL)
+        .bind(payload)
+        .execute(executor)
+        .await
+        .map(|_| ())
 }
 
 const SCHEMA: &[&str] = &[
@@ -360,13 +452,32 @@ impl Store {
                 )));
             }
         }
+        let instance = {
+            use rand::RngCore;
+            let mut b = [0u8; 8];
+            rand::rngs::OsRng.fill_bytes(&mut b);
+            b.iter().map(|x| format!("{x:02x}")).collect::<String>()
+        };
         let (tx, rx) = mpsc::channel(1024);
-        tokio::spawn(writer(pool.clone(), sqlite, rx));
+        tokio::spawn(writer(pool.clone(), sqlite, instance.clone(), rx));
         Ok(Store {
             pool,
             sqlite,
             writer: tx,
+            url: url.to_string(),
+            instance,
         })
+    }
+
+    /// This instance's name in the changes it announces.
+    pub fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    /// The PostgreSQL URL to listen to other instances' changes on
+    /// (`None` for SQLite, which one process serves alone).
+    pub fn listen_url(&self) -> Option<&str> {
+        (!self.sqlite).then_some(self.url.as_str())
     }
 
     /// Whether this is a SQLite database.
@@ -434,17 +545,29 @@ impl Store {
     /// # Errors
     /// When the database fails.
     pub async fn actions(&self, id: &str) -> Result<Vec<String>, ServerError> {
-        let rows = sqlx::query("SELECT seq, action FROM actions WHERE game_id = $1 ORDER BY seq")
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await
-            .map_err(|e| db_err("cannot read the actions", e))?;
+        self.actions_from(id, 0).await
+    }
+
+    /// The actions of a game from number `from` on, in order.
+    ///
+    /// # Errors
+    /// When the database fails or a number is missing.
+    pub async fn actions_from(&self, id: &str, from: usize) -> Result<Vec<String>, ServerError> {
+        let rows = sqlx::query(
+            "SELECT seq, action FROM actions WHERE game_id = $1 AND seq >= $2 ORDER BY seq",
+        )
+        .bind(id)
+        .bind(from as i64)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot read the actions", e))?;
         let mut out = Vec::with_capacity(rows.len());
         for (i, r) in rows.iter().enumerate() {
             let seq: i64 = r.try_get(0).map_err(|e| db_err("bad action row", e))?;
-            if seq != i as i64 {
+            if seq != (from + i) as i64 {
                 return Err(ServerError::Database(format!(
-                    "game {id}: action {i} is missing from the database"
+                    "game {id}: action {} is missing from the database",
+                    from + i
                 )));
             }
             out.push(r.try_get(1).map_err(|e| db_err("bad action row", e))?);
@@ -495,7 +618,16 @@ impl Store {
             .execute(&self.pool)
             .await
             .map_err(|e| db_err("cannot take the seat", e))?;
-        Ok(r.rows_affected() == 1)
+        let taken = r.rows_affected() == 1;
+        if taken && !self.sqlite {
+            let change = Change::Seat { id: id.to_string() };
+            if let Err(e) = notify(&self.pool, &change.payload(&self.instance)).await {
+                // The seat is stored; other instances see it when they
+                // next load the game.
+                let _ = db_err("cannot announce the seat taken", e);
+            }
+        }
+        Ok(taken)
     }
 
     /// The most recently finished games, newest first.

@@ -455,3 +455,131 @@ async fn rate_limits_refuse_floods_with_a_clear_error() {
     assert!(limited && created <= 20, "{created} games created");
     server.stop().await;
 }
+
+/// The PostgreSQL database of the tests: `TRICTRAC_TEST_POSTGRES`, which
+/// `.ci/run` sets after starting a server of its own. Under `CI=true` a
+/// missing database fails the test instead of skipping it.
+fn postgres_url() -> Option<String> {
+    match std::env::var("TRICTRAC_TEST_POSTGRES") {
+        Ok(url) => Some(url),
+        Err(_) if std::env::var("CI").as_deref() == Ok("true") => {
+            panic!("CI=true but TRICTRAC_TEST_POSTGRES is not set (.ci/run starts PostgreSQL)")
+        }
+        Err(_) => {
+            eprintln!("skipping: set TRICTRAC_TEST_POSTGRES=postgres://... to test PostgreSQL");
+            None
+        }
+    }
+}
+
+/// Two server instances on one PostgreSQL database (LISTEN/NOTIFY): the
+/// creator plays on one, the friend on the other, a spectator watches on
+/// the second; every action made on either reaches everyone, until the
+/// game ends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_on_postgres_play_one_game() {
+    let Some(url) = postgres_url() else { return };
+    let one = start(&url).await;
+    let two = start(&url).await;
+    let mut a = Client::connect(one.addr()).await;
+    let w = a
+        .request(json!({"type": "create", "mode": "online", "side": "white", "name": "Alice"}))
+        .await;
+    assert_eq!(w["type"], "welcome", "{w}");
+    let room = a.room();
+    // Bob joins through the other instance; Alice, on the first, hears it.
+    let mut b = Client::connect(two.addr()).await;
+    let w = b
+        .request(json!({"type": "join", "room": room, "name": "Bob"}))
+        .await;
+    assert_eq!(w["type"], "welcome", "{w}");
+    assert_eq!(b.seats(), ["black"]);
+    a.wait_until(|s| s["seats"]["black"]["name"] == "Bob").await;
+    let mut c = Client::connect(two.addr()).await;
+    let w = c.request(json!({"type": "join", "room": room})).await;
+    assert_eq!(w["role"], "spectator", "{w}");
+    let mut rng = Lcg(23);
+    for _ in 0..100_000 {
+        let Some(side) = a.to_act() else { break };
+        let actor = if a.seats().contains(&side) {
+            &mut a
+        } else {
+            &mut b
+        };
+        let mut msg = random_action(&actor.state, &mut rng);
+        msg["seq"] = actor.state["seq"].clone();
+        let r = actor.request(msg.clone()).await;
+        assert_eq!(r["type"], "ack", "{msg} refused: {r}");
+        let seq = r["seq"].as_u64().unwrap();
+        a.wait_seq(seq).await;
+        b.wait_seq(seq).await;
+        c.wait_seq(seq).await;
+        assert_eq!(a.state["board"], b.state["board"]);
+    }
+    assert!(a.over() && b.over() && c.over(), "the game ends everywhere");
+    assert_eq!(a.state["over"], b.state["over"]);
+    assert_eq!(a.history, b.history);
+    assert_eq!(a.history, c.history);
+    // An action for a state the other instance has left is refused, not
+    // stored twice: both instances hold the same finished game.
+    let (_, text) = http_get(two.addr(), &format!("/api/games/{room}.txt")).await;
+    let record: Record = text.parse().expect("the record parses");
+    record.replay().expect("the record replays");
+    one.stop().await;
+    two.stop().await;
+}
+
+/// Two instances race to store the same action number: one wins, the
+/// other refuses its action with a clear error and brings its copy of
+/// the game up to date instead of forking it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_racing_on_one_action_never_fork_the_game() {
+    let Some(url) = postgres_url() else { return };
+    let one = start(&url).await;
+    let two = start(&url).await;
+    // Hot-seat: one token holds both seats, so it can act on both servers.
+    let mut a = Client::connect(one.addr()).await;
+    a.request(json!({"type": "create", "mode": "hotseat", "name": "Ann"}))
+        .await;
+    let (room, token) = (a.room(), a.token());
+    let mut b = Client::connect(two.addr()).await;
+    let w = b
+        .request(json!({"type": "join", "room": room, "token": token}))
+        .await;
+    assert_eq!(w["type"], "welcome", "{w}");
+    let mut rng = Lcg(5);
+    let mut refused = 0;
+    for _ in 0..60 {
+        if a.over() {
+            break;
+        }
+        // Both send an action for the same state at once.
+        let ma = random_action(&a.state, &mut rng);
+        let mb = random_action(&b.state, &mut rng);
+        a.send(ma).await;
+        b.send(mb).await;
+        let ra = a.reply().await;
+        let rb = b.reply().await;
+        for r in [&ra, &rb] {
+            if r["type"] == "error" {
+                refused += 1;
+            } else {
+                assert_eq!(r["type"], "ack", "{r}");
+            }
+        }
+        let seq = [&ra, &rb]
+            .iter()
+            .filter_map(|r| r["seq"].as_u64())
+            .max()
+            .unwrap_or(0);
+        a.wait_seq(seq).await;
+        b.wait_seq(seq).await;
+        let sa = a.sync().await;
+        let sb = b.sync().await;
+        assert_eq!(sa["seq"], sb["seq"]);
+        assert_eq!(sa["history"], sb["history"]);
+    }
+    assert!(refused > 0, "some actions raced");
+    one.stop().await;
+    two.stop().await;
+}

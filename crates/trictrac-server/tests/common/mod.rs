@@ -142,6 +142,16 @@ impl Client {
         }
     }
 
+    /// Reads until the reply to a request sent: `ack` or `error`.
+    pub async fn reply(&mut self) -> Value {
+        loop {
+            let r = self.recv().await;
+            if matches!(r["type"].as_str(), Some("ack") | Some("error")) {
+                return r;
+            }
+        }
+    }
+
     /// Asks for the whole state and returns it.
     pub async fn sync(&mut self) -> Value {
         self.send(json!({"type": "sync"})).await;
