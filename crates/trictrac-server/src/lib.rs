@@ -1,7 +1,7 @@
-//! # trictrac-server — Grand Trictrac in the browser
+//! # trictrac-server — Grand Trictrac and backgammon in the browser
 //!
-//! `trictrac serve` runs this server: one process serves the web tablier
-//! (HTML, CSS and JavaScript embedded in the binary, no build step) and
+//! `trictrac serve` runs this server: one process serves the web boards
+//! of both games, Grand Trictrac and backgammon with the videau (HTML, CSS and JavaScript embedded in the binary, no build step) and
 //! runs the games. The server is the authority: it draws the dice from a
 //! ChaCha20 generator seeded from the operating system's entropy, checks
 //! every action with the engine, lets a connection act only for the seats
@@ -27,6 +27,7 @@
 #![deny(missing_docs)]
 
 pub mod action;
+pub mod bg;
 pub mod limits;
 pub mod room;
 pub mod store;
@@ -180,7 +181,7 @@ pub async fn serve(config: Config) -> Result<(), ServerError> {
         "PostgreSQL"
     };
     println!(
-        "trictrac: serving Grand Trictrac on http://{}/ (games stored in {backend}: {})",
+        "trictrac: serving Grand Trictrac and backgammon on http://{}/ (games stored in {backend}: {})",
         server.addr(),
         redact(&config.database)
     );
