@@ -15,6 +15,7 @@ use crate::room::{GameState, Hub};
 
 const INDEX: &str = include_str!("../static/index.html");
 const APP_JS: &str = include_str!("../static/app.js");
+const BG_JS: &str = include_str!("../static/bg.js");
 const STYLE: &str = include_str!("../static/style.css");
 const ICON: &str = include_str!("../static/icon.svg");
 
@@ -28,6 +29,10 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route(
             "/app.js",
             get(|| async { page(APP_JS, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/bg.js",
+            get(|| async { page(BG_JS, "text/javascript; charset=utf-8") }),
         )
         .route(
             "/style.css",
