@@ -607,6 +607,15 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
                     "the cube is on Black's side (the top): {cube}"
                 );
                 doubled = true;
+                // TRICTRAC_E2E_BG_SCREENSHOT_MID=FILE.png: the board just
+                // after the double was taken.
+                if let Ok(path) = std::env::var("TRICTRAC_E2E_BG_SCREENSHOT_MID") {
+                    let shot = cdp
+                        .call("Page.captureScreenshot", json!({ "format": "png" }))
+                        .await;
+                    std::fs::write(&path, decode_base64(shot["data"].as_str().unwrap()))
+                        .expect("write the screenshot");
+                }
                 continue;
             }
             "roll" => {
