@@ -11,14 +11,15 @@ use crate::options::OptionArgs;
 /// Serve the web tablier and run the games.
 #[derive(Debug, Args)]
 #[command(
-    about = "Serve Grand Trictrac in the browser: against the bot, at one screen, or online with a friend",
-    long_about = "Serve the web tablier and run the games: open the printed address in a \
+    about = "Serve Grand Trictrac and backgammon in the browser: against the bot, at one screen, or online with a friend",
+    long_about = "Serve the web boards of Grand Trictrac and backgammon with the videau (money \
+        game or match) and run the games: open the printed address in a \
         browser. Games against the bot (choose its strength), two players at one screen \
         (hot-seat), or online with a friend by an invitation link; anyone with the room \
         code can watch. The server draws the dice, checks every action with the engine \
         and stores every action in the database before acknowledging it, so games in \
         progress survive a restart. The rule options below are the defaults of new \
-        games (the page can change them). The protocol is in docs/PROTOCOL.md.",
+        Grand Trictrac games (the page can change them). The protocol is in docs/PROTOCOL.md.",
     after_help = "Examples:\n  \
         trictrac serve\n  \
         trictrac serve --addr 0.0.0.0:8080 --database sqlite:///var/lib/trictrac/games.db\n  \

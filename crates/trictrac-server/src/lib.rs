@@ -1,7 +1,7 @@
-//! # trictrac-server — Grand Trictrac in the browser
+//! # trictrac-server — Grand Trictrac and backgammon in the browser
 //!
-//! `trictrac serve` runs this server: one process serves the web tablier
-//! (HTML, CSS and JavaScript embedded in the binary, no build step) and
+//! `trictrac serve` runs this server: one process serves the web boards
+//! of both games, Grand Trictrac and backgammon with the videau (HTML, CSS and JavaScript embedded in the binary, no build step) and
 //! runs the games. The server is the authority: it draws the dice from a
 //! ChaCha20 generator seeded from the operating system's entropy, checks
 //! every action with the engine, lets a connection act only for the seats
@@ -27,6 +27,7 @@
 #![deny(missing_docs)]
 
 pub mod action;
+pub mod bg;
 pub mod limits;
 mod relay;
 pub mod room;
@@ -186,7 +187,7 @@ pub async fn serve(config: Config) -> Result<(), ServerError> {
         "PostgreSQL"
     };
     println!(
-        "trictrac: serving Grand Trictrac on http://{}/ (games stored in {backend}: {})",
+        "trictrac: serving Grand Trictrac and backgammon on http://{}/ (games stored in {backend}: {})",
         server.addr(),
         redact(&config.database)
     );
@@ -256,6 +257,45 @@ mod tests {
             "postgres://u:***@localhost/db"
         );
         assert_eq!(redact("sqlite://trictrac.db"), "sqlite://trictrac.db");
+    }
+
+    /// A database of a version before backgammon (no `game` column)
+    /// gets the column at start; its games are Grand Trictrac's, and a
+    /// second start does not fail on the column already there.
+    #[tokio::test]
+    async fn an_older_database_gains_the_game_column() {
+        use sqlx::Executor;
+        let dir = std::env::temp_dir().join(format!("trictrac-migrate-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}", dir.join("old.db").display());
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::AnyPool::connect(&format!("{url}?mode=rwc"))
+            .await
+            .unwrap();
+        pool.execute(
+            "CREATE TABLE games (id TEXT PRIMARY KEY, mode TEXT NOT NULL, options TEXT NOT NULL,
+             bot TEXT, bot_side TEXT, white_token TEXT NOT NULL, black_token TEXT NOT NULL,
+             white_name TEXT NOT NULL, black_name TEXT NOT NULL, white_taken BIGINT NOT NULL,
+             black_taken BIGINT NOT NULL, created BIGINT NOT NULL, updated BIGINT NOT NULL,
+             finished BIGINT, result TEXT)",
+        )
+        .await
+        .unwrap();
+        pool.execute(
+            "INSERT INTO games VALUES ('OLD123', 'hotseat', 'marking=auto', NULL, NULL, 't', 't',
+             'a', 'b', 1, 1, 0, 0, NULL, NULL)",
+        )
+        .await
+        .unwrap();
+        pool.close().await;
+        for _ in 0..2 {
+            let store = store::Store::open(&url).await.expect("opens and migrates");
+            let row = store.game("OLD123").await.unwrap().expect("the old game");
+            assert_eq!(row.game, "trictrac");
+            store.close().await;
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

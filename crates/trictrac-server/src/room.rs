@@ -17,6 +17,7 @@ use trictrac::{BySide, Game, GameOptions, Phase, Play, Record, Side};
 use trictrac_bot::Decision;
 
 use crate::action::{follow_ups, replay, Action};
+use crate::bg::{BgAction, BgMatch};
 use crate::store::{now, Change, GameRow, InsertError, Store};
 use crate::view::{play_json, state_json};
 use crate::ServerError;
@@ -53,12 +54,91 @@ impl Mode {
     }
 }
 
+/// The game of a room: Grand Trictrac or backgammon.
+// A room holds one, behind its mutex: the size difference does not matter.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub enum GameState {
+    /// A game of Grand Trictrac.
+    Trictrac(Game),
+    /// A backgammon money game or match.
+    Backgammon(Box<BgMatch>),
+}
+
+impl GameState {
+    /// `trictrac` or `backgammon` (the `game` column and field).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            GameState::Trictrac(_) => "trictrac",
+            GameState::Backgammon(_) => "backgammon",
+        }
+    }
+
+    /// Who acts now, if a player does.
+    pub fn side_to_act(&self) -> Option<Side> {
+        match self {
+            GameState::Trictrac(g) => g.phase().side().filter(|_| g.winner().is_none()),
+            GameState::Backgammon(m) => m.side_to_act().filter(|_| !m.over()),
+        }
+    }
+
+    /// The result line once the game (or match) is over.
+    pub fn result_text(&self) -> Option<String> {
+        match self {
+            GameState::Trictrac(g) => result_of(g),
+            GameState::Backgammon(m) => m.result_text(),
+        }
+    }
+
+    /// A new game of this kind with `options` (the stored words).
+    ///
+    /// # Errors
+    /// When the options cannot be read.
+    pub fn new(kind: &str, options: &str) -> Result<GameState, String> {
+        match kind {
+            "trictrac" => Ok(GameState::Trictrac(Game::new(GameOptions::from_words(
+                options,
+            )?))),
+            "backgammon" => {
+                let (rules, length) = crate::bg::parse_options(options)?;
+                Ok(GameState::Backgammon(Box::new(BgMatch::new(rules, length))))
+            }
+            k => Err(format!("game `{k}`: trictrac or backgammon")),
+        }
+    }
+
+    /// Replays stored actions.
+    ///
+    /// # Errors
+    /// The first action that does not apply.
+    pub fn replay(&mut self, actions: &[String]) -> Result<(), String> {
+        match self {
+            GameState::Trictrac(g) => replay(g, actions),
+            GameState::Backgammon(m) => crate::bg::replay(m, actions),
+        }
+    }
+}
+
+/// A new game: which one, with its options.
+#[derive(Clone, Debug)]
+pub enum NewGame {
+    /// Grand Trictrac with these options.
+    Trictrac(GameOptions),
+    /// Backgammon under these rules, for money (`length` 0) or a match.
+    Backgammon {
+        /// The rules (preset and options).
+        rules: backgammon::Rules,
+        /// Match length, 0 for a money game.
+        length: u32,
+    },
+}
+
 /// A game in memory.
 pub struct Room {
     /// Its database row.
     pub row: GameRow,
     /// The game, rebuilt from the actions.
-    pub game: Game,
+    pub game: GameState,
     /// The stored actions (JSON), `actions.len()` is the next number.
     pub actions: Vec<String>,
     /// State updates for everyone in the room (JSON text).
@@ -87,7 +167,7 @@ impl Room {
 
     /// The result line of a finished game, as in records.
     pub fn result_text(&self) -> Option<String> {
-        result_of(&self.game)
+        self.game.result_text()
     }
 
     /// The seats a token holds (both in hot-seat mode).
@@ -102,10 +182,14 @@ impl Room {
         seats
     }
 
-    /// The game record so far.
-    pub fn record(&self) -> Record {
-        Record::from_game(
-            &self.game,
+    /// The Grand Trictrac game record so far (`None` for backgammon,
+    /// whose record is [`BgMatch::mat_text`]).
+    pub fn record(&self) -> Option<Record> {
+        let GameState::Trictrac(game) = &self.game else {
+            return None;
+        };
+        Some(Record::from_game(
+            game,
             Header {
                 event: "Grand Trictrac".into(),
                 date: date(self.row.created),
@@ -113,7 +197,7 @@ impl Room {
                 black: self.row.black_name.clone(),
                 ..Header::default()
             },
-        )
+        ))
     }
 
     /// Sends the state (with the last few history entries) to everyone.
@@ -163,6 +247,14 @@ pub enum Intent {
     Declare(u32),
     /// Claim a school naming these points (manual marking).
     School(u32),
+    /// Offer the videau (backgammon, BG-7.2).
+    Double,
+    /// Take the videau offered (BG-7.3).
+    Take,
+    /// Take and redouble at once (BG-7.5, when beavers are on).
+    Beaver,
+    /// Refuse the videau and lose the game (BG-7.4).
+    Drop,
 }
 
 /// Settings of the hub.
@@ -259,7 +351,7 @@ impl Hub {
     pub async fn create(
         self: &Arc<Self>,
         mode: Mode,
-        options: GameOptions,
+        new_game: NewGame,
         bot: Option<String>,
         side: Option<Side>,
         name: String,
@@ -269,14 +361,27 @@ impl Hub {
         } else {
             Side::Black
         });
+        let (kind, options, game, players, default_bot) = match new_game {
+            NewGame::Trictrac(o) => (
+                "trictrac",
+                o.to_words(),
+                GameState::Trictrac(Game::new(o)),
+                trictrac_bot::PLAYERS,
+                trictrac_bot::DEFAULT_BOT,
+            ),
+            NewGame::Backgammon { rules, length } => (
+                "backgammon",
+                crate::bg::options_words(&rules, length),
+                GameState::Backgammon(Box::new(BgMatch::new(rules, length))),
+                backgammon_bot::PLAYERS,
+                backgammon_bot::DEFAULT_BOT,
+            ),
+        };
         let bot = match mode {
             Mode::Bot => {
-                let b = bot.unwrap_or_else(|| trictrac_bot::DEFAULT_BOT.to_string());
-                if trictrac_bot::by_name(&b, 0).is_none() {
-                    return Err(format!(
-                        "unknown bot `{b}`: one of {}",
-                        trictrac_bot::PLAYERS.join(", ")
-                    ));
+                let b = bot.unwrap_or_else(|| default_bot.to_string());
+                if !players.contains(&b.as_str()) {
+                    return Err(format!("unknown bot `{b}`: one of {}", players.join(", ")));
                 }
                 Some(b)
             }
@@ -304,8 +409,9 @@ impl Hub {
         };
         let mut row = GameRow {
             id: String::new(),
+            game: kind.into(),
             mode: mode.name().into(),
-            options: options.to_words(),
+            options,
             bot: bot.clone(),
             bot_side: bot.as_ref().map(|_| (!side).name().to_string()),
             white_token,
@@ -337,7 +443,7 @@ impl Hub {
         let (tx, _) = broadcast::channel(64);
         let room = Room {
             row,
-            game: Game::new(options),
+            game,
             actions: Vec::new(),
             tx,
             connected: BySide::new(0, 0),
@@ -348,16 +454,9 @@ impl Hub {
         let room = Arc::new(Mutex::new(room));
         {
             let mut r = room.lock().await;
-            // The first-move dice, drawn until someone starts.
+            // The first dice: R-2.2 (trictrac), BG-2.2 (backgammon).
             let mut g = r.game.clone();
-            let mut new = Vec::new();
-            while g.phase() == Phase::FirstMove {
-                let (w, b) = self.dice();
-                let a = Action::First { w, b };
-                a.apply(&mut g)?;
-                new.push(a);
-            }
-            follow_ups(&mut g, &mut new);
+            let new = self.follow_ups(&mut g, Vec::new())?;
             self.commit(&mut r, g, new).await?;
         }
         self.rooms
@@ -387,11 +486,11 @@ impl Hub {
             .await
             .map_err(|e| e.to_string())?
             .ok_or_else(|| format!("no game has the room code `{id}`"))?;
-        let options = GameOptions::from_words(&row.options)
+        let mut game = GameState::new(&row.game, &row.options)
             .map_err(|e| format!("game {id}: stored options: {e}"))?;
         let actions = self.store.actions(&id).await.map_err(|e| e.to_string())?;
-        let mut game = Game::new(options);
-        replay(&mut game, &actions).map_err(|e| format!("game {id} does not replay: {e}"))?;
+        game.replay(&actions)
+            .map_err(|e| format!("game {id} does not replay: {e}"))?;
         let (tx, _) = broadcast::channel(64);
         let room = Arc::new(Mutex::new(Room {
             row,
@@ -455,14 +554,18 @@ impl Hub {
 
     /// Stores `new` (already applied to `game`), then makes `game` the
     /// room's game and tells everyone.
-    async fn commit(&self, room: &mut Room, game: Game, new: Vec<Action>) -> Result<usize, String> {
-        if new.is_empty() {
+    async fn commit(
+        &self,
+        room: &mut Room,
+        game: GameState,
+        texts: Vec<String>,
+    ) -> Result<usize, String> {
+        if texts.is_empty() {
             return Ok(room.actions.len());
         }
-        let texts: Vec<String> = new.iter().map(Action::to_json).collect();
         let first = room.actions.len();
         let result = if room.row.finished.is_none() {
-            result_of(&game)
+            game.result_text()
         } else {
             None
         };
@@ -558,9 +661,10 @@ impl Hub {
             return Ok(());
         }
         let mut g = room.game.clone();
-        replay(&mut g, &new).map_err(|e| format!("the stored actions do not replay: {e}"))?;
+        g.replay(&new)
+            .map_err(|e| format!("the stored actions do not replay: {e}"))?;
         if room.row.finished.is_none() {
-            if let Some(r) = result_of(&g) {
+            if let Some(r) = g.result_text() {
                 room.row.finished = Some(now());
                 room.row.result = Some(r);
             }
@@ -587,6 +691,35 @@ impl Hub {
         Ok(())
     }
 
+    /// The actions the server makes by itself after a change (first
+    /// dice, forced passes), applied to `game`, appended to `texts`.
+    fn follow_ups(
+        &self,
+        game: &mut GameState,
+        mut texts: Vec<String>,
+    ) -> Result<Vec<String>, String> {
+        match game {
+            GameState::Trictrac(g) => {
+                let mut new = Vec::new();
+                // The first-move dice, drawn until someone starts.
+                while g.phase() == Phase::FirstMove {
+                    let (w, b) = self.dice();
+                    let a = Action::First { w, b };
+                    a.apply(g)?;
+                    new.push(a);
+                }
+                follow_ups(g, &mut new);
+                texts.extend(new.iter().map(Action::to_json));
+            }
+            GameState::Backgammon(m) => {
+                let mut new = Vec::new();
+                crate::bg::follow_ups(m, &mut new, &mut || self.dice());
+                texts.extend(new.iter().map(BgAction::to_json));
+            }
+        }
+        Ok(texts)
+    }
+
     /// Carries out `intent` for a connection holding `seats`; returns the
     /// number of actions stored after it.
     ///
@@ -610,60 +743,113 @@ impl Hub {
                 ));
             }
         }
-        let phase = room.game.phase();
-        let side = match phase {
-            Phase::Over(w) => return Err(format!("the game is over: {w} won")),
-            Phase::FirstMove => return Err("the first move is being decided".into()),
-            p => p.side().expect("a side acts"),
+        let side = match &room.game {
+            GameState::Trictrac(g) => match g.phase() {
+                Phase::Over(w) => return Err(format!("the game is over: {w} won")),
+                Phase::FirstMove => return Err("the first move is being decided".into()),
+                p => p.side().expect("a side acts"),
+            },
+            GameState::Backgammon(m) => match m.side_to_act() {
+                Some(s) if !m.over() => s,
+                _ => {
+                    return Err(match m.winner() {
+                        Some(w) => format!("the game is over: {w} won"),
+                        None => "the opening throw is being made (BG-2.2)".into(),
+                    })
+                }
+            },
         };
         if seats.is_empty() {
             return Err("you are watching: only the players act".into());
         }
         if !seats.contains(&side) {
-            return Err(format!(
-                "it is {side}'s turn, and you hold the {} seat",
-                seats[0]
-            ));
+            let mine = seats[0];
+            return Err(match intent {
+                Intent::Double => format!(
+                    "{mine} may offer the videau only on his turn, before rolling, and it is {side}'s turn (BG-7.2)"
+                ),
+                Intent::Take | Intent::Drop | Intent::Beaver => format!(
+                    "only the doubled player answers the videau, and that is {side} (BG-7.3)"
+                ),
+                _ => format!("it is {side}'s turn, and you hold the {mine} seat"),
+            });
         }
         if room.mode() == Mode::Online && !(room.row.white_taken && room.row.black_taken) {
             return Err("the other player has not joined yet: send the invitation link".into());
         }
-        let action = match intent {
-            Intent::Roll => {
-                let (a, b) = self.dice();
-                Action::Roll { a, b }
+        if let Intent::Play(p) = &intent {
+            if p.len() > 64 {
+                return Err("a play is written in at most 64 characters (NOTATION.md)".into());
             }
-            Intent::Play(p) => {
-                if p.len() > 64 {
-                    return Err("a play is written in at most 64 characters (NOTATION.md)".into());
-                }
-                Action::Play { p }
-            }
-            Intent::Stay => Action::Stay,
-            Intent::Leave => Action::Leave,
-            Intent::Declare(n) => Action::Declare { n },
-            Intent::School(n) => Action::School {
-                side: side.char(),
-                n,
-            },
-        };
+        }
         let mut g = room.game.clone();
-        action.apply(&mut g)?;
-        // Store the play as the engine writes it, not as it was sent.
-        let action = match action {
-            Action::Play { .. } => match g.events().iter().rev().find_map(|e| match e {
-                trictrac::Event::Played { side, play } => Some((*side, *play)),
-                _ => None,
-            }) {
-                Some((side, play)) => Action::Play {
-                    p: play.display(side).to_string(),
-                },
-                None => action,
-            },
-            other => other,
+        let text = match &mut g {
+            GameState::Trictrac(game) => {
+                let action = match intent {
+                    Intent::Roll => {
+                        let (a, b) = self.dice();
+                        Action::Roll { a, b }
+                    }
+                    Intent::Play(p) => Action::Play { p },
+                    Intent::Stay => Action::Stay,
+                    Intent::Leave => Action::Leave,
+                    Intent::Declare(n) => Action::Declare { n },
+                    Intent::School(n) => Action::School {
+                        side: side.char(),
+                        n,
+                    },
+                    Intent::Double | Intent::Take | Intent::Beaver | Intent::Drop => {
+                        return Err(
+                            "Grand Trictrac has no videau: double, take and drop are backgammon actions (BG-7)"
+                                .into(),
+                        )
+                    }
+                };
+                action.apply(game)?;
+                // Store the play as the engine writes it, not as it was sent.
+                let action = match action {
+                    Action::Play { .. } => match game.events().iter().rev().find_map(|e| match e {
+                        trictrac::Event::Played { side, play } => Some((*side, *play)),
+                        _ => None,
+                    }) {
+                        Some((side, play)) => Action::Play {
+                            p: play.display(side).to_string(),
+                        },
+                        None => action,
+                    },
+                    other => other,
+                };
+                action.to_json()
+            }
+            GameState::Backgammon(m) => {
+                let action = match intent {
+                    Intent::Roll => {
+                        let (a, b) = self.dice();
+                        BgAction::Roll { a, b }
+                    }
+                    Intent::Play(p) => BgAction::Play { p },
+                    Intent::Double => BgAction::Double,
+                    Intent::Take => BgAction::Take,
+                    Intent::Beaver => BgAction::Beaver,
+                    Intent::Drop => BgAction::Drop,
+                    Intent::Stay | Intent::Leave | Intent::Declare(_) | Intent::School(_) => {
+                        return Err(
+                            "stay, leave, declare and school are Grand Trictrac actions, not backgammon ones"
+                                .into(),
+                        )
+                    }
+                };
+                action.apply(m)?;
+                let action = match action {
+                    BgAction::Play { p } => BgAction::Play {
+                        p: crate::bg::last_play_text(m).unwrap_or(p),
+                    },
+                    other => other,
+                };
+                action.to_json()
+            }
         };
-        let mut new = vec![action];
-        follow_ups(&mut g, &mut new);
+        let new = self.follow_ups(&mut g, vec![text])?;
         let seq = self.commit(&mut room, g, new).await?;
         drop(room);
         self.kick_bot(room_arc).await;
@@ -683,6 +869,17 @@ impl Hub {
         if mode == Mode::Online {
             return Err("no hints in a game between two people".into());
         }
+        let game = match game {
+            GameState::Trictrac(g) => g,
+            GameState::Backgammon(m) => {
+                if !m.side_to_act().is_some_and(|s| seats.contains(&s)) {
+                    return Err("a hint is for the side to move".into());
+                }
+                return tokio::task::spawn_blocking(move || crate::bg::hint(&m))
+                    .await
+                    .map_err(|_| "the hint failed".to_string())?;
+            }
+        };
         let Phase::Play(side) = game.phase() else {
             return Err("a hint is for choosing a play: roll first".into());
         };
@@ -739,7 +936,7 @@ impl Hub {
         let Some(bot_side) = room.bot_side() else {
             return;
         };
-        if room.bot_running || room.game.phase().side() != Some(bot_side) {
+        if room.bot_running || room.game.side_to_act() != Some(bot_side) {
             return;
         }
         room.bot_running = true;
@@ -752,7 +949,7 @@ impl Hub {
                 let mut r = room.lock().await;
                 // A person may have acted between the bot's last look and
                 // now: then it is the bot's turn again.
-                if !ok || *hub.stopping.borrow() || r.game.phase().side() != Some(bot_side) {
+                if !ok || *hub.stopping.borrow() || r.game.side_to_act() != Some(bot_side) {
                     r.bot_running = false;
                     return;
                 }
@@ -774,7 +971,7 @@ impl Hub {
                 return true;
             }
             let mut room = room_arc.lock().await;
-            if room.game.phase().side() != Some(side) {
+            if room.game.side_to_act() != Some(side) {
                 return true;
             }
             let Some(name) = room.row.bot.clone() else {
@@ -783,30 +980,58 @@ impl Hub {
             let game = room.game.clone();
             let seed = self.seed();
             let dice = self.dice();
-            let chosen = tokio::task::spawn_blocking(move || bot_action(&game, &name, seed, dice))
-                .await
-                .ok()
-                .flatten();
-            let Some(actions) = chosen else {
-                eprintln!(
-                    "trictrac serve: room {}: the bot found no action",
-                    room.row.id
-                );
-                return false;
-            };
-            let mut g = room.game.clone();
-            let mut new = Vec::new();
-            for a in actions {
-                if let Err(e) = a.apply(&mut g) {
+            let chosen = tokio::task::spawn_blocking(move || {
+                let mut g = game;
+                let texts = match &mut g {
+                    GameState::Trictrac(t) => {
+                        let actions = bot_action(t, &name, seed, dice)?;
+                        let mut texts = Vec::new();
+                        for a in actions {
+                            if let Err(e) = a.apply(t) {
+                                return Some(Err(e));
+                            }
+                            texts.push(a.to_json());
+                        }
+                        texts
+                    }
+                    GameState::Backgammon(m) => {
+                        let a = crate::bg::bot_action(m, &name, seed, dice)?;
+                        if let Err(e) = a.apply(m) {
+                            return Some(Err(e));
+                        }
+                        vec![a.to_json()]
+                    }
+                };
+                Some(Ok((g, texts)))
+            })
+            .await
+            .ok()
+            .flatten();
+            let (g, texts) = match chosen {
+                None => {
+                    eprintln!(
+                        "trictrac serve: room {}: the bot found no action",
+                        room.row.id
+                    );
+                    return false;
+                }
+                Some(Err(e)) => {
                     eprintln!(
                         "trictrac serve: room {}: bot action refused: {e}",
                         room.row.id
                     );
                     return false;
                 }
-                new.push(a);
-            }
-            follow_ups(&mut g, &mut new);
+                Some(Ok(x)) => x,
+            };
+            let mut g = g;
+            let new = match self.follow_ups(&mut g, texts) {
+                Ok(n) => n,
+                Err(e) => {
+                    eprintln!("trictrac serve: room {}: {e}", room.row.id);
+                    return false;
+                }
+            };
             if let Err(e) = self.commit(&mut room, g, new).await {
                 eprintln!("trictrac serve: room {}: {e}", room.row.id);
                 return false;

@@ -1,6 +1,7 @@
 //! Persistence: games and their action logs in SQLite or PostgreSQL.
 //!
-//! Two tables. `games` holds what a game is (mode, options, seats and
+//! Two tables. `games` holds what a game is (which game — `trictrac` or
+//! `backgammon` —, mode, options, seats and
 //! their secret tokens, names, and once it is over its result); `actions`
 //! holds, per game, the numbered list of everything that changed it (the
 //! dice the server drew, plays, decisions, declarations). A game is rebuilt
@@ -29,9 +30,12 @@ use crate::ServerError;
 pub struct GameRow {
     /// Room code.
     pub id: String,
+    /// `trictrac` or `backgammon`.
+    pub game: String,
     /// `bot`, `hotseat` or `online`.
     pub mode: String,
-    /// Game options as `GameOptions::to_words`.
+    /// Game options: `GameOptions::to_words` (trictrac), or the rules and
+    /// `match=N` (backgammon).
     pub options: String,
     /// The bot's name in `bot` mode.
     pub bot: Option<String>,
@@ -62,6 +66,8 @@ pub struct GameRow {
 pub struct FinishedGame {
     /// Room code.
     pub id: String,
+    /// `trictrac` or `backgammon`.
+    pub game: String,
     /// Mode.
     pub mode: String,
     /// White's name.
@@ -337,6 +343,7 @@ where
 const SCHEMA: &[&str] = &[
     "CREATE TABLE IF NOT EXISTS games (
         id TEXT PRIMARY KEY,
+        game TEXT NOT NULL DEFAULT 'trictrac',
         mode TEXT NOT NULL,
         options TEXT NOT NULL,
         bot TEXT,
@@ -360,6 +367,17 @@ const SCHEMA: &[&str] = &[
     )",
     "CREATE INDEX IF NOT EXISTS games_finished ON games (finished)",
 ];
+
+/// Changes to databases made by earlier versions, each run at every start
+/// and allowed to fail as already done ("duplicate column"): the `game`
+/// column came with backgammon; older games are Grand Trictrac's.
+const MIGRATIONS: &[&str] = &["ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'trictrac'"];
+
+/// Whether a migration failed only because it was done before.
+fn already_migrated(e: &sqlx::Error) -> bool {
+    let m = e.to_string().to_ascii_lowercase();
+    m.contains("duplicate column") || m.contains("already exists")
+}
 
 /// A storage error, logged on stderr (every one of them is).
 fn db_err(what: &str, e: sqlx::Error) -> ServerError {
@@ -427,6 +445,13 @@ impl Store {
             pool.execute(*stmt)
                 .await
                 .map_err(|e| db_err("cannot create the tables", e))?;
+        }
+        for stmt in MIGRATIONS {
+            match pool.execute(*stmt).await {
+                Ok(_) => {}
+                Err(e) if already_migrated(&e) => {}
+                Err(e) => return Err(db_err("cannot update the tables", e)),
+            }
         }
         // A database that cannot be written would lose every action:
         // refuse to start on one (a write, rolled back).
@@ -497,8 +522,9 @@ impl Store {
     pub async fn insert_game(&self, g: &GameRow) -> Result<bool, ServerError> {
         let r = sqlx::query(
             "INSERT INTO games (id, mode, options, bot, bot_side, white_token, black_token,
-                white_name, black_name, white_taken, black_taken, created, updated, finished, result)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, NULL, NULL)",
+                white_name, black_name, white_taken, black_taken, created, updated, finished, result,
+                game)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, NULL, NULL, $13)",
         )
         .bind(&g.id)
         .bind(&g.mode)
@@ -512,6 +538,7 @@ impl Store {
         .bind(g.white_taken as i64)
         .bind(g.black_taken as i64)
         .bind(g.created)
+        .bind(&g.game)
         .execute(&self.pool)
         .await;
         match r {
@@ -528,7 +555,7 @@ impl Store {
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, ServerError> {
         let row = sqlx::query(
             "SELECT id, mode, options, bot, bot_side, white_token, black_token, white_name,
-                black_name, white_taken, black_taken, created, finished, result
+                black_name, white_taken, black_taken, created, finished, result, game
              FROM games WHERE id = $1",
         )
         .bind(id)
@@ -636,7 +663,7 @@ impl Store {
     /// When the database fails.
     pub async fn finished_games(&self, limit: i64) -> Result<Vec<FinishedGame>, ServerError> {
         let rows = sqlx::query(
-            "SELECT id, mode, white_name, black_name, result, finished FROM games
+            "SELECT id, mode, white_name, black_name, result, finished, game FROM games
              WHERE finished IS NOT NULL ORDER BY finished DESC, id LIMIT $1",
         )
         .bind(limit)
@@ -652,6 +679,7 @@ impl Store {
                     black: r.try_get(3)?,
                     result: r.try_get::<Option<String>, _>(4)?.unwrap_or_default(),
                     finished: r.try_get::<Option<i64>, _>(5)?.unwrap_or_default(),
+                    game: r.try_get(6)?,
                 })
             })
             .collect::<Result<_, sqlx::Error>>()
@@ -690,6 +718,7 @@ fn game_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
         created: r.try_get(11)?,
         finished: r.try_get(12)?,
         result: r.try_get(13)?,
+        game: r.try_get(14)?,
     })
 }
 

@@ -6,7 +6,7 @@ use trictrac::{
     Beneficiary, Dest, Event, Game, JanEvent, Phase, Play, RollScore, ScoreState, Side,
 };
 
-use crate::room::Room;
+use crate::room::{GameState, Room};
 
 /// Absolute field of a move's end; 0 for a checker borne off.
 fn dest(d: Dest, side: Side) -> u8 {
@@ -229,9 +229,57 @@ impl Tail {
 /// for everything with `sync` when it misses some).
 const TAIL: usize = 4;
 
+/// The seats of a room as the state shows them.
+fn seats_json(room: &Room) -> Value {
+    let row = &room.row;
+    let seat = |s: Side| {
+        let (name, taken) = match s {
+            Side::White => (&row.white_name, row.white_taken),
+            Side::Black => (&row.black_name, row.black_taken),
+        };
+        let bot = room.bot_side() == Some(s);
+        json!({
+            "name": name,
+            "kind": if bot { "bot" } else { "human" },
+            "taken": taken || bot,
+            "connected": bot || *room.connected.get(s) > 0,
+        })
+    };
+    json!({ "white": seat(Side::White), "black": seat(Side::Black) })
+}
+
 /// The `state` message of a room; `full` carries the whole history.
 pub fn state_json(room: &Room, full: bool) -> Value {
-    let game = &room.game;
+    match &room.game {
+        GameState::Trictrac(game) => trictrac_state(room, game, full),
+        GameState::Backgammon(m) => {
+            let row = &room.row;
+            let over = m.winner().map(|w| {
+                json!({
+                    "winner": w.name(),
+                    "stake": m.game.result().map(|r| r.points.to_string()),
+                    "result": room.result_text(),
+                })
+            });
+            let mut v = json!({
+                "type": "state",
+                "game": "backgammon",
+                "room": row.id,
+                "mode": row.mode,
+                "bot": row.bot,
+                "options": row.options,
+                "seq": room.actions.len(),
+                "seats": seats_json(room),
+                "spectators": room.spectators,
+                "over": over,
+            });
+            crate::bg::state_fields(m, &mut v, full, TAIL);
+            v
+        }
+    }
+}
+
+fn trictrac_state(room: &Room, game: &Game, full: bool) -> Value {
     let pos = game.position();
     let board: Vec<i8> = pos.board().cells().to_vec();
     let off = pos.board().off();
@@ -259,19 +307,6 @@ pub fn state_json(room: &Room, full: bool) -> Value {
     let start = if full { 0 } else { len.saturating_sub(TAIL) };
     let hist = history(game, start);
     let row = &room.row;
-    let seat = |s: Side| {
-        let (name, taken) = match s {
-            Side::White => (&row.white_name, row.white_taken),
-            Side::Black => (&row.black_name, row.black_taken),
-        };
-        let bot = room.bot_side() == Some(s);
-        json!({
-            "name": name,
-            "kind": if bot { "bot" } else { "human" },
-            "taken": taken || bot,
-            "connected": bot || *room.connected.get(s) > 0,
-        })
-    };
     let over = game.winner().map(|w| {
         json!({
             "winner": w.name(),
@@ -281,12 +316,14 @@ pub fn state_json(room: &Room, full: bool) -> Value {
     });
     let mut v = json!({
         "type": "state",
+        "game": "trictrac",
+        "cube": null,
         "room": row.id,
         "mode": row.mode,
         "bot": row.bot,
         "options": row.options,
         "seq": room.actions.len(),
-        "seats": { "white": seat(Side::White), "black": seat(Side::Black) },
+        "seats": seats_json(room),
         "spectators": room.spectators,
         "board": board,
         "off": { "white": off.get(Side::White), "black": off.get(Side::Black) },

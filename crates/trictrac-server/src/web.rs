@@ -11,10 +11,11 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::json;
 
-use crate::room::Hub;
+use crate::room::{GameState, Hub};
 
 const INDEX: &str = include_str!("../static/index.html");
 const APP_JS: &str = include_str!("../static/app.js");
+const BG_JS: &str = include_str!("../static/bg.js");
 const STYLE: &str = include_str!("../static/style.css");
 const ICON: &str = include_str!("../static/icon.svg");
 
@@ -28,6 +29,10 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route(
             "/app.js",
             get(|| async { page(APP_JS, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/bg.js",
+            get(|| async { page(BG_JS, "text/javascript; charset=utf-8") }),
         )
         .route(
             "/style.css",
@@ -64,6 +69,26 @@ async fn ws(
 
 async fn info(State(hub): State<Arc<Hub>>) -> Response {
     Json(json!({
+        "games": [
+            {
+                "id": "trictrac",
+                "name": "Grand Trictrac",
+                "bots": trictrac_bot::PLAYERS,
+                "default_bot": trictrac_bot::DEFAULT_BOT,
+                "options": hub.config.default_options.to_words(),
+                "records": ["txt", "json"],
+            },
+            {
+                "id": "backgammon",
+                "name": "Backgammon",
+                "bots": backgammon_bot::PLAYERS,
+                "default_bot": backgammon_bot::DEFAULT_BOT,
+                "presets": ["standard", "seed"],
+                "options": "standard",
+                "max_match": crate::bg::MAX_MATCH,
+                "records": ["mat"],
+            },
+        ],
         "bots": trictrac_bot::PLAYERS,
         "default_bot": trictrac_bot::DEFAULT_BOT,
         "options": hub.config.default_options.to_words(),
@@ -83,39 +108,58 @@ async fn games(State(hub): State<Arc<Hub>>) -> Response {
     }
 }
 
-/// `/api/games/ROOM.txt` (the record as text) or `/api/games/ROOM.json`.
+/// `/api/games/ROOM.txt` (the record as text) or `/api/games/ROOM.json`
+/// for Grand Trictrac, `/api/games/ROOM.mat` (Jellyfish text that GNU
+/// Backgammon imports) for backgammon.
 async fn record(State(hub): State<Arc<Hub>>, Path(file): Path<String>) -> Response {
-    let (id, json) = if let Some(id) = file.strip_suffix(".json") {
-        (id, true)
-    } else if let Some(id) = file.strip_suffix(".txt") {
-        (id, false)
-    } else {
-        return fail(
-            StatusCode::NOT_FOUND,
-            "ask for ROOM.txt or ROOM.json".into(),
-        );
+    let (id, ext) = match file.rsplit_once('.') {
+        Some((id, ext @ ("json" | "txt" | "mat"))) => (id, ext),
+        _ => {
+            return fail(
+                StatusCode::NOT_FOUND,
+                "ask for ROOM.txt or ROOM.json (Grand Trictrac), ROOM.mat (backgammon)".into(),
+            )
+        }
     };
     let room = match hub.room(id).await {
         Ok(r) => r,
         Err(e) => return fail(StatusCode::NOT_FOUND, e),
     };
-    let (record, id) = {
+    let (body, id) = {
         let r = room.lock().await;
-        (r.record(), r.row.id.clone())
+        let body = match (&r.game, ext) {
+            (GameState::Trictrac(_), "json") => r.record().map(|rec| rec.to_json()),
+            (GameState::Trictrac(_), "txt") => r.record().map(|rec| rec.to_string()),
+            (GameState::Backgammon(m), "mat") => {
+                Some(m.mat_text(&r.row.white_name, &r.row.black_name))
+            }
+            _ => None,
+        };
+        (body, r.row.id.clone())
     };
     drop(room);
     hub.evict_idle();
-    let (body, kind, ext) = if json {
-        (record.to_json(), "application/json", "json")
+    let Some(body) = body else {
+        return fail(
+            StatusCode::NOT_FOUND,
+            format!("game {id}: a Grand Trictrac record is ROOM.txt or ROOM.json, a backgammon record ROOM.mat"),
+        );
+    };
+    let kind = match ext {
+        "json" => "application/json",
+        _ => "text/plain; charset=utf-8",
+    };
+    let name = if ext == "mat" {
+        "backgammon"
     } else {
-        (record.to_string(), "text/plain; charset=utf-8", "txt")
+        "trictrac"
     };
     (
         [
             (header::CONTENT_TYPE, kind.to_string()),
             (
                 header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"trictrac-{id}.{ext}\""),
+                format!("attachment; filename=\"{name}-{id}.{ext}\""),
             ),
         ],
         body,

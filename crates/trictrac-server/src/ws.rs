@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use tokio::sync::{broadcast, Mutex};
 use trictrac::{GameOptions, Side};
 
-use crate::room::{Hub, Intent, Mode, Room};
+use crate::room::{Hub, Intent, Mode, NewGame, Room};
 use crate::view::state_json;
 
 /// A message from a client.
@@ -16,6 +16,8 @@ use crate::view::state_json;
 #[serde(tag = "type", rename_all = "snake_case")]
 enum ClientMsg {
     Create {
+        #[serde(default)]
+        game: Option<String>,
         mode: String,
         #[serde(default)]
         bot: Option<String>,
@@ -47,6 +49,10 @@ enum ClientMsg {
     School {
         points: u32,
     },
+    Double,
+    Take,
+    Beaver,
+    Drop,
     Hint,
     Sync,
     Ping,
@@ -240,6 +246,7 @@ async fn handle(
     match msg {
         ClientMsg::Ping => vec![json!({ "type": "pong" })],
         ClientMsg::Create {
+            game,
             mode,
             bot,
             side,
@@ -253,15 +260,26 @@ async fn handle(
                 Ok(s) => s,
                 Err(e) => return vec![error(e)],
             };
-            let options = match options.as_deref().map(str::trim) {
-                None | Some("") => hub.config.default_options,
-                Some(w) => match GameOptions::from_words(w) {
-                    Ok(o) => o,
+            let options = options.as_deref().map(str::trim).unwrap_or("");
+            let new_game = match game.as_deref().unwrap_or("trictrac") {
+                "trictrac" | "" => match options {
+                    "" => NewGame::Trictrac(hub.config.default_options),
+                    w => match GameOptions::from_words(w) {
+                        Ok(o) => NewGame::Trictrac(o),
+                        Err(e) => return vec![error(e)],
+                    },
+                },
+                "backgammon" => match crate::bg::parse_options(options) {
+                    Ok((rules, length)) => NewGame::Backgammon { rules, length },
                     Err(e) => return vec![error(e)],
                 },
+                g => return vec![error(format!("game `{g}`: trictrac or backgammon"))],
             };
             let bot = bot.filter(|b| !b.is_empty());
-            match hub.create(mode, options, bot, side, clean_name(name)).await {
+            match hub
+                .create(mode, new_game, bot, side, clean_name(name))
+                .await
+            {
                 Ok((room, token)) => attach(attached, room, token).await,
                 Err(e) => vec![error(e)],
             }
@@ -331,6 +349,10 @@ async fn handle(
                 ClientMsg::Leave => Intent::Leave,
                 ClientMsg::Declare { points } => Intent::Declare(points),
                 ClientMsg::School { points } => Intent::School(points),
+                ClientMsg::Double => Intent::Double,
+                ClientMsg::Take => Intent::Take,
+                ClientMsg::Beaver => Intent::Beaver,
+                ClientMsg::Drop => Intent::Drop,
                 _ => return vec![error("unexpected message")],
             };
             match hub.act(&a.room, &a.seats, intent, expected).await {
@@ -373,6 +395,7 @@ async fn attach_seats(
         let welcome = json!({
             "type": "welcome",
             "room": room.row.id,
+            "game": room.row.game,
             "mode": room.row.mode,
             "seats": seats.iter().map(|s| s.name()).collect::<Vec<_>>(),
             "token": if seats.is_empty() { Value::Null } else { json!(token) },

@@ -225,15 +225,8 @@ async function loadInfo() {
     const el = form.elements[k];
     if (el && v && [...el.options].some((o) => o.value === v)) el.value = v;
   }
-  const sel = $("bot-select");
-  sel.innerHTML = "";
-  S.info.bots.forEach((b, i) => {
-    const o = document.createElement("option");
-    o.value = b;
-    o.textContent = (i + 1) + " · " + b;
-    if (b === S.info.default_bot) o.selected = true;
-    sel.appendChild(o);
-  });
+  $("bot-select").dataset.game = "";
+  fillBots(new FormData(form).get("game") || "trictrac");
 }
 
 async function loadFinished() {
@@ -246,9 +239,11 @@ async function loadFinished() {
     let h = `<table><tr><th>${esc(t("room"))}</th><th>${esc(t("players"))}</th><th>${esc(t("result"))}</th><th></th></tr>`;
     for (const g of j.finished) {
       const d = new Date(g.finished * 1000).toLocaleDateString(S.lang);
-      h += `<tr><td>${esc(g.id)}<br><span class="muted">${esc(d)}</span></td><td>${esc(g.white)} – ${esc(g.black)}</td>` +
+      h += `<tr><td>${esc(g.id)}<br><span class="muted">${esc(g.game === "backgammon" ? "Backgammon" : "Trictrac")} · ${esc(d)}</span></td><td>${esc(g.white)} – ${esc(g.black)}</td>` +
         `<td>${esc(g.result)}</td><td><a href="/?room=${encodeURIComponent(g.id)}&watch=1">${esc(t("view"))}</a> · ` +
-        `<a href="/api/games/${encodeURIComponent(g.id)}.txt" download>txt</a> · <a href="/api/games/${encodeURIComponent(g.id)}.json" download>json</a></td></tr>`;
+        (g.game === "backgammon"
+          ? `<a href="/api/games/${encodeURIComponent(g.id)}.mat" download>mat</a></td></tr>`
+          : `<a href="/api/games/${encodeURIComponent(g.id)}.txt" download>txt</a> · <a href="/api/games/${encodeURIComponent(g.id)}.json" download>json</a></td></tr>`);
     }
     box.innerHTML = h + "</table>";
   } catch (e) { box.textContent = String(e); }
@@ -258,9 +253,11 @@ function newGame(ev) {
   ev.preventDefault();
   const f = new FormData($("new-game"));
   const mode = f.get("mode");
-  const options = ["marking", "first-move", "exit", "exit-roll", "payout", "old-jans"]
-    .map((k) => k + "=" + f.get(k)).join(" ");
-  const msg = { type: "create", mode, options, name: (f.get("name") || "").trim() };
+  const game = f.get("game") || "trictrac";
+  const options = game === "backgammon"
+    ? f.get("preset") + (Number(f.get("length")) > 0 ? " match=" + f.get("length") : "")
+    : ["marking", "first-move", "exit", "exit-roll", "payout", "old-jans"].map((k) => k + "=" + f.get(k)).join(" ");
+  const msg = { type: "create", game, mode, options, name: (f.get("name") || "").trim() };
   if (mode === "bot") msg.bot = f.get("bot");
   if (mode !== "hotseat") msg.side = f.get("side");
   try { localStorage.setItem("trictrac.name", msg.name); } catch (e) { /* ignore */ }
@@ -308,6 +305,7 @@ function place(f) {
   return k <= 12 ? { col: k - 1, bottom: true } : { col: 24 - k, bottom: false };
 }
 function fieldAt(x, y) {
+  if (isBg()) return bgFieldAt(x, y);
   if (x >= 925) return 0; // a tray: bearing off
   let col = null;
   if (x >= 40 && x < 450) col = Math.floor((x - 40) / W);
@@ -369,16 +367,19 @@ function canMove() {
   return myTurn() && st.phase.kind === "play" && !S.busy && !waiting;
 }
 function movableFrom() {
+  if (isBg()) return bgMovableFrom();
   if (!canMove()) return new Set();
   const n = S.steps.length;
   return new Set(candidates().filter((o) => o.seq.length > n).map((o) => o.seq[n][0]));
 }
 function destsFrom(f) {
+  if (isBg()) return bgDestsFrom(f);
   const n = S.steps.length;
   return new Set(candidates().filter((o) => o.seq.length > n && o.seq[n][0] === f).map((o) => o.seq[n][1]));
 }
 
 function step(from, to) {
+  if (isBg()) { bgStep(from, to); return; }
   S.steps.push([from, to]);
   S.selected = null;
   const n = S.steps.length;
@@ -497,6 +498,7 @@ function arrow(from, to, side, cls) {
 }
 
 function renderBoard() {
+  if (isBg()) { bgRenderBoard(); return; }
   const st = S.state;
   const { b, off } = currentBoard();
   const bottom = bottomSide(), top = bottom === "white" ? "black" : "white";
@@ -634,7 +636,8 @@ function renderStatus() {
   const ph = st.phase;
   let s;
   const dice = st.dice ? st.dice.join("-") : "";
-  if (ph.kind === "over") {
+  if (isBg()) s = bgStatus();
+  else if (ph.kind === "over") {
     s = t("wins", { who: who(st.over.winner), stake: st.over.stake });
   } else if (myTurn()) {
     const pre = S.seats.length > 1 ? t("side_turn", { side: sideName(ph.side) }) : "";
@@ -659,6 +662,8 @@ function renderButtons() {
   const mine = myTurn() && !S.busy && S.online && !waiting;
   const k = st.phase.kind;
   const show = (id, on) => { $(id).hidden = !on; };
+  if (isBg()) { bgButtons(mine); return; }
+  ["btn-double", "btn-take", "btn-drop", "btn-beaver", "btn-numbers"].forEach((id) => show(id, false));
   show("btn-roll", myTurn() && k === "roll");
   show("btn-stay", myTurn() && k === "stay_or_leave");
   show("btn-leave", myTurn() && k === "stay_or_leave");
@@ -698,7 +703,7 @@ function renderPanel() {
   }
   p += `<div class="muted">${esc(t("room"))} <b id="room-code">${esc(st.room)}</b>` +
     (st.spectators ? ` · ${st.spectators} ${esc(t("spectators"))}` : "") + `</div>`;
-  if (st.over) p += `<div class="over-banner" id="over">${esc(t("wins", { who: who(st.over.winner), stake: st.over.stake }))}</div>`;
+  if (st.over) p += `<div class="over-banner" id="over">${esc(isBg() ? bgStatus() : t("wins", { who: who(st.over.winner), stake: st.over.stake }))}</div>`;
   $("players").innerHTML = p;
   // Invitation.
   const inv = $("invite");
@@ -715,6 +720,11 @@ function renderPanel() {
       $("btn-copy").textContent = t("copied");
     };
   } else inv.hidden = true;
+  if (isBg()) { bgPanel(); return; }
+  $("jans-card").hidden = false;
+  $("dl-json").hidden = false;
+  $("score-title").textContent = t("score");
+  $("dl-txt").textContent = t("download_txt");
   // Score.
   const sc = st.score;
   $("score-table").innerHTML =

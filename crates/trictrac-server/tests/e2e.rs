@@ -460,3 +460,256 @@ fn decode_base64(s: &str) -> Vec<u8> {
     }
     out
 }
+
+/// Chromium on a blank page of its own, with a DevTools session on it.
+async fn open_browser(bin: &PathBuf, dir: &TempDir) -> (Browser, Cdp) {
+    let profile = dir.0.join("chromium-profile");
+    std::fs::create_dir_all(&profile).unwrap();
+    let (browser, devtools) = launch(bin, &profile);
+    let (ws, _) = tokio_tungstenite::connect_async(devtools.as_str())
+        .await
+        .expect("the DevTools WebSocket connects");
+    let mut cdp = Cdp {
+        ws,
+        next: 0,
+        session: None,
+    };
+    let target = cdp
+        .call("Target.createTarget", json!({ "url": "about:blank" }))
+        .await;
+    let attached = cdp
+        .call(
+            "Target.attachToTarget",
+            json!({ "targetId": target["targetId"], "flatten": true }),
+        )
+        .await;
+    cdp.session = Some(attached["sessionId"].as_str().unwrap().to_string());
+    cdp.call("Page.enable", json!({})).await;
+    (browser, cdp)
+}
+
+/// A field of the backgammon board (`data-field`) from a point of the
+/// mover's numbering (25 the bar, 0 off).
+fn bg_field(p: u64, side: &str) -> String {
+    match p {
+        25 => "bar".into(),
+        0 => "off".into(),
+        p if side == "white" => p.to_string(),
+        p => (25 - p).to_string(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() {
+    let Some(bin) = find_chromium() else {
+        if std::env::var("CI").as_deref() == Ok("true") {
+            panic!("CI: no chromium binary for the browser test (apt-get install chromium)");
+        }
+        eprintln!("SKIPPED play_backgammon_against_the_bot_in_chromium: no chromium binary");
+        return;
+    };
+    let dir = TempDir::new("e2e-bg");
+    let server = trictrac_server::Server::start(trictrac_server::Config {
+        addr: "127.0.0.1:0".into(),
+        database: dir.db_url(),
+        bot_delay: Duration::from_millis(10),
+        ..Default::default()
+    })
+    .await
+    .expect("the server starts");
+    let (browser, mut cdp) = open_browser(&bin, &dir).await;
+    let url = format!("http://{}/?lang=en", server.addr());
+    cdp.call("Page.navigate", json!({ "url": url })).await;
+
+    // The home page: Backgammon, standard rules, money game, the random
+    // bot (which always takes), White.
+    cdp.wait_for(
+        "!!document.querySelector('#bot-select option[value=random]')",
+        30,
+    )
+    .await;
+    cdp.click("input[name=game][value=backgammon]").await;
+    cdp.wait_for("document.querySelector('#bot-select').dataset.game === 'backgammon' && !document.querySelector('#bg-options').hidden", 10)
+        .await;
+    let bots = cdp
+        .eval("[...document.querySelectorAll('#bot-select option')].map(o => o.value)")
+        .await;
+    assert_eq!(bots, json!(backgammon_bot::PLAYERS));
+    cdp.eval(
+        "document.querySelector('#bot-select').value = 'random'; \
+         document.querySelector('select[name=side]').value = 'white'; \
+         document.querySelector('select[name=preset]').value = 'standard'; \
+         document.querySelector('select[name=length]').value = '0'; true",
+    )
+    .await;
+    cdp.click("#btn-start").await;
+    cdp.wait_for(
+        "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
+        30,
+    )
+    .await;
+    assert_eq!(cdp.eval("window.__trictrac.state.game").await, "backgammon");
+    assert_eq!(
+        cdp.eval("window.__trictrac.state.options").await,
+        "standard"
+    );
+    // The board: 24 points, the bar, the trays, the centred cube, the
+    // pip counts (167 each at the start) and gnubg's numbers on the frame.
+    let board = cdp
+        .eval(
+            "(() => ({ points: document.querySelectorAll('#board rect.hit').length, \
+             cube: document.querySelector('#cube').dataset.value, \
+             labels: document.querySelectorAll('#board .pt-label').length, \
+             pips: [...document.querySelectorAll('#board .pips')].map(e => +e.textContent) }))()",
+        )
+        .await;
+    assert_eq!(board["points"], 26, "{board}");
+    assert_eq!(board["cube"], "64", "{board}");
+    assert_eq!(board["labels"], 24, "{board}");
+
+    let end = Instant::now() + Duration::from_secs(400);
+    let (mut plays, mut rolls, mut doubled, mut dragged) = (0, 0, false, false);
+    loop {
+        assert!(
+            Instant::now() < end,
+            "not over after {rolls} rolls and {plays} plays"
+        );
+        let st = cdp
+            .eval(
+                "(() => { const S = window.__trictrac, s = S.state; return { phase: s.phase, seq: s.seq, \
+                 plays: s.plays, cube: s.cube, busy: S.busy, online: S.online, selected: S.selected }; })()",
+            )
+            .await;
+        if st["phase"]["kind"] == "over" {
+            break;
+        }
+        if st["phase"]["side"] != "white" || st["busy"] == true || st["online"] != true {
+            tokio::time::sleep(Duration::from_millis(30)).await;
+            continue;
+        }
+        let seq = st["seq"].as_u64().unwrap();
+        match st["phase"]["kind"].as_str().unwrap() {
+            "roll" if !doubled && st["cube"]["can_double"] == true => {
+                // Offer the videau (BG-7.2); the bot takes (BG-7.3).
+                cdp.click("#btn-double").await;
+                cdp.wait_for("window.__trictrac.state.cube.value === 2", 20)
+                    .await;
+                let cube = cdp
+                    .eval(
+                        "(() => { const c = document.querySelector('#cube'); const r = c.querySelector('rect'); \
+                         return { v: c.dataset.value, y: +r.getAttribute('y'), owner: window.__trictrac.state.cube.owner }; })()",
+                    )
+                    .await;
+                assert_eq!(cube["owner"], "black", "{cube}");
+                assert_eq!(cube["v"], "2", "{cube}");
+                assert!(
+                    cube["y"].as_f64().unwrap() < 360.0,
+                    "the cube is on Black's side (the top): {cube}"
+                );
+                doubled = true;
+                // TRICTRAC_E2E_BG_SCREENSHOT_MID=FILE.png: the board just
+                // after the double was taken.
+                if let Ok(path) = std::env::var("TRICTRAC_E2E_BG_SCREENSHOT_MID") {
+                    let shot = cdp
+                        .call("Page.captureScreenshot", json!({ "format": "png" }))
+                        .await;
+                    std::fs::write(&path, decode_base64(shot["data"].as_str().unwrap()))
+                        .expect("write the screenshot");
+                }
+                continue;
+            }
+            "roll" => {
+                cdp.click("#btn-roll").await;
+                rolls += 1;
+            }
+            "doubled" => cdp.click("#btn-take").await,
+            "play" => {
+                let moves = st["plays"][0]["m"].as_array().unwrap().clone();
+                for (k, m) in moves.iter().enumerate() {
+                    let from = bg_field(m[0].as_u64().unwrap(), "white");
+                    let to = bg_field(m[1].as_u64().unwrap(), "white");
+                    let src = format!("rect.hit[data-field='{from}']");
+                    let dst = format!("rect.hit[data-field='{to}']");
+                    if !dragged && k == 0 {
+                        cdp.drag(&src, &dst).await;
+                        let steps = cdp.eval("window.__trictrac.steps.length").await;
+                        let sent = cdp.eval("window.__trictrac.busy").await;
+                        assert!(
+                            steps == json!(1) || sent == json!(true),
+                            "the drag made the move: {steps} {sent}"
+                        );
+                        dragged = true;
+                        continue;
+                    }
+                    let selected = cdp.eval("String(window.__trictrac.selected)").await;
+                    if selected.as_str() != Some(from.as_str()) {
+                        cdp.click(&src).await;
+                        let s = cdp.eval("String(window.__trictrac.selected)").await;
+                        assert_eq!(s.as_str(), Some(from.as_str()), "{from} is selected");
+                        let dests = cdp
+                            .eval("document.querySelectorAll('#board .dest').length")
+                            .await;
+                        assert!(dests.as_u64().unwrap() >= 1, "destinations highlighted");
+                    }
+                    cdp.click(&dst).await;
+                }
+                plays += 1;
+            }
+            k => panic!("unexpected phase {k} for the player"),
+        }
+        cdp.wait_for(
+            &format!("window.__trictrac.state.seq > {seq} || !!document.querySelector('#toast:not([hidden])')"),
+            20,
+        )
+        .await;
+        let toast = cdp
+            .eval("document.querySelector('#toast').hidden ? null : document.querySelector('#toast').textContent")
+            .await;
+        assert!(toast.is_null(), "the server refused: {toast}");
+    }
+    assert!(doubled, "a double was offered and taken");
+    assert!(dragged && plays > 0 && rolls > 0);
+    let end = cdp
+        .eval(
+            "(() => ({ over: !!document.querySelector('#over'), \
+             text: document.querySelector('#over') && document.querySelector('#over').textContent, \
+             mat: document.querySelector('#dl-txt').getAttribute('href'), \
+             history: document.querySelectorAll('#history tr.hist-roll').length, \
+             result: window.__trictrac.state.over.result }))()",
+        )
+        .await;
+    assert_eq!(end["over"], true, "{end}");
+    assert!(end["mat"].as_str().unwrap().ends_with(".mat"), "{end}");
+    assert!(end["result"].as_str().unwrap().contains("cube 2"), "{end}");
+    assert!(end["history"].as_u64().unwrap() >= 4, "{end}");
+    // The record the page links to downloads and reads back.
+    let room = cdp.eval("window.__trictrac.state.room").await;
+    let (code, text) = common::http_get(
+        server.addr(),
+        &format!("/api/games/{}.mat", room.as_str().unwrap()),
+    )
+    .await;
+    assert_eq!(code, 200);
+    assert!(
+        text.contains("Doubles => 2") && text.contains("Takes"),
+        "{text}"
+    );
+    if let Ok(path) = std::env::var("TRICTRAC_E2E_BG_SCREENSHOT") {
+        let shot = cdp
+            .call("Page.captureScreenshot", json!({ "format": "png" }))
+            .await;
+        std::fs::write(&path, decode_base64(shot["data"].as_str().unwrap()))
+            .expect("write the screenshot");
+    }
+    let _ = cdp
+        .ws
+        .send(Message::Text(
+            json!({"id": 0, "method": "Browser.close"})
+                .to_string()
+                .into(),
+        ))
+        .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    drop(browser);
+    server.stop().await;
+}
