@@ -30,6 +30,8 @@ pub mod notation;
 pub mod perft;
 pub mod plays;
 pub mod position;
+#[cfg(test)]
+mod reference;
 pub mod rules;
 pub mod score;
 pub mod xgid;
