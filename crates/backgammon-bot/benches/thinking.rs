@@ -33,7 +33,7 @@ fn games() -> Vec<Game> {
 
 fn thinking(c: &mut Criterion) {
     let games = games();
-    for name in ["neural", "greedy"] {
+    for name in ["neural0", "neural2", "greedy"] {
         let mut p: Box<dyn Player> = by_name(name, 1).expect("a bot");
         c.bench_function(&format!("{name}: one play, mean over 200 positions"), |b| {
             let mut i = 0;

@@ -20,6 +20,8 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod cube;
+pub mod gnubg;
 mod greedy;
 pub mod neural;
 pub mod train;
@@ -80,7 +82,7 @@ impl Player for RandomPlayer {
 }
 
 /// The names of the players, the default first.
-pub const PLAYERS: &[&str] = &["neural", "greedy", "random"];
+pub const PLAYERS: &[&str] = &["neural", "neural0", "neural2", "greedy", "random"];
 
 /// The default player's name.
 pub const DEFAULT_BOT: &str = "neural";
@@ -101,9 +103,19 @@ pub fn by_name_with(
     match name {
         "random" => Some(Box::new(RandomPlayer::new(seed))),
         "greedy" => Some(Box::new(GreedyPlayer::new())),
-        "neural" => Some(Box::new(NeuralPlayer::new(
-            net.unwrap_or_else(neural::default_net),
-        ))),
+        "neural" | "neural0" | "neural2" => {
+            let net = net.unwrap_or_else(neural::default_net);
+            let p = if name == "neural0" {
+                NeuralPlayer::new(net)
+            } else {
+                NeuralPlayer::two_ply(net)
+            };
+            Some(Box::new(if name == "neural" {
+                p.named("neural")
+            } else {
+                p
+            }))
+        }
         _ => None,
     }
 }

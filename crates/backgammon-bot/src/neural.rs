@@ -12,7 +12,7 @@ use std::ops::{Deref, DerefMut};
 use std::sync::{Arc, OnceLock};
 
 use backgammon::score::win_kind;
-use backgammon::{Game, Play, Position, Preset, Side, WinKind};
+use backgammon::{Game, Play, PlayList, Position, Preset, Roll, Rules, Side, WinKind};
 use neural::{Features, ModelError, Outputs};
 
 use crate::Player;
@@ -160,6 +160,102 @@ impl BgNet {
         flip(&self.evaluate(after, preset))
     }
 
+    /// The outputs, in the mover's eyes, of the position `after` his play
+    /// searched one ply deeper: the mean over the opponent's 21 rolls
+    /// (weighted 1 or 2 of 36) of the position after the opponent's best
+    /// reply at 0 ply (exact when the play wins). `buf` is scratch space.
+    pub fn after_play_2ply(
+        &self,
+        after: &Position,
+        mover: Side,
+        rules: &Rules,
+        buf: &mut PlayList,
+    ) -> Outputs {
+        if after.winner() == Some(mover) {
+            return outcome(mover, win_kind(after, mover, rules.preset), mover);
+        }
+        let opp = !mover;
+        let mut sum = [0.0f32; neural::MAX_OUTPUTS];
+        for roll in Roll::ALL {
+            buf.clear();
+            after.legal_plays_into(roll, rules, buf);
+            // The opponent's best reply in his eyes, then in the mover's.
+            let mut best = (f32::NEG_INFINITY, [0.0f32; neural::MAX_OUTPUTS]);
+            for p in buf.iter() {
+                let o = self.after_play(&after.play_unchecked(p), opp, rules.preset);
+                let e = equity(&o);
+                if e > best.0 {
+                    best = (e, o);
+                }
+            }
+            let w = roll.weight() as f32 / 36.0;
+            for (s, x) in sum.iter_mut().zip(flip(&best.1)) {
+                *s += w * x;
+            }
+        }
+        sum
+    }
+
+    /// The outputs for `pos` before its side on roll rolls, in his eyes,
+    /// for cube decisions: the mean of the network's value of the position
+    /// (which tends to undervalue the side about to roll) and the mean over
+    /// his 21 rolls of his best play's value (which tends to overvalue it).
+    pub fn evaluate_for_cube(&self, pos: &Position, rules: &Rules) -> Outputs {
+        let zero = self.evaluate(pos, rules.preset);
+        if pos.winner().is_some() {
+            return zero;
+        }
+        let mut buf = PlayList::new();
+        let rolled = flip(&self.after_play_2ply(pos, !pos.turn(), rules, &mut buf));
+        let mut o = [0.0f32; neural::MAX_OUTPUTS];
+        for (k, x) in o.iter_mut().enumerate() {
+            *x = 0.5 * (zero[k] + rolled[k]);
+        }
+        o
+    }
+
+    /// The play of highest cubeless equity at 2 ply: every play valued at
+    /// 0 ply, then the best `keep` of those within `margin` of the best
+    /// searched by [`BgNet::after_play_2ply`]. The play and its outputs
+    /// (in the mover's eyes).
+    pub fn best_play_2ply(
+        &self,
+        pos: &Position,
+        plays: &[Play],
+        rules: &Rules,
+        keep: usize,
+        margin: f32,
+    ) -> (Play, Outputs) {
+        let mover = pos.turn();
+        let mut ranked: Vec<(f32, Play, Position)> = plays
+            .iter()
+            .map(|p| {
+                let after = pos.play_unchecked(p);
+                let e = equity(&self.after_play(&after, mover, rules.preset));
+                (e, *p, after)
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let top = ranked.first().map_or(0.0, |r| r.0);
+        let mut buf = PlayList::new();
+        let mut best: Option<(f32, Play, Outputs)> = None;
+        for (e0, play, after) in ranked.iter().take(keep.max(1)) {
+            if *e0 < top - margin {
+                break;
+            }
+            let o = self.after_play_2ply(after, mover, rules, &mut buf);
+            let e = equity(&o);
+            if best.as_ref().is_none_or(|b| e > b.0) {
+                best = Some((e, *play, o));
+            }
+        }
+        match best {
+            Some((_, p, o)) => (p, o),
+            // `plays` was empty: nothing to play.
+            None => (Play::PASS, self.evaluate(pos, rules.preset)),
+        }
+    }
+
     /// The legal play of highest cubeless equity, and that equity.
     pub fn best_play(&self, pos: &Position, plays: &[Play], preset: Preset) -> (Play, f32) {
         let mover = pos.turn();
@@ -200,41 +296,88 @@ pub fn default_net() -> Arc<BgNet> {
     .clone()
 }
 
-/// The neural player: the play of highest cubeless equity at 0 ply;
-/// doubles and takes by the cubeless outputs (a first, simple cube rule:
-/// double from 70 % when not too good, take up to 75 % for the doubler).
+/// How many plays the 2-ply search looks at: the best at 0 ply, up to
+/// this many.
+pub const SEARCH_KEEP: usize = 5;
+/// ... within this much equity of the best at 0 ply.
+pub const SEARCH_MARGIN: f32 = 0.16;
+
+/// The neural player: the play of highest cubeless equity, at 0 ply or
+/// searched at 2 ply ([`BgNet::best_play_2ply`]); cube decisions from the
+/// cubeless outputs ([`crate::cube`]).
 #[derive(Debug, Clone)]
 pub struct NeuralPlayer {
     net: Arc<BgNet>,
+    plies: u8,
+    name: &'static str,
 }
 
 impl NeuralPlayer {
-    /// A player with `net`.
+    /// A player with `net`, at 0 ply.
     pub fn new(net: Arc<BgNet>) -> NeuralPlayer {
-        NeuralPlayer { net }
+        NeuralPlayer {
+            net,
+            plies: 0,
+            name: "neural0",
+        }
+    }
+
+    /// A player with `net` that searches 2 plies deep.
+    pub fn two_ply(net: Arc<BgNet>) -> NeuralPlayer {
+        NeuralPlayer {
+            net,
+            plies: 2,
+            name: "neural2",
+        }
+    }
+
+    /// The same player under another name.
+    pub fn named(mut self, name: &'static str) -> NeuralPlayer {
+        self.name = name;
+        self
+    }
+
+    /// The search depth: 0 or 2.
+    pub fn plies(&self) -> u8 {
+        self.plies
     }
 }
 
 impl Player for NeuralPlayer {
     fn name(&self) -> &str {
-        "neural"
+        self.name
     }
 
     fn choose_play(&mut self, game: &Game) -> Play {
-        self.net
-            .best_play(game.position(), game.legal_plays(), game.rules().preset)
-            .0
+        let plays = game.legal_plays();
+        if plays.len() == 1 {
+            return plays[0];
+        }
+        if self.plies >= 2 {
+            self.net
+                .best_play_2ply(
+                    game.position(),
+                    plays,
+                    game.rules(),
+                    SEARCH_KEEP,
+                    SEARCH_MARGIN,
+                )
+                .0
+        } else {
+            self.net
+                .best_play(game.position(), plays, game.rules().preset)
+                .0
+        }
     }
 
     fn wants_double(&mut self, game: &Game) -> bool {
-        let o = self.net.evaluate(game.position(), game.rules().preset);
-        let gammons = o[1] - o[3];
-        o[0] >= 0.70 && !(o[0] > 0.85 && gammons > 0.35)
+        let o = self.net.evaluate_for_cube(game.position(), game.rules());
+        crate::cube::should_double(game, &o)
     }
 
     fn takes(&mut self, game: &Game) -> bool {
-        // The doubler is on roll: his winning chances.
-        let o = self.net.evaluate(game.position(), game.rules().preset);
-        o[0] <= 0.75 && o[1] < 0.40
+        // The doubler is on roll: the outputs in his eyes.
+        let o = self.net.evaluate_for_cube(game.position(), game.rules());
+        crate::cube::should_take(game, &o)
     }
 }

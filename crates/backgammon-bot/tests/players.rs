@@ -8,8 +8,14 @@ use rand::SeedableRng;
 #[test]
 fn every_player_finishes_games_with_the_cube_under_both_presets() {
     for rules in [Rules::standard(), Rules::seed()] {
-        for (i, w) in PLAYERS.iter().enumerate() {
-            for b in PLAYERS {
+        // `neural2` is `neural` under its other name.
+        let players: Vec<&str> = PLAYERS
+            .iter()
+            .copied()
+            .filter(|&p| p != "neural2")
+            .collect();
+        for (i, w) in players.iter().enumerate() {
+            for b in &players {
                 let mut white = by_name(w, i as u64).unwrap();
                 let mut black = by_name(b, 7).unwrap();
                 let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(i as u64 + 11);
@@ -45,4 +51,47 @@ fn greedy_beats_random() {
         }
     }
     assert!(wins >= 90, "greedy won {wins} of {n}");
+}
+
+/// The 2-ply search values each play by the mean over the opponent's 21
+/// rolls (BG-2.3 dice, 1 or 2 of 36) of his best reply, and keeps the play
+/// of highest mean; without pruning it is the brute-force maximum.
+#[test]
+fn two_ply_search_is_the_mean_over_the_opponents_rolls_of_his_best_reply() {
+    use backgammon::{PlayList, Position, Roll};
+    use backgammon_bot::default_net;
+    use backgammon_bot::neural::equity;
+    let net = default_net();
+    let rules = Rules::standard();
+    let pos = Position::start();
+    for roll in [Roll::new(3, 1), Roll::new(6, 5), Roll::new(2, 1)] {
+        let plays = pos.legal_plays(roll, &rules);
+        // Brute force, written out.
+        let mut best = (f32::NEG_INFINITY, plays[0]);
+        for p in &plays {
+            let after = pos.play_unchecked(p);
+            let mut mean = 0.0;
+            for r in Roll::ALL {
+                let replies = after.legal_plays(r, &rules);
+                let reply_best = replies
+                    .iter()
+                    .map(|q| {
+                        equity(&net.after_play(&after.play_unchecked(q), Side::Black, rules.preset))
+                    })
+                    .fold(f32::NEG_INFINITY, f32::max);
+                // The reply's equity for Black is minus White's (no
+                // gammon asymmetry in `equity` under a flip).
+                mean += r.weight() as f32 / 36.0 * -reply_best;
+            }
+            if mean > best.0 {
+                best = (mean, *p);
+            }
+        }
+        let mut buf = PlayList::new();
+        let (p, o) = net.best_play_2ply(&pos, &plays, &rules, usize::MAX, f32::INFINITY);
+        assert_eq!(p, best.1, "{roll}");
+        assert!((equity(&o) - best.0).abs() < 1e-3, "{roll}");
+        let direct = net.after_play_2ply(&pos.play_unchecked(&p), Side::White, &rules, &mut buf);
+        assert!((equity(&direct) - equity(&o)).abs() < 1e-6);
+    }
 }

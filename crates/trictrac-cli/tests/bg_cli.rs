@@ -161,16 +161,87 @@ fn bg_match_prints_points_per_game_with_an_interval() {
     let text = stdout_of(&[
         "bg", "match", "--white", "greedy", "--black", "random", "--games", "20", "--cube", "off",
     ]);
-    assert!(
-        text.contains("points per game for White (greedy): +"),
-        "{text}"
-    );
+    assert!(text.contains("points per game for White: +"), "{text}");
     assert!(text.contains("95 % CI"), "{text}");
+    assert!(text.contains("wins: greedy "), "{text}");
+    assert!(text.contains("games/s"), "{text}");
     let e = error_of(
         &["bg", "match", "--white", "gnubg9", "--black", "random"],
         2,
     );
-    assert!(e.contains("the players are neural, greedy, random"), "{e}");
+    assert!(
+        e.contains("the players are neural, neural0, neural2, greedy, random, gnubg"),
+        "{e}"
+    );
+}
+
+/// Whether GNU Backgammon can be run here; under CI (`CI=true`, where
+/// .ci/run installs it) it must be.
+fn gnubg_installed(test: &str) -> bool {
+    if backgammon_bot::gnubg::gnubg_path().is_some() {
+        return true;
+    }
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "gnubg must be installed under CI"
+    );
+    eprintln!("{test}: skipped, GNU Backgammon (gnubg) is not installed");
+    false
+}
+
+#[test]
+fn bg_match_against_gnubg_smoke() {
+    if !gnubg_installed("bg_match_against_gnubg_smoke") {
+        return;
+    }
+    // A few games with the cube, gnubg started and stopped by the command.
+    let text = stdout_of(&[
+        "bg", "match", "--white", "neural0", "--black", "gnubg", "--games", "4", "--seed", "3",
+    ]);
+    assert!(
+        text.contains("neural0 (White in even games) vs gnubg: 4 games"),
+        "{text}"
+    );
+    assert!(text.contains("points per game for White: "), "{text}");
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&[
+        "bg", "match", "--white", "gnubg", "--black", "random", "--games", "2", "--cube", "off",
+        "--json", "--jobs", "1",
+    ]))
+    .unwrap();
+    assert_eq!(json["games"], 2);
+    // gnubg does not lose to random play: at least one of the two games,
+    // most likely both, won.
+    assert!(json["a_wins"].as_u64().unwrap() >= 1, "{json}");
+    // gnubg knows only the standard rules (BG-8).
+    let e = error_of(
+        &[
+            "bg", "match", "--white", "gnubg", "--black", "random", "--rules", "seed",
+        ],
+        2,
+    );
+    assert!(
+        e.contains("only the standard rules") && e.contains("BG-8"),
+        "{e}"
+    );
+}
+
+#[test]
+fn bg_match_without_gnubg_is_a_clear_error() {
+    let out = trictrac()
+        .env("TRICTRAC_GNUBG", "/nonexistent/gnubg")
+        .args([
+            "bg", "match", "--white", "neural", "--black", "gnubg", "--games", "2",
+        ])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let e = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        e.starts_with("error: GNU Backgammon is not installed"),
+        "{e}"
+    );
+    assert!(e.contains("TRICTRAC_GNUBG"), "{e}");
 }
 
 #[test]

@@ -3,11 +3,13 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use backgammon::{Game, Side};
-use backgammon_bot::{by_name_with, play_out, BgNet, PLAYERS};
+use backgammon::{Game, Rules, Side};
+use backgammon_bot::gnubg::Gnubg;
+use backgammon_bot::{by_name_with, play_out, BgNet, Player, PLAYERS};
 use clap::Args;
 use neural::td::{game_seed, parallel_map};
 use rand::SeedableRng;
@@ -16,6 +18,9 @@ use serde::Serialize;
 
 use super::input;
 use crate::error::CliError;
+
+/// The name of GNU Backgammon as a player.
+const GNUBG: &str = "gnubg";
 
 /// Play money games between two players.
 #[derive(Debug, Args)]
@@ -27,8 +32,12 @@ use crate::error::CliError;
         games give a tight interval. Prints A's wins, A's points per game with the 95 % \
         confidence interval (over the pairs), the share of gammons and backgammons, \
         and games per second. The result does not depend on --jobs.",
-    after_help = "Players: neural (the default bot, the shipped network or --model FILE), greedy, random.\n\n\
+    after_help = "Players: neural (the default bot: the shipped network, or --model FILE, searching 2 plies), \
+        neural0 (the same at 0 ply), neural2 (= neural), greedy, random, and gnubg: GNU Backgammon at 0 ply \
+        (standard rules only), started and stopped by the command (found as $TRICTRAC_GNUBG, gnubg on \
+        the PATH or /usr/games/gnubg), one process per thread.\n\n\
         Examples:\n  \
+        trictrac bg match --white neural --black gnubg --games 1000 --seed 1 --cube off\n  \
         trictrac bg match --white greedy --black random --games 1000 --seed 1\n  \
         trictrac bg match --white neural --black greedy --model bg-model.bin --cube off\n  \
         trictrac bg match --white neural --black greedy --model bg-model.bin --rules seed --json"
@@ -86,6 +95,98 @@ struct Report {
     games_per_second: f64,
 }
 
+/// A player of the match: one of ours, or a running gnubg.
+enum Seat {
+    Bot(Box<dyn Player>),
+    Gnubg(Gnubg),
+}
+
+impl Seat {
+    fn player(&mut self) -> &mut dyn Player {
+        match self {
+            Seat::Bot(b) => b.as_mut(),
+            Seat::Gnubg(g) => g,
+        }
+    }
+}
+
+/// The running gnubg processes, reused from game to game and stopped
+/// when the pool is dropped.
+struct Pool {
+    rules: Rules,
+    idle: Mutex<Vec<Gnubg>>,
+}
+
+impl Pool {
+    fn take(&self) -> Result<Gnubg, String> {
+        let idle = self.idle.lock().expect("pool").pop();
+        match idle {
+            Some(g) => Ok(g),
+            None => Gnubg::start(&self.rules).map_err(|e| e.0),
+        }
+    }
+
+    fn give_back(&self, g: Gnubg) {
+        self.idle.lock().expect("pool").push(g);
+    }
+}
+
+/// A pair's result: A's points in both games, A's wins, gammons,
+/// backgammons.
+type PairResult = (i64, u64, u64, u64);
+
+fn seat(name: &str, seed: u64, net: &Option<Arc<BgNet>>, pool: &Pool) -> Result<Seat, String> {
+    if name == GNUBG {
+        return pool.take().map(Seat::Gnubg);
+    }
+    Ok(Seat::Bot(
+        by_name_with(name, seed, net.clone()).expect("checked"),
+    ))
+}
+
+fn play_pair(
+    args: &MatchArgs,
+    rules: Rules,
+    net: &Option<Arc<BgNet>>,
+    pool: &Pool,
+    k: u64,
+) -> Result<PairResult, String> {
+    let dice_seed = game_seed(args.seed, k);
+    let mut pair = (0i64, 0u64, 0u64, 0u64);
+    for a_side in [Side::White, Side::Black] {
+        let mut a = seat(&args.white, dice_seed ^ 0xa, net, pool)?;
+        let mut b = seat(&args.black, dice_seed ^ 0xb, net, pool)?;
+        let mut dice = ChaCha8Rng::seed_from_u64(dice_seed);
+        let mut g = Game::money(rules);
+        let r = if a_side == Side::White {
+            play_out(&mut g, a.player(), b.player(), &mut dice)
+        } else {
+            play_out(&mut g, b.player(), a.player(), &mut dice)
+        };
+        for s in [a, b] {
+            if let Seat::Gnubg(mut g) = s {
+                if let Some(e) = g.take_error() {
+                    return Err(e);
+                }
+                pool.give_back(g);
+            }
+        }
+        let pts = r.points as i64;
+        if r.winner == a_side {
+            pair.0 += pts;
+            pair.1 += 1;
+        } else {
+            pair.0 -= pts;
+        }
+        match r.kind {
+            backgammon::WinKind::Gammon => pair.2 += 1,
+            backgammon::WinKind::Backgammon => pair.3 += 1,
+            backgammon::WinKind::Single => {}
+        }
+    }
+    Ok(pair)
+}
+
 /// Runs `trictrac bg match`.
 pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let mut rules = input::rules(&args.rules)?;
@@ -106,45 +207,44 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         None => None,
     };
     for name in [&args.white, &args.black] {
-        if by_name_with(name, 0, net.clone()).is_none() {
+        if name != GNUBG && by_name_with(name, 0, net.clone()).is_none() {
             return Err(CliError::input(format!(
-                "unknown player `{name}`: the players are {}",
+                "unknown player `{name}`: the players are {}, {GNUBG}",
                 PLAYERS.join(", ")
             )));
         }
     }
+    let pool = Pool {
+        rules,
+        idle: Mutex::new(Vec::new()),
+    };
+    if args.white == GNUBG || args.black == GNUBG {
+        // Started once here, so that a missing gnubg is one clear error.
+        let g = Gnubg::start(&rules).map_err(|e| CliError::input(e.0))?;
+        pool.give_back(g);
+    }
     let pairs = args.games.div_ceil(2);
     let jobs = crate::input::jobs(args.jobs);
     let start = Instant::now();
-    // Per pair: A's points in both games, A's wins, gammons, backgammons.
+    let failed = AtomicBool::new(false);
     let results = parallel_map(pairs as usize, jobs, |k| {
-        let dice_seed = game_seed(args.seed, k as u64);
-        let mut pair = (0i64, 0u64, 0u64, 0u64);
-        for a_side in [Side::White, Side::Black] {
-            let mut a = by_name_with(&args.white, dice_seed ^ 0xa, net.clone()).expect("checked");
-            let mut b = by_name_with(&args.black, dice_seed ^ 0xb, net.clone()).expect("checked");
-            let mut dice = ChaCha8Rng::seed_from_u64(dice_seed);
-            let mut g = Game::money(rules);
-            let r = if a_side == Side::White {
-                play_out(&mut g, a.as_mut(), b.as_mut(), &mut dice)
-            } else {
-                play_out(&mut g, b.as_mut(), a.as_mut(), &mut dice)
-            };
-            let pts = r.points as i64;
-            if r.winner == a_side {
-                pair.0 += pts;
-                pair.1 += 1;
-            } else {
-                pair.0 -= pts;
-            }
-            match r.kind {
-                backgammon::WinKind::Gammon => pair.2 += 1,
-                backgammon::WinKind::Backgammon => pair.3 += 1,
-                backgammon::WinKind::Single => {}
-            }
+        if failed.load(Ordering::Relaxed) {
+            return Err(String::new());
         }
-        pair
+        let r = play_pair(args, rules, &net, &pool, k as u64);
+        if r.is_err() {
+            failed.store(true, Ordering::Relaxed);
+        }
+        r
     });
+    drop(pool);
+    if let Some(Err(e)) = results
+        .iter()
+        .find(|r| matches!(r, Err(e) if !e.is_empty()))
+    {
+        return Err(CliError::input(format!("the gnubg player failed: {e}")));
+    }
+    let results: Vec<PairResult> = results.into_iter().map_while(Result::ok).collect();
     let secs = start.elapsed().as_secs_f64();
     let games = pairs * 2;
     let n = pairs as f64;
@@ -188,8 +288,8 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         )?;
         writeln!(
             out,
-            "points per game for White ({}): {:+.3} (95 % CI {:+.3} to {:+.3})",
-            report.white, mean, report.a_points_ci95[0], report.a_points_ci95[1]
+            "points per game for White: {:+.3} (95 % CI {:+.3} to {:+.3}) ({}, White in even games)",
+            mean, report.a_points_ci95[0], report.a_points_ci95[1], report.white
         )?;
         writeln!(
             out,
