@@ -593,6 +593,10 @@ impl Session<'_> {
                     let t = narrate::school_text(claimant, kind, named, points);
                     self.say_wrapped(Tone::Bold, &format!("  {t}"), 4)?;
                 }
+                Event::Contested { side, kind, points } => {
+                    let t = narrate::school_text(!side, kind, points, points);
+                    self.say_wrapped(Tone::Bold, &format!("  {t}"), 4)?;
+                }
                 Event::Decided { side, stay } => {
                     let t = if stay {
                         format!("  {} stays (tenir).", cap(side))

@@ -148,6 +148,7 @@ pub fn history(game: &Game, start: usize) -> Vec<Value> {
                     SchoolKind::Moins => "moins",
                     SchoolKind::Trop => "trop",
                     SchoolKind::Fausse => "fausse",
+                    SchoolKind::Augmentation => "augmentation",
                 };
                 cur = Some(out.push(|| {
                     json!({
@@ -158,6 +159,8 @@ pub fn history(game: &Game, start: usize) -> Vec<Value> {
                     })
                 }));
             }
+            // A contested school: not shown yet.
+            Event::Contested { .. } => {}
             Event::Decided { stay, .. } => {
                 if let Some(v) = roll.and_then(|i| out.get(i)) {
                     v["decision"] = json!(if *stay { "stay" } else { "leave" });

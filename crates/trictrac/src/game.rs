@@ -273,6 +273,9 @@ pub enum SchoolKind {
     Trop,
     /// *Fausse école*: a school claimed where there is none.
     Fausse,
+    /// *Augmentation d'école*: a correct school wrongly contested doubles
+    /// the claimant marks its points once more.
+    Augmentation,
 }
 
 /// Everything that happens in a game, in order.
@@ -320,6 +323,17 @@ pub enum Event {
         named: u32,
         /// Points marked for the school (by the claimant, or for a false
         /// school by the other player).
+        points: u32,
+    },
+    /// A school contested by `side`: an *augmentation d'école*
+    /// when the school was correct, a false school again when it was false.
+    Contested {
+        /// Who contests.
+        side: Side,
+        /// [`SchoolKind::Augmentation`] or [`SchoolKind::Fausse`].
+        kind: SchoolKind,
+        /// Points marked (by the claimant of a correct school, or by the
+        /// other player of a false one).
         points: u32,
     },
     /// Stay (`true`) or leave after winning a hole.
@@ -440,8 +454,10 @@ struct Pending {
     after_exit: bool,
     /// Points the mover's roll brings him before playing (exit excluded).
     own: u32,
-    /// Manual marking: what the mover declared.
-    declared: Option<u32>,
+    /// Manual marking: what the mover declared, with the score just before
+    /// and just after it was marked (R-10.2: a hole won only with
+    /// over-marked points is taken back).
+    declared: Option<(u32, ScoreState, ScoreState)>,
     /// The mover bore off his last checker with this roll.
     exited: bool,
 }
@@ -453,6 +469,32 @@ struct Claimable {
     declarer: Side,
     declared: u32,
     owed: u32,
+    /// The score just before the declaration was marked.
+    before: ScoreState,
+    /// The score just after.
+    after: ScoreState,
+}
+
+/// Manual marking: a school claimed, marked once the claimant has marked
+/// the points of the other player's roll (R-10.4: school points are marked
+/// last).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ClaimedSchool {
+    claimant: Side,
+    kind: SchoolKind,
+    named: u32,
+    points: u32,
+    claim: Claimable,
+}
+
+/// Manual marking: the last school marked, open to a contest until the
+/// next roll (R-10.4, *augmentation d'école*).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Contestable {
+    claimant: Side,
+    kind: SchoolKind,
+    named: u32,
+    points: u32,
 }
 
 /// A game of Grand Trictrac to 12 holes.
@@ -472,6 +514,11 @@ pub struct Game {
     releves: u32,
     /// Manual marking: committed declarations open to a school.
     open: Vec<Claimable>,
+    /// Manual marking: schools claimed, marked after the claimant's
+    /// declaration.
+    claimed: Vec<ClaimedSchool>,
+    /// Manual marking: the last school marked, open to a contest.
+    contestable: Option<Contestable>,
 }
 
 impl Game {
@@ -489,6 +536,8 @@ impl Game {
             rolls: 0,
             releves: 1,
             open: Vec::new(),
+            claimed: Vec::new(),
+            contestable: None,
         }
     }
 
@@ -662,6 +711,7 @@ impl Game {
             return Err(self.wrong("a roll"));
         };
         self.rolls += 1;
+        self.contestable = None;
         let mut ctx = RollContext::default();
         if Some(side) == self.starter {
             if self.first_roll.is_none() {
@@ -730,13 +780,17 @@ impl Game {
         if points > crate::score::MAX_MARK {
             return Err(GameError::Points("no roll brings that many points"));
         }
-        let pending = self.pending.as_mut().expect("a pending roll when marking");
+        let pending = self.pending.as_ref().expect("a pending roll when marking");
         let mover = pending.score.side;
+        let before = *self.position.score();
         if side == mover {
             let owed = pending.own;
-            pending.declared = Some(points);
             self.log.push(Event::Declared { side, points, owed });
             self.mark_own(side, points);
+            let after = *self.position.score();
+            if let Some(p) = self.pending.as_mut() {
+                p.declared = Some((points, before, after));
+            }
         } else {
             // The opponent marks what the roll gave him (step 4 of );
             // his schools on the mover's declarations had to be claimed
@@ -747,10 +801,15 @@ impl Game {
             self.log.push(Event::Declared { side, points, owed });
             self.pending = None;
             self.mark(side, points, PointsFrom::OpponentRoll);
+            let after = *self.position.score();
+            // School points are marked last.
+            self.mark_schools();
             self.open.push(Claimable {
                 declarer: side,
                 declared: points,
                 owed,
+                before,
+                after,
             });
             self.after_opponent_marked(mover, exited, None);
         }
@@ -815,23 +874,15 @@ impl Game {
             named,
             points,
         });
-        match kind {
-            SchoolKind::Fausse => {
-                self.mark(declarer, points, PointsFrom::School);
-            }
-            SchoolKind::Trop => {
-                let mut score = *self.position.score();
-                let p = score.points.get_mut(declarer);
-                *p -= (points as u8).min(*p);
-                self.position
-                    .set_score(score)
-                    .expect("fewer points stay in range");
-                self.mark(claimant, points, PointsFrom::School);
-            }
-            SchoolKind::Moins => {
-                self.mark(claimant, points, PointsFrom::School);
-            }
-        }
+        // Marked after the claimant's own declaration (R-10.4: school
+        // points are marked last).
+        self.claimed.push(ClaimedSchool {
+            claimant,
+            kind,
+            named,
+            points,
+            claim: c,
+        });
         Ok(kind)
     }
 
@@ -957,15 +1008,125 @@ impl Game {
     /// checker, or leaves) and open to the opponent's claim.
     fn commit_declaration(&mut self, side: Side) {
         if let Some(p) = &mut self.pending {
-            if let Some(declared) = p.declared.take() {
+            if let Some((declared, before, after)) = p.declared.take() {
                 let owed = p.own;
                 self.open.push(Claimable {
                     declarer: side,
                     declared,
                     owed,
+                    before,
+                    after,
                 });
             }
         }
+    }
+
+    /// Marks the schools claimed, in the order claimed, after the
+    /// claimant's declaration (R-10.4: school points are marked last).
+    fn mark_schools(&mut self) {
+        for sc in core::mem::take(&mut self.claimed) {
+            if self.phase_over() {
+                return;
+            }
+            let declarer = sc.claim.declarer;
+            match sc.kind {
+                SchoolKind::Fausse | SchoolKind::Augmentation => {
+                    self.mark(declarer, sc.points, PointsFrom::School);
+                }
+                SchoolKind::Trop => {
+                    self.remove_excess(&sc.claim);
+                    self.mark(sc.claimant, sc.points, PointsFrom::School);
+                }
+                SchoolKind::Moins => {
+                    self.mark(sc.claimant, sc.points, PointsFrom::School);
+                }
+            }
+            self.contestable = Some(Contestable {
+                claimant: sc.claimant,
+                kind: sc.kind,
+                named: sc.named,
+                points: sc.points,
+            });
+        }
+    }
+
+    /// *École par trop* (R-10.2): the excess is taken off the declarer's
+    /// points. When the over-marked points won a hole that the points owed
+    /// would not have won, and no hole was marked since, the hole is taken
+    /// back: the score becomes what the points owed would have given, plus
+    /// the points each side marked since. Otherwise (a hole marked since)
+    /// the excess comes off the points on the board.
+    fn remove_excess(&mut self, c: &Claimable) {
+        let declarer = c.declarer;
+        let excess = c.declared - c.owed;
+        let now = *self.position.score();
+        let mut if_owed = c.before;
+        if_owed.mark(declarer, c.owed);
+        let hole_by_excess = c.after.holes.get(declarer) > if_owed.holes.get(declarer);
+        let no_hole_since = now.holes == c.after.holes;
+        let mut score = now;
+        if hole_by_excess && no_hole_since {
+            score = if_owed;
+            for side in [declarer, !declarer] {
+                let since = now
+                    .points
+                    .get(side)
+                    .saturating_sub(*c.after.points.get(side));
+                score.mark(side, since as u32);
+            }
+        } else {
+            let p = score.points.get_mut(declarer);
+            *p -= (excess.min(u8::MAX as u32) as u8).min(*p);
+        }
+        self.position
+            .set_score(score)
+            .expect("taking points back keeps the score in range");
+    }
+
+    /// Manual marking: `side` contests the last school marked against him
+    /// before the next roll. The engine is the arbiter: a correct
+    /// school (*par moins*, *par trop*) wrongly contested is an
+    /// *augmentation d'école* — the claimant marks its points once more;
+    /// a false school that its claimant insists on is a false school once
+    /// more — the other player marks the points named again. Either way
+    /// the contest closes the school (no escalation).
+    ///
+    /// # Errors
+    /// When no school marked against `side` is open to a contest (outside
+    /// a roll phase, or after the next roll).
+    pub fn contest_school(&mut self, side: Side) -> Result<SchoolKind, GameError> {
+        let Some(c) = self.contestable else {
+            return Err(GameError::Points(
+                "no school is open to a contest (R-10.4): contest before the next roll",
+            ));
+        };
+        let loser = match c.kind {
+            SchoolKind::Fausse => c.claimant,
+            _ => !c.claimant,
+        };
+        if !matches!(self.phase, Phase::Roll(_)) || side != loser {
+            return Err(GameError::Points(
+                "only the player a school was marked against contests it, before the next roll (R-10.4)",
+            ));
+        }
+        self.contestable = None;
+        let (kind, marker, points) = match c.kind {
+            SchoolKind::Fausse => (SchoolKind::Fausse, !c.claimant, c.named),
+            _ => (SchoolKind::Augmentation, c.claimant, c.points),
+        };
+        self.log.push(Event::Contested { side, kind, points });
+        self.mark(marker, points, PointsFrom::School);
+        Ok(kind)
+    }
+
+    /// Manual marking: whether `side` may contest a school now (see
+    /// [`Game::contest_school`]).
+    pub fn can_contest_school(&self, side: Side) -> bool {
+        matches!(self.phase, Phase::Roll(_))
+            && self.contestable.is_some_and(|c| match c.kind {
+                SchoolKind::Fausse => c.claimant == side,
+                _ => c.claimant == !side,
+            })
     }
 
     fn new_releve(&mut self, reason: ReleveEnd, first: Side) {

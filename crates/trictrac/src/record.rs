@@ -27,7 +27,7 @@
 //! header starts the game from a position.
 
 use crate::dice::{Die, Roll};
-use crate::game::{DiceSource, Event, Game, GameError, GameOptions, Phase};
+use crate::game::{DiceSource, Event, Game, GameError, GameOptions, Phase, PointsFrom};
 use crate::jans::Beneficiary;
 use crate::position::Position;
 use crate::side::Side;
@@ -101,6 +101,9 @@ pub struct RecordedRoll {
     /// For a `school` line: who claims (`w`/`b`) and the points named.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub school: Option<RecordedSchool>,
+    /// For a `contest` line: who contests the last school (`w`/`b`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contest: Option<String>,
 }
 
 /// A school claimed, a line of its own.
@@ -125,6 +128,7 @@ impl RecordedRoll {
             white_declared: None,
             black_declared: None,
             school: None,
+            contest: None,
         }
     }
 }
@@ -134,6 +138,10 @@ impl RecordedRoll {
 /// first-move dice, or of a school.
 #[derive(Default)]
 struct LineCursor {
+    /// Lines of schools and contests whose points are still to be marked
+    /// school points are marked last, after the claimant's
+    /// declaration).
+    schools: std::collections::VecDeque<usize>,
     /// Index of the current line (the last pushed, or the roll line
     /// again after a school when its roll's marking goes on).
     cur: usize,
@@ -146,11 +154,14 @@ impl LineCursor {
     /// Feeds one event; returns whether it starts a new line.
     fn feed(&mut self, e: &Event) -> bool {
         match e {
-            Event::FirstMoveDice { .. } | Event::Rolled(_) | Event::School { .. } => {
+            Event::FirstMoveDice { .. } | Event::Rolled(_) => {
                 self.cur = self.lines;
-                if !matches!(e, Event::School { .. }) {
-                    self.roll = self.lines;
-                }
+                self.roll = self.lines;
+                self.lines += 1;
+                true
+            }
+            Event::School { .. } | Event::Contested { .. } => {
+                self.schools.push_back(self.lines);
                 self.lines += 1;
                 true
             }
@@ -249,8 +260,23 @@ impl Record {
                     });
                     rolls.push(r);
                 }
-                Event::Marked { side, marking, .. } => {
-                    if let Some(r) = rolls.get_mut(cursor.cur) {
+                Event::Contested { side, .. } => {
+                    let mut r = RecordedRoll::new("contest", String::new());
+                    r.contest = Some(side_letter(*side));
+                    rolls.push(r);
+                }
+                Event::Marked {
+                    side,
+                    marking,
+                    from,
+                    ..
+                } => {
+                    let line = if *from == PointsFrom::School {
+                        cursor.schools.pop_front().unwrap_or(cursor.cur)
+                    } else {
+                        cursor.cur
+                    };
+                    if let Some(r) = rolls.get_mut(line) {
                         match side {
                             Side::White => r.white_points += marking.points,
                             Side::Black => r.black_points += marking.points,
@@ -395,6 +421,16 @@ impl Record {
                     flush(&mut game, &mut deferred)?;
                 }
                 game.claim_school(claimant, sc.named).map_err(ge)?;
+                continue;
+            }
+            if r.side == "contest" {
+                flush(&mut game, &mut deferred)?;
+                let side = match r.contest.as_deref() {
+                    Some("w") => Side::White,
+                    Some("b") => Side::Black,
+                    _ => return Err(err("a contest line is `contest w|b`".into())),
+                };
+                game.contest_school(side).map_err(ge)?;
                 continue;
             }
             flush(&mut game, &mut deferred)?;
@@ -568,9 +604,10 @@ fn parse_dice_pair(s: &str) -> Option<(Die, Die)> {
 
 impl fmt::Display for RecordedRoll {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.school {
-            Some(sc) => write!(f, "school {} {}", sc.claimant, sc.named)?,
-            None => write!(f, "{} {}", self.side, self.dice)?,
+        match (&self.school, &self.contest) {
+            (Some(sc), _) => write!(f, "school {} {}", sc.claimant, sc.named)?,
+            (None, Some(c)) => write!(f, "contest {c}")?,
+            (None, None) => write!(f, "{} {}", self.side, self.dice)?,
         }
         if let Some(d) = self.white_declared {
             write!(f, " w={d}")?;
@@ -703,12 +740,20 @@ impl FromStr for Record {
             };
             let mut words = main.split_whitespace();
             let side = words.next().ok_or_else(|| syntax("empty line".into()))?;
-            if !matches!(side, "w" | "b" | "first" | "school") {
+            if !matches!(side, "w" | "b" | "first" | "school" | "contest") {
                 return Err(syntax(format!(
-                    "`{side}`: a line starts with w, b, first or school"
+                    "`{side}`: a line starts with w, b, first, school or contest"
                 )));
             }
-            let mut r = if side == "school" {
+            let mut r = if side == "contest" {
+                let who = words
+                    .next()
+                    .filter(|c| matches!(*c, "w" | "b"))
+                    .ok_or_else(|| syntax("a contest line is `contest w|b`".into()))?;
+                let mut r = RecordedRoll::new("contest", String::new());
+                r.contest = Some(who.into());
+                r
+            } else if side == "school" {
                 let claimant = words
                     .next()
                     .filter(|c| matches!(*c, "w" | "b"))

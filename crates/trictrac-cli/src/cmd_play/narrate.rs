@@ -160,6 +160,11 @@ pub fn school_text(claimant: Side, kind: SchoolKind, named: u32, points: u32) ->
             cap(other),
             cap(other)
         ),
+        SchoolKind::Augmentation => format!(
+            "{} contested a correct school: augmentation d'école (R-10.4); {} marks the {points} again.",
+            cap(other),
+            cap(claimant)
+        ),
     }
 }
 
