@@ -8,9 +8,13 @@
 //!
 //! The search is written as nested loops (two levels for a single roll,
 //! four for a double) over bitmasks of the mover's points, so that
-//! nothing is called per move; the first, recursive generator is kept in
-//! `reference.rs` and a unit test checks that both list the same plays in
-//! the same order.
+//! nothing is called per move. In the usual case (nothing on the bar,
+//! nothing to bear off, no BG-4.3 restriction: `singles_plain`,
+//! `doubles_plain`) every move is `from − d` and the sources after a move
+//! follow from masks; the bar, bearing off and BG-4.3 take the general
+//! loops (`singles`, `doubles`). The first, recursive generator is kept
+//! in `reference.rs` (tests only) and a unit test checks that both list
+//! the same plays, in the same order, with the same moves.
 
 use arrayvec::ArrayVec;
 use tables::Roll;
@@ -493,11 +497,15 @@ fn singles_plain(occ: u32, single: u32, c: &Ctx, hi: usize, lo: usize, out: &mut
         let t1 = f1 - lo;
         let h1 = c.blots0 & (1u32 << t1) != 0;
         let after = (h_src & !(single & (1u32 << f1))) | ((1u32 << t1) & m_hi);
-        let mut s2 = after & ((1u32 << t1) | (1u32 << (f1 + hi).min(31)));
-        if s2 == 0 {
+        if after & ((1u32 << t1) | (1u32 << (f1 + hi).min(31))) == 0 {
             g.leaf1(2, f1, t1, h1);
             continue;
         }
+        // The move from f1 + hi onto f1 reaches the position of the
+        // chain f1 + hi → f1 → t1 of the first order (f1 is the mover's
+        // point, so nothing is hit there): already listed. Only the chain
+        // f1 → t1 → t1 − hi remains.
+        let mut s2 = after & (1u32 << t1);
         let blots1 = c.blots0 & !(1u32 << t1);
         while s2 != 0 {
             let f2 = pop_high(&mut s2);
@@ -633,6 +641,126 @@ fn upto(bound: usize) -> u32 {
     (2u32 << bound.min(24)) - 1
 }
 
+/// Keeps the bytes `0..n` of a packed word (see [`Play::packed`]).
+#[inline(always)]
+fn bytes(word: u32, n: usize) -> u32 {
+    if n >= 4 {
+        word
+    } else {
+        word & ((1u32 << (8 * n)) - 1)
+    }
+}
+
+impl Doubles<'_> {
+    /// Makes room for a play of `n` moves; false if it loses.
+    #[inline(always)]
+    fn admit(&mut self, n: usize) -> bool {
+        let prio = 2 * n as u8 + 1;
+        if prio < self.best {
+            return false;
+        }
+        if prio > self.best {
+            self.out.clear();
+            self.best = prio;
+        }
+        true
+    }
+
+    /// A play of `n` moves given packed (see [`Play::packed`]).
+    #[inline(always)]
+    fn leaf_packed(&mut self, n: usize, hits: u32, from: u32, to: u32) {
+        if self.admit(n) {
+            self.out.push(Play::packed(
+                n as u8,
+                (hits & ((1u32 << n) - 1)) as u8,
+                bytes(from, n),
+                bytes(to, n),
+            ));
+        }
+    }
+}
+
+/// A double of `d` in the usual case: nothing on the bar, four or more
+/// checkers outside the home board (so nothing is borne off) and no
+/// BG-4.3 restriction. The same search as [`doubles`], in the same
+/// order, every move a plain `from − d`; the moves are kept packed.
+#[inline(never)]
+fn doubles_plain(me: &mut Counts, occ0: u32, c: &Ctx, d: usize, out: &mut PlayList) {
+    let mut g = Doubles {
+        out,
+        play: Play::PASS,
+        best: 0,
+    };
+    let m = movable(c, d);
+    // After a move f → t: t occupied, f empty if it was its last checker.
+    let after = |me: &Counts, occ: u32, f: usize, t: usize| {
+        (occ | 1u32 << t) & !(((me[f] == 0) as u32) << f)
+    };
+    let mut s0 = occ0 & m;
+    if s0 == 0 {
+        g.leaf_packed(0, 0, 0, 0);
+        return;
+    }
+    while s0 != 0 {
+        let f0 = pop_high(&mut s0);
+        let t0 = f0 - d;
+        let h0 = (c.blots0 >> t0) & 1;
+        let b1 = c.blots0 & !(1u32 << t0);
+        me[f0] -= 1;
+        me[t0] += 1;
+        let occ1 = after(me, occ0, f0, t0);
+        let mut s1 = occ1 & m & upto(f0);
+        if s1 == 0 {
+            g.leaf_packed(1, h0, f0 as u32, t0 as u32);
+        }
+        while s1 != 0 {
+            let f1 = pop_high(&mut s1);
+            let t1 = f1 - d;
+            let h1 = h0 | ((b1 >> t1) & 1) << 1;
+            let (fw1, tw1) = (f0 as u32 | (f1 as u32) << 8, t0 as u32 | (t1 as u32) << 8);
+            let b2 = b1 & !(1u32 << t1);
+            me[f1] -= 1;
+            me[t1] += 1;
+            let occ2 = after(me, occ1, f1, t1);
+            let mut s2 = occ2 & m & upto(f1);
+            if s2 == 0 {
+                g.leaf_packed(2, h1, fw1, tw1);
+            }
+            while s2 != 0 {
+                let f2 = pop_high(&mut s2);
+                let t2 = f2 - d;
+                let h2 = h1 | ((b2 >> t2) & 1) << 2;
+                let (fw2, tw2) = (fw1 | (f2 as u32) << 16, tw1 | (t2 as u32) << 16);
+                let b3 = b2 & !(1u32 << t2);
+                me[f2] -= 1;
+                me[t2] += 1;
+                let occ3 = after(me, occ2, f2, t2);
+                let mut s3 = occ3 & m & upto(f2);
+                if s3 == 0 {
+                    g.leaf_packed(3, h2, fw2, tw2);
+                } else {
+                    // Four moves: the best there is; make room once.
+                    g.admit(4);
+                }
+                while s3 != 0 {
+                    let f3 = pop_high(&mut s3);
+                    let t3 = f3 - d;
+                    let h3 = h2 | ((b3 >> t3) & 1) << 3;
+                    g.out.push(Play::packed(
+                        4,
+                        h3 as u8,
+                        fw2 | (f3 as u32) << 24,
+                        tw2 | (t3 as u32) << 24,
+                    ));
+                }
+                undo(me, f2, t2);
+            }
+            undo(me, f1, t1);
+        }
+        undo(me, f0, t0);
+    }
+}
+
 /// A double of `d` from `st0`.
 #[inline(never)]
 fn doubles(me: &mut Counts, st0: &State, c: &Ctx, d: usize, out: &mut PlayList) {
@@ -735,8 +863,14 @@ fn at_least(c: &Counts, k: u8) -> u32 {
 #[inline(always)]
 fn checkers_outside(c: &Counts) -> u8 {
     // Each byte at most 15, their sums at most 15: no carry anywhere.
-    let sum = (word(c, 8) + word(c, 16)).wrapping_mul(0x0101_0101_0101_0101) >> 56;
-    sum as u8 + c[7] + c[24] + c[25]
+    let sum = word(c, 8)
+        .wrapping_add(word(c, 16))
+        .wrapping_mul(0x0101_0101_0101_0101)
+        >> 56;
+    (sum as u8)
+        .wrapping_add(c[7])
+        .wrapping_add(c[24])
+        .wrapping_add(c[25])
 }
 
 /// Lists the legal plays of `roll` for the side on roll of `pos` into
@@ -771,7 +905,11 @@ pub(crate) fn generate(pos: &Position, roll: Roll, rules: &Rules, out: &mut Play
     };
     let (hi, lo) = (roll.high().value() as usize, roll.low().value() as usize);
     if hi == lo {
-        doubles(&mut me, &st0, &c, hi, out);
+        if !c.bar0 && outside >= 4 && c.cover == 0 {
+            doubles_plain(&mut me, occ, &c, hi, out);
+        } else {
+            doubles(&mut me, &st0, &c, hi, out);
+        }
     } else {
         if !c.bar0 && outside >= 2 && c.cover == 0 {
             let single = at_least(&me, 1) & !at_least(&me, 2);
