@@ -192,12 +192,14 @@ fn neural_players_play_whole_games_with_every_option() {
     let options = GameOptions {
         rules: Rules {
             exit: ExitMethod::Provinciale,
-            old_jans: true,
+            old_jans: trictrac::OldJans::ALL,
+            ..Rules::DEFAULT
         },
         first_move: FirstMove::CoupEtDes,
         exit_roll: ExitRoll::PourTout,
         payout: Payout::Soumille,
         marking: MarkingMode::Manual,
+        ..GameOptions::default()
     };
     let mut white = by_name("neural", 1).unwrap();
     let mut black = by_name("greedy", 2).unwrap();

@@ -597,6 +597,13 @@ impl Session<'_> {
                     let t = narrate::school_text(!side, kind, points, points);
                     self.say_wrapped(Tone::Bold, &format!("  {t}"), 4)?;
                 }
+                // Options the terminal board does not show yet (the engine
+                // offers them: two-dice first throws, marqués of the partie
+                // à écrire, false moves at the table).
+                Event::FirstMoveRolls { .. }
+                | Event::MarqueEnd { .. }
+                | Event::FalsePlay { .. }
+                | Event::FalseMoveSettled { .. } => {}
                 Event::Decided { side, stay } => {
                     let t = if stay {
                         format!("  {} stays (tenir).", cap(side))

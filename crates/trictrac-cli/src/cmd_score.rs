@@ -79,8 +79,9 @@ pub fn run(args: &ScoreArgs, out: &mut dyn Write) -> Result<(), CliError> {
         pos.set_rolls_played(pos.turn(), Some(n));
     }
     let rules = Rules {
-        old_jans: args.old_jans,
+        old_jans: args.old_jans.into(),
         exit: args.exit.into(),
+        ..Rules::DEFAULT
     };
     let (s, _) = pos.score_roll_with(roll, &rules, &RollContext::default());
     let mover = s.side;

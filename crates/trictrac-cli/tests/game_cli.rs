@@ -197,3 +197,68 @@ fn selfplay_record_on_a_full_disk_leaves_no_file() {
     assert!(e.contains("cannot write"), "{e}");
     assert!(!exists, "no empty or cut record is left");
 }
+
+#[test]
+fn the_options_flag_gives_the_rule_words_to_selfplay_and_match() {
+    // RULES.md §12 options as words (issue 16): a partie à écrire of two
+    // marqués, both dice thrown by each player, trictrac à
+    // honneurs, one old jan; the record names them and
+    // replays.
+    let dir = std::env::temp_dir().join(format!("trictrac-cli-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("ecrire.txt");
+    let words = "game=ecrire marques=2 first-move=two-dice-each payout=honneurs old-jans=margot";
+    stdout(&[
+        "selfplay",
+        "--games",
+        "1",
+        "--seed",
+        "5",
+        "--options",
+        words,
+        "--record",
+        path.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("game=ecrire marques=2 consolation=4"),
+        "{text}"
+    );
+    assert!(text.contains("first-move=two-dice-each"), "{text}");
+    assert!(text.contains("old-jans=margot"), "{text}");
+    assert!(
+        text.contains(" ecrire "),
+        "the result gives the totals: {text}"
+    );
+    let out = stdout(&["replay", path.to_str().unwrap(), "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["seed_checked"], true);
+    // A flag overrides the words.
+    stdout(&[
+        "match",
+        "--games",
+        "1",
+        "--seed",
+        "2",
+        "--options",
+        "payout=jollyvet",
+        "--payout",
+        "soumille",
+        "--white",
+        "greedy",
+        "--black",
+        "random",
+    ]);
+    // Bad words are refused with the option named.
+    let out = trictrac()
+        .args(["selfplay", "--games", "1", "--options", "payout=nope"])
+        .assert()
+        .failure()
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("--options") && err.contains("payout=nope"),
+        "{err}"
+    );
+}

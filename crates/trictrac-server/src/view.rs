@@ -159,8 +159,14 @@ pub fn history(game: &Game, start: usize) -> Vec<Value> {
                     })
                 }));
             }
-            // A contested school: not shown yet.
-            Event::Contested { .. } => {}
+            // A contested school, the two-dice first throws, the
+            // end of a marqué and false moves at the table
+            // (section 11): not shown yet.
+            Event::Contested { .. }
+            | Event::FirstMoveRolls { .. }
+            | Event::MarqueEnd { .. }
+            | Event::FalsePlay { .. }
+            | Event::FalseMoveSettled { .. } => {}
             Event::Decided { stay, .. } => {
                 if let Some(v) = roll.and_then(|i| out.get(i)) {
                     v["decision"] = json!(if *stay { "stay" } else { "leave" });

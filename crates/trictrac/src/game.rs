@@ -35,9 +35,9 @@ use crate::legality::IllegalPlay;
 use crate::notation::PlayNotation;
 use crate::plays::{Play, PlayList};
 use crate::position::Position;
-use crate::rules::{ExitMethod, Rules};
+use crate::rules::{ExitMethod, OldJans, RencontreValue, Rules};
 use crate::score::{Bredouille, Marking, ScoreState};
-use crate::side::Side;
+use crate::side::{BySide, Side};
 use core::fmt;
 
 /// How the first player is chosen.
@@ -50,6 +50,10 @@ pub enum FirstMove {
     /// One roll of both dice (one die each), re-rolled on a double; the
     /// winner plays that roll.
     CoupEtDes,
+    /// Each player throws both dice; the higher total starts (equal totals
+    /// are thrown again) and rolls both dice again for his first move
+    /// (seeds, *Primato*: "o anche i due dadi").
+    TwoDiceEach,
 }
 
 /// What the player who bore off his last checker does next.
@@ -73,6 +77,10 @@ pub enum Payout {
     Soumille,
     /// ×2 / ×1 (Jollyvet).
     Jollyvet,
+    /// *Trictrac à honneurs* (*Le trictrac combiné*, c. 1780; seeds, note
+    /// 45): Guiton's ×4 / ×3 / ×2 / ×1 with the 7th hole instead of the
+    /// 6th — ×2 while the loser has fewer than 7 holes.
+    Honneurs,
     /// Simple win or loss.
     None,
 }
@@ -88,6 +96,34 @@ pub enum MarkingMode {
     Manual,
 }
 
+/// The kind of game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// The ordinary game in twelve holes (*partie en douze trous*).
+    #[default]
+    Douze,
+    /// *Partie à écrire* (R-9.2): a sequence of `marques` marqués; each is
+    /// scored by the difference of holes plus the `consolation`, doubled
+    /// in grande bredouille.
+    Ecrire {
+        /// Number of marqués to play (even, 2..=24).
+        marques: u8,
+        /// Points of consolation added to every marqué won.
+        consolation: u8,
+    },
+}
+
+/// What happens to an illegal play (RULES.md section 11).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FalseMoves {
+    /// The engine refuses it, naming the rule.
+    #[default]
+    Refused,
+    /// *À la table*: the play stands until the opponent accepts it or has
+    /// it corrected (or its author corrects it first).
+    Table,
+}
+
 /// Every option of RULES.md §12 that a game uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GameOptions {
@@ -101,17 +137,41 @@ pub struct GameOptions {
     pub payout: Payout,
     /// Marking: automatic, or manual with schools.
     pub marking: MarkingMode,
+    /// The ordinary game, or the partie à écrire.
+    pub game: GameKind,
+    /// Illegal plays refused, or played at the table (section 11).
+    pub false_moves: FalseMoves,
 }
 
 impl GameOptions {
     /// The options as `key=value` words, e.g.
-    /// `first-move=one-die-each exit=parisienne exit-roll=fresh payout=guiton old-jans=off`.
+    /// `first-move=one-die-each exit=parisienne exit-roll=fresh payout=guiton old-jans=off marking=auto`.
+    /// The options added later (`rencontre`, `game`, `marques`,
+    /// `consolation`, `false-moves`) are written only when not default.
     pub fn to_words(&self) -> String {
-        format!(
+        let o = self.rules.old_jans;
+        let old = if o == OldJans::ALL {
+            "on".to_string()
+        } else if o == OldJans::NONE {
+            "off".to_string()
+        } else {
+            [
+                (o.rencontre, "rencontre"),
+                (o.margot, "margot"),
+                (o.pile, "pile"),
+            ]
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, n)| *n)
+            .collect::<Vec<_>>()
+            .join(",")
+        };
+        let mut w = format!(
             "first-move={} exit={} exit-roll={} payout={} old-jans={} marking={}",
             match self.first_move {
                 FirstMove::OneDieEach => "one-die-each",
                 FirstMove::CoupEtDes => "coup-et-des",
+                FirstMove::TwoDiceEach => "two-dice-each",
             },
             match self.rules.exit {
                 ExitMethod::Parisienne => "parisienne",
@@ -125,14 +185,31 @@ impl GameOptions {
                 Payout::Guiton => "guiton",
                 Payout::Soumille => "soumille",
                 Payout::Jollyvet => "jollyvet",
+                Payout::Honneurs => "honneurs",
                 Payout::None => "none",
             },
-            if self.rules.old_jans { "on" } else { "off" },
+            old,
             match self.marking {
                 MarkingMode::Auto => "auto",
                 MarkingMode::Manual => "manual",
             }
-        )
+        );
+        if self.rules.rencontre == RencontreValue::TwoFour {
+            w.push_str(" rencontre=2-4");
+        }
+        if let GameKind::Ecrire {
+            marques,
+            consolation,
+        } = self.game
+        {
+            w.push_str(&format!(
+                " game=ecrire marques={marques} consolation={consolation}"
+            ));
+        }
+        if self.false_moves == FalseMoves::Table {
+            w.push_str(" false-moves=table");
+        }
+        w
     }
 
     /// Parses the words of [`GameOptions::to_words`] (any subset, any order).
@@ -151,6 +228,7 @@ impl GameOptions {
                     o.first_move = match v {
                         "one-die-each" => FirstMove::OneDieEach,
                         "coup-et-des" => FirstMove::CoupEtDes,
+                        "two-dice-each" => FirstMove::TwoDiceEach,
                         _ => return Err(bad()),
                     }
                 }
@@ -173,14 +251,80 @@ impl GameOptions {
                         "guiton" => Payout::Guiton,
                         "soumille" => Payout::Soumille,
                         "jollyvet" => Payout::Jollyvet,
+                        "honneurs" => Payout::Honneurs,
                         "none" => Payout::None,
                         _ => return Err(bad()),
                     }
                 }
                 "old-jans" => {
                     o.rules.old_jans = match v {
-                        "on" => true,
-                        "off" => false,
+                        "on" => OldJans::ALL,
+                        "off" => OldJans::NONE,
+                        list => {
+                            let mut j = OldJans::NONE;
+                            for n in list.split(',') {
+                                match n {
+                                    "rencontre" => j.rencontre = true,
+                                    "margot" => j.margot = true,
+                                    "pile" => j.pile = true,
+                                    _ => return Err(format!(
+                                        "option `{w}`: old-jans is on, off or a list of rencontre, margot, pile (R-6.15–R-6.17)"
+                                    )),
+                                }
+                            }
+                            j
+                        }
+                    }
+                }
+                "rencontre" => {
+                    o.rules.rencontre = match v {
+                        "4-6" => RencontreValue::FourSix,
+                        "2-4" => RencontreValue::TwoFour,
+                        _ => return Err(bad()),
+                    }
+                }
+                "game" => {
+                    o.game = match (v, o.game) {
+                        ("douze", _) => GameKind::Douze,
+                        ("ecrire", GameKind::Ecrire { .. }) => o.game,
+                        ("ecrire", GameKind::Douze) => GameKind::Ecrire {
+                            marques: DEFAULT_MARQUES,
+                            consolation: DEFAULT_CONSOLATION,
+                        },
+                        _ => return Err(bad()),
+                    }
+                }
+                "marques" | "consolation" => {
+                    let n: u8 = v.parse().map_err(|_| bad())?;
+                    let GameKind::Ecrire {
+                        marques,
+                        consolation,
+                    } = &mut o.game
+                    else {
+                        return Err(format!(
+                            "option `{w}`: {k} needs game=ecrire before it (R-9.2)"
+                        ));
+                    };
+                    if k == "marques" {
+                        if n == 0 || n % 2 != 0 || n > 24 {
+                            return Err(format!(
+                                "option `{w}`: the number of marqués is even, 2 to 24 (R-9.2)"
+                            ));
+                        }
+                        *marques = n;
+                    } else {
+                        if n % 2 != 0 || n > 12 {
+                            return Err(format!(
+                                "option `{w}`: the consolation is even, 0 to 12 (R-9.2)"
+                            ));
+                        }
+                        *consolation = n;
+                    }
+                }
+                "false-moves" => {
+                    o.false_moves = match v {
+                        "refused" => FalseMoves::Refused,
+                        "table" => FalseMoves::Table,
                         _ => return Err(bad()),
                     }
                 }
@@ -199,6 +343,11 @@ impl GameOptions {
 }
 
 pub use tables::DiceSource;
+
+/// Marqués of a partie à écrire when `marques=` is not given.
+pub const DEFAULT_MARQUES: u8 = 6;
+/// Consolation of a partie à écrire when `consolation=` is not given.
+pub const DEFAULT_CONSOLATION: u8 = 4;
 
 /// Where the game stands: who must do what next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -288,6 +437,14 @@ pub enum Event {
         /// Black's die.
         black: Die,
     },
+    /// The first-move throws with `first-move=two-dice-each`: both
+    /// dice of each player (equal totals are thrown again).
+    FirstMoveRolls {
+        /// White's dice.
+        white: Roll,
+        /// Black's dice.
+        black: Roll,
+    },
     /// The first player is decided.
     Starts(Side),
     /// A roll and what it brings and gives (before the play).
@@ -349,6 +506,38 @@ pub enum Event {
         side: Side,
         /// The play.
         play: Play,
+    },
+    /// Partie à écrire: a marqué ends (a player left with six
+    /// holes or more on the board, or reached twelve). Checkers, points,
+    /// holes and the pavillon start again; `first` rolls first.
+    MarqueEnd {
+        /// The player with more holes; `None` when equal (*refait*: the
+        /// marqué is replayed and counts for nobody).
+        winner: Option<Side>,
+        /// Holes of each side at the end.
+        holes: BySide<u8>,
+        /// The marqué's value to the winner (0 for a refait).
+        value: u32,
+        /// Who rolls first in the next marqué.
+        first: Side,
+    },
+    /// `false-moves=table` (section 11): `side` made an illegal play, as
+    /// moves in his own frame (from, to; `to` 25 = off). It stands until
+    /// it is settled ([`Event::FalseMoveSettled`]).
+    FalsePlay {
+        /// Who played.
+        side: Side,
+        /// The moves made, `(from, to)` in the player's frame.
+        moves: Vec<(u8, u8)>,
+    },
+    /// `false-moves=table`: a false play is settled — left as it is
+    /// (`corrected: None`), or replaced by the smallest legal correction.
+    FalseMoveSettled {
+        /// Who settled it: the opponent, or its author correcting himself
+        /// before the opponent rolled.
+        by: Side,
+        /// The legal play that replaced the false one, if corrected.
+        corrected: Option<Play>,
     },
     /// A relevé ends; `first` rolls first in the next one.
     NewReleve {
@@ -416,6 +605,17 @@ pub fn stake(payout: Payout, score: &ScoreState, winner: Side) -> Stake {
         }
         Payout::Jollyvet => {
             if grande {
+                4
+            } else {
+                2
+            }
+        }
+        Payout::Honneurs => {
+            if loser_holes == 0 {
+                8
+            } else if score.pavillon == Bredouille::Side(winner) {
+                6
+            } else if score.pavillon == Bredouille::Neither && loser_holes < 7 {
                 4
             } else {
                 2
@@ -519,6 +719,23 @@ pub struct Game {
     claimed: Vec<ClaimedSchool>,
     /// Manual marking: the last school marked, open to a contest.
     contestable: Option<Contestable>,
+    /// Partie à écrire: the marqués ended so far.
+    marques: Vec<MarqueResult>,
+    /// A marqué ended inside the current action: the rest of the turn is
+    /// cut (see [`Game::phase_over`]).
+    cut: bool,
+}
+
+/// A marqué of a partie à écrire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MarqueResult {
+    /// The player with more holes, `None` for a refait.
+    pub winner: Option<Side>,
+    /// Holes of each side at the end.
+    pub holes: BySide<u8>,
+    /// The marqué's value to the winner: the difference of holes plus the
+    /// consolation, doubled in grande bredouille; 0 for a refait.
+    pub value: u32,
 }
 
 impl Game {
@@ -538,6 +755,8 @@ impl Game {
             open: Vec::new(),
             claimed: Vec::new(),
             contestable: None,
+            marques: Vec::new(),
+            cut: false,
         }
     }
 
@@ -640,6 +859,11 @@ impl Game {
 
     /// The stake of the finished game.
     pub fn stake(&self) -> Option<Stake> {
+        if matches!(self.options.game, GameKind::Ecrire { .. }) {
+            // The partie à écrire is paid by its totals (see
+            // [`Game::ecrire_payment`]).
+            return self.winner().map(|_| Stake { halves: 2 });
+        }
         self.winner()
             .map(|w| stake(self.options.payout, self.position.score(), w))
     }
@@ -661,6 +885,12 @@ impl Game {
         if self.phase != Phase::FirstMove {
             return Err(self.wrong("first-move dice"));
         }
+        if self.options.first_move == FirstMove::TwoDiceEach {
+            return Err(GameError::WrongPhase {
+                expected: "both dice of each player (first-move=two-dice-each, R-2.2)",
+                action: "one die each",
+            });
+        }
         self.log.push(Event::FirstMoveDice { white, black });
         if white == black {
             return Ok(());
@@ -680,6 +910,40 @@ impl Game {
         Ok(())
     }
 
+    /// The first-move throws with `first-move=two-dice-each`: each
+    /// player throws both dice; the higher total starts and rolls both dice
+    /// again for his first move; equal totals leave the phase unchanged
+    /// (throw again).
+    ///
+    /// # Errors
+    /// Outside [`Phase::FirstMove`], or with another first-move option.
+    pub fn first_move_two(&mut self, white: Roll, black: Roll) -> Result<(), GameError> {
+        if self.phase != Phase::FirstMove {
+            return Err(self.wrong("first-move dice"));
+        }
+        if self.options.first_move != FirstMove::TwoDiceEach {
+            return Err(GameError::WrongPhase {
+                expected: "one die of each player (R-2.2)",
+                action: "both dice each",
+            });
+        }
+        self.log.push(Event::FirstMoveRolls { white, black });
+        let total = |r: Roll| r.high().value() + r.low().value();
+        if total(white) == total(black) {
+            return Ok(());
+        }
+        let starter = if total(white) > total(black) {
+            Side::White
+        } else {
+            Side::Black
+        };
+        self.starter = Some(starter);
+        self.log.push(Event::Starts(starter));
+        self.position.new_releve(starter);
+        self.phase = Phase::Roll(starter);
+        Ok(())
+    }
+
     /// Draws the next dice from `dice` and applies them: the first-move
     /// dice, or a roll.
     ///
@@ -687,6 +951,11 @@ impl Game {
     /// When the game waits for a decision or a play, or is over.
     pub fn roll_with(&mut self, dice: &mut impl DiceSource) -> Result<(), GameError> {
         match self.phase {
+            Phase::FirstMove if self.options.first_move == FirstMove::TwoDiceEach => {
+                let w = Roll::from_dice(dice.die(), dice.die());
+                let b = Roll::from_dice(dice.die(), dice.die());
+                self.first_move_two(w, b)
+            }
             Phase::FirstMove => {
                 let (w, b) = (dice.die(), dice.die());
                 self.first_move(w, b)
@@ -711,6 +980,7 @@ impl Game {
             return Err(self.wrong("a roll"));
         };
         self.rolls += 1;
+        self.cut = false;
         self.contestable = None;
         let mut ctx = RollContext::default();
         if Some(side) == self.starter {
@@ -946,7 +1216,11 @@ impl Game {
                 after: score,
             });
         }
-        if m.won {
+        if m.won && matches!(self.options.game, GameKind::Ecrire { .. }) {
+            // A marqué ends at twelve holes; the player who reached
+            // them rolls first in the next one.
+            self.end_marque(side);
+        } else if m.won {
             let stake = stake(self.options.payout, &score, side);
             self.log.push(Event::Over {
                 winner: side,
@@ -958,8 +1232,100 @@ impl Game {
         m
     }
 
+    /// Whether the current action must stop: the game is over, or a
+    /// marqué of a partie à écrire just ended.
     fn phase_over(&self) -> bool {
-        matches!(self.phase, Phase::Over(_))
+        matches!(self.phase, Phase::Over(_)) || self.cut
+    }
+
+    /// Partie à écrire: the marqués ended so far (refaits included).
+    pub fn marques(&self) -> &[MarqueResult] {
+        &self.marques
+    }
+
+    /// Partie à écrire: each side's total of the marqués it won.
+    pub fn marque_totals(&self) -> BySide<u32> {
+        let mut t = BySide::default();
+        for m in &self.marques {
+            if let Some(w) = m.winner {
+                *t.get_mut(w) += m.value;
+            }
+        }
+        t
+    }
+
+    /// Partie à écrire: what the loser pays at the end — the difference of
+    /// the totals — and to whom; `None` while even.
+    pub fn ecrire_payment(&self) -> Option<(Side, u32)> {
+        let t = self.marque_totals();
+        match t.white.cmp(&t.black) {
+            core::cmp::Ordering::Greater => Some((Side::White, t.white - t.black)),
+            core::cmp::Ordering::Less => Some((Side::Black, t.black - t.white)),
+            core::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// Partie à écrire: ends the current marqué; `first` rolls
+    /// first in the next one. The partie ends once the agreed number of
+    /// marqués has been won and the totals differ (an even partie goes on
+    /// with one more marqué).
+    fn end_marque(&mut self, first: Side) {
+        let GameKind::Ecrire {
+            marques,
+            consolation,
+        } = self.options.game
+        else {
+            return;
+        };
+        let score = *self.position.score();
+        let holes = score.holes;
+        let winner = match holes.white.cmp(&holes.black) {
+            core::cmp::Ordering::Greater => Some(Side::White),
+            core::cmp::Ordering::Less => Some(Side::Black),
+            core::cmp::Ordering::Equal => None,
+        };
+        let value = winner.map_or(0, |w| {
+            let base = u32::from(holes.get(w) - holes.get(!w)) + u32::from(consolation);
+            let grande = *holes.get(!w) == 0 || score.pavillon == Bredouille::Side(w);
+            if grande {
+                2 * base
+            } else {
+                base
+            }
+        });
+        self.marques.push(MarqueResult {
+            winner,
+            holes,
+            value,
+        });
+        self.log.push(Event::MarqueEnd {
+            winner,
+            holes,
+            value,
+            first,
+        });
+        self.cut = true;
+        self.pending = None;
+        self.open.clear();
+        self.claimed.clear();
+        self.contestable = None;
+        self.position
+            .set_score(ScoreState::default())
+            .expect("the initial score is in range");
+        self.position.new_releve(first);
+        self.releves += 1;
+        let won = self.marques.iter().filter(|m| m.winner.is_some()).count();
+        if won >= usize::from(marques) {
+            if let Some((w, _)) = self.ecrire_payment() {
+                self.log.push(Event::Over {
+                    winner: w,
+                    stake: Stake { halves: 2 },
+                });
+                self.phase = Phase::Over(w);
+                return;
+            }
+        }
+        self.phase = Phase::Roll(first);
     }
 
     /// The mover stays (*tenir*, R-8.6): he keeps his remainder and plays
@@ -1000,6 +1366,15 @@ impl Game {
         self.position
             .set_score(score)
             .expect("zero points are in range");
+        if matches!(self.options.game, GameKind::Ecrire { .. })
+            && (score.holes.white >= 6 || score.holes.black >= 6)
+        {
+            // Partie à écrire: leaving with six holes or more on the board
+            // (either side's) ends the marqué.
+            self.end_marque(side);
+            self.cut = false;
+            return Ok(());
+        }
         self.new_releve(ReleveEnd::Leave, side);
         Ok(())
     }

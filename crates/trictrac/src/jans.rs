@@ -783,11 +783,15 @@ impl RollScorer<'_> {
         }
 
         // Old jans (option `old-jans`, R-6.15– ).
-        if rules.old_jans {
-            if ctx.rencontre_with == Some(roll) {
-                jans.push(ev(Jan::Rencontre, Beneficiary::Mover, value(roll, 4, 6)));
+        {
+            if rules.old_jans.rencontre && ctx.rencontre_with == Some(roll) {
+                let points = match rules.rencontre {
+                    crate::rules::RencontreValue::FourSix => value(roll, 4, 6),
+                    crate::rules::RencontreValue::TwoFour => value(roll, 2, 4),
+                };
+                jans.push(ev(Jan::Rencontre, Beneficiary::Mover, points));
             }
-            if cnt[12] == 15 && plays.first() == Some(&Play::PASS) {
+            if rules.old_jans.pile && cnt[12] == 15 && plays.first() == Some(&Play::PASS) {
                 let mut e = ev(Jan::PileDeMisere, Beneficiary::Mover, value(roll, 4, 6));
                 e.fields.push(abs(12));
                 jans.push(e);
@@ -812,7 +816,7 @@ impl RollScorer<'_> {
             }
             jans.push(e);
         }
-        if rules.old_jans {
+        if rules.old_jans.margot {
             // Margot la fendue: a lone checker of the mover between two lone
             // opponent checkers.
             for f in 2..24u8 {

@@ -48,6 +48,6 @@ pub use notation::{NotatedMove, PlayNotation, PlayParseError, TpnError};
 pub use plays::{CheckerMove, Play, PlayList};
 pub use position::{Position, PositionError, Setup, SetupError};
 pub use record::{Record, RecordError};
-pub use rules::{ExitMethod, Rules};
+pub use rules::{ExitMethod, OldJans, RencontreValue, Rules};
 pub use score::{Bredouille, ScoreState};
 pub use side::{BySide, Side};

@@ -154,7 +154,7 @@ impl LineCursor {
     /// Feeds one event; returns whether it starts a new line.
     fn feed(&mut self, e: &Event) -> bool {
         match e {
-            Event::FirstMoveDice { .. } | Event::Rolled(_) => {
+            Event::FirstMoveDice { .. } | Event::FirstMoveRolls { .. } | Event::Rolled(_) => {
                 self.cur = self.lines;
                 self.roll = self.lines;
                 self.lines += 1;
@@ -215,7 +215,18 @@ impl Record {
     /// and result are filled from the game).
     pub fn from_game(game: &Game, mut header: Header) -> Record {
         header.options = game.options().to_words();
-        if let (Some(w), Some(stake)) = (game.winner(), game.stake()) {
+        if let (Some(w), Some((_, paid))) = (game.winner(), game.ecrire_payment()) {
+            // Partie à écrire: the totals of the marqués won.
+            let t = game.marque_totals();
+            header.result = Some(format!(
+                "{} {} {} {} ecrire {}",
+                w.name(),
+                t.get(w),
+                (!w).name(),
+                t.get(!w),
+                paid
+            ));
+        } else if let (Some(w), Some(stake)) = (game.winner(), game.stake()) {
             let s = game.score();
             header.result = Some(format!(
                 "{} {} {} {} {}",
@@ -233,6 +244,9 @@ impl Record {
             match e {
                 Event::FirstMoveDice { white, black } => {
                     rolls.push(RecordedRoll::new("first", format!("{white}-{black}")))
+                }
+                Event::FirstMoveRolls { white, black } => {
+                    rolls.push(RecordedRoll::new("first", format!("{white} {black}")))
                 }
                 Event::Rolled(score) => {
                     let mut r = RecordedRoll::new(&side_letter(score.side), score.roll.to_string());
@@ -301,7 +315,12 @@ impl Record {
                         r.play = Some(play.display(*side).to_string());
                     }
                 }
-                Event::Starts(_) | Event::NewReleve { .. } | Event::Over { .. } => {}
+                Event::Starts(_)
+                | Event::NewReleve { .. }
+                | Event::MarqueEnd { .. }
+                | Event::FalsePlay { .. }
+                | Event::FalseMoveSettled { .. }
+                | Event::Over { .. } => {}
             }
         }
         Record { header, rolls }
@@ -435,6 +454,20 @@ impl Record {
             }
             flush(&mut game, &mut deferred)?;
             if r.side == "first" {
+                if let Some((w, b)) = r.dice.split_once(' ') {
+                    // first-move=two-dice-each: White's two dice, Black's two.
+                    let w: Roll = w.parse().map_err(|e| err(format!("{e}")))?;
+                    let b: Roll = b.parse().map_err(|e| err(format!("{e}")))?;
+                    if let Some(d) = dice.as_deref_mut() {
+                        let dw = Roll::from_dice(d.die(), d.die());
+                        let db = Roll::from_dice(d.die(), d.die());
+                        if (dw, db) != (w, b) {
+                            return Err(err(format!("the seed gives first-move dice {dw} {db}")));
+                        }
+                    }
+                    game.first_move_two(w, b).map_err(ge)?;
+                    continue;
+                }
                 let (w, b) =
                     parse_dice_pair(&r.dice).ok_or_else(|| err("bad first-move dice".into()))?;
                 if let Some(d) = dice.as_deref_mut() {
@@ -769,10 +802,19 @@ impl FromStr for Record {
                 });
                 r
             } else {
-                let dice = words
+                let mut dice = words
                     .next()
                     .ok_or_else(|| syntax("missing dice A-B".into()))?
                     .to_string();
+                // first-move=two-dice-each: `first A-B C-D`.
+                if side == "first" {
+                    if let Some(next) = words.clone().next() {
+                        if next.parse::<Roll>().is_ok() {
+                            dice = format!("{dice} {next}");
+                            words.next();
+                        }
+                    }
+                }
                 RecordedRoll::new(side, dice)
             };
             r.jans = jans;

@@ -4,7 +4,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use trictrac::game::{ExitRoll, FirstMove, MarkingMode, Payout, PointsFrom, SchoolKind};
+use trictrac::game::{ExitRoll, FirstMove, GameKind, MarkingMode, Payout, PointsFrom, SchoolKind};
 use trictrac::record::Header;
 use trictrac::Event;
 use trictrac::{ExitMethod, Game, GameOptions, Phase, Record, Rules, Side};
@@ -17,13 +17,22 @@ fn options(rng: &mut ChaCha8Rng) -> GameOptions {
             } else {
                 ExitMethod::Parisienne
             },
-            old_jans: rng.gen_bool(0.3),
+            old_jans: trictrac::OldJans {
+                rencontre: rng.gen_bool(0.3),
+                margot: rng.gen_bool(0.3),
+                pile: rng.gen_bool(0.3),
+            },
+            rencontre: if rng.gen_bool(0.5) {
+                trictrac::RencontreValue::TwoFour
+            } else {
+                trictrac::RencontreValue::FourSix
+            },
         },
-        first_move: if rng.gen_bool(0.5) {
-            FirstMove::OneDieEach
-        } else {
-            FirstMove::CoupEtDes
-        },
+        first_move: [
+            FirstMove::OneDieEach,
+            FirstMove::CoupEtDes,
+            FirstMove::TwoDiceEach,
+        ][rng.gen_range(0..3)],
         exit_roll: if rng.gen_bool(0.3) {
             ExitRoll::PourTout
         } else {
@@ -33,13 +42,23 @@ fn options(rng: &mut ChaCha8Rng) -> GameOptions {
             Payout::Guiton,
             Payout::Soumille,
             Payout::Jollyvet,
+            Payout::Honneurs,
             Payout::None,
-        ][rng.gen_range(0..4)],
+        ][rng.gen_range(0..5)],
         marking: if rng.gen_bool(0.3) {
             MarkingMode::Manual
         } else {
             MarkingMode::Auto
         },
+        game: if rng.gen_bool(0.2) {
+            GameKind::Ecrire {
+                marques: 2,
+                consolation: 4,
+            }
+        } else {
+            GameKind::Douze
+        },
+        false_moves: Default::default(),
     }
 }
 
@@ -97,7 +116,10 @@ fn random_game(seed: u64) -> Game {
             Phase::Over(_) => break,
         }
         let s = g.score();
-        if s.holes.white < holes.0 || s.holes.black < holes.1 {
+        let new_marque = g.events()[logged..]
+            .iter()
+            .any(|e| matches!(e, Event::MarqueEnd { .. }));
+        if !new_marque && (s.holes.white < holes.0 || s.holes.black < holes.1) {
             // Only a school par trop takes a hole back: a hole
             // won only with over-marked points.
             let new = &g.events()[logged..];
@@ -126,8 +148,24 @@ fn random_game(seed: u64) -> Game {
         assert!(g.position().is_consistent());
     }
     let w = g.winner().expect("the game ends");
-    assert_eq!(*g.score().holes.get(w), 12);
-    assert!(*g.score().holes.get(!w) < 12);
+    if let GameKind::Ecrire { marques, .. } = g.options().game {
+        // the agreed marqués won, the winner ahead on the totals.
+        let won = g.marques().iter().filter(|m| m.winner.is_some()).count();
+        assert!(won >= usize::from(marques));
+        let t = g.marque_totals();
+        assert!(t.get(w) > t.get(!w));
+        for m in g.marques() {
+            let h = m.holes;
+            assert_eq!(m.winner.is_none(), h.white == h.black);
+            assert!(
+                h.white >= 6 || h.black >= 6,
+                "a marqué ends at six holes or more"
+            );
+        }
+    } else {
+        assert_eq!(*g.score().holes.get(w), 12);
+        assert!(*g.score().holes.get(!w) < 12);
+    }
     g
 }
 

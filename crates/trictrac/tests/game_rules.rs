@@ -338,11 +338,147 @@ fn r_9_1_stakes_by_payout() {
 }
 
 #[test]
+fn r_9_1_trictrac_a_honneurs_takes_the_seventh_hole() {
+    // Guiton's scale with the 7th hole instead of the 6th (seeds, note 45).
+    use trictrac::game::stake;
+    let s = score("score=0.12.0.6 pavillon=n");
+    assert_eq!(stake(Payout::Guiton, &s, Side::White).to_string(), "x1");
+    assert_eq!(stake(Payout::Honneurs, &s, Side::White).to_string(), "x2");
+    let s = score("score=0.12.0.7 pavillon=n");
+    assert_eq!(stake(Payout::Honneurs, &s, Side::White).to_string(), "x1");
+    let s = score("score=0.12.0.0 pavillon=w");
+    assert_eq!(stake(Payout::Honneurs, &s, Side::White).to_string(), "x4");
+    let s = score("score=0.12.0.3 pavillon=w");
+    assert_eq!(stake(Payout::Honneurs, &s, Side::White).to_string(), "x3");
+}
+
+#[test]
 fn options_round_trip() {
     let o = GameOptions::default();
     assert_eq!(GameOptions::from_words(&o.to_words()).unwrap(), o);
     assert!(GameOptions::from_words("payout=nope").is_err());
     let _ = Position::start();
+    for words in [
+        "payout=honneurs",
+        "rencontre=2-4 old-jans=rencontre",
+        "old-jans=margot,pile",
+        "first-move=two-dice-each",
+        "game=ecrire",
+        "game=ecrire marques=8 consolation=2",
+        "false-moves=table",
+    ] {
+        let o = GameOptions::from_words(words).unwrap();
+        assert_eq!(
+            GameOptions::from_words(&o.to_words()).unwrap(),
+            o,
+            "{words}"
+        );
+    }
+    // Default words are unchanged: older records keep their header.
+    assert_eq!(
+        GameOptions::default().to_words(),
+        "first-move=one-die-each exit=parisienne exit-roll=fresh payout=guiton old-jans=off marking=auto"
+    );
+    for bad in [
+        "old-jans=margot,nope",
+        "marques=6",
+        "game=ecrire marques=5",
+        "game=ecrire consolation=3",
+        "rencontre=1-2",
+        "false-moves=sometimes",
+    ] {
+        let e = GameOptions::from_words(bad).unwrap_err();
+        assert!(e.contains("option `"), "{bad}: {e}");
+    }
+}
+
+#[test]
+fn r_2_2_two_dice_each_higher_total_starts_then_rolls_again() {
+    let mut g = Game::new(GameOptions::from_words("first-move=two-dice-each").unwrap());
+    // One die each is the other method.
+    assert!(g.first_move(Die::new(5), Die::new(2)).is_err());
+    // Equal totals: thrown again.
+    g.first_move_two(Roll::new(6, 1), Roll::new(4, 3)).unwrap();
+    assert_eq!(g.phase(), Phase::FirstMove);
+    g.first_move_two(Roll::new(2, 1), Roll::new(4, 3)).unwrap();
+    assert_eq!(g.starter(), Some(Side::Black));
+    // He rolls both dice again for his first move (a double is possible).
+    assert_eq!(g.phase(), Phase::Roll(Side::Black));
+    g.roll(Roll::new(5, 5)).unwrap();
+    assert_eq!(g.phase(), Phase::Play(Side::Black));
+    // The record writes both throws and replays.
+    let rec = trictrac::Record::from_game(&g, Default::default());
+    let text = rec.to_string();
+    assert!(text.contains("first 6-1 4-3\nfirst 2-1 4-3\n"), "{text}");
+    let back: trictrac::Record = text.parse().unwrap();
+    assert_eq!(back, rec);
+    assert_eq!(back.replay().unwrap().phase(), Phase::Play(Side::Black));
+}
+
+// partie à écrire ------------------------------------------------------
+
+fn ecrire(tpn: &str, words: &str) -> Game {
+    Game::from_position(
+        GameOptions::from_words(words).unwrap(),
+        tpn.parse().unwrap(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn r_9_2_leaving_with_six_holes_ends_the_marque() {
+    // White has 5 holes and 10 points; his 6-6 brings him 26: holes 7+.
+    // Leaving then ends the marqué: White wins it by the difference of
+    // holes plus the consolation (4), doubled: Black has no hole.
+    let tpn = "w:1x2,2,3x2,6,7,8x2,10x2,11x2,12x2 b:13x2,15x3,17x3,18,19,20,21,22,23,24 w score=10.5.6.0 bredouille=n pavillon=w";
+    let mut g = ecrire(tpn, "game=ecrire marques=2");
+    g.roll(Roll::new(6, 6)).unwrap();
+    let holes = g.score().holes.white;
+    assert!(holes >= 6);
+    g.leave().unwrap();
+    let m = g.marques()[0];
+    assert_eq!(m.winner, Some(Side::White));
+    assert_eq!(m.value, 2 * (u32::from(holes) + 4));
+    // A new marqué: scores back to zero, the leaver rolls first.
+    assert!(g.score().is_initial());
+    assert_eq!(g.phase(), Phase::Roll(Side::White));
+    assert_eq!(g.marque_totals().white, m.value);
+    assert!(g.winner().is_none(), "two marqués to play");
+}
+
+#[test]
+fn r_9_2_leaving_before_six_holes_is_a_relevé_as_usual() {
+    let tpn = "w:1x2,2,3x2,6,7,8x2,10x2,11x2,12x2 b:13x2,15x3,17x3,18,19,20,21,22,23,24 w score=10.0.6.0 bredouille=n";
+    let mut g = ecrire(tpn, "game=ecrire");
+    g.roll(Roll::new(6, 6)).unwrap();
+    assert!(g.score().holes.white < 6);
+    g.leave().unwrap();
+    assert!(g.marques().is_empty());
+    assert!(g.score().holes.white > 0);
+}
+
+#[test]
+fn r_9_2_equal_holes_is_a_refait_and_twelve_holes_end_a_marque() {
+    // White's hit brings the 2 points of his sixth hole, Black has six:
+    // leaving ends the marqué even, a refait that counts for nobody.
+    let mut g = ecrire(
+        "w:1x14,10 b:16,24x14 w score=10.5.0.6 bredouille=n pavillon=n",
+        "game=ecrire marques=2",
+    );
+    g.roll(Roll::new(6, 3)).unwrap();
+    assert_eq!((g.score().holes.white, g.score().holes.black), (6, 6));
+    g.leave().unwrap();
+    let m = g.marques()[0];
+    assert_eq!((m.winner, m.value), (None, 0));
+    assert!(g.score().is_initial());
+    // Twelve holes end the marqué; the second marqué won ends the partie.
+    let tpn = "w:1x2,2,3x2,6,7,8x2,10x2,11x2,12x2 b:13x2,15x3,17x3,18,19,20,21,22,23,24 w score=10.11.0.4 bredouille=n pavillon=n";
+    let mut g = ecrire(tpn, "game=ecrire marques=2 consolation=2");
+    g.roll(Roll::new(6, 6)).unwrap();
+    assert_eq!(g.marques().len(), 1);
+    assert_eq!(g.marques()[0].value, 12 - 4 + 2);
+    assert!(g.winner().is_none());
+    assert_eq!(g.phase(), Phase::Roll(Side::White));
 }
 
 // R-10 schools (marking=manual) --------------------------------------------

@@ -332,7 +332,7 @@ fn r_6_13_mezeas_and_r_6_14_contre_mezeas() {
 
 fn old(tpn: &str, a: u8, b: u8, ctx: RollContext) -> (u32, u32) {
     let rules = Rules {
-        old_jans: true,
+        old_jans: trictrac::OldJans::ALL,
         ..Rules::DEFAULT
     };
     let (s, _) = pos(tpn).score_roll_with(Roll::new(a, b), &rules, &ctx);
@@ -366,4 +366,55 @@ fn r_6_17_pile_de_misere() {
     let (m, o) = old(tpn, 6, 5, RollContext::default());
     assert_eq!((m, o), (4, 4));
     assert_eq!(points(tpn, 6, 5), (0, 4));
+}
+
+#[test]
+fn r_6_15_rencontre_at_2_4_as_in_jollyvet() {
+    // Option `rencontre=2-4` (Jollyvet 1656, p. 29): 2 single, 4 double.
+    let two_four = Rules {
+        old_jans: trictrac::OldJans {
+            rencontre: true,
+            ..trictrac::OldJans::NONE
+        },
+        rencontre: trictrac::RencontreValue::TwoFour,
+        ..Rules::DEFAULT
+    };
+    let tpn = "w:1x13,6,7 b:24x15 b rolls=0";
+    let ctx = |r| RollContext {
+        rencontre_with: Some(r),
+    };
+    let (s, _) = pos(tpn).score_roll_with(Roll::new(6, 5), &two_four, &ctx(Roll::new(6, 5)));
+    assert_eq!(s.mover_points, 2);
+    let (s, _) = pos(tpn).score_roll_with(Roll::new(3, 3), &two_four, &ctx(Roll::new(3, 3)));
+    assert_eq!(s.mover_points, 4);
+}
+
+#[test]
+fn r_6_15_to_r_6_17_each_old_jan_switches_on_its_own() {
+    let only = |rencontre, margot, pile| Rules {
+        old_jans: trictrac::OldJans {
+            rencontre,
+            margot,
+            pile,
+        },
+        ..Rules::DEFAULT
+    };
+    // Margot la fendue alone.
+    let tpn = "w:1x14,8 b:7,9,13x2,24x11 w";
+    let none = RollContext::default();
+    let score = |r: &Rules| pos(tpn).score_roll_with(Roll::new(2, 1), r, &none).0;
+    assert_eq!(score(&only(false, true, false)).opponent_points, 2);
+    assert_eq!(score(&only(true, false, true)).opponent_points, 0);
+    // The jan de rencontre alone.
+    let ctx = RollContext {
+        rencontre_with: Some(Roll::new(6, 5)),
+    };
+    let r = |rules: &Rules| {
+        pos("w:1x13,6,7 b:24x15 b rolls=0")
+            .score_roll_with(Roll::new(6, 5), rules, &ctx)
+            .0
+            .mover_points
+    };
+    assert_eq!(r(&only(true, false, false)), 4);
+    assert_eq!(r(&only(false, true, true)), 0);
 }

@@ -13,7 +13,7 @@ fn random_roll(rng: &mut ChaCha8Rng) -> Roll {
 #[test]
 fn points_are_even_and_sum_of_jans() {
     let rules = Rules {
-        old_jans: true,
+        old_jans: trictrac::OldJans::ALL,
         ..Rules::DEFAULT
     };
     let mut rng = ChaCha8Rng::seed_from_u64(20261122);
