@@ -49,6 +49,11 @@ pub struct MovesArgs {
     #[arg(long, value_enum, default_value = "parisienne")]
     exit: crate::options::ExitArg,
 
+    /// How fields are written, read and printed: absolute numbers,
+    /// or the historical classical, Soumille or Lepeintre names
+    #[arg(long, value_enum, default_value = "numbers")]
+    fields: input::FieldsArg,
+
     /// Print JSON instead of text
     #[arg(long)]
     json: bool,
@@ -74,16 +79,18 @@ struct CheckJson<'a> {
 
 /// Runs `trictrac moves`.
 pub fn run(args: &MovesArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let pos = input::position(&args.position)?;
+    let names: trictrac::FieldNames = args.fields.into();
+    let pos = input::position_named(&args.position, names)?;
     let roll = input::roll_for(&pos, args.dice.as_deref())?;
     let turn = pos.turn();
+    let tpn = |p: &trictrac::Position| names.tpn_from_numbers(&p.to_string());
     let rules = trictrac::Rules {
         exit: args.exit.into(),
         ..trictrac::Rules::DEFAULT
     };
 
     if let Some(text) = &args.play {
-        let notation = input::play(text)?;
+        let notation = input::play_named(text, names)?;
         let play = pos
             .resolve_play_with(roll, &notation, &rules)
             .map_err(|e| {
@@ -95,14 +102,15 @@ pub fn run(args: &MovesArgs, out: &mut dyn Write) -> Result<(), CliError> {
             })?;
         let mut after = pos.clone();
         after.play_unchecked_with(&play, &rules);
-        let canonical = play.display(turn).to_string();
+        let canonical = names.play_from_numbers(&play.display(turn).to_string());
+        let after = tpn(&after);
         if args.json {
             let json = CheckJson {
-                position: pos.to_string(),
+                position: tpn(&pos),
                 turn: turn.name(),
                 dice: roll.to_string(),
                 play: canonical,
-                after: after.to_string(),
+                after,
             };
             serde_json::to_writer_pretty(&mut *out, &json)?;
             writeln!(out)?;
@@ -116,11 +124,11 @@ pub fn run(args: &MovesArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let plays: Vec<String> = pos
         .legal_plays_with(roll, &rules)
         .iter()
-        .map(|p| p.display(turn).to_string())
+        .map(|p| names.play_from_numbers(&p.display(turn).to_string()))
         .collect();
     if args.json {
         let json = PlaysJson {
-            position: pos.to_string(),
+            position: tpn(&pos),
             turn: turn.name(),
             dice: roll.to_string(),
             count: plays.len(),

@@ -54,6 +54,11 @@ pub struct ScoreArgs {
     #[arg(long, value_enum, default_value = "parisienne")]
     exit: crate::options::ExitArg,
 
+    /// How fields are written in the position and printed:
+    /// absolute numbers, or the classical, Soumille or Lepeintre names
+    #[arg(long, value_enum, default_value = "numbers")]
+    fields: input::FieldsArg,
+
     /// Print JSON instead of text
     #[arg(long)]
     json: bool,
@@ -73,7 +78,8 @@ struct ScoreOut {
 
 /// Runs `trictrac score`.
 pub fn run(args: &ScoreArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let mut pos = input::position(&args.position)?;
+    let names: trictrac::FieldNames = args.fields.into();
+    let mut pos = input::position_named(&args.position, names)?;
     let roll = input::roll_for(&pos, args.dice.as_deref())?;
     if let Some(n) = args.rolls {
         pos.set_rolls_played(pos.turn(), Some(n));
@@ -88,7 +94,7 @@ pub fn run(args: &ScoreArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let (after, m, o) = apply_roll(pos.score(), &s);
     if args.json {
         let json = ScoreOut {
-            position: pos.to_string(),
+            position: names.tpn_from_numbers(&pos.to_string()),
             side: mover.name(),
             dice: roll.to_string(),
             mover_points: s.mover_points,
@@ -112,7 +118,7 @@ pub fn run(args: &ScoreArgs, out: &mut dyn Write) -> Result<(), CliError> {
         writeln!(out, "  no jan")?;
     }
     for e in &s.jans {
-        writeln!(out, "  {}", jan_line(e, mover))?;
+        writeln!(out, "  {}", jan_line(e, mover, names))?;
     }
     writeln!(
         out,

@@ -1,6 +1,6 @@
 //! Reading positions, rolls and plays given on the command line.
 
-use trictrac::{PlayNotation, Position, Roll};
+use trictrac::{FieldNames, PlayNotation, Position, Roll};
 
 use crate::error::CliError;
 
@@ -11,6 +11,48 @@ pub const START_TPN: &str = "w:1x15 b:24x15 w";
 pub fn position(tpn: &str) -> Result<Position, CliError> {
     tpn.parse::<Position>()
         .map_err(|e| CliError::input(format!("invalid position `{}`: {e}", tpn.trim())))
+}
+
+/// How fields are written on the command line (`--fields`, R-1.6).
+#[derive(Clone, Copy, Debug, Default, clap::ValueEnum)]
+pub enum FieldsArg {
+    /// Absolute numbers 1..24 (NOTATION.md)
+    #[default]
+    Numbers,
+    /// The classical T, 1 … 11 of each side: BT … B11 (White's half),
+    /// NT … N11 (Black's)
+    Classical,
+    /// Soumille's letters A … & (A White's talon)
+    Soumille,
+    /// Lepeintre's letters a … y (a White's talon)
+    Lepeintre,
+}
+
+impl From<FieldsArg> for FieldNames {
+    fn from(f: FieldsArg) -> FieldNames {
+        match f {
+            FieldsArg::Numbers => FieldNames::Numbers,
+            FieldsArg::Classical => FieldNames::Classical,
+            FieldsArg::Soumille => FieldNames::Soumille,
+            FieldsArg::Lepeintre => FieldNames::Lepeintre,
+        }
+    }
+}
+
+/// Parses a TPN position whose fields are written with `names`.
+pub fn position_named(tpn: &str, names: FieldNames) -> Result<Position, CliError> {
+    let numbers = names
+        .tpn_to_numbers(tpn)
+        .map_err(|e| CliError::input(format!("invalid position `{}`: {e}", tpn.trim())))?;
+    position(&numbers)
+}
+
+/// Parses a play whose fields are written with `names`.
+pub fn play_named(text: &str, names: FieldNames) -> Result<PlayNotation, CliError> {
+    let numbers = names
+        .play_to_numbers(text)
+        .map_err(|e| CliError::input(format!("invalid --play `{}`: {e}", text.trim())))?;
+    play(&numbers)
 }
 
 /// Parses a roll written `A-B`.

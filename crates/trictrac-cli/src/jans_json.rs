@@ -59,7 +59,7 @@ impl JanJson {
 
 /// One line describing a jan, e.g.
 /// `white  battre à vrai … (true hit …), field 18 from 12, 6: 2 ways (6, tout d'une): 8`.
-pub fn jan_line(e: &JanEvent, mover: Side) -> String {
+pub fn jan_line(e: &JanEvent, mover: Side, names: trictrac::FieldNames) -> String {
     let mut s = format!(
         "{:<6} {} ({}, {})",
         marker(e, mover).name(),
@@ -68,7 +68,7 @@ pub fn jan_line(e: &JanEvent, mover: Side) -> String {
         e.jan.rule()
     );
     if !e.fields.is_empty() {
-        let f: Vec<String> = e.fields.iter().map(|f| f.to_string()).collect();
+        let f: Vec<String> = e.fields.iter().map(|f| names.name(f.value())).collect();
         s.push_str(&format!(", fields {}", f.join(" ")));
     }
     if !e.ways.is_empty() {

@@ -249,3 +249,66 @@ fn help_has_examples() {
 fn no_arguments_prints_usage() {
     trictrac().assert().code(2).stderr(contains("Usage"));
 }
+
+#[test]
+fn fields_reads_and_prints_the_historical_names() {
+    // classical T … 11 of each side, Soumille's and Lepeintre's
+    // letters (NOTATION.md, "Historical field names").
+    let out = trictrac()
+        .args([
+            "moves",
+            "--fields",
+            "classical",
+            "--position",
+            "w:BTx15 b:NTx15 w",
+            "--dice",
+            "6-5",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "BT-B6 BT-B5\n");
+    let out = trictrac()
+        .args([
+            "moves", "--fields", "soumille", "--dice", "6-5", "--play", "A-G A-F",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("A-G A-F\nw:Ax13,F,G b:&x15 b"), "{text}");
+    let out = trictrac()
+        .args([
+            "score",
+            "--fields",
+            "lepeintre",
+            "--position",
+            "w:ax14,j b:p,yx14 w",
+            "--dice",
+            "6-3",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("fields p j"), "{text}");
+    // An unknown letter names the rule.
+    let out = trictrac()
+        .args([
+            "moves",
+            "--fields",
+            "soumille",
+            "--position",
+            "w:Jx15 b:&x15 w",
+            "--dice",
+            "6-5",
+        ])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    assert!(String::from_utf8(out.stderr).unwrap().contains("R-1.6"));
+}

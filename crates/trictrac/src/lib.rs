@@ -27,6 +27,7 @@
 
 pub mod board;
 pub mod dice;
+pub mod fields;
 pub mod game;
 pub mod jans;
 mod legality;
@@ -41,6 +42,7 @@ pub mod side;
 
 pub use board::{Board, Dest, Field, Quarter, Table};
 pub use dice::{Die, Roll};
+pub use fields::{FieldNames, NamedField};
 pub use game::{DiceSource, Event, Game, GameError, GameOptions, Phase};
 pub use jans::{Beneficiary, Jan, JanEvent, RollContext, RollScore, RollScorer, Way};
 pub use legality::IllegalPlay;

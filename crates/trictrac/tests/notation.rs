@@ -433,3 +433,77 @@ fn play_notation_errors() {
     let (_, _, problem) = move_error("1-");
     assert!(problem.contains("as destination"), "{problem}");
 }
+
+// historical field names ----------------------------------------------
+
+#[test]
+fn r_1_6_classical_soumille_and_lepeintre_names_round_trip_positions_and_plays() {
+    use trictrac::fields::FieldNames;
+    let tpn = "w:1x9,2x3,3,4,7 b:13x2,19,23,24x11 w rolls=2 dice=6-5";
+    let pos: trictrac::Position = tpn.parse().unwrap();
+    for names in [
+        FieldNames::Classical,
+        FieldNames::Soumille,
+        FieldNames::Lepeintre,
+    ] {
+        let written = names.tpn_from_numbers(&pos.to_string());
+        let back: trictrac::Position = names.tpn_to_numbers(&written).unwrap().parse().unwrap();
+        assert_eq!(back, pos, "{names}: {written}");
+        // Every legal play reads back to itself.
+        for p in pos.legal_plays(trictrac::Roll::new(6, 5)).iter() {
+            let numbers = p.display(trictrac::Side::White).to_string();
+            let named = names.play_from_numbers(&numbers);
+            let again = names.play_to_numbers(&named).unwrap();
+            assert_eq!(again, numbers, "{names}: {named}");
+        }
+    }
+    // The classical names: field k of White is T for 1, k−1 else;
+    // Black's half is N11 … NT from 13 to 24.
+    let c = FieldNames::Classical;
+    assert_eq!(c.tpn_from_numbers("w:1x15 b:24x15 w"), "w:BTx15 b:NTx15 w");
+    assert_eq!(c.play_to_numbers("BT-B6 BT-B5").unwrap(), "1-7 1-6");
+    assert_eq!(c.play_to_numbers("N5-off").unwrap(), "19-off");
+    // Soumille's letters skip J, U and W; Lepeintre's skip w and z (seeds,
+    // notes 32, 33); Lepeintre's x is a field, so `xx3` is three on x.
+    assert_eq!(FieldNames::Soumille.name(10), "K");
+    assert_eq!(FieldNames::Soumille.name(24), "&");
+    assert_eq!(FieldNames::Lepeintre.name(23), "x");
+    assert_eq!(
+        FieldNames::Lepeintre
+            .tpn_to_numbers("w:ax12,xx3 b:yx15 b")
+            .unwrap(),
+        "w:1x12,23x3 b:24x15 b"
+    );
+    let e = FieldNames::Soumille
+        .tpn_to_numbers("w:Jx15 b:&x15 w")
+        .unwrap_err();
+    assert!(e.to_string().contains("R-1.6"), "{e}");
+}
+
+#[test]
+fn r_1_6_named_fields() {
+    use trictrac::fields::NamedField;
+    use trictrac::Field;
+    assert_eq!(NamedField::of(Field::new(1)), Some(NamedField::Talon));
+    assert_eq!(
+        NamedField::of(Field::new(6)),
+        Some(NamedField::CoinBourgeois)
+    );
+    assert_eq!(
+        NamedField::of(Field::new(7)),
+        Some(NamedField::CoinBourgeois)
+    );
+    assert_eq!(
+        NamedField::of(Field::new(8)),
+        Some(NamedField::CaseDuDiable)
+    );
+    assert_eq!(
+        NamedField::of(Field::new(11)),
+        Some(NamedField::CaseDesEcoliers)
+    );
+    assert_eq!(
+        NamedField::of(Field::new(12)),
+        Some(NamedField::CoinDeRepos)
+    );
+    assert_eq!(NamedField::of(Field::new(9)), None);
+}
