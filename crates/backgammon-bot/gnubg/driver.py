@@ -8,8 +8,9 @@
 #          25 the bar, 0 off; "--" when nothing can be played)
 #   cube ID VALUE OWNER MATCHTO SCORE_OTHER SCORE_ONROLL CRAWFORD JACOBY
 #       (OWNER: 1 the player on roll, 0 the other, -1 centred)
-#       -> TRICTRAC ok NODOUBLE TAKE DROP   (cubeful equities of the
-#          player on roll, from gnubg's cfevaluate)
+#       -> TRICTRAC ok NODOUBLE TAKE DROP W WG WBG LG LBG  (cubeful
+#          equities of the player on roll, from gnubg's cfevaluate, then
+#          his cubeless chances from evaluate)
 #   anything else -> TRICTRAC err MESSAGE
 # The loop ends at the end of stdin.
 import sys
@@ -45,7 +46,8 @@ def cube(words):
     ci = gnubg.cubeinfo(value, owner, 1, matchto, (s0, s1), crawford, 0)
     ci["jacoby"] = jacoby
     r = gnubg.cfevaluate(board, ci, EC_CUBE)
-    return "%.6f %.6f %.6f" % (r[1], r[2], r[3])
+    c = gnubg.evaluate(board, ci, EC)
+    return "%.6f %.6f %.6f %.6f %.6f %.6f %.6f %.6f" % (r[1], r[2], r[3], c[0], c[1], c[2], c[3], c[4])
 
 
 for line in sys.stdin:

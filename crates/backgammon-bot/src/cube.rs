@@ -9,8 +9,10 @@
 //! ends (`−L` at 0, `W` at 1) and the points where the cube changes hands,
 //! the live take point `TP = (L − ½)/(W + L + ½)` and cash point
 //! `CP = (L + 1)/(W + L + ½)`. `x` is the cube efficiency,
-//! [`CUBE_EFFICIENCY`] (0.68). With the Jacoby rule a centred cube values
-//! every win and loss at 1 (gammons count only once the cube is turned).
+//! [`CUBE_EFFICIENCY`] (0.68). With the Jacoby rule a centred cube's
+//! dead part values every win and loss at 1 (gammons count only once the
+//! cube is turned) and its live part cashes instead of playing on
+//! ([`jacoby_centred_equity`]).
 //!
 //! **Matches**: the same model in match-winning chances, computed on a
 //! grid of `p`, level by level of the cube (the owner of cube `c` can
@@ -160,6 +162,19 @@ pub fn money_equity(p: f64, w: f64, l: f64, owner: Owner, x: f64) -> f64 {
     x * live + (1.0 - x) * dead
 }
 
+/// Janowski's equity of a centred cube under the Jacoby rule (BG-7.5):
+/// gammons count only once the cube is turned, so the dead part values
+/// every game at 1, and the live part cashes at the take and cash points
+/// (computed with gammons, which count after the double) instead of
+/// playing on for a gammon.
+pub fn jacoby_centred_equity(p: f64, w: f64, l: f64, x: f64) -> f64 {
+    let dead = 2.0 * p - 1.0;
+    let tp = (l - 0.5) / (w + l + 0.5);
+    let cp = (l + 1.0) / (w + l + 0.5);
+    let live = through(&[(0.0, -1.0), (tp, -1.0), (cp, 1.0), (1.0, 1.0)], p);
+    x * live + (1.0 - x) * dead
+}
+
 /// A money-game cube decision for the side on roll with outputs `o` in
 /// his eyes; `jacoby`: gammons count only once the cube is turned;
 /// `drop_points`: what a drop wins, in units of the cube (1, or under the
@@ -168,7 +183,7 @@ pub fn money_decision(o: &Outputs, owner: Owner, jacoby: bool, drop_points: f64)
     let p = f64::from(o[0]).clamp(0.0, 1.0);
     let (w, l) = Rates::of(o).money();
     let no_double = if jacoby && owner == Owner::Centred {
-        money_equity(p, 1.0, 1.0, owner, CUBE_EFFICIENCY)
+        jacoby_centred_equity(p, w, l, CUBE_EFFICIENCY)
     } else {
         money_equity(p, w, l, owner, CUBE_EFFICIENCY)
     };

@@ -2,7 +2,8 @@
 //!
 //! [`Gnubg::start`] runs `gnubg -t -q -r -p driver.py` with a small Python
 //! driver (`gnubg/driver.py`, embedded in the program and written to a
-//! temporary file) and speaks to it over its stdin and stdout, one line
+//! temporary file, removed once gnubg has read it) and speaks to it over
+//! its stdin and stdout, one line
 //! per request: the best play for a Position ID and a roll
 //! (`findbestmove`, cubeless money evaluation at 0 ply) and the cubeful
 //! equities of no double, double/take and double/drop (`cfevaluate` at 0
@@ -51,6 +52,7 @@ pub struct Gnubg {
     stdout: BufReader<ChildStdout>,
     script: PathBuf,
     error: Option<String>,
+    last_chances: [f64; 5],
 }
 
 /// The error when gnubg cannot be used.
@@ -132,11 +134,14 @@ impl Gnubg {
             stdout,
             script,
             error: None,
+            last_chances: [0.0; 5],
         };
         // A first request: gnubg is up and its driver answers.
         let start = backgammon::Position::start();
-        g.request(&format!("move {} 3 1", start.to_position_id()))
-            .map_err(|e| GnubgError(format!("{} does not answer: {e}", exe.display())))?;
+        let first = g.request(&format!("move {} 3 1", start.to_position_id()));
+        // The driver is running: its file is no longer needed.
+        let _ = std::fs::remove_file(&g.script);
+        first.map_err(|e| GnubgError(format!("{} does not answer: {e}", exe.display())))?;
         Ok(g)
     }
 
@@ -233,11 +238,21 @@ impl Gnubg {
             .filter_map(|w| w.parse().ok())
             .collect();
         match v[..] {
-            [nd, dt, dp] => Ok([nd, dt, dp]),
+            [nd, dt, dp, w, wg, wbg, lg, lbg] => {
+                self.last_chances = [w, wg, wbg, lg, lbg];
+                Ok([nd, dt, dp])
+            }
             _ => Err(GnubgError(format!(
-                "gnubg's cube answer `{ans}` is not 3 numbers"
+                "gnubg's cube answer `{ans}` is not 8 numbers"
             ))),
         }
+    }
+
+    /// gnubg's cubeless chances (win, win gammon, win backgammon, lose
+    /// gammon, lose backgammon) of the side on roll in the last
+    /// [`Gnubg::cube_equities`].
+    pub fn last_chances(&self) -> [f64; 5] {
+        self.last_chances
     }
 
     /// Stops gnubg (closes its input, waits a little, then kills it).

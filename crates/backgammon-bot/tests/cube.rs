@@ -78,6 +78,16 @@ fn bg_7_2_too_good_to_double_when_gammons_are_likely() {
         1.0,
     );
     assert!(d.double() && !d.take(), "{d:?}");
+    // Under Jacoby a centred cube still cashes at the live points, which
+    // the gammons move: 61 % with gammons 15 % against 6 % is not yet a
+    // double (it would be if every game counted 1 whatever the cube).
+    let d = money_decision(
+        &outputs(0.61, 0.15, 0.0, 0.06, 0.0),
+        Owner::Centred,
+        true,
+        1.0,
+    );
+    assert!(!d.double(), "{d:?}");
 }
 
 #[test]

@@ -354,4 +354,11 @@ fn bg_hint_ranks_the_plays_by_equity() {
         stdout_of(&["bg", "hint", "--dice", "6-5", "--best"]).trim(),
         "24/13"
     );
+    // At 0 ply, the same opening choice; a bad depth is refused.
+    assert_eq!(
+        stdout_of(&["bg", "hint", "--dice", "3-1", "--best", "--plies", "0"]).trim(),
+        "8/5 6/5"
+    );
+    let e = error_of(&["bg", "hint", "--dice", "3-1", "--plies", "1"], 2);
+    assert!(e.contains("--plies must be 0 or 2"), "{e}");
 }

@@ -4,7 +4,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use backgammon_bot::neural::equity;
+use backgammon::PlayList;
+use backgammon_bot::neural::{equity, SEARCH_KEEP, SEARCH_MARGIN};
 use backgammon_bot::{default_net, BgNet};
 use clap::Args;
 use serde::Serialize;
@@ -17,13 +18,16 @@ use crate::error::CliError;
 #[command(
     about = "Rank the legal plays of a backgammon roll by the bot's equity",
     long_about = "Rank the legal plays of a roll from a position (a gnubg Position ID) by \
-        the neural bot's cubeless money equity after each play (0 ply), best first, \
-        with the network's winning, gammon and backgammon chances. With --best, print \
-        only the best play.",
+        the neural bot's cubeless money equity after each play, best first, with the \
+        network's winning, gammon and backgammon chances. --plies 2 (the default, as the \
+        default bot) values each play by the mean over the opponent's 21 rolls of his \
+        best reply; --plies 0 by the network alone. With --best, print only the play \
+        the bot `neural` (or `neural0` with --plies 0) would make.",
     after_help = "Examples:\n  \
         trictrac bg hint --dice 3-1\n  \
         trictrac bg hint --position 4HPwATDgc/ABMA --dice 6-5 --json\n  \
-        trictrac bg hint --position 4HPwATDgc/ABMA --dice 6-5 --best"
+        trictrac bg hint --position 4HPwATDgc/ABMA --dice 6-5 --best\n  \
+        trictrac bg hint --dice 2-1 --plies 0"
 )]
 pub struct HintArgs {
     /// The position: a gnubg Position ID
@@ -45,6 +49,10 @@ pub struct HintArgs {
     /// Another network (a model written by `trictrac bg train`)
     #[arg(long, value_name = "FILE")]
     model: Option<PathBuf>,
+
+    /// Search depth: 2 (the default bot's) or 0
+    #[arg(long, value_name = "0|2", default_value_t = 2)]
+    plies: u8,
 
     /// Print only the best play
     #[arg(long)]
@@ -82,11 +90,33 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
         Some(p) => Arc::new(BgNet::load(p).map_err(CliError::input)?),
         None => default_net(),
     };
-    let mut ranked: Vec<Ranked> = pos
-        .legal_plays(roll, &rules)
+    if args.plies != 0 && args.plies != 2 {
+        return Err(CliError::input(format!(
+            "--plies must be 0 or 2, not {}",
+            args.plies
+        )));
+    }
+    let plays = pos.legal_plays(roll, &rules);
+    if args.best {
+        let best = if args.plies == 2 {
+            net.best_play_2ply(&pos, &plays, &rules, SEARCH_KEEP, SEARCH_MARGIN)
+                .0
+        } else {
+            net.best_play(&pos, &plays, rules.preset).0
+        };
+        writeln!(out, "{best}")?;
+        return Ok(());
+    }
+    let mut buf = PlayList::new();
+    let mut ranked: Vec<Ranked> = plays
         .iter()
         .map(|p| {
-            let o = net.after_play(&pos.play_unchecked(p), turn, rules.preset);
+            let after = pos.play_unchecked(p);
+            let o = if args.plies == 2 {
+                net.after_play_2ply(&after, turn, &rules, &mut buf)
+            } else {
+                net.after_play(&after, turn, rules.preset)
+            };
             Ranked {
                 play: p.to_string(),
                 equity: equity(&o),
@@ -104,9 +134,7 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
     for r in &mut ranked {
         r.difference = r.equity - best;
     }
-    if args.best {
-        writeln!(out, "{}", ranked.first().map_or("--", |r| r.play.as_str()))?;
-    } else if args.json {
+    if args.json {
         serde_json::to_writer_pretty(&mut *out, &serde_json::json!({ "plays": ranked }))?;
         writeln!(out)?;
     } else {
