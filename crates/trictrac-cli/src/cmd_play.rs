@@ -136,8 +136,42 @@ Commands (type them at any prompt):
   save FILE      write the game record (FILE.json for JSON); resume it
                  with `trictrac play --load FILE`
   resign         give up the game
-  quit           leave without resigning (save first to keep the game)
+  quit           leave without resigning; the game is saved (to the file
+                 of the last `save`, else trictrac-autosave.txt), as it is
+                 at the end of the input (Ctrl-D) and on Ctrl-C
   help           this list";
+
+/// Where an unfinished game is saved when it was never saved by name.
+const AUTOSAVE: &str = "trictrac-autosave.txt";
+
+/// The game as it stands at the prompt, written by the Ctrl-C handler:
+/// the file and the record's text (none once the game is over).
+static SNAPSHOT: std::sync::Mutex<Option<(PathBuf, String)>> = std::sync::Mutex::new(None);
+
+/// On Ctrl-C (and SIGTERM, SIGHUP), saves the game of the last prompt and
+/// says where, then exits with code 130. The main thread may be blocked
+/// reading a line and holds stdout, so the message goes to stderr.
+fn install_interrupt_handler() {
+    let _ = ctrlc::set_handler(|| {
+        let snap = SNAPSHOT.lock().map(|s| s.clone()).unwrap_or(None);
+        if let Some((path, text)) = snap {
+            match std::fs::write(&path, text) {
+                Ok(()) => eprintln!(
+                    "\nInterrupted: the game is saved to {}.\nResume it with: trictrac play --load {}",
+                    path.display(),
+                    path.display()
+                ),
+                Err(e) => eprintln!(
+                    "\nInterrupted: the game could not be saved to {}: {e}.",
+                    path.display()
+                ),
+            }
+        } else {
+            eprintln!();
+        }
+        std::process::exit(130);
+    });
+}
 
 /// What the program does after an input.
 enum Flow {
@@ -168,6 +202,9 @@ struct Session<'a> {
     told: usize,
     /// Events when the game was last saved.
     saved: Option<usize>,
+    /// The file of the last `save` or of `--load`: where the game is
+    /// saved when the person leaves it unfinished.
+    save_path: Option<PathBuf>,
     /// The decision whose introduction was printed: (events, phase).
     introduced: Option<(usize, Phase)>,
     /// The roll being told, and whether its jans were shown.
@@ -321,12 +358,18 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         echo: !stdin_tty,
         told,
         saved: if loaded { Some(told) } else { None },
+        save_path: args.load.clone(),
         introduced: None,
         roll: None,
         jans_shown: false,
     };
+    install_interrupt_handler();
     session.welcome(loaded, args.load.as_deref())?;
-    session.run()
+    let r = session.run();
+    if let Ok(mut s) = SNAPSHOT.lock() {
+        *s = None;
+    }
+    r
 }
 
 /// Reads and resumes a saved game: the game, its dice and its header.
@@ -412,10 +455,9 @@ impl Session<'_> {
                 self.say_wrapped(Tone::Plain, &text, 2)?;
             }
             (false, Some(seed)) => {
-                writeln!(
-                    self.out,
-                    "Dice seed {seed} (`--seed {seed}` deals the same dice)."
-                )?;
+                // One line even for a 20-digit seed.
+                let t = format!("Dice seed {seed} (same dice: `--seed {seed}`).");
+                self.say_wrapped(Tone::Plain, &t, 2)?;
             }
             (false, None) => {}
         }
@@ -426,6 +468,7 @@ impl Session<'_> {
             if let Some(score) = self.game.pending_score().cloned() {
                 self.roll = Some(score.clone());
                 self.jans_shown = false;
+                self.roll_header(&score)?;
                 if !self.manual() {
                     self.show_jans(&score)?;
                 }
@@ -500,6 +543,17 @@ impl Session<'_> {
         Ok(())
     }
 
+    /// `White rolls 6-5 (sonnez).`
+    fn roll_header(&mut self, score: &RollScore) -> std::io::Result<()> {
+        let who = self.style.paint(Tone::Side(score.side), cap(score.side));
+        let dice = self.style.paint(Tone::Dice, &score.roll.to_string());
+        writeln!(
+            self.out,
+            "{who} rolls {dice} ({}).",
+            score.roll.french_name()
+        )
+    }
+
     fn show_jans(&mut self, score: &RollScore) -> std::io::Result<()> {
         for t in narrate::jan_texts(score) {
             self.say_wrapped(Tone::Points, &format!("  {t}"), 6)?;
@@ -539,13 +593,7 @@ impl Session<'_> {
                     } else {
                         writeln!(self.out)?;
                     }
-                    let who = self.style.paint(Tone::Side(score.side), cap(score.side));
-                    let dice = self.style.paint(Tone::Dice, &score.roll.to_string());
-                    writeln!(
-                        self.out,
-                        "{who} rolls {dice} ({}).",
-                        score.roll.french_name()
-                    )?;
+                    self.roll_header(&score)?;
                     self.jans_shown = false;
                     if !manual {
                         self.show_jans(&score)?;
@@ -671,6 +719,15 @@ impl Session<'_> {
 
     /// Prints `prompt`, reads a line; `None` at the end of the input.
     fn read(&mut self, prompt: &str) -> std::io::Result<Option<String>> {
+        let snap = if self.game.phase_is_over() {
+            None
+        } else {
+            let path = self.autosave_path();
+            Some((path.clone(), self.record_text(&path)))
+        };
+        if let Ok(mut s) = SNAPSHOT.lock() {
+            *s = snap;
+        }
         let p = self.style.paint(Tone::Bold, prompt);
         write!(self.out, "{p}")?;
         self.out.flush()?;
@@ -687,13 +744,59 @@ impl Session<'_> {
     }
 
     fn end_of_input(&mut self) -> Result<Flow, CliError> {
-        let t = if self.game.phase_is_over() {
-            "End of input."
+        if self.game.phase_is_over() {
+            self.say("End of input.")?;
         } else {
-            "End of input: the game is left unfinished."
-        };
-        self.say(t)?;
+            self.leave_unfinished("End of input: the game is left unfinished")?;
+        }
         Ok(Flow::Stop)
+    }
+
+    /// Where the game is saved when left unfinished.
+    fn autosave_path(&self) -> PathBuf {
+        self.save_path
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(AUTOSAVE))
+    }
+
+    /// The game record, as JSON when `path` ends in `.json`.
+    fn record_text(&self, path: &Path) -> String {
+        let rec = Record::from_game(&self.game, self.header.clone());
+        if path.extension().is_some_and(|e| e == "json") {
+            rec.to_json()
+        } else {
+            rec.to_string()
+        }
+    }
+
+    /// Leaving a game before its end: saves it (unless it is saved as it
+    /// stands) and says where, after `why`.
+    fn leave_unfinished(&mut self, why: &str) -> std::io::Result<()> {
+        let path = self.autosave_path();
+        let unsaved = self.saved != Some(self.game.events().len());
+        let t = if !unsaved {
+            format!("{why}; it is saved in {}.", path.display())
+        } else {
+            match std::fs::write(&path, self.record_text(&path)) {
+                Ok(()) => {
+                    self.saved = Some(self.game.events().len());
+                    format!("{why}: saved to {}.", path.display())
+                }
+                Err(e) => {
+                    let t = format!(
+                        "{why}, and NOT saved: cannot write {}: {e}.",
+                        path.display()
+                    );
+                    return self.refuse(&t);
+                }
+            }
+        };
+        self.say_wrapped(Tone::Plain, &t, 2)?;
+        writeln!(
+            self.out,
+            "Resume it with: trictrac play --load {}",
+            path.display()
+        )
     }
 
     /// Asks `side`, a person, for the decision the game waits for.
@@ -953,13 +1056,7 @@ impl Session<'_> {
                 return Ok(Some(Flow::Stop));
             }
             "quit" | "exit" => {
-                let unsaved = self.saved != Some(self.game.events().len());
-                let t = if unsaved {
-                    "Game left unfinished and not saved."
-                } else {
-                    "Game left unfinished; it is saved."
-                };
-                self.say(t)?;
+                self.leave_unfinished("Game left unfinished")?;
                 return Ok(Some(Flow::Stop));
             }
             _ => return Ok(None),
@@ -1027,15 +1124,11 @@ impl Session<'_> {
     }
 
     fn save(&mut self, path: &Path) -> std::io::Result<()> {
-        let rec = Record::from_game(&self.game, self.header.clone());
-        let text = if path.extension().is_some_and(|e| e == "json") {
-            rec.to_json()
-        } else {
-            rec.to_string()
-        };
+        let text = self.record_text(path);
         match std::fs::write(path, text) {
             Ok(()) => {
                 self.saved = Some(self.game.events().len());
+                self.save_path = Some(path.to_path_buf());
                 let t = format!(
                     "Saved the game record to {}; `trictrac play --load {}` resumes it.",
                     path.display(),

@@ -1,6 +1,7 @@
 //! `trictrac serve`: Grand Trictrac in the browser (crate `trictrac-server`).
 
 use std::io::Write;
+#[cfg(feature = "server")]
 use std::time::Duration;
 
 use clap::Args;
@@ -46,6 +47,7 @@ pub struct ServeArgs {
 }
 
 /// Runs `trictrac serve` until Ctrl-C.
+#[cfg(feature = "server")]
 pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     out.flush()?;
     let config = trictrac_server::Config {
@@ -56,4 +58,18 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         limits: trictrac_server::limits::Limits::default(),
     };
     trictrac_server::serve_blocking(config).map_err(|e| CliError::input(format!("serve: {e}")))
+}
+
+/// Without the feature `server`: says how to build the program with it.
+#[cfg(not(feature = "server"))]
+pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    out.flush()?;
+    // The arguments are still checked, so that a mistake is told first.
+    let _ = (&args.addr, &args.database, args.bot_delay_ms);
+    args.options.to_options()?;
+    Err(CliError::input(
+        "this trictrac is built without the web server: build it with the feature `server` \
+         (`cargo run --release --features server -- serve`, or \
+         `cargo install --path crates/trictrac-cli --features server`)",
+    ))
 }

@@ -47,8 +47,14 @@ fn binary() -> Command {
 /// Starts `trictrac ARGS` in a pseudo-terminal; `None` (and the test is
 /// skipped) only where the machine has no pseudo-terminals.
 fn spawn(args: &[&str]) -> Option<Pty> {
+    spawn_in(&temp_dir(), args)
+}
+
+/// [`spawn`] in the working directory `dir` (where an unfinished game is
+/// saved).
+fn spawn_in(dir: &std::path::Path, args: &[&str]) -> Option<Pty> {
     let mut cmd = binary();
-    cmd.args(args);
+    cmd.args(args).current_dir(dir);
     match spawn_command(cmd, Some(20_000)) {
         Ok(s) => Some(Pty {
             s,
@@ -129,10 +135,22 @@ fn flat(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-fn temp(name: &str) -> PathBuf {
+fn temp_dir() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("trictrac-play-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    dir
+}
+
+fn temp(name: &str) -> PathBuf {
+    temp_dir().join(name)
+}
+
+/// A fresh empty directory for one test.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = temp_dir().join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 /// No line wider than a plain 80-column terminal (what the person
@@ -289,7 +307,7 @@ fn save_and_reload() {
     t.expect("Saved the game record");
     t.prompt();
     t.send("quit");
-    t.expect("it is saved");
+    t.expect(&format!("it is saved in {}", saved.display()));
     t.end();
     // `trictrac replay` checks a game saved in the middle of a turn.
     let out = AssertCommand::cargo_bin("trictrac")
@@ -311,6 +329,8 @@ fn save_and_reload() {
     let said = flat(&before);
     assert!(said.contains("Resumed"), "{before}");
     assert!(said.contains(&format!("dice {roll}")), "{roll}: {before}");
+    // The resumed roll has its header, as when it was rolled.
+    assert!(said.contains(&format!("White rolls {roll} (")), "{before}");
     assert!(said.contains(&format!("to play {roll}")), "{before}");
     assert!(said.contains("against the bot `random`"), "{before}");
     t.send("1");
@@ -410,9 +430,15 @@ fn piped(args: &[&str], input: &str) -> String {
 }
 
 fn piped_raw(args: &[&str], input: &str) -> String {
+    piped_in(&temp_dir(), args, input)
+}
+
+/// [`piped_raw`] in the working directory `dir`.
+fn piped_in(dir: &std::path::Path, args: &[&str], input: &str) -> String {
     let out = AssertCommand::cargo_bin("trictrac")
         .unwrap()
         .args(args)
+        .current_dir(dir)
         .write_stdin(input)
         .assert()
         .success()
@@ -443,12 +469,28 @@ fn piped_commands_and_the_end_of_input() {
     // Input lines are echoed after the prompt.
     assert!(text.contains("your play [") && text.contains("]> help"));
 
-    let text = piped(&["play", "--seed", "4", "--bot", "random"], "1\n");
+    // The end of the input saves the unfinished game and says where.
+    let dir = fresh_dir("end-of-input");
+    let text = flat(&piped_in(
+        &dir,
+        &["play", "--seed", "4", "--bot", "random"],
+        "1\n",
+    ));
     assert!(
-        text.trim_end()
-            .ends_with("End of input: the game is left unfinished."),
+        text.trim_end().ends_with(
+            "End of input: the game is left unfinished: saved to trictrac-autosave.txt. \
+             Resume it with: trictrac play --load trictrac-autosave.txt"
+        ),
         "{text}"
     );
+    let rec = std::fs::read_to_string(dir.join("trictrac-autosave.txt")).unwrap();
+    assert!(rec.contains("[Seed \"4\"]"), "{rec}");
+    let text = flat(&piped_in(
+        &dir,
+        &["play", "--load", "trictrac-autosave.txt"],
+        "resign\n",
+    ));
+    assert!(text.contains("Resumed trictrac-autosave.txt"), "{text}");
 }
 
 #[test]
@@ -466,12 +508,19 @@ fn a_piped_game_as_black_to_the_end() {
         "{}",
         &text[text.len() - 2000..]
     );
-    // Black at the bottom: its talon, field 24, bottom right.
-    let numbers = raw
+    // Black at the bottom, White's fields above: both talons on the left
+    // (field 24, Black's talon, bottom left), as in the treatises.
+    let board: Vec<&str> = raw
         .lines()
-        .find(|l| l.trim_start().starts_with("13  14  15"))
-        .expect("Black's fields at the bottom");
-    assert!(numbers[..59].trim_end().ends_with("24"), "{numbers}");
+        .skip_while(|l| !l.trim_start().starts_with("talon"))
+        .take(15)
+        .collect();
+    assert!(board[1].trim_start().starts_with("1   2   3"), "{board:?}");
+    assert!(
+        board[13].trim_start().starts_with("24  23  22"),
+        "{board:?}"
+    );
+    assert!(board[13][..59].trim_end().ends_with("13"), "{board:?}");
 }
 
 #[test]
@@ -521,4 +570,155 @@ fn bad_arguments() {
         );
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     }
+}
+
+/// A 20-digit seed: its line still fits in 80 columns.
+#[test]
+fn the_seed_line_fits_in_80_columns() {
+    let raw = piped_raw(
+        &["play", "--seed", "18446744073709551615", "--bot", "random"],
+        "resign\n",
+    );
+    let line = raw
+        .lines()
+        .find(|l| l.starts_with("Dice seed"))
+        .expect("the seed line");
+    assert_eq!(
+        line,
+        "Dice seed 18446744073709551615 (same dice: `--seed 18446744073709551615`)."
+    );
+}
+
+/// In a terminal of 80 x 24, the bot's turn scrolls off while the person
+/// reads the list of plays: the board keeps each side's last roll, with
+/// the points it brought, and its last play beside its score.
+#[test]
+fn the_last_roll_of_each_side_stays_on_the_board() {
+    let Some(mut t) = spawn(&["play", "--seed", "11", "--bot", "random", "--no-color"]) else {
+        return;
+    };
+    let mut checked = 0;
+    for _ in 0..12 {
+        let (before, p) = t.prompt();
+        match p {
+            Prompt::Play(_) => {}
+            Prompt::Stay => {
+                t.send("stay");
+                continue;
+            }
+            p => panic!("unexpected {p:?}"),
+        }
+        // Black's turn as told, then the board.
+        let told_roll = before
+            .lines()
+            .rev()
+            .find_map(|l| l.trim().strip_prefix("Black rolls "))
+            .map(|r| r.split(' ').next().unwrap().to_string());
+        let told_play = before
+            .lines()
+            .rev()
+            .find_map(|l| l.trim().strip_prefix("Black plays "))
+            .map(|r| r.trim_end_matches('.').to_string());
+        let board: Vec<&str> = before
+            .lines()
+            .skip_while(|l| !l.trim_start().starts_with("talon"))
+            .collect();
+        if let (Some(roll), Some(play)) = (told_roll, told_play) {
+            assert!(board[3].contains(&format!("rolled {roll} +")), "{before}");
+            assert!(board[4].contains(&format!("played {play}")), "{before}");
+            checked += 1;
+        }
+        // White's roll, being played, beside its score at the bottom.
+        let white = before
+            .lines()
+            .rev()
+            .find_map(|l| l.trim().strip_prefix("White rolls "))
+            .expect("White's roll")
+            .split(' ')
+            .next()
+            .unwrap()
+            .to_string();
+        assert!(board[10].contains(&white), "{before}");
+        t.send("1");
+    }
+    assert!(checked >= 5, "{checked}");
+    t.send("resign");
+    t.end();
+    assert_fits_80(&t.transcript);
+}
+
+/// `quit`, Ctrl-D and Ctrl-C all save the unfinished game and say where;
+/// each saved game resumes.
+#[test]
+fn leaving_saves_the_game() {
+    // quit: saved to trictrac-autosave.txt in the working directory.
+    let dir = fresh_dir("quit");
+    let Some(mut t) = spawn_in(&dir, &["play", "--seed", "5", "--bot", "random"]) else {
+        return;
+    };
+    t.prompt();
+    t.send("1");
+    t.prompt();
+    t.send("quit");
+    t.expect("Game left unfinished: saved to trictrac-autosave.txt.");
+    t.expect("Resume it with: trictrac play --load trictrac-autosave.txt");
+    t.end();
+    let saved = dir.join("trictrac-autosave.txt");
+    let rec = std::fs::read_to_string(&saved).unwrap();
+    assert!(rec.contains("[Seed \"5\"]"), "{rec}");
+
+    // Ctrl-D at a prompt, after `--load`: saved back to the loaded file.
+    let Some(mut t) = spawn_in(&dir, &["play", "--load", "trictrac-autosave.txt"]) else {
+        return;
+    };
+    t.prompt();
+    t.send("1");
+    t.prompt();
+    t.s.send_control('d').unwrap();
+    t.expect("End of input: the game is left unfinished: saved to trictrac-autosave.txt.");
+    t.end();
+    let longer = std::fs::read_to_string(&saved).unwrap();
+    assert!(longer.len() > rec.len(), "one more roll saved");
+
+    // Ctrl-C: the signal saves the game as it stands at the prompt.
+    let dir = fresh_dir("ctrl-c");
+    let Some(mut t) = spawn_in(&dir, &["play", "--seed", "7", "--bot", "random"]) else {
+        return;
+    };
+    t.prompt();
+    t.send("1");
+    t.prompt();
+    t.s.send_control('c').unwrap();
+    t.expect("Interrupted: the game is saved to trictrac-autosave.txt.");
+    t.expect("Resume it with: trictrac play --load trictrac-autosave.txt");
+    t.end();
+    let out = AssertCommand::cargo_bin("trictrac")
+        .unwrap()
+        .args(["replay", "trictrac-autosave.txt"])
+        .current_dir(&dir)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(out.contains("dice checked against the seed"), "{out}");
+    assert!(out.contains("game in progress"), "{out}");
+
+    // A game saved by name is saved again there.
+    let dir = fresh_dir("named");
+    let Some(mut t) = spawn_in(&dir, &["play", "--seed", "7", "--bot", "random"]) else {
+        return;
+    };
+    t.prompt();
+    t.send("save mine.json");
+    t.expect("Saved the game record");
+    t.prompt();
+    t.send("1");
+    t.prompt();
+    t.send("quit");
+    t.expect("Game left unfinished: saved to mine.json.");
+    t.end();
+    assert!(!dir.join("trictrac-autosave.txt").exists());
+    let json = std::fs::read_to_string(dir.join("mine.json")).unwrap();
+    assert!(json.trim_start().starts_with('{'), "{json}");
 }

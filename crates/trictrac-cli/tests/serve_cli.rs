@@ -1,5 +1,7 @@
 //! `trictrac serve` through the real binary: it serves the page on the
-//! address it prints, and reports a bad database in one line.
+//! address it prints, and reports a bad database in one line (with the
+//! feature `server`; without it, `serve` says how to get it).
+#![cfg_attr(not(feature = "server"), allow(unused_imports, dead_code))]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -16,6 +18,7 @@ impl Drop for Kill {
     }
 }
 
+#[cfg(feature = "server")]
 #[test]
 fn serve_prints_its_address_and_serves_the_page() {
     let dir = std::env::temp_dir().join(format!("trictrac-serve-cli-{}", std::process::id()));
@@ -53,6 +56,7 @@ fn serve_prints_its_address_and_serves_the_page() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[cfg(feature = "server")]
 #[test]
 fn a_bad_database_is_one_error_line() {
     let out = Command::new(env!("CARGO_BIN_EXE_trictrac"))
@@ -70,4 +74,23 @@ fn a_bad_database_is_one_error_line() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.starts_with("error: serve: "), "{err}");
     assert!(err.contains("sqlite://"), "{err}");
+}
+
+/// Built without the feature `server` (the default), `trictrac serve`
+/// says in one line how to build it with the server.
+#[cfg(not(feature = "server"))]
+#[test]
+fn without_the_server_feature_serve_says_how_to_get_it() {
+    let out = Command::new(env!("CARGO_BIN_EXE_trictrac"))
+        .args(["serve"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("error: this trictrac is built without the web server")
+            && err.contains("cargo run --release --features server -- serve"),
+        "{err}"
+    );
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }

@@ -1,5 +1,6 @@
-//! HTTP: the page (embedded), the WebSocket endpoint, and a small JSON API
-//! (server info, finished games, game records).
+//! HTTP: the page (embedded), the how-to-play page, the WebSocket
+//! endpoint, and a small JSON API (server info, finished games, a room's
+//! summary, game records, the QR code of an invitation link).
 
 use std::sync::Arc;
 
@@ -18,6 +19,10 @@ const APP_JS: &str = include_str!("../static/app.js");
 const BG_JS: &str = include_str!("../static/bg.js");
 const STYLE: &str = include_str!("../static/style.css");
 const ICON: &str = include_str!("../static/icon.svg");
+const HOWTO: &str = include_str!("../static/howto.html");
+
+/// The longest text `/api/qr.svg` encodes (an invitation link is ~60).
+const QR_MAX: usize = 512;
 
 /// The routes.
 pub fn router(hub: Arc<Hub>) -> Router {
@@ -39,6 +44,12 @@ pub fn router(hub: Arc<Hub>) -> Router {
             get(|| async { page(STYLE, "text/css; charset=utf-8") }),
         )
         .route("/icon.svg", get(|| async { page(ICON, "image/svg+xml") }))
+        .route(
+            "/howto",
+            get(|| async { page(HOWTO, "text/html; charset=utf-8") }),
+        )
+        .route("/api/qr.svg", get(qr))
+        .route("/api/rooms/{id}", get(room_summary))
         .route("/ws", get(ws))
         .route("/api/info", get(info))
         .route("/api/games", get(games))
@@ -95,6 +106,76 @@ async fn info(State(hub): State<Arc<Hub>>) -> Response {
         "version": env!("CARGO_PKG_VERSION"),
     }))
     .into_response()
+}
+
+#[derive(serde::Deserialize)]
+struct QrQuery {
+    text: String,
+}
+
+/// `/api/qr.svg?text=…`: the QR code of `text` (an invitation link), an
+/// SVG drawn by the `qrcode` crate.
+async fn qr(axum::extract::Query(q): axum::extract::Query<QrQuery>) -> Response {
+    if q.text.is_empty() || q.text.len() > QR_MAX {
+        return fail(
+            StatusCode::BAD_REQUEST,
+            format!("a QR code encodes 1 to {QR_MAX} bytes of text"),
+        );
+    }
+    match qrcode::QrCode::new(q.text.as_bytes()) {
+        Ok(code) => {
+            let svg = code
+                .render::<qrcode::render::svg::Color>()
+                .min_dimensions(200, 200)
+                .quiet_zone(true)
+                .build();
+            (
+                [
+                    (header::CONTENT_TYPE, "image/svg+xml"),
+                    (header::CACHE_CONTROL, "max-age=3600"),
+                ],
+                svg,
+            )
+                .into_response()
+        }
+        Err(e) => fail(StatusCode::BAD_REQUEST, format!("no QR code: {e}")),
+    }
+}
+
+/// `/api/rooms/ROOM`: who plays, whose turn it is and whether the game is
+/// over — what the home page shows of the games in progress kept in the
+/// browser, and the invitation dialog of the friend invited.
+async fn room_summary(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
+    let room = match hub.room(&id).await {
+        Ok(r) => r,
+        Err(e) => return fail(StatusCode::NOT_FOUND, e),
+    };
+    let body = {
+        let r = room.lock().await;
+        let row = &r.row;
+        let bot = r.bot_side();
+        let seat = |name: &str, taken: bool, side: trictrac::Side| {
+            json!({
+                "name": name,
+                "taken": taken || bot == Some(side),
+                "kind": if bot == Some(side) { "bot" } else { "human" },
+            })
+        };
+        json!({
+            "room": row.id,
+            "game": row.game,
+            "mode": row.mode,
+            "white": seat(&row.white_name, row.white_taken, trictrac::Side::White),
+            "black": seat(&row.black_name, row.black_taken, trictrac::Side::Black),
+            "turn": r.game.side_to_act().map(|s| s.name()),
+            "finished": row.finished,
+            "result": row.result,
+            "created": row.created,
+        })
+    };
+    drop(room);
+    hub.evict_idle();
+    Json(body).into_response()
 }
 
 fn fail(code: StatusCode, message: String) -> Response {

@@ -54,6 +54,11 @@ enum ClientMsg {
     Beaver,
     Drop,
     Hint,
+    /// Why the checker on `field` cannot move now (the page asks when it
+    /// is clicked).
+    Why {
+        field: u8,
+    },
     Sync,
     Ping,
 }
@@ -324,6 +329,20 @@ async fn handle(
             let token = new_token.or(token).unwrap_or_default();
             attach_seats(attached, room_arc, seats, token).await
         }
+        ClientMsg::Why { field } => match attached {
+            Some(a) => {
+                let r = a.room.lock().await;
+                match &r.game {
+                    crate::room::GameState::Trictrac(g) => {
+                        vec![json!({ "type": "why", "field": field, "message": why_not(g, field) })]
+                    }
+                    crate::room::GameState::Backgammon(_) => {
+                        vec![error("`why` is for the Grand Trictrac board")]
+                    }
+                }
+            }
+            None => vec![error("join a room first")],
+        },
         ClientMsg::Sync => match attached {
             Some(a) => vec![state_json(&*a.room.lock().await, true)],
             None => vec![error("join a room first")],
@@ -360,6 +379,82 @@ async fn handle(
                 Err(e) => vec![error(e)],
             }
         }
+    }
+}
+
+/// Why the checker on the absolute `field` cannot be played with the
+/// roll waiting, in the engine's words (each with its rule): every die
+/// tried alone from there, and both dice *tout d'une*.
+fn why_not(game: &trictrac::Game, field: u8) -> String {
+    let trictrac::Phase::Play(side) = game.phase() else {
+        return "there is no roll to play now".into();
+    };
+    if !(1..=24).contains(&field) {
+        return format!("there is no field {field}: the fields are 1 to 24");
+    }
+    let f = trictrac::Field::new(field);
+    match game.position().board().at(f) {
+        None => return format!("field {field} is empty"),
+        Some((s, _)) if s != side => {
+            return format!("the checkers on {field} are {s}'s, and {side} is to play")
+        }
+        Some(_) => {}
+    }
+    let Some(roll) = game.pending_roll() else {
+        return "there is no roll to play now".into();
+    };
+    let movable = game.legal_plays().iter().any(|p| {
+        p.moves()
+            .iter()
+            .any(|m| m.from().to_absolute(side).value() == field)
+    });
+    if movable {
+        return format!("the checker on {field} can be played with {roll}");
+    }
+    // White moves up the fields, Black down; past the end is off.
+    let to = |steps: u8| -> String {
+        let t = if side == trictrac::Side::White {
+            i16::from(field) + i16::from(steps)
+        } else {
+            i16::from(field) - i16::from(steps)
+        };
+        if (1..=24).contains(&t) {
+            t.to_string()
+        } else {
+            "off".into()
+        }
+    };
+    let (a, b) = (roll.high().value(), roll.low().value());
+    let mut tries = vec![(a.to_string(), format!("{field}-{}", to(a)))];
+    if b != a {
+        tries.push((b.to_string(), format!("{field}-{}", to(b))));
+    }
+    let mid = to(a);
+    if mid != "off" {
+        tries.push((
+            format!("{a} and {b} tout d'une"),
+            format!("{field}-{mid}-{}", to(a + b)),
+        ));
+    }
+    let mut reasons: Vec<String> = Vec::new();
+    for (die, text) in tries {
+        let Ok(n) = text.parse::<trictrac::PlayNotation>() else {
+            continue;
+        };
+        if let Err(trictrac::GameError::Illegal(e)) = game.clone().play_notation(&n) {
+            let r = format!("with the {die}, {e}");
+            if !reasons.iter().any(|x| x.ends_with(&e.to_string())) {
+                reasons.push(r);
+            }
+        }
+    }
+    if reasons.is_empty() {
+        format!("the checker on {field} is in no legal play of {roll}")
+    } else {
+        format!(
+            "the checker on {field} cannot be played with {roll}: {}",
+            reasons.join("; ")
+        )
     }
 }
 

@@ -37,6 +37,36 @@ const TEXTS = {
     disconnected: "Connexion perdue… reconnexion.", game_over: "Partie terminée",
     declared: "déclaré", exit_word: "sortie", result: "Résultat", date: "Date", players: "Joueurs",
     ways: "façons", marked: "marqué", thinking: "réfléchit…",
+    names_classical: "T…11", names_numbers: "1…24",
+    names_title: "Numéros des flèches : 1 à 24, ou noms classiques des traités (T, 1…11 ; R-1.6)",
+    names_note: "Noms classiques vus des {side} : T talon, 11 coin de repos, ′ côté adverse. Les coups restent écrits en numéros 1-24.",
+    not_yours: "Cette dame est aux {side} : vous jouez les {mine}.",
+    not_your_turn: "Ce n'est pas votre tour.",
+    cannot_now: "Pas de dame à jouer maintenant : {what}",
+    finish_play: "Cette dame ne peut pas continuer le coup commencé : « Reprendre » pour recommencer.",
+    hint_win: "chances de gagner la partie",
+    hint_points: "points nets du coup (ordinateur « facile »)",
+    hint_best: "meilleur",
+    invited_by: "{who} vous invite à une partie de {game}.",
+    invite_free: "Une place vous attend dans cette partie de {game}.",
+    join_as: "Votre nom", join_play: "Jouer",
+    friend_joined: "{who} a rejoint la partie.",
+    qr_alt: "Code QR du lien d'invitation",
+    my_games: "Mes parties en cours", no_my_games: "Aucune partie en cours dans ce navigateur.",
+    my_turn: "à vous", their_turn: "à l'adversaire", resume: "reprendre", against: "contre",
+    replay: "Revoir la partie", replay_step: "Étape {i} / {n}", replay_live: "Retour au direct",
+    replay_first: "⏮", replay_prev: "◀", replay_next: "▶", replay_last: "⏭",
+    howto: "Comment jouer", pts: "pts", hole_1: "trou", hole_n: "trous",
+    level_random: "Débutant (au hasard)", level_greedy: "Facile", level_search1: "Moyen",
+    level_search2: "Moyen+ (plus lent)", level_neural: "Fort", level_neural2: "Expert (plus lent)",
+    level_bg_neural0: "Fort (rapide)", level_bg_neural: "Expert", level_bg_neural2: "Expert (neural2)",
+    recommended: "conseillé",
+    expl_marking: "Automatique : l'ordinateur compte les points. Par les joueurs : vous déclarez vos points ; une erreur est une école pour l'adversaire (R-10).",
+    expl_first: "Qui commence (R-2.2) : un dé chacun, puis le gagnant lance ses deux dés ; ou « coup et dés » : un coup décide et se joue.",
+    expl_exit: "La sortie des dames (R-4.7) : parisienne, la règle courante ; provinciale, plus lente.",
+    expl_exit_roll: "Après avoir tout sorti (R-4.8) : un nouveau coup, ou le coup de sortie sert aussi de premier coup (« pour tout »).",
+    expl_payout: "Ce que vaut la partie gagnée selon la bredouille et le pavillon (R-9.1).",
+    expl_old_jans: "Trois jans des anciens traités, abandonnés ensuite (R-6.6).",
   },
   en: {
     new_game: "New game", mode_bot: "Against the computer", mode_hotseat: "Two players at this screen",
@@ -70,6 +100,36 @@ const TEXTS = {
     disconnected: "Connection lost… reconnecting.", game_over: "Game over",
     declared: "declared", exit_word: "exit", result: "Result", date: "Date", players: "Players",
     ways: "ways", marked: "marked", thinking: "is thinking…",
+    names_classical: "T…11", names_numbers: "1…24",
+    names_title: "Field labels: numbers 1 to 24, or the treatises' classical names (T, 1…11; R-1.6)",
+    names_note: "Classical names seen from {side}: T talon, 11 rest corner, ′ the other side. Plays are still written in numbers 1-24.",
+    not_yours: "This checker is {side}'s: you play {mine}.",
+    not_your_turn: "It is not your turn.",
+    cannot_now: "No checker to play now: {what}",
+    finish_play: "This checker cannot go on with the play begun: “Take back” to start again.",
+    hint_win: "chance of winning the game",
+    hint_points: "net points of the roll (the “easy” computer)",
+    hint_best: "best",
+    invited_by: "{who} invites you to a game of {game}.",
+    invite_free: "A seat waits for you in this game of {game}.",
+    join_as: "Your name", join_play: "Play",
+    friend_joined: "{who} has joined the game.",
+    qr_alt: "QR code of the invitation link",
+    my_games: "My games in progress", no_my_games: "No game in progress in this browser.",
+    my_turn: "your turn", their_turn: "opponent's turn", resume: "resume", against: "against",
+    replay: "Replay the game", replay_step: "Step {i} / {n}", replay_live: "Back to the game",
+    replay_first: "⏮", replay_prev: "◀", replay_next: "▶", replay_last: "⏭",
+    howto: "How to play", pts: "pts", hole_1: "hole", hole_n: "holes",
+    level_random: "Beginner (random)", level_greedy: "Easy", level_search1: "Medium",
+    level_search2: "Medium+ (slower)", level_neural: "Strong", level_neural2: "Expert (slower)",
+    level_bg_neural0: "Strong (fast)", level_bg_neural: "Expert", level_bg_neural2: "Expert (neural2)",
+    recommended: "recommended",
+    expl_marking: "Automatic: the computer counts the points. By the players: you declare your points; a mistake is a school for your opponent (R-10).",
+    expl_first: "Who starts (R-2.2): one die each, then the winner rolls both dice; or “coup et dés”: one roll decides and is played.",
+    expl_exit: "Bearing off (R-4.7): parisienne, the usual rule; provinciale, slower.",
+    expl_exit_roll: "After bearing off everything (R-4.8): a fresh roll, or the exit roll also serves as the first move (“pour tout”).",
+    expl_payout: "What a won game is worth with the bredouille and the pavillon (R-9.1).",
+    expl_old_jans: "Three jans of the old treatises, later abandoned (R-6.6).",
   },
 };
 
@@ -92,6 +152,10 @@ const S = {
   drag: null,
   info: null,
   retry: 500,
+  classical: false,   // classical field names (T..11) instead of 1..24
+  why: null,          // the last answer to `why`
+  replay: null,       // { i, frames } while stepping through the history
+  invited: null,      // the room summary shown to an invited friend
 };
 window.__trictrac = S; // for tests and curious players
 
@@ -114,7 +178,10 @@ function setLang(lang) {
   $("lang-fr").classList.toggle("active", S.lang === "fr");
   $("lang-en").classList.toggle("active", S.lang === "en");
   if (S.state) render();
+  if (S.info && typeof fillBots === "function") fillBots(new FormData($("new-game")).get("game") || "trictrac");
   loadFinished();
+  loadMine();
+  if (S.invited) showInvitation();
 }
 
 function toast(msg) {
@@ -176,7 +243,10 @@ function onMessage(m) {
       S.role = m.role;
       S.token = m.token || null;
       if (S.token) {
-        try { localStorage.setItem("trictrac.seat." + m.room, S.token); } catch (e) { /* ignore */ }
+        try {
+          localStorage.setItem("trictrac.seat." + m.room, S.token);
+          localStorage.setItem("trictrac.side." + m.room, S.seats.join(","));
+        } catch (e) { /* ignore */ }
       }
       S.joinMsg = { type: "join", room: m.room, token: S.token || undefined, watch: !S.token };
       const url = "/?room=" + encodeURIComponent(m.room) + (S.token ? "" : "&watch=1");
@@ -189,9 +259,18 @@ function onMessage(m) {
       if (start > S.history.length) { send({ type: "sync" }); }
       else { S.history.length = start; S.history.push(...m.history); }
       const moved = !S.state || S.state.seq !== m.seq;
+      const before = S.state;
       S.state = m;
+      if (before && m.mode === "online" && S.seats.length && S.role === "player") {
+        const other = ["white", "black"].find((x) => !S.seats.includes(x));
+        if (other && !before.seats[other].taken && m.seats[other].taken) {
+          toast(t("friend_joined", { who: m.seats[other].name || sideName(other) }));
+        }
+      }
       if (moved) { S.steps = []; S.selected = null; S.hint = null; S.busy = false; }
-      render();
+      if (S.wantReplay && m.game === "trictrac" && m.history_start === 0) { S.wantReplay = false; startReplay(0); }
+      else if (S.replay) { S.replay.frames = replayFrames(); render(); }
+      else render();
       break;
     }
     case "ack":
@@ -208,6 +287,10 @@ function onMessage(m) {
     case "hint":
       S.hint = m;
       render();
+      break;
+    case "why":
+      S.why = m;
+      toast(m.message);
       break;
   }
 }
@@ -229,6 +312,47 @@ async function loadInfo() {
   fillBots(new FormData(form).get("game") || "trictrac");
 }
 
+// The games of this browser: every seat token kept in localStorage, with
+// the room's summary from the server; finished and vanished games drop out.
+async function loadMine() {
+  const box = $("mine");
+  if (!box || $("home").hidden) return;
+  const rooms = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k && k.startsWith("trictrac.seat.")) rooms.push(k.slice("trictrac.seat.".length));
+    }
+  } catch (e) { /* private mode */ }
+  const rows = [];
+  for (const code of rooms.slice(-30)) {
+    let g = null;
+    try {
+      const r = await fetch("/api/rooms/" + encodeURIComponent(code));
+      if (r.status === 404) { try { localStorage.removeItem("trictrac.seat." + code); localStorage.removeItem("trictrac.side." + code); } catch (e) { /* ignore */ } continue; }
+      if (!r.ok) continue;
+      g = await r.json();
+    } catch (e) { continue; }
+    if (g.finished) continue;
+    let mine = [];
+    try { mine = (localStorage.getItem("trictrac.side." + code) || "").split(",").filter(Boolean); } catch (e) { /* ignore */ }
+    const opp = ["white", "black"].filter((x) => !mine.includes(x)).map((x) => g[x].name).join(", ");
+    const turn = g.turn && mine.includes(g.turn);
+    rows.push({ g, opp, turn });
+  }
+  if (!rows.length) { box.innerHTML = `<p class="muted">${esc(t("no_my_games"))}</p>`; return; }
+  rows.sort((a, b) => (b.turn - a.turn) || (b.g.created - a.g.created));
+  let h = "<table>";
+  for (const { g, opp, turn } of rows) {
+    const kind = g.game === "backgammon" ? "Backgammon" : "Trictrac";
+    h += `<tr class="my-game" data-room="${esc(g.room)}"><td>${esc(g.room)}<br><span class="muted">${esc(kind)}</span></td>` +
+      `<td>${opp ? esc(t("against")) + " " + esc(opp) : ""}</td>` +
+      `<td>${turn ? "<b>" + esc(t("my_turn")) + "</b>" : esc(t("their_turn"))}</td>` +
+      `<td><a href="/?room=${encodeURIComponent(g.room)}">${esc(t("resume"))}</a></td></tr>`;
+  }
+  box.innerHTML = h + "</table>";
+}
+
 async function loadFinished() {
   const box = $("finished");
   if (!box || $("home").hidden) return;
@@ -240,7 +364,7 @@ async function loadFinished() {
     for (const g of j.finished) {
       const d = new Date(g.finished * 1000).toLocaleDateString(S.lang);
       h += `<tr><td>${esc(g.id)}<br><span class="muted">${esc(g.game === "backgammon" ? "Backgammon" : "Trictrac")} · ${esc(d)}</span></td><td>${esc(g.white)} – ${esc(g.black)}</td>` +
-        `<td>${esc(g.result)}</td><td><a href="/?room=${encodeURIComponent(g.id)}&watch=1">${esc(t("view"))}</a> · ` +
+        `<td>${esc(g.result)}</td><td><a href="/?room=${encodeURIComponent(g.id)}&watch=1${g.game === "backgammon" ? "" : "&replay=1"}">${esc(t("view"))}</a> · ` +
         (g.game === "backgammon"
           ? `<a href="/api/games/${encodeURIComponent(g.id)}.mat" download>mat</a></td></tr>`
           : `<a href="/api/games/${encodeURIComponent(g.id)}.txt" download>txt</a> · <a href="/api/games/${encodeURIComponent(g.id)}.json" download>json</a></td></tr>`);
@@ -277,6 +401,55 @@ function joinGame(watch) {
   send(S.joinMsg);
 }
 
+// The computer players by strength, weakest first (docs/STRENGTH.md), and
+// the one the page offers first: the level most players should meet.
+const LEVELS = {
+  trictrac: { order: ["random", "greedy", "search1", "search2", "neural", "neural2"], recommended: "search1" },
+  backgammon: { order: ["random", "greedy", "neural0", "neural", "neural2"], recommended: "neural0" },
+};
+function levelName(game, bot) {
+  const key = game === "backgammon" && TEXTS.en["level_bg_" + bot] ? "level_bg_" + bot : "level_" + bot;
+  return TEXTS.en[key] ? t(key) : bot;
+}
+
+// A friend opening an invitation link: who invites, and his name, before
+// taking the seat.
+// Joins now if connected, else when the connection opens (never twice).
+function joinNow(m) {
+  S.joinMsg = m;
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(m));
+}
+async function offerSeat(code, m) {
+  let g = null;
+  try {
+    const r = await fetch("/api/rooms/" + encodeURIComponent(code));
+    if (r.ok) g = await r.json();
+  } catch (e) { /* the join below reports it */ }
+  const free = g && !g.finished && g.mode === "online" && ["white", "black"].some((x) => !g[x].taken);
+  if (!free) { joinNow(m); return; }
+  S.invited = g;
+  showInvitation();
+}
+function showInvitation() {
+  const g = S.invited;
+  const host = ["white", "black"].find((x) => g[x].taken);
+  const game = g.game === "backgammon" ? "Backgammon" : "Grand Trictrac";
+  $("invited-text").textContent = host && g[host].name
+    ? t("invited_by", { who: g[host].name, game }) : t("invite_free", { game });
+  $("invited").hidden = false;
+  $("home").hidden = true;
+}
+function acceptInvitation(ev) {
+  ev.preventDefault();
+  const name = ($("invited-name").value || "").trim();
+  try { localStorage.setItem("trictrac.name", name); } catch (e) { /* ignore */ }
+  $("new-game").elements.name.value = name;
+  const room = S.invited.room;
+  S.invited = null;
+  $("invited").hidden = true;
+  joinNow({ type: "join", room, watch: false, name });
+}
+
 function updateFormRows() {
   const mode = new FormData($("new-game")).get("mode");
   $("bot-row").hidden = mode !== "bot";
@@ -285,6 +458,7 @@ function updateFormRows() {
 
 function showGame() {
   $("home").hidden = true;
+  $("invited").hidden = true;
   $("game").hidden = false;
 }
 
@@ -318,12 +492,12 @@ function fieldAt(x, y) {
 function sign(side) { return side === "white" ? 1 : -1; }
 
 // The board with the moves already made this turn.
-function currentBoard() {
-  const st = S.state;
+function currentBoard(st) {
+  st = st || S.state;
   const b = st.board.slice();
   const off = { white: st.off.white, black: st.off.black };
   const side = st.phase.side;
-  for (const [from, to] of S.steps) {
+  for (const [from, to] of (st === S.state ? S.steps : [])) {
     b[from - 1] -= sign(side);
     if (to > 0) b[to - 1] += sign(side); else off[side] += 1;
   }
@@ -396,13 +570,90 @@ function step(from, to) {
 }
 
 function clickField(f) {
-  if (!canMove() || f === null) return;
+  if (S.replay || f === null) return;
+  if (!canMove()) { explainStill(f); return; }
   if (S.selected !== null) {
     const d = destsFrom(S.selected);
     if (d.has(f)) { step(S.selected, f); return; }
   }
   const mv = movableFrom();
+  if (!mv.has(f) && f !== "off" && f > 0) explain(f);
   S.selected = mv.has(f) && S.selected !== f ? f : null;
+  render();
+}
+
+// A click on a checker that cannot be played says why: another side's
+// checker here; for one of the mover's, the server asks the engine, which
+// names the rule (R-3.3, R-4.1, …).
+function explain(f) {
+  const st = S.state;
+  const side = st.phase.side;
+  const c = currentBoard().b[f - 1];
+  if (!c) return;
+  const owner = c > 0 ? "white" : "black";
+  if (owner !== side) {
+    toast(t("not_yours", { side: sideName(owner).toLowerCase(), mine: sideName(side).toLowerCase() }));
+  } else if (S.steps.length) {
+    toast(t("finish_play"));
+  } else {
+    send({ type: "why", field: f });
+  }
+}
+// A click on a checker when nothing can be played now.
+function explainStill(f) {
+  const st = S.state;
+  if (isBg() || !st || st.phase.kind === "over" || !S.seats.length || typeof f !== "number") return;
+  if (!st.board[f - 1]) return;
+  if (!myTurn()) { toast(t("not_your_turn")); return; }
+  const what = { roll: t("your_turn_roll"), stay_or_leave: t("your_turn_decide"), mark: t("your_turn_mark") }[st.phase.kind];
+  if (what) toast(t("cannot_now", { what }));
+}
+
+// --------------------------------------------------------------- replay
+// The positions of a finished (or running) game, one per history entry,
+// rebuilt from the plays of the history (NOTATION.md: absolute fields).
+function replayFrames() {
+  const st = S.state;
+  const start = () => { const b = new Array(24).fill(0); b[0] = 15; b[23] = -15; return b; };
+  let b = start();
+  let off = { white: 0, black: 0 };
+  let score = { white: { points: 0, holes: 0 }, black: { points: 0, holes: 0 }, bredouille: "e", pavillon: "e" };
+  const frames = [];
+  const frame = (extra) => frames.push(Object.assign({}, st, {
+    board: b.slice(), off: Object.assign({}, off), score, plays: [], dice: null, roll: null,
+    last_play: null, phase: { kind: "replay", side: null },
+  }, extra));
+  frame({});
+  for (const e of S.history) {
+    if (e.kind === "releve") { b = start(); off = { white: 0, black: 0 }; frame({}); continue; }
+    if (e.score) score = e.score;
+    if (e.kind !== "roll") { frame({}); continue; }
+    const moves = [];
+    for (const tok of (e.play || "").split(/\s+/)) {
+      if (!tok || tok === "--") continue;
+      const parts = tok.split("-");
+      const from = Number(parts[0]);
+      const last = parts[parts.length - 1];
+      const to = last === "off" ? 0 : Number(last);
+      if (!(from >= 1 && from <= 24) || !(to >= 0 && to <= 24)) continue;
+      const sg = sign(e.side);
+      b[from - 1] -= sg;
+      if (to > 0) b[to - 1] += sg; else off[e.side] += 1;
+      moves.push([from, to]);
+    }
+    frame({ roll: e, last_play: moves.length ? { m: moves } : null, phase: { kind: "replay", side: other(e.side) } });
+  }
+  return frames;
+}
+function startReplay(i) {
+  const frames = replayFrames();
+  S.replay = { frames, i: Math.max(0, Math.min(i === undefined ? frames.length - 1 : i, frames.length - 1)) };
+  S.selected = null;
+  render();
+}
+function replayGo(i) {
+  if (!S.replay) return;
+  S.replay.i = Math.max(0, Math.min(i, S.replay.frames.length - 1));
   render();
 }
 
@@ -497,10 +748,26 @@ function arrow(from, to, side, cls) {
   return `<path class="arrow ${cls || ""}" d="M${xa},${ya} Q${mx},${my} ${xb},${yb}" marker-end="url(#${cls === "last" ? "ah-last" : "ah"})"/>`;
 }
 
+// The classical name of absolute field f seen from the bottom side (R-1.6):
+// T, 1..11 on that side, T'..11' on the other.
+function classicalName(f) {
+  const k = bottomSide() === "white" ? f : 25 - f;
+  const own = k <= 12;
+  const j = own ? k : 25 - k;
+  return (j === 1 ? "T" : String(j - 1)) + (own ? "" : "′");
+}
+function fieldLabel(f) { return S.classical ? classicalName(f) : String(f); }
+
+// What the board shows: the game, or a step of its replay.
+function boardState() {
+  return S.replay ? S.replay.frames[S.replay.i] : S.state;
+}
+
 function renderBoard() {
   if (isBg()) { bgRenderBoard(); return; }
-  const st = S.state;
-  const { b, off } = currentBoard();
+  const st = boardState();
+  const live = st === S.state;
+  const { b, off } = currentBoard(st);
   const bottom = bottomSide(), top = bottom === "white" ? "black" : "white";
   let h = `<defs><marker id="ah" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#3a6fd8"/></marker>` +
     `<marker id="ah-last" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#8a7a5c"/></marker></defs>`;
@@ -511,6 +778,11 @@ function renderBoard() {
   for (let f = 1; f <= 24; f++) {
     const p = place(f);
     h += `<path class="${(p.col % 2 === 0) === p.bottom ? "fl-a" : "fl-b"}" d="${flechePath(p.col, p.bottom)}"/>`;
+  }
+  // Field labels on the frame, by the base of each flèche.
+  for (let f = 1; f <= 24; f++) {
+    const p = place(f);
+    h += `<text class="fnum" data-field="${f}" x="${colX(p.col)}" y="${p.bottom ? 689 : 44}">${esc(fieldLabel(f))}</text>`;
   }
   // Talons and rest corners.
   for (const f of [1, 24]) {
@@ -523,7 +795,7 @@ function renderBoard() {
     h += `<text class="talon-mark" x="${colX(p.col)}" y="${p.bottom ? 396 : 334}" text-anchor="middle">coin</text>`;
   }
   // Holes with pegs: the bottom player's along the bottom edge.
-  for (const [side, y] of [[bottom, 695], [top, 25]]) {
+  for (const [side, y] of [[bottom, 706], [top, 14]]) {
     const holes = st.score[side].holes;
     for (let c = 0; c < 12; c++) {
       h += `<circle class="hole" cx="${colX(c)}" cy="${y}" r="7"/>`;
@@ -558,14 +830,14 @@ function renderBoard() {
     }
   }
   // Highlights.
-  const mv = movableFrom();
-  const dests = S.selected !== null ? destsFrom(S.selected) : new Set();
+  const mv = live ? movableFrom() : new Set();
+  const dests = live && S.selected !== null ? destsFrom(S.selected) : new Set();
   for (const f of mv) {
     if (f === S.selected) continue;
     const p = place(f);
     h += `<path class="movable" d="${flechePath(p.col, p.bottom)}"/>`;
   }
-  if (S.selected !== null) {
+  if (live && S.selected !== null) {
     const p = place(S.selected);
     h += `<path class="selected" d="${flechePath(p.col, p.bottom)}"/>`;
   }
@@ -590,13 +862,15 @@ function renderBoard() {
       h += `<circle class="${side === "white" ? "chk-w" : "chk-b"}" cx="${x}" cy="${checkerY(i, n, p.bottom)}" r="${R}"/>`;
     }
     if (n > 5) h += `<text class="chk-count ${side[0]}" x="${x}" y="${checkerY(n - 1, n, p.bottom)}">${n}</text>`;
+    // The checker that can be played is ringed.
+    if (mv.has(f) && f !== S.selected) h += `<circle class="movable-ring" data-field="${f}" cx="${x}" cy="${checkerY(n - 1, n, p.bottom)}" r="${R + 3}"/>`;
   }
   // The last play, then the hint.
-  if (st.last_play && !S.steps.length && st.phase.kind !== "play") {
+  if (st.last_play && !(live && S.steps.length) && (st.phase.kind !== "play" || !live)) {
     const side = st.phase.kind === "roll" ? other(st.phase.side) : st.phase.side;
     for (const [from, to] of st.last_play.m) h += arrow(from, to, side || "white", "last");
   }
-  if (S.hint && S.hint.plays && S.hint.plays.length) {
+  if (live && S.hint && S.hint.plays && S.hint.plays.length) {
     for (const [from, to] of S.hint.plays[0].m) h += arrow(from, to, st.phase.side, "");
   }
   // Dice and whose turn, in the middle of the tables.
@@ -606,9 +880,10 @@ function renderBoard() {
     h += drawDie(640, MID - 26, dice[0], 52, used ? "used" : "") + drawDie(710, MID - 26, dice[1], 52, used ? "used" : "");
   }
   const ph = st.phase;
-  const label = ph.kind === "over" ? t("game_over") : ph.side ? sideName(ph.side) + (myTurn() ? " (" + t("you") + ")" : "") : "";
+  const label = !live ? t("replay_step", { i: S.replay.i, n: S.replay.frames.length - 1 })
+    : ph.kind === "over" ? t("game_over") : ph.side ? sideName(ph.side) + (myTurn() ? " (" + t("you") + ")" : "") : "";
   h += `<text class="turn-label" x="245" y="${MID + 6}">${esc(label)}</text>`;
-  if (ph.side && ph.kind !== "over") {
+  if (live && ph.side && ph.kind !== "over") {
     const isBottom = ph.side === bottom;
     h += `<circle class="${ph.side === "white" ? "chk-w" : "chk-b"}" cx="245" cy="${isBottom ? MID + 30 : MID - 32}" r="9"/>`;
   }
@@ -636,6 +911,14 @@ function renderStatus() {
   const ph = st.phase;
   let s;
   const dice = st.dice ? st.dice.join("-") : "";
+  if (S.replay) {
+    const f = boardState();
+    s = t("replay_step", { i: S.replay.i, n: S.replay.frames.length - 1 }) +
+      (f.roll ? " — " + t("rolled", { side: sideName(f.roll.side), dice: f.roll.dice, name: f.roll.name }) +
+        (f.roll.play ? " : " + f.roll.play : "") : "");
+    el.textContent = s;
+    return;
+  }
   if (isBg()) s = bgStatus();
   else if (ph.kind === "over") {
     s = t("wins", { who: who(st.over.winner), stake: st.over.stake });
@@ -662,6 +945,20 @@ function renderButtons() {
   const mine = myTurn() && !S.busy && S.online && !waiting;
   const k = st.phase.kind;
   const show = (id, on) => { $(id).hidden = !on; };
+  // Field labels and the replay: the Grand Trictrac board only.
+  show("btn-names", !isBg());
+  $("btn-names").textContent = S.classical ? t("names_numbers") : t("names_classical");
+  $("btn-names").title = t("names_title");
+  $("names-note").hidden = isBg() || !S.classical;
+  $("names-note").textContent = t("names_note", { side: sideName(bottomSide()).toLowerCase() });
+  show("btn-replay", !isBg() && !S.replay && S.history.length > 0 && (k === "over" || S.role === "spectator"));
+  show("replay-bar", !isBg() && !!S.replay);
+  if (S.replay) {
+    ["btn-roll", "btn-double", "btn-take", "btn-drop", "btn-beaver", "btn-numbers", "btn-stay", "btn-leave",
+      "btn-undo", "btn-hint", "mark-box"].forEach((id) => show(id, false));
+    $("replay-pos").textContent = t("replay_step", { i: S.replay.i, n: S.replay.frames.length - 1 });
+    return;
+  }
   if (isBg()) { bgButtons(mine); return; }
   ["btn-double", "btn-take", "btn-drop", "btn-beaver", "btn-numbers"].forEach((id) => show(id, false));
   show("btn-roll", myTurn() && k === "roll");
@@ -676,8 +973,12 @@ function renderButtons() {
   $("btn-undo").disabled = !S.steps.length || S.busy;
 }
 
+// A side's score in words: "4 pts, 1 hole".
+function scoreOf(x) {
+  return `${x.points} ${t("pts")}, ${x.holes} ${t(x.holes > 1 ? "hole_n" : "hole_1")}`;
+}
 function scoreText(sc) {
-  return `${t("white")} ${sc.white.points}·${sc.white.holes} / ${t("black")} ${sc.black.points}·${sc.black.holes}`;
+  return `${t("white")} ${scoreOf(sc.white)} · ${t("black")} ${scoreOf(sc.black)}`;
 }
 function bredName(c) {
   return { e: t("either"), w: t("white"), b: t("black"), n: t("none_b") }[c] || c;
@@ -707,19 +1008,25 @@ function renderPanel() {
   $("players").innerHTML = p;
   // Invitation.
   const inv = $("invite");
-  if (st.mode === "online" && S.role === "player") {
+  // The invitation, until the friend has joined.
+  if (st.mode === "online" && S.role === "player" && !(st.seats.white.taken && st.seats.black.taken)) {
     const link = location.origin + "/?room=" + encodeURIComponent(st.room);
-    inv.hidden = false;
-    inv.innerHTML = `<div>${esc(t("invite"))}</div><div class="buttons"><input readonly id="invite-link" value="${esc(link)}">` +
-      `<button type="button" id="btn-copy">${esc(t("copy"))}</button></div>` +
-      `<div class="muted">${esc(t("watch_link"))} ${esc(link)}&amp;watch=1</div>`;
+    if (inv.hidden || inv.dataset.room !== st.room || inv.dataset.lang !== S.lang) {
+      inv.dataset.room = st.room;
+      inv.dataset.lang = S.lang;
+      inv.hidden = false;
+      inv.innerHTML = `<div>${esc(t("invite"))}</div><div class="buttons"><input readonly id="invite-link" value="${esc(link)}">` +
+        `<button type="button" id="btn-copy">${esc(t("copy"))}</button></div>` +
+        `<img id="invite-qr" class="qr" width="200" height="200" alt="${esc(t("qr_alt"))}" src="/api/qr.svg?text=${encodeURIComponent(link)}">` +
+        `<div class="muted">${esc(t("watch_link"))} ${esc(link)}&amp;watch=1</div>`;
+    }
     $("btn-copy").onclick = () => {
       const i = $("invite-link");
       i.select();
       (navigator.clipboard ? navigator.clipboard.writeText(link) : Promise.reject()).catch(() => document.execCommand && document.execCommand("copy"));
       $("btn-copy").textContent = t("copied");
     };
-  } else inv.hidden = true;
+  } else { inv.hidden = true; inv.innerHTML = ""; }
   if (isBg()) { bgPanel(); return; }
   $("jans-card").hidden = false;
   $("dl-json").hidden = false;
@@ -733,8 +1040,8 @@ function renderPanel() {
     `<tr id="score-black"><td>${esc(t("black"))}</td><td class="points">${sc.black.points}</td><td class="holes">${sc.black.holes}</td></tr>` +
     `<tr><td>${esc(t("bredouille"))}</td><td colspan="2">${esc(bredName(sc.bredouille))}</td></tr>` +
     `<tr><td>${esc(t("pavillon"))}</td><td colspan="2">${esc(bredName(sc.pavillon))}</td></tr>`;
-  // Jans of the roll.
-  const r = st.roll;
+  // Jans of the roll (of the step shown in a replay).
+  const r = boardState().roll;
   let j = "";
   if (!r) j = `<p class="muted">${esc(t("no_roll"))}</p>`;
   else {
@@ -752,11 +1059,29 @@ function renderPanel() {
   $("dl-json").href = "/api/games/" + encodeURIComponent(st.room) + ".json";
   // Hint.
   const hb = $("hint-box");
-  if (S.hint && S.hint.plays) {
+  if (S.hint && S.hint.plays && !S.replay) {
     hb.hidden = false;
-    hb.innerHTML = esc(t("hint_title", { by: S.hint.by })) + " " +
-      S.hint.plays.slice(0, 3).map((p, i) => (i ? "" : "<b>") + esc(p.n) + (i ? "" : "</b>") + (p.value === null || p.value === undefined ? "" : ` <span class="muted">(${Number(p.value).toFixed(2)})</span>`)).join(" · ");
+    hb.innerHTML = hintHtml(S.hint);
   } else hb.hidden = true;
+}
+
+// The hint: the plays ranked by a computer player, with what its number
+// is — the chance of winning the game (the search and neural players) or
+// the roll's net points (greedy) — and each play's distance from the best.
+function hintHtml(h) {
+  const win = h.by !== "greedy";
+  const fmt = (v) => win ? (100 * v).toFixed(1) + " %" : Number(v).toFixed(1);
+  const diff = (v) => win ? (100 * v).toFixed(1) : Number(v).toFixed(1);
+  const best = h.plays[0].value;
+  const by = levelName("trictrac", h.by);
+  let out = `<div>${esc(t("hint_title", { by }))} <span class="muted">${esc(win ? t("hint_win") : t("hint_points"))}</span></div><ol id="hint-list">`;
+  for (const p of h.plays) {
+    const has = p.value !== null && p.value !== undefined;
+    const d = has && best !== null && best !== undefined ? p.value - best : null;
+    out += `<li><b>${esc(p.n)}</b>` + (has ? ` — <span class="hint-value">${esc(fmt(p.value))}</span>` : "") +
+      (d === null ? "" : d === 0 ? ` <span class="muted">(${esc(t("hint_best"))})</span>` : ` <span class="muted hint-diff">(${esc(diff(d).replace("-", "−"))})</span>`) + `</li>`;
+  }
+  return out + "</ol>";
 }
 
 function historyRow(e, i) {
@@ -806,6 +1131,19 @@ function init() {
   $("btn-leave").onclick = () => act({ type: "leave" });
   $("btn-undo").onclick = () => { S.steps = []; S.selected = null; render(); };
   $("btn-hint").onclick = () => send({ type: "hint" });
+  $("btn-names").onclick = () => {
+    S.classical = !S.classical;
+    try { localStorage.setItem("trictrac.classical", S.classical ? "1" : "0"); } catch (e) { /* ignore */ }
+    render();
+  };
+  try { S.classical = localStorage.getItem("trictrac.classical") === "1"; } catch (e) { /* ignore */ }
+  $("btn-replay").onclick = () => startReplay(0);
+  $("btn-replay-first").onclick = () => replayGo(0);
+  $("btn-replay-prev").onclick = () => replayGo(S.replay.i - 1);
+  $("btn-replay-next").onclick = () => replayGo(S.replay.i + 1);
+  $("btn-replay-last").onclick = () => replayGo(S.replay.frames.length - 1);
+  $("btn-replay-live").onclick = () => { S.replay = null; render(); };
+  $("invited-form").addEventListener("submit", acceptInvitation);
   $("btn-declare").onclick = () => act({ type: "declare", points: Number($("mark-points").value) || 0 });
   $("btn-school").onclick = () => act({ type: "school", points: Number($("mark-points").value) || 0 });
   const svg = $("board");
@@ -826,6 +1164,11 @@ function init() {
     if (token && !watch) S.joinMsg.token = token;
     const name = $("new-game").elements.name.value;
     if (name) S.joinMsg.name = name;
+    $("invited-name").value = name;
+    // A finished game opened from the list: straight to its replay.
+    S.wantReplay = params.get("replay") === "1";
+    // Invited (no seat of ours in this room): who invites, and our name.
+    if (!token && !watch) { const m = S.joinMsg; S.joinMsg = null; offerSeat(code, m); }
   }
   connect();
 }

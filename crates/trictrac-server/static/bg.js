@@ -402,15 +402,23 @@ function bgFormUpdate() {
 }
 function fillBots(game) {
   const sel = $("bot-select");
-  if (!S.info || sel.dataset.game === game) return;
+  if (!S.info || (sel.dataset.game === game && sel.dataset.lang === S.lang)) return;
   const g = (S.info.games || []).find((x) => x.id === game) || { bots: S.info.bots, default_bot: S.info.default_bot };
+  const prev = sel.dataset.game === game ? sel.value : null;
   sel.dataset.game = game;
+  sel.dataset.lang = S.lang;
   sel.innerHTML = "";
-  g.bots.forEach((b, i) => {
+  // By strength, weakest first, named by level (app.js LEVELS); the
+  // recommended level is chosen, else the server's default.
+  const lv = LEVELS[game] || { order: [], recommended: null };
+  const rank = (b) => { const i = lv.order.indexOf(b); return i < 0 ? lv.order.length : i; };
+  const bots = g.bots.slice().sort((a, b) => rank(a) - rank(b));
+  const chosen = prev || (bots.includes(lv.recommended) ? lv.recommended : g.default_bot);
+  bots.forEach((b, i) => {
     const o = document.createElement("option");
     o.value = b;
-    o.textContent = (i + 1) + " · " + b;
-    if (b === g.default_bot) o.selected = true;
+    o.textContent = (i + 1) + " · " + levelName(game, b) + (b === lv.recommended ? " — " + t("recommended") : "");
+    if (b === chosen) o.selected = true;
     sel.appendChild(o);
   });
 }

@@ -531,10 +531,29 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
     cdp.click("input[name=game][value=backgammon]").await;
     cdp.wait_for("document.querySelector('#bot-select').dataset.game === 'backgammon' && !document.querySelector('#bg-options').hidden", 10)
         .await;
+    // Every bot, named by its level, weakest first, the recommended one
+    // chosen.
     let bots = cdp
         .eval("[...document.querySelectorAll('#bot-select option')].map(o => o.value)")
         .await;
-    assert_eq!(bots, json!(backgammon_bot::PLAYERS));
+    let mut got: Vec<String> = serde_json::from_value(bots.clone()).unwrap();
+    got.sort();
+    let mut all: Vec<String> = backgammon_bot::PLAYERS
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    all.sort();
+    assert_eq!(got, all, "{bots}");
+    assert_eq!(bots[0], "random", "{bots}");
+    assert_eq!(
+        cdp.eval("document.querySelector('#bot-select').value")
+            .await,
+        "neural0"
+    );
+    let label = cdp
+        .eval("document.querySelector('#bot-select option[value=neural0]').textContent")
+        .await;
+    assert!(label.as_str().unwrap().contains("Strong"), "{label}");
     cdp.eval(
         "document.querySelector('#bot-select').value = 'random'; \
          document.querySelector('select[name=side]').value = 'white'; \

@@ -1,32 +1,38 @@
 //! The tablier drawn in text, 80 columns wide at most.
 //!
 //! ```text
-//!    coin                                    @@         talon BLACK  random
-//!     13  14  15  16  17  18         19  20  21  22  23  24   holes   0
+//!   talon                                          coin  BLACK  random
+//!     24  23  22  21  20  19          18  17  16  15  14  13  holes   0
 //!   +------------------------+-----+------------------------+ points  4 @@
-//!   |  .   X   .   .   .   X |     |  .   .   .   X   .   X |
-//!   |                        |     |                      X | relevé 1
-//!   |                        |     |                      X | bredouille: black
-//!   |                        |     |                     12 | pavillon: to take
+//!   |  X   .   X   .   .   . |     |  X   .   .   .   .   . | 6-5 +4
+//!   |  X                     |     |                        | 24-18 24-19
+//!   |  X                     |     |                        | bredouille: black
+//!   |  12                    |     |                        | pavillon: to take
 //!   |                        | 5-1 |                        | dice 5-1
-//!   |                        |     |                     12 | white to play
-//!   |                        |     |                      O |
-//!   |                        |     |                      O |
-//!   |  .   .   .   .   .   O |     |  O   .   .   O   .   O |
+//!   |  12                    |     |                        | white to play
+//!   |  O                     |     |                        | relevé 1
+//!   |  O                     |     |                        | 4-2 +0
+//!   |  O   .   .   O   .   . |     |  O   .   .   .   .   . | 1-5 1-3
 //!   +------------------------+-----+------------------------+ points  0
-//!     12  11  10   9   8   7          6   5   4   3   2   1   holes   0
-//!    coin                                               talon WHITE  you
+//!      1   2   3   4   5   6           7   8   9  10  11  12  holes   0
+//!   talon                                          coin  WHITE  you
 //! ```
 //!
-//! The side at the bottom is the viewer; each side's row shows its own
-//! fields 12 (its rest corner, *coin*) to 1 (its talon) from left to
-//! right, so White's talon is bottom right and Black's top right. A
-//! side's points are shown where its token (*jeton*) would stand: beside
-//! its field 2, 4, 8 or 10, against the bar for 6; two tokens (`@@`)
-//! when it marks *en bredouille* (R-8.2).
+//! The orientation of the treatises (and of the web board): the side at
+//! the bottom is the viewer, and each side's row shows its own fields 1
+//! (its talon) to 12 (its rest corner, *coin*) from left to right, so
+//! both talons are on the left, by the band where the pavillon starts,
+//! and the petit-jan table is the left half. A side's points are shown
+//! where its token (*jeton*) would stand: beside its field 2, 4, 8 or 10,
+//! against the bar for 6; two tokens (`@@`) when it marks *en bredouille*
+//! (R-8.2). Beside each side's score, the panel keeps that side's last
+//! roll with the points it brought, and its last play, so that the bot's
+//! turn is still in view when the person is asked.
 
 use trictrac::game::Phase;
-use trictrac::{Bredouille, BySide, Field, Game, Roll, Side};
+use trictrac::{Bredouille, BySide, Event, Field, Game, Play, Roll, Side};
+
+use crate::jans_json::marker;
 
 use super::style::{Line, Style, Tone};
 
@@ -51,18 +57,18 @@ const PANEL: usize = MARGIN + 1 + 6 * CELL + 1 + BAR + 1 + 6 * CELL + 1 + 1;
 const ROWS: usize = 4;
 
 /// The twelve absolute fields of `side`'s row, left to right: its own
-/// fields 12 (corner) down to 1 (talon).
+/// fields 1 (talon) up to 12 (corner).
 fn row_fields(side: Side) -> [Field; 12] {
     let mut r = [Field::new(1); 12];
     for (i, slot) in r.iter_mut().enumerate() {
-        *slot = Field::new(12 - i as u8).to_absolute(side);
+        *slot = Field::new(i as u8 + 1).to_absolute(side);
     }
     r
 }
 
 /// The column where the cell of a side's own field `k` starts in its row.
 fn column(k: u8) -> usize {
-    let i = 12 - k as usize;
+    let i = k as usize - 1;
     MARGIN + 1 + i * CELL + if i >= 6 { BAR + 2 } else { 0 }
 }
 
@@ -265,9 +271,15 @@ pub fn render(game: &Game, dice: Option<Roll>, view: &View, style: &Style) -> Ve
     panel[n - 3] = points;
     panel[n - 2] = holes;
     panel[n - 1] = name;
+    // Each side's last roll and play, beside its score.
+    let [roll, play] = last_turn_lines(game, top, style);
+    panel[3] = roll;
+    panel[4] = play;
+    let [roll, play] = last_turn_lines(game, bottom, style);
+    panel[n - 5] = roll;
+    panel[n - 4] = play;
     // The middle row, with the dice in the bar.
     let mid = 3 + ROWS;
-    panel[mid - 3] = text(format!("relevé {}", game.releves()));
     panel[mid - 2] = text(format!("bredouille: {}", run_text(score.bredouille)));
     panel[mid - 1] = text(format!("pavillon: {}", run_text(score.pavillon)));
     let mut d = Line::new();
@@ -281,6 +293,7 @@ pub fn render(game: &Game, dice: Option<Roll>, view: &View, style: &Style) -> Ve
     let tone = game.phase().side().map_or(Tone::Bold, Tone::Side);
     t.push(style, tone, &turn_text(game.phase()));
     panel[mid + 1] = t;
+    panel[mid + 2] = text(format!("relevé {}", game.releves()));
 
     let mut out = Vec::with_capacity(lines.len() + 2);
     for (mut l, p) in lines.into_iter().zip(panel) {
@@ -297,6 +310,58 @@ pub fn render(game: &Game, dice: Option<Roll>, view: &View, style: &Style) -> Ve
         out.push("  plays are still written with the numbers 1-24 (`names` switches)".into());
     }
     out
+}
+
+/// The last roll of `side` in the game: its dice, the points its jans
+/// gave `side` and its opponent, and the play that followed (none while
+/// it is being played, or when the mover left).
+pub fn last_turn(game: &Game, side: Side) -> Option<(Roll, u32, u32, Option<Play>)> {
+    let events = game.events();
+    let at = events
+        .iter()
+        .rposition(|e| matches!(e, Event::Rolled(s) if s.side == side))?;
+    let Event::Rolled(score) = &events[at] else {
+        return None;
+    };
+    let (mut own, mut other) = (0, 0);
+    for j in &score.jans {
+        if marker(j, side) == side {
+            own += j.points;
+        } else {
+            other += j.points;
+        }
+    }
+    let play = events[at + 1..].iter().find_map(|e| match e {
+        Event::Played { side: s, play } if *s == side => Some(*play),
+        _ => None,
+    });
+    Some((score.roll, own, other, play))
+}
+
+/// The two panel lines of `side`'s last turn, e.g. `rolled 6-5 +4` and
+/// `played 1-7 1-6`; at most 20 columns each.
+fn last_turn_lines(game: &Game, side: Side, style: &Style) -> [Line; 2] {
+    let mut roll = Line::new();
+    let mut play = Line::new();
+    if let Some((dice, own, other, played)) = last_turn(game, side) {
+        if other == 0 {
+            roll.push(style, Tone::Plain, "rolled ");
+            roll.push(style, Tone::Dice, &dice.to_string());
+            roll.push(style, Tone::Points, &format!(" +{own}"));
+        } else {
+            roll.push(style, Tone::Dice, &dice.to_string());
+            roll.push(style, Tone::Points, &format!(" +{own}, {} +{other}", !side));
+        }
+        if let Some(p) = played {
+            let text = if p.is_pass() {
+                "--".to_string()
+            } else {
+                p.display(side).to_string()
+            };
+            play.push(style, Tone::Plain, &format!("played {text}"));
+        }
+    }
+    [roll, play]
 }
 
 /// The visible width of a string with ANSI escapes.
@@ -360,7 +425,7 @@ mod tests {
                     assert!(strip_len(l) <= 80, "{l}");
                 }
                 let text = strip(&lines.join("\n"));
-                assert_eq!(text.matches("15 |").count(), 2, "{text}");
+                assert_eq!(text.matches("| 15 ").count(), 2, "{text}");
                 assert!(text.contains("6-5"));
                 assert!(text.contains("talon") && text.contains("coin"));
                 assert!(text.contains("white to play"), "{text}");
@@ -368,8 +433,11 @@ mod tests {
         }
     }
 
+    /// The treatises' orientation, as on the web board: both talons on
+    /// the left, the petit-jan table the left half, the viewer at the
+    /// bottom (R-1.3).
     #[test]
-    fn white_at_the_bottom_with_its_talon_on_the_right() {
+    fn white_at_the_bottom_with_its_talon_on_the_left() {
         let g = started();
         let lines = render(
             &g,
@@ -381,28 +449,69 @@ mod tests {
         println!("{text}");
         assert!(lines[1].contains("13") && lines[1].trim_end().ends_with("holes   0"));
         let top_numbers = &left(&lines[1]);
-        assert!(top_numbers.trim_end().ends_with("24"), "{top_numbers}");
+        assert!(top_numbers.trim_start().starts_with("24"), "{top_numbers}");
+        assert!(top_numbers.trim_end().ends_with("13"), "{top_numbers}");
         let bottom_numbers = &left(&lines[13]);
-        assert!(bottom_numbers.trim_end().ends_with('1'), "{bottom_numbers}");
-        assert!(bottom_numbers.trim_start().starts_with("12"));
-        // Fifteen on each talon: four checkers and the count.
-        assert!(left(&lines[3]).trim_end().ends_with("X |"), "{}", lines[3]);
-        assert!(left(&lines[6]).trim_end().ends_with("15 |"), "{}", lines[6]);
-        assert!(left(&lines[8]).trim_end().ends_with("15 |"), "{}", lines[8]);
         assert!(
-            left(&lines[11]).trim_end().ends_with("O |"),
-            "{}",
-            lines[11]
+            bottom_numbers.trim_start().starts_with("1 "),
+            "{bottom_numbers}"
         );
+        assert!(bottom_numbers.trim_end().ends_with("12"));
+        assert!(lines[0].trim_start().starts_with("talon"), "{}", lines[0]);
+        assert!(lines[14].trim_start().starts_with("talon"), "{}", lines[14]);
+        // Fifteen on each talon: four checkers and the count.
+        assert!(left(&lines[3]).starts_with("  |  X "), "{}", lines[3]);
+        assert!(left(&lines[6]).starts_with("  | 15 "), "{}", lines[6]);
+        assert!(left(&lines[8]).starts_with("  | 15 "), "{}", lines[8]);
+        assert!(left(&lines[11]).starts_with("  |  O "), "{}", lines[11]);
         // Each checker under its number.
-        let col_o = lines[11].rfind('O').unwrap();
-        let col_1 = left(&lines[13]).rfind('1').unwrap();
+        let col_o = lines[11].find('O').unwrap();
+        let col_1 = left(&lines[13]).find('1').unwrap();
         assert_eq!(col_o, col_1);
         assert!(lines[7].contains("| 6-5 |"), "{}", lines[7]);
         // Black's side seen from Black.
         let lines = render(&g, None, &view(Side::Black, false), &Style { color: false });
-        assert!(left(&lines[13]).trim_end().ends_with("24"), "{}", lines[13]);
-        assert!(left(&lines[1]).trim_end().ends_with('1'), "{}", lines[1]);
+        assert!(
+            left(&lines[13]).trim_start().starts_with("24"),
+            "{}",
+            lines[13]
+        );
+        assert!(
+            left(&lines[1]).trim_start().starts_with("1 "),
+            "{}",
+            lines[1]
+        );
+    }
+
+    /// Each side's last roll, with its points, and its last play stay in
+    /// the panel beside its score.
+    #[test]
+    fn the_last_roll_and_play_of_each_side() {
+        let mut g = Game::new(GameOptions::default());
+        g.first_move(Die::new(5), Die::new(2)).unwrap();
+        g.roll(Roll::new(6, 5)).unwrap();
+        let play = g.legal_plays()[0];
+        g.play(&play).unwrap();
+        g.roll(Roll::new(2, 1)).unwrap();
+        let v = view(Side::White, false);
+        let lines = render(&g, Some(Roll::new(2, 1)), &v, &Style { color: false });
+        let text = lines.join("\n");
+        println!("{text}");
+        let (dice, own, _, played) = last_turn(&g, Side::White).unwrap();
+        assert_eq!((dice, played), (Roll::new(6, 5), Some(play)));
+        // White at the bottom: its roll and play above its points.
+        assert!(lines[10].contains(&format!("rolled 6-5 +{own}")), "{text}");
+        let p = format!("played {}", play.display(Side::White));
+        assert!(lines[11].contains(&p), "{text}");
+        // Black's roll being played: no play yet.
+        assert!(
+            lines[3].contains("rolled 2-1") || lines[3].contains("2-1 +"),
+            "{text}"
+        );
+        assert!(!lines[4].contains("played"), "{text}");
+        for l in &lines {
+            assert!(strip_len(l) <= 80, "{l}");
+        }
     }
 
     #[test]
@@ -428,9 +537,17 @@ mod tests {
     fn classical_names_in_the_viewer_frame() {
         let g = started();
         let lines = render(&g, None, &view(Side::White, true), &Style { color: false });
-        assert!(left(&lines[13]).trim_end().ends_with('T'), "{}", lines[13]);
-        assert!(lines[13].trim_start().starts_with("11 "), "{}", lines[13]);
-        assert!(left(&lines[1]).trim_end().ends_with("T'"), "{}", lines[1]);
+        assert!(
+            left(&lines[13]).trim_start().starts_with("T "),
+            "{}",
+            lines[13]
+        );
+        assert!(left(&lines[13]).trim_end().ends_with("11"), "{}", lines[13]);
+        assert!(
+            left(&lines[1]).trim_start().starts_with("T'"),
+            "{}",
+            lines[1]
+        );
         assert!(lines.len() == 17);
     }
 }
