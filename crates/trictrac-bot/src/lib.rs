@@ -72,6 +72,28 @@ pub trait Player: Send {
     fn analyse(&mut self, _game: &Game) -> Vec<(Play, f32)> {
         Vec::new()
     }
+
+    /// `false-moves=table` (RULES.md section 11): the other player's false
+    /// play stands and this player, about to roll, settles it — `true` to
+    /// have it corrected, `false` to leave it. The default judges as a
+    /// strong player does: the choice that leaves him the better position
+    /// ([`false_move_choice`]).
+    fn correct_false_move(&mut self, game: &Game) -> bool {
+        false_move_choice(game, &PointsEval)
+    }
+}
+
+/// `false-moves=table` (section 11): whether the player about to roll
+/// should have the other player's false play corrected (`true`) or leave
+/// it (`false`): the position he prefers by `eval` (his chances with the
+/// roll to come) — a false play that hurts its author is left, one that
+/// helps him is corrected. `false` when no false play stands.
+pub fn false_move_choice(game: &Game, eval: &dyn Evaluator) -> bool {
+    let Some((stands, corrected)) = game.false_move_choices() else {
+        return false;
+    };
+    let rules = turn::TurnRules::of(game.options());
+    eval.eval(&corrected, &rules) > eval.eval(&stands, &rules)
 }
 
 /// The name of the default bot: the trained network at one ply. It wins
@@ -202,6 +224,15 @@ pub fn play_out(
             Side::Black => &mut *black,
         };
         let r = match game.phase() {
+            // Section 11: a false play of the other player is settled
+            // before the roll.
+            Phase::Roll(s) if game.false_move().is_some_and(|(author, _)| author != s) => {
+                if player.correct_false_move(game) {
+                    game.correct_false_move(s).map(|_| ())
+                } else {
+                    game.accept_false_move(s)
+                }
+            }
             Phase::FirstMove | Phase::Roll(_) => game.roll_with(dice),
             Phase::StayOrLeave(_) => match player.decide(game) {
                 Decision::Stay => game.stay(),

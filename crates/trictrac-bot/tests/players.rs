@@ -208,3 +208,48 @@ fn neural_players_play_whole_games_with_every_option() {
     let w = play_out(&mut g, white.as_mut(), black.as_mut(), &mut dice);
     assert_eq!(g.winner(), Some(w));
 }
+
+#[test]
+fn section_11_a_bot_leaves_a_false_move_that_hurts_its_author_and_corrects_one_that_helps() {
+    use trictrac::{Roll, Side};
+    let options = GameOptions::from_words("false-moves=table").unwrap();
+    // White's 2-1 played 5-18 1-2: a blot Black hits from his talon with
+    // every 6. The correction (5-7 1-2) leaves nothing to hit:
+    // Black leaves the false play.
+    let mut g = Game::from_position(options, "w:1x14,5 b:24x15 w".parse().unwrap()).unwrap();
+    g.roll(Roll::new(2, 1)).unwrap();
+    g.play_at_table(&"5-18 1-2".parse().unwrap()).unwrap();
+    assert!(!trictrac_bot::false_move_choice(
+        &g,
+        &trictrac_bot::PointsEval
+    ));
+    let mut bot = by_name("greedy", 1).unwrap();
+    assert!(!bot.correct_false_move(&g));
+    // With Black's corner held, White's 2-1 played 1-5 1-2 (4 pips, not a
+    // die) leaves one blot (on 2); its smallest correction, 1-3 1-2, leaves
+    // three (2, 3, 5) in reach of Black's corner: Black has it corrected.
+    let mut g = Game::from_position(options, "w:1x14,5 b:13x2,24x13 w".parse().unwrap()).unwrap();
+    g.roll(Roll::new(2, 1)).unwrap();
+    g.play_at_table(&"1-5 1-2".parse().unwrap()).unwrap();
+    assert_eq!(
+        g.false_move()
+            .map(|(_, c)| c.display(Side::White).to_string()),
+        Some("1-3 1-2".into())
+    );
+    assert_eq!(g.false_move().map(|(s, _)| s), Some(Side::White));
+    assert!(trictrac_bot::false_move_choice(
+        &g,
+        &trictrac_bot::PointsEval
+    ));
+    // play_out settles it as the bot chooses, then plays on.
+    let mut white = by_name("greedy", 2).unwrap();
+    let mut dice = ChaCha8Rng::seed_from_u64(9);
+    play_out(&mut g, white.as_mut(), bot.as_mut(), &mut dice);
+    assert!(g.events().iter().any(|e| matches!(
+        e,
+        trictrac::Event::FalseMoveSettled {
+            by: Side::Black,
+            corrected: Some(_)
+        }
+    )));
+}

@@ -104,6 +104,10 @@ pub struct RecordedRoll {
     /// For a `contest` line: who contests the last school (`w`/`b`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contest: Option<String>,
+    /// For a `settle` line (section 11): who settles the false play and
+    /// how, `w accept` or `b correct`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settle: Option<String>,
 }
 
 /// A school claimed, a line of its own.
@@ -129,6 +133,7 @@ impl RecordedRoll {
             black_declared: None,
             school: None,
             contest: None,
+            settle: None,
         }
     }
 }
@@ -164,6 +169,12 @@ impl LineCursor {
                 self.schools.push_back(self.lines);
                 self.lines += 1;
                 true
+            }
+            Event::FalseMoveSettled { .. } => {
+                // A settle line, unless a roll settled it implicitly (the
+                // record writer says which; the cursor only counts lines
+                // for marks, which a settlement never makes).
+                false
             }
             Event::Declared { .. } | Event::Played { .. } | Event::Decided { .. } => {
                 self.cur = self.roll;
@@ -239,7 +250,7 @@ impl Record {
         }
         let mut rolls: Vec<RecordedRoll> = Vec::new();
         let mut cursor = LineCursor::default();
-        for e in game.events() {
+        for (i, e) in game.events().iter().enumerate() {
             cursor.feed(e);
             match e {
                 Event::FirstMoveDice { white, black } => {
@@ -318,9 +329,43 @@ impl Record {
                 Event::Starts(_)
                 | Event::NewReleve { .. }
                 | Event::MarqueEnd { .. }
-                | Event::FalsePlay { .. }
-                | Event::FalseMoveSettled { .. }
                 | Event::Over { .. } => {}
+                Event::FalsePlay { side, moves } => {
+                    if let Some(r) = rolls.get_mut(cursor.roll) {
+                        let text: Vec<String> = moves
+                            .iter()
+                            .map(|&(f, t)| {
+                                let abs = |x: u8| crate::Field::new(x).to_absolute(*side).value();
+                                format!("{}-{}", abs(f), abs(t))
+                            })
+                            .collect();
+                        let text = if text.is_empty() {
+                            "--".to_string()
+                        } else {
+                            text.join(" ")
+                        };
+                        r.play = Some(format!("{text} ?"));
+                    }
+                }
+                Event::FalseMoveSettled { by, corrected } => {
+                    // Settled explicitly (a roll leaves it implicitly: no line).
+                    let explicit = !matches!(game.events().get(i + 1), Some(Event::Rolled(_)))
+                        || corrected.is_some();
+                    if explicit {
+                        let mut r = RecordedRoll::new("settle", String::new());
+                        r.settle = Some(format!(
+                            "{} {}",
+                            side_letter(*by),
+                            if corrected.is_some() {
+                                "correct"
+                            } else {
+                                "accept"
+                            }
+                        ));
+                        rolls.push(r);
+                        cursor.lines += 1;
+                    }
+                }
             }
         }
         Record { header, rolls }
@@ -442,6 +487,21 @@ impl Record {
                 game.claim_school(claimant, sc.named).map_err(ge)?;
                 continue;
             }
+            if r.side == "settle" {
+                flush(&mut game, &mut deferred)?;
+                let (who, how) = r
+                    .settle
+                    .as_deref()
+                    .and_then(|s| s.split_once(' '))
+                    .ok_or_else(|| err("a settle line is `settle w|b accept|correct`".into()))?;
+                let side = if who == "w" { Side::White } else { Side::Black };
+                if how == "accept" {
+                    game.accept_false_move(side).map_err(ge)?;
+                } else {
+                    game.correct_false_move(side).map_err(ge)?;
+                }
+                continue;
+            }
             if r.side == "contest" {
                 flush(&mut game, &mut deferred)?;
                 let side = match r.contest.as_deref() {
@@ -536,8 +596,16 @@ impl Record {
                 let Some(text) = &r.play else {
                     return Err(err("the roll must be played: no play recorded".into()));
                 };
-                let notation = text.parse().map_err(|e| err(format!("{e}")))?;
-                game.play_notation(&notation).map_err(ge)?;
+                if let Some(text) = text.strip_suffix(" ?") {
+                    // A false play at the table (section 11).
+                    let notation = text.parse().map_err(|e| err(format!("{e}")))?;
+                    if game.play_at_table(&notation).map_err(ge)?.is_some() {
+                        return Err(err("a play marked false (?) is legal".into()));
+                    }
+                } else {
+                    let notation = text.parse().map_err(|e| err(format!("{e}")))?;
+                    game.play_notation(&notation).map_err(ge)?;
+                }
                 if unfinished(&game) {
                     break;
                 }
@@ -637,10 +705,11 @@ fn parse_dice_pair(s: &str) -> Option<(Die, Die)> {
 
 impl fmt::Display for RecordedRoll {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (&self.school, &self.contest) {
-            (Some(sc), _) => write!(f, "school {} {}", sc.claimant, sc.named)?,
-            (None, Some(c)) => write!(f, "contest {c}")?,
-            (None, None) => write!(f, "{} {}", self.side, self.dice)?,
+        match (&self.school, &self.contest, &self.settle) {
+            (Some(sc), _, _) => write!(f, "school {} {}", sc.claimant, sc.named)?,
+            (None, Some(c), _) => write!(f, "contest {c}")?,
+            (None, None, Some(s)) => write!(f, "settle {s}")?,
+            (None, None, None) => write!(f, "{} {}", self.side, self.dice)?,
         }
         if let Some(d) = self.white_declared {
             write!(f, " w={d}")?;
@@ -773,12 +842,23 @@ impl FromStr for Record {
             };
             let mut words = main.split_whitespace();
             let side = words.next().ok_or_else(|| syntax("empty line".into()))?;
-            if !matches!(side, "w" | "b" | "first" | "school" | "contest") {
+            if !matches!(side, "w" | "b" | "first" | "school" | "contest" | "settle") {
                 return Err(syntax(format!(
-                    "`{side}`: a line starts with w, b, first, school or contest"
+                    "`{side}`: a line starts with w, b, first, school, contest or settle"
                 )));
             }
-            let mut r = if side == "contest" {
+            let mut r = if side == "settle" {
+                let who = words.next().filter(|c| matches!(*c, "w" | "b"));
+                let how = words.next().filter(|c| matches!(*c, "accept" | "correct"));
+                let (Some(who), Some(how)) = (who, how) else {
+                    return Err(syntax(
+                        "a settle line is `settle w|b accept|correct`".into(),
+                    ));
+                };
+                let mut r = RecordedRoll::new("settle", String::new());
+                r.settle = Some(format!("{who} {how}"));
+                r
+            } else if side == "contest" {
                 let who = words
                     .next()
                     .filter(|c| matches!(*c, "w" | "b"))
