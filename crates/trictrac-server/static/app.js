@@ -36,7 +36,7 @@ const TEXTS = {
     stay_word: "tient", leave_word: "s'en va", hint_title: "Conseil ({by}) :", mover: "joueur", opponent: "adversaire",
     disconnected: "Connexion perdue… reconnexion.", game_over: "Partie terminée",
     declared: "déclaré", exit_word: "sortie", result: "Résultat", date: "Date", players: "Joueurs",
-    ways: "façons", marked: "marqué", thinking: "réfléchit…",
+    ways: "façons", way: "façon", marked: "marqué", thinking: "réfléchit…",
     names_classical: "T…11", names_numbers: "1…24",
     names_title: "Numéros des flèches : 1 à 24, ou noms classiques des traités (T, 1…11 ; R-1.6)",
     names_note: "Noms classiques vus des {side} : T talon, 11 coin de repos, ′ côté adverse. Les coups restent écrits en numéros 1-24.",
@@ -55,7 +55,6 @@ const TEXTS = {
     my_games: "Mes parties en cours", no_my_games: "Aucune partie en cours dans ce navigateur.",
     my_turn: "à vous", their_turn: "à l'adversaire", resume: "reprendre", against: "contre",
     replay: "Revoir la partie", replay_step: "Étape {i} / {n}", replay_live: "Retour au direct",
-    replay_first: "⏮", replay_prev: "◀", replay_next: "▶", replay_last: "⏭",
     howto: "Comment jouer", pts: "pts", hole_1: "trou", hole_n: "trous",
     level_random: "Débutant (au hasard)", level_greedy: "Facile", level_search1: "Moyen",
     level_search2: "Moyen+ (plus lent)", level_neural: "Fort", level_neural2: "Expert (plus lent)",
@@ -99,7 +98,7 @@ const TEXTS = {
     stay_word: "stays", leave_word: "leaves", hint_title: "Hint ({by}):", mover: "mover", opponent: "opponent",
     disconnected: "Connection lost… reconnecting.", game_over: "Game over",
     declared: "declared", exit_word: "exit", result: "Result", date: "Date", players: "Players",
-    ways: "ways", marked: "marked", thinking: "is thinking…",
+    ways: "ways", way: "way", marked: "marked", thinking: "is thinking…",
     names_classical: "T…11", names_numbers: "1…24",
     names_title: "Field labels: numbers 1 to 24, or the treatises' classical names (T, 1…11; R-1.6)",
     names_note: "Classical names seen from {side}: T talon, 11 rest corner, ′ the other side. Plays are still written in numbers 1-24.",
@@ -118,7 +117,6 @@ const TEXTS = {
     my_games: "My games in progress", no_my_games: "No game in progress in this browser.",
     my_turn: "your turn", their_turn: "opponent's turn", resume: "resume", against: "against",
     replay: "Replay the game", replay_step: "Step {i} / {n}", replay_live: "Back to the game",
-    replay_first: "⏮", replay_prev: "◀", replay_next: "▶", replay_last: "⏭",
     howto: "How to play", pts: "pts", hole_1: "hole", hole_n: "holes",
     level_random: "Beginner (random)", level_greedy: "Easy", level_search1: "Medium",
     level_search2: "Medium+ (slower)", level_neural: "Strong", level_neural2: "Expert (slower)",
@@ -915,7 +913,7 @@ function renderStatus() {
     const f = boardState();
     s = t("replay_step", { i: S.replay.i, n: S.replay.frames.length - 1 }) +
       (f.roll ? " — " + t("rolled", { side: sideName(f.roll.side), dice: f.roll.dice, name: f.roll.name }) +
-        (f.roll.play ? " : " + f.roll.play : "") : "");
+        (f.roll.play ? " — " + f.roll.play : "") : "");
     el.textContent = s;
     return;
   }
@@ -987,7 +985,7 @@ function bredName(c) {
 function janLine(j) {
   return `<li><span class="fr" lang="fr"><b>${esc(j.fr)}</b></span> <span class="en" lang="en">(${esc(j.en)})</span> — ` +
     `${esc(sideName(j.side))} <span class="pts">+${j.points}</span>` +
-    (j.ways && j.ways.length ? ` <span class="muted">· ${j.ways.length} ${esc(t("ways"))}</span>` : "") + `</li>`;
+    (j.ways && j.ways.length ? ` <span class="muted">· ${j.ways.length} ${esc(t(j.ways.length > 1 ? "ways" : "way"))}</span>` : "") + `</li>`;
 }
 
 function renderPanel() {
@@ -1032,8 +1030,8 @@ function renderPanel() {
   $("dl-json").hidden = false;
   $("score-title").textContent = t("score");
   $("dl-txt").textContent = t("download_txt");
-  // Score.
-  const sc = st.score;
+  // Score (of the step shown in a replay).
+  const sc = boardState().score;
   $("score-table").innerHTML =
     `<tr><th></th><th>${esc(t("points"))}</th><th>${esc(t("holes"))}</th></tr>` +
     `<tr id="score-white"><td>${esc(t("white"))}</td><td class="points">${sc.white.points}</td><td class="holes">${sc.white.holes}</td></tr>` +
@@ -1071,7 +1069,9 @@ function renderPanel() {
 function hintHtml(h) {
   const win = h.by !== "greedy";
   const fmt = (v) => win ? (100 * v).toFixed(1) + " %" : Number(v).toFixed(1);
-  const diff = (v) => win ? (100 * v).toFixed(1) : Number(v).toFixed(1);
+  // Differences in percentage points (or points), precise enough to
+  // tell close plays apart.
+  const diff = (v) => { const x = win ? 100 * v : Number(v); return x.toFixed(Math.abs(x) < 0.1 ? 2 : 1); };
   const best = h.plays[0].value;
   const by = levelName("trictrac", h.by);
   let out = `<div>${esc(t("hint_title", { by }))} <span class="muted">${esc(win ? t("hint_win") : t("hint_points"))}</span></div><ol id="hint-list">`;
@@ -1094,7 +1094,7 @@ function historyRow(e, i) {
     case "school": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t("school_line", { kind: e.school, side: sideName(e.claimant), points: e.points }))}</td></tr>`;
     case "roll": {
       const jans = e.jans.map((j) => `${esc(j.fr)} <span class="en">(${esc(j.en)})</span> ${esc(sideName(j.side)[0])}+${j.points}`).join("; ");
-      const marks = ["white", "black"].filter((s) => e.marked[s]).map((s) => `${sideName(s)[0]}+${e.marked[s]}` + (e.holes[s] ? ` (${e.holes[s]} ${t("holes").toLowerCase()})` : "")).join(" ");
+      const marks = ["white", "black"].filter((s) => e.marked[s]).map((s) => `${sideName(s)[0]}+${e.marked[s]}` + (e.holes[s] ? ` (${e.holes[s]} ${t(e.holes[s] > 1 ? "hole_n" : "hole_1")})` : "")).join(" ");
       const dec = e.decision ? ` · ${t(e.decision === "stay" ? "stay_word" : "leave_word")}` : "";
       const decl = e.declared ? " · " + t("declared") + " " + Object.keys(e.declared).map((s) => `${sideName(s)[0]}=${e.declared[s].points}`).join(" ") : "";
       return `<tr class="hist-roll"><td>${n}</td><td class="side-${e.side}">${esc(e.dice)}</td>` +

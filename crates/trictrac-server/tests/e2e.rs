@@ -159,8 +159,11 @@ impl Cdp {
 
     async fn wait_for(&mut self, expr: &str, secs: u64) {
         let end = Instant::now() + Duration::from_secs(secs);
+        // A page still loading may not have the elements yet: false.
+        let guarded =
+            format!("(() => {{ try {{ return ({expr}); }} catch (e) {{ return false; }} }})()");
         loop {
-            let v = self.eval(expr).await;
+            let v = self.eval(&guarded).await;
             if v.as_bool() == Some(true) {
                 return;
             }
@@ -720,6 +723,434 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
         std::fs::write(&path, decode_base64(shot["data"].as_str().unwrap()))
             .expect("write the screenshot");
     }
+    let _ = cdp
+        .ws
+        .send(Message::Text(
+            json!({"id": 0, "method": "Browser.close"})
+                .to_string()
+                .into(),
+        ))
+        .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    drop(browser);
+    server.stop().await;
+}
+
+/// Saves a screenshot of the page when `TRICTRAC_E2E_SHOTS` names a
+/// folder (to look at the page; the test does not read it).
+async fn shot(cdp: &mut Cdp, name: &str) {
+    if let Ok(dir) = std::env::var("TRICTRAC_E2E_SHOTS") {
+        let s = cdp
+            .call("Page.captureScreenshot", json!({ "format": "png" }))
+            .await;
+        let png = decode_base64(s["data"].as_str().unwrap());
+        std::fs::write(PathBuf::from(dir).join(format!("{name}.png")), png)
+            .expect("write the screenshot");
+    }
+}
+
+/// A new page in the same browser, with its own DevTools session; the
+/// `Cdp` then speaks to it (`cdp.session` switches between pages).
+async fn new_page(cdp: &mut Cdp) -> String {
+    let saved = cdp.session.take();
+    let target = cdp
+        .call("Target.createTarget", json!({ "url": "about:blank" }))
+        .await;
+    let attached = cdp
+        .call(
+            "Target.attachToTarget",
+            json!({ "targetId": target["targetId"], "flatten": true }),
+        )
+        .await;
+    let session = attached["sessionId"].as_str().unwrap().to_string();
+    cdp.session = Some(session.clone());
+    cdp.call("Page.enable", json!({})).await;
+    let _ = saved;
+    session
+}
+
+async fn toast_text(cdp: &mut Cdp) -> String {
+    cdp.wait_for("!document.querySelector('#toast').hidden", 10)
+        .await;
+    let t = cdp
+        .eval("document.querySelector('#toast').textContent")
+        .await;
+    cdp.eval("document.querySelector('#toast').hidden = true; true")
+        .await;
+    t.as_str().unwrap_or("").to_string()
+}
+
+/// What issue 14 asked of the Grand Trictrac page, in Chromium: field
+/// numbers on the board and the classical names (R-1.6); the checkers that
+/// can move ringed; a click on one that cannot says why with the rule; the
+/// hint says what its numbers are; the bot levels by strength; the games in
+/// progress on the home page; the how-to-play page; the replay of a game's
+/// history, step by step, ending on the live board; an online invitation
+/// with its QR code, the friend named and asked his name, the invitation
+/// hidden once he has joined.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_newcomers_page_in_chromium() {
+    let Some(bin) = find_chromium() else {
+        if std::env::var("CI").as_deref() == Ok("true") {
+            panic!("CI: no chromium binary for the browser test (apt-get install chromium)");
+        }
+        eprintln!("SKIPPED the_newcomers_page_in_chromium: no chromium binary");
+        return;
+    };
+    let dir = TempDir::new("e2e-newcomer");
+    let server = trictrac_server::Server::start(trictrac_server::Config {
+        addr: "127.0.0.1:0".into(),
+        database: dir.db_url(),
+        bot_delay: Duration::from_millis(10),
+        ..Default::default()
+    })
+    .await
+    .expect("the server starts");
+    let (browser, mut cdp) = open_browser(&bin, &dir).await;
+    let home = format!("http://{}/?lang=en", server.addr());
+    cdp.call("Page.navigate", json!({ "url": home })).await;
+    cdp.wait_for(
+        "!!document.querySelector('#bot-select option[value=random]')",
+        30,
+    )
+    .await;
+    // Bot levels by strength, weakest first; the recommended one chosen.
+    let levels = cdp
+        .eval("[...document.querySelectorAll('#bot-select option')].map(o => [o.value, o.textContent])")
+        .await;
+    let levels = levels.as_array().unwrap().clone();
+    assert_eq!(levels.len(), trictrac_bot::PLAYERS.len(), "{levels:?}");
+    assert_eq!(levels[0][0], "random", "{levels:?}");
+    assert!(
+        levels[0][1].as_str().unwrap().contains("Beginner"),
+        "{levels:?}"
+    );
+    assert_eq!(
+        cdp.eval("document.querySelector('#bot-select').value")
+            .await,
+        "search1"
+    );
+    // Rule options explained where they are chosen; the how-to link.
+    let expl = cdp
+        .eval("[...document.querySelectorAll('#tt-options .expl')].map(p => p.textContent)")
+        .await;
+    assert_eq!(expl.as_array().unwrap().len(), 6, "{expl}");
+    assert!(expl[0].as_str().unwrap().contains("(R-10)"), "{expl}");
+    assert_eq!(
+        cdp.eval("document.querySelector('#howto-link').getAttribute('href')")
+            .await,
+        "/howto"
+    );
+    assert!(cdp
+        .eval("document.querySelector('#mine').textContent")
+        .await
+        .as_str()
+        .unwrap()
+        .contains("No game in progress"));
+
+    // A game against the random bot, as White.
+    cdp.eval(
+        "document.querySelector('#bot-select').value = 'random'; \
+         document.querySelector('select[name=side]').value = 'white'; true",
+    )
+    .await;
+    cdp.click("#btn-start").await;
+    cdp.wait_for(
+        "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
+        30,
+    )
+    .await;
+    let room = cdp.eval("window.__trictrac.state.room").await;
+    let room = room.as_str().unwrap().to_string();
+    // The field numbers: White's 1 bottom left, 24 top left (the talons).
+    let labels = cdp
+        .eval(
+            "(() => { const r = (f) => { const e = document.querySelector(`#board text.fnum[data-field='${f}']`); \
+             return [e.textContent, +e.getAttribute('x'), +e.getAttribute('y')]; }; return [r(1), r(12), r(13), r(24)]; })()",
+        )
+        .await;
+    assert_eq!(
+        cdp.eval("document.querySelectorAll('#board text.fnum').length")
+            .await,
+        24
+    );
+    assert_eq!(labels[0][0], "1", "{labels}");
+    assert_eq!(labels[3][0], "24", "{labels}");
+    let x = |i: usize| labels[i][1].as_f64().unwrap();
+    let y = |i: usize| labels[i][2].as_f64().unwrap();
+    assert!(
+        x(0) < x(1) && y(0) > 360.0,
+        "1 left of 12 at the bottom: {labels}"
+    );
+    assert!(
+        x(3) < x(2) && y(3) < 360.0,
+        "24 left of 13 at the top: {labels}"
+    );
+    assert_eq!(x(0), x(3), "both talons on the left: {labels}");
+    // Classical names (R-1.6), and back.
+    cdp.click("#btn-names").await;
+    let classical = cdp
+        .eval("[1, 2, 12, 13, 24].map(f => document.querySelector(`#board text.fnum[data-field='${f}']`).textContent)")
+        .await;
+    assert_eq!(classical, json!(["T", "1", "11", "11′", "T′"]));
+    assert!(!cdp
+        .eval("document.querySelector('#names-note').hidden")
+        .await
+        .as_bool()
+        .unwrap());
+    shot(&mut cdp, "classical").await;
+    cdp.click("#btn-names").await;
+    assert_eq!(
+        cdp.eval("document.querySelector(`#board text.fnum[data-field='1']`).textContent")
+            .await,
+        "1"
+    );
+
+    // Play the first legal play each time; on the way: the rings, a click
+    // on the opponent's checker, a click on one of ours that cannot move,
+    // a hint.
+    let end = Instant::now() + Duration::from_secs(120);
+    let (mut opponent_clicked, mut why_seen, mut hinted, mut idle_clicked) =
+        (false, false, false, false);
+    let mut plays = 0;
+    while !(why_seen && plays >= 3) {
+        assert!(
+            Instant::now() < end,
+            "no unmovable checker met in {plays} plays"
+        );
+        let st = cdp
+            .eval(
+                "(() => { const S = window.__trictrac, s = S.state; return { phase: s.phase, seq: s.seq, plays: s.plays, \
+                 busy: S.busy, online: S.online, board: s.board, \
+                 movable: [...movableFrom()], rings: [...document.querySelectorAll('#board .movable-ring')].map(e => +e.dataset.field) }; })()",
+            )
+            .await;
+        if st["phase"]["side"] != "white" || st["busy"] == true || st["online"] != true {
+            tokio::time::sleep(Duration::from_millis(30)).await;
+            continue;
+        }
+        let seq = st["seq"].as_u64().unwrap();
+        match st["phase"]["kind"].as_str().unwrap() {
+            "roll" => {
+                if !idle_clicked {
+                    idle_clicked = true;
+                    cdp.click("rect.hit[data-field='1']").await;
+                    let t = toast_text(&mut cdp).await;
+                    assert!(t.contains("No checker to play now"), "{t}");
+                }
+                cdp.click("#btn-roll").await;
+            }
+            "stay_or_leave" => cdp.click("#btn-stay").await,
+            "play" => {
+                let mut movable: Vec<u64> = st["movable"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_u64().unwrap())
+                    .collect();
+                let mut rings: Vec<u64> = st["rings"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_u64().unwrap())
+                    .collect();
+                movable.sort();
+                rings.sort();
+                assert_eq!(movable, rings, "each movable checker is ringed");
+                let board: Vec<i64> = st["board"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_i64().unwrap())
+                    .collect();
+                if !opponent_clicked {
+                    opponent_clicked = true;
+                    let f = board.iter().position(|&c| c < 0).unwrap() + 1;
+                    cdp.click(&format!("rect.hit[data-field='{f}']")).await;
+                    let t = toast_text(&mut cdp).await;
+                    assert_eq!(t, "This checker is black's: you play white.");
+                }
+                if !hinted {
+                    hinted = true;
+                    cdp.click("#btn-hint").await;
+                    cdp.wait_for("!document.querySelector('#hint-box').hidden", 20)
+                        .await;
+                    let h = cdp
+                        .eval("document.querySelector('#hint-box').textContent")
+                        .await;
+                    let h = h.as_str().unwrap();
+                    assert!(h.contains("chance of winning the game"), "{h}");
+                    assert!(h.contains("%") && h.contains("(best)"), "{h}");
+                    shot(&mut cdp, "hint").await;
+                }
+                let stuck =
+                    (1..=24u64).find(|&f| board[f as usize - 1] > 0 && !movable.contains(&f));
+                if let (Some(f), false) = (stuck, why_seen) {
+                    cdp.eval("window.__trictrac.why = null; true").await;
+                    cdp.click(&format!("rect.hit[data-field='{f}']")).await;
+                    cdp.wait_for("!!window.__trictrac.why", 10).await;
+                    let t = toast_text(&mut cdp).await;
+                    assert!(
+                        t.starts_with(&format!("the checker on {f} cannot be played with ")),
+                        "{t}"
+                    );
+                    assert!(t.contains("(R-"), "the rule is named: {t}");
+                    why_seen = true;
+                    shot(&mut cdp, "why").await;
+                }
+                let p = st["plays"][0]["n"].as_str().unwrap().to_string();
+                cdp.eval(&format!(
+                    "act({{ type: 'play', play: {} }}); true",
+                    json!(p)
+                ))
+                .await;
+                plays += 1;
+            }
+            k => panic!("unexpected phase {k}"),
+        }
+        cdp.wait_for(
+            &format!("window.__trictrac.state.seq > {seq} || !!document.querySelector('#toast:not([hidden])')"),
+            20,
+        )
+        .await;
+        let toast = cdp
+            .eval("document.querySelector('#toast').hidden ? null : document.querySelector('#toast').textContent")
+            .await;
+        assert!(toast.is_null(), "the server refused: {toast}");
+    }
+    shot(&mut cdp, "board").await;
+    // Wait for White's turn again, so that the game stands still.
+    cdp.wait_for(
+        "window.__trictrac.state.phase.side === 'white' && !window.__trictrac.busy",
+        30,
+    )
+    .await;
+    let live_board = cdp.eval("window.__trictrac.state.board").await;
+    let live_off = cdp.eval("window.__trictrac.state.off").await;
+
+    // The home page lists the game in progress.
+    cdp.call("Page.navigate", json!({ "url": home })).await;
+    cdp.wait_for(
+        &format!("!!document.querySelector(\"#mine tr.my-game[data-room='{room}']\")"),
+        20,
+    )
+    .await;
+    let mine = cdp
+        .eval("document.querySelector('#mine').textContent")
+        .await;
+    assert!(mine.as_str().unwrap().contains("your turn"), "{mine}");
+    shot(&mut cdp, "home").await;
+
+    // The how-to-play page, in both languages.
+    cdp.call(
+        "Page.navigate",
+        json!({ "url": format!("http://{}/howto", server.addr()) }),
+    )
+    .await;
+    cdp.wait_for("!!document.querySelector('#howto-en:not([hidden])')", 20)
+        .await;
+    let en = cdp
+        .eval("document.querySelector('#howto-en').textContent")
+        .await;
+    assert!(en.as_str().unwrap().contains("12 holes"), "{en}");
+    cdp.click("#lang-fr").await;
+    let fr = cdp
+        .eval("document.querySelector('#howto-fr').hidden ? '' : document.querySelector('#howto-fr').textContent")
+        .await;
+    assert!(fr.as_str().unwrap().contains("12 trous"), "{fr}");
+    cdp.click("#lang-en").await;
+
+    // The replay, as a spectator: step 0 is the start, the last step the
+    // live board, rebuilt from the history's plays.
+    cdp.call(
+        "Page.navigate",
+        json!({ "url": format!("http://{}/?room={room}&watch=1&replay=1&lang=en", server.addr()) }),
+    )
+    .await;
+    cdp.wait_for("!!(window.__trictrac && window.__trictrac.replay)", 30)
+        .await;
+    let first = cdp
+        .eval("(() => { const f = window.__trictrac.replay.frames[0]; return [f.board[0], f.board[23], window.__trictrac.replay.i]; })()")
+        .await;
+    assert_eq!(first, json!([15, -15, 0]));
+    assert!(!cdp
+        .eval("document.querySelector('#replay-bar').hidden")
+        .await
+        .as_bool()
+        .unwrap());
+    cdp.click("#btn-replay-next").await;
+    assert_eq!(cdp.eval("window.__trictrac.replay.i").await, 1);
+    cdp.click("#btn-replay-last").await;
+    let last = cdp
+        .eval("(() => { const R = window.__trictrac.replay, f = R.frames[R.i]; return [f.board, f.off]; })()")
+        .await;
+    assert_eq!(last[0], live_board, "the replay ends on the live board");
+    assert_eq!(last[1], live_off);
+    shot(&mut cdp, "replay").await;
+    cdp.click("#btn-replay-live").await;
+    assert!(cdp.eval("window.__trictrac.replay").await.is_null());
+
+    // Online: the invitation with its QR code.
+    cdp.call("Page.navigate", json!({ "url": home })).await;
+    cdp.wait_for(
+        "!!document.querySelector('#bot-select option[value=random]')",
+        30,
+    )
+    .await;
+    cdp.eval(
+        "document.querySelector('input[name=mode][value=online]').checked = true; \
+         document.querySelector('input[name=name]').value = 'Ann'; \
+         document.querySelector('select[name=side]').value = 'white'; true",
+    )
+    .await;
+    cdp.click("#btn-start").await;
+    cdp.wait_for("!!document.querySelector('#invite-qr')", 30)
+        .await;
+    cdp.wait_for("document.querySelector('#invite-qr').complete && document.querySelector('#invite-qr').naturalWidth > 0", 20)
+        .await;
+    let link = cdp
+        .eval("document.querySelector('#invite-link').value")
+        .await;
+    let link = link.as_str().unwrap().to_string();
+    let online_room = cdp.eval("window.__trictrac.state.room").await;
+    let online_room = online_room.as_str().unwrap().to_string();
+    assert!(link.ends_with(&format!("/?room={online_room}")), "{link}");
+    shot(&mut cdp, "invite").await;
+    let host = cdp.session.clone();
+    // The friend: another origin (localhost), so another localStorage.
+    new_page(&mut cdp).await;
+    let friend = link.replace("127.0.0.1", "localhost") + "&lang=en";
+    cdp.call("Page.navigate", json!({ "url": friend })).await;
+    cdp.wait_for("!document.querySelector('#invited').hidden", 30)
+        .await;
+    let said = cdp
+        .eval("document.querySelector('#invited-text').textContent")
+        .await;
+    assert_eq!(said, "Ann invites you to a game of Grand Trictrac.");
+    shot(&mut cdp, "invited").await;
+    cdp.eval("document.querySelector('#invited-name').value = 'Bea'; true")
+        .await;
+    cdp.click("#btn-invited").await;
+    cdp.wait_for(
+        "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
+        30,
+    )
+    .await;
+    assert_eq!(cdp.eval("window.__trictrac.seats").await, json!(["black"]));
+    assert!(cdp
+        .eval("document.querySelector('#invite').hidden")
+        .await
+        .as_bool()
+        .unwrap());
+    // The host: the invitation gone, the friend named.
+    cdp.session = host;
+    cdp.wait_for("document.querySelector('#invite').hidden", 20)
+        .await;
+    let players = cdp
+        .eval("document.querySelector('#players').textContent")
+        .await;
+    assert!(players.as_str().unwrap().contains("Bea"), "{players}");
+
     let _ = cdp
         .ws
         .send(Message::Text(
