@@ -63,8 +63,11 @@ impl From<SideArg> for Side {
         with their points. Choose a play by its number in the list of legal plays or \
         type it in play notation (fields 1-24 in White's numbers: `1-7 1-6`, `1-4-9`, \
         `21-off`). Type `help` at any prompt for the commands (hint, save FILE, \
-        resign, ...). Input is read line by line, so a game can be scripted by piping \
-        lines into the program.",
+        resign, ...). A game left unfinished (quit, Ctrl-D, Ctrl-C) is saved, to the \
+        file of the last `save` or `--load`, else trictrac-autosave.txt, and the \
+        program says where. Input is read line by line, so a game can be scripted by \
+        piping lines into the program. The board is drawn as in the treatises: your \
+        side at the bottom, both talons on the left (docs/PLAYING.md).",
     after_help = "Examples:\n  \
         trictrac play\n  \
         trictrac play --side b --bot random --seed 7\n  \
