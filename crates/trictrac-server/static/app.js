@@ -167,6 +167,8 @@ function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 }
 function sideName(side) { return t(side); }
+// A side's name inside a sentence: "les blanches", but "White".
+function sideMid(side) { return S.lang === "fr" ? t(side).toLowerCase() : t(side); }
 
 function setLang(lang) {
   S.lang = lang === "en" ? "en" : "fr";
@@ -590,7 +592,7 @@ function explain(f) {
   if (!c) return;
   const owner = c > 0 ? "white" : "black";
   if (owner !== side) {
-    toast(t("not_yours", { side: sideName(owner).toLowerCase(), mine: sideName(side).toLowerCase() }));
+    toast(capFirst(t("not_yours", { side: sideMid(owner), mine: sideMid(side) })));
   } else if (S.steps.length) {
     toast(t("finish_play"));
   } else {
@@ -948,7 +950,7 @@ function renderButtons() {
   $("btn-names").textContent = S.classical ? t("names_numbers") : t("names_classical");
   $("btn-names").title = t("names_title");
   $("names-note").hidden = isBg() || !S.classical;
-  $("names-note").textContent = t("names_note", { side: sideName(bottomSide()).toLowerCase() });
+  $("names-note").textContent = t("names_note", { side: sideMid(bottomSide()) });
   show("btn-replay", !isBg() && !S.replay && S.history.length > 0 && (k === "over" || S.role === "spectator"));
   show("replay-bar", !isBg() && !!S.replay);
   if (S.replay) {
@@ -1084,12 +1086,15 @@ function hintHtml(h) {
   return out + "</ol>";
 }
 
+// A sentence starts with a capital ("White starts.", "Les blanches …").
+function capFirst(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
+
 function historyRow(e, i) {
   const n = i + 1;
   switch (e.kind) {
     case "first": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t("first_move", { w: e.white, b: e.black }))}</td></tr>`;
-    case "starts": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t("starts", { side: sideName(e.side).toLowerCase() }))}</td></tr>`;
-    case "releve": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t(e.reason === "exit" ? "releve_exit" : "releve_leave", { side: sideName(e.first).toLowerCase() }))}</td></tr>`;
+    case "starts": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(capFirst(t("starts", { side: sideMid(e.side) })))}</td></tr>`;
+    case "releve": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(capFirst(t(e.reason === "exit" ? "releve_exit" : "releve_leave", { side: sideMid(e.first) })))}</td></tr>`;
     case "over": return `<tr><td>${n}</td><td colspan="3"><b>${esc(t("over_line", { side: sideName(e.winner), stake: e.stake }))}</b></td></tr>`;
     case "school": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t("school_line", { kind: e.school, side: sideName(e.claimant), points: e.points }))}</td></tr>`;
     case "roll": {

@@ -968,7 +968,7 @@ async fn the_newcomers_page_in_chromium() {
                     let f = board.iter().position(|&c| c < 0).unwrap() + 1;
                     cdp.click(&format!("rect.hit[data-field='{f}']")).await;
                     let t = toast_text(&mut cdp).await;
-                    assert_eq!(t, "This checker is black's: you play white.");
+                    assert_eq!(t, "This checker is Black's: you play White.");
                 }
                 if !hinted {
                     hinted = true;
