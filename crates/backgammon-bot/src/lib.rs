@@ -1,11 +1,15 @@
 //! # backgammon-bot — players for backgammon with the videau
 //!
 //! A [`Player`] chooses plays and cube actions for a [`Game`]; the
-//! players are found by name ([`by_name`]): `neural` (the default: a
-//! network trained by self-play, [`neural`], shipped in the program),
-//! `greedy` (a hand-written evaluation of the position after each play,
-//! and simple race-based cube decisions) and `random` (uniform among the
-//! legal plays, never doubles, always takes). [`play_out`] drives a game between two players.
+//! players are found by name ([`by_name`]): `neural` (the default, also
+//! `neural2`: a network trained by self-play, [`neural`], shipped in the
+//! program, searching 2 plies, with cube decisions from its cubeless
+//! outputs, [`cube`]), `neural0` (the same at 0 ply), `greedy` (a
+//! hand-written evaluation of the position after each play, and simple
+//! race-based cube decisions) and `random` (uniform among the legal
+//! plays, never doubles, always takes). [`gnubg::Gnubg`] is GNU
+//! Backgammon as a player, run as a child process. [`play_out`] drives a
+//! game between two players.
 //!
 //! ```
 //! use backgammon::{Game, Rules, Side};
@@ -87,8 +91,8 @@ pub const PLAYERS: &[&str] = &["neural", "neural0", "neural2", "greedy", "random
 /// The default player's name.
 pub const DEFAULT_BOT: &str = "neural";
 
-/// The player called `name`, seeded with `seed` (`neural` plays with the
-/// shipped network); `None` for an unknown name.
+/// The player called `name`, seeded with `seed` (`neural`, `neural2` and
+/// `neural0` play with the shipped network); `None` for an unknown name.
 pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Player>> {
     by_name_with(name, seed, None)
 }
