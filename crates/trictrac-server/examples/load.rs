@@ -14,6 +14,7 @@
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -21,17 +22,57 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
+/// What a load client reads of a server message: only the fields it acts
+/// on (serde skips the rest without building it), so that the clients,
+/// which share the machine with the server, cost as little as a real
+/// browser's would cost the server: nothing.
+#[derive(Clone, Debug, Default, Deserialize)]
+struct Msg {
+    #[serde(rename = "type", default)]
+    kind: String,
+    #[serde(default)]
+    seq: Option<u64>,
+    #[serde(default)]
+    room: Option<String>,
+    /// A list of sides in `welcome`, an object in `state`.
+    #[serde(default)]
+    seats: Option<Value>,
+    #[serde(default)]
+    phase: Option<PhaseMsg>,
+    #[serde(default)]
+    plays: Option<Vec<PlayMsg>>,
+    #[serde(default)]
+    message: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+struct PhaseMsg {
+    kind: String,
+    side: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+struct PlayMsg {
+    n: String,
+}
+
 struct Side {
     ws: Ws,
     seats: Vec<String>,
-    state: Value,
+    state: Msg,
     room: String,
 }
 
-async fn next(ws: &mut Ws) -> Option<Value> {
+async fn next(ws: &mut Ws) -> Option<Msg> {
     loop {
         match ws.next().await? {
-            Ok(Message::Text(t)) => return serde_json::from_str(t.as_str()).ok(),
+            Ok(Message::Text(t)) => match serde_json::from_str(t.as_str()) {
+                Ok(m) => return Some(m),
+                Err(e) => {
+                    eprintln!("unreadable message ({e}): {}", t.as_str());
+                    return None;
+                }
+            },
             Ok(_) => continue,
             Err(_) => return None,
         }
@@ -46,7 +87,7 @@ impl Side {
         Some(Side {
             ws,
             seats: Vec::new(),
-            state: Value::Null,
+            state: Msg::default(),
             room: String::new(),
         })
     }
@@ -55,15 +96,29 @@ impl Side {
         self.ws.send(Message::Text(v.to_string().into())).await.ok()
     }
 
+    fn seq(&self) -> u64 {
+        self.state.seq.unwrap_or(0)
+    }
+
     /// Reads until `done(reply)`; keeps the latest state.
-    async fn until(&mut self, done: impl Fn(&Value) -> bool) -> Option<Value> {
+    async fn until(&mut self, done: impl Fn(&Msg) -> bool) -> Option<Msg> {
         loop {
             let v = next(&mut self.ws).await?;
-            match v["type"].as_str() {
-                Some("state") => self.state = v.clone(),
-                Some("welcome") => {
-                    self.room = v["room"].as_str()?.to_string();
-                    self.seats = v["seats"]
+            let finished = done(&v);
+            match v.kind.as_str() {
+                "state" if finished => {
+                    self.state = v.clone();
+                    return Some(v);
+                }
+                "state" => {
+                    self.state = v;
+                    continue;
+                }
+                "welcome" => {
+                    self.room = v.room.clone()?;
+                    self.seats = v
+                        .seats
+                        .as_ref()?
                         .as_array()?
                         .iter()
                         .filter_map(|s| s.as_str().map(String::from))
@@ -71,7 +126,7 @@ impl Side {
                 }
                 _ => {}
             }
-            if done(&v) {
+            if finished {
                 return Some(v);
             }
         }
@@ -115,11 +170,11 @@ async fn one_game(
     let ok = async {
         a.send(&json!({"type": "create", "mode": "online", "side": "white", "name": "load-a"}))
             .await?;
-        a.until(|v| v["type"] == "state").await?;
+        a.until(|v| v.kind == "state").await?;
         let room = a.room.clone();
         b.send(&json!({"type": "join", "room": room, "name": "load-b"}))
             .await?;
-        b.until(|v| v["type"] == "state").await?;
+        b.until(|v| v.kind == "state").await?;
         Some(())
     }
     .await;
@@ -130,57 +185,56 @@ async fn one_game(
     }
     let mut rng = Lcg(seed);
     while Instant::now() < deadline {
-        let st = if a.state["seq"].as_u64() >= b.state["seq"].as_u64() {
-            a.state.clone()
+        let st = if a.seq() >= b.seq() {
+            &a.state
         } else {
-            b.state.clone()
+            &b.state
         };
-        let phase = &st["phase"];
-        if phase["kind"] == "over" {
+        let Some(phase) = st.phase.clone() else {
+            break;
+        };
+        if phase.kind == "over" {
             out.finished = true;
             break;
         }
-        let Some(side) = phase["side"].as_str() else {
+        let Some(side) = phase.side else {
             break;
         };
-        let actor = if a.seats.iter().any(|s| s == side) {
+        let seq = st.seq.unwrap_or(0);
+        let mut msg = match phase.kind.as_str() {
+            "roll" => json!({"type": "roll"}),
+            "stay_or_leave" => json!({"type": "stay"}),
+            "play" => {
+                let plays = st.plays.as_deref().unwrap_or_default();
+                if plays.is_empty() {
+                    break;
+                }
+                json!({"type": "play", "play": plays[rng.below(plays.len())].n})
+            }
+            _ => break,
+        };
+        msg["seq"] = json!(seq);
+        let actor = if a.seats.contains(&side) {
             &mut a
         } else {
             &mut b
         };
-        let mut msg = match phase["kind"].as_str().unwrap_or("") {
-            "roll" => json!({"type": "roll"}),
-            "stay_or_leave" => json!({"type": "stay"}),
-            "play" => {
-                let plays = st["plays"].as_array().cloned().unwrap_or_default();
-                if plays.is_empty() {
-                    break;
-                }
-                json!({"type": "play", "play": plays[rng.below(plays.len())]["n"]})
-            }
-            _ => break,
-        };
-        let seq = st["seq"].as_u64().unwrap_or(0);
-        msg["seq"] = json!(seq);
         let t0 = Instant::now();
         if actor.send(&msg).await.is_none() {
             break;
         }
-        let Some(reply) = actor
-            .until(|v| v["type"] == "ack" || v["type"] == "error")
-            .await
-        else {
+        let Some(reply) = actor.until(|v| v.kind == "ack" || v.kind == "error").await else {
             break;
         };
         out.latencies_us.push(t0.elapsed().as_micros() as u64);
-        if reply["type"] == "error" {
-            eprintln!("refused: {reply}");
+        if reply.kind == "error" {
+            eprintln!("refused: {}", reply.message.unwrap_or_default());
             break;
         }
-        let want = reply["seq"].as_u64().unwrap_or(0);
+        let want = reply.seq.unwrap_or(0);
         for s in [&mut a, &mut b] {
-            if s.state["seq"].as_u64().unwrap_or(0) < want
-                && s.until(|v| v["type"] == "state" && v["seq"].as_u64() >= Some(want))
+            if s.seq() < want
+                && s.until(|v| v.kind == "state" && v.seq >= Some(want))
                     .await
                     .is_none()
             {

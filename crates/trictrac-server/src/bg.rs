@@ -559,7 +559,6 @@ pub fn state_fields(m: &BgMatch, v: &mut Value, full: bool, tail: usize) {
             _ => Value::Null,
         },
         "last_play": last_play,
-        "plays": plays,
         "cube": {
             "value": cube.value,
             "owner": cube.owner.map(Side::name),
@@ -580,10 +579,13 @@ pub fn state_fields(m: &BgMatch, v: &mut Value, full: bool, tail: usize) {
         "last_result": m.done.last().map(result_json).unwrap_or(Value::Null),
         "history_start": start,
         "history_len": len,
-        "history": hist[start..].to_vec(),
     });
     if let (Value::Object(o), Value::Object(f)) = (v, fields) {
         o.extend(f);
+        // Moved in, not copied (`json!` would serialize them again).
+        let mut hist = hist;
+        o.insert("plays".into(), Value::Array(plays));
+        o.insert("history".into(), Value::Array(hist.split_off(start)));
     }
 }
 

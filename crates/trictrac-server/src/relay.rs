@@ -46,16 +46,15 @@ async fn follow(hub: Arc<Hub>, mut listener: PgListener, mut stopping: watch::Re
         };
         match next {
             Ok(Some(n)) => {
-                let Some((from, change)) = Change::parse(n.payload()) else {
-                    continue;
-                };
-                if from == instance {
-                    continue;
+                for (from, change) in Change::parse_all(n.payload()) {
+                    if from == instance {
+                        continue;
+                    }
+                    // Each change on its own task: a room busy storing its
+                    // own action must not hold up the others.
+                    let hub = hub.clone();
+                    tokio::spawn(async move { hub.apply_change(&change).await });
                 }
-                // Each change on its own task: a room busy storing its own
-                // action must not hold up the others.
-                let hub = hub.clone();
-                tokio::spawn(async move { hub.apply_change(&change).await });
             }
             Ok(None) => {
                 // The connection was lost; the next call reconnects and

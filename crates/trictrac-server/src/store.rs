@@ -156,7 +156,14 @@ impl Change {
         }
     }
 
-    /// Reads a payload: the sending instance and the change (`None` when
+    /// Reads a notification's payload: the changes it carries (separated
+    /// by `;`), each with the instance that sent it; what is not ours is
+    /// skipped.
+    pub fn parse_all(payload: &str) -> impl Iterator<Item = (&str, Change)> {
+        payload.split(';').filter_map(Change::parse)
+    }
+
+    /// Reads one change: the sending instance and the change (`None` when
     /// it is not one of ours).
     pub fn parse(payload: &str) -> Option<(&str, Change)> {
         let mut w = payload.split(' ');
@@ -267,7 +274,16 @@ async fn write_batch(
     result
 }
 
-/// The statements of a batch, inside the caller's transaction.
+/// Rows per multi-row `INSERT` (three parameters each, well under
+/// SQLite's and PostgreSQL's limits on parameters per statement).
+const ROWS_PER_INSERT: usize = 200;
+
+/// The statements of a batch, inside the caller's transaction: the
+/// actions of all its games in a few multi-row `INSERT`s, the games'
+/// `updated` time in one `UPDATE` (and each finished game's result), and
+/// on PostgreSQL the changes announced. Few statements, because each is
+/// a round trip to the driver's connection thread: per-action statements
+/// made the single writer the bottleneck under load.
 async fn write_statements(
     conn: &mut sqlx::pool::PoolConnection<sqlx::Any>,
     sqlite: bool,
@@ -276,23 +292,39 @@ async fn write_statements(
 ) -> Result<(), InsertError> {
     let now = now();
     let fail = |e: sqlx::Error| InsertError::Db(db_err("cannot store the action", e));
-    for w in batch {
-        for (k, a) in w.actions.iter().enumerate() {
-            let r = sqlx::query("INSERT INTO actions (game_id, seq, action) VALUES ($1, $2, $3)")
-                .bind(&w.id)
-                .bind((w.first_seq + k) as i64)
-                .bind(a)
-                .execute(&mut **conn)
-                .await;
-            match r {
-                Ok(_) => {}
-                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                    return Err(InsertError::Conflict)
-                }
-                Err(e) => return Err(fail(e)),
+    let rows: Vec<(&str, i64, &str)> = batch
+        .iter()
+        .flat_map(|w| {
+            w.actions
+                .iter()
+                .enumerate()
+                .map(move |(k, a)| (w.id.as_str(), (w.first_seq + k) as i64, a.as_str()))
+        })
+        .collect();
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
+        let mut sql = String::from("INSERT INTO actions (game_id, seq, action) VALUES ");
+        for i in 0..chunk.len() {
+            if i > 0 {
+                sql.push_str(", ");
             }
+            let n = 3 * i;
+            sql.push_str(&format!("(${}, ${}, ${})", n + 1, n + 2, n + 3));
         }
-        let r = match &w.finished {
+        let mut q = sqlx::query(&sql);
+        for (id, seq, action) in chunk {
+            q = q.bind(*id).bind(*seq).bind(*action);
+        }
+        match q.execute(&mut **conn).await {
+            Ok(_) => {}
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                return Err(InsertError::Conflict)
+            }
+            Err(e) => return Err(fail(e)),
+        }
+    }
+    let mut going_on: Vec<&str> = Vec::new();
+    for w in batch {
+        match &w.finished {
             Some(result) => {
                 sqlx::query(
                     "UPDATE games SET updated = $2, finished = $2, result = $3 WHERE id = $1",
@@ -302,25 +334,46 @@ async fn write_statements(
                 .bind(result)
                 .execute(&mut **conn)
                 .await
+                .map_err(fail)?;
             }
-            None => {
-                sqlx::query("UPDATE games SET updated = $2 WHERE id = $1")
-                    .bind(&w.id)
-                    .bind(now)
-                    .execute(&mut **conn)
-                    .await
-            }
-        };
-        r.map_err(fail)?;
-        if !sqlite {
-            // Delivered to the other instances at the commit, not before.
+            None if !going_on.contains(&w.id.as_str()) => going_on.push(&w.id),
+            None => {}
+        }
+    }
+    for chunk in going_on.chunks(ROWS_PER_INSERT) {
+        let list: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 2)).collect();
+        let sql = format!(
+            "UPDATE games SET updated = $1 WHERE id IN ({})",
+            list.join(", ")
+        );
+        let mut q = sqlx::query(&sql).bind(now);
+        for id in chunk {
+            q = q.bind(*id);
+        }
+        q.execute(&mut **conn).await.map_err(fail)?;
+    }
+    if !sqlite {
+        // Delivered to the other instances at the commit, not before; a
+        // notification carries several changes (its payload is limited
+        // to 8000 bytes).
+        let mut payload = String::new();
+        for w in batch {
             let change = Change::Actions {
                 id: w.id.clone(),
                 count: w.first_seq + w.actions.len(),
             };
-            notify(&mut **conn, &change.payload(instance))
-                .await
-                .map_err(fail)?;
+            let one = change.payload(instance);
+            if !payload.is_empty() && payload.len() + one.len() + 1 > 7000 {
+                notify(&mut **conn, &payload).await.map_err(fail)?;
+                payload.clear();
+            }
+            if !payload.is_empty() {
+                payload.push(';');
+            }
+            payload.push_str(&one);
+        }
+        if !payload.is_empty() {
+            notify(&mut **conn, &payload).await.map_err(fail)?;
         }
     }
     Ok(())

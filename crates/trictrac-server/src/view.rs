@@ -340,15 +340,17 @@ fn trictrac_state(room: &Room, game: &Game, full: bool) -> Value {
         "dice": game.pending_roll().map(|r| [r.high().value(), r.low().value()]),
         "roll": last_roll.as_ref().map(roll_json),
         "last_play": last_play,
-        "plays": plays,
         "score": score_json(game.score()),
         "releve": game.releves(),
         "rolls": game.rolls(),
         "over": over,
         "history_start": start,
         "history_len": len,
-        "history": hist,
     });
+    // Moved in, not copied: `json!` serializes what it is given (a deep
+    // copy), and the plays and the history are most of a state.
+    v["plays"] = Value::Array(plays);
+    v["history"] = Value::Array(hist);
     if game.options().marking == trictrac::game::MarkingMode::Manual {
         v["can_claim"] = json!({
             "white": game.can_claim_school(Side::White),
