@@ -15,6 +15,14 @@ pub enum Action {
         /// Black's die.
         b: u8,
     },
+    /// The first-move throws with `first-move=two-dice-each`:
+    /// White's two dice, Black's two dice.
+    FirstTwo {
+        /// White's dice.
+        w: [u8; 2],
+        /// Black's dice.
+        b: [u8; 2],
+    },
     /// A roll drawn by the server for the side to roll.
     Roll {
         /// One die.
@@ -57,6 +65,10 @@ impl Action {
     pub fn apply(&self, game: &mut Game) -> Result<(), String> {
         let r = match self {
             Action::First { w, b } => game.first_move(die(*w)?, die(*b)?),
+            Action::FirstTwo { w, b } => game.first_move_two(
+                Roll::from_dice(die(w[0])?, die(w[1])?),
+                Roll::from_dice(die(b[0])?, die(b[1])?),
+            ),
             Action::Roll { a, b } => game.roll(Roll::from_dice(die(*a)?, die(*b)?)),
             Action::Play { p } => {
                 let notation: PlayNotation = p.parse().map_err(|e| format!("{e}"))?;

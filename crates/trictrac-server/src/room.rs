@@ -702,9 +702,18 @@ impl Hub {
             GameState::Trictrac(g) => {
                 let mut new = Vec::new();
                 // The first-move dice, drawn until someone starts.
+                let two = g.options().first_move == trictrac::game::FirstMove::TwoDiceEach;
                 while g.phase() == Phase::FirstMove {
                     let (w, b) = self.dice();
-                    let a = Action::First { w, b };
+                    let a = if two {
+                        let (w2, b2) = self.dice();
+                        Action::FirstTwo {
+                            w: [w, w2],
+                            b: [b, b2],
+                        }
+                    } else {
+                        Action::First { w, b }
+                    };
                     a.apply(g)?;
                     new.push(a);
                 }

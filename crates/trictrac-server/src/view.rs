@@ -100,6 +100,11 @@ pub fn history(game: &Game, start: usize) -> Vec<Value> {
                     || json!({ "kind": "first", "white": white.value(), "black": black.value() }),
                 );
             }
+            Event::FirstMoveRolls { white, black } => {
+                out.push(|| {
+                    json!({ "kind": "first_two", "white": white.to_string(), "black": black.to_string() })
+                });
+            }
             Event::Starts(s) => {
                 out.push(|| json!({ "kind": "starts", "side": s.name() }));
             }
@@ -163,7 +168,6 @@ pub fn history(game: &Game, start: usize) -> Vec<Value> {
             // end of a marqué and false moves at the table
             // (section 11): not shown yet.
             Event::Contested { .. }
-            | Event::FirstMoveRolls { .. }
             | Event::MarqueEnd { .. }
             | Event::FalsePlay { .. }
             | Event::FalseMoveSettled { .. } => {}
@@ -202,6 +206,7 @@ pub fn history_len(game: &Game) -> usize {
             matches!(
                 e,
                 Event::FirstMoveDice { .. }
+                    | Event::FirstMoveRolls { .. }
                     | Event::Starts(_)
                     | Event::Rolled(_)
                     | Event::School { .. }

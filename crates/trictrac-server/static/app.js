@@ -1093,6 +1093,7 @@ function historyRow(e, i) {
   const n = i + 1;
   switch (e.kind) {
     case "first": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t("first_move", { w: e.white, b: e.black }))}</td></tr>`;
+    case "first_two": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t("first_move", { w: e.white, b: e.black }))}</td></tr>`;
     case "starts": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(capFirst(t("starts", { side: sideMid(e.side) })))}</td></tr>`;
     case "releve": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(capFirst(t(e.reason === "exit" ? "releve_exit" : "releve_leave", { side: sideMid(e.first) })))}</td></tr>`;
     case "over": return `<tr><td>${n}</td><td colspan="3"><b>${esc(t("over_line", { side: sideName(e.winner), stake: e.stake }))}</b></td></tr>`;
