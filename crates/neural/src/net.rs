@@ -142,6 +142,65 @@ impl Net {
         self.outputs
     }
 
+    /// A copy of this network with `outputs` outputs: the hidden layer
+    /// and the first outputs are kept (a warm start of a network with
+    /// more outputs from a trained one); new outputs get small random
+    /// weights drawn from `seed` and a zero bias. The training metadata
+    /// is kept.
+    ///
+    /// # Panics
+    /// If `outputs` is 0 or above [`MAX_OUTPUTS`].
+    ///
+    /// ```
+    /// let n = neural::Net::new(10, 4, 1, 1);
+    /// let m = n.with_outputs(3, 2);
+    /// assert_eq!(m.outputs(), 3);
+    /// assert_eq!(m.output_weights(0), n.output_weights(0));
+    /// ```
+    pub fn with_outputs(&self, outputs: usize, seed: u64) -> Net {
+        assert!((1..=MAX_OUTPUTS).contains(&outputs), "outputs");
+        let fresh = Net::new(self.inputs, self.hidden, outputs, seed);
+        let n = self.hidden;
+        let keep = outputs.min(self.outputs);
+        let mut w2 = fresh.w2;
+        w2[..keep * n].copy_from_slice(&self.w2[..keep * n]);
+        let mut b2 = fresh.b2;
+        b2[..keep].copy_from_slice(&self.b2[..keep]);
+        Net {
+            inputs: self.inputs,
+            hidden: self.hidden,
+            outputs,
+            w1: self.w1.clone(),
+            b1: self.b1.clone(),
+            w2,
+            b2,
+            info: self.info,
+        }
+    }
+
+    /// The hidden-to-output weights and the bias of output `k`.
+    ///
+    /// # Panics
+    /// If `k` is not below [`Net::outputs`].
+    pub fn output_weights(&self, k: usize) -> (&[f32], f32) {
+        assert!(k < self.outputs, "output index");
+        let n = self.hidden;
+        (&self.w2[k * n..(k + 1) * n], self.b2[k])
+    }
+
+    /// Sets the hidden-to-output weights and the bias of output `k`.
+    ///
+    /// # Panics
+    /// If `k` is not below [`Net::outputs`] or `weights` does not have
+    /// [`Net::hidden`] values.
+    pub fn set_output_weights(&mut self, k: usize, weights: &[f32], bias: f32) {
+        assert!(k < self.outputs, "output index");
+        let n = self.hidden;
+        assert_eq!(weights.len(), n, "one weight per hidden unit");
+        self.w2[k * n..(k + 1) * n].copy_from_slice(weights);
+        self.b2[k] = bias;
+    }
+
     /// The hidden activations (into `h`) and the outputs for `f`.
     #[inline]
     fn forward_into(&self, f: &Features, h: &mut [f32]) -> Outputs {

@@ -38,8 +38,8 @@ type Key = (i32, f32, i32, i32);
 
 fn key(side: Side, next: &Next, exit_points: u32, t: &TurnRules) -> Key {
     match next {
-        Next::Over(w) if *w == side => (i32::MAX, 0.0, 0, 0),
-        Next::Over(_) => (i32::MIN, 0.0, 0, 0),
+        Next::Over(w, _) if *w == side => (i32::MAX, 0.0, 0, 0),
+        Next::Over(..) => (i32::MIN, 0.0, 0, 0),
         Next::Roll(p) => {
             // After the exit the greedy player rolls first: nothing to fear.
             let e = if p.turn() == side {

@@ -7,7 +7,14 @@
 //! | `random` | [`RandomPlayer`]: a uniformly random legal play; stays |
 //! | `greedy` | [`GreedyPlayer`]: the most net points now, the fewest for the opponent next |
 //! | `search1`, `search2` | [`SearchPlayer`] on [`PointsEval`], 1 or 2 plies |
-//! | `neural`, `neural2` | [`SearchPlayer`] on [`NeuralEval`] with the shipped network, 1 or 2 plies |
+//! | `neural-v1` | [`SearchPlayer`] on [`NeuralEval`] with the first shipped network (win probability), 1 ply |
+//! | `neural1` | the best shipped network ([`default_net`]), 1 ply |
+//! | `neural` | the default bot: the best shipped network, 2 plies where the best 1-ply values are close |
+//! | `neural2` | the best shipped network, 2 plies always |
+//!
+//! `default` names the default bot ([`DEFAULT_BOT`]). The analysis
+//! commands (hint, review, rollout) value positions through
+//! [`analysis`], whatever the network.
 //!
 //! The evaluations, the search and its pruning are described in
 //! [`search`]; the network and its inputs in [`nn`] and [`features`];
@@ -28,6 +35,7 @@
 
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod arena;
 pub mod features;
 mod greedy;
@@ -43,7 +51,7 @@ use rand_chacha::ChaCha8Rng;
 use trictrac::{Game, Play, Side};
 
 pub use greedy::GreedyPlayer;
-pub use nn::{default_net, Net};
+pub use nn::{default_net, v1_net, Net};
 pub use search::{Evaluator, NeuralEval, PointsEval, SearchPlayer};
 
 /// Stay (*tenir*) or leave (*s'en aller*) after winning a hole.
@@ -96,17 +104,38 @@ pub fn false_move_choice(game: &Game, eval: &dyn Evaluator) -> bool {
     eval.eval(&corrected, &rules) > eval.eval(&stands, &rules)
 }
 
-/// The name of the default bot: the trained network at one ply. It wins
-/// nearly every game against `random` and `greedy`, decides in well under
-/// a millisecond, and so also serves debug builds and a busy server;
-/// `neural2` (two plies on the same network) is stronger still but some
-/// fifty times slower (docs/STRENGTH.md).
+/// The name of the default bot: the best shipped network, searching two
+/// plies only where the best 1-ply values are close ([`SearchPlayer::selective`]),
+/// within a few milliseconds per decision (docs/PERFORMANCE.md,
+/// docs/STRENGTH.md).
 pub const DEFAULT_BOT: &str = "neural";
 
-/// The names of the players [`by_name`] knows, weakest first.
+/// The names of the players [`by_name`] knows, weakest first (`default`
+/// is also accepted, for [`DEFAULT_BOT`]).
 pub const PLAYERS: &[&str] = &[
-    "random", "greedy", "search1", "search2", "neural", "neural2",
+    "random",
+    "greedy",
+    "search1",
+    "search2",
+    "neural-v1",
+    "neural1",
+    "neural",
+    "neural2",
 ];
+
+/// The selective search of the default bot: at most this many plays
+/// searched at 2 plies …
+pub const SELECTIVE_WIDTH: usize = 4;
+/// … and only those within this value of the best (on the evaluation's
+/// 0–1 scale: 0.03 of win probability, or 0.06 × the largest stake of
+/// equity for an equity network).
+pub const SELECTIVE_MARGIN: f32 = 0.03;
+
+/// The default bot's player on `net` (see [`DEFAULT_BOT`]).
+pub fn default_player(net: Arc<Net>) -> SearchPlayer<NeuralEval> {
+    SearchPlayer::new(DEFAULT_BOT, NeuralEval::new(net), 2)
+        .selective(SELECTIVE_WIDTH, SELECTIVE_MARGIN)
+}
 
 /// A player by name (see [`PLAYERS`]), its random choices following `seed`.
 /// The neural players use the shipped network.
@@ -121,12 +150,15 @@ pub fn by_name_with(name: &str, seed: u64, net: Option<Arc<Net>>) -> Option<Box<
         let net = net.clone().unwrap_or_else(default_net);
         Box::new(SearchPlayer::new(name, NeuralEval::new(net), depth))
     };
+    let name = if name == "default" { DEFAULT_BOT } else { name };
     Some(match name {
         "random" => Box::new(RandomPlayer::new(seed)),
         "greedy" => Box::new(GreedyPlayer),
         "search1" => Box::new(SearchPlayer::new(name, PointsEval, 1)),
         "search2" => Box::new(SearchPlayer::new(name, PointsEval, 2)),
-        "neural" => neural(1),
+        "neural-v1" => Box::new(SearchPlayer::new(name, NeuralEval::new(v1_net()), 1)),
+        "neural1" => neural(1),
+        "neural" => Box::new(default_player(net.unwrap_or_else(default_net))),
         "neural2" => neural(2),
         _ => return None,
     })

@@ -23,19 +23,52 @@
 use std::sync::Arc;
 
 use arrayvec::ArrayVec;
+use trictrac::game::Stake;
 use trictrac::{Game, Phase, Play, Position, Roll, RollContext, Side};
 
 use crate::features::{encode, roll_stats, Features};
-use crate::nn::Net;
+use crate::nn::{equity, max_stake, Net};
 use crate::turn::{
     after_exit_stay, after_play, for_side, left, roll_choices, with_other_to_roll, Next, TurnRules,
 };
 use crate::{Decision, Player};
 
 /// A static evaluation of positions.
+///
+/// Values lie between 0 and 1 and are seen by the side to roll; the
+/// other side's value is `1 − v`. An evaluation of the probability of
+/// winning gives it directly; an evaluation of the **equity** (expected
+/// stake, R-9.1) `E`, between `−M` and `M` (`M` the largest stake,
+/// [`Evaluator::scale`]), gives `v = (E / M + 1) / 2`, so that the
+/// search is the same for both.
 pub trait Evaluator: Send + Sync {
-    /// The probability that `pos`'s side to move, about to roll, wins.
+    /// The value of `pos` for its side to move, about to roll.
     fn eval(&self, pos: &Position, rules: &TurnRules) -> f32;
+
+    /// The value for its winner of a game won at `stake` (1 for a
+    /// probability of winning).
+    fn over(&self, _stake: Stake, _rules: &TurnRules) -> f32 {
+        1.0
+    }
+
+    /// The largest stake `M`: the equity of a value `v` is
+    /// `(2v − 1) · M` (1 for a probability of winning, whose "equity"
+    /// is then that of a game paid ×1).
+    fn scale(&self, _rules: &TurnRules) -> f32 {
+        1.0
+    }
+}
+
+impl<E: Evaluator + ?Sized> Evaluator for Box<E> {
+    fn eval(&self, pos: &Position, rules: &TurnRules) -> f32 {
+        (**self).eval(pos, rules)
+    }
+    fn over(&self, stake: Stake, rules: &TurnRules) -> f32 {
+        (**self).over(stake, rules)
+    }
+    fn scale(&self, rules: &TurnRules) -> f32 {
+        (**self).scale(rules)
+    }
 }
 
 /// The evaluation of the `search` players: a race to 12 holes. The lead
@@ -63,7 +96,9 @@ impl Evaluator for PointsEval {
     }
 }
 
-/// The evaluation by a trained network ([`Net`]).
+/// The evaluation by a trained network ([`Net`]): the probability of
+/// winning for a one-output network, the equity under the game's payout
+/// for an equity network.
 #[derive(Clone, Debug)]
 pub struct NeuralEval {
     net: Arc<Net>,
@@ -85,7 +120,30 @@ impl Evaluator for NeuralEval {
     fn eval(&self, pos: &Position, rules: &TurnRules) -> f32 {
         let mut f = Features::default();
         encode(pos, &rules.rules, &mut f);
-        self.net.eval(&f)
+        if self.net.is_equity() {
+            let m = max_stake(rules.payout);
+            let e = equity(&self.net.eval_all(&f), rules.payout);
+            ((e / m + 1.0) * 0.5).clamp(0.0, 1.0)
+        } else {
+            self.net.eval(&f)
+        }
+    }
+
+    fn over(&self, stake: Stake, rules: &TurnRules) -> f32 {
+        if self.net.is_equity() {
+            let m = max_stake(rules.payout);
+            ((stake.value() as f32 / m + 1.0) * 0.5).clamp(0.0, 1.0)
+        } else {
+            1.0
+        }
+    }
+
+    fn scale(&self, rules: &TurnRules) -> f32 {
+        if self.net.is_equity() {
+            max_stake(rules.payout)
+        } else {
+            1.0
+        }
     }
 }
 
@@ -99,11 +157,12 @@ fn value_next<E: Evaluator>(
     alpha: f32,
 ) -> f32 {
     match next {
-        Next::Over(w) => {
+        Next::Over(w, stake) => {
+            let v = e.over(*stake, t);
             if *w == side {
-                1.0
+                v
             } else {
-                0.0
+                1.0 - v
             }
         }
         Next::Roll(p) => {
@@ -189,6 +248,15 @@ pub struct SearchPlayer<E> {
     /// At depth 2, candidates whose depth-1 value is further than this
     /// below the best are not searched.
     pub margin: f32,
+    /// At depth 2, the search is made only when at least this many
+    /// candidates are within the margin: 1 searches always, 2 only when
+    /// the best 1-ply values are close (*selective* 2 plies). Staying and
+    /// leaving are then both searched when their 1-ply values are within
+    /// the margin.
+    pub min_close: usize,
+    /// At depth 2, value every searched candidate exactly (no star1
+    /// cut-off): slower, for analysis, where every value is shown.
+    pub exact: bool,
 }
 
 /// One candidate decision: the states it may lead to (the best is
@@ -213,7 +281,18 @@ impl<E: Evaluator> SearchPlayer<E> {
             depth,
             width: 6,
             margin: 0.08,
+            min_close: 1,
+            exact: false,
         }
+    }
+
+    /// The same player searching at depth 2 only where the best 1-ply
+    /// values are within `margin`, at most `width` candidates.
+    pub fn selective(mut self, width: usize, margin: f32) -> SearchPlayer<E> {
+        self.width = width;
+        self.margin = margin;
+        self.min_close = 2;
+        self
     }
 
     /// The evaluation.
@@ -227,8 +306,9 @@ impl<E: Evaluator> SearchPlayer<E> {
     }
 
     /// Values the candidates for `side` (best first, ties keep the
-    /// generator's order).
-    fn rank(&self, t: &TurnRules, side: Side, cands: &mut [Candidate]) {
+    /// generator's order); at depth 2, searches the close ones when at
+    /// least `min_close` are.
+    fn rank(&self, t: &TurnRules, side: Side, cands: &mut [Candidate], min_close: usize) {
         let e = &self.eval;
         let best_of = |c: &Candidate, depth: u8, alpha: f32| {
             c.next
@@ -243,16 +323,20 @@ impl<E: Evaluator> SearchPlayer<E> {
         if self.depth == 1 || cands.is_empty() {
             return;
         }
+        let exact = self.exact;
         let top = cands[0].value;
         let n = cands
             .iter()
             .take(self.width)
             .take_while(|c| c.value >= top - self.margin)
             .count();
+        if n < min_close {
+            return;
+        }
         // Searched candidates rank above the others, by their deep value.
         let mut alpha = 0.0f32;
         for c in cands[..n].iter_mut() {
-            let v = best_of(c, 1, alpha);
+            let v = best_of(c, 1, if exact { 0.0 } else { alpha });
             c.value = 2.0 + v;
             alpha = alpha.max(v);
         }
@@ -281,8 +365,8 @@ impl<E: Evaluator> SearchPlayer<E> {
     }
 
     /// The values of staying (the best play, or what follows the exit)
-    /// and of leaving.
-    fn stay_or_leave(&self, game: &Game) -> Option<(f32, f32)> {
+    /// and of leaving, for the side to decide.
+    pub fn stay_or_leave(&self, game: &Game) -> Option<(f32, f32)> {
         let Phase::StayOrLeave(side) = game.phase() else {
             return None;
         };
@@ -293,7 +377,7 @@ impl<E: Evaluator> SearchPlayer<E> {
         if pos.all_off(side) {
             // After the exit: the position's turn has passed.
             let mut next = ArrayVec::new();
-            next.push(after_exit_stay(pos.clone(), side, rs.opponent_points));
+            next.push(after_exit_stay(pos.clone(), side, rs.opponent_points, &t));
             stay.push(Candidate {
                 play: None,
                 next,
@@ -315,10 +399,38 @@ impl<E: Evaluator> SearchPlayer<E> {
             next: [Next::Roll(left(pos, side))].into_iter().collect(),
             value: 0.0,
         }];
-        self.rank(&t, side, &mut stay);
-        self.rank(&t, side, &mut leave);
+        // Both at 1 ply; at depth 2 both searched (a selective player:
+        // when the two are close).
+        let one = SearchPlayer {
+            name: String::new(),
+            eval: &self.eval,
+            depth: 1,
+            width: self.width,
+            margin: self.margin,
+            min_close: 1,
+            exact: self.exact,
+        };
+        one.rank(&t, side, &mut stay, 1);
+        one.rank(&t, side, &mut leave, 1);
+        let close = (stay.first().map_or(0.0, |c| c.value) - leave[0].value).abs() <= self.margin;
+        if self.depth == 2 && (self.min_close <= 1 || close) {
+            self.rank(&t, side, &mut stay, 1);
+            self.rank(&t, side, &mut leave, 1);
+        }
         let norm = |v: f32| if v >= 2.0 { v - 2.0 } else { v };
         Some((norm(stay[0].value), norm(leave[0].value)))
+    }
+}
+
+impl<E: Evaluator + ?Sized> Evaluator for &E {
+    fn eval(&self, pos: &Position, rules: &TurnRules) -> f32 {
+        (**self).eval(pos, rules)
+    }
+    fn over(&self, stake: Stake, rules: &TurnRules) -> f32 {
+        (**self).over(stake, rules)
+    }
+    fn scale(&self, rules: &TurnRules) -> f32 {
+        (**self).scale(rules)
     }
 }
 
@@ -341,7 +453,7 @@ impl<E: Evaluator> Player for SearchPlayer<E> {
         };
         let t = TurnRules::of(game.options());
         let mut cands = self.play_candidates(game, &t);
-        self.rank(&t, side, &mut cands);
+        self.rank(&t, side, &mut cands, self.min_close);
         cands.first().and_then(|c| c.play).unwrap_or(plays[0])
     }
 
@@ -358,7 +470,7 @@ impl<E: Evaluator> Player for SearchPlayer<E> {
         };
         let t = TurnRules::of(game.options());
         let mut cands = self.play_candidates(game, &t);
-        self.rank(&t, side, &mut cands);
+        self.rank(&t, side, &mut cands, self.min_close);
         cands
             .into_iter()
             .filter_map(|c| {

@@ -29,6 +29,14 @@
 //! result depends on the seed and the batch size only, not on the
 //! number of threads, and a run resumed from a checkpoint (always taken
 //! between batches) continues exactly as if it had not stopped.
+//!
+//! An **equity network** ([`crate::nn::EQUITY_OUTPUTS`] outputs, the
+//! stake distribution) trains the same way on every output at once: the
+//! last state's target is the game's stake under the default payout
+//! ([`crate::nn::equity_target`]), the other side's outputs are turned
+//! into the roller's eyes by [`crate::nn::flip_equity`] (win and loss
+//! swapped), and the self-play player chooses by equity. It may start
+//! from a trained one-output network ([`Net::to_equity`]).
 
 use std::sync::Arc;
 
@@ -40,7 +48,7 @@ use rand_chacha::ChaCha8Rng;
 use trictrac::{Game, GameOptions, Phase, Side};
 
 use crate::features::{encode, Features};
-use crate::nn::{Net, TrainInfo};
+use crate::nn::{equity_target, flip_equity, Net, TrainInfo};
 use crate::search::{NeuralEval, SearchPlayer};
 use crate::{Decision, Player};
 
@@ -80,10 +88,11 @@ impl Default for TrainConfig {
 /// A game played for training.
 #[derive(Clone, Debug)]
 struct Episode {
-    /// Inputs, side to roll, frozen value, per state before a roll.
-    states: Vec<(Features, Side, f32)>,
-    /// The winner, `None` if the game was cut at [`MAX_ROLLS`].
-    winner: Option<Side>,
+    /// Inputs, side to roll, frozen outputs, per state before a roll.
+    states: Vec<(Features, Side, neural::Outputs)>,
+    /// The winner and the final score, `None` if the game was cut at
+    /// [`MAX_ROLLS`].
+    winner: Option<(Side, trictrac::ScoreState)>,
     rolls: u32,
 }
 
@@ -123,7 +132,7 @@ fn play_episode(net: &Arc<Net>, options: GameOptions, seed: u64) -> Episode {
                     };
                 }
                 encode(g.position(), &options.rules, &mut f);
-                let y = net.eval(&f);
+                let y = net.eval_all(&f);
                 states.push((f.clone(), side, y));
                 g.roll_with(&mut dice)
             }
@@ -143,7 +152,7 @@ fn play_episode(net: &Arc<Net>, options: GameOptions, seed: u64) -> Episode {
             Phase::Over(w) => {
                 return Episode {
                     states,
-                    winner: Some(w),
+                    winner: Some((w, *g.position().score())),
                     rolls: g.rolls(),
                 }
             }
@@ -153,37 +162,42 @@ fn play_episode(net: &Arc<Net>, options: GameOptions, seed: u64) -> Episode {
 }
 
 /// The λ-returns of an episode, one per state, in the eyes of each
-/// state's roller (the shared [`neural::td::lambda_returns`] with one
-/// output, the win probability).
-fn lambda_returns(ep: &Episode, lambda: f32) -> Vec<f32> {
+/// state's roller (the shared [`neural::td::lambda_returns`]): with one
+/// output, the win probability; with the equity outputs, the stake
+/// distribution.
+fn lambda_returns(ep: &Episode, lambda: f32, equity: bool) -> Vec<neural::Outputs> {
     let n = ep.states.len();
     if n == 0 {
         return Vec::new();
     }
-    let one = |v: f32| {
-        let mut o = [0.0f32; neural::MAX_OUTPUTS];
-        o[0] = v;
-        o
-    };
     let states: Vec<StateValue> = ep
         .states
         .iter()
         .map(|&(_, side, y)| StateValue {
             roller: (side == Side::Black) as u8,
-            value: one(y),
+            value: y,
         })
         .collect();
-    let (_, last_side, last_y) = ep.states[n - 1];
-    let last = match ep.winner {
-        Some(w) if w == last_side => 1.0,
-        Some(_) => 0.0,
-        None => last_y,
+    let (_, last_side, last_y) = &ep.states[n - 1];
+    let last = match &ep.winner {
+        Some((w, score)) if equity => equity_target(score, *w, *last_side),
+        Some((w, _)) => {
+            let mut o = [0.0f32; neural::MAX_OUTPUTS];
+            o[0] = if w == last_side { 1.0 } else { 0.0 };
+            o
+        }
+        None => *last_y,
     };
-    let flip = |o: &neural::Outputs| one(1.0 - o[0]);
-    neural::td::lambda_returns(&states, one(last), lambda, flip)
-        .into_iter()
-        .map(|o| o[0])
-        .collect()
+    if equity {
+        neural::td::lambda_returns(&states, last, lambda, flip_equity)
+    } else {
+        let flip = |o: &neural::Outputs| {
+            let mut f = [0.0f32; neural::MAX_OUTPUTS];
+            f[0] = 1.0 - o[0];
+            f
+        };
+        neural::td::lambda_returns(&states, last, lambda, flip)
+    }
 }
 
 /// A network in training.
@@ -197,6 +211,26 @@ impl Trainer {
     /// A new network with `config`'s settings and random weights.
     pub fn new(config: &TrainConfig, options: GameOptions) -> Trainer {
         let mut net = Net::new(config.hidden, config.seed);
+        net.info = TrainInfo {
+            games: 0,
+            seed: config.seed,
+            alpha: config.alpha,
+            alpha_end: config.alpha_end,
+            alpha_games: config.alpha_games,
+            lambda: config.lambda,
+            batch: config.batch,
+        };
+        Trainer { net, options }
+    }
+
+    /// A new equity network with `config`'s settings: random weights, or
+    /// warm-started from `init` ([`Net::to_equity`]; its hidden size
+    /// replaces `config.hidden`).
+    pub fn new_equity(config: &TrainConfig, options: GameOptions, init: Option<&Net>) -> Trainer {
+        let mut net = match init {
+            Some(n) => n.to_equity(config.seed),
+            None => Net::new_equity(config.hidden, config.seed),
+        };
         net.info = TrainInfo {
             games: 0,
             seed: config.seed,
@@ -245,20 +279,22 @@ impl Trainer {
             play_episode(&frozen, options, game_seed(seed, first + k as u64))
         });
         let lambda = self.net.info.lambda;
+        let equity = self.net.is_equity();
+        let outputs = self.net.outputs();
         let mut stats = BatchStats::default();
         let mut err = 0.0f64;
         let mut steps = 0u64;
         for (k, ep) in episodes.into_iter().enumerate() {
             let alpha = self.alpha(first + k as u64);
-            let targets = lambda_returns(&ep, lambda);
-            for ((f, _, _), &target) in ep.states.iter().zip(&targets) {
-                let y = self.net.learn(f, target, alpha);
-                err += (target - y).abs() as f64;
+            let targets = lambda_returns(&ep, lambda, equity);
+            for ((f, _, _), target) in ep.states.iter().zip(&targets) {
+                let y = self.net.learn_all(f, &target[..outputs], alpha);
+                err += (target[0] - y[0]).abs() as f64;
                 steps += 1;
             }
             stats.games += 1;
             stats.rolls += ep.rolls as u64;
-            if ep.winner == Some(Side::White) {
+            if matches!(ep.winner, Some((Side::White, _))) {
                 stats.white_wins += 1;
             }
         }
@@ -275,16 +311,24 @@ mod tests {
     #[test]
     fn lambda_returns_follow_the_side_to_roll() {
         let f = Features::default();
+        let one = |v: f32| {
+            let mut o = [0.0f32; neural::MAX_OUTPUTS];
+            o[0] = v;
+            o
+        };
         let ep = Episode {
             states: vec![
-                (f.clone(), Side::White, 0.5),
-                (f.clone(), Side::Black, 0.4),
-                (f.clone(), Side::Black, 0.3),
+                (f.clone(), Side::White, one(0.5)),
+                (f.clone(), Side::Black, one(0.4)),
+                (f.clone(), Side::Black, one(0.3)),
             ],
-            winner: Some(Side::Black),
+            winner: Some((Side::Black, trictrac::ScoreState::default())),
             rolls: 3,
         };
-        let g = lambda_returns(&ep, 0.5);
+        let g: Vec<f32> = lambda_returns(&ep, 0.5, false)
+            .iter()
+            .map(|o| o[0])
+            .collect();
         assert_eq!(g[2], 1.0);
         // Black rolls twice (after leaving, say): same point of view.
         assert!((g[1] - (0.5 * 0.3 + 0.5 * 1.0)).abs() < 1e-6);
@@ -306,5 +350,40 @@ mod tests {
         assert_eq!(a.net(), b.net());
         assert_eq!(a.games(), 2);
         assert_ne!(a.net(), Trainer::new(&config, GameOptions::default()).net());
+    }
+
+    #[test]
+    fn equity_returns_end_on_the_stake_of_the_game() {
+        // R-9.1 (guiton): Black wins 12 holes to 0, ×4 (grande bredouille).
+        let f = Features::default();
+        let mut score = trictrac::ScoreState::default();
+        score.holes.black = 12;
+        let y = [0.5f32; neural::MAX_OUTPUTS];
+        let ep = Episode {
+            states: vec![(f.clone(), Side::White, y), (f.clone(), Side::Black, y)],
+            winner: Some((Side::Black, score)),
+            rolls: 2,
+        };
+        let g = lambda_returns(&ep, 1.0, true);
+        // Black's eyes: won, at least ×2, ×3, ×4; lost nothing.
+        assert_eq!(&g[1][..7], &[1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0]);
+        // White's eyes (λ = 1: the result itself, flipped).
+        assert_eq!(&g[0][..7], &[0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0]);
+    }
+
+    #[test]
+    fn equity_training_does_not_depend_on_the_threads() {
+        let config = TrainConfig {
+            hidden: 8,
+            batch: 2,
+            ..TrainConfig::default()
+        };
+        let init = Net::new(8, 5);
+        let mut a = Trainer::new_equity(&config, GameOptions::default(), Some(&init));
+        assert!(a.net().is_equity());
+        let mut b = a.clone();
+        a.batch(2, 1);
+        b.batch(2, 2);
+        assert_eq!(a.net(), b.net());
     }
 }

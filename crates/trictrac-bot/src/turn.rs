@@ -13,7 +13,7 @@
 //! score state included), or the end of the game ([`Next::Over`]).
 
 use arrayvec::ArrayVec;
-use trictrac::game::ExitRoll;
+use trictrac::game::{stake, ExitRoll, Payout, Stake};
 use trictrac::score::Marking;
 use trictrac::{
     Beneficiary, Bredouille, Jan, Play, PlayList, Position, Roll, RollScore, Rules, Side,
@@ -22,8 +22,9 @@ use trictrac::{
 /// A state reached by a decision: a side to roll, or the end of the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Next {
-    /// The game is over: this side won.
-    Over(Side),
+    /// The game is over: this side won, at this stake (R-9.1, under the
+    /// game's payout).
+    Over(Side, Stake),
     /// The side to move of this position rolls next.
     Roll(Position),
 }
@@ -37,6 +38,8 @@ pub struct TurnRules {
     /// stays plays his exit roll again as the first move of the new
     /// relevé; the bots value that state as if he were to roll afresh.
     pub exit_roll: ExitRoll,
+    /// How a won game is paid: what a finished game is worth.
+    pub payout: Payout,
 }
 
 impl TurnRules {
@@ -45,6 +48,7 @@ impl TurnRules {
         TurnRules {
             rules: options.rules,
             exit_roll: options.exit_roll,
+            payout: options.payout,
         }
     }
 }
@@ -108,18 +112,18 @@ pub fn after_play(
     if p.all_off(side) {
         let m = mark(&mut p, side, exit_points(roll));
         if m.won {
-            out.push(Next::Over(side));
+            out.push(Next::Over(side, stake(turn.payout, p.score(), side)));
             return;
         }
         let leave = (!m.holes.is_empty()).then(|| left(&p, side));
-        out.push(after_exit_stay(p, side, given));
+        out.push(after_exit_stay(p, side, given, turn));
         if let Some(l) = leave {
             out.push(Next::Roll(l));
         }
     } else {
         let m = mark(&mut p, !side, given);
         out.push(if m.won {
-            Next::Over(!side)
+            Next::Over(!side, stake(turn.payout, p.score(), !side))
         } else {
             Next::Roll(p)
         });
@@ -129,10 +133,10 @@ pub fn after_play(
 /// After the exit (marked) of `side`, staying or having no choice: the
 /// opponent marks what the roll gave him and a new relevé starts with
 /// `side` to roll.
-pub fn after_exit_stay(mut p: Position, side: Side, given: u32) -> Next {
+pub fn after_exit_stay(mut p: Position, side: Side, given: u32, turn: &TurnRules) -> Next {
     let m = mark(&mut p, !side, given);
     if m.won {
-        return Next::Over(!side);
+        return Next::Over(!side, stake(turn.payout, p.score(), !side));
     }
     p.new_releve(side);
     Next::Roll(p)
@@ -154,7 +158,7 @@ pub fn roll_choices(
     let mut p = pos.clone();
     let m = mark(&mut p, side, own_points(score));
     if m.won {
-        out.push(Next::Over(side));
+        out.push(Next::Over(side, stake(turn.payout, p.score(), side)));
         return;
     }
     if !m.holes.is_empty() {

@@ -29,6 +29,8 @@ use crate::error::CliError;
         trictrac train --games 20000 --seed 1 --out model.bin\n  \
         # stopped? continue from the last checkpoint\n  \
         trictrac train --games 20000 --resume model.bin\n  \
+        # an equity network (stake distribution) warm-started from a one-output model\n  \
+        trictrac train --equity --init crates/trictrac-bot/models/default.bin --games 40000 --out eq.bin\n  \
         trictrac match --white neural --black greedy --model model.bin --games 400"
 )]
 pub struct TrainArgs {
@@ -80,6 +82,16 @@ pub struct TrainArgs {
     #[arg(long)]
     batch: Option<u32>,
 
+    /// Train an equity network: seven outputs, the distribution of the
+    /// stake (R-9.1, ×1 … ×4 won or lost), instead of the win probability
+    #[arg(long)]
+    equity: bool,
+
+    /// With --equity: start from this one-output model (its hidden layer
+    /// and win output; its hidden size replaces --hidden)
+    #[arg(long, value_name = "FILE", requires = "equity")]
+    init: Option<PathBuf>,
+
     /// Print nothing but errors
     #[arg(short, long)]
     quiet: bool,
@@ -108,6 +120,9 @@ impl TrainArgs {
         }
         if self.batch.is_some() {
             v.push("--batch");
+        }
+        if self.equity {
+            v.push("--equity");
         }
         v
     }
@@ -170,7 +185,17 @@ pub fn run(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 .out
                 .clone()
                 .unwrap_or_else(|| PathBuf::from("trictrac-model.bin"));
-            (Trainer::new(&args.config()?, options), path)
+            let config = args.config()?;
+            let trainer = if args.equity {
+                let init = match &args.init {
+                    Some(f) => Some(Net::load(f).map_err(CliError::input)?),
+                    None => None,
+                };
+                Trainer::new_equity(&config, options, init.as_ref())
+            } else {
+                Trainer::new(&config, options)
+            };
+            (trainer, path)
         }
     };
     let done = trainer.games();

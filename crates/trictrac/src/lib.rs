@@ -26,6 +26,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod chances;
 pub mod dice;
 pub mod fields;
 pub mod game;

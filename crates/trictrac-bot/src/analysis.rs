@@ -1,0 +1,298 @@
+//! Analysis for players: the equity of plays, of staying and leaving and
+//! of positions, and rollouts — what `trictrac hint`, `review`, `rollout`
+//! (and a browser's panels) show.
+//!
+//! Everything goes through [`analyst`]: the best evaluation shipped (the
+//! default bot's network and search), so that a better network changes
+//! the numbers and nothing else. Values are **equities**: the expected
+//! stake (R-9.1, under the game's payout) for the side to move, between
+//! minus and plus the largest stake. A network that predicts only the
+//! probability of winning `p` gives `2p − 1`, the equity of a game paid ×1.
+//!
+//! ```
+//! use trictrac::{Game, GameOptions, Position, Roll};
+//! use trictrac_bot::analysis::analyst;
+//! let pos: Position = "w:1x15 b:24x15 w".parse().unwrap();
+//! let mut g = Game::from_position(GameOptions::default(), pos).unwrap();
+//! g.roll(Roll::new(6, 5)).unwrap();
+//! let mut a = analyst();
+//! let plays = a.plays(&g);
+//! assert_eq!(plays.len(), g.legal_plays().len());
+//! assert!(plays.windows(2).all(|w| w[0].equity >= w[1].equity));
+//! ```
+
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use trictrac::{DiceSource, Die, Game, GameOptions, Play, Position, Side};
+
+use crate::nn::{default_net, Net};
+use crate::search::{Evaluator, NeuralEval, SearchPlayer};
+use crate::train::game_seed;
+use crate::turn::TurnRules;
+use crate::{default_player, play_out, Player};
+
+/// A play and its equity for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayEquity {
+    /// The play.
+    pub play: Play,
+    /// Its equity (expected stake) for the side to move.
+    pub equity: f32,
+}
+
+/// The equities of staying and leaving (R-8.6) for the side that decides.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StayLeave {
+    /// Staying: the best play of the roll (or what follows the exit).
+    pub stay: f32,
+    /// Leaving: a new relevé, both sides' points erased.
+    pub leave: f32,
+}
+
+/// The analysis engine: the default bot's evaluation and search, valuing
+/// every searched play exactly.
+#[derive(Clone, Debug)]
+pub struct Analyst {
+    player: SearchPlayer<NeuralEval>,
+}
+
+/// The best analysis available: the default bot's network and search.
+pub fn analyst() -> Analyst {
+    Analyst::with_net(default_net())
+}
+
+impl Analyst {
+    /// The analysis with `net` and the default bot's search.
+    pub fn with_net(net: Arc<Net>) -> Analyst {
+        let mut player = default_player(net);
+        player.exact = true;
+        Analyst { player }
+    }
+
+    /// What values the positions, for a report: e.g. `neural (equity
+    /// network, 2 plies where close)`.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} ({} network, 2 plies where the best plays are close)",
+            crate::DEFAULT_BOT,
+            if self.is_equity() {
+                "equity"
+            } else {
+                "win-probability"
+            }
+        )
+    }
+
+    /// Whether the network values the stake distribution (else only the
+    /// probability of winning, equities then being those of ×1 games).
+    pub fn is_equity(&self) -> bool {
+        self.player.evaluator().net().is_equity()
+    }
+
+    fn equity(&self, v: f32, t: &TurnRules) -> f32 {
+        (2.0 * v - 1.0) * self.player.evaluator().scale(t)
+    }
+
+    /// The legal plays of `game`'s pending roll with their equities, best
+    /// first (empty when no play is pending).
+    pub fn plays(&mut self, game: &Game) -> Vec<PlayEquity> {
+        let t = TurnRules::of(game.options());
+        let ranked = self.player.analyse(game);
+        ranked
+            .into_iter()
+            .map(|(play, v)| PlayEquity {
+                play,
+                equity: self.equity(v, &t),
+            })
+            .collect()
+    }
+
+    /// The equities of staying and leaving, when `game` waits for that
+    /// decision (R-8.6).
+    pub fn stay_leave(&self, game: &Game) -> Option<StayLeave> {
+        let t = TurnRules::of(game.options());
+        self.player
+            .stay_or_leave(game)
+            .map(|(stay, leave)| StayLeave {
+                stay: self.equity(stay, &t),
+                leave: self.equity(leave, &t),
+            })
+    }
+
+    /// The equity of `pos` for its side to move, about to roll (the
+    /// network's value, no search).
+    pub fn position(&self, pos: &Position, options: &GameOptions) -> f32 {
+        let t = TurnRules::of(options);
+        self.equity(self.player.evaluator().eval(pos, &t), &t)
+    }
+
+    /// The player's choice of play (the best of [`Analyst::plays`]).
+    pub fn best_play(&mut self, game: &Game) -> Play {
+        self.player.choose_play(game)
+    }
+}
+
+/// Dice for a rollout game: the first two rolls stratified (game `i`
+/// gets the `i mod 36`-th outcome of the first roll and the
+/// `(i / 36) mod 36`-th of the second, so that every 1 296 games see each
+/// pair of opening rolls exactly once), the rest drawn at random.
+#[derive(Clone, Debug)]
+pub struct StratifiedDice {
+    first: [u8; 4],
+    used: usize,
+    rng: ChaCha8Rng,
+}
+
+impl StratifiedDice {
+    /// The dice of rollout game `i` of a rollout seeded with `seed`.
+    pub fn new(seed: u64, i: u64) -> StratifiedDice {
+        let a = (i % 36) as u8;
+        let b = ((i / 36) % 36) as u8;
+        StratifiedDice {
+            first: [a / 6 + 1, a % 6 + 1, b / 6 + 1, b % 6 + 1],
+            used: 0,
+            rng: ChaCha8Rng::seed_from_u64(game_seed(seed, i)),
+        }
+    }
+}
+
+impl DiceSource for StratifiedDice {
+    fn die(&mut self) -> Die {
+        if let Some(&d) = self.first.get(self.used) {
+            self.used += 1;
+            return Die::new(d);
+        }
+        self.rng.die()
+    }
+}
+
+/// The result of a rollout, seen by the side to move of its position.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Rollout {
+    /// Games played.
+    pub games: u64,
+    /// Mean stake won (equity), R-9.1 under the game's payout.
+    pub equity: f64,
+    /// Half-width of its 95 % confidence interval (1.96 standard errors).
+    pub ci95: f64,
+    /// Share of the games won.
+    pub wins: f64,
+    /// Share of the games won or lost at ×1, ×2, ×3, ×4 (and ×1.5 for
+    /// `soumille`, counted with ×1): won first, then lost.
+    pub won_at: [f64; 4],
+    /// Lost at ×1 … ×4.
+    pub lost_at: [f64; 4],
+}
+
+/// Plays `game` (a side to roll, or a play pending) out `games` times
+/// with the default bot on both sides, on `jobs` threads, the dice of
+/// game `i` from [`StratifiedDice`]; `progress` is called after each
+/// game. The result depends on the seed, not on `jobs`.
+pub fn rollout(
+    game: &Game,
+    games: u64,
+    seed: u64,
+    jobs: usize,
+    progress: &(dyn Fn() + Sync),
+) -> Rollout {
+    let side = game
+        .phase()
+        .side()
+        .unwrap_or_else(|| game.position().turn());
+    let net = default_net();
+    let stakes = neural::td::parallel_map(games as usize, jobs, |i| {
+        let mut g = game.clone();
+        let mut dice = StratifiedDice::new(seed, i as u64);
+        let mut white = default_player(net.clone());
+        let mut black = default_player(net.clone());
+        // A pending play is the roller's first decision.
+        if matches!(g.phase(), trictrac::Phase::Play(_)) {
+            let p = match side {
+                Side::White => white.choose_play(&g),
+                Side::Black => black.choose_play(&g),
+            };
+            g.play(&p).expect("the bot plays legally");
+        }
+        let w = if g.winner().is_some() {
+            g.winner().unwrap_or(side)
+        } else {
+            play_out(&mut g, &mut white, &mut black, &mut dice)
+        };
+        let s = g.stake().map_or(1.0, |s| s.value());
+        progress();
+        if w == side {
+            s
+        } else {
+            -s
+        }
+    });
+    summarise(&stakes)
+}
+
+fn summarise(stakes: &[f64]) -> Rollout {
+    let n = stakes.len().max(1) as f64;
+    let mean = stakes.iter().sum::<f64>() / n;
+    let var = stakes.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let mut r = Rollout {
+        games: stakes.len() as u64,
+        equity: mean,
+        ci95: 1.96 * (var / n).sqrt(),
+        wins: stakes.iter().filter(|&&x| x > 0.0).count() as f64 / n,
+        ..Rollout::default()
+    };
+    for &x in stakes {
+        let k = (x.abs().floor() as usize).clamp(1, 4) - 1;
+        if x > 0.0 {
+            r.won_at[k] += 1.0 / n;
+        } else {
+            r.lost_at[k] += 1.0 / n;
+        }
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use trictrac::Roll;
+
+    #[test]
+    fn stratified_dice_cover_every_pair_of_opening_rolls() {
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..1296 {
+            let mut d = StratifiedDice::new(1, i);
+            let r = [d.die(), d.die(), d.die(), d.die()].map(|x| x.value());
+            seen.insert(r);
+        }
+        assert_eq!(seen.len(), 1296);
+    }
+
+    #[test]
+    fn a_rollout_of_a_won_race_is_won_and_does_not_depend_on_threads() {
+        // White bears off his last checker with any roll (R-4.8, R-6.10)
+        // with 10 points and 11 holes: the 4 points win the 12th hole,
+        // every game is won.
+        let pos: Position = "w:24 b:1x15 w score=10.11.0.3".parse().unwrap();
+        let g = Game::from_position(GameOptions::default(), pos).unwrap();
+        let a = rollout(&g, 8, 1, 1, &|| {});
+        let b = rollout(&g, 8, 1, 2, &|| {});
+        assert_eq!(a, b);
+        assert_eq!(a.wins, 1.0);
+        assert!(a.equity >= 1.0);
+    }
+
+    #[test]
+    fn the_best_play_has_the_highest_equity() {
+        let pos: Position = "w:1x13,6,7 b:24x15 w".parse().unwrap();
+        let mut g = Game::from_position(GameOptions::default(), pos).unwrap();
+        g.roll(Roll::new(4, 2)).unwrap();
+        let mut a = analyst();
+        let plays = a.plays(&g);
+        assert!(!plays.is_empty());
+        assert_eq!(plays[0].play, a.best_play(&g));
+        let m = if a.is_equity() { 4.0 } else { 1.0 };
+        assert!(plays.iter().all(|p| p.equity.abs() <= m));
+    }
+}
