@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use trictrac::game::{GameOptions, MarkingMode, Phase, PointsFrom};
+use trictrac::game::{FalseMoves, GameOptions, MarkingMode, Phase, PointsFrom};
 use trictrac::record::{Header, Record};
 use trictrac::{BySide, Event, Game, GameError, Play, PlayNotation, Roll, RollScore, Side};
 use trictrac_bot::{by_name, Decision, Player, DEFAULT_BOT, PLAYERS};
@@ -127,7 +127,9 @@ const HELP: &str = "\
 Commands (type them at any prompt):
   3              choose play number 3 of the list
   1-7 1-6        a play in play notation: fields 1-24 in White's numbers,
-                 1-4-9 one checker tout d'une, 21-off bears off, -- passes
+                 1-4-9 one checker tout d'une, 21-off bears off, -- passes;
+                 with --options false-moves=table an illegal play a table
+                 allows stands until settled (section 11)
   Enter          play the only legal play
   list           number the legal plays again
   stay, leave    after winning a hole by your own roll (tenir / s'en aller)
@@ -138,7 +140,9 @@ Commands (type them at any prompt):
   names          field labels: numbers 1-24 or classical T..11 (R-1.6)
   save FILE      write the game record (FILE.json for JSON); resume it
                  with `trictrac play --load FILE`
-  resign         give up the game
+  resign         give up the game (the stake of the score as it stands)
+  contest        before a roll: contest the school marked against you
+  correct, leave before a roll: have a false move corrected, or leave it
   quit           leave without resigning; the game is saved (to the file
                  of the last `save`, else trictrac-autosave.txt), as it is
                  at the end of the input (Ctrl-D) and on Ctrl-C
@@ -212,6 +216,13 @@ struct Session<'a> {
     introduced: Option<(usize, Phase)>,
     /// The roll being told, and whether its jans were shown.
     roll: Option<RollScore>,
+    /// The game ended by a resignation.
+    resigned: bool,
+    /// The author of the last false play (section 11).
+    last_false: Option<Side>,
+    /// The number of events when the player last let the roll go on
+    /// without contesting or settling.
+    asked_before_roll: Option<usize>,
     jans_shown: bool,
 }
 
@@ -364,6 +375,9 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         save_path: args.load.clone(),
         introduced: None,
         roll: None,
+        resigned: false,
+        last_false: None,
+        asked_before_roll: None,
         jans_shown: false,
     };
     install_interrupt_handler();
@@ -488,6 +502,19 @@ impl Session<'_> {
             match self.game.phase() {
                 Phase::Over(_) => return self.game_over(),
                 Phase::FirstMove | Phase::Roll(_) => {
+                    if let Phase::Roll(roller) = self.game.phase() {
+                        if !self.human(roller) {
+                            self.bot_settles(roller);
+                        }
+                        // Before the roll: a school to contest (R-10.4),
+                        // a false play to settle (section 11).
+                        if let Some(side) = self.before_roll_side() {
+                            if let Flow::Stop = self.ask_before_roll(side, roller)? {
+                                return Ok(());
+                            }
+                            continue;
+                        }
+                    }
                     self.game
                         .roll_with(&mut self.dice)
                         .expect("the game waits for dice");
@@ -504,6 +531,93 @@ impl Session<'_> {
                 }
             }
         }
+    }
+
+    /// The bot about to roll settles the other player's false play as a
+    /// strong player would (section 11).
+    fn bot_settles(&mut self, side: Side) {
+        if self.game.false_move().is_none_or(|(a, _)| a == side)
+            || !self.game.can_settle_false_move(side)
+        {
+            return;
+        }
+        let Some(bot) = self.bot.as_mut() else {
+            return;
+        };
+        let r = if bot.correct_false_move(&self.game) {
+            self.game.correct_false_move(side).map(|_| ())
+        } else {
+            self.game.accept_false_move(side)
+        };
+        r.expect("the bot settles a false play it may settle");
+    }
+
+    /// A person who may act before the roll now (contest a school, settle
+    /// a false play), unless already asked at this point of the game.
+    fn before_roll_side(&self) -> Option<Side> {
+        if self.asked_before_roll == Some(self.game.events().len()) {
+            return None;
+        }
+        Side::ALL.into_iter().find(|&s| {
+            self.human(s) && (self.game.can_contest_school(s) || self.game.can_settle_false_move(s))
+        })
+    }
+
+    /// Asks `side` what he does before `roller` rolls.
+    fn ask_before_roll(&mut self, side: Side, roller: Side) -> Result<Flow, CliError> {
+        let mut can = Vec::new();
+        if self.game.can_contest_school(side) {
+            can.push("`contest` the school (R-10.4)".to_string());
+        }
+        if let Some((author, correction)) = self.game.false_move() {
+            if self.game.can_settle_false_move(side) {
+                let fix = correction.display(author);
+                if author == side {
+                    can.push(format!("`correct` your false move to {fix} (section 11)"));
+                } else {
+                    can.push(format!(
+                        "`correct` {}'s false move to {fix}, or `leave` it as it stands (section 11)",
+                        author.name()
+                    ));
+                }
+            }
+        }
+        let who = if roller == side {
+            "your roll".to_string()
+        } else {
+            format!("{}'s roll", roller.name())
+        };
+        let t = format!(
+            "{}, before {who}: {}; Enter goes on.",
+            cap(side),
+            can.join("; ")
+        );
+        self.say_wrapped(Tone::Plain, &t, 2)?;
+        let Some(line) = self.read(&format!("{}, before the roll> ", side.name()))? else {
+            return self.end_of_input();
+        };
+        if let Some(flow) = self.command(side, &line)? {
+            return Ok(flow);
+        }
+        let r = match line.to_lowercase().as_str() {
+            "" => {
+                self.asked_before_roll = Some(self.game.events().len());
+                return Ok(Flow::Go);
+            }
+            "contest" => self.game.contest_school(side).map(|_| ()),
+            "correct" => self.game.correct_false_move(side).map(|_| ()),
+            "leave" | "accept" => self.game.accept_false_move(side),
+            other => {
+                self.refuse(&format!(
+                    "`{other}` is not asked now: `contest`, `correct`, `leave`, or Enter."
+                ))?;
+                return Ok(Flow::Go);
+            }
+        };
+        if let Err(e) = r {
+            self.refuse(&format!("Not possible now: {e}."))?;
+        }
+        Ok(Flow::Go)
     }
 
     fn bot_acts(&mut self, side: Side) {
@@ -582,6 +696,20 @@ impl Session<'_> {
                     }
                     self.say(&t)?;
                 }
+                Event::FirstMoveRolls { white, black } => {
+                    let total = |r: Roll| r.high().value() + r.low().value();
+                    let mut t = format!(
+                        "First move (R-2.2, both dice each): White throws {white} ({}), Black {black} ({})",
+                        total(white),
+                        total(black)
+                    );
+                    if total(white) == total(black) {
+                        t.push_str(": equal totals, throw again.");
+                    } else {
+                        t.push('.');
+                    }
+                    self.say_wrapped(Tone::Plain, &t, 2)?;
+                }
                 Event::Starts(s) => {
                     let you = if self.hotseat() || !self.human(s) {
                         ""
@@ -651,10 +779,63 @@ impl Session<'_> {
                 // Options the terminal board does not show yet (the engine
                 // offers them: two-dice first throws, marqués of the partie
                 // à écrire, false moves at the table).
-                Event::FirstMoveRolls { .. }
-                | Event::MarqueEnd { .. }
-                | Event::FalsePlay { .. }
-                | Event::FalseMoveSettled { .. } => {}
+                Event::FalsePlay { side, moves } => {
+                    let abs = |x: u8| trictrac::Field::new(x).to_absolute(side).value();
+                    let text: Vec<String> = moves
+                        .iter()
+                        .map(|&(f, t)| format!("{}-{}", abs(f), abs(t)))
+                        .collect();
+                    let who = self.style.paint(Tone::Side(side), cap(side));
+                    writeln!(
+                        self.out,
+                        "{who} plays {} — a false move, it stands until settled (section 11).",
+                        text.join(" ")
+                    )?;
+                    self.last_false = Some(side);
+                }
+                Event::FalseMoveSettled { by, corrected } => {
+                    let author = self.last_false.unwrap_or(!by);
+                    let t = match corrected {
+                        Some(p) => format!(
+                            "  {} has the false move corrected to {} (section 11).",
+                            cap(by),
+                            p.display(author)
+                        ),
+                        None => format!(
+                            "  {} leaves the false move as it stands (section 11).",
+                            cap(by)
+                        ),
+                    };
+                    self.say_wrapped(Tone::Bold, &t, 4)?;
+                }
+                Event::MarqueEnd {
+                    winner,
+                    holes,
+                    value,
+                    first,
+                } => {
+                    let head = match winner {
+                        Some(w) => format!(
+                            "Marqué won by {}, {} holes to {}: {value} points (R-9.2).",
+                            cap(w),
+                            holes.get(w),
+                            holes.get(!w)
+                        ),
+                        None => format!(
+                            "Marqué even, {} holes each: a refait, it counts for nobody (R-9.2).",
+                            holes.white
+                        ),
+                    };
+                    let t = self.game.marque_totals();
+                    let t = format!(
+                        "{head} Totals: White {}, Black {}. A new marqué: {} rolls first.",
+                        t.white,
+                        t.black,
+                        cap(first)
+                    );
+                    writeln!(self.out)?;
+                    self.say_wrapped(Tone::Bold, &t, 2)?;
+                }
                 Event::Decided { side, stay } => {
                     let t = if stay {
                         format!("  {} stays (tenir).", cap(side))
@@ -683,6 +864,34 @@ impl Session<'_> {
                         "New relevé, {why}: the checkers go back to the talons; {} rolls first.",
                         cap(first)
                     );
+                    self.say_wrapped(Tone::Bold, &t, 2)?;
+                }
+                Event::Resigned { side } => {
+                    let t = format!("{} resigns: {} wins the game.", cap(side), cap(!side));
+                    writeln!(self.out)?;
+                    self.say_wrapped(Tone::Bold, &t, 2)?;
+                    self.resigned = true;
+                }
+                Event::Over { winner, stake } if self.resigned => {
+                    let s = self.game.score();
+                    let t = format!(
+                        "Stake {stake} (R-9.1, on the score as it stands: {} holes to {}).",
+                        s.holes.get(winner),
+                        s.holes.get(!winner)
+                    );
+                    self.say_wrapped(Tone::Bold, &t, 2)?;
+                }
+                Event::Over { winner, .. } if self.game.ecrire_payment().is_some() => {
+                    let t = self.game.marque_totals();
+                    let paid = self.game.ecrire_payment().map_or(0, |(_, n)| n);
+                    let t = format!(
+                        "{} wins the partie à écrire, {} to {} in marqués: {} pays {paid} (R-9.2).",
+                        cap(winner),
+                        t.get(winner),
+                        t.get(!winner),
+                        cap(!winner)
+                    );
+                    writeln!(self.out)?;
                     self.say_wrapped(Tone::Bold, &t, 2)?;
                 }
                 Event::Over { winner, stake } => {
@@ -895,8 +1104,13 @@ impl Session<'_> {
             ))
         } else {
             match line.parse::<PlayNotation>() {
-                Ok(notation) => match self.game.play_notation(&notation) {
-                    Ok(_) => return Ok(Flow::Go),
+                Ok(notation) => match if self.game.options().false_moves == FalseMoves::Table {
+                    // Section 11: an illegal play a table allows stands.
+                    self.game.play_at_table(&notation).map(|_| ())
+                } else {
+                    self.game.play_notation(&notation).map(|_| ())
+                } {
+                    Ok(()) => return Ok(Flow::Go),
                     Err(GameError::Illegal(e)) => Err(format!("Illegal play `{line}`: {e}.")),
                     Err(e) => Err(format!("Not possible now: {e}.")),
                 },
@@ -1054,9 +1268,11 @@ impl Session<'_> {
                 }
             }
             "resign" => {
-                let t = format!("{} resigns: {} wins the game.", cap(side), cap(!side));
-                self.say_wrapped(Tone::Bold, &t, 2)?;
-                return Ok(Some(Flow::Stop));
+                // The engine ends the game (RULES-CHOICES.md, resigning);
+                // the loop then tells it and offers to save the record.
+                if let Err(e) = self.game.resign(side) {
+                    self.refuse(&format!("{e}; `quit` leaves the game (it is saved)."))?;
+                }
             }
             "quit" | "exit" => {
                 self.leave_unfinished("Game left unfinished")?;

@@ -9,8 +9,7 @@ use assert_cmd::Command as AssertCommand;
 use rexpect::session::{spawn_command, PtySession};
 
 /// Every prompt the program shows, told apart by their words.
-const PROMPTS: &str =
-    r"your play \[1(?:-\d+)?\]> |stay or leave> |points you mark> |game over \([^)]*\)> ";
+const PROMPTS: &str = r"your play \[1(?:-\d+)?\]> |stay or leave> |points you mark> |before the roll> |game over \([^)]*\)> ";
 
 /// What the program asks.
 #[derive(Debug, PartialEq)]
@@ -19,6 +18,8 @@ enum Prompt {
     Play(usize),
     Stay,
     Mark,
+    /// Before a roll: a school to contest or a false move to settle.
+    Before,
     Over,
 }
 
@@ -89,6 +90,8 @@ impl Pty {
             Prompt::Stay
         } else if matched.contains("points you mark") {
             Prompt::Mark
+        } else if matched.contains("before the roll") {
+            Prompt::Before
         } else {
             Prompt::Over
         };
@@ -219,6 +222,7 @@ fn a_complete_game_in_a_terminal() {
                 decisions += 1;
             }
             Prompt::Mark => panic!("no marking prompt in automatic marking"),
+            Prompt::Before => panic!("nothing to contest or settle with the default options"),
             Prompt::Over => {
                 assert!(flat(&before).contains("wins the game"), "{before}");
                 t.send(&format!("save {}", record.display()));
@@ -338,6 +342,9 @@ fn save_and_reload() {
     assert!(matches!(p, Prompt::Play(_) | Prompt::Stay));
     t.send("resign");
     t.expect("White resigns: Black wins the game.");
+    // The record can still be saved; Enter quits.
+    t.expect("game over");
+    t.send("");
     t.end();
     assert_fits_80(&t.transcript);
 }
@@ -362,10 +369,37 @@ fn manual_marking_and_schools() {
     let mut marked = 0;
     let mut claimed = false;
     let mut false_school = false;
+    let mut contested = false;
     for _ in 0..200 {
         let (before, p) = t.prompt();
         match p {
             Prompt::Play(_) => t.send("1"),
+            Prompt::Before => {
+                // R-10.4: the school marked against White, contested once.
+                assert!(
+                    flat(&before).contains("`contest` the school (R-10.4)"),
+                    "{before}"
+                );
+                if contested {
+                    t.send("");
+                } else {
+                    contested = true;
+                    t.send("contest");
+                    // What the contest gave is told before the next prompt.
+                    let (said, p) = t.prompt();
+                    let said = flat(&said);
+                    assert!(
+                        said.contains("augmentation") || said.contains("fausse école"),
+                        "{said}"
+                    );
+                    assert_ne!(p, Prompt::Before, "the school is closed");
+                    t.send(match p {
+                        Prompt::Play(_) => "1",
+                        Prompt::Stay => "stay",
+                        _ => "",
+                    });
+                }
+            }
             Prompt::Stay => t.send("stay"),
             Prompt::Mark => {
                 assert!(flat(&before).contains("Enter marks 0"), "{before}");
@@ -397,6 +431,7 @@ fn manual_marking_and_schools() {
     }
     assert!(marked > 0);
     assert!(false_school, "no chance to claim a school");
+    assert!(contested, "a school was contested (R-10.4)");
     assert!(
         flat(&t.transcript).contains("école par moins, R-10.1"),
         "the bot claims the points not marked"
@@ -643,6 +678,8 @@ fn the_last_roll_of_each_side_stays_on_the_board() {
     }
     assert!(checked >= 5, "{checked}");
     t.send("resign");
+    t.expect("game over");
+    t.send("");
     t.end();
     assert_fits_80(&t.transcript);
 }
@@ -721,4 +758,145 @@ fn leaving_saves_the_game() {
     assert!(!dir.join("trictrac-autosave.txt").exists());
     let json = std::fs::read_to_string(dir.join("mine.json")).unwrap();
     assert!(json.trim_start().starts_with('{'), "{json}");
+}
+
+/// R-2.2 with `first-move=two-dice-each`: the terminal throws both dice for
+/// each player, tells the throws, and the saved game writes them.
+#[test]
+fn two_dice_each_first_move_in_the_terminal() {
+    let dir = fresh_dir("first-two");
+    let text = flat(&piped_in(
+        &dir,
+        &[
+            "play",
+            "--seed",
+            "3",
+            "--bot",
+            "random",
+            "--options",
+            "first-move=two-dice-each",
+        ],
+        &"1\nstay\n".repeat(6),
+    ));
+    assert!(
+        text.contains("First move (R-2.2, both dice each): White throws"),
+        "{text}"
+    );
+    assert!(!text.contains("White rolls a"), "no one-die throw: {text}");
+    assert!(text.contains("starts."), "{text}");
+    let rec = std::fs::read_to_string(dir.join("trictrac-autosave.txt")).unwrap();
+    assert!(rec.contains("first-move=two-dice-each"), "{rec}");
+    assert!(
+        rec.lines().any(|l| l.trim_start().starts_with("first ")),
+        "{rec}"
+    );
+}
+
+/// Section 11 with `false-moves=table`: an illegal play a table allows
+/// stands; the opponent, before his roll, has it corrected.
+#[test]
+fn a_false_move_at_the_table_corrected_by_the_opponent() {
+    let dir = fresh_dir("false-move");
+    let saved = dir.join("false.txt");
+    let input = format!("24-21 24-23\ncorrect\nquit\n{}", "");
+    let text = flat(&piped_in(
+        &dir,
+        &[
+            "play",
+            "--hotseat",
+            "--seed",
+            "6",
+            "--options",
+            "false-moves=table",
+        ],
+        &input,
+    ));
+    assert!(
+        text.contains(
+            "Black plays 24-21 24-23 — a false move, it stands until settled (section 11)."
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "White, before your roll: `correct` black's false move to 24-22 24-23, or `leave` it"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("White has the false move corrected to 24-22 24-23 (section 11)."),
+        "{text}"
+    );
+    let rec = std::fs::read_to_string(dir.join("trictrac-autosave.txt")).unwrap();
+    assert!(rec.contains("24-21 24-23 ?"), "{rec}");
+    assert!(rec.contains("settle w correct"), "{rec}");
+    let _ = saved;
+    // Without the option the same play is refused with its rule.
+    let text = piped(&["play", "--hotseat", "--seed", "6"], "24-21 24-23\nquit\n");
+    assert!(text.contains("Illegal play `24-21 24-23`"), "{text}");
+}
+
+/// R-9.2, `game=ecrire`: the marqués, their totals and the payment.
+#[test]
+fn a_partie_a_ecrire_in_the_terminal() {
+    let input = "1\nstay\n".repeat(3000);
+    let text = piped(
+        &[
+            "play",
+            "--seed",
+            "8",
+            "--bot",
+            "random",
+            "--options",
+            "game=ecrire marques=2",
+        ],
+        &input,
+    );
+    assert!(
+        text.contains(
+            "Marqué won by Black, 12 holes to 5: 11 points (R-9.2). Totals: White 0, Black 11."
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("Black wins the partie à écrire, 11 to 10 in marqués: White pays 1 (R-9.2)."),
+        "{text}"
+    );
+    // A partie à écrire is not resigned (R-9.2).
+    let text = piped(
+        &[
+            "play",
+            "--seed",
+            "8",
+            "--bot",
+            "random",
+            "--options",
+            "game=ecrire",
+        ],
+        "resign\nquit\n",
+    );
+    assert!(text.contains("is not resigned (R-9.2)"), "{text}");
+}
+
+/// Resigning ends the game through the engine: the stake of the score as
+/// it stands, and the record keeps the resignation.
+#[test]
+fn resigning_is_recorded() {
+    let dir = fresh_dir("resign");
+    let text = flat(&piped_in(
+        &dir,
+        &["play", "--seed", "4", "--bot", "random", "--side", "w"],
+        "resign\nsave r.txt\n",
+    ));
+    assert!(
+        text.contains("White resigns: Black wins the game."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Stake x4 (R-9.1, on the score as it stands: 0 holes to 0)."),
+        "{text}"
+    );
+    let rec = std::fs::read_to_string(dir.join("r.txt")).unwrap();
+    assert!(rec.lines().any(|l| l.trim() == "resign w"), "{rec}");
+    assert!(rec.contains("[Result \"black 0 white 0 x4\"]"), "{rec}");
 }

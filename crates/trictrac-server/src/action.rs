@@ -2,6 +2,7 @@
 //! the dice the server drew, so that replaying them rebuilds the game.
 
 use serde::{Deserialize, Serialize};
+use trictrac::game::FalseMoves;
 use trictrac::{Die, Game, Phase, Play, PlayNotation, Roll, Side};
 
 /// One stored action (JSON in the `actions` table).
@@ -44,6 +45,24 @@ pub enum Action {
         /// Points.
         n: u32,
     },
+    /// Manual marking: the last school contested by `side`.
+    Contest {
+        /// `w` or `b`.
+        side: char,
+    },
+    /// `false-moves=table`: the false play standing settled by `side`
+    /// (section 11): corrected, or left as it is.
+    Settle {
+        /// `w` or `b`.
+        side: char,
+        /// Corrected (`true`) or left (`false`).
+        correct: bool,
+    },
+    /// `side` resigns: the other player wins the game.
+    Resign {
+        /// `w` or `b`.
+        side: char,
+    },
     /// Manual marking: a school claimed by `side`.
     School {
         /// `w` or `b`.
@@ -72,11 +91,32 @@ impl Action {
             Action::Roll { a, b } => game.roll(Roll::from_dice(die(*a)?, die(*b)?)),
             Action::Play { p } => {
                 let notation: PlayNotation = p.parse().map_err(|e| format!("{e}"))?;
-                game.play_notation(&notation).map(|_| ())
+                if game.options().false_moves == FalseMoves::Table {
+                    // Section 11: an illegal play a table allows stands.
+                    game.play_at_table(&notation).map(|_| ())
+                } else {
+                    game.play_notation(&notation).map(|_| ())
+                }
             }
             Action::Stay => game.stay(),
             Action::Leave => game.leave(),
             Action::Declare { n } => game.declare(*n),
+            Action::Contest { side } => {
+                let side = Side::from_char(*side).ok_or("a contest names w or b")?;
+                game.contest_school(side).map(|_| ())
+            }
+            Action::Settle { side, correct } => {
+                let side = Side::from_char(*side).ok_or("a settlement names w or b")?;
+                if *correct {
+                    game.correct_false_move(side).map(|_| ())
+                } else {
+                    game.accept_false_move(side)
+                }
+            }
+            Action::Resign { side } => {
+                let side = Side::from_char(*side).ok_or("a resignation names w or b")?;
+                game.resign(side).map(|_| ())
+            }
             Action::School { side, n } => {
                 let side = Side::from_char(*side).ok_or("a school names w or b")?;
                 game.claim_school(side, *n).map(|_| ())

@@ -222,6 +222,12 @@ pub enum BgAction {
     Beaver,
     /// The doubled side refuses and loses (BG-7.4).
     Drop,
+    /// `side` resigns the current game, conceding a single game (times
+    /// the videau).
+    Resign {
+        /// `w` or `b`.
+        side: char,
+    },
 }
 
 fn die(v: u8) -> Result<Die, String> {
@@ -276,6 +282,10 @@ impl BgAction {
             BgAction::Take => g.take(),
             BgAction::Beaver => g.beaver(),
             BgAction::Drop => g.drop_double(),
+            BgAction::Resign { side } => {
+                let side = Side::from_char(*side).ok_or("a resignation names w or b")?;
+                g.resign(side, backgammon::WinKind::Single)
+            }
         };
         r.map_err(|e| e.to_string())
     }

@@ -210,6 +210,17 @@ impl Room {
 /// The result line of a finished game, as in records.
 fn result_of(game: &Game) -> Option<String> {
     let w = game.winner()?;
+    if let Some((_, paid)) = game.ecrire_payment() {
+        // Partie à écrire: the totals of the marqués, as in records.
+        let t = game.marque_totals();
+        return Some(format!(
+            "{} {} {} {} ecrire {paid}",
+            w.name(),
+            t.get(w),
+            (!w).name(),
+            t.get(!w)
+        ));
+    }
     let s = game.score();
     Some(format!(
         "{} {} {} {} {}",
@@ -247,6 +258,13 @@ pub enum Intent {
     Declare(u32),
     /// Claim a school naming these points (manual marking).
     School(u32),
+    /// Contest the last school marked against this player.
+    Contest,
+    /// Settle the false play standing (section 11): correct it (`true`)
+    /// or leave it as it is (`false`).
+    Settle(bool),
+    /// Give up the game (the other player wins).
+    Resign,
     /// Offer the videau (backgammon, BG-7.2).
     Double,
     /// Take the videau offered (BG-7.3).
@@ -752,6 +770,12 @@ impl Hub {
                 ));
             }
         }
+        if matches!(intent, Intent::Contest | Intent::Settle(_) | Intent::Resign) {
+            let seq = self.act_out_of_turn(&mut room, seats, intent).await?;
+            drop(room);
+            self.kick_bot(room_arc).await;
+            return Ok(seq);
+        }
         let side = match &room.game {
             GameState::Trictrac(g) => match g.phase() {
                 Phase::Over(w) => return Err(format!("the game is over: {w} won")),
@@ -807,6 +831,9 @@ impl Hub {
                         side: side.char(),
                         n,
                     },
+                    Intent::Contest | Intent::Settle(_) | Intent::Resign => {
+                        unreachable!("handled by act_out_of_turn")
+                    }
                     Intent::Double | Intent::Take | Intent::Beaver | Intent::Drop => {
                         return Err(
                             "Grand Trictrac has no videau: double, take and drop are backgammon actions (BG-7)"
@@ -814,18 +841,22 @@ impl Hub {
                         )
                     }
                 };
+                let before = game.events().len();
                 action.apply(game)?;
-                // Store the play as the engine writes it, not as it was sent.
+                // Store the play as the engine writes it, not as it was
+                // sent (a false play at the table is kept as sent).
                 let action = match action {
-                    Action::Play { .. } => match game.events().iter().rev().find_map(|e| match e {
-                        trictrac::Event::Played { side, play } => Some((*side, *play)),
-                        _ => None,
-                    }) {
-                        Some((side, play)) => Action::Play {
-                            p: play.display(side).to_string(),
-                        },
-                        None => action,
-                    },
+                    Action::Play { .. } => {
+                        match game.events()[before..].iter().rev().find_map(|e| match e {
+                            trictrac::Event::Played { side, play } => Some((*side, *play)),
+                            _ => None,
+                        }) {
+                            Some((side, play)) => Action::Play {
+                                p: play.display(side).to_string(),
+                            },
+                            None => action,
+                        }
+                    }
                     other => other,
                 };
                 action.to_json()
@@ -841,6 +872,9 @@ impl Hub {
                     Intent::Take => BgAction::Take,
                     Intent::Beaver => BgAction::Beaver,
                     Intent::Drop => BgAction::Drop,
+                    Intent::Contest | Intent::Settle(_) | Intent::Resign => {
+                        unreachable!("handled by act_out_of_turn")
+                    }
                     Intent::Stay | Intent::Leave | Intent::Declare(_) | Intent::School(_) => {
                         return Err(
                             "stay, leave, declare and school are Grand Trictrac actions, not backgammon ones"
@@ -863,6 +897,92 @@ impl Hub {
         drop(room);
         self.kick_bot(room_arc).await;
         Ok(seq)
+    }
+
+    /// The actions a player may take out of turn: contest a school
+    /// settle a false play (section 11), resign.
+    async fn act_out_of_turn(
+        &self,
+        room: &mut Room,
+        seats: &[Side],
+        intent: Intent,
+    ) -> Result<usize, String> {
+        if seats.is_empty() {
+            return Err("you are watching: only the players act".into());
+        }
+        if room.mode() == Mode::Online && !(room.row.white_taken && room.row.black_taken) {
+            return Err("the other player has not joined yet: send the invitation link".into());
+        }
+        let mut g = room.game.clone();
+        let text = match &mut g {
+            GameState::Trictrac(game) => {
+                if let Some(w) = game.winner() {
+                    return Err(format!("the game is over: {w} won"));
+                }
+                // The seat that may do it (hot-seat holds both: the side
+                // to act first for a resignation).
+                let pick = |ok: &dyn Fn(Side) -> bool| {
+                    let mut order: Vec<Side> = seats.to_vec();
+                    if let Some(s) = game.phase().side() {
+                        order.sort_by_key(|x| *x != s);
+                    }
+                    order.into_iter().find(|s| ok(*s))
+                };
+                let action = match intent {
+                    Intent::Contest => {
+                        let side = pick(&|s| game.can_contest_school(s)).ok_or(
+                            "no school marked against you is open to a contest: contest before the next roll (R-10.4)",
+                        )?;
+                        Action::Contest { side: side.char() }
+                    }
+                    Intent::Settle(correct) => {
+                        let side = pick(&|s| {
+                            game.can_settle_false_move(s)
+                                && (correct || game.false_move().is_some_and(|(a, _)| a != s))
+                        })
+                        .ok_or(if correct {
+                            "no false play to correct now: it is corrected before the opponent's roll (section 11)"
+                        } else {
+                            "no false play of the other player to leave as it is, before your roll (section 11)"
+                        })?;
+                        Action::Settle {
+                            side: side.char(),
+                            correct,
+                        }
+                    }
+                    _ => {
+                        let side = pick(&|_| true).expect("a seat");
+                        Action::Resign { side: side.char() }
+                    }
+                };
+                action.apply(game)?;
+                action.to_json()
+            }
+            GameState::Backgammon(m) => {
+                if m.over() {
+                    return Err("the game is over".into());
+                }
+                match intent {
+                    Intent::Resign => {
+                        let side = match m.side_to_act() {
+                            Some(s) if seats.contains(&s) => s,
+                            _ => seats[0],
+                        };
+                        let a = BgAction::Resign { side: side.char() };
+                        a.apply(m)?;
+                        a.to_json()
+                    }
+                    _ => {
+                        return Err(
+                            "contest and settle are Grand Trictrac actions (R-10.4, section 11), not backgammon ones"
+                                .into(),
+                        )
+                    }
+                }
+            }
+        };
+        let new = self.follow_ups(&mut g, vec![text])?;
+        self.commit(room, g, new).await
     }
 
     /// A hint for the side to move: the bot's evaluation of the legal
@@ -1067,6 +1187,16 @@ fn bot_action(game: &Game, name: &str, seed: u64, dice: (u8, u8)) -> Option<Vec<
         }
     }
     let mut bot = trictrac_bot::by_name(name, seed)?;
+    if g.can_settle_false_move(side) && g.false_move().is_some_and(|(a, _)| a != side) {
+        // Section 11: the other player's false play, settled before the
+        // roll as a strong player would.
+        let a = Action::Settle {
+            side: side.char(),
+            correct: bot.correct_false_move(&g),
+        };
+        a.apply(&mut g).ok()?;
+        out.push(a);
+    }
     let a = match g.phase() {
         Phase::Roll(_) => Action::Roll {
             a: dice.0,

@@ -80,6 +80,28 @@ fn phase_json(p: Phase) -> Value {
     json!({ "kind": kind, "side": side.map(Side::name) })
 }
 
+/// A false play's moves (in its author's frame) in absolute fields.
+fn false_play_text(side: Side, moves: &[(u8, u8)]) -> String {
+    if moves.is_empty() {
+        return "--".into();
+    }
+    let abs = |x: u8| trictrac::Field::new(x).to_absolute(side).value();
+    moves
+        .iter()
+        .map(|&(f, t)| format!("{}-{}", abs(f), abs(t)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn school_kind(k: SchoolKind) -> &'static str {
+    match k {
+        SchoolKind::Moins => "moins",
+        SchoolKind::Trop => "trop",
+        SchoolKind::Fausse => "fausse",
+        SchoolKind::Augmentation => "augmentation",
+    }
+}
+
 /// The history of a game from entry `start` on: one entry per first-move
 /// throw, roll, school and new relevé, with the points and holes each side
 /// marked on it and the score after it.
@@ -92,7 +114,12 @@ pub fn history(game: &Game, start: usize) -> Vec<Value> {
     // Index of the entry that marks go to (the last roll or school).
     let mut cur: Option<usize> = None;
     let mut roll: Option<usize> = None;
+    // Schools and contests whose points are still to be marked (R-10.4:
+    // school points are marked last, after the claimant's declaration).
+    let mut schools: std::collections::VecDeque<usize> = Default::default();
     let mut score = ScoreState::default();
+    let mut marque = 0u32;
+    let mut last_false: Option<Side> = None;
     for e in game.events() {
         match e {
             Event::FirstMoveDice { white, black } => {
@@ -126,7 +153,12 @@ pub fn history(game: &Game, start: usize) -> Vec<Value> {
                 after,
             } => {
                 score = *after;
-                if let Some(v) = cur.and_then(|i| out.get(i)) {
+                let at = if *from == PointsFrom::School {
+                    schools.pop_front().or(cur)
+                } else {
+                    cur
+                };
+                if let Some(v) = at.and_then(|i| out.get(i)) {
                     let k = side.name();
                     let p = v["marked"][k].as_u64().unwrap_or(0) + u64::from(marking.points);
                     v["marked"][k] = json!(p);
@@ -139,6 +171,7 @@ pub fn history(game: &Game, start: usize) -> Vec<Value> {
                 }
             }
             Event::Declared { side, points, owed } => {
+                cur = roll;
                 if let Some(v) = roll.and_then(|i| out.get(i)) {
                     v["declared"][side.name()] = json!({ "points": points, "owed": owed });
                 }
@@ -149,13 +182,8 @@ pub fn history(game: &Game, start: usize) -> Vec<Value> {
                 named,
                 points,
             } => {
-                let kind = match kind {
-                    SchoolKind::Moins => "moins",
-                    SchoolKind::Trop => "trop",
-                    SchoolKind::Fausse => "fausse",
-                    SchoolKind::Augmentation => "augmentation",
-                };
-                cur = Some(out.push(|| {
+                let kind = school_kind(*kind);
+                schools.push_back(out.push(|| {
                     json!({
                         "kind": "school", "claimant": claimant.name(), "school": kind,
                         "named": named, "points": points,
@@ -164,13 +192,49 @@ pub fn history(game: &Game, start: usize) -> Vec<Value> {
                     })
                 }));
             }
+            Event::Contested { side, kind, points } => {
+                let kind = school_kind(*kind);
+                schools.push_back(out.push(|| {
+                    json!({
+                        "kind": "contest", "side": side.name(), "school": kind, "points": points,
+                        "marked": { "white": 0, "black": 0 }, "holes": { "white": 0, "black": 0 },
+                        "score": score_json(&score),
+                    })
+                }));
+            }
             // A contested school, the two-dice first throws, the
             // end of a marqué and false moves at the table
             // (section 11): not shown yet.
-            Event::Contested { .. }
-            | Event::MarqueEnd { .. }
-            | Event::FalsePlay { .. }
-            | Event::FalseMoveSettled { .. } => {}
+            Event::MarqueEnd {
+                winner,
+                holes,
+                value,
+                first,
+            } => {
+                marque += 1;
+                let n = marque;
+                out.push(|| {
+                    json!({
+                        "kind": "marque", "number": n, "winner": winner.map(Side::name),
+                        "holes": { "white": holes.white, "black": holes.black },
+                        "value": value, "first": first.name(),
+                    })
+                });
+            }
+            Event::FalsePlay { side, moves } => {
+                last_false = Some(*side);
+                let text = false_play_text(*side, moves);
+                if let Some(v) = roll.and_then(|i| out.get(i)) {
+                    v["play"] = json!(format!("{text} ?"));
+                }
+                out.push(|| json!({ "kind": "false_move", "side": side.name(), "play": text }));
+                cur = roll;
+            }
+            Event::FalseMoveSettled { by, corrected } => {
+                let author = last_false.unwrap_or(!*by);
+                let c = corrected.map(|p| p.display(author).to_string());
+                out.push(|| json!({ "kind": "settled", "by": by.name(), "corrected": c }));
+            }
             Event::Decided { stay, .. } => {
                 if let Some(v) = roll.and_then(|i| out.get(i)) {
                     v["decision"] = json!(if *stay { "stay" } else { "leave" });
@@ -189,6 +253,9 @@ pub fn history(game: &Game, start: usize) -> Vec<Value> {
                     ReleveEnd::Exit => "exit",
                 };
                 out.push(|| json!({ "kind": "releve", "reason": reason, "first": first.name() }));
+            }
+            Event::Resigned { side } => {
+                out.push(|| json!({ "kind": "resign", "side": side.name() }));
             }
             Event::Over { winner, stake } => {
                 out.push(|| json!({ "kind": "over", "winner": winner.name(), "stake": stake.to_string() }));
@@ -210,6 +277,11 @@ pub fn history_len(game: &Game) -> usize {
                     | Event::Starts(_)
                     | Event::Rolled(_)
                     | Event::School { .. }
+                    | Event::Contested { .. }
+                    | Event::Resigned { .. }
+                    | Event::MarqueEnd { .. }
+                    | Event::FalsePlay { .. }
+                    | Event::FalseMoveSettled { .. }
                     | Event::NewReleve { .. }
                     | Event::Over { .. }
             )
@@ -356,10 +428,36 @@ fn trictrac_state(room: &Room, game: &Game, full: bool) -> Value {
     // copy), and the plays and the history are most of a state.
     v["plays"] = Value::Array(plays);
     v["history"] = Value::Array(hist);
+    if let Some((author, correction)) = game.false_move() {
+        v["false_move"] = json!({
+            "author": author.name(),
+            "correction": correction.display(author).to_string(),
+            "can_settle": {
+                "white": game.can_settle_false_move(Side::White),
+                "black": game.can_settle_false_move(Side::Black),
+            },
+        });
+    }
+    if matches!(game.options().game, trictrac::game::GameKind::Ecrire { .. }) {
+        let t = game.marque_totals();
+        v["ecrire"] = json!({
+            "marques": game.marques().iter().map(|m| json!({
+                "winner": m.winner.map(Side::name),
+                "holes": { "white": m.holes.white, "black": m.holes.black },
+                "value": m.value,
+            })).collect::<Vec<_>>(),
+            "totals": { "white": t.white, "black": t.black },
+            "payment": game.ecrire_payment().map(|(s, n)| json!({ "to": s.name(), "amount": n })),
+        });
+    }
     if game.options().marking == trictrac::game::MarkingMode::Manual {
         v["can_claim"] = json!({
             "white": game.can_claim_school(Side::White),
             "black": game.can_claim_school(Side::Black),
+        });
+        v["can_contest"] = json!({
+            "white": game.can_contest_school(Side::White),
+            "black": game.can_contest_school(Side::Black),
         });
     }
     v

@@ -49,6 +49,11 @@ enum ClientMsg {
     School {
         points: u32,
     },
+    Contest,
+    Settle {
+        correct: bool,
+    },
+    Resign,
     Double,
     Take,
     Beaver,
@@ -368,6 +373,9 @@ async fn handle(
                 ClientMsg::Leave => Intent::Leave,
                 ClientMsg::Declare { points } => Intent::Declare(points),
                 ClientMsg::School { points } => Intent::School(points),
+                ClientMsg::Contest => Intent::Contest,
+                ClientMsg::Settle { correct } => Intent::Settle(correct),
+                ClientMsg::Resign => Intent::Resign,
                 ClientMsg::Double => Intent::Double,
                 ClientMsg::Take => Intent::Take,
                 ClientMsg::Beaver => Intent::Beaver,

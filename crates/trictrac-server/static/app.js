@@ -33,6 +33,14 @@ const TEXTS = {
     first_move: "Primauté : blanches {w}, noires {b}", starts: "Les {side} commencent.",
     releve_exit: "Nouveau relevé (sortie) : les {side} commencent.", releve_leave: "Nouveau relevé ({side} s'en va).",
     school_line: "École {kind} : {side} +{points}", over_line: "Les {side} gagnent ({stake}).",
+    contest: "Contester l'école", contest_line: "École contestée par les {side} ({kind}) : +{points}",
+    resign: "Abandonner", resign_sure: "Abandonner la partie ?", resign_yes: "Oui, abandonner", resign_no: "Non",
+    resign_line: "Les {side} abandonnent.", free_play: "Jouer (même faux)", free_play_ph: "ex. 1-5 1-4",
+    settle_leave: "Laisser le faux coup", settle_correct: "Faire corriger", settle_own: "Corriger mon coup",
+    false_line: "Faux coup des {side} : {play}", settled_line: "Faux coup {how} par les {side}",
+    settled_accept: "laissé", settled_correct: "corrigé",
+    marque_line: "Marqué {i} : {who} ({w}–{b} trous), {value} points", refait: "refait",
+    marque_totals: "Partie à écrire — totaux : blanches {w}, noires {b}", marque_pay: "paiement : {side} reçoivent {n}",
     stay_word: "tient", leave_word: "s'en va", hint_title: "Conseil ({by}) :", mover: "joueur", opponent: "adversaire",
     disconnected: "Connexion perdue… reconnexion.", game_over: "Partie terminée",
     declared: "déclaré", exit_word: "sortie", result: "Résultat", date: "Date", players: "Joueurs",
@@ -95,6 +103,14 @@ const TEXTS = {
     first_move: "First move: White {w}, Black {b}", starts: "{side} starts.",
     releve_exit: "New relevé (bore off): {side} starts.", releve_leave: "New relevé ({side} left).",
     school_line: "School {kind}: {side} +{points}", over_line: "{side} wins ({stake}).",
+    contest: "Contest the school", contest_line: "School contested by {side} ({kind}): +{points}",
+    resign: "Resign", resign_sure: "Resign the game?", resign_yes: "Yes, resign", resign_no: "No",
+    resign_line: "{side} resigns.", free_play: "Play (even false)", free_play_ph: "e.g. 1-5 1-4",
+    settle_leave: "Leave the false move", settle_correct: "Have it corrected", settle_own: "Correct my move",
+    false_line: "False move by {side}: {play}", settled_line: "False move {how} by {side}",
+    settled_accept: "left", settled_correct: "corrected",
+    marque_line: "Marqué {i}: {who} ({w}–{b} holes), {value} points", refait: "refait",
+    marque_totals: "Partie à écrire — totals: White {w}, Black {b}", marque_pay: "payment: {side} receives {n}",
     stay_word: "stays", leave_word: "leaves", hint_title: "Hint ({by}):", mover: "mover", opponent: "opponent",
     disconnected: "Connection lost… reconnecting.", game_over: "Game over",
     declared: "declared", exit_word: "exit", result: "Result", date: "Date", players: "Players",
@@ -959,13 +975,30 @@ function renderButtons() {
     $("replay-pos").textContent = t("replay_step", { i: S.replay.i, n: S.replay.frames.length - 1 });
     return;
   }
-  if (isBg()) { bgButtons(mine); return; }
+  // Resigning (either game, on either turn) asks for a confirmation.
+  const live = S.role !== "spectator" && S.seats.length > 0 && !waiting && S.online &&
+    (isBg() ? !st.over : k !== "over") && !(st.options || "").includes("game=ecrire");
+  show("btn-resign", live && !S.resignAsk);
+  show("resign-confirm", live && !!S.resignAsk);
+  $("btn-resign-yes").disabled = S.busy;
+  if (isBg()) { ["btn-contest", "btn-settle-leave", "btn-settle-correct"].forEach((id) => show(id, false)); bgButtons(mine); return; }
+  const can = (m) => !!m && S.seats.some((x) => m[x]);
+  show("btn-contest", live && can(st.can_contest));
+  // A false move standing (false-moves=table): its opponent leaves it or
+  // has it corrected, its author corrects it, before the opponent rolls.
+  const fm = st.false_move;
+  show("btn-settle-leave", live && !!fm && S.seats.some((x) => fm.can_settle[x] && x !== fm.author));
+  show("btn-settle-correct", live && !!fm && S.seats.some((x) => fm.can_settle[x]));
+  if (fm) $("btn-settle-correct").textContent = t(S.seats.includes(fm.author) && !S.seats.some((x) => x !== fm.author && fm.can_settle[x]) ? "settle_own" : "settle_correct");
+  ["btn-contest", "btn-settle-leave", "btn-settle-correct"].forEach((id) => { $(id).disabled = S.busy; });
   ["btn-double", "btn-take", "btn-drop", "btn-beaver", "btn-numbers"].forEach((id) => show(id, false));
   show("btn-roll", myTurn() && k === "roll");
   show("btn-stay", myTurn() && k === "stay_or_leave");
   show("btn-leave", myTurn() && k === "stay_or_leave");
   show("btn-undo", myTurn() && k === "play");
   show("btn-hint", myTurn() && k === "play" && st.mode !== "online");
+  // false-moves=table (section 11): any play a table allows, written.
+  show("free-play", myTurn() && k === "play" && (st.options || "").includes("false-moves=table"));
   show("mark-box", myTurn() && k === "mark");
   const claim = st.can_claim && st.phase.side && st.can_claim[st.phase.side];
   show("btn-school", !!claim);
@@ -1039,7 +1072,8 @@ function renderPanel() {
     `<tr id="score-white"><td>${esc(t("white"))}</td><td class="points">${sc.white.points}</td><td class="holes">${sc.white.holes}</td></tr>` +
     `<tr id="score-black"><td>${esc(t("black"))}</td><td class="points">${sc.black.points}</td><td class="holes">${sc.black.holes}</td></tr>` +
     `<tr><td>${esc(t("bredouille"))}</td><td colspan="2">${esc(bredName(sc.bredouille))}</td></tr>` +
-    `<tr><td>${esc(t("pavillon"))}</td><td colspan="2">${esc(bredName(sc.pavillon))}</td></tr>`;
+    `<tr><td>${esc(t("pavillon"))}</td><td colspan="2">${esc(bredName(sc.pavillon))}</td></tr>` +
+    ecrireRows(st.ecrire);
   // Jans of the roll (of the step shown in a replay).
   const r = boardState().roll;
   let j = "";
@@ -1093,10 +1127,15 @@ function historyRow(e, i) {
   const n = i + 1;
   switch (e.kind) {
     case "first": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t("first_move", { w: e.white, b: e.black }))}</td></tr>`;
-    case "first_two": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t("first_move", { w: e.white, b: e.black }))}</td></tr>`;
     case "starts": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(capFirst(t("starts", { side: sideMid(e.side) })))}</td></tr>`;
     case "releve": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(capFirst(t(e.reason === "exit" ? "releve_exit" : "releve_leave", { side: sideMid(e.first) })))}</td></tr>`;
     case "over": return `<tr><td>${n}</td><td colspan="3"><b>${esc(t("over_line", { side: sideName(e.winner), stake: e.stake }))}</b></td></tr>`;
+    case "first_two": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t("first_move", { w: e.white, b: e.black }))}</td></tr>`;
+    case "contest": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t("contest_line", { kind: e.school, side: sideMid(e.side), points: e.points }))}</td></tr>`;
+    case "resign": return `<tr><td>${n}</td><td colspan="3" class="note"><b>${esc(capFirst(t("resign_line", { side: sideMid(e.side) })))}</b></td></tr>`;
+    case "false_move": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t("false_line", { side: sideName(e.side), play: e.play }))}</td></tr>`;
+    case "settled": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t("settled_line", { how: t(e.corrected ? "settled_correct" : "settled_accept"), side: sideMid(e.by) }))}${e.corrected ? " → " + esc(e.corrected) : ""}</td></tr>`;
+    case "marque": return `<tr><td>${n}</td><td colspan="3" class="note"><b>${esc(t("marque_line", { i: e.number, who: e.winner ? sideName(e.winner) : t("refait"), w: e.holes.white, b: e.holes.black, value: e.value }))}</b></td></tr>`;
     case "school": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t("school_line", { kind: e.school, side: sideName(e.claimant), points: e.points }))}</td></tr>`;
     case "roll": {
       const jans = e.jans.map((j) => `${esc(j.fr)} <span class="en">(${esc(j.en)})</span> ${esc(sideName(j.side)[0])}+${j.points}`).join("; ");
@@ -1109,6 +1148,17 @@ function historyRow(e, i) {
     }
   }
   return "";
+}
+
+// Partie à écrire (R-9.2): the marqués, their totals and the payment.
+function ecrireRows(e) {
+  if (!e) return "";
+  let out = `<tr id="ecrire-totals"><td colspan="3"><b>${esc(t("marque_totals", { w: e.totals.white, b: e.totals.black }))}</b>` +
+    (e.payment ? ` — ${esc(t("marque_pay", { side: sideName(e.payment.to), n: e.payment.amount }))}` : "") + `</td></tr>`;
+  e.marques.forEach((m, i) => {
+    out += `<tr class="marque"><td colspan="3" class="muted">${esc(t("marque_line", { i: i + 1, who: m.winner ? sideName(m.winner) : t("refait"), w: m.holes.white, b: m.holes.black, value: m.value }))}</td></tr>`;
+  });
+  return out;
 }
 
 function render() {
@@ -1150,6 +1200,13 @@ function init() {
   $("btn-replay-last").onclick = () => replayGo(S.replay.frames.length - 1);
   $("btn-replay-live").onclick = () => { S.replay = null; render(); };
   $("invited-form").addEventListener("submit", acceptInvitation);
+  $("btn-resign").onclick = () => { S.resignAsk = true; render(); };
+  $("btn-resign-no").onclick = () => { S.resignAsk = false; render(); };
+  $("btn-resign-yes").onclick = () => { S.resignAsk = false; act({ type: "resign" }); };
+  $("free-play").addEventListener("submit", (ev) => { ev.preventDefault(); const v = $("free-play-text").value.trim(); if (v) act({ type: "play", play: v }); $("free-play-text").value = ""; });
+  $("btn-contest").onclick = () => act({ type: "contest" });
+  $("btn-settle-leave").onclick = () => act({ type: "settle", correct: false });
+  $("btn-settle-correct").onclick = () => act({ type: "settle", correct: true });
   $("btn-declare").onclick = () => act({ type: "declare", points: Number($("mark-points").value) || 0 });
   $("btn-school").onclick = () => act({ type: "school", points: Number($("mark-points").value) || 0 });
   const svg = $("board");

@@ -547,6 +547,12 @@ pub enum Event {
         /// Who plays first.
         first: Side,
     },
+    /// `side` resigns: the other player wins the game at once (see
+    /// [`Game::resign`]); [`Event::Over`] follows.
+    Resigned {
+        /// Who resigns.
+        side: Side,
+    },
     /// The game ends.
     Over {
         /// The winner (12 holes).
@@ -1525,6 +1531,37 @@ impl Game {
                 SchoolKind::Fausse => c.claimant == side,
                 _ => c.claimant == !side,
             })
+    }
+
+    /// `side` resigns (docs/RULES-CHOICES.md): the other player wins the
+    /// game at once, at the stake gives him on the score as it
+    /// stands — as if he took the holes left before the resigner marked
+    /// another (a resigner without a hole pays the grande bredouille).
+    /// Allowed at any moment of a game not over, on either side's turn.
+    ///
+    /// # Errors
+    /// When the game is over, or in a partie à écrire (R-9.2: it is paid
+    /// by its marqués, there is no stake to concede).
+    pub fn resign(&mut self, side: Side) -> Result<Stake, GameError> {
+        if matches!(self.phase, Phase::Over(_)) {
+            return Err(self.wrong("a resignation"));
+        }
+        if matches!(self.options.game, GameKind::Ecrire { .. }) {
+            return Err(GameError::Points(
+                "a partie à écrire is paid by its marqués and is not resigned (R-9.2)",
+            ));
+        }
+        let winner = !side;
+        let stake = stake(self.options.payout, self.position.score(), winner);
+        self.pending = None;
+        self.false_play = None;
+        self.open.clear();
+        self.claimed.clear();
+        self.contestable = None;
+        self.log.push(Event::Resigned { side });
+        self.log.push(Event::Over { winner, stake });
+        self.phase = Phase::Over(winner);
+        Ok(stake)
     }
 
     fn new_releve(&mut self, reason: ReleveEnd, first: Side) {

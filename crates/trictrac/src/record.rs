@@ -108,6 +108,9 @@ pub struct RecordedRoll {
     /// how, `w accept` or `b correct`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settle: Option<String>,
+    /// For a `resign` line: who resigns (`w`/`b`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resign: Option<String>,
 }
 
 /// A school claimed, a line of its own.
@@ -134,6 +137,7 @@ impl RecordedRoll {
             school: None,
             contest: None,
             settle: None,
+            resign: None,
         }
     }
 }
@@ -326,6 +330,12 @@ impl Record {
                         r.play = Some(play.display(*side).to_string());
                     }
                 }
+                Event::Resigned { side } => {
+                    let mut r = RecordedRoll::new("resign", String::new());
+                    r.resign = Some(side_letter(*side));
+                    rolls.push(r);
+                    cursor.lines += 1;
+                }
                 Event::Starts(_)
                 | Event::NewReleve { .. }
                 | Event::MarqueEnd { .. }
@@ -500,6 +510,16 @@ impl Record {
                 } else {
                     game.correct_false_move(side).map_err(ge)?;
                 }
+                continue;
+            }
+            if r.side == "resign" {
+                flush(&mut game, &mut deferred)?;
+                let side = match r.resign.as_deref() {
+                    Some("w") => Side::White,
+                    Some("b") => Side::Black,
+                    _ => return Err(err("a resign line is `resign w|b`".into())),
+                };
+                game.resign(side).map_err(ge)?;
                 continue;
             }
             if r.side == "contest" {
@@ -705,11 +725,12 @@ fn parse_dice_pair(s: &str) -> Option<(Die, Die)> {
 
 impl fmt::Display for RecordedRoll {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (&self.school, &self.contest, &self.settle) {
-            (Some(sc), _, _) => write!(f, "school {} {}", sc.claimant, sc.named)?,
-            (None, Some(c), _) => write!(f, "contest {c}")?,
-            (None, None, Some(s)) => write!(f, "settle {s}")?,
-            (None, None, None) => write!(f, "{} {}", self.side, self.dice)?,
+        match (&self.school, &self.contest, &self.settle, &self.resign) {
+            (Some(sc), _, _, _) => write!(f, "school {} {}", sc.claimant, sc.named)?,
+            (None, Some(c), _, _) => write!(f, "contest {c}")?,
+            (None, None, Some(s), _) => write!(f, "settle {s}")?,
+            (None, None, None, Some(s)) => write!(f, "resign {s}")?,
+            (None, None, None, None) => write!(f, "{} {}", self.side, self.dice)?,
         }
         if let Some(d) = self.white_declared {
             write!(f, " w={d}")?;
@@ -842,9 +863,12 @@ impl FromStr for Record {
             };
             let mut words = main.split_whitespace();
             let side = words.next().ok_or_else(|| syntax("empty line".into()))?;
-            if !matches!(side, "w" | "b" | "first" | "school" | "contest" | "settle") {
+            if !matches!(
+                side,
+                "w" | "b" | "first" | "school" | "contest" | "settle" | "resign"
+            ) {
                 return Err(syntax(format!(
-                    "`{side}`: a line starts with w, b, first, school, contest or settle"
+                    "`{side}`: a line starts with w, b, first, school, contest, settle or resign"
                 )));
             }
             let mut r = if side == "settle" {
@@ -857,6 +881,14 @@ impl FromStr for Record {
                 };
                 let mut r = RecordedRoll::new("settle", String::new());
                 r.settle = Some(format!("{who} {how}"));
+                r
+            } else if side == "resign" {
+                let who = words
+                    .next()
+                    .filter(|c| matches!(*c, "w" | "b"))
+                    .ok_or_else(|| syntax("a resign line is `resign w|b`".into()))?;
+                let mut r = RecordedRoll::new("resign", String::new());
+                r.resign = Some(who.into());
                 r
             } else if side == "contest" {
                 let who = words
