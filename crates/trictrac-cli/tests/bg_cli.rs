@@ -146,7 +146,10 @@ fn bg_play_hint_and_illegal_play() {
         .get_output()
         .clone();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("hint"), "{text}");
+    // The hint is the default bot's: equities, best first, the first
+    // difference zero and a winning chance.
+    assert!(text.contains("hint (the bot's cubeless equity"), "{text}");
+    assert!(text.contains("(+0.000)  win "), "{text}");
     assert!(
         text.contains("cannot read the play") || text.contains("illegal play"),
         "{text}"

@@ -63,16 +63,66 @@ pub struct HintArgs {
     json: bool,
 }
 
+/// A play with the bot's valuation of the position after it.
 #[derive(Serialize)]
-struct Ranked {
-    play: String,
-    equity: f32,
-    difference: f32,
-    win: f32,
+pub struct Ranked {
+    /// The play in gnubg's notation.
+    pub play: String,
+    /// The play itself (for the terminal's own notation).
+    #[serde(skip)]
+    pub raw: backgammon::Play,
+    /// Cubeless money equity after the play (the mover's eyes).
+    pub equity: f32,
+    /// `equity` minus the best play's (0 or negative).
+    pub difference: f32,
+    /// Chance of winning.
+    pub win: f32,
     win_gammon: f32,
     win_backgammon: f32,
     lose_gammon: f32,
     lose_backgammon: f32,
+}
+
+/// The legal `plays` of `pos` ranked by the network's cubeless equity,
+/// best first: at `plies` 2 (the default bot's search) or 0. Shared by
+/// `bg hint` and the hints of `bg play`.
+pub fn rank_plays(
+    net: &BgNet,
+    pos: &backgammon::Position,
+    plays: &PlayList,
+    rules: &backgammon::Rules,
+    plies: u8,
+) -> Vec<Ranked> {
+    let turn = pos.turn();
+    let mut buf = PlayList::new();
+    let mut ranked: Vec<Ranked> = plays
+        .iter()
+        .map(|p| {
+            let after = pos.play_unchecked(p);
+            let o = if plies == 2 {
+                net.after_play_2ply(&after, turn, rules, &mut buf)
+            } else {
+                net.after_play(&after, turn, rules.preset)
+            };
+            Ranked {
+                play: p.to_string(),
+                raw: *p,
+                equity: equity(&o),
+                difference: 0.0,
+                win: o[0],
+                win_gammon: o[1],
+                win_backgammon: o[2],
+                lose_gammon: o[3],
+                lose_backgammon: o[4],
+            }
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+    let best = ranked.first().map_or(0.0, |r| r.equity);
+    for r in &mut ranked {
+        r.difference = r.equity - best;
+    }
+    ranked
 }
 
 /// Runs `trictrac bg hint`.
@@ -107,33 +157,7 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
         writeln!(out, "{best}")?;
         return Ok(());
     }
-    let mut buf = PlayList::new();
-    let mut ranked: Vec<Ranked> = plays
-        .iter()
-        .map(|p| {
-            let after = pos.play_unchecked(p);
-            let o = if args.plies == 2 {
-                net.after_play_2ply(&after, turn, &rules, &mut buf)
-            } else {
-                net.after_play(&after, turn, rules.preset)
-            };
-            Ranked {
-                play: p.to_string(),
-                equity: equity(&o),
-                difference: 0.0,
-                win: o[0],
-                win_gammon: o[1],
-                win_backgammon: o[2],
-                lose_gammon: o[3],
-                lose_backgammon: o[4],
-            }
-        })
-        .collect();
-    ranked.sort_by(|a, b| b.equity.total_cmp(&a.equity));
-    let best = ranked.first().map_or(0.0, |r| r.equity);
-    for r in &mut ranked {
-        r.difference = r.equity - best;
-    }
+    let ranked = rank_plays(&net, &pos, &plays, &rules, args.plies);
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &serde_json::json!({ "plays": ranked }))?;
         writeln!(out)?;

@@ -9,7 +9,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use backgammon::{
     Cube, EndReason, Game, MatchState, Phase, Play, PlayText, Position, Side, WinKind,
 };
-use backgammon_bot::{by_name, greedy_score, Player, DEFAULT_BOT, PLAYERS};
+use backgammon_bot::{by_name, Player, DEFAULT_BOT, PLAYERS};
 use clap::Args;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -288,35 +288,23 @@ fn list_plays(s: &mut Session, g: &Game, side: Side) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The greedy evaluation's ranking of the legal plays, best first.
+/// The default bot's ranking of the legal plays (its 2-ply search, the
+/// same as `trictrac bg hint`), best first: equity and winning chance.
 fn hint(s: &mut Session, g: &Game, side: Side) -> Result<(), CliError> {
-    let pos = g.position();
-    let mut ranked: Vec<(f32, Play)> = g
-        .legal_plays()
-        .iter()
-        .map(|p| {
-            let after = pos.play_unchecked(p);
-            let v = if after.winner() == Some(side) {
-                1000.0
-            } else {
-                greedy_score(&after, side)
-            };
-            (v, *p)
-        })
-        .collect();
-    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let net = backgammon_bot::default_net();
+    let ranked = super::hint::rank_plays(&net, g.position(), g.legal_plays(), g.rules(), 2);
     writeln!(
         s.out,
-        "hint (greedy evaluation, in rough pips; higher is better):"
+        "hint (the bot's cubeless equity after each play, in points per game; win = chance of winning):"
     )?;
-    let best = ranked.first().map(|r| r.0).unwrap_or(0.0);
-    for (v, p) in ranked.iter().take(5) {
+    for r in ranked.iter().take(5) {
         writeln!(
             s.out,
-            "  {:<24} {:>7.1}  ({:+.1})",
-            show_play(s, p, side),
-            v,
-            v - best
+            "  {:<24} {:>+7.3}  ({:+.3})  win {:>4.1} %",
+            show_play(s, &r.raw, side),
+            r.equity,
+            r.difference,
+            100.0 * r.win
         )?;
     }
     Ok(())
