@@ -74,6 +74,10 @@ const TEXTS = {
     expl_exit_roll: "Après avoir tout sorti (R-4.8) : un nouveau coup, ou le coup de sortie sert aussi de premier coup (« pour tout »).",
     expl_payout: "Ce que vaut la partie gagnée selon la bredouille et le pavillon (R-9.1).",
     expl_old_jans: "Trois jans des anciens traités, abandonnés ensuite (R-6.6).",
+    first_two_each: "deux dés chacun", payout_honneurs: "à honneurs", opt_false: "Fausses cases", false_refused: "refusées",
+    false_table: "à la table", expl_false: "À la table, un coup faux reste joué ; l'adversaire, avant de lancer, le laisse ou le fait corriger ; son auteur peut le corriger d'abord (section 11).",
+    opt_partie: "Partie", partie_douze: "en douze trous", partie_ecrire: "à écrire (2 marqués)",
+    expl_partie: "À écrire : une suite de marqués, chacun payé par la différence des trous ; on paie la différence des totaux (R-9.2).",
   },
   en: {
     new_game: "New game", mode_bot: "Against the computer", mode_hotseat: "Two players at this screen",
@@ -144,6 +148,10 @@ const TEXTS = {
     expl_exit_roll: "After bearing off everything (R-4.8): a fresh roll, or the exit roll also serves as the first move (“pour tout”).",
     expl_payout: "What a won game is worth with the bredouille and the pavillon (R-9.1).",
     expl_old_jans: "Three jans of the old treatises, later abandoned (R-6.6).",
+    first_two_each: "two dice each", payout_honneurs: "à honneurs", opt_false: "False moves", false_refused: "refused",
+    false_table: "at the table", expl_false: "At the table a false play stands; before rolling, the opponent leaves it or has it corrected; its author may correct it first (section 11).",
+    opt_partie: "Game", partie_douze: "to twelve holes", partie_ecrire: "à écrire (2 marqués)",
+    expl_partie: "À écrire: a series of marqués, each worth the difference in holes; the difference of the totals is paid (R-9.2).",
   },
 };
 
@@ -396,7 +404,8 @@ function newGame(ev) {
   const game = f.get("game") || "trictrac";
   const options = game === "backgammon"
     ? f.get("preset") + (Number(f.get("length")) > 0 ? " match=" + f.get("length") : "")
-    : ["marking", "first-move", "exit", "exit-roll", "payout", "old-jans"].map((k) => k + "=" + f.get(k)).join(" ");
+    : ["marking", "first-move", "exit", "exit-roll", "payout", "old-jans", "false-moves"].map((k) => k + "=" + f.get(k)).join(" ") +
+      (f.get("partie") === "ecrire" ? " game=ecrire marques=2" : "");
   const msg = { type: "create", game, mode, options, name: (f.get("name") || "").trim() };
   if (mode === "bot") msg.bot = f.get("bot");
   if (mode !== "hotseat") msg.side = f.get("side");
@@ -640,23 +649,36 @@ function replayFrames() {
     last_play: null, phase: { kind: "replay", side: null },
   }, extra));
   frame({});
-  for (const e of S.history) {
-    if (e.kind === "releve") { b = start(); off = { white: 0, black: 0 }; frame({}); continue; }
-    if (e.score) score = e.score;
-    if (e.kind !== "roll") { frame({}); continue; }
+  // The moves of a play written in absolute fields, made for `side` (or
+  // taken back with `undo`).
+  const apply = (text, side, undo) => {
     const moves = [];
-    for (const tok of (e.play || "").split(/\s+/)) {
+    for (const tok of (text || "").split(/\s+/)) {
       if (!tok || tok === "--") continue;
       const parts = tok.split("-");
       const from = Number(parts[0]);
       const last = parts[parts.length - 1];
       const to = last === "off" ? 0 : Number(last);
       if (!(from >= 1 && from <= 24) || !(to >= 0 && to <= 24)) continue;
-      const sg = sign(e.side);
+      const sg = undo ? -sign(side) : sign(side);
       b[from - 1] -= sg;
-      if (to > 0) b[to - 1] += sg; else off[e.side] += 1;
+      if (to > 0) b[to - 1] += sg; else off[side] += undo ? -1 : 1;
       moves.push([from, to]);
     }
+    return moves;
+  };
+  let lastFalse = null;
+  for (const e of S.history) {
+    if (e.kind === "releve" || e.kind === "marque") { b = start(); off = { white: 0, black: 0 }; frame({}); continue; }
+    if (e.score) score = e.score;
+    if (e.kind === "false_move") lastFalse = e;
+    if (e.kind === "settled" && e.corrected && lastFalse) {
+      // Section 11: the false play taken back, its correction made.
+      apply(lastFalse.play, lastFalse.side, true);
+      apply(e.corrected, lastFalse.side, false);
+    }
+    if (e.kind !== "roll") { frame({}); continue; }
+    const moves = apply(e.play, e.side, false);
     frame({ roll: e, last_play: moves.length ? { m: moves } : null, phase: { kind: "replay", side: other(e.side) } });
   }
   return frames;
