@@ -25,13 +25,13 @@ use std::sync::Arc;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use trictrac::{DiceSource, Die, Game, GameOptions, Play, Position, Side};
+use trictrac::{DiceSource, Die, Game, GameOptions, Play, Position};
 
 use crate::nn::{default_net, Net};
 use crate::search::{Evaluator, NeuralEval, SearchPlayer};
 use crate::train::game_seed;
 use crate::turn::TurnRules;
-use crate::{default_player, play_out, Player};
+use crate::{default_player, play_until, Player};
 
 /// A play and its equity for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -40,6 +40,9 @@ pub struct PlayEquity {
     pub play: Play,
     /// Its equity (expected stake) for the side to move.
     pub equity: f32,
+    /// The plies it was valued at: 2 for the plays searched (the close
+    /// ones, ranked first), 1 for the others.
+    pub plies: u8,
 }
 
 /// The equities of staying and leaving for the side that decides.
@@ -58,6 +61,9 @@ pub struct Analyst {
     player: SearchPlayer<NeuralEval>,
 }
 
+/// The most plays an analysis searches at 2 plies.
+pub const ANALYSIS_WIDTH: usize = 8;
+
 /// The best analysis available: the default bot's network and search.
 pub fn analyst() -> Analyst {
     Analyst::with_net(default_net())
@@ -67,7 +73,10 @@ impl Analyst {
     /// The analysis with `net` and the default bot's search.
     pub fn with_net(net: Arc<Net>) -> Analyst {
         let mut player = default_player(net);
+        // Analysis searches a little wider than play, and exactly.
         player.exact = true;
+        player.width = ANALYSIS_WIDTH;
+        player.margin = 2.0 * crate::SELECTIVE_MARGIN;
         Analyst { player }
     }
 
@@ -99,12 +108,13 @@ impl Analyst {
     /// first (empty when no play is pending).
     pub fn plays(&mut self, game: &Game) -> Vec<PlayEquity> {
         let t = TurnRules::of(game.options());
-        let ranked = self.player.analyse(game);
+        let ranked = self.player.analyse_plies(game);
         ranked
             .into_iter()
-            .map(|(play, v)| PlayEquity {
+            .map(|(play, v, plies)| PlayEquity {
                 play,
                 equity: self.equity(v, &t),
+                plies,
             })
             .collect()
     }
@@ -128,7 +138,7 @@ impl Analyst {
         self.equity(self.player.evaluator().eval(pos, &t), &t)
     }
 
-    /// The player's choice of play (the best of [`Analyst::plays`]).
+    /// The best play (the first of [`Analyst::plays`]).
     pub fn best_play(&mut self, game: &Game) -> Play {
         self.player.choose_play(game)
     }
@@ -177,61 +187,85 @@ pub struct Rollout {
     pub equity: f64,
     /// Half-width of its 95 % confidence interval (1.96 standard errors).
     pub ci95: f64,
-    /// Share of the games won.
+    /// Share of the games won (a truncated game counts as won when its
+    /// equity is positive).
     pub wins: f64,
-    /// Share of the games won or lost at ×1, ×2, ×3, ×4 (and ×1.5 for
-    /// `soumille`, counted with ×1): won first, then lost.
+    /// Share of the games won at ×1, ×2, ×3, ×4 (×1.5 of `soumille`
+    /// counted with ×1; truncated games are in neither).
     pub won_at: [f64; 4],
     /// Lost at ×1 … ×4.
     pub lost_at: [f64; 4],
+    /// Games stopped before their end (valued by the network).
+    pub truncated: u64,
 }
 
-/// Plays `game` (a side to roll, or a play pending) out `games` times
-/// with the default bot on both sides, on `jobs` threads, the dice of
-/// game `i` from [`StratifiedDice`]; `progress` is called after each
-/// game. The result depends on the seed, not on `jobs`.
-pub fn rollout(
-    game: &Game,
-    games: u64,
-    seed: u64,
-    jobs: usize,
-    progress: &(dyn Fn() + Sync),
-) -> Rollout {
+/// How a rollout plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RolloutSpec {
+    /// Games to play.
+    pub games: u64,
+    /// Seed of the dice after the stratified rolls.
+    pub seed: u64,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Stop each game after this many rolls and count the network's
+    /// equity of the position reached (a truncated rollout); `None`: play
+    /// to the end.
+    pub truncate: Option<u32>,
+    /// Play with the default bot's selective 2-ply search (`true`) or with
+    /// its network at 1 ply (`false`, some ten times faster).
+    pub search: bool,
+}
+
+/// Plays `game` (a side to roll, or a decision pending) out `spec.games`
+/// times with the default bot's network on both sides, on `spec.jobs`
+/// threads, the dice of game `i` from [`StratifiedDice`]; `progress` is
+/// called after each game. The result depends on the seed, not on the
+/// threads.
+pub fn rollout(game: &Game, spec: &RolloutSpec, progress: &(dyn Fn() + Sync)) -> Rollout {
     let side = game
         .phase()
         .side()
         .unwrap_or_else(|| game.position().turn());
     let net = default_net();
-    let stakes = neural::td::parallel_map(games as usize, jobs, |i| {
-        let mut g = game.clone();
-        let mut dice = StratifiedDice::new(seed, i as u64);
-        let mut white = default_player(net.clone());
-        let mut black = default_player(net.clone());
-        // A pending play is the roller's first decision.
-        if matches!(g.phase(), trictrac::Phase::Play(_)) {
-            let p = match side {
-                Side::White => white.choose_play(&g),
-                Side::Black => black.choose_play(&g),
-            };
-            g.play(&p).expect("the bot plays legally");
+    let a = Analyst::with_net(net.clone());
+    let make = || -> SearchPlayer<NeuralEval> {
+        if spec.search {
+            default_player(net.clone())
+        } else {
+            SearchPlayer::new("neural1", NeuralEval::new(net.clone()), 1)
         }
-        let w = if g.winner().is_some() {
-            g.winner().unwrap_or(side)
-        } else {
-            play_out(&mut g, &mut white, &mut black, &mut dice)
-        };
-        let s = g.stake().map_or(1.0, |s| s.value());
+    };
+    let stakes = neural::td::parallel_map(spec.games as usize, spec.jobs, |i| {
+        let mut g = game.clone();
+        let mut dice = StratifiedDice::new(spec.seed, i as u64);
+        let (mut white, mut black) = (make(), make());
+        let result = play_until(
+            &mut g,
+            &mut white,
+            &mut black,
+            &mut dice,
+            spec.truncate.unwrap_or(u32::MAX),
+        );
         progress();
-        if w == side {
-            s
-        } else {
-            -s
+        match result {
+            Some(w) => {
+                let s = g.stake().map_or(1.0, |s| s.value());
+                (if w == side { s } else { -s }, true)
+            }
+            None => {
+                // Truncated: the network's equity for the side to roll.
+                let pos = g.position();
+                let e = a.position(pos, g.options()) as f64;
+                (if pos.turn() == side { e } else { -e }, false)
+            }
         }
     });
     summarise(&stakes)
 }
 
-fn summarise(stakes: &[f64]) -> Rollout {
+fn summarise(results: &[(f64, bool)]) -> Rollout {
+    let stakes: Vec<f64> = results.iter().map(|r| r.0).collect();
     let n = stakes.len().max(1) as f64;
     let mean = stakes.iter().sum::<f64>() / n;
     let var = stakes.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
@@ -242,7 +276,11 @@ fn summarise(stakes: &[f64]) -> Rollout {
         wins: stakes.iter().filter(|&&x| x > 0.0).count() as f64 / n,
         ..Rollout::default()
     };
-    for &x in stakes {
+    for &(x, finished) in results {
+        if !finished {
+            r.truncated += 1;
+            continue;
+        }
         let k = (x.abs().floor() as usize).clamp(1, 4) - 1;
         if x > 0.0 {
             r.won_at[k] += 1.0 / n;
@@ -276,8 +314,15 @@ mod tests {
         // every game is won.
         let pos: Position = "w:24 b:1x15 w score=10.11.0.3".parse().unwrap();
         let g = Game::from_position(GameOptions::default(), pos).unwrap();
-        let a = rollout(&g, 8, 1, 1, &|| {});
-        let b = rollout(&g, 8, 1, 2, &|| {});
+        let spec = RolloutSpec {
+            games: 8,
+            seed: 1,
+            jobs: 1,
+            truncate: None,
+            search: true,
+        };
+        let a = rollout(&g, &spec, &|| {});
+        let b = rollout(&g, &RolloutSpec { jobs: 2, ..spec }, &|| {});
         assert_eq!(a, b);
         assert_eq!(a.wins, 1.0);
         assert!(a.equity >= 1.0);

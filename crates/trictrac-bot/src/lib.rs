@@ -241,8 +241,29 @@ pub fn play_out(
     black: &mut dyn Player,
     dice: &mut impl trictrac::DiceSource,
 ) -> Side {
-    use trictrac::Phase;
     loop {
+        if let Some(w) = play_until(game, white, black, dice, u32::MAX) {
+            return w;
+        }
+    }
+}
+
+/// Plays `game` with `white` and `black` until it is over (returns the
+/// winner) or until `rolls` more rolls have been made and a side is about
+/// to roll again (returns `None`: a truncated game, e.g. for a rollout).
+pub fn play_until(
+    game: &mut Game,
+    white: &mut dyn Player,
+    black: &mut dyn Player,
+    dice: &mut impl trictrac::DiceSource,
+    rolls: u32,
+) -> Option<Side> {
+    use trictrac::Phase;
+    let stop = game.rolls().saturating_add(rolls);
+    loop {
+        if matches!(game.phase(), Phase::Roll(_)) && game.rolls() >= stop {
+            return None;
+        }
         // Manual marking: a school left open is claimed at once.
         for s in Side::ALL {
             if let Some((_, points)) = game.open_school(s) {
@@ -280,7 +301,7 @@ pub fn play_out(
                 let owed = game.points_owed().unwrap_or(0);
                 game.declare(owed)
             }
-            Phase::Over(w) => return w,
+            Phase::Over(w) => return Some(w),
         };
         r.expect("players choose legal actions");
     }

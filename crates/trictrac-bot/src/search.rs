@@ -422,6 +422,30 @@ impl<E: Evaluator> SearchPlayer<E> {
     }
 }
 
+impl<E: Evaluator> SearchPlayer<E> {
+    /// [`Player::analyse`] with the plies each value was searched to (2
+    /// for the plays searched deeper, which rank first; 1 for the others).
+    pub fn analyse_plies(&self, game: &Game) -> Vec<(Play, f32, u8)> {
+        let Some(side) = game.phase().side() else {
+            return Vec::new();
+        };
+        let t = TurnRules::of(game.options());
+        let mut cands = self.play_candidates(game, &t);
+        self.rank(&t, side, &mut cands, self.min_close);
+        cands
+            .into_iter()
+            .filter_map(|c| {
+                let (v, plies) = if c.value >= 2.0 {
+                    (c.value - 2.0, 2)
+                } else {
+                    (c.value, 1)
+                };
+                c.play.map(|p| (p, v, plies))
+            })
+            .collect()
+    }
+}
+
 impl<E: Evaluator + ?Sized> Evaluator for &E {
     fn eval(&self, pos: &Position, rules: &TurnRules) -> f32 {
         (**self).eval(pos, rules)
@@ -465,22 +489,9 @@ impl<E: Evaluator> Player for SearchPlayer<E> {
     }
 
     fn analyse(&mut self, game: &Game) -> Vec<(Play, f32)> {
-        let Some(side) = game.phase().side() else {
-            return Vec::new();
-        };
-        let t = TurnRules::of(game.options());
-        let mut cands = self.play_candidates(game, &t);
-        self.rank(&t, side, &mut cands, self.min_close);
-        cands
+        self.analyse_plies(game)
             .into_iter()
-            .filter_map(|c| {
-                let v = if c.value >= 2.0 {
-                    c.value - 2.0
-                } else {
-                    c.value
-                };
-                c.play.map(|p| (p, v))
-            })
+            .map(|(p, v, _)| (p, v))
             .collect()
     }
 }

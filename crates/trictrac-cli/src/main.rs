@@ -5,12 +5,16 @@
 //! stderr and an exit code.
 
 mod bg;
+mod cmd_chances;
+mod cmd_hint;
 mod cmd_mark;
 mod cmd_match;
 mod cmd_moves;
 mod cmd_perft;
 mod cmd_play;
 mod cmd_replay;
+mod cmd_review;
+mod cmd_rollout;
 mod cmd_score;
 mod cmd_selfplay;
 mod cmd_serve;
@@ -52,6 +56,10 @@ use crate::error::CliError;
         trictrac match --white neural --black greedy --games 400\n  \
         trictrac train --games 60000 --seed 1 --out model.bin\n  \
         trictrac replay game.txt\n  \
+        trictrac hint --position \"w:1x13,6,7 b:24x15 w\" --dice 4-2\n  \
+        trictrac review game.txt\n  \
+        trictrac chances --position \"w:1x15 b:24x14,7 w\" --hit 7\n  \
+        trictrac rollout --position \"w:1x13,6,7 b:24x15 b\"\n  \
         trictrac serve\n  \
         trictrac bg play            # backgammon with the videau\n\n\
         Run `trictrac <COMMAND> --help` for the details and examples of a command."
@@ -73,6 +81,10 @@ enum Command {
     Serve(cmd_serve::ServeArgs),
     Match(cmd_match::MatchArgs),
     Train(cmd_train::TrainArgs),
+    Hint(cmd_hint::HintArgs),
+    Review(cmd_review::ReviewArgs),
+    Chances(cmd_chances::ChancesArgs),
+    Rollout(cmd_rollout::RolloutArgs),
     Bg(bg::BgArgs),
 }
 
@@ -88,6 +100,10 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Serve(args) => cmd_serve::run(&args, out),
         Command::Match(args) => cmd_match::run(&args, out),
         Command::Train(args) => cmd_train::run(&args, out),
+        Command::Hint(args) => cmd_hint::run(&args, out),
+        Command::Review(args) => cmd_review::run(&args, out),
+        Command::Chances(args) => cmd_chances::run(&args, out),
+        Command::Rollout(args) => cmd_rollout::run(&args, out),
         Command::Bg(args) => bg::run(&args, out),
     }
 }

@@ -72,7 +72,7 @@ pub struct Chances {
 /// Whether the side to move of `pos` has a lone opponent checker on the
 /// absolute field `f` (what [`Question::Hit`] asks about).
 pub fn lone_opponent(pos: &Position, f: Field) -> bool {
-    pos.count(!pos.turn(), f) == 1
+    pos.board().at(f) == Some((!pos.turn(), 1))
 }
 
 /// The rolls of the 36 that bring the event `q` to `pos`'s side to move.
@@ -235,6 +235,15 @@ mod tests {
     fn ask(tpn: &str, q: Question) -> Chances {
         let pos: Position = tpn.parse().unwrap();
         chances(&pos, &Rules::DEFAULT, &q)
+    }
+
+    #[test]
+    fn a_lone_checker_is_found_in_the_absolute_frame() {
+        let pos: Position = "w:1x15 b:24x14,7 w".parse().unwrap();
+        assert!(lone_opponent(&pos, Field::new(7)));
+        assert!(!lone_opponent(&pos, Field::new(18)));
+        assert!(!lone_opponent(&pos, Field::new(24)));
+        assert!(!lone_opponent(&pos, Field::new(1)));
     }
 
     fn names(c: &Chances) -> Vec<String> {
