@@ -147,10 +147,42 @@ pub struct Room {
     pub connected: BySide<u32>,
     /// Connections watching.
     pub spectators: u32,
+    /// What the other server instances hold of this game (several
+    /// instances on one PostgreSQL): per instance, connections on White's
+    /// seat, Black's, and watching.
+    pub remote: HashMap<String, [u32; 3]>,
     bot_running: bool,
 }
 
 impl Room {
+    /// Whether someone holds `side`'s seat, here or on another instance.
+    pub fn present(&self, side: Side) -> bool {
+        let k = match side {
+            Side::White => 0,
+            Side::Black => 1,
+        };
+        *self.connected.get(side) > 0 || self.remote.values().any(|c| c[k] > 0)
+    }
+
+    /// Connections watching, here and on the other instances.
+    pub fn watching(&self) -> u32 {
+        self.spectators
+            .saturating_add(self.remote.values().map(|c| c[2]).sum::<u32>())
+    }
+
+    /// This instance's connections to the room, as announced.
+    fn presence(&self) -> Change {
+        Change::Presence {
+            id: self.row.id.clone(),
+            from: String::new(),
+            counts: [
+                *self.connected.get(Side::White),
+                *self.connected.get(Side::Black),
+                self.spectators,
+            ],
+        }
+    }
+
     /// The bot's side in bot mode.
     pub fn bot_side(&self) -> Option<Side> {
         match self.row.bot_side.as_deref() {
@@ -466,6 +498,7 @@ impl Hub {
             tx,
             connected: BySide::new(0, 0),
             spectators: 0,
+            remote: HashMap::new(),
             bot_running: false,
         };
         let id = room.row.id.clone();
@@ -517,12 +550,17 @@ impl Hub {
             tx,
             connected: BySide::new(0, 0),
             spectators: 0,
+            remote: HashMap::new(),
             bot_running: false,
         }));
         self.rooms
             .lock()
             .map_err(|_| "the server is stopping")?
-            .insert(id, room.clone());
+            .insert(id.clone(), room.clone());
+        // Who is connected to it through the other instances?
+        if self.store.listen_url().is_some() {
+            self.store.announce(&Change::Query { id }).await;
+        }
         self.kick_bot(&room).await;
         Ok(room)
     }
@@ -626,7 +664,10 @@ impl Hub {
     /// in memory are loaded fresh when someone asks for them.
     pub async fn apply_change(self: &Arc<Self>, change: &Change) {
         let id = match change {
-            Change::Actions { id, .. } | Change::Seat { id } => id,
+            Change::Actions { id, .. }
+            | Change::Seat { id }
+            | Change::Presence { id, .. }
+            | Change::Query { id } => id,
         };
         let Some(room_arc) = self.cached(id) else {
             return;
@@ -634,6 +675,21 @@ impl Hub {
         {
             let mut room = room_arc.lock().await;
             let result = match change {
+                Change::Presence { from, counts, .. } => {
+                    if counts.iter().all(|c| *c == 0) {
+                        room.remote.remove(from);
+                    } else {
+                        room.remote.insert(from.clone(), *counts);
+                    }
+                    room.broadcast();
+                    return;
+                }
+                Change::Query { .. } => {
+                    let p = room.presence();
+                    drop(room);
+                    self.store.announce(&p).await;
+                    return;
+                }
                 Change::Actions { count, .. } if *count <= room.actions.len() => return,
                 Change::Actions { .. } => self.catch_up_locked(&mut room).await,
                 Change::Seat { .. } => self.reload_seats(&mut room).await,
@@ -649,6 +705,17 @@ impl Hub {
             }
         }
         self.kick_bot(&room_arc).await;
+    }
+
+    /// Tells the other instances how many connections this one holds to
+    /// `room` (after a connection came or went).
+    pub fn announce_presence(self: &Arc<Self>, room: &Room) {
+        if self.store.listen_url().is_none() {
+            return;
+        }
+        let p = room.presence();
+        let hub = self.clone();
+        tokio::spawn(async move { hub.store.announce(&p).await });
     }
 
     /// [`Hub::apply_change`] for every room in memory (after the

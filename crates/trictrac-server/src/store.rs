@@ -144,6 +144,20 @@ pub enum Change {
         /// Room code.
         id: String,
     },
+    /// The connections an instance holds to a game changed.
+    Presence {
+        /// Room code.
+        id: String,
+        /// The instance that holds them (filled in when read).
+        from: String,
+        /// Connections holding White's seat, Black's, and watching.
+        counts: [u32; 3],
+    },
+    /// An instance just loaded a game: the others say who they hold.
+    Query {
+        /// Room code.
+        id: String,
+    },
 }
 
 impl Change {
@@ -153,6 +167,13 @@ impl Change {
         match self {
             Change::Actions { id, count } => format!("{instance} a {id} {count}"),
             Change::Seat { id } => format!("{instance} s {id}"),
+            Change::Presence { id, counts, .. } => {
+                format!(
+                    "{instance} p {id} {} {} {}",
+                    counts[0], counts[1], counts[2]
+                )
+            }
+            Change::Query { id } => format!("{instance} q {id}"),
         }
     }
 
@@ -176,6 +197,18 @@ impl Change {
                 count: w.next()?.parse().ok()?,
             },
             "s" => Change::Seat { id },
+            "p" => {
+                let mut n = [0u32; 3];
+                for c in &mut n {
+                    *c = w.next()?.parse().ok()?;
+                }
+                Change::Presence {
+                    id,
+                    from: instance.to_string(),
+                    counts: n,
+                }
+            }
+            "q" => Change::Query { id },
             _ => return None,
         };
         if w.next().is_some() {
@@ -550,6 +583,18 @@ impl Store {
     /// This instance's name in the changes it announces.
     pub fn instance(&self) -> &str {
         &self.instance
+    }
+
+    /// Announces `change` to the other instances (PostgreSQL only; not
+    /// part of any transaction). A failure is logged: presence is a hint,
+    /// the game itself is in the database.
+    pub async fn announce(&self, change: &Change) {
+        if self.sqlite {
+            return;
+        }
+        if let Err(e) = notify(&self.pool, &change.payload(&self.instance)).await {
+            let _ = db_err("cannot announce a change to the other servers", e);
+        }
     }
 
     /// The PostgreSQL URL to listen to other instances' changes on

@@ -328,7 +328,7 @@ fn seats_json(room: &Room) -> Value {
             "name": name,
             "kind": if bot { "bot" } else { "human" },
             "taken": taken || bot,
-            "connected": bot || *room.connected.get(s) > 0,
+            "connected": bot || room.present(s),
         })
     };
     json!({ "white": seat(Side::White), "black": seat(Side::Black) })
@@ -356,7 +356,7 @@ pub fn state_json(room: &Room, full: bool) -> Value {
                 "options": row.options,
                 "seq": room.actions.len(),
                 "seats": seats_json(room),
-                "spectators": room.spectators,
+                "spectators": room.watching(),
                 "over": over,
             });
             crate::bg::state_fields(m, &mut v, full, TAIL);
@@ -410,7 +410,7 @@ fn trictrac_state(room: &Room, game: &Game, full: bool) -> Value {
         "options": row.options,
         "seq": room.actions.len(),
         "seats": seats_json(room),
-        "spectators": room.spectators,
+        "spectators": room.watching(),
         "board": board,
         "off": { "white": off.get(Side::White), "black": off.get(Side::Black) },
         "phase": phase_json(phase),

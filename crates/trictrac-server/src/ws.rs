@@ -224,13 +224,13 @@ pub async fn serve_socket(hub: Arc<Hub>, mut socket: WebSocket, peer: std::net::
         }
     }
     if let Some(a) = attached.take() {
-        leave_room(&a).await;
+        leave_room(&hub, &a).await;
     }
     drop(attached);
     hub.evict_idle();
 }
 
-async fn leave_room(a: &Attached) {
+async fn leave_room(hub: &Arc<Hub>, a: &Attached) {
     let mut room = a.room.lock().await;
     if a.seats.is_empty() {
         room.spectators = room.spectators.saturating_sub(1);
@@ -240,6 +240,7 @@ async fn leave_room(a: &Attached) {
         *c = c.saturating_sub(1);
     }
     room.broadcast();
+    hub.announce_presence(&room);
 }
 
 fn error(message: impl Into<String>) -> Value {
@@ -290,7 +291,7 @@ async fn handle(
                 .create(mode, new_game, bot, side, clean_name(name))
                 .await
             {
-                Ok((room, token)) => attach(attached, room, token).await,
+                Ok((room, token)) => attach(hub, attached, room, token).await,
                 Err(e) => vec![error(e)],
             }
         }
@@ -332,7 +333,7 @@ async fn handle(
                 }
             };
             let token = new_token.or(token).unwrap_or_default();
-            attach_seats(attached, room_arc, seats, token).await
+            attach_seats(hub, attached, room_arc, seats, token).await
         }
         ClientMsg::Why { field } => match attached {
             Some(a) => {
@@ -467,22 +468,24 @@ fn why_not(game: &trictrac::Game, field: u8) -> String {
 }
 
 async fn attach(
+    hub: &Arc<Hub>,
     attached: &mut Option<Attached>,
     room: Arc<Mutex<Room>>,
     token: String,
 ) -> Vec<Value> {
     let seats = room.lock().await.seats_of(&token);
-    attach_seats(attached, room, seats, token).await
+    attach_seats(hub, attached, room, seats, token).await
 }
 
 async fn attach_seats(
+    hub: &Arc<Hub>,
     attached: &mut Option<Attached>,
     room_arc: Arc<Mutex<Room>>,
     seats: Vec<Side>,
     token: String,
 ) -> Vec<Value> {
     if let Some(old) = attached.take() {
-        leave_room(&old).await;
+        leave_room(hub, &old).await;
     }
     let (welcome, state, rx) = {
         let mut room = room_arc.lock().await;
@@ -492,8 +495,9 @@ async fn attach_seats(
         for s in &seats {
             *room.connected.get_mut(*s) += 1;
         }
-        // Everyone else hears of the newcomer.
+        // Everyone else hears of the newcomer, here and elsewhere.
         room.broadcast();
+        hub.announce_presence(&room);
         let rx = room.tx.subscribe();
         let welcome = json!({
             "type": "welcome",

@@ -494,10 +494,17 @@ async fn two_instances_on_postgres_play_one_game() {
         .await;
     assert_eq!(w["type"], "welcome", "{w}");
     assert_eq!(b.seats(), ["black"]);
-    a.wait_until(|s| s["seats"]["black"]["name"] == "Bob").await;
+    // ... and sees him connected, though he is connected elsewhere.
+    a.wait_until(|s| {
+        s["seats"]["black"]["name"] == "Bob" && s["seats"]["black"]["connected"] == true
+    })
+    .await;
     let mut c = Client::connect(two.addr()).await;
     let w = c.request(json!({"type": "join", "room": room})).await;
     assert_eq!(w["role"], "spectator", "{w}");
+    // A spectator on the second instance counts on the first.
+    a.wait_until(|s| s["spectators"] == 1).await;
+    assert_eq!(c.state["seats"]["white"]["connected"], true);
     let mut rng = Lcg(23);
     for _ in 0..100_000 {
         let Some(side) = a.to_act() else { break };
