@@ -84,7 +84,15 @@ fn bench(c: &mut Criterion) {
     group.sample_size(20);
     group.warm_up_time(std::time::Duration::from_secs(1));
     group.measurement_time(std::time::Duration::from_secs(4));
-    for name in ["greedy", "search1", "search2", "neural", "neural2"] {
+    for name in [
+        "greedy",
+        "search1",
+        "search2",
+        "neural-v1",
+        "neural1",
+        "neural",
+        "neural2",
+    ] {
         let mut p = by_name(name, 1).unwrap();
         group.bench_function(name, |b| {
             b.iter(|| {
@@ -104,10 +112,25 @@ fn bench(c: &mut Criterion) {
     group.sample_size(20);
     group.warm_up_time(std::time::Duration::from_secs(1));
     group.measurement_time(std::time::Duration::from_secs(4));
-    for name in ["neural", "neural2"] {
+    for name in ["neural-v1", "neural", "neural2"] {
         let mut p = by_name(name, 1).unwrap();
         group.bench_function(name, |b| b.iter(|| black_box(p.choose_play(widest))));
     }
+    group.finish();
+    // Analysis: a hint (every play ranked, exact 2-ply values where
+    // close) for each of the eight positions.
+    let mut group = c.benchmark_group("analysis");
+    group.sample_size(10);
+    group.warm_up_time(std::time::Duration::from_secs(1));
+    group.measurement_time(std::time::Duration::from_secs(4));
+    let mut a = trictrac_bot::analysis::analyst();
+    group.bench_function("hint", |b| {
+        b.iter(|| {
+            for g in &games {
+                black_box(a.plays(g));
+            }
+        })
+    });
     group.finish();
 }
 

@@ -27,11 +27,12 @@ use crate::options::OptionArgs;
         difference and the mean stake (R-9.1, positive when A wins) with their 95 % \
         confidence intervals. Game i draws its dice from the seed and i only, so the \
         result does not depend on --jobs.",
-    after_help = "Players: random, greedy, search1, search2, neural, neural2 \
-        (the default bot is neural).\n\n\
+    after_help = "Players: random, greedy, search1, search2, neural-v1, neural1, neural, \
+        neural2 (the default bot is neural; `default` names it).\n\n\
         Examples:\n  \
         trictrac match --white neural --black random --games 400 --seed 1\n  \
         trictrac match --white neural2 --black neural --games 400 --jobs 2\n  \
+        trictrac match --white default --black neural-v1 --games 400 --seed 21\n  \
         trictrac match --white neural --black greedy --model my-model.bin --json"
 )]
 pub struct MatchArgs {
@@ -55,7 +56,7 @@ pub struct MatchArgs {
     #[arg(short, long)]
     jobs: Option<usize>,
 
-    /// A model file for the neural players instead of the shipped one
+    /// A model file for the neural players (not neural-v1) instead of the shipped one
     #[arg(long, value_name = "FILE")]
     model: Option<PathBuf>,
 

@@ -346,3 +346,44 @@ fn rollout_does_not_depend_on_the_threads() {
     ]);
     assert!(text.contains("equity for black"), "{text}");
 }
+
+#[test]
+fn an_equity_network_trains_from_the_first_one_and_plays() {
+    let dir = temp_dir("equity-train");
+    let model = dir.join("eq.bin");
+    let m = model.to_str().unwrap();
+    let v1 = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../trictrac-bot/models/default.bin"
+    );
+    trictrac()
+        .args([
+            "train", "--equity", "--init", v1, "--games", "2", "--batch", "2", "--out", m,
+            "--quiet",
+        ])
+        .assert()
+        .success();
+    // seven outputs, the stake distribution; the v1 file has one.
+    assert!(std::fs::metadata(&model).unwrap().len() > std::fs::metadata(v1).unwrap().len());
+    let r = json(&[
+        "match",
+        "--white",
+        "default",
+        "--black",
+        "neural-v1",
+        "--model",
+        m,
+        "--games",
+        "2",
+        "--seed",
+        "21",
+        "--json",
+    ]);
+    assert_eq!(r["games"], 2);
+    // --init needs --equity.
+    trictrac()
+        .args(["train", "--init", v1, "--games", "2", "--out", m])
+        .assert()
+        .code(2);
+    std::fs::remove_dir_all(&dir).ok();
+}
