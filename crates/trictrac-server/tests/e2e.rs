@@ -834,7 +834,7 @@ async fn the_newcomers_page_in_chromium() {
     let expl = cdp
         .eval("[...document.querySelectorAll('#tt-options .expl')].map(p => p.textContent)")
         .await;
-    assert_eq!(expl.as_array().unwrap().len(), 6, "{expl}");
+    assert_eq!(expl.as_array().unwrap().len(), 8, "{expl}");
     assert!(expl[0].as_str().unwrap().contains("(R-10)"), "{expl}");
     assert_eq!(
         cdp.eval("document.querySelector('#howto-link').getAttribute('href')")
@@ -1280,9 +1280,15 @@ async fn seed_options_and_resign_in_chromium() {
     )
     .await;
 
-    // Resign: asked to confirm; No keeps the game, Yes ends it.
-    cdp.wait_for("!document.querySelector('#btn-resign').hidden", 10)
-        .await;
+    // Resign: asked to confirm; No keeps the game, Yes ends it. (On
+    // White's turn, when the bot no longer moves the page's layout.)
+    cdp.wait_for(
+        "window.__trictrac.state.phase.side === 'white' && !window.__trictrac.busy && \
+         !document.querySelector('#btn-resign').hidden",
+        20,
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
     cdp.click("#btn-resign").await;
     cdp.wait_for("!document.querySelector('#resign-confirm').hidden", 5)
         .await;
