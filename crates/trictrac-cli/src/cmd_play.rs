@@ -26,7 +26,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use trictrac::game::{FalseMoves, GameOptions, MarkingMode, Phase, PointsFrom};
 use trictrac::record::{Header, Record};
-use trictrac::{BySide, Event, Game, GameError, Play, PlayNotation, Roll, RollScore, Side};
+use trictrac::{
+    BySide, Event, FieldNames, Game, GameError, Play, PlayNotation, Roll, RollScore, Side,
+};
 use trictrac_bot::{by_name, Decision, Player, DEFAULT_BOT, PLAYERS};
 
 use crate::error::CliError;
@@ -106,6 +108,12 @@ pub struct PlayArgs {
     #[arg(long)]
     no_color: bool,
 
+    /// How the board labels fields, and plays are printed and typed
+    /// (R-1.6): numbers 1-24, classical BT … B11 / NT … N11, Soumille's
+    /// A … &, Lepeintre's a … y; numbers are always accepted too
+    #[arg(long, value_enum, default_value = "numbers")]
+    fields: crate::input::FieldsArg,
+
     #[command(flatten)]
     options: OptionArgs,
 }
@@ -126,7 +134,8 @@ const EVENT: &str = "trictrac play";
 const HELP: &str = "\
 Commands (type them at any prompt):
   3              choose play number 3 of the list
-  1-7 1-6        a play in play notation: fields 1-24 in White's numbers,
+  1-7 1-6        a play in play notation: fields 1-24 in White's numbers
+                 (or the names of --fields: BT-B6 BT-B5, A-G A-F, a-g a-f),
                  1-4-9 one checker tout d'une, 21-off bears off, -- passes;
                  with --options false-moves=table an illegal play a table
                  allows stands until settled (section 11)
@@ -137,7 +146,11 @@ Commands (type them at any prompt):
   school N       with --marking manual: claim a school of N points (R-10)
   hint           the bot's preferred play and its evaluation
   board          draw the board again
-  names          field labels: numbers 1-24 or classical T..11 (R-1.6)
+  names [NAMES]  field names on the board and in plays: the next of numbers,
+                 classical (BT..B11, NT..N11), soumille (A..&), lepeintre
+                 (a..y), or the one named; numbers are always read (R-1.6)
+  fields         where the named fields are: talon, coin bourgeois, case du
+                 diable, case des écoliers, coin de repos (each side's corner)
   save FILE      write the game record (FILE.json for JSON); resume it
                  with `trictrac play --load FILE`
   resign         give up the game (the stake of the score as it stands)
@@ -363,7 +376,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         hint_seed: seed ^ 0x4869_6e74,
         view: View {
             viewer,
-            classical: false,
+            fields: args.fields.into(),
             names,
         },
         style,
@@ -427,6 +440,11 @@ impl Session<'_> {
 
     fn manual(&self) -> bool {
         self.game.options().marking == MarkingMode::Manual
+    }
+
+    /// A play of `side` in the names of the board (R-1.6).
+    fn play_text(&self, play: &Play, side: Side) -> String {
+        board::play_text(play, side, self.view.fields)
     }
 
     fn say(&mut self, text: &str) -> std::io::Result<()> {
@@ -571,7 +589,7 @@ impl Session<'_> {
         }
         if let Some((author, correction)) = self.game.false_move() {
             if self.game.can_settle_false_move(side) {
-                let fix = correction.display(author);
+                let fix = self.play_text(&correction, author);
                 if author == side {
                     can.push(format!("`correct` your false move to {fix} (section 11)"));
                 } else {
@@ -672,7 +690,7 @@ impl Session<'_> {
     }
 
     fn show_jans(&mut self, score: &RollScore) -> std::io::Result<()> {
-        for t in narrate::jan_texts(score) {
+        for t in narrate::jan_texts(score, self.view.fields) {
             self.say_wrapped(Tone::Points, &format!("  {t}"), 6)?;
         }
         self.jans_shown = true;
@@ -780,10 +798,12 @@ impl Session<'_> {
                 // offers them: two-dice first throws, marqués of the partie
                 // à écrire, false moves at the table).
                 Event::FalsePlay { side, moves } => {
-                    let abs = |x: u8| trictrac::Field::new(x).to_absolute(side).value();
+                    let names = self.view.fields;
+                    let name =
+                        |x: u8| names.name(trictrac::Field::new(x).to_absolute(side).value());
                     let text: Vec<String> = moves
                         .iter()
-                        .map(|&(f, t)| format!("{}-{}", abs(f), abs(t)))
+                        .map(|&(f, t)| format!("{}-{}", name(f), name(t)))
                         .collect();
                     let who = self.style.paint(Tone::Side(side), cap(side));
                     writeln!(
@@ -799,7 +819,7 @@ impl Session<'_> {
                         Some(p) => format!(
                             "  {} has the false move corrected to {} (section 11).",
                             cap(by),
-                            p.display(author)
+                            self.play_text(&p, author)
                         ),
                         None => format!(
                             "  {} leaves the false move as it stands (section 11).",
@@ -852,7 +872,7 @@ impl Session<'_> {
                     if play.is_pass() {
                         writeln!(self.out, "{who} cannot play anything (--).")?;
                     } else {
-                        writeln!(self.out, "{who} plays {}.", play.display(side))?;
+                        writeln!(self.out, "{who} plays {}.", self.play_text(&play, side))?;
                     }
                 }
                 Event::NewReleve { reason, first } => {
@@ -1034,7 +1054,13 @@ impl Session<'_> {
         let items: Vec<String> = plays
             .iter()
             .enumerate()
-            .map(|(i, p)| format!("{:>3}) {}", i + 1, p.display(side)))
+            .map(|(i, p)| {
+                format!(
+                    "{:>3}) {}",
+                    i + 1,
+                    board::play_text(p, side, self.view.fields)
+                )
+            })
             .collect();
         let width = items.iter().map(|s| s.chars().count()).max().unwrap_or(0) + 2;
         let per_line = (78 / width).max(1);
@@ -1060,7 +1086,7 @@ impl Session<'_> {
                 writeln!(
                     self.out,
                     "{who} to play {roll}: one legal play, {} (Enter plays it).",
-                    plays[0].display(side)
+                    self.play_text(&plays[0], side)
                 )?;
             } else if n <= 40 {
                 writeln!(self.out, "{who} to play {roll}: {n} legal plays.")?;
@@ -1103,7 +1129,13 @@ impl Session<'_> {
                 side.name()
             ))
         } else {
-            match line.parse::<PlayNotation>() {
+            let written = self
+                .view
+                .fields
+                .play_to_numbers(&line)
+                .map_err(|e| e.to_string())
+                .and_then(|t| t.parse::<PlayNotation>().map_err(|e| e.to_string()));
+            match written {
                 Ok(notation) => match if self.game.options().false_moves == FalseMoves::Table {
                     // Section 11: an illegal play a table allows stands.
                     self.game.play_at_table(&notation).map(|_| ())
@@ -1247,9 +1279,32 @@ impl Session<'_> {
                 self.show_board(dice)?;
             }
             "names" => {
-                self.view.classical = !self.view.classical;
+                // `names` goes to the next naming, `names soumille` to one.
+                let next = match words.next() {
+                    Some(w) => match w.to_lowercase().parse::<FieldNames>() {
+                        Ok(n) => n,
+                        Err(e) => {
+                            self.refuse(&e)?;
+                            return Ok(Some(Flow::Go));
+                        }
+                    },
+                    None => match self.view.fields {
+                        FieldNames::Numbers => FieldNames::Classical,
+                        FieldNames::Classical => FieldNames::Soumille,
+                        FieldNames::Soumille => FieldNames::Lepeintre,
+                        FieldNames::Lepeintre => FieldNames::Numbers,
+                    },
+                };
+                self.view.fields = next;
                 let dice = self.game.pending_roll();
                 self.show_board(dice)?;
+                if next == FieldNames::Numbers {
+                    self.say_wrapped(Tone::Plain, "Fields in numbers 1-24 (R-1.3).", 2)?;
+                }
+            }
+            "fields" => {
+                let t = board::named_fields_text(self.view.fields);
+                self.say_wrapped(Tone::Plain, &t, 2)?;
             }
             "list" => {
                 if let Phase::Play(_) = self.game.phase() {
@@ -1292,6 +1347,7 @@ impl Session<'_> {
     /// The bot's advice for the decision `side` faces.
     fn hint(&mut self, side: Side) -> std::io::Result<()> {
         let name = self.bot_name.clone();
+        let fields = self.view.fields;
         match self.game.phase() {
             Phase::Play(_) => {
                 let plays = self.legal();
@@ -1308,20 +1364,20 @@ impl Session<'_> {
                     let p = bot.choose_play(&game);
                     let t = format!(
                         "Hint: the bot `{name}` gives no evaluation; it would play {} ({}).",
-                        p.display(side),
+                        board::play_text(&p, side, fields),
                         number(&p)
                     );
                     self.say_wrapped(Tone::Plain, &t, 2)?;
                 } else {
                     let t = format!(
                         "Hint: the bot `{name}` prefers {} ({}); its evaluation (higher is better for {}):",
-                        analysis[0].0.display(side),
+                        board::play_text(&analysis[0].0, side, fields),
                         number(&analysis[0].0),
                         side.name()
                     );
                     self.say_wrapped(Tone::Plain, &t, 2)?;
                     for (p, v) in analysis.iter().take(5) {
-                        let text = format!("{}", p.display(side));
+                        let text = board::play_text(p, side, fields);
                         writeln!(self.out, "  {text:<16} {v:>8.3}   {}", number(p))?;
                     }
                 }

@@ -495,8 +495,11 @@ fn piped_commands_and_the_end_of_input() {
         text.contains("Commands (type them at any prompt)"),
         "{text}"
     );
-    assert!(text.contains("classical names for white"));
-    assert!(text.contains(" T'"), "classical names of Black's side");
+    assert!(text.contains("classical names: white's talon BT to corner B11"));
+    assert!(
+        text.contains(" NT N1 N2 "),
+        "classical names of Black's side"
+    );
     assert!(text.contains("There is no play number 99"));
     assert!(text.contains("`1-25` is neither a command nor a play"));
     assert!(text.contains("`stay` is not asked now"));
@@ -899,4 +902,72 @@ fn resigning_is_recorded() {
     let rec = std::fs::read_to_string(dir.join("r.txt")).unwrap();
     assert!(rec.lines().any(|l| l.trim() == "resign w"), "{rec}");
     assert!(rec.contains("[Result \"black 0 white 0 x4\"]"), "{rec}");
+}
+
+/// `--fields`: the board's labels, the plays listed, told and
+/// hinted, and the plays typed use the chosen names; numbers are read too;
+/// `names` switches and `fields` names the named fields.
+#[test]
+fn historical_field_names_in_the_terminal() {
+    // Seed 4: White starts with 5-3 (1-6 1-4 or 1-6-9), Black answers 6-2.
+    let text = piped(
+        &[
+            "play", "--seed", "4", "--bot", "random", "--fields", "soumille",
+        ],
+        "A-F A-D\nhint\nfields\nnames lepeintre\nlist\nQ-Z\nresign\n",
+    );
+    // The board's labels: Black's row & … N, White's A … M.
+    assert!(text.contains(" & Z Y X V T S R Q P O N holes"), "{text}");
+    assert!(text.contains(" A B C D E F G H I K L M holes"), "{text}");
+    assert!(text.contains("1) A-F A-D 2) A-F-I"), "{text}");
+    // The play typed in Soumille's letters, told in them.
+    assert!(text.contains("White plays A-F A-D."), "{text}");
+    assert!(text.contains("Black plays &-S-Q."), "{text}");
+    assert!(text.contains("played &-S-Q"), "the panel: {text}");
+    assert!(text.contains("Hint: the bot `random`") && text.contains("it would play F-I A-B"));
+    // The legend and `fields`: each side's named fields.
+    assert!(text.contains("coin de repos M|N"), "{text}");
+    assert!(text.contains("case du diable H|R"), "{text}");
+    // Lepeintre's letters after `names lepeintre`.
+    assert!(text.contains(" y x v u t s r q p o n m holes"), "{text}");
+    assert!(text.contains("played y-r-p"), "{text}");
+    assert!(text.contains("1) a-d a-b 2) a-d f-g"), "{text}");
+    assert!(
+        text.contains("`Q` is not a field in lepeintre names"),
+        "{text}"
+    );
+
+    // Numbers are always read; classical names are told.
+    let text = piped(
+        &[
+            "play",
+            "--seed",
+            "4",
+            "--bot",
+            "random",
+            "--fields",
+            "classical",
+        ],
+        "1-6 1-4\nresign\n",
+    );
+    assert!(text.contains("1) BT-B5 BT-B3 2) BT-B5-B8"), "{text}");
+    assert!(text.contains("White plays BT-B5 BT-B3."), "{text}");
+    assert!(text.contains("Black plays NT-N6-N8."), "{text}");
+    assert!(text.contains(" BT B1 B2 B3 B4 B5 B6 B7"), "{text}");
+    assert!(text.contains("coin bourgeois B5,B6|N5,N6"), "{text}");
+
+    // A bad naming is refused by clap.
+    let out = AssertCommand::cargo_bin("trictrac")
+        .unwrap()
+        .args(["play", "--fields", "roman"])
+        .write_stdin("")
+        .assert()
+        .failure()
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("soumille") && err.contains("lepeintre"),
+        "{err}"
+    );
 }

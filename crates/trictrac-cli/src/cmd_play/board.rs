@@ -23,14 +23,19 @@
 //! (its talon) to 12 (its rest corner, *coin*) from left to right, so
 //! both talons are on the left, by the band where the pavillon starts,
 //! and the petit-jan table is the left half. A side's points are shown
-//! where its token (*jeton*) would stand: beside its field 2, 4, 8 or 10,
-//! against the bar for 6; two tokens (`@@`) when it marks *en bredouille*
-//! . Beside each side's score, the panel keeps that side's last
+//! where its token (*jeton*) stands in the treatises (seed article,
+//! "Marcatura del punto"; RULES-CHOICES.md "Token places"): 2 and 4 at the
+//! base of the side's fields 2 and 4 (classical arrows 1 and 3), on the
+//! line outside its row; 6 and 8 at the tips of its fields 6 and 7
+//! (arrows 5 and 6) against the bar, drawn in the bar beside its innermost
+//! row; 10 at the tip of its corner (arrow 11) against the side band; two
+//! tokens (`@@`) when it marks *en bredouille* (R-8.2). Beside each side's score, the panel keeps that side's last
 //! roll with the points it brought, and its last play, so that the bot's
 //! turn is still in view when the person is asked.
 
+use trictrac::fields::NamedField;
 use trictrac::game::Phase;
-use trictrac::{Bredouille, BySide, Event, Field, Game, Play, Roll, Side};
+use trictrac::{Bredouille, BySide, Event, Field, FieldNames, Game, Play, Roll, Side};
 
 use crate::jans_json::marker;
 
@@ -39,10 +44,10 @@ use super::style::{Line, Style, Tone};
 /// How the board is drawn.
 #[derive(Clone, Debug)]
 pub struct View {
-    /// The side drawn at the bottom; classical names are in its frame.
+    /// The side drawn at the bottom.
     pub viewer: Side,
-    /// Field labels: classical T..11 instead of 1..24.
-    pub classical: bool,
+    /// How fields are labelled, and plays printed and read.
+    pub fields: FieldNames,
     /// A word after each side's name (`you`, a bot's name).
     pub names: BySide<String>,
 }
@@ -79,14 +84,34 @@ fn glyph(side: Side) -> &'static str {
     }
 }
 
-/// The field label: the absolute number, or the classical name in the
-/// viewer's frame.
+/// The field label in the view's names: `7`, `B6`, `G` or `g`.
 pub fn label(f: Field, view: &View) -> String {
-    if view.classical {
-        f.from_absolute(view.viewer).classical()
-    } else {
-        f.to_string()
+    view.fields.name(f.value())
+}
+
+/// A play of `side` written in the view's names, e.g. `BT-B6 BT-B5`.
+pub fn play_text(play: &Play, side: Side, names: FieldNames) -> String {
+    if play.is_pass() {
+        return "--".to_string();
     }
+    names.play_from_numbers(&play.display(side).to_string())
+}
+
+/// The named fields of both sides in `names`, e.g. `talon 1|24,
+/// coin bourgeois 6,7|19,18, …`: White's before the bar, Black's after.
+pub fn named_fields_text(names: FieldNames) -> String {
+    let of = |n: NamedField, side: Side| -> String {
+        n.fields()
+            .iter()
+            .map(|&k| names.name(Field::new(k).to_absolute(side).value()))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let items: Vec<String> = NamedField::ALL
+        .iter()
+        .map(|&n| format!("{} {}|{}", n.name(), of(n, Side::White), of(n, Side::Black)))
+        .collect();
+    format!("Named fields, white|black: {} (R-1.6).", items.join(", "))
 }
 
 /// What `phase` waits for, e.g. `white to play`.
@@ -121,38 +146,14 @@ fn put_cell(line: &mut Line, style: &Style, tone: Tone, text: &str) {
     line.pad_to(start + CELL);
 }
 
-/// Draws the board of `game` with `dice` in the bar: 15 lines (17 with
-/// the classical legend) of at most 80 columns.
+/// Draws the board of `game` with `dice` in the bar: 15 lines of at most
+/// 80 columns, and a legend of the names when they are not numbers.
 pub fn render(game: &Game, dice: Option<Roll>, view: &View, style: &Style) -> Vec<String> {
     let board = game.position().board();
     let score = game.score();
     let top = !view.viewer;
     let bottom = view.viewer;
 
-    let checker_row = |side: Side, r: usize| -> Line {
-        let fields = row_fields(side);
-        let mut l = Line::new();
-        l.pad_to(MARGIN).push(style, Tone::Dim, "|");
-        for (i, &f) in fields.iter().enumerate() {
-            if i == 6 {
-                l.push(style, Tone::Dim, "|");
-                let w = l.width();
-                l.pad_to(w + BAR).push(style, Tone::Dim, "|");
-            }
-            // Row `r` counted from the edge of the board.
-            let (text, tone) = match board.at(f) {
-                Some((s, n)) if n as usize > ROWS && r == ROWS - 1 => {
-                    (n.to_string(), Tone::Side(s))
-                }
-                Some((s, n)) if r < n as usize => (glyph(s).to_string(), Tone::Side(s)),
-                _ if r == 0 => (".".to_string(), Tone::Dim),
-                _ => (String::new(), Tone::Plain),
-            };
-            put_cell(&mut l, style, tone, &text);
-        }
-        l.push(style, Tone::Dim, "|");
-        l
-    };
     let numbers = |side: Side| -> Line {
         let mut l = Line::new();
         l.pad_to(MARGIN + 1);
@@ -165,27 +166,87 @@ pub fn render(game: &Game, dice: Option<Roll>, view: &View, style: &Style) -> Ve
         }
         l
     };
-    let tokens = |side: Side| -> Line {
-        let token = if score.bredouille == Bredouille::Side(side) {
+    let token = |side: Side| -> &'static str {
+        if score.bredouille == Bredouille::Side(side) {
             "@@"
         } else {
             "@"
-        };
+        }
+    };
+    // The line outside a side's row, by the bases of its fields: the
+    // labels of its talon and corner, and its token for 2 or 4 points,
+    // at the base of its field 2 or 4 shifted toward the next field.
+    let tokens = |side: Side| -> Line {
+        let token = token(side);
         let mut items: Vec<(usize, &str, Tone)> = vec![
             (column(12), "coin", Tone::Dim),
             (column(1), "talon", Tone::Dim),
         ];
-        match *score.points.get(side) {
-            0 => {}
-            // Six points: the token stands against the bar.
-            6 => items.push((MARGIN + 1 + 6 * CELL + 2, token, Tone::Points)),
-            p => items.push((column(p) + 3 - token.len(), token, Tone::Points)),
+        let p = *score.points.get(side);
+        if p == 2 || p == 4 {
+            items.push((column(p) + 4 - token.len(), token, Tone::Points));
         }
         items.sort_by_key(|i| i.0);
         let mut l = Line::new();
         for (col, text, tone) in items {
             l.pad_to(col).push(style, tone, text);
         }
+        l
+    };
+    let checker_row = |side: Side, r: usize| -> Line {
+        let fields = row_fields(side);
+        let points = *score.points.get(side);
+        // The innermost row is by the tips of the side's fields.
+        let tips = r == ROWS - 1;
+        let mut l = Line::new();
+        l.pad_to(MARGIN).push(style, Tone::Dim, "|");
+        for (i, &f) in fields.iter().enumerate() {
+            if i == 6 {
+                l.push(style, Tone::Dim, "|");
+                let w = l.width();
+                // Six and eight points: at the tip of field 6 (arrow 5)
+                // or 7 (arrow 6), against the bar.
+                match (tips, points) {
+                    (true, 6) => {
+                        l.push(style, Tone::Points, token(side));
+                    }
+                    (true, 8) => {
+                        l.pad_to(w + BAR - token(side).len());
+                        l.push(style, Tone::Points, token(side));
+                    }
+                    _ => {}
+                }
+                l.pad_to(w + BAR).push(style, Tone::Dim, "|");
+            }
+            // Row `r` counted from the edge of the board.
+            let (text, tone) = match board.at(f) {
+                Some((s, n)) if n as usize > ROWS && r == ROWS - 1 => {
+                    (n.to_string(), Tone::Side(s))
+                }
+                Some((s, n)) if r < n as usize => (glyph(s).to_string(), Tone::Side(s)),
+                _ if r == 0 => (".".to_string(), Tone::Dim),
+                _ => (String::new(), Tone::Plain),
+            };
+            if tips && points == 10 && i == 11 {
+                // Ten points: at the tip of the corner (arrow 11), against
+                // the side band, in the cell's last column(s); a checker
+                // drawn there keeps its place (the second token of a
+                // bredouille is then only in the panel's `@@`).
+                let start = l.width();
+                let t = token(side);
+                let t = if text.is_empty() { t } else { "@" };
+                if !text.is_empty() {
+                    let lead = if text.chars().count() >= 2 { 1 } else { 2 };
+                    l.pad_to(start + lead);
+                    l.push(style, tone, &text);
+                }
+                l.pad_to(start + CELL - t.len());
+                l.push(style, Tone::Points, t);
+                continue;
+            }
+            put_cell(&mut l, style, tone, &text);
+        }
+        l.push(style, Tone::Dim, "|");
         l
     };
     let border = || -> Line {
@@ -272,10 +333,10 @@ pub fn render(game: &Game, dice: Option<Roll>, view: &View, style: &Style) -> Ve
     panel[n - 2] = holes;
     panel[n - 1] = name;
     // Each side's last roll and play, beside its score.
-    let [roll, play] = last_turn_lines(game, top, style);
+    let [roll, play] = last_turn_lines(game, top, view.fields, style);
     panel[3] = roll;
     panel[4] = play;
-    let [roll, play] = last_turn_lines(game, bottom, style);
+    let [roll, play] = last_turn_lines(game, bottom, view.fields, style);
     panel[n - 5] = roll;
     panel[n - 4] = play;
     // The middle row, with the dice in the bar.
@@ -302,12 +363,18 @@ pub fn render(game: &Game, dice: Option<Roll>, view: &View, style: &Style) -> Ve
         }
         out.push(l.finish());
     }
-    if view.classical {
-        out.push(format!(
-            "  classical names for {}: T talon, 11 coin de repos, ' {}'s side;",
-            view.viewer, !view.viewer
-        ));
-        out.push("  plays are still written with the numbers 1-24 (`names` switches)".into());
+    if view.fields != FieldNames::Numbers {
+        // A legend: the names in use, and where the named fields are.
+        let head = format!(
+            "  {} names: white's talon {} to corner {}, black's corner {} to talon {}.",
+            view.fields,
+            view.fields.name(1),
+            view.fields.name(12),
+            view.fields.name(13),
+            view.fields.name(24)
+        );
+        let t = format!("{head} {}", named_fields_text(view.fields));
+        out.extend(super::style::wrap(&t, 79, 4));
     }
     out
 }
@@ -340,7 +407,7 @@ pub fn last_turn(game: &Game, side: Side) -> Option<(Roll, u32, u32, Option<Play
 
 /// The two panel lines of `side`'s last turn, e.g. `rolled 6-5 +4` and
 /// `played 1-7 1-6`; at most 20 columns each.
-fn last_turn_lines(game: &Game, side: Side, style: &Style) -> [Line; 2] {
+fn last_turn_lines(game: &Game, side: Side, names: FieldNames, style: &Style) -> [Line; 2] {
     let mut roll = Line::new();
     let mut play = Line::new();
     if let Some((dice, own, other, played)) = last_turn(game, side) {
@@ -353,11 +420,7 @@ fn last_turn_lines(game: &Game, side: Side, style: &Style) -> [Line; 2] {
             roll.push(style, Tone::Points, &format!(" +{own}, {} +{other}", !side));
         }
         if let Some(p) = played {
-            let text = if p.is_pass() {
-                "--".to_string()
-            } else {
-                p.display(side).to_string()
-            };
+            let text = play_text(&p, side, names);
             play.push(style, Tone::Plain, &format!("played {text}"));
         }
     }
@@ -395,10 +458,10 @@ mod tests {
     use trictrac::game::GameOptions;
     use trictrac::Die;
 
-    fn view(viewer: Side, classical: bool) -> View {
+    fn view(viewer: Side, fields: FieldNames) -> View {
         View {
             viewer,
-            classical,
+            fields,
             names: BySide::new("you".to_string(), "random".to_string()),
         }
     }
@@ -419,7 +482,10 @@ mod tests {
     fn the_board_fits_in_80_columns_with_both_talons() {
         let g = started();
         for color in [false, true] {
-            for v in [view(Side::White, false), view(Side::Black, true)] {
+            for v in [
+                view(Side::White, FieldNames::Numbers),
+                view(Side::Black, FieldNames::Classical),
+            ] {
                 let lines = render(&g, Some(Roll::new(6, 5)), &v, &Style { color });
                 for l in &lines {
                     assert!(strip_len(l) <= 80, "{l}");
@@ -442,7 +508,7 @@ mod tests {
         let lines = render(
             &g,
             Some(Roll::new(6, 5)),
-            &view(Side::White, false),
+            &view(Side::White, FieldNames::Numbers),
             &Style { color: false },
         );
         let text = lines.join("\n");
@@ -470,7 +536,12 @@ mod tests {
         assert_eq!(col_o, col_1);
         assert!(lines[7].contains("| 6-5 |"), "{}", lines[7]);
         // Black's side seen from Black.
-        let lines = render(&g, None, &view(Side::Black, false), &Style { color: false });
+        let lines = render(
+            &g,
+            None,
+            &view(Side::Black, FieldNames::Numbers),
+            &Style { color: false },
+        );
         assert!(
             left(&lines[13]).trim_start().starts_with("24"),
             "{}",
@@ -493,7 +564,7 @@ mod tests {
         let play = g.legal_plays()[0];
         g.play(&play).unwrap();
         g.roll(Roll::new(2, 1)).unwrap();
-        let v = view(Side::White, false);
+        let v = view(Side::White, FieldNames::Numbers);
         let lines = render(&g, Some(Roll::new(2, 1)), &v, &Style { color: false });
         let text = lines.join("\n");
         println!("{text}");
@@ -514,40 +585,147 @@ mod tests {
         }
     }
 
+    /// The token places of the seed article ("Marcatura del punto";
+    /// RULES-CHOICES.md "Token places", R-8.2): 2 and 4 at the base of
+    /// fields 2 and 4, outside the row; 6 and 8 at the tips of fields 6 and
+    /// 7 against the bar; 10 at the tip of the corner against the side band.
     #[test]
-    fn tokens_show_points_and_bredouille() {
-        let pos: trictrac::Position = "w:1x15 b:24x15 w score=4.0.6.0 bredouille=w"
-            .parse()
-            .unwrap();
-        let g = Game::from_position(GameOptions::default(), pos).unwrap();
-        let lines = render(&g, None, &view(Side::White, false), &Style { color: false });
-        let at = lines[14].find("@@").expect("two tokens");
-        // Beside White's field 4.
-        let four = lines[13].find(" 4 ").unwrap() + 1;
-        assert!(at.abs_diff(four) <= 2, "{}\n{}", lines[14], lines[13]);
-        // Black's six points: one token against the bar.
-        let one = lines[0].find('@').expect("a token");
-        assert!(lines[0][one + 1..].find('@').is_none());
-        let bar = lines[2].find("+-----+").unwrap();
-        assert!(one.abs_diff(bar) <= 3, "{}\n{}", lines[0], lines[2]);
-        assert!(lines.join("\n").contains("bredouille: white"));
+    fn tokens_stand_where_the_article_puts_them() {
+        let at = |w: u32, b: u32, bred: &str| {
+            let pos: trictrac::Position = format!("w:1x15 b:24x15 w score={w}.0.{b}.0{bred}")
+                .parse()
+                .unwrap();
+            let g = Game::from_position(GameOptions::default(), pos).unwrap();
+            render(
+                &g,
+                None,
+                &view(Side::White, FieldNames::Numbers),
+                &Style { color: false },
+            )
+        };
+        // Lines: 0 Black's tokens, 6 Black's innermost row (tips), 8
+        // White's innermost row, 14 White's tokens; the bar is columns
+        // 28..32, the corner's cell 54..57, the side band 58.
+        let tokens_at = |l: &str| -> Vec<usize> { l.match_indices('@').map(|(i, _)| i).collect() };
+        let lines = at(2, 4, "");
+        // Two points: the base of White's field 2 (cell 7..10), toward 3.
+        assert_eq!(tokens_at(&lines[14]), vec![column(2) + 3], "{}", lines[14]);
+        // Four points: the base of Black's field 4.
+        assert_eq!(tokens_at(&lines[0]), vec![column(4) + 3], "{}", lines[0]);
+        for l in &lines[1..14] {
+            assert!(!l[..58].contains('@'), "no token inside: {l}");
+        }
+        let lines = at(6, 8, "");
+        let bar = MARGIN + 1 + 6 * CELL + 1;
+        // Six points: White's tip of field 6, in the bar against it.
+        assert_eq!(tokens_at(&lines[8]), vec![bar], "{}", lines[8]);
+        assert_eq!(&lines[8][bar - 1..bar + 1], "|@");
+        // Eight points: Black's tip of field 7, against the bar.
+        assert_eq!(tokens_at(&lines[6]), vec![bar + BAR - 1], "{}", lines[6]);
+        assert_eq!(&lines[6][bar + BAR - 1..bar + BAR + 1], "@|");
+        assert!(!lines[0].contains('@') && !lines[14].contains('@'));
+        // Ten points: the corner's tip against the side band; two tokens
+        // en bredouille.
+        let lines = at(10, 10, " bredouille=b");
+        assert_eq!(tokens_at(&lines[8]), vec![column(12) + 3], "{}", lines[8]);
+        assert_eq!(&lines[8][column(12) + 3..column(12) + 5], "@|");
+        assert_eq!(
+            &lines[6][column(12) + 2..column(12) + 5],
+            "@@|",
+            "{}",
+            lines[6]
+        );
+        // Eight en bredouille: both tokens against the bar.
+        let lines = at(0, 8, " bredouille=b");
+        assert_eq!(&lines[6][bar + BAR - 2..bar + BAR + 1], "@@|");
+        assert!(lines.join("\n").contains("bredouille: black"));
     }
 
+    /// The labels and the legend follow `--fields`.
     #[test]
-    fn classical_names_in_the_viewer_frame() {
+    fn field_names_on_the_board() {
         let g = started();
-        let lines = render(&g, None, &view(Side::White, true), &Style { color: false });
+        let lines = render(
+            &g,
+            None,
+            &view(Side::White, FieldNames::Classical),
+            &Style { color: false },
+        );
         assert!(
-            left(&lines[13]).trim_start().starts_with("T "),
+            left(&lines[13]).trim_start().starts_with("BT  B1"),
             "{}",
             lines[13]
         );
-        assert!(left(&lines[13]).trim_end().ends_with("11"), "{}", lines[13]);
         assert!(
-            left(&lines[1]).trim_start().starts_with("T'"),
+            left(&lines[13]).trim_end().ends_with("B10 B11"),
+            "{}",
+            lines[13]
+        );
+        assert!(
+            left(&lines[1]).trim_start().starts_with("NT  N1"),
             "{}",
             lines[1]
         );
-        assert!(lines.len() == 17);
+        let legend = lines[15..]
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(legend.contains("coin de repos B11|N11"), "{legend}");
+        assert!(legend.contains("coin bourgeois B5,B6|N5,N6"), "{legend}");
+        let lines = render(
+            &g,
+            None,
+            &view(Side::Black, FieldNames::Soumille),
+            &Style { color: false },
+        );
+        assert!(
+            left(&lines[13]).trim_start().starts_with("&   Z   Y"),
+            "{}",
+            lines[13]
+        );
+        assert!(
+            left(&lines[1]).trim_start().starts_with("A   B   C"),
+            "{}",
+            lines[1]
+        );
+        let legend = lines[15..]
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(legend.contains("case du diable H|R"), "{legend}");
+        let lines = render(
+            &g,
+            None,
+            &view(Side::White, FieldNames::Lepeintre),
+            &Style { color: false },
+        );
+        assert!(
+            left(&lines[13]).trim_end().ends_with("k   l"),
+            "{}",
+            lines[13]
+        );
+        let legend = lines[15..]
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(legend.contains("case des écoliers k|n"), "{legend}");
+        assert!(
+            lines.len() <= 18,
+            "a legend of 3 lines at most: {}",
+            lines[15..].join("\n")
+        );
+        for l in &lines {
+            assert!(strip_len(l) <= 80, "{l}");
+        }
+        let lines = render(
+            &g,
+            None,
+            &view(Side::White, FieldNames::Numbers),
+            &Style { color: false },
+        );
+        assert_eq!(lines.len(), 15);
     }
 }

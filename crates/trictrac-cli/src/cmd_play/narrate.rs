@@ -3,7 +3,7 @@
 
 use trictrac::game::{PointsFrom, SchoolKind, Stake};
 use trictrac::score::{Hole, Marking};
-use trictrac::{Jan, JanEvent, RollScore, ScoreState, Side, Way};
+use trictrac::{FieldNames, Jan, JanEvent, RollScore, ScoreState, Side, Way};
 
 use crate::jans_json::marker;
 
@@ -27,7 +27,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 /// gloss, where, how many ways and the points, e.g. `white: battre à vrai
 /// dans la table du petit jan (true hit in the petit-jan table), the
 /// checker on 20, 2 ways: 8`.
-pub fn jan_text(e: &JanEvent, mover: Side) -> String {
+pub fn jan_text(e: &JanEvent, mover: Side, names: FieldNames) -> String {
     let mut s = format!(
         "{}: {} ({})",
         marker(e, mover).name(),
@@ -37,12 +37,12 @@ pub fn jan_text(e: &JanEvent, mover: Side) -> String {
     match e.jan {
         Jan::TrueHit(_) | Jan::FalseHit(_) => {
             if let Some(t) = e.fields.first() {
-                s.push_str(&format!(", the checker on {t}"));
+                s.push_str(&format!(", the checker on {}", names.name(t.value())));
             }
         }
         Jan::Fill(_) => {
             if let Some(t) = e.fields.first() {
-                s.push_str(&format!(", completed on {t}"));
+                s.push_str(&format!(", completed on {}", names.name(t.value())));
             }
         }
         _ => {}
@@ -69,11 +69,15 @@ pub fn jan_text(e: &JanEvent, mover: Side) -> String {
 }
 
 /// The jans of a roll, one text each, or `no jan`.
-pub fn jan_texts(score: &RollScore) -> Vec<String> {
+pub fn jan_texts(score: &RollScore, names: FieldNames) -> Vec<String> {
     if score.jans.is_empty() {
         return vec!["no jan".into()];
     }
-    score.jans.iter().map(|e| jan_text(e, score.side)).collect()
+    score
+        .jans
+        .iter()
+        .map(|e| jan_text(e, score.side, names))
+        .collect()
 }
 
 /// The holes of a marking, e.g. `a hole`, `a double hole (bredouille)`.
@@ -194,7 +198,7 @@ mod tests {
         let pos: Position = "w:1x13,3,4 b:9,24x14 w".parse().unwrap();
         let (s, _) =
             pos.score_roll_with(Roll::new(6, 5), &Rules::default(), &RollContext::default());
-        let texts = jan_texts(&s);
+        let texts = jan_texts(&s, FieldNames::Numbers);
         let hit = texts
             .iter()
             .find(|t| t.contains("battre à vrai"))
