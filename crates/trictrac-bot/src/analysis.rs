@@ -62,7 +62,7 @@ pub struct Analyst {
 }
 
 /// The most plays an analysis searches at 2 plies.
-pub const ANALYSIS_WIDTH: usize = 8;
+pub const ANALYSIS_WIDTH: usize = 6;
 
 /// The best analysis available: the default bot's network and search.
 pub fn analyst() -> Analyst {
@@ -76,7 +76,7 @@ impl Analyst {
         // Analysis searches a little wider than play, and exactly.
         player.exact = true;
         player.width = ANALYSIS_WIDTH;
-        player.margin = 2.0 * crate::SELECTIVE_MARGIN;
+        player.margin = 1.5 * crate::SELECTIVE_MARGIN;
         Analyst { player }
     }
 
