@@ -103,9 +103,32 @@ async fn info(State(hub): State<Arc<Hub>>) -> Response {
         "bots": trictrac_bot::PLAYERS,
         "default_bot": trictrac_bot::DEFAULT_BOT,
         "options": hub.config.default_options.to_words(),
+        "fields": field_names(),
+        "named_fields": named_fields(),
         "version": env!("CARGO_PKG_VERSION"),
     }))
     .into_response()
+}
+
+/// The names of absolute fields 1..24 in each naming, from the
+/// engine, so that the page's labels are the engine's.
+fn field_names() -> serde_json::Value {
+    use trictrac::FieldNames;
+    let names = |n: FieldNames| (1..=24u8).map(|f| n.name(f)).collect::<Vec<_>>();
+    json!({
+        "numbers": names(FieldNames::Numbers),
+        "classical": names(FieldNames::Classical),
+        "soumille": names(FieldNames::Soumille),
+        "lepeintre": names(FieldNames::Lepeintre),
+    })
+}
+
+/// The named fields with their fields in a player's own frame.
+fn named_fields() -> serde_json::Value {
+    trictrac::fields::NamedField::ALL
+        .iter()
+        .map(|n| json!({ "name": n.name(), "fields": n.fields() }))
+        .collect()
 }
 
 #[derive(serde::Deserialize)]

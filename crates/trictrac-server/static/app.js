@@ -45,9 +45,10 @@ const TEXTS = {
     disconnected: "Connexion perdue… reconnexion.", game_over: "Partie terminée",
     declared: "déclaré", exit_word: "sortie", result: "Résultat", date: "Date", players: "Joueurs",
     ways: "façons", way: "façon", marked: "marqué", thinking: "réfléchit…",
-    names_classical: "T…11", names_numbers: "1…24",
-    names_title: "Numéros des flèches : 1 à 24, ou noms classiques des traités (T, 1…11 ; R-1.6)",
-    names_note: "Noms classiques vus des {side} : T talon, 11 coin de repos, ′ côté adverse. Les coups restent écrits en numéros 1-24.",
+    names_numbers: "Numéros 1…24", names_classical: "Classiques BT…N11", names_soumille: "Soumille A…&", names_lepeintre: "Lepeintre a…y",
+    names_title: "Noms des flèches : numéros 1 à 24, noms classiques des traités (T, 1…11 de chaque côté), lettres de Soumille ou de Lepeintre (R-1.6)",
+    names_note: "Noms {names} : {w1} talon des blanches … {w12} leur coin de repos, {b13} coin de repos des noires … {b24} leur talon. Survolez un nom souligné : talon, coin bourgeois, case du diable, case des écoliers, coin de repos. Les coups restent écrits en numéros 1-24.",
+    named_field_title: "{label} : {name} des {side}",
     not_yours: "Cette dame est aux {side} : vous jouez les {mine}.",
     not_your_turn: "Ce n'est pas votre tour.",
     cannot_now: "Pas de dame à jouer maintenant : {what}",
@@ -119,9 +120,10 @@ const TEXTS = {
     disconnected: "Connection lost… reconnecting.", game_over: "Game over",
     declared: "declared", exit_word: "exit", result: "Result", date: "Date", players: "Players",
     ways: "ways", way: "way", marked: "marked", thinking: "is thinking…",
-    names_classical: "T…11", names_numbers: "1…24",
-    names_title: "Field labels: numbers 1 to 24, or the treatises' classical names (T, 1…11; R-1.6)",
-    names_note: "Classical names seen from {side}: T talon, 11 rest corner, ′ the other side. Plays are still written in numbers 1-24.",
+    names_numbers: "Numbers 1…24", names_classical: "Classical BT…N11", names_soumille: "Soumille A…&", names_lepeintre: "Lepeintre a…y",
+    names_title: "Field names: numbers 1 to 24, the treatises' classical names (T, 1…11 on each side), Soumille's or Lepeintre's letters (R-1.6)",
+    names_note: "{names} names: {w1} White's talon … {w12} its rest corner, {b13} Black's rest corner … {b24} its talon. Hover an underlined name: talon, coin bourgeois, case du diable, case des écoliers, coin de repos. Plays are still written in numbers 1-24.",
+    named_field_title: "{label}: {side}'s {name}",
     not_yours: "This checker is {side}'s: you play {mine}.",
     not_your_turn: "It is not your turn.",
     cannot_now: "No checker to play now: {what}",
@@ -174,7 +176,7 @@ const S = {
   drag: null,
   info: null,
   retry: 500,
-  classical: false,   // classical field names (T..11) instead of 1..24
+  fieldNames: "numbers", // field names (R-1.6): numbers, classical, soumille, lepeintre
   why: null,          // the last answer to `why`
   replay: null,       // { i, frames } while stepping through the history
   invited: null,      // the room summary shown to an invited friend
@@ -334,6 +336,8 @@ async function loadInfo() {
   }
   $("bot-select").dataset.game = "";
   fillBots(new FormData(form).get("game") || "trictrac");
+  // The field names came with the info: draw them on a board already shown.
+  if (S.state && !isBg()) render();
 }
 
 // The games of this browser: every seat token kept in localStorage, with
@@ -765,10 +769,23 @@ function drawDie(x, y, v, s, cls) {
   return h;
 }
 
-// Classical places of the scoring token: 2 and 4 on the points of the 2nd
-// and 4th flèches, 6 against the bar, 8 and 10 on the 8th and 10th.
-function tokenX(points) {
-  return { 2: colX(1), 4: colX(3), 6: 480, 8: colX(7), 10: colX(9) }[points];
+// Where a side's points token stands (seed article, "Marcatura del punto";
+// RULES-CHOICES.md "Token places"), arrows numbered T, 1…11 in the side's
+// own half: 2 at the base of arrow 1 (field 2) and 4 at the base of arrow 3
+// (field 4), each shifted toward the next arrow; 6 at the tip of arrow 5
+// (field 6) and 8 at the tip of arrow 6 (field 7), against the bar; 10 at
+// the tip of arrow 11 (the corner) against the side band; 12 back between
+// the talons (a hole, nothing drawn). dx: where a second token goes (en
+// bredouille), away from the bar or the band.
+function tokenPlace(points, isBottom) {
+  const base = isBottom ? 655 : 65, tip = isBottom ? 400 : 320;
+  return {
+    2: { x: colX(1) + W / 4, y: base, dx: 22 },
+    4: { x: colX(3) + W / 4, y: base, dx: 22 },
+    6: { x: 450 - 12, y: tip, dx: -22 },
+    8: { x: 510 + 12, y: tip, dx: 22 },
+    10: { x: 920 - 12, y: tip, dx: -22 },
+  }[points] || null;
 }
 
 function arrow(from, to, side, cls) {
@@ -786,15 +803,25 @@ function arrow(from, to, side, cls) {
   return `<path class="arrow ${cls || ""}" d="M${xa},${ya} Q${mx},${my} ${xb},${yb}" marker-end="url(#${cls === "last" ? "ah-last" : "ah"})"/>`;
 }
 
-// The classical name of absolute field f seen from the bottom side (R-1.6):
-// T, 1..11 on that side, T'..11' on the other.
-function classicalName(f) {
-  const k = bottomSide() === "white" ? f : 25 - f;
-  const own = k <= 12;
-  const j = own ? k : 25 - k;
-  return (j === 1 ? "T" : String(j - 1)) + (own ? "" : "′");
+// The name of absolute field f in the chosen naming (R-1.6), as the engine
+// writes it: /api/info serves trictrac::fields' names of the 24 fields.
+function fieldLabel(f) {
+  const names = S.info && S.info.fields && S.info.fields[S.fieldNames];
+  return names ? names[f - 1] : String(f);
 }
-function fieldLabel(f) { return S.classical ? classicalName(f) : String(f); }
+// The named field (R-1.6) that absolute field f is for the side whose half
+// it is in, e.g. { name: "coin de repos", side: "white" } for 12.
+function namedField(f) {
+  const list = (S.info && S.info.named_fields) || [];
+  const side = f <= 12 ? "white" : "black";
+  const own = f <= 12 ? f : 25 - f;
+  const n = list.find((x) => x.fields.includes(own));
+  return n ? { name: n.name, side } : null;
+}
+function namedTitle(f) {
+  const n = namedField(f);
+  return n ? `<title>${esc(t("named_field_title", { label: fieldLabel(f), name: n.name, side: sideMid(n.side) }))}</title>` : "";
+}
 
 // What the board shows: the game, or a step of its replay.
 function boardState() {
@@ -820,7 +847,10 @@ function renderBoard() {
   // Field labels on the frame, by the base of each flèche.
   for (let f = 1; f <= 24; f++) {
     const p = place(f);
-    h += `<text class="fnum" data-field="${f}" x="${colX(p.col)}" y="${p.bottom ? 689 : 44}">${esc(fieldLabel(f))}</text>`;
+    const named = namedField(f);
+    const text = `<text class="fnum${named ? " named" : ""}" data-field="${f}" x="${colX(p.col)}" y="${p.bottom ? 689 : 44}">${esc(fieldLabel(f))}</text>`;
+    // A named field's tooltip: a <title> of the group, not in the label.
+    h += named ? `<g class="named-field" data-field="${f}">${namedTitle(f)}${text}</g>` : text;
   }
   // Talons and rest corners.
   for (const f of [1, 24]) {
@@ -846,17 +876,6 @@ function renderBoard() {
   if (pav !== "n") {
     const fy = pav === "e" ? MID : (pav === bottom[0] ? 560 : 160);
     h += `<line class="flag-pole" x1="14" y1="${fy + 28}" x2="14" y2="${fy - 28}"/><path class="flag" d="M14,${fy - 28} L36,${fy - 20} L14,${fy - 12} Z"/>`;
-  }
-  // Points: one token, two while en bredouille.
-  for (const side of ["white", "black"]) {
-    const pts = st.score[side].points;
-    if (!pts) continue;
-    const isBottom = side === bottom;
-    const y = isBottom ? 400 : 320;
-    const two = st.score.bredouille === side[0];
-    const x = tokenX(pts);
-    h += `<circle class="token ${side === "white" ? "token-w" : "token-b"}" cx="${x - (two ? 11 : 0)}" cy="${y}" r="11"/>`;
-    if (two) h += `<circle class="token ${side === "white" ? "token-w" : "token-b"}" cx="${x + 11}" cy="${y}" r="11"/>`;
   }
   // Trays for the checkers borne off.
   for (const [side, y0] of [[bottom, 380], [top, 60]]) {
@@ -903,6 +922,14 @@ function renderBoard() {
     // The checker that can be played is ringed.
     if (mv.has(f) && f !== S.selected) h += `<circle class="movable-ring" data-field="${f}" cx="${x}" cy="${checkerY(n - 1, n, p.bottom)}" r="${R + 3}"/>`;
   }
+  // Points: one token, two while en bredouille, over the checkers.
+  for (const side of ["white", "black"]) {
+    const pl = tokenPlace(st.score[side].points, side === bottom);
+    if (!pl) continue;
+    const cls = `token ${side === "white" ? "token-w" : "token-b"}`;
+    h += `<circle class="${cls}" data-side="${side}" cx="${pl.x}" cy="${pl.y}" r="11"/>`;
+    if (st.score.bredouille === side[0]) h += `<circle class="${cls}" data-side="${side}" cx="${pl.x + pl.dx}" cy="${pl.y}" r="11"/>`;
+  }
   // The last play, then the hint.
   if (st.last_play && !(live && S.steps.length) && (st.phase.kind !== "play" || !live)) {
     const side = st.phase.kind === "roll" ? other(st.phase.side) : st.phase.side;
@@ -928,7 +955,7 @@ function renderBoard() {
   // Hit areas (on top): one per flèche and the trays.
   for (let f = 1; f <= 24; f++) {
     const p = place(f);
-    h += `<rect class="hit" data-field="${f}" x="${colLeft(p.col)}" y="${p.bottom ? MID : 50}" width="${W}" height="${p.bottom ? 670 - MID : MID - 50}"/>`;
+    h += `<rect class="hit" data-field="${f}" x="${colLeft(p.col)}" y="${p.bottom ? MID : 50}" width="${W}" height="${p.bottom ? 670 - MID : MID - 50}">${namedTitle(f)}</rect>`;
   }
   h += `<rect class="hit" data-field="off" x="925" y="50" width="75" height="620"/>`;
   h += `<circle id="ghost" class="ghost ${st.phase.side === "black" ? "chk-b" : "chk-w"}" cx="0" cy="0" r="${R}" visibility="hidden"/>`;
@@ -984,11 +1011,15 @@ function renderButtons() {
   const k = st.phase.kind;
   const show = (id, on) => { $(id).hidden = !on; };
   // Field labels and the replay: the Grand Trictrac board only.
-  show("btn-names", !isBg());
-  $("btn-names").textContent = S.classical ? t("names_numbers") : t("names_classical");
-  $("btn-names").title = t("names_title");
-  $("names-note").hidden = isBg() || !S.classical;
-  $("names-note").textContent = t("names_note", { side: sideMid(bottomSide()) });
+  show("sel-names", !isBg());
+  const sel = $("sel-names");
+  for (const o of sel.options) o.textContent = t("names_" + o.value);
+  sel.value = S.fieldNames;
+  sel.title = t("names_title");
+  $("names-note").hidden = isBg() || S.fieldNames === "numbers";
+  $("names-note").textContent = t("names_note", {
+    names: t("names_" + S.fieldNames), w1: fieldLabel(1), w12: fieldLabel(12), b13: fieldLabel(13), b24: fieldLabel(24),
+  });
   show("btn-replay", !isBg() && !S.replay && S.history.length > 0 && (k === "over" || S.role === "spectator"));
   show("replay-bar", !isBg() && !!S.replay);
   if (S.replay) {
@@ -1209,12 +1240,16 @@ function init() {
   $("btn-leave").onclick = () => act({ type: "leave" });
   $("btn-undo").onclick = () => { S.steps = []; S.selected = null; render(); };
   $("btn-hint").onclick = () => send({ type: "hint" });
-  $("btn-names").onclick = () => {
-    S.classical = !S.classical;
-    try { localStorage.setItem("trictrac.classical", S.classical ? "1" : "0"); } catch (e) { /* ignore */ }
+  $("sel-names").onchange = () => {
+    S.fieldNames = $("sel-names").value;
+    try { localStorage.setItem("trictrac.fields", S.fieldNames); } catch (e) { /* ignore */ }
     render();
   };
-  try { S.classical = localStorage.getItem("trictrac.classical") === "1"; } catch (e) { /* ignore */ }
+  try {
+    const kept = localStorage.getItem("trictrac.fields") ||
+      (localStorage.getItem("trictrac.classical") === "1" ? "classical" : null);
+    if (["numbers", "classical", "soumille", "lepeintre"].includes(kept)) S.fieldNames = kept;
+  } catch (e) { /* ignore */ }
   $("btn-replay").onclick = () => startReplay(0);
   $("btn-replay-first").onclick = () => replayGo(0);
   $("btn-replay-prev").onclick = () => replayGo(S.replay.i - 1);

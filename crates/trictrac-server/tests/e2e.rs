@@ -887,24 +887,159 @@ async fn the_newcomers_page_in_chromium() {
         "24 left of 13 at the top: {labels}"
     );
     assert_eq!(x(0), x(3), "both talons on the left: {labels}");
-    // Classical names (R-1.6), and back.
-    cdp.click("#btn-names").await;
-    let classical = cdp
-        .eval("[1, 2, 12, 13, 24].map(f => document.querySelector(`#board text.fnum[data-field='${f}']`).textContent)")
-        .await;
-    assert_eq!(classical, json!(["T", "1", "11", "11′", "T′"]));
+    // Historical names (R-1.6), chosen in a menu, served by /api/info
+    // from the engine: the page and `trictrac::FieldNames` agree.
+    let choose = |names: &str| {
+        format!(
+            "(() => {{ const s = document.querySelector('#sel-names'); s.value = '{names}'; \
+             s.dispatchEvent(new Event('change')); return true; }})()"
+        )
+    };
+    let label = "(f) => document.querySelector(`#board text.fnum[data-field='${f}']`).textContent";
+    assert!(!cdp
+        .eval("document.querySelector('#sel-names').hidden")
+        .await
+        .as_bool()
+        .unwrap());
+    cdp.eval(&choose("classical")).await;
+    let classical = cdp.eval(&format!("[1, 2, 12, 13, 24].map({label})")).await;
+    assert_eq!(classical, json!(["BT", "B1", "B11", "N11", "NT"]));
     assert!(!cdp
         .eval("document.querySelector('#names-note').hidden")
         .await
         .as_bool()
         .unwrap());
-    shot(&mut cdp, "classical").await;
-    cdp.click("#btn-names").await;
+    cdp.eval(&choose("soumille")).await;
+    // Soumille's field 10 (White's classical 9) and Black's talon.
+    let soumille = cdp.eval(&format!("[10, 24].map({label})")).await;
     assert_eq!(
-        cdp.eval("document.querySelector(`#board text.fnum[data-field='1']`).textContent")
-            .await,
-        "1"
+        soumille,
+        json!([
+            trictrac::FieldNames::Soumille.name(10),
+            trictrac::FieldNames::Soumille.name(24)
+        ])
     );
+    assert_eq!(soumille, json!(["K", "&"]), "no J in Soumille's letters");
+    shot(&mut cdp, "soumille").await;
+    cdp.eval(&choose("lepeintre")).await;
+    let lepeintre = cdp.eval(&format!("[20, 23].map({label})")).await;
+    assert_eq!(
+        lepeintre,
+        json!([
+            trictrac::FieldNames::Lepeintre.name(20),
+            trictrac::FieldNames::Lepeintre.name(23)
+        ])
+    );
+    assert_eq!(lepeintre, json!(["t", "x"]), "no w in Lepeintre's letters");
+    // The named fields have a tooltip (SVG <title>): White's corner is
+    // his coin de repos, Black's field 8 his case du diable.
+    let titles = cdp
+        .eval(
+            "[12, 17, 2].map(f => { const t = document.querySelector(`#board g.named-field[data-field='${f}'] > title`); \
+             return t ? t.textContent : null; })",
+        )
+        .await;
+    assert_eq!(
+        titles,
+        json!([
+            "l: White's coin de repos",
+            "q: Black's case du diable",
+            null
+        ]),
+        "{titles}"
+    );
+    assert_eq!(
+        cdp.eval("localStorage.getItem('trictrac.fields')").await,
+        "lepeintre",
+        "the choice is remembered"
+    );
+    cdp.eval(&choose("numbers")).await;
+    assert_eq!(cdp.eval(&format!("({label})(1)")).await, "1");
+    assert!(cdp
+        .eval("document.querySelector('#names-note').hidden")
+        .await
+        .as_bool()
+        .unwrap());
+    // The points tokens where the seed article puts them ("Marcatura del
+    // punto", RULES-CHOICES.md): the board drawn with White (bottom) at
+    // 2, 4, 6, 8, 10 points, Black (top) at 10 en bredouille.
+    let tokens = cdp
+        .eval(
+            "(() => { const S = window.__trictrac; const saved = JSON.stringify(S.state.score); \
+             const out = []; \
+             for (const p of [2, 4, 6, 8, 10]) { \
+               S.state.score.white.points = p; S.state.score.black.points = 10; S.state.score.bredouille = 'b'; \
+               renderBoard(); \
+               const at = (side) => [...document.querySelectorAll(`#board circle.token[data-side=${side}]`)] \
+                 .map(c => [+c.getAttribute('cx'), +c.getAttribute('cy')]); \
+               out.push([p, at('white'), at('black')]); } \
+             S.state.score = JSON.parse(saved); renderBoard(); return out; })()",
+        )
+        .await;
+    let tokens = tokens.as_array().unwrap().clone();
+    // A screenshot with White's token at 8, Black's two at 10.
+    cdp.eval(
+        "(() => { const S = window.__trictrac; window.__savedScore = JSON.stringify(S.state.score); \
+         S.state.score.white.points = 8; S.state.score.black.points = 10; S.state.score.bredouille = 'b'; \
+         renderBoard(); return true; })()",
+    )
+    .await;
+    shot(&mut cdp, "tokens").await;
+    cdp.eval(
+        "(() => { const S = window.__trictrac; S.state.score = JSON.parse(window.__savedScore); renderBoard(); return true; })()",
+    )
+    .await;
+    let white = |i: usize| tokens[i][1][0].clone();
+    assert_eq!(
+        tokens[0][1].as_array().unwrap().len(),
+        1,
+        "one token: {tokens:?}"
+    );
+    let at = |i: usize| -> (f64, f64) {
+        let w = white(i);
+        (w[0].as_f64().unwrap(), w[1].as_f64().unwrap())
+    };
+    let w = 410.0 / 6.0;
+    // 2 and 4: by the base (the bottom edge, y 670) of fields 2 and 4
+    // (columns 40+w..40+2w and 40+3w..40+4w).
+    let (x2, y2) = at(0);
+    assert!(
+        x2 > 40.0 + 1.5 * w && x2 < 40.0 + 2.0 * w && y2 > 620.0,
+        "{tokens:?}"
+    );
+    let (x4, y4) = at(1);
+    assert!(
+        x4 > 40.0 + 3.5 * w && x4 < 40.0 + 4.0 * w && y4 > 620.0,
+        "{tokens:?}"
+    );
+    // 6 and 8: by the tips (y 410) against the bar (450..510), on each side.
+    let (x6, y6) = at(2);
+    assert!(
+        x6 < 450.0 && x6 > 450.0 - 15.0 && (395.0..=415.0).contains(&y6),
+        "{tokens:?}"
+    );
+    let (x8, y8) = at(3);
+    assert!(
+        x8 > 510.0 && x8 < 510.0 + 15.0 && (395.0..=415.0).contains(&y8),
+        "{tokens:?}"
+    );
+    // 10: by the corner's tip against the side band (x 920).
+    let (x10, y10) = at(4);
+    assert!(
+        x10 < 920.0 && x10 > 920.0 - 15.0 && (395.0..=415.0).contains(&y10),
+        "{tokens:?}"
+    );
+    // Black's 10 en bredouille: two tokens by the tip of its corner, at
+    // the top, inside the band.
+    let black = tokens[0][2].as_array().unwrap();
+    assert_eq!(black.len(), 2, "{tokens:?}");
+    for b in black {
+        let (bx, by) = (b[0].as_f64().unwrap(), b[1].as_f64().unwrap());
+        assert!(
+            bx > 920.0 - 2.0 * w && bx < 920.0 && by < 360.0 && by > 300.0,
+            "{tokens:?}"
+        );
+    }
 
     // Play the first legal play each time; on the way: the rings, a click
     // on the opponent's checker, a click on one of ours that cannot move,

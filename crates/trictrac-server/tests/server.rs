@@ -351,6 +351,20 @@ async fn illegal_plays_are_refused_with_the_rule() {
     let (code, info) = http_get(server.addr(), "/api/info").await;
     assert_eq!(code, 200);
     assert!(info.contains("neural") || info.contains("random"), "{info}");
+    // The engine's field names for the page's labels.
+    let info: serde_json::Value = serde_json::from_str(&info).unwrap();
+    for names in [
+        trictrac::FieldNames::Classical,
+        trictrac::FieldNames::Soumille,
+        trictrac::FieldNames::Lepeintre,
+    ] {
+        let served = &info["fields"][names.to_string()];
+        for f in 1..=24u8 {
+            assert_eq!(served[f as usize - 1], names.name(f), "{names} {f}");
+        }
+    }
+    assert_eq!(info["named_fields"][4]["name"], "coin de repos", "{info}");
+    assert_eq!(info["named_fields"][4]["fields"], json!([12]), "{info}");
     server.stop().await;
 }
 
