@@ -6,10 +6,10 @@ use std::io::Write;
 use clap::Args;
 use serde::Serialize;
 use trictrac::record::Record;
-use trictrac::{Game, Phase, PlayNotation, Side};
-use trictrac_bot::analysis::{analyst, Analyst};
+use trictrac_bot::analysis::analyst;
 
 use crate::error::CliError;
+use crate::review::{review, Decision, Review, Summary, THRESHOLDS};
 
 /// Review a recorded game.
 #[derive(Debug, Args)]
@@ -41,169 +41,12 @@ pub struct ReviewArgs {
     json: bool,
 }
 
-/// Thresholds of equity lost: doubtful, error, blunder.
-const THRESHOLDS: [f64; 3] = [0.04, 0.08, 0.16];
-
-#[derive(Serialize, Clone)]
-struct DecisionJson {
-    /// The record's line (1-based entry number).
-    entry: usize,
-    side: &'static str,
-    dice: String,
-    /// `play` or `stay-leave`.
-    kind: &'static str,
-    played: String,
-    best: String,
-    equity_played: f64,
-    equity_best: f64,
-    error: f64,
-}
-
-#[derive(Serialize, Default, Clone, Copy)]
-struct PlayerSummary {
-    decisions: usize,
-    total_error: f64,
-    mean_error: f64,
-    doubtful: usize,
-    errors: usize,
-    blunders: usize,
-}
-
-#[derive(Serialize)]
-struct Summary {
-    white: PlayerSummary,
-    black: PlayerSummary,
-}
-
 #[derive(Serialize)]
 struct ReviewJson {
     file: String,
     evaluator: String,
-    decisions: Vec<DecisionJson>,
+    decisions: Vec<Decision>,
     summary: Summary,
-}
-
-fn round(x: f64) -> f64 {
-    (x * 10_000.0).round() / 10_000.0
-}
-
-/// The game of `rec` up to entry `i`, whose line is cut before its
-/// decision and play (`keep_decision`: the decision stays).
-fn game_before(rec: &Record, i: usize, keep_decision: bool) -> Option<Game> {
-    let mut cut = Record {
-        header: rec.header.clone(),
-        rolls: rec.rolls[..=i].to_vec(),
-    };
-    let last = cut.rolls.last_mut()?;
-    last.play = None;
-    if !keep_decision {
-        last.decision = None;
-    }
-    cut.replay().ok()
-}
-
-fn side_of(s: &str) -> Option<Side> {
-    match s {
-        "w" => Some(Side::White),
-        "b" => Some(Side::Black),
-        _ => None,
-    }
-}
-
-/// The decisions of entry `i`.
-fn review_entry(a: &mut Analyst, rec: &Record, i: usize, out: &mut Vec<DecisionJson>) {
-    let r = &rec.rolls[i];
-    let Some(side) = side_of(&r.side) else {
-        return;
-    };
-    if let Some(d) = &r.decision {
-        // Before the play (a hole won by the roll), or after it (the exit).
-        let g = game_before(rec, i, false)
-            .filter(|g| matches!(g.phase(), Phase::StayOrLeave(_)))
-            .or_else(|| {
-                let mut cut = Record {
-                    header: rec.header.clone(),
-                    rolls: rec.rolls[..=i].to_vec(),
-                };
-                cut.rolls.last_mut()?.decision = None;
-                cut.replay()
-                    .ok()
-                    .filter(|g| matches!(g.phase(), Phase::StayOrLeave(_)))
-            });
-        if let Some(sl) = g.as_ref().and_then(|g| a.stay_leave(g)) {
-            let (best, eb) = if sl.leave > sl.stay {
-                ("leave", sl.leave)
-            } else {
-                ("stay", sl.stay)
-            };
-            let ep = if d == "leave" { sl.leave } else { sl.stay };
-            out.push(DecisionJson {
-                entry: i + 1,
-                side: side.name(),
-                dice: r.dice.clone(),
-                kind: "stay-leave",
-                played: d.clone(),
-                best: best.into(),
-                equity_played: round(ep as f64),
-                equity_best: round(eb as f64),
-                error: round((eb - ep).max(0.0) as f64),
-            });
-        }
-    }
-    let Some(text) = &r.play else {
-        return;
-    };
-    let Some(g) = game_before(rec, i, true).filter(|g| matches!(g.phase(), Phase::Play(_))) else {
-        return;
-    };
-    if g.legal_plays().len() < 2 {
-        return;
-    }
-    let (Some(roll), Ok(notation)) = (g.pending_roll(), text.parse::<PlayNotation>()) else {
-        return;
-    };
-    let rules = g.options().rules;
-    let Ok(chosen) = g.position().resolve_play_with(roll, &notation, &rules) else {
-        return;
-    };
-    let after = |p: &trictrac::Play| {
-        let mut x = g.position().clone();
-        x.play_unchecked_with(p, &rules);
-        x
-    };
-    let chosen_after = after(&chosen);
-    let plays = a.plays(&g);
-    let Some(best) = plays.first() else {
-        return;
-    };
-    let Some(mine) = plays.iter().find(|p| after(&p.play) == chosen_after) else {
-        return;
-    };
-    out.push(DecisionJson {
-        entry: i + 1,
-        side: side.name(),
-        dice: r.dice.clone(),
-        kind: "play",
-        played: chosen.display(side).to_string(),
-        best: best.play.display(side).to_string(),
-        equity_played: round(mine.equity as f64),
-        equity_best: round(best.equity as f64),
-        error: round((best.equity - mine.equity).max(0.0) as f64),
-    });
-}
-
-fn summarise(decisions: &[DecisionJson], side: Side) -> PlayerSummary {
-    let mut s = PlayerSummary::default();
-    for d in decisions.iter().filter(|d| d.side == side.name()) {
-        s.decisions += 1;
-        s.total_error += d.error;
-        s.doubtful += (d.error >= THRESHOLDS[0]) as usize;
-        s.errors += (d.error >= THRESHOLDS[1]) as usize;
-        s.blunders += (d.error >= THRESHOLDS[2]) as usize;
-    }
-    s.mean_error = round(s.total_error / s.decisions.max(1) as f64);
-    s.total_error = round(s.total_error);
-    s
 }
 
 /// Runs `trictrac review`.
@@ -218,20 +61,17 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
     rec.replay()
         .map_err(|e| CliError::Illegal(format!("{} does not replay: {e}", args.file.display())))?;
     let mut a = analyst();
-    let mut decisions = Vec::new();
-    for i in 0..rec.rolls.len() {
-        review_entry(&mut a, &rec, i, &mut decisions);
-    }
-    let summary = Summary {
-        white: summarise(&decisions, Side::White),
-        black: summarise(&decisions, Side::Black),
-    };
+    let Review {
+        evaluator,
+        mut decisions,
+        summary,
+    } = review(&mut a, &rec);
     // Biggest mistakes first; equal errors in the order of the game.
     decisions.sort_by(|x, y| y.error.total_cmp(&x.error).then(x.entry.cmp(&y.entry)));
     if args.json {
         let j = ReviewJson {
             file: args.file.display().to_string(),
-            evaluator: a.describe(),
+            evaluator,
             decisions,
             summary,
         };
@@ -239,13 +79,13 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
         writeln!(out)?;
         return Ok(());
     }
-    writeln!(out, "Review by {}", a.describe())?;
+    writeln!(out, "Review by {evaluator}")?;
     let shown = if args.top == 0 {
         decisions.len()
     } else {
         args.top.min(decisions.len())
     };
-    let mistakes: Vec<&DecisionJson> = decisions
+    let mistakes: Vec<&Decision> = decisions
         .iter()
         .take(shown)
         .filter(|d| d.error > 0.0)

@@ -23,6 +23,7 @@ mod error;
 mod input;
 mod jans_json;
 mod options;
+mod review;
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -27,6 +27,7 @@
 #![deny(missing_docs)]
 
 pub mod action;
+pub mod analysis;
 pub mod bg;
 pub mod limits;
 mod relay;

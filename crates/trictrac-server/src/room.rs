@@ -13,13 +13,13 @@ use serde_json::Value;
 use tokio::sync::{broadcast, watch, Mutex};
 use trictrac::game::DiceSource;
 use trictrac::record::Header;
-use trictrac::{BySide, Game, GameOptions, Phase, Play, Record, Side};
+use trictrac::{BySide, Game, GameOptions, Phase, Record, Side};
 use trictrac_bot::Decision;
 
 use crate::action::{follow_ups, replay, Action};
 use crate::bg::{BgAction, BgMatch};
 use crate::store::{now, Change, GameRow, InsertError, Store};
-use crate::view::{play_json, state_json};
+use crate::view::state_json;
 use crate::ServerError;
 
 /// How a game is played.
@@ -1052,15 +1052,16 @@ impl Hub {
         self.commit(room, g, new).await
     }
 
-    /// A hint for the side to move: the bot's evaluation of the legal
-    /// plays, best first.
+    /// A hint for the side to decide: the legal plays ranked by equity,
+    /// best first, or the equities of staying and leaving
+    /// ([`crate::analysis::hint`]).
     ///
     /// # Errors
     /// Online games have no hints; outside a play there is nothing to hint.
     pub async fn hint(&self, room_arc: &Arc<Mutex<Room>>, seats: &[Side]) -> Result<Value, String> {
-        let (game, bot, mode) = {
+        let (game, mode) = {
             let room = room_arc.lock().await;
-            (room.game.clone(), room.row.bot.clone(), room.mode())
+            (room.game.clone(), room.mode())
         };
         if mode == Mode::Online {
             return Err("no hints in a game between two people".into());
@@ -1076,54 +1077,22 @@ impl Hub {
                     .map_err(|_| "the hint failed".to_string())?;
             }
         };
-        let Phase::Play(side) = game.phase() else {
-            return Err("a hint is for choosing a play: roll first".into());
+        let side = match game.phase() {
+            Phase::Play(s) | Phase::StayOrLeave(s) => s,
+            _ => {
+                return Err(
+                    "a hint is for choosing a play or whether to stay (R-8.6): roll first".into(),
+                )
+            }
         };
         if !seats.contains(&side) {
             return Err("a hint is for the side to move".into());
         }
-        let seed = self.seed();
-        let analysed = tokio::task::spawn_blocking(move || {
-            // The room's bot, the default one, then the others strongest
-            // first: the first that evaluates plays gives the hint.
-            let mut names = vec![bot.unwrap_or_default(), trictrac_bot::DEFAULT_BOT.into()];
-            names.extend(trictrac_bot::PLAYERS.iter().rev().map(|s| s.to_string()));
-            names.retain(|n| !n.is_empty());
-            for n in &names {
-                if let Some(mut p) = trictrac_bot::by_name(n, seed) {
-                    let a: Vec<(Play, Option<f32>)> = p
-                        .analyse(&game)
-                        .into_iter()
-                        .map(|(p, v)| (p, Some(v)))
-                        .collect();
-                    if !a.is_empty() {
-                        return (n.clone(), a);
-                    }
-                }
-            }
-            // No evaluation at all: the default bot's choice.
-            let n = trictrac_bot::DEFAULT_BOT.to_string();
-            match trictrac_bot::by_name(&n, seed) {
-                Some(mut p) => {
-                    let play = p.choose_play(&game);
-                    (n, vec![(play, None)])
-                }
-                None => (n, Vec::new()),
-            }
-        })
-        .await
-        .map_err(|_| "the hint failed")?;
-        let (by, list) = analysed;
-        let plays: Vec<Value> = list
-            .iter()
-            .take(5)
-            .map(|(p, v)| {
-                let mut j = play_json(p, side);
-                j["value"] = serde_json::json!(v);
-                j
-            })
-            .collect();
-        Ok(serde_json::json!({ "by": by, "plays": plays }))
+        // The analysis of `trictrac hint`: equities by the default
+        // bot's network and search, whatever the room's bot.
+        tokio::task::spawn_blocking(move || crate::analysis::hint(&game))
+            .await
+            .map_err(|_| "the hint failed".to_string())?
     }
 
     /// Starts the bot of a room when it has to act (at most one runs).

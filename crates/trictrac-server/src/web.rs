@@ -1,6 +1,7 @@
 //! HTTP: the page (embedded), the how-to-play page, the WebSocket
 //! endpoint, and a small JSON API (server info, finished games, a room's
-//! summary, game records, the QR code of an invitation link).
+//! summary, game records, the review of a finished game, tables of
+//! chances, the QR code of an invitation link).
 
 use std::sync::Arc;
 
@@ -54,6 +55,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/info", get(info))
         .route("/api/games", get(games))
         .route("/api/games/{file}", get(record))
+        .route("/api/games/{id}/review.json", get(review))
+        .route("/api/chances", get(chances))
         .with_state(hub)
 }
 
@@ -269,4 +272,116 @@ async fn record(State(hub): State<Arc<Hub>>, Path(file): Path<String>) -> Respon
         body,
     )
         .into_response()
+}
+
+/// Reviews kept: a finished game does not change, so its review is
+/// computed once (keyed by the record's text, bounded).
+const REVIEWS_KEPT: usize = 64;
+
+fn review_cache(
+) -> &'static std::sync::Mutex<std::collections::HashMap<String, Arc<serde_json::Value>>> {
+    static CACHE: std::sync::OnceLock<
+        std::sync::Mutex<std::collections::HashMap<String, Arc<serde_json::Value>>>,
+    > = std::sync::OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+/// One review computed at a time (each takes the search's CPU for seconds).
+fn review_gate() -> &'static tokio::sync::Semaphore {
+    static GATE: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+    &GATE
+}
+
+/// `/api/games/ROOM/review.json`: every decision of a finished Grand
+/// Trictrac game against the bot's best, by equity — the review of
+/// `trictrac review` ([`crate::analysis::review_json`]), computed off the
+/// async threads.
+async fn review(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
+    let room = match hub.room(&id).await {
+        Ok(r) => r,
+        Err(e) => return fail(StatusCode::NOT_FOUND, e),
+    };
+    let (rec, id) = {
+        let r = room.lock().await;
+        match &r.game {
+            GameState::Trictrac(g) if g.winner().is_some() => (r.record(), r.row.id.clone()),
+            GameState::Trictrac(_) => {
+                return fail(
+                    StatusCode::CONFLICT,
+                    format!("game {}: a review is of a finished game", r.row.id),
+                )
+            }
+            GameState::Backgammon(_) => {
+                return fail(
+                    StatusCode::NOT_FOUND,
+                    format!("game {}: the review is of Grand Trictrac games (GNU Backgammon analyses the .mat record)", r.row.id),
+                )
+            }
+        }
+    };
+    drop(room);
+    hub.evict_idle();
+    let Some(rec) = rec else {
+        return fail(StatusCode::NOT_FOUND, format!("game {id}: no record"));
+    };
+    let key = rec.to_string();
+    let cached = review_cache()
+        .lock()
+        .ok()
+        .and_then(|c| c.get(&key).cloned());
+    let v = match cached {
+        Some(v) => v,
+        None => {
+            let Ok(_permit) = review_gate().acquire().await else {
+                return fail(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "the server is stopping".into(),
+                );
+            };
+            // Another request may have computed it while this one waited.
+            let cached = review_cache()
+                .lock()
+                .ok()
+                .and_then(|c| c.get(&key).cloned());
+            match cached {
+                Some(v) => v,
+                None => {
+                    let v = match tokio::task::spawn_blocking(move || {
+                        crate::analysis::review_json(&rec)
+                    })
+                    .await
+                    {
+                        Ok(v) => Arc::new(v),
+                        Err(_) => {
+                            return fail(
+                                StatusCode::INTERNAL_SERVER_ERROR,
+                                "the review failed".into(),
+                            )
+                        }
+                    };
+                    if let Ok(mut c) = review_cache().lock() {
+                        if c.len() >= REVIEWS_KEPT {
+                            c.clear();
+                        }
+                        c.insert(key, v.clone());
+                    }
+                    v
+                }
+            }
+        }
+    };
+    let mut body = (*v).clone();
+    body["room"] = json!(id);
+    Json(body).into_response()
+}
+
+/// `/api/chances?position=TPN&question=hit|fill|point|corner&field=…&jan=…`:
+/// a table of chances (`trictrac chances`), or a one-line error.
+async fn chances(
+    axum::extract::Query(q): axum::extract::Query<crate::analysis::ChancesQuery>,
+) -> Response {
+    match crate::analysis::chances_json(&q) {
+        Ok(v) => Json(v).into_response(),
+        Err(e) => fail(StatusCode::BAD_REQUEST, e),
+    }
 }
