@@ -226,6 +226,11 @@ pub fn chances_json(q: &ChancesQuery) -> Result<Value, String> {
         "rolls": rolls,
         "side": pos.turn().name(),
         "position": pos.to_string(),
+        "board": pos.board().cells().to_vec(),
+        "off": {
+            "white": pos.board().off().get(trictrac::Side::White),
+            "black": pos.board().off().get(trictrac::Side::Black),
+        },
     }))
 }
 

@@ -413,6 +413,7 @@ fn trictrac_state(room: &Room, game: &Game, full: bool) -> Value {
         "spectators": room.watching(),
         "board": board,
         "off": { "white": off.get(Side::White), "black": off.get(Side::Black) },
+        "tpn": pos.to_string(),
         "phase": phase_json(phase),
         "dice": game.pending_roll().map(|r| [r.high().value(), r.low().value()]),
         "roll": last_roll.as_ref().map(roll_json),

@@ -53,9 +53,21 @@ const TEXTS = {
     not_your_turn: "Ce n'est pas votre tour.",
     cannot_now: "Pas de dame à jouer maintenant : {what}",
     finish_play: "Cette dame ne peut pas continuer le coup commencé : « Reprendre » pour recommencer.",
-    hint_win: "chances de gagner la partie",
-    hint_points: "points nets du coup (ordinateur « facile »)",
+    hint_equity: "espérance : l'enjeu moyen (R-9.1) gagné par le joueur qui décide, écart au meilleur entre parenthèses",
+    hint_sl: "Tenir {stay} · S'en aller {leave} (R-8.6) — meilleur : {best}",
     hint_best: "meilleur",
+    analysis: "Analyse", review: "Analyser la partie", analyse_position: "Chances de la position",
+    review_loading: "Analyse de la partie en cours…", review_title: "Analyse par {ev}",
+    review_sum: "{side} : {n} décisions, {lost} d'espérance perdue ({mean} par décision) ; {d} douteuses (≥ {t0}), {e} erreurs (≥ {t1}), {b} gaffes (≥ {t2})",
+    review_none: "Aucune décision n'a perdu d'espérance.",
+    review_step: "{side} {dice} : joué {played} ({ep}), meilleur {best} ({eb}) — perdu {err}",
+    review_no_decision: "Pas de décision à cette étape.", review_worst: "Les plus grosses pertes :",
+    review_best_arrows: "flèches bleues : le meilleur coup", review_link: "analyse", review_at: "étape {i}",
+    analysis_title: "Table des hasards",
+    analysis_expl: "Posez une position en TPN (« w:1x15 b:24x15 w » est le départ ; cases absolues 1-24, blanches en w, noires en b, puis le joueur au trait) et comptez, comme les traités, les coups de dés sur 36 (un coup simple compte deux fois, un doublet une fois) qui amènent l'événement au joueur au trait.",
+    an_position: "Position (TPN)", an_question: "Question", an_hit: "battre (R-6.1)", an_fill: "remplir (R-6.5)",
+    an_point: "faire une case", an_corner: "prendre son coin (R-4.1, R-4.3)", an_field: "Case(s) (ou « any »)", an_jan: "Jan",
+    an_count: "Compter", an_back: "Retour", an_result: "{n} sur 36 ({pct} %) pour les {side}", an_none: "aucun coup",
     invited_by: "{who} vous invite à une partie de {game}.",
     invite_free: "Une place vous attend dans cette partie de {game}.",
     join_as: "Votre nom", join_play: "Jouer",
@@ -128,9 +140,21 @@ const TEXTS = {
     not_your_turn: "It is not your turn.",
     cannot_now: "No checker to play now: {what}",
     finish_play: "This checker cannot go on with the play begun: “Take back” to start again.",
-    hint_win: "chance of winning the game",
-    hint_points: "net points of the roll (the “easy” computer)",
+    hint_equity: "equity: the expected stake (R-9.1) won by the side deciding; the difference from the best in brackets",
+    hint_sl: "Stay {stay} · Leave {leave} (R-8.6) — best: {best}",
     hint_best: "best",
+    analysis: "Analysis", review: "Review the game", analyse_position: "Chances of this position",
+    review_loading: "Reviewing the game…", review_title: "Review by {ev}",
+    review_sum: "{side}: {n} decisions, equity lost {lost} ({mean} per decision); {d} doubtful (≥ {t0}), {e} errors (≥ {t1}), {b} blunders (≥ {t2})",
+    review_none: "No decision lost equity against the bot's best.",
+    review_step: "{side} {dice}: played {played} ({ep}), best {best} ({eb}) — lost {err}",
+    review_no_decision: "No decision at this step.", review_worst: "The biggest losses:",
+    review_best_arrows: "blue arrows: the best play", review_link: "review", review_at: "step {i}",
+    analysis_title: "Table of chances",
+    analysis_expl: "Set up a position in TPN (“w:1x15 b:24x15 w” is the start; absolute fields 1-24, White's after w, Black's after b, then the side to move) and count, as the treatises do, the rolls of 36 (a single twice, a double once) that bring the event to the side to move.",
+    an_position: "Position (TPN)", an_question: "Question", an_hit: "hit (R-6.1)", an_fill: "fill (R-6.5)",
+    an_point: "make a point", an_corner: "take the corner (R-4.1, R-4.3)", an_field: "Field(s) (or “any”)", an_jan: "Jan",
+    an_count: "Count", an_back: "Back", an_result: "{n} of 36 ({pct} %) for {side}", an_none: "no roll",
     invited_by: "{who} invites you to a game of {game}.",
     invite_free: "A seat waits for you in this game of {game}.",
     join_as: "Your name", join_play: "Play",
@@ -294,7 +318,8 @@ function onMessage(m) {
         }
       }
       if (moved) { S.steps = []; S.selected = null; S.hint = null; S.busy = false; }
-      if (S.wantReplay && m.game === "trictrac" && m.history_start === 0) { S.wantReplay = false; startReplay(0); }
+      if (S.wantReview && m.game === "trictrac" && m.history_start === 0 && m.phase.kind === "over") { S.wantReview = false; S.wantReplay = false; render(); startReview(); }
+      else if (S.wantReplay && m.game === "trictrac" && m.history_start === 0) { S.wantReplay = false; startReplay(0); }
       else if (S.replay) { S.replay.frames = replayFrames(); render(); }
       else render();
       break;
@@ -395,7 +420,8 @@ async function loadFinished() {
         `<td>${esc(g.result)}</td><td><a href="/?room=${encodeURIComponent(g.id)}&watch=1${g.game === "backgammon" ? "" : "&replay=1"}">${esc(t("view"))}</a> · ` +
         (g.game === "backgammon"
           ? `<a href="/api/games/${encodeURIComponent(g.id)}.mat" download>mat</a></td></tr>`
-          : `<a href="/api/games/${encodeURIComponent(g.id)}.txt" download>txt</a> · <a href="/api/games/${encodeURIComponent(g.id)}.json" download>json</a></td></tr>`);
+          : `<a class="review-link" href="/?room=${encodeURIComponent(g.id)}&watch=1&review=1">${esc(t("review_link"))}</a> · ` +
+            `<a href="/api/games/${encodeURIComponent(g.id)}.txt" download>txt</a> · <a href="/api/games/${encodeURIComponent(g.id)}.json" download>json</a></td></tr>`);
     }
     box.innerHTML = h + "</table>";
   } catch (e) { box.textContent = String(e); }
@@ -699,6 +725,169 @@ function replayGo(i) {
   render();
 }
 
+// ---------------------------------------------------------------- review
+// The review of a finished game (/api/games/ROOM/review.json, the review
+// of `trictrac review`): every decision against the bot's best, stepped
+// through on the replay, the errors marked.
+async function startReview() {
+  if (!S.state || isBg()) return;
+  S.review = { loading: true };
+  renderReviewBox();
+  let j = null;
+  try {
+    const r = await fetch("/api/games/" + encodeURIComponent(S.state.room) + "/review.json");
+    j = await r.json();
+    if (!r.ok) { S.review = null; toast(j.error || String(r.status)); render(); return; }
+  } catch (e) { S.review = null; toast(String(e)); render(); return; }
+  S.review = j;
+  reviewFrames();
+  startReplay(0);
+}
+// The replay frame of each decision: after its roll's history entry.
+function reviewFrames() {
+  if (!S.review || !S.review.decisions) return;
+  const rf = [];
+  S.history.forEach((e, i) => { if (e.kind === "roll") rf.push(i + 1); });
+  for (const d of S.review.decisions) d.frame = rf[d.roll];
+}
+function reviewClass(err) {
+  const th = (S.review && S.review.thresholds) || [0.04, 0.08, 0.16];
+  return err >= th[2] ? "rv-blunder" : err >= th[1] ? "rv-error" : err >= th[0] ? "rv-doubtful" : err > 0 ? "rv-small" : "rv-ok";
+}
+function eq(x) { return (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(3); }
+function decisionsAt(frame) {
+  return S.review && S.review.decisions ? S.review.decisions.filter((d) => d.frame === frame) : [];
+}
+function renderReviewBox() {
+  const box = $("review-box");
+  if (!S.review || isBg()) { box.hidden = true; box.innerHTML = ""; return; }
+  box.hidden = false;
+  if (S.review.loading) { box.innerHTML = `<p id="review-loading">${esc(t("review_loading"))}</p>`; return; }
+  const rv = S.review, th = rv.thresholds;
+  let h = `<h3>${esc(t("review_title", { ev: rv.evaluator }))}</h3><ul id="review-summary">`;
+  for (const side of ["white", "black"]) {
+    const x = rv.summary[side];
+    h += `<li data-side="${side}">${esc(t("review_sum", { side: sideName(side), n: x.decisions, lost: x.total_error.toFixed(3), mean: x.mean_error.toFixed(4),
+      d: x.doubtful, e: x.errors, b: x.blunders, t0: th[0], t1: th[1], t2: th[2] }))}</li>`;
+  }
+  h += "</ul>";
+  if (S.replay) {
+    const here = decisionsAt(S.replay.i);
+    h += `<div id="review-step">`;
+    if (!here.length) h += `<p class="muted">${esc(t("review_no_decision"))}</p>`;
+    for (const d of here) {
+      const played = d.kind === "play" ? d.played : t(d.played === "stay" ? "stay_word" : "leave_word");
+      const best = d.kind === "play" ? d.best : t(d.best === "stay" ? "stay_word" : "leave_word");
+      h += `<p class="${reviewClass(d.error)}">${esc(t("review_step", { side: sideName(d.side), dice: d.dice, played, best,
+        ep: eq(d.equity_played), eb: eq(d.equity_best), err: d.error.toFixed(3) }))}` +
+        (d.kind === "play" && d.error > 0 ? ` <span class="muted">(${esc(t("review_best_arrows"))})</span>` : "") + `</p>`;
+    }
+    h += `</div>`;
+  }
+  const worst = rv.decisions.filter((d) => d.error > 0).sort((a, b) => b.error - a.error || a.entry - b.entry).slice(0, 10);
+  if (!worst.length) h += `<p>${esc(t("review_none"))}</p>`;
+  else {
+    h += `<p>${esc(t("review_worst"))}</p><ol id="review-list">`;
+    for (const d of worst) {
+      h += `<li class="${reviewClass(d.error)}"><a href="#" data-frame="${d.frame}">${esc(sideName(d.side))} ${esc(d.dice)} · ${esc(t("review_at", { i: d.frame }))}</a> — ` +
+        `${esc(d.played)} <b>−${d.error.toFixed(3)}</b></li>`;
+    }
+    h += "</ol>";
+  }
+  box.innerHTML = h;
+  box.querySelectorAll("a[data-frame]").forEach((a) => {
+    a.onclick = (ev) => { ev.preventDefault(); const f = Number(a.dataset.frame); if (!S.replay) startReplay(f); else replayGo(f); };
+  });
+}
+// The moves of a play written in absolute fields: [[from, to], …].
+function playMoves(text) {
+  const out = [];
+  for (const tok of (text || "").split(/\s+/)) {
+    const parts = tok.split("-");
+    if (parts.length < 2) continue;
+    const from = Number(parts[0]), last = parts[parts.length - 1];
+    const to = last === "off" ? 0 : Number(last);
+    if (from >= 1 && from <= 24 && to >= 0 && to <= 24) out.push([from, to]);
+  }
+  return out;
+}
+
+// -------------------------------------------------------- analysis board
+// A position set up (TPN) or taken from the game, and its tables of
+// chances (/api/chances, trictrac::chances).
+function showAnalysis(tpn) {
+  S.analysisBack = $("game").hidden ? "home" : "game";
+  ["home", "game", "invited"].forEach((id) => { $(id).hidden = true; });
+  $("analysis").hidden = false;
+  if (tpn) $("an-tpn").value = tpn;
+  anRows();
+}
+function anRows() {
+  const q = $("an-question").value;
+  $("an-field-row").hidden = !(q === "hit" || q === "point");
+  $("an-jan-row").hidden = q !== "fill";
+}
+async function askChances(ev) {
+  if (ev) ev.preventDefault();
+  const q = $("an-question").value;
+  const p = new URLSearchParams({ position: $("an-tpn").value.trim(), question: q });
+  if (q === "hit" || q === "point") p.set("field", $("an-field").value.trim());
+  if (q === "fill") p.set("jan", $("an-jan").value);
+  // From a game: its rule options (the old jans, the corner by power…).
+  if (S.analysisBack === "game" && S.state && S.state.options && !isBg()) p.set("options", S.state.options);
+  const err = $("an-error"), res = $("an-result");
+  let j;
+  try {
+    const r = await fetch("/api/chances?" + p.toString());
+    j = await r.json();
+    if (!r.ok) {
+      err.textContent = j.error || String(r.status); err.hidden = false; res.hidden = true;
+      S.chances = null; return;
+    }
+  } catch (e) { err.textContent = String(e); err.hidden = false; return; }
+  err.hidden = true;
+  S.chances = j;
+  const set = new Set(j.rolls);
+  let h = `<p id="an-count"><b>${esc(t("an_result", { n: j.count, pct: (100 * j.count / 36).toFixed(1), side: sideMid(j.side) }))}</b></p>` +
+    `<p id="an-rolls">${j.rolls.length ? esc(j.rolls.join(" ")) : esc(t("an_none"))}</p><table id="an-grid"><tr><th></th>`;
+  for (let b = 1; b <= 6; b++) h += `<th>${b}</th>`;
+  h += "</tr>";
+  for (let a = 6; a >= 1; a--) {
+    h += `<tr><th>${a}</th>`;
+    for (let b = 1; b <= 6; b++) {
+      const k = Math.max(a, b) + "-" + Math.min(a, b);
+      h += `<td class="${set.has(k) ? "yes" : ""}">${set.has(k) ? "●" : ""}</td>`;
+    }
+    h += "</tr>";
+  }
+  res.innerHTML = h + "</table>";
+  res.hidden = false;
+  $("an-board-card").hidden = false;
+  const marks = q === "hit" || q === "point" ? $("an-field").value.split(",").map(Number).filter((f) => f >= 1 && f <= 24) : [];
+  $("an-board").innerHTML = anBoard(j, marks);
+}
+// A plain drawing of the position: flèches, numbers, checkers, the fields asked about.
+function anBoard(v, marks) {
+  let h = `<rect class="frame" x="0" y="0" width="1000" height="720" rx="18"/>` +
+    `<rect class="felt" x="40" y="50" width="410" height="620"/><rect class="felt" x="510" y="50" width="410" height="620"/>` +
+    `<rect class="bar" x="450" y="50" width="60" height="620"/>`;
+  for (let f = 1; f <= 24; f++) {
+    const p = place(f);
+    h += `<path class="${(p.col % 2 === 0) === p.bottom ? "fl-a" : "fl-b"}" d="${flechePath(p.col, p.bottom)}"/>`;
+    if (marks.includes(f)) h += `<path class="dest" d="${flechePath(p.col, p.bottom)}"/>`;
+    h += `<text class="fnum" x="${colX(p.col)}" y="${p.bottom ? 689 : 44}">${f}</text>`;
+  }
+  for (let f = 1; f <= 24; f++) {
+    const c = v.board[f - 1];
+    if (!c) continue;
+    const n = Math.abs(c), p = place(f), x = colX(p.col), cls = c > 0 ? "chk-w" : "chk-b";
+    for (let i = 0; i < n; i++) h += `<circle class="${cls}" cx="${x}" cy="${checkerY(i, n, p.bottom)}" r="${R}"/>`;
+    if (n > 5) h += `<text class="chk-count ${c > 0 ? "w" : "b"}" x="${x}" y="${checkerY(n - 1, n, p.bottom)}">${n}</text>`;
+  }
+  h += `<text class="turn-label" x="245" y="${MID + 6}">${esc(sideName(v.side))}</text>`;
+  return h;
+}
+
 function svgPoint(ev) {
   const svg = $("board");
   const pt = svg.createSVGPoint();
@@ -935,6 +1124,11 @@ function renderBoard() {
     const side = st.phase.kind === "roll" ? other(st.phase.side) : st.phase.side;
     for (const [from, to] of st.last_play.m) h += arrow(from, to, side || "white", "last");
   }
+  if (!live && S.review && S.replay) {
+    for (const d of decisionsAt(S.replay.i)) {
+      if (d.kind === "play" && d.error > 0) for (const [from, to] of playMoves(d.best)) h += arrow(from, to, d.side, "best");
+    }
+  }
   if (live && S.hint && S.hint.plays && S.hint.plays.length) {
     for (const [from, to] of S.hint.plays[0].m) h += arrow(from, to, st.phase.side, "");
   }
@@ -1021,6 +1215,8 @@ function renderButtons() {
     names: t("names_" + S.fieldNames), w1: fieldLabel(1), w12: fieldLabel(12), b13: fieldLabel(13), b24: fieldLabel(24),
   });
   show("btn-replay", !isBg() && !S.replay && S.history.length > 0 && (k === "over" || S.role === "spectator"));
+  show("btn-review", !isBg() && k === "over" && S.history.length > 0 && !S.review);
+  show("btn-analyse", !isBg() && !S.replay && (st.mode !== "online" || k === "over"));
   show("replay-bar", !isBg() && !!S.replay);
   if (S.replay) {
     ["btn-roll", "btn-double", "btn-take", "btn-drop", "btn-beaver", "btn-numbers", "btn-stay", "btn-leave",
@@ -1049,7 +1245,7 @@ function renderButtons() {
   show("btn-stay", myTurn() && k === "stay_or_leave");
   show("btn-leave", myTurn() && k === "stay_or_leave");
   show("btn-undo", myTurn() && k === "play");
-  show("btn-hint", myTurn() && k === "play" && st.mode !== "online");
+  show("btn-hint", myTurn() && (k === "play" || k === "stay_or_leave") && st.mode !== "online");
   // false-moves=table (section 11): any play a table allows, written.
   show("free-play", myTurn() && k === "play" && (st.options || "").includes("false-moves=table"));
   show("mark-box", myTurn() && k === "mark");
@@ -1150,25 +1346,24 @@ function renderPanel() {
     hb.hidden = false;
     hb.innerHTML = hintHtml(S.hint);
   } else hb.hidden = true;
+  renderReviewBox();
 }
 
-// The hint: the plays ranked by a computer player, with what its number
-// is — the chance of winning the game (the search and neural players) or
-// the roll's net points (greedy) — and each play's distance from the best.
+// The hint (trictrac_bot::analysis, as `trictrac hint`): the plays ranked
+// by equity — the expected stake of R-9.1 for the side deciding — with
+// each play's difference from the best, or the equities of staying and
+// leaving (R-8.6).
 function hintHtml(h) {
-  const win = h.by !== "greedy";
-  const fmt = (v) => win ? (100 * v).toFixed(1) + " %" : Number(v).toFixed(1);
-  // Differences in percentage points (or points), precise enough to
-  // tell close plays apart.
-  const diff = (v) => { const x = win ? 100 * v : Number(v); return x.toFixed(Math.abs(x) < 0.1 ? 2 : 1); };
-  const best = h.plays[0].value;
-  const by = levelName("trictrac", h.by);
-  let out = `<div>${esc(t("hint_title", { by }))} <span class="muted">${esc(win ? t("hint_win") : t("hint_points"))}</span></div><ol id="hint-list">`;
+  let out = `<div>${esc(t("hint_title", { by: levelName("trictrac", h.by) }))} <span class="muted">${esc(t("hint_equity"))}</span></div>`;
+  if (h.stay_leave) {
+    const sl = h.stay_leave;
+    out += `<p id="hint-sl">${esc(t("hint_sl", { stay: eq(sl.stay), leave: eq(sl.leave), best: t(sl.best === "stay" ? "stay_word" : "leave_word") }))}</p>`;
+  }
+  if (!h.plays.length) return out;
+  out += `<ol id="hint-list">`;
   for (const p of h.plays) {
-    const has = p.value !== null && p.value !== undefined;
-    const d = has && best !== null && best !== undefined ? p.value - best : null;
-    out += `<li><b>${esc(p.n)}</b>` + (has ? ` — <span class="hint-value">${esc(fmt(p.value))}</span>` : "") +
-      (d === null ? "" : d === 0 ? ` <span class="muted">(${esc(t("hint_best"))})</span>` : ` <span class="muted hint-diff">(${esc(diff(d).replace("-", "−"))})</span>`) + `</li>`;
+    out += `<li><b>${esc(p.n)}</b> — <span class="hint-value">${esc(eq(p.equity))}</span>` +
+      (p.diff === 0 ? ` <span class="muted">(${esc(t("hint_best"))})</span>` : ` <span class="muted hint-diff">(${esc(eq(p.diff))})</span>`) + `</li>`;
   }
   return out + "</ol>";
 }
@@ -1195,7 +1390,9 @@ function historyRow(e, i) {
       const marks = ["white", "black"].filter((s) => e.marked[s]).map((s) => `${sideName(s)[0]}+${e.marked[s]}` + (e.holes[s] ? ` (${e.holes[s]} ${t(e.holes[s] > 1 ? "hole_n" : "hole_1")})` : "")).join(" ");
       const dec = e.decision ? ` · ${t(e.decision === "stay" ? "stay_word" : "leave_word")}` : "";
       const decl = e.declared ? " · " + t("declared") + " " + Object.keys(e.declared).map((s) => `${sideName(s)[0]}=${e.declared[s].points}`).join(" ") : "";
-      return `<tr class="hist-roll"><td>${n}</td><td class="side-${e.side}">${esc(e.dice)}</td>` +
+      const lost = decisionsAt(i + 1).filter((d) => d.error > 0);
+      const mark = lost.map((d) => ` <span class="rv-mark ${reviewClass(d.error)}">−${d.error.toFixed(3)}</span>`).join("");
+      return `<tr class="hist-roll"><td>${n}${mark}</td><td class="side-${e.side}">${esc(e.dice)}</td>` +
         `<td>${jans || ""}${jans ? "<br>" : ""}<b>${esc(marks)}</b>${esc(dec)}${esc(decl)}</td>` +
         `<td>${esc(e.play || "")}<br><span class="muted">${esc(scoreText(e.score))}</span></td></tr>`;
     }
@@ -1255,7 +1452,16 @@ function init() {
   $("btn-replay-prev").onclick = () => replayGo(S.replay.i - 1);
   $("btn-replay-next").onclick = () => replayGo(S.replay.i + 1);
   $("btn-replay-last").onclick = () => replayGo(S.replay.frames.length - 1);
-  $("btn-replay-live").onclick = () => { S.replay = null; render(); };
+  $("btn-replay-live").onclick = () => { S.replay = null; S.review = null; render(); };
+  $("btn-review").onclick = () => startReview();
+  $("btn-analyse").onclick = () => showAnalysis(S.state && S.state.tpn);
+  $("analysis-link").onclick = (ev) => { ev.preventDefault(); showAnalysis(); };
+  $("an-form").addEventListener("submit", askChances);
+  $("an-question").onchange = anRows;
+  $("btn-an-back").onclick = () => {
+    if (S.analysisBack === "game" && S.state) { $("analysis").hidden = true; showGame(); render(); }
+    else location.href = "/";
+  };
   $("invited-form").addEventListener("submit", acceptInvitation);
   $("btn-resign").onclick = () => { S.resignAsk = true; render(); };
   $("btn-resign-no").onclick = () => { S.resignAsk = false; render(); };
@@ -1275,6 +1481,10 @@ function init() {
   updateFormRows();
   loadInfo();
   const room = params.get("room");
+  if (params.get("analysis") === "1") {
+    showAnalysis(params.get("position"));
+    if (params.get("position")) askChances();
+  }
   if (room) {
     const code = room.toUpperCase();
     const watch = params.get("watch") === "1";
@@ -1287,6 +1497,8 @@ function init() {
     $("invited-name").value = name;
     // A finished game opened from the list: straight to its replay.
     S.wantReplay = params.get("replay") === "1";
+    // … or to its review.
+    S.wantReview = params.get("review") === "1";
     // Invited (no seat of ours in this room): who invites, and our name.
     if (!token && !watch) { const m = S.joinMsg; S.joinMsg = null; offerSeat(code, m); }
   }
