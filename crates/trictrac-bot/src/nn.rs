@@ -227,21 +227,28 @@ impl DerefMut for Net {
 }
 
 /// The first shipped model's bytes (`models/default.bin`, one output:
-/// the player `neural-v1`).
+/// the player `neural-v1`, kept unchanged to measure progress against).
 pub static DEFAULT_MODEL: &[u8] = include_bytes!("../models/default.bin");
+
+/// The equity model's bytes (`models/equity.bin`, [`EQUITY_OUTPUTS`]
+/// outputs): the best shipped network, the default bot's.
+pub static EQUITY_MODEL: &[u8] = include_bytes!("../models/equity.bin");
 
 /// The first shipped model (`neural-v1`), read once.
 pub fn v1_net() -> Arc<Net> {
-    default_net()
-}
-
-/// The first shipped model, read once.
-pub fn default_net() -> Arc<Net> {
     static NET: OnceLock<Arc<Net>> = OnceLock::new();
     NET.get_or_init(|| {
         Arc::new(Net::from_bytes(DEFAULT_MODEL).expect("the shipped model is valid"))
     })
     .clone()
+}
+
+/// The best shipped model (the equity network), read once: the default
+/// bot's, and what the analysis uses.
+pub fn default_net() -> Arc<Net> {
+    static NET: OnceLock<Arc<Net>> = OnceLock::new();
+    NET.get_or_init(|| Arc::new(Net::from_bytes(EQUITY_MODEL).expect("the shipped model is valid")))
+        .clone()
 }
 
 #[cfg(test)]
@@ -260,9 +267,31 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_model_is_read_and_written_identically() {
+    fn the_shipped_models_are_read_and_written_identically() {
         let net = Net::from_bytes(DEFAULT_MODEL).unwrap();
+        assert!(!net.is_equity());
         assert_eq!(net.to_bytes(), DEFAULT_MODEL);
+        let net = Net::from_bytes(EQUITY_MODEL).unwrap();
+        assert!(net.is_equity());
+        assert_eq!(net.to_bytes(), EQUITY_MODEL);
+    }
+
+    #[test]
+    fn equity_outputs_flip_and_value_the_stake() {
+        // guiton: ×1 … ×4.
+        let mut score = trictrac::ScoreState::default();
+        score.holes.white = 12;
+        score.holes.black = 3;
+        let o = equity_target(&score, Side::White, Side::White);
+        assert_eq!(equity(&o, Payout::Guiton), 1.0);
+        let f = flip_equity(&o);
+        assert_eq!(equity(&f, Payout::Guiton), -1.0);
+        score.holes.black = 0;
+        let o = equity_target(&score, Side::White, Side::Black);
+        assert_eq!(equity(&o, Payout::Guiton), -4.0);
+        assert_eq!(equity(&o, Payout::Jollyvet), -2.0);
+        assert_eq!(equity(&o, Payout::None), -1.0);
+        assert_eq!(flip_equity(&flip_equity(&o)), o);
     }
 
     #[test]
