@@ -30,7 +30,7 @@ use crate::error::CliError;
         # stopped? continue from the last checkpoint\n  \
         trictrac train --games 20000 --resume model.bin\n  \
         # an equity network (stake distribution) warm-started from a one-output model\n  \
-        trictrac train --equity --init crates/trictrac-bot/models/default.bin --games 40000 --out eq.bin\n  \
+        trictrac train --equity --init crates/trictrac-bot/models/default.bin --games 90000 --out eq.bin\n  \
         trictrac match --white neural --black greedy --model model.bin --games 400"
 )]
 pub struct TrainArgs {
