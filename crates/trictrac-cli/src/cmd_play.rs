@@ -144,7 +144,7 @@ Commands (type them at any prompt):
   stay, leave    after winning a hole by your own roll (tenir / s'en aller)
   N              with --marking manual: the points you mark (Enter = 0)
   school N       with --marking manual: claim a school of N points (R-10)
-  hint           the bot's preferred play and its evaluation
+  hint           the best plays in equity (expected stake), or stay/leave
   board          draw the board again
   names [NAMES]  field names on the board and in plays: the next of numbers,
                  classical (BT..B11, NT..N11), soumille (A..&), lepeintre
@@ -208,10 +208,9 @@ struct Session<'a> {
     /// The opponent's bot (none in hotseat games).
     bot: Option<Box<dyn Player>>,
     bot_name: String,
-    /// A second instance of the bot for hints, so that hints do not
-    /// change the opponent's choices.
-    hint_bot: Option<Box<dyn Player>>,
-    hint_seed: u64,
+    /// The analysis behind hints (the default bot's, built on first use;
+    /// it never changes the opponent's choices).
+    analyst: Option<trictrac_bot::analysis::Analyst>,
     view: View,
     style: Style,
     out: &'a mut dyn Write,
@@ -372,8 +371,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         humans,
         bot,
         bot_name,
-        hint_bot: None,
-        hint_seed: seed ^ 0x4869_6e74,
+        analyst: None,
         view: View {
             viewer,
             fields: args.fields.into(),
@@ -1338,15 +1336,17 @@ impl Session<'_> {
         Ok(Some(Flow::Go))
     }
 
-    fn hint_bot(&mut self) -> &mut Box<dyn Player> {
-        let (name, seed) = (self.bot_name.clone(), self.hint_seed);
-        self.hint_bot
-            .get_or_insert_with(|| by_name(&name, seed).expect("the bot's name was checked"))
+    /// The analysis behind hints: the default bot's network and search,
+    /// whatever bot is played against (the same as `trictrac hint`).
+    fn analyst(&mut self) -> &mut trictrac_bot::analysis::Analyst {
+        self.analyst
+            .get_or_insert_with(trictrac_bot::analysis::analyst)
     }
 
-    /// The bot's advice for the decision `side` faces.
+    /// The best analysis's advice for the decision `side` faces: plays in
+    /// equity (the expected stake of R-9.1) with their distance from the
+    /// best, or the equities of staying and leaving.
     fn hint(&mut self, side: Side) -> std::io::Result<()> {
-        let name = self.bot_name.clone();
         let fields = self.view.fields;
         match self.game.phase() {
             Phase::Play(_) => {
@@ -1358,38 +1358,48 @@ impl Session<'_> {
                         .map_or(String::new(), |i| format!("number {}", i + 1))
                 };
                 let game = self.game.clone();
-                let bot = self.hint_bot();
-                let analysis = bot.analyse(&game);
-                if analysis.is_empty() {
-                    let p = bot.choose_play(&game);
-                    let t = format!(
-                        "Hint: the bot `{name}` gives no evaluation; it would play {} ({}).",
-                        board::play_text(&p, side, fields),
-                        number(&p)
-                    );
-                    self.say_wrapped(Tone::Plain, &t, 2)?;
-                } else {
-                    let t = format!(
-                        "Hint: the bot `{name}` prefers {} ({}); its evaluation (higher is better for {}):",
-                        board::play_text(&analysis[0].0, side, fields),
-                        number(&analysis[0].0),
-                        side.name()
-                    );
-                    self.say_wrapped(Tone::Plain, &t, 2)?;
-                    for (p, v) in analysis.iter().take(5) {
-                        let text = board::play_text(p, side, fields);
-                        writeln!(self.out, "  {text:<16} {v:>8.3}   {}", number(p))?;
-                    }
+                let analysis = self.analyst().plays(&game);
+                let Some(best) = analysis.first().copied() else {
+                    self.say("No play to hint: roll first.")?;
+                    return Ok(());
+                };
+                let t = format!(
+                    "Hint: the best play is {} ({}). Equity = the stake {} expects to win \
+                     (R-9.1; negative: to lose), after each play:",
+                    board::play_text(&best.play, side, fields),
+                    number(&best.play),
+                    side.name()
+                );
+                self.say_wrapped(Tone::Plain, &t, 2)?;
+                for e in analysis.iter().take(5) {
+                    let text = board::play_text(&e.play, side, fields);
+                    writeln!(
+                        self.out,
+                        "  {text:<16} {:>+7.3}  ({:+.3})   {}",
+                        e.equity,
+                        e.equity - best.equity,
+                        number(&e.play)
+                    )?;
                 }
             }
             Phase::StayOrLeave(_) => {
                 let game = self.game.clone();
-                let d = self.hint_bot().decide(&game);
-                let t = match d {
-                    Decision::Stay => "stay (tenir)",
-                    Decision::Leave => "leave (s'en aller)",
-                };
-                self.say(&format!("Hint: the bot `{name}` would {t}."))?;
+                match self.analyst().stay_leave(&game) {
+                    Some(sl) => {
+                        let (best, other) = if sl.stay >= sl.leave {
+                            ("stay (tenir)", "leave")
+                        } else {
+                            ("leave (s'en aller)", "stay")
+                        };
+                        self.say(&format!(
+                            "Hint: {best}. Equity (the expected stake, R-9.1): stay {:+.3}, leave {:+.3}; {other} loses {:.3}.",
+                            sl.stay,
+                            sl.leave,
+                            (sl.stay - sl.leave).abs()
+                        ))?;
+                    }
+                    None => self.say("No stay-or-leave decision to hint.")?,
+                }
             }
             _ => {
                 self.say("No hint for marking: count the points yourself (R-10).")?;
