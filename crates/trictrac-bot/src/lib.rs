@@ -40,6 +40,7 @@ pub mod arena;
 pub mod features;
 mod greedy;
 pub mod nn;
+pub mod review;
 pub mod search;
 pub mod train;
 pub mod turn;

@@ -9,7 +9,7 @@ use trictrac::record::Record;
 use trictrac_bot::analysis::analyst;
 
 use crate::error::CliError;
-use crate::review::{review, Decision, Review, Summary, THRESHOLDS};
+use trictrac_bot::review::{review, Decision, Review, Summary, THRESHOLDS};
 
 /// Review a recorded game.
 #[derive(Debug, Args)]

@@ -23,7 +23,6 @@ mod error;
 mod input;
 mod jans_json;
 mod options;
-mod review;
 
 use std::io::Write;
 use std::process::ExitCode;

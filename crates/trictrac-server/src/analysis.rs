@@ -11,10 +11,7 @@ use trictrac_bot::analysis::analyst;
 
 use crate::view::play_json;
 
-// The review of `trictrac review`, the same source compiled here.
-#[path = "../../trictrac-cli/src/review.rs"]
-#[allow(dead_code)]
-mod review;
+use trictrac_bot::review;
 
 /// How many plays a hint lists.
 pub const HINT_PLAYS: usize = 5;

@@ -1,16 +1,14 @@
 //! The review of a recorded game: every decision (each play with a
 //! choice, each stay/leave of) compared with the best one by
-//! [`trictrac_bot::analysis`], the equity lost, a summary per player.
+//! [`crate::analysis`], the equity lost, a summary per player.
 //!
 //! One function for `trictrac review` and the page's review (`trictrac
-//! serve`, `/api/games/ROOM/review.json`): this file is compiled into both
-//! crates (the server includes it with `#[path]`), so it may use only
-//! `trictrac`, `trictrac_bot`, `serde` and `std` — never `crate::…`.
+//! serve`, `/api/games/ROOM/review.json`).
 
+use crate::analysis::Analyst;
 use serde::Serialize;
 use trictrac::record::Record;
 use trictrac::{Game, Phase, PlayNotation, Side};
-use trictrac_bot::analysis::Analyst;
 
 /// Thresholds of equity lost: doubtful, error, blunder.
 pub const THRESHOLDS: [f64; 3] = [0.04, 0.08, 0.16];
