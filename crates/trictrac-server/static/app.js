@@ -78,7 +78,8 @@ const TEXTS = {
     replay: "Revoir la partie", replay_step: "Étape {i} / {n}", replay_live: "Retour au direct",
     howto: "Comment jouer", pts: "pts", hole_1: "trou", hole_n: "trous",
     level_random: "Débutant (au hasard)", level_greedy: "Facile", level_search1: "Moyen",
-    level_search2: "Moyen+ (plus lent)", level_neural: "Fort", level_neural2: "Expert (plus lent)",
+    level_search2: "Moyen+ (plus lent)", "level_neural-v1": "Fort (premier réseau)", level_neural1: "Fort+ (rapide)",
+    level_neural: "Expert", level_neural2: "Expert+ (plus lent)",
     level_bg_neural0: "Fort (rapide)", level_bg_neural: "Expert", level_bg_neural2: "Expert (neural2)",
     recommended: "conseillé",
     expl_marking: "Automatique : l'ordinateur compte les points. Par les joueurs : vous déclarez vos points ; une erreur est une école pour l'adversaire (R-10).",
@@ -165,7 +166,8 @@ const TEXTS = {
     replay: "Replay the game", replay_step: "Step {i} / {n}", replay_live: "Back to the game",
     howto: "How to play", pts: "pts", hole_1: "hole", hole_n: "holes",
     level_random: "Beginner (random)", level_greedy: "Easy", level_search1: "Medium",
-    level_search2: "Medium+ (slower)", level_neural: "Strong", level_neural2: "Expert (slower)",
+    level_search2: "Medium+ (slower)", "level_neural-v1": "Strong (first network)", level_neural1: "Strong+ (fast)",
+    level_neural: "Expert", level_neural2: "Expert+ (slower)",
     level_bg_neural0: "Strong (fast)", level_bg_neural: "Expert", level_bg_neural2: "Expert (neural2)",
     recommended: "recommended",
     expl_marking: "Automatic: the computer counts the points. By the players: you declare your points; a mistake is a school for your opponent (R-10).",
@@ -459,7 +461,7 @@ function joinGame(watch) {
 // The computer players by strength, weakest first (docs/STRENGTH.md), and
 // the one the page offers first: the level most players should meet.
 const LEVELS = {
-  trictrac: { order: ["random", "greedy", "search1", "search2", "neural", "neural2"], recommended: "search1" },
+  trictrac: { order: ["random", "greedy", "search1", "search2", "neural-v1", "neural1", "neural", "neural2"], recommended: "search1" },
   backgammon: { order: ["random", "greedy", "neural0", "neural", "neural2"], recommended: "neural0" },
 };
 function levelName(game, bot) {

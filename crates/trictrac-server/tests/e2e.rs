@@ -821,6 +821,10 @@ async fn the_newcomers_page_in_chromium() {
     let levels = levels.as_array().unwrap().clone();
     assert_eq!(levels.len(), trictrac_bot::PLAYERS.len(), "{levels:?}");
     assert_eq!(levels[0][0], "random", "{levels:?}");
+    // Every level is named by its strength, never by the bot's name.
+    for l in &levels {
+        assert_ne!(l[0], l[1], "{levels:?}");
+    }
     assert!(
         levels[0][1].as_str().unwrap().contains("Beginner"),
         "{levels:?}"
