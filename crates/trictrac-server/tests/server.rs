@@ -199,6 +199,9 @@ async fn a_restart_in_the_middle_of_a_game_loses_nothing() {
     for _ in 0..30 {
         h.wait_until(|s| s["phase"]["side"] == "black" || s["phase"]["kind"] == "over")
             .await;
+        if h.over() {
+            break;
+        }
         let msg = random_action(&h.state, &mut rng);
         let r = h.request(msg).await;
         assert_eq!(r["type"], "ack", "{r}");
