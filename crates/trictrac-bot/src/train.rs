@@ -210,7 +210,11 @@ pub struct Trainer {
 impl Trainer {
     /// A new network with `config`'s settings and random weights.
     pub fn new(config: &TrainConfig, options: GameOptions) -> Trainer {
-        let mut net = Net::new(config.hidden, config.seed);
+        Trainer::configured(Net::new(config.hidden, config.seed), config, options)
+    }
+
+    /// `net` untrained, with `config`'s settings recorded in it.
+    fn configured(mut net: Net, config: &TrainConfig, options: GameOptions) -> Trainer {
         net.info = TrainInfo {
             games: 0,
             seed: config.seed,
@@ -227,20 +231,11 @@ impl Trainer {
     /// warm-started from `init` ([`Net::to_equity`]; its hidden size
     /// replaces `config.hidden`).
     pub fn new_equity(config: &TrainConfig, options: GameOptions, init: Option<&Net>) -> Trainer {
-        let mut net = match init {
+        let net = match init {
             Some(n) => n.to_equity(config.seed),
             None => Net::new_equity(config.hidden, config.seed),
         };
-        net.info = TrainInfo {
-            games: 0,
-            seed: config.seed,
-            alpha: config.alpha,
-            alpha_end: config.alpha_end,
-            alpha_games: config.alpha_games,
-            lambda: config.lambda,
-            batch: config.batch,
-        };
-        Trainer { net, options }
+        Trainer::configured(net, config, options)
     }
 
     /// Continues training `net` (its settings are in [`Net::info`]).

@@ -402,13 +402,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
 
 /// Reads and resumes a saved game: the game, its dice and its header.
 fn load(path: &Path) -> Result<(Game, ChaCha8Rng, Header), CliError> {
-    let text = crate::input::read_text(path)?;
-    let rec: Record = if text.trim_start().starts_with('{') {
-        Record::from_json(&text)
-    } else {
-        text.parse()
-    }
-    .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    let rec = crate::input::read_record(path)?;
     let (game, dice) = resume::resume(&rec)
         .map_err(|e| CliError::input(format!("{} does not replay: {e}", path.display())))?;
     let mut header = rec.header.clone();

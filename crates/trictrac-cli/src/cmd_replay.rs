@@ -3,7 +3,6 @@
 use std::io::Write;
 
 use clap::Args;
-use trictrac::record::Record;
 
 use crate::error::CliError;
 use crate::jans_json::score_line;
@@ -33,13 +32,7 @@ pub struct ReplayArgs {
 
 /// Runs `trictrac replay`.
 pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let text = crate::input::read_text(&args.file)?;
-    let rec: Record = if text.trim_start().starts_with('{') {
-        Record::from_json(&text)
-    } else {
-        text.parse()
-    }
-    .map_err(|e| CliError::input(format!("{}: {e}", args.file.display())))?;
+    let rec = crate::input::read_record(&args.file)?;
     // With its seed's dice; a game saved by `trictrac play` in the middle
     // of a turn replays up to where it stopped.
     let (game, _) = crate::cmd_play::resume_record(&rec)

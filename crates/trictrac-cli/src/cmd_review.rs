@@ -5,7 +5,6 @@ use std::io::Write;
 
 use clap::Args;
 use serde::Serialize;
-use trictrac::record::Record;
 use trictrac_bot::analysis::analyst;
 
 use crate::error::CliError;
@@ -51,13 +50,7 @@ struct ReviewJson {
 
 /// Runs `trictrac review`.
 pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let text = crate::input::read_text(&args.file)?;
-    let rec: Record = if text.trim_start().starts_with('{') {
-        Record::from_json(&text)
-    } else {
-        text.parse()
-    }
-    .map_err(|e| CliError::input(format!("{}: {e}", args.file.display())))?;
+    let rec = crate::input::read_record(&args.file)?;
     rec.replay()
         .map_err(|e| CliError::Illegal(format!("{} does not replay: {e}", args.file.display())))?;
     let mut a = analyst();

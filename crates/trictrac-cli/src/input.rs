@@ -112,6 +112,18 @@ pub fn read_text(path: &std::path::Path) -> Result<String, CliError> {
     String::from_utf8(bytes).map_err(|_| cannot(&"not UTF-8 text"))
 }
 
+/// Reads a game record (text or JSON, NOTATION.md) from a file given on
+/// the command line, bounded as [`read_text`].
+pub fn read_record(path: &std::path::Path) -> Result<trictrac::Record, CliError> {
+    let text = read_text(path)?;
+    if text.trim_start().starts_with('{') {
+        trictrac::Record::from_json(&text)
+    } else {
+        text.parse()
+    }
+    .map_err(|e| CliError::input(format!("{}: {e}", path.display())))
+}
+
 /// Writes a file; a file that could not be written whole (a full disk)
 /// is removed rather than left empty or cut.
 pub fn write_text(path: &std::path::Path, text: &str) -> Result<(), CliError> {

@@ -202,9 +202,6 @@ pub fn history(game: &Game, start: usize) -> Vec<Value> {
                     })
                 }));
             }
-            // A contested school, the two-dice first throws, the
-            // end of a marqué and false moves at the table
-            // (section 11): not shown yet.
             Event::MarqueEnd {
                 winner,
                 holes,

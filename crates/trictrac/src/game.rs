@@ -1639,22 +1639,12 @@ impl Game {
         let Phase::Play(side) = self.phase else {
             return Err(self.wrong("a play"));
         };
-        let pending = self.pending.as_ref().expect("a pending roll while playing");
-        let legal = self.position.resolve_against(
-            pending.score.roll,
-            play,
-            &self.options.rules,
-            &pending.plays,
-        );
-        let illegal = match legal {
-            Ok(p) => {
-                self.apply_play(side, p);
-                return Ok(Some(p));
-            }
+        let illegal = match self.play_notation(play) {
+            Ok(p) => return Ok(Some(p)),
             Err(e) => e,
         };
         if self.options.false_moves != FalseMoves::Table {
-            return Err(illegal.into());
+            return Err(illegal);
         }
         let table = |why: &'static str| GameError::Points(why);
         if play.moves.len() > 2 {
@@ -1709,6 +1699,7 @@ impl Game {
                 })
                 .sum::<u32>()
         };
+        let pending = self.pending.as_ref().expect("a pending roll while playing");
         let correction = *pending
             .plays
             .iter()
