@@ -20,6 +20,13 @@
 //! be allowed, each `Wins` line must agree with the engine's result;
 //! errors give the line.
 //!
+//! Player names are written as [`mat_name`] makes them, so that every
+//! reader reads them back: gnubg takes a name line's first name up to its
+//! first colon, cuts names at 31 bytes and reads a comma as the start of
+//! a rating; a name beginning with `;` or `Game ` would look like a
+//! comment or a game header to a reader scanning lines. The reader here
+//! takes the line after a `Game` line as the names line whatever it holds.
+//!
 //! The seed preset's opening (BG-2.2: one die each, then the starter
 //! throws both) is not in the format: reading under `seed` rules lets the
 //! side that moves first win an opening throw of 2 against 1.
@@ -276,6 +283,85 @@ impl Reader {
     }
 }
 
+/// The longest name written, in bytes: gnubg keeps 31 (its `MAX_NAME_LEN`
+/// is 32 with the final NUL) and cuts a longer one.
+pub const MAX_NAME_BYTES: usize = 31;
+
+/// A player's name as `.mat` text holds it, read back the same by this
+/// module's reader and by gnubg: every run of whitespace, control
+/// characters, colons (the name/score separator) and commas (gnubg reads
+/// what follows one as a rating) becomes one space; no `;`, `#` or `(` at
+/// the start (a comment to line-scanning readers, `(Crawford)`); a first
+/// word `Game` is joined to what follows by `_` (`Game 2` would read as a
+/// game header); at most [`MAX_NAME_BYTES`] bytes, cut at a character; an
+/// empty name becomes the side's (`white`, `black`). The real name stays
+/// wherever it is kept (the server's database); this is only how a record
+/// writes it.
+///
+/// ```
+/// use backgammon::{mat::mat_name, Side};
+/// assert_eq!(mat_name("Alice", Side::White), "Alice");
+/// assert_eq!(mat_name(" Game 2", Side::White), "Game_2");
+/// assert_eq!(mat_name("; trictrac bg rules: seed", Side::Black), "trictrac bg rules seed");
+/// assert_eq!(mat_name("a:b,\tc", Side::White), "a b c");
+/// assert_eq!(mat_name("  ", Side::Black), "black");
+/// ```
+pub fn mat_name(name: &str, side: Side) -> String {
+    let separator = |c: char| c.is_whitespace() || c.is_control() || c == ':' || c == ',';
+    let words: Vec<&str> = name.split(separator).filter(|w| !w.is_empty()).collect();
+    let joined = words.join(" ");
+    let mut n = joined.trim_start_matches([';', '#', '(', ' ']).to_string();
+    if n.len() > MAX_NAME_BYTES {
+        let mut end = MAX_NAME_BYTES;
+        while !n.is_char_boundary(end) {
+            end -= 1;
+        }
+        n.truncate(end);
+        n.truncate(n.trim_end().len());
+    }
+    if n == "Game" {
+        n.push('_');
+    } else if n.starts_with("Game ") {
+        n.replace_range(4..5, "_");
+    }
+    if n.is_empty() {
+        side.to_string()
+    } else {
+        n
+    }
+}
+
+/// Reads a names line `NAME : SCORE   NAME : SCORE` as tolerantly as gnubg
+/// does: the first name runs to the first colon, the second score follows
+/// the last one; between them the first score, an optional `(Crawford)`,
+/// and the second name (which may then hold colons). Returns the names,
+/// the scores and whether `(Crawford)` follows a score.
+fn names_line(t: &str) -> Result<(BySide<String>, BySide<u32>, bool), String> {
+    let (Some(first), Some(last)) = (t.find(':'), t.rfind(':')) else {
+        return Err(format!("`{t}`: `NAME : SCORE   NAME : SCORE` expected"));
+    };
+    if first == last {
+        return Err(format!("`{t}`: `NAME : SCORE   NAME : SCORE` expected"));
+    }
+    let mid = &t[first + 1..last];
+    let s0 = digits_prefix(mid).ok_or_else(|| format!("`{}` is not a score", mid.trim()))?;
+    let rest = mid
+        .trim_start()
+        .trim_start_matches(|c: char| c.is_ascii_digit())
+        .trim();
+    let (crawford, name1) = match rest.strip_prefix("(Crawford)") {
+        Some(n) => (true, n.trim()),
+        None => (false, rest),
+    };
+    let right = &t[last + 1..];
+    let s1 = digits_prefix(right).ok_or_else(|| format!("`{}` is not a score", right.trim()))?;
+    Ok((
+        BySide::new(t[..first].trim().to_string(), name1.to_string()),
+        BySide::new(s0, s1),
+        crawford || right.contains("(Crawford)"),
+    ))
+}
+
 fn digits_prefix(s: &str) -> Option<u32> {
     let d: String = s
         .trim()
@@ -303,7 +389,44 @@ impl MatFile {
             let line = i + 1;
             let err = |m: String| MatError { line, message: m };
             let t = raw.trim();
-            if t.is_empty() || t.starts_with(';') {
+            if t.is_empty() {
+                continue;
+            }
+            // The line after a `Game` line holds the names, whatever they
+            // look like (`; x`, `Game 2`).
+            if expect_names {
+                expect_names = false;
+                let (n, score, crawford) = names_line(t).map_err(err)?;
+                names = n;
+                let (s0, s1) = (score.white, score.black);
+                let state = match r.games.last() {
+                    Some(g) => {
+                        let res = g.result().ok_or_else(|| err("unfinished game".into()))?;
+                        g.match_state().after(&res)
+                    }
+                    None => {
+                        let mut st = MatchState::to(r.length);
+                        st.score = score;
+                        st.crawford = r.length > 1 && crawford;
+                        st.crawford_done = r.length > 1
+                            && !st.crawford
+                            && (s0 + 1 >= r.length || s1 + 1 >= r.length);
+                        st
+                    }
+                };
+                if state.score != score {
+                    return Err(err(format!(
+                        "the score {s0}-{s1} is not the {}-{} the games before it give",
+                        state.score.white, state.score.black
+                    )));
+                }
+                if state.winner().is_some() {
+                    return Err(err("a game after the match was won".into()));
+                }
+                r.games.push(Game::new(rules, state));
+                continue;
+            }
+            if t.starts_with(';') || t.starts_with('#') {
                 continue;
             }
             if !seen_length {
@@ -324,53 +447,6 @@ impl MatFile {
                     }
                 }
                 expect_names = true;
-                continue;
-            }
-            if expect_names {
-                expect_names = false;
-                let parts: Vec<&str> = t.split(':').collect();
-                if parts.len() != 3 {
-                    return Err(err(format!(
-                        "`{t}`: `NAME : SCORE   NAME : SCORE` expected"
-                    )));
-                }
-                let s0 = digits_prefix(parts[1])
-                    .ok_or_else(|| err(format!("`{}` is not a score", parts[1].trim())))?;
-                let mid = parts[1].trim_start();
-                let name1 = mid.trim_start_matches(|c: char| c.is_ascii_digit()).trim();
-                let name1 = name1
-                    .strip_prefix("(Crawford)")
-                    .map(str::trim)
-                    .unwrap_or(name1);
-                let s1 = digits_prefix(parts[2])
-                    .ok_or_else(|| err(format!("`{}` is not a score", parts[2].trim())))?;
-                names = BySide::new(parts[0].trim().to_string(), name1.to_string());
-                let score = BySide::new(s0, s1);
-                let state = match r.games.last() {
-                    Some(g) => {
-                        let res = g.result().ok_or_else(|| err("unfinished game".into()))?;
-                        g.match_state().after(&res)
-                    }
-                    None => {
-                        let mut st = MatchState::to(r.length);
-                        st.score = score;
-                        st.crawford = r.length > 1 && t.contains("Crawford");
-                        st.crawford_done = r.length > 1
-                            && !st.crawford
-                            && (s0 + 1 >= r.length || s1 + 1 >= r.length);
-                        st
-                    }
-                };
-                if state.score != score {
-                    return Err(err(format!(
-                        "the score {s0}-{s1} is not the {}-{} the games before it give",
-                        state.score.white, state.score.black
-                    )));
-                }
-                if state.winner().is_some() {
-                    return Err(err("a game after the match was won".into()));
-                }
-                r.games.push(Game::new(rules, state));
                 continue;
             }
             // A numbered move line or a `Wins` line.
@@ -446,8 +522,15 @@ impl fmt::Display for MatFile {
             writeln!(f)?;
             writeln!(f, " Game {}", n + 1)?;
             let s = g.match_state().score;
-            let left = format!("{} : {}", self.names.white, s.white);
-            writeln!(f, " {left:<31}{} : {}", self.names.black, s.black)?;
+            let left = format!("{} : {}", mat_name(&self.names.white, Side::White), s.white);
+            // At least two spaces before the second name (gnubg skips the
+            // first score up to a space; a name may start with a digit).
+            writeln!(
+                f,
+                " {left:<29}  {} : {}",
+                mat_name(&self.names.black, Side::Black),
+                s.black
+            )?;
             let mut actions: Vec<(Side, String)> = Vec::new();
             for e in g.events() {
                 match *e {

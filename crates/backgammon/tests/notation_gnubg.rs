@@ -12,7 +12,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use backgammon::mat::MatFile;
+use backgammon::mat::{mat_name, MatFile};
 use backgammon::{
     BySide, Die, Event, Game, GameState, MatchId, MatchState, Phase, Rules, Side, Xgid, XgidDice,
 };
@@ -404,6 +404,62 @@ fn bg_1_4_mat_exported_by_gnubg_replays_here() {
     assert_eq!(ours.len(), theirs.len(), "moves: ours vs gnubg's");
     for (o, t) in ours.iter().zip(&theirs) {
         assert_eq!(o, t, "position before a move, ours vs gnubg's\n{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bg_1_4_mat_names_import_into_gnubg_as_written() {
+    let Some(gnubg) = gnubg() else { return };
+    let dir = scratch("mat-names");
+    let pairs = [
+        (" Game 2", "; trictrac bg rules: seed"),
+        ("Game", "(Crawford) 2"),
+        ("Émile Zoë, 東京: the longest name of all here", "Bob : 3"),
+        ("a\tb  c", "  "),
+    ];
+    for (i, (white, black)) in pairs.iter().enumerate() {
+        let (games, _) = random_match(3 + i as u64, 3);
+        let m = MatFile {
+            length: 3,
+            names: BySide::new(white.to_string(), black.to_string()),
+            games,
+        };
+        let file = dir.join(format!("names{i}.mat"));
+        let text = m.to_string();
+        std::fs::write(&file, &text).unwrap();
+        let output = dir.join("names.txt");
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gnubg/mat_names.py");
+        let run = Command::new(&gnubg)
+            .args(["-t", "-q", "-r", "-p"])
+            .arg(&script)
+            .env("BG_IN", &file)
+            .env("BG_OUT", &output)
+            .env("HOME", &dir)
+            .output()
+            .expect("gnubg runs");
+        let read = std::fs::read_to_string(&output).unwrap_or_else(|e| {
+            panic!(
+                "gnubg wrote no output ({e}); stderr: {}",
+                String::from_utf8_lossy(&run.stderr)
+            )
+        });
+        let _ = std::fs::remove_file(&output);
+        let lines: Vec<&str> = read.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                mat_name(white, Side::White).as_str(),
+                mat_name(black, Side::Black).as_str(),
+                &m.games.len().to_string(),
+            ],
+            "gnubg's names and games\n{text}"
+        );
+        assert_eq!(
+            gnubg_boards(&gnubg, &dir, &file),
+            boards_before_moves(&m.games),
+            "positions before each move, gnubg's vs ours\n{text}"
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
