@@ -25,6 +25,7 @@
 #![deny(missing_docs)]
 
 pub mod cube;
+pub mod features;
 pub mod gnubg;
 mod greedy;
 pub mod neural;

@@ -19,8 +19,12 @@ use crate::Player;
 
 const MAGIC: &[u8; 4] = b"BGNN";
 
-/// The number of network inputs (see [`encode`]).
-pub const N_INPUTS: usize = 200;
+/// The number of inputs of the first network version (see [`encode`]).
+pub const N_INPUTS_V1: usize = 200;
+/// The number of inputs of the second version: the first's, then the
+/// expert inputs of each side, the side on roll first
+/// ([`crate::features`]).
+pub const N_INPUTS: usize = N_INPUTS_V1 + 2 * crate::features::PER_SIDE;
 /// The number of outputs.
 pub const N_OUTPUTS: usize = 5;
 
@@ -32,8 +36,11 @@ pub const N_OUTPUTS: usize = 5;
 /// - checkers on the bar / 2 and borne off / 15, each side (4);
 /// - pip counts / 167, each side (2);
 /// - whether the position is a race (1);
-/// - whether the seed preset's scoring applies (1).
-pub fn encode(pos: &Position, preset: Preset, f: &mut Features) {
+/// - whether the seed preset's scoring applies (1);
+///
+/// then, with `expert` (the second version), [`crate::features::PER_SIDE`]
+/// expert inputs for each side, me first (200..).
+pub fn encode_with(pos: &Position, preset: Preset, expert: bool, f: &mut Features) {
     f.clear();
     let me = pos.turn();
     for (k, side) in [me, !me].into_iter().enumerate() {
@@ -67,6 +74,22 @@ pub fn encode(pos: &Position, preset: Preset, f: &mut Features) {
     if preset == Preset::Seed {
         f.push(199, 1.0);
     }
+    if expert {
+        let mut x = [0.0f32; crate::features::PER_SIDE];
+        for (k, side) in [me, !me].into_iter().enumerate() {
+            crate::features::side_features(pos, side, &mut x);
+            let base = N_INPUTS_V1 + k * crate::features::PER_SIDE;
+            for (j, &v) in x.iter().enumerate() {
+                f.push(base + j, v);
+            }
+        }
+    }
+}
+
+/// The inputs of the second version ([`encode_with`] with the expert
+/// inputs).
+pub fn encode(pos: &Position, preset: Preset, f: &mut Features) {
+    encode_with(pos, preset, true, f);
 }
 
 /// Outputs in the other side's eyes.
@@ -106,7 +129,7 @@ pub fn outcome(winner: Side, kind: WinKind, eyes: Side) -> Outputs {
 pub struct BgNet(neural::Net);
 
 impl BgNet {
-    /// A network with random weights.
+    /// A network of the second version with random weights.
     ///
     /// # Panics
     /// If `hidden` is 0 or above [`neural::MAX_HIDDEN`].
@@ -114,12 +137,38 @@ impl BgNet {
         BgNet(neural::Net::new(N_INPUTS, hidden, N_OUTPUTS, seed))
     }
 
-    /// Reads a model file's bytes.
+    /// A network of the second version with `hidden` hidden units that
+    /// computes exactly what `self` computes (a warm start): the inputs
+    /// `self` lacks get zero weights, the hidden units it lacks small
+    /// random input weights (from `seed`) and zero output weights.
+    ///
+    /// # Panics
+    /// If `hidden` is below `self`'s or above [`neural::MAX_HIDDEN`].
+    pub fn widened(&self, hidden: usize, seed: u64) -> BgNet {
+        BgNet(self.0.widened(N_INPUTS, hidden, seed))
+    }
+
+    /// Whether the network reads the expert inputs (the second version).
+    pub fn expert(&self) -> bool {
+        self.0.inputs() > N_INPUTS_V1
+    }
+
+    /// This network's inputs for `pos`.
+    pub fn encode(&self, pos: &Position, preset: Preset, f: &mut Features) {
+        encode_with(pos, preset, self.expert(), f);
+    }
+
+    /// Reads a model file's bytes (either version).
     ///
     /// # Errors
     /// If they are not a backgammon model with these inputs.
     pub fn from_bytes(b: &[u8]) -> Result<BgNet, ModelError> {
-        neural::Net::from_bytes(b, MAGIC, "backgammon", N_INPUTS, N_OUTPUTS).map(BgNet)
+        neural::Net::from_bytes(b, MAGIC, "backgammon", N_INPUTS, N_OUTPUTS)
+            .or_else(|e| {
+                neural::Net::from_bytes(b, MAGIC, "backgammon", N_INPUTS_V1, N_OUTPUTS)
+                    .map_err(|_| e)
+            })
+            .map(BgNet)
     }
 
     /// The model file's bytes.
@@ -132,7 +181,11 @@ impl BgNet {
     /// # Errors
     /// If the file cannot be read or is not a backgammon model.
     pub fn load(path: &std::path::Path) -> Result<BgNet, ModelError> {
-        neural::Net::load(path, MAGIC, "backgammon", N_INPUTS, N_OUTPUTS).map(BgNet)
+        neural::Net::load(path, MAGIC, "backgammon", N_INPUTS, N_OUTPUTS)
+            .or_else(|e| {
+                neural::Net::load(path, MAGIC, "backgammon", N_INPUTS_V1, N_OUTPUTS).map_err(|_| e)
+            })
+            .map(BgNet)
     }
 
     /// Writes the model atomically.
@@ -147,7 +200,7 @@ impl BgNet {
     /// side's eyes.
     pub fn evaluate(&self, pos: &Position, preset: Preset) -> Outputs {
         let mut f = Features::default();
-        encode(pos, preset, &mut f);
+        self.encode(pos, preset, &mut f);
         self.0.eval(&f)
     }
 

@@ -18,7 +18,7 @@ use neural::{Features, TrainInfo};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::neural::{encode, flip, outcome, BgNet, N_OUTPUTS};
+use crate::neural::{flip, outcome, BgNet, N_OUTPUTS};
 
 /// Training settings.
 #[derive(Clone, Copy, Debug)]
@@ -95,7 +95,7 @@ fn play_episode(net: &BgNet, preset: Preset, seed: u64) -> Episode {
                     };
                 }
                 let mut f = Features::default();
-                encode(g.position(), preset, &mut f);
+                net.encode(g.position(), preset, &mut f);
                 let y = net.eval(&f);
                 states.push((f, side, y));
                 g.roll_with(&mut dice).expect("a roll")
@@ -105,7 +105,7 @@ fn play_episode(net: &BgNet, preset: Preset, seed: u64) -> Episode {
                     // The standard opening: the first state is the opening
                     // position with the starter to roll.
                     let mut f = Features::default();
-                    encode(g.position(), preset, &mut f);
+                    net.encode(g.position(), preset, &mut f);
                     let y = net.eval(&f);
                     states.push((f, side, y));
                 }
@@ -151,6 +151,26 @@ impl Trainer {
     /// A new network with `config`'s settings.
     pub fn new(config: &TrainConfig) -> Trainer {
         let mut net = BgNet::new(config.hidden, config.seed);
+        net.info = TrainInfo {
+            games: 0,
+            seed: config.seed,
+            alpha: config.alpha,
+            alpha_end: config.alpha_end,
+            alpha_games: config.alpha_games,
+            lambda: config.lambda,
+            batch: config.batch,
+        };
+        Trainer { net }
+    }
+
+    /// A network of the second version warm-started from `old`
+    /// ([`BgNet::widened`] to `config.hidden` units), to be trained with
+    /// `config`'s settings from game 0.
+    ///
+    /// # Panics
+    /// If `config.hidden` is below `old`'s hidden units.
+    pub fn warm_start(old: &BgNet, config: &TrainConfig) -> Trainer {
+        let mut net = old.widened(config.hidden, config.seed);
         net.info = TrainInfo {
             games: 0,
             seed: config.seed,

@@ -178,6 +178,59 @@ impl Net {
         }
     }
 
+    /// A copy of this network with `inputs` inputs and `hidden` hidden
+    /// units (at least as many as now) that computes the same outputs on
+    /// the inputs it had (a warm start of a larger network): the new
+    /// inputs get zero weights; the new hidden units small random input
+    /// weights drawn from `seed`, a zero bias and zero output weights.
+    /// The training metadata is kept.
+    ///
+    /// # Panics
+    /// If `inputs` or `hidden` is smaller than now, or `hidden` above
+    /// [`MAX_HIDDEN`].
+    ///
+    /// ```
+    /// use neural::{Features, Net};
+    /// let n = Net::new(10, 4, 2, 1);
+    /// let m = n.widened(12, 6, 2);
+    /// let mut f = Features::default();
+    /// f.push(3, 1.0);
+    /// let (a, b) = (n.eval(&f), m.eval(&f));
+    /// assert!((a[0] - b[0]).abs() < 1e-6 && (a[1] - b[1]).abs() < 1e-6);
+    /// f.push(11, 1.0);
+    /// assert!((m.eval(&f)[0] - a[0]).abs() < 1e-6);
+    /// ```
+    pub fn widened(&self, inputs: usize, hidden: usize, seed: u64) -> Net {
+        assert!(inputs >= self.inputs, "inputs");
+        assert!((self.hidden..=MAX_HIDDEN).contains(&hidden), "hidden units");
+        let fresh = Net::new(inputs, hidden, self.outputs, seed);
+        let (n0, n) = (self.hidden, hidden);
+        let mut w1 = vec![0.0f32; inputs * n];
+        for i in 0..inputs {
+            let row = &mut w1[i * n..(i + 1) * n];
+            if i < self.inputs {
+                row[..n0].copy_from_slice(&self.w1[i * n0..(i + 1) * n0]);
+                row[n0..].copy_from_slice(&fresh.w1[i * n + n0..(i + 1) * n]);
+            }
+        }
+        let mut b1 = vec![0.0f32; n];
+        b1[..n0].copy_from_slice(&self.b1);
+        let mut w2 = vec![0.0f32; self.outputs * n];
+        for k in 0..self.outputs {
+            w2[k * n..k * n + n0].copy_from_slice(&self.w2[k * n0..(k + 1) * n0]);
+        }
+        Net {
+            inputs,
+            hidden,
+            outputs: self.outputs,
+            w1,
+            b1,
+            w2,
+            b2: self.b2.clone(),
+            info: self.info,
+        }
+    }
+
     /// The hidden-to-output weights and the bias of output `k`.
     ///
     /// # Panics

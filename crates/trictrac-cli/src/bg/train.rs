@@ -44,6 +44,13 @@ pub struct TrainArgs {
     #[arg(long, value_name = "FILE")]
     resume: Option<PathBuf>,
 
+    /// Start from this model (either version): a network of the current
+    /// version with --hidden units (at least the model's) computing what
+    /// the model computes, the new inputs at zero weight; trained from game 0
+    /// with the given settings
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    warm_start: Option<PathBuf>,
+
     /// Worker threads (default: all cores)
     #[arg(short, long)]
     jobs: Option<usize>,
@@ -76,23 +83,60 @@ pub struct TrainArgs {
     #[arg(long)]
     batch: Option<u32>,
 
+    /// Append a line per checkpoint to this file (games, seconds, games
+    /// per second, plies per game, mean |error| of the win output since the
+    /// last checkpoint); each checkpoint is also kept as OUT.GAMES.bin
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
+
     /// Print nothing but errors
     #[arg(short, long)]
     quiet: bool,
 }
 
-struct BgTraining(Trainer);
+struct BgTraining {
+    trainer: Trainer,
+    log: Option<PathBuf>,
+    start: std::time::Instant,
+    /// Since the last checkpoint: games, plies, summed error × games.
+    since: std::cell::Cell<(u64, u64, f64)>,
+}
 
 impl Trainable for BgTraining {
     fn games(&self) -> u64 {
-        self.0.games()
+        self.trainer.games()
     }
     fn batch(&mut self, total: u64, jobs: usize) -> (u64, u64, f64) {
-        let s = self.0.batch(total, jobs);
+        let s = self.trainer.batch(total, jobs);
+        let (g, p, e) = self.since.get();
+        self.since
+            .set((g + s.games, p + s.plies, e + s.mean_error * s.games as f64));
         (s.games, s.plies, s.mean_error)
     }
     fn save(&self, path: &std::path::Path) -> Result<(), CliError> {
-        self.0.net().save(path).map_err(CliError::input)
+        self.trainer.net().save(path).map_err(CliError::input)?;
+        if let Some(log) = &self.log {
+            let (g, p, e) = self.since.replace((0, 0, 0.0));
+            let games = self.trainer.games();
+            let secs = self.start.elapsed().as_secs_f64();
+            let line = format!(
+                "games {games} secs {secs:.0} games/s {:.1} plies/game {:.1} error {:.4}\n",
+                games as f64 / secs.max(1e-9),
+                p as f64 / g.max(1) as f64,
+                e / g.max(1) as f64
+            );
+            let mut f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(log)
+                .map_err(|e| CliError::input(format!("{}: {e}", log.display())))?;
+            f.write_all(line.as_bytes())?;
+            if games > 0 {
+                let kept = path.with_extension(format!("{games}.bin"));
+                self.trainer.net().save(&kept).map_err(CliError::input)?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -151,8 +195,21 @@ pub fn run(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
             if c.batch == 0 {
                 return Err(CliError::input("--batch must be at least 1"));
             }
+            let trainer = match &args.warm_start {
+                Some(file) => {
+                    let old = BgNet::load(file).map_err(CliError::input)?;
+                    if c.hidden < old.hidden() {
+                        return Err(CliError::input(format!(
+                            "--hidden must be at least the warm-start model's {} hidden units",
+                            old.hidden()
+                        )));
+                    }
+                    Trainer::warm_start(&old, &c)
+                }
+                None => Trainer::new(&c),
+            };
             (
-                Trainer::new(&c),
+                trainer,
                 args.out
                     .clone()
                     .unwrap_or_else(|| PathBuf::from("backgammon-model.bin")),
@@ -165,7 +222,12 @@ pub fn run(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "the model has already been trained on {done} games; ask for more with --games"
         )));
     }
-    let mut t = BgTraining(trainer);
+    let mut t = BgTraining {
+        trainer,
+        log: args.log.clone(),
+        start: std::time::Instant::now(),
+        since: std::cell::Cell::new((0, 0, 0.0)),
+    };
     train_loop(
         &mut t,
         &LoopSettings {
