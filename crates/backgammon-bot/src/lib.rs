@@ -23,6 +23,7 @@
 //! assert!(result.points >= 1);
 //! ```
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod cube;
 pub mod features;

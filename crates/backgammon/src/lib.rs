@@ -19,6 +19,7 @@
 //! assert_eq!(after.to_position_id(), "sGfwATDgc/ABMA");
 //! ```
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod board;
 pub mod game;

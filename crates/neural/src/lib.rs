@@ -29,6 +29,7 @@
 //! assert!(after[0] > before[0] && after[1] < before[1]);
 //! ```
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod features;
 mod net;

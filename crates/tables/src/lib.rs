@@ -14,6 +14,7 @@
 //! assert_eq!(Roll::ALL.len(), 21);
 //! ```
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod dice;
 pub mod side;

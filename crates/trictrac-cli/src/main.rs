@@ -3,6 +3,7 @@
 //! Each subcommand lives in its own module (`cmd_*.rs`); this file only
 //! declares the command line and turns errors into one `error: ` line on
 //! stderr and an exit code.
+#![forbid(unsafe_code)]
 
 mod bg;
 mod cmd_chances;

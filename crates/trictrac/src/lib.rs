@@ -24,6 +24,7 @@
 //! assert_eq!(black.display(Side::Black).to_string(), "24-21 24-23");
 //! ```
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod board;
 pub mod chances;
