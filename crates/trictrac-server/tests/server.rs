@@ -635,7 +635,10 @@ async fn connections_are_capped_per_address_and_in_all() {
         tokio_tungstenite::tungstenite::Error::Http(r) => {
             assert_eq!(r.status(), 503);
             let body = String::from_utf8_lossy(r.body().as_deref().unwrap_or_default()).to_string();
-            assert!(body.contains("too many connections from your address"), "{body}");
+            assert!(
+                body.contains("too many connections from your address"),
+                "{body}"
+            );
         }
         e => panic!("refused with an HTTP answer, not {e}"),
     }
