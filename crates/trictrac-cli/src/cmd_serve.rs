@@ -42,6 +42,15 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 600)]
     bot_delay_ms: u64,
 
+    /// Most WebSocket connections open at once (more are refused with a
+    /// clear message)
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    max_connections: u32,
+
+    /// Most WebSocket connections open at once from one client address
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    max_connections_per_address: u32,
+
     #[command(flatten)]
     options: OptionArgs,
 }
@@ -55,7 +64,11 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         database: args.database.clone(),
         bot_delay: Duration::from_millis(args.bot_delay_ms),
         default_options: args.options.to_options()?,
-        limits: trictrac_server::limits::Limits::default(),
+        limits: trictrac_server::limits::Limits {
+            max_connections: args.max_connections,
+            max_connections_per_address: args.max_connections_per_address,
+            ..trictrac_server::limits::Limits::default()
+        },
     };
     trictrac_server::serve_blocking(config).map_err(|e| CliError::input(format!("serve: {e}")))
 }
@@ -65,7 +78,13 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
 pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     out.flush()?;
     // The arguments are still checked, so that a mistake is told first.
-    let _ = (&args.addr, &args.database, args.bot_delay_ms);
+    let _ = (
+        &args.addr,
+        &args.database,
+        args.bot_delay_ms,
+        args.max_connections,
+        args.max_connections_per_address,
+    );
     args.options.to_options()?;
     Err(CliError::input(
         "this trictrac is built without the web server: build it with the feature `server` \

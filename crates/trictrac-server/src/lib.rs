@@ -31,6 +31,7 @@ pub mod action;
 pub mod analysis;
 pub mod bg;
 pub mod limits;
+pub mod logging;
 mod relay;
 pub mod room;
 pub mod store;
@@ -142,7 +143,7 @@ impl Server {
             })
             .await;
             if let Err(e) = r {
-                eprintln!("trictrac serve: {e}");
+                tracing::error!("{e}");
             }
         });
         Ok(Server {
@@ -182,20 +183,21 @@ impl Server {
 /// # Errors
 /// When the database cannot be opened or the address bound.
 pub async fn serve(config: Config) -> Result<(), ServerError> {
+    logging::init();
     let server = Server::start(config.clone()).await?;
     let backend = if config.database.starts_with("sqlite:") {
         "SQLite"
     } else {
         "PostgreSQL"
     };
-    println!(
+    logging::say(&format!(
         "trictrac: serving Grand Trictrac and backgammon on http://{}/ (games stored in {backend}: {})",
         server.addr(),
         redact(&config.database)
-    );
-    println!("press Ctrl-C to stop");
+    ));
+    logging::say("press Ctrl-C to stop");
     shutdown_signal().await;
-    println!("trictrac: stopping");
+    logging::say("trictrac: stopping");
     server.stop().await;
     Ok(())
 }

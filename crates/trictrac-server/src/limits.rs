@@ -20,6 +20,10 @@ pub struct Limits {
     /// Rooms joined or watched per second from one address (burst: four
     /// times as many).
     pub joins_per_second: u32,
+    /// Open WebSocket connections in all.
+    pub max_connections: u32,
+    /// Open WebSocket connections from one address.
+    pub max_connections_per_address: u32,
 }
 
 impl Default for Limits {
@@ -28,6 +32,8 @@ impl Default for Limits {
             messages_per_second: 30,
             creates_per_minute: 20,
             joins_per_second: 5,
+            max_connections: 10_000,
+            max_connections_per_address: 64,
         }
     }
 }
@@ -39,6 +45,8 @@ impl Limits {
             messages_per_second: 1_000_000,
             creates_per_minute: 1_000_000,
             joins_per_second: 1_000_000,
+            max_connections: u32::MAX,
+            max_connections_per_address: u32::MAX,
         }
     }
 }
@@ -53,6 +61,34 @@ pub struct Limiters {
     creates: DefaultKeyedRateLimiter<IpAddr>,
     joins: DefaultKeyedRateLimiter<IpAddr>,
     checks: AtomicU32,
+    open: std::sync::Arc<std::sync::Mutex<OpenConnections>>,
+}
+
+/// The WebSocket connections open now, in all and per address.
+#[derive(Debug, Default)]
+struct OpenConnections {
+    total: u32,
+    by_address: std::collections::HashMap<IpAddr, u32>,
+}
+
+/// A connection counted against the caps; uncounted when dropped.
+#[derive(Debug)]
+pub struct ConnectionSlot {
+    ip: IpAddr,
+    open: std::sync::Arc<std::sync::Mutex<OpenConnections>>,
+}
+
+impl Drop for ConnectionSlot {
+    fn drop(&mut self) {
+        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        open.total = open.total.saturating_sub(1);
+        if let Some(n) = open.by_address.get_mut(&self.ip) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                open.by_address.remove(&self.ip);
+            }
+        }
+    }
 }
 
 impl std::fmt::Debug for Limiters {
@@ -77,7 +113,33 @@ impl Limiters {
                     .allow_burst(nz(limits.joins_per_second.saturating_mul(4))),
             ),
             checks: AtomicU32::new(0),
+            open: Default::default(),
         }
+    }
+
+    /// A slot for a new connection from `ip`, or the refusal to send when
+    /// the server or that address has as many open as the limits allow.
+    pub fn open_connection(&self, ip: IpAddr) -> Result<ConnectionSlot, String> {
+        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        if open.total >= self.limits.max_connections {
+            return Err(format!(
+                "the server is full ({} connections): try again later",
+                self.limits.max_connections
+            ));
+        }
+        let mine = open.by_address.get(&ip).copied().unwrap_or(0);
+        if mine >= self.limits.max_connections_per_address {
+            return Err(format!(
+                "too many connections from your address: at most {} at once; close some tabs",
+                self.limits.max_connections_per_address
+            ));
+        }
+        open.total += 1;
+        *open.by_address.entry(ip).or_insert(0) += 1;
+        Ok(ConnectionSlot {
+            ip,
+            open: self.open.clone(),
+        })
     }
 
     /// A limiter for one connection's messages.

@@ -59,14 +59,14 @@ async fn follow(hub: Arc<Hub>, mut listener: PgListener, mut stopping: watch::Re
             Ok(None) => {
                 // The connection was lost; the next call reconnects and
                 // listens again. Changes in between were not heard.
-                eprintln!(
-                    "trictrac serve: lost the connection listening for other servers' changes: reconnecting"
+                tracing::warn!(
+                    "lost the connection listening for other servers' changes: reconnecting"
                 );
                 let hub = hub.clone();
                 tokio::spawn(async move { hub.catch_up_all().await });
             }
             Err(e) => {
-                eprintln!("trictrac serve: listening for other servers' changes: {e}");
+                tracing::warn!("listening for other servers' changes: {e}");
                 tokio::select! {
                     _ = tokio::time::sleep(Duration::from_secs(1)) => {}
                     _ = stopping.wait_for(|s| *s) => return,

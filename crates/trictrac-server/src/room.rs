@@ -636,7 +636,7 @@ impl Hub {
                 // our copy up to date (everyone here hears of it) and
                 // refuse this action, which was meant for the old state.
                 if let Err(e) = self.catch_up_locked(room).await {
-                    eprintln!("trictrac serve: room {}: {e}", room.row.id);
+                    tracing::error!(room = %room.row.id, "{e}");
                     if let Ok(mut m) = self.rooms.lock() {
                         m.remove(&room.row.id);
                     }
@@ -697,7 +697,7 @@ impl Hub {
             if let Err(e) = result {
                 // Our copy cannot follow: forget it, the next request
                 // reloads the game from the database.
-                eprintln!("trictrac serve: room {id}: {e}");
+                tracing::error!(room = %id, "{e}");
                 if let Ok(mut m) = self.rooms.lock() {
                     m.remove(id);
                 }
@@ -1174,17 +1174,11 @@ impl Hub {
             .flatten();
             let (g, texts) = match chosen {
                 None => {
-                    eprintln!(
-                        "trictrac serve: room {}: the bot found no action",
-                        room.row.id
-                    );
+                    tracing::error!(room = %room.row.id, "the bot found no action");
                     return false;
                 }
                 Some(Err(e)) => {
-                    eprintln!(
-                        "trictrac serve: room {}: bot action refused: {e}",
-                        room.row.id
-                    );
+                    tracing::error!(room = %room.row.id, "bot action refused: {e}");
                     return false;
                 }
                 Some(Ok(x)) => x,
@@ -1193,12 +1187,12 @@ impl Hub {
             let new = match self.follow_ups(&mut g, texts) {
                 Ok(n) => n,
                 Err(e) => {
-                    eprintln!("trictrac serve: room {}: {e}", room.row.id);
+                    tracing::error!(room = %room.row.id, "{e}");
                     return false;
                 }
             };
             if let Err(e) = self.commit(&mut room, g, new).await {
-                eprintln!("trictrac serve: room {}: {e}", room.row.id);
+                tracing::error!(room = %room.row.id, "{e}");
                 return false;
             }
         }

@@ -98,6 +98,8 @@ pub enum Fault {
     Full,
     /// Every write fails as on a read-only database.
     ReadOnly,
+    /// The writer panics once, at its next batch.
+    WriterPanic,
 }
 
 static FAULT: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
@@ -110,8 +112,21 @@ pub fn inject_fault(fault: Option<Fault>) {
         None => 0,
         Some(Fault::Full) => 1,
         Some(Fault::ReadOnly) => 2,
+        Some(Fault::WriterPanic) => 3,
     };
     FAULT.store(v, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// Whether the writer must panic now (once).
+fn take_injected_panic() -> bool {
+    FAULT
+        .compare_exchange(
+            3,
+            0,
+            std::sync::atomic::Ordering::SeqCst,
+            std::sync::atomic::Ordering::SeqCst,
+        )
+        .is_ok()
 }
 
 fn injected_fault() -> Option<ServerError> {
@@ -238,11 +253,61 @@ struct Write {
     done: oneshot::Sender<Result<(), InsertError>>,
 }
 
+/// The writer under supervision. A panic in the writer (a bug, or a
+/// library's failed write to a full stderr) loses only the batch it held
+/// — its callers are told that their actions were not stored, so nothing
+/// is acknowledged for nothing — and a new writer takes the queue over at
+/// once: the server never needs a restart to store again.
+async fn supervise_writer(
+    pool: AnyPool,
+    sqlite: bool,
+    instance: String,
+    rx: mpsc::Receiver<Write>,
+) {
+    let rx = std::sync::Arc::new(tokio::sync::Mutex::new(rx));
+    loop {
+        let task = tokio::spawn(writer(pool.clone(), sqlite, instance.clone(), rx.clone()));
+        match task.await {
+            // Every sender is gone: the store was dropped.
+            Ok(()) => return,
+            Err(e) if e.is_panic() => {
+                WRITER_RESTARTS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let panic = e.into_panic();
+                let why = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic".into());
+                tracing::error!("the database writer failed ({why}): started again");
+            }
+            // Cancelled: the runtime is shutting down.
+            Err(_) => return,
+        }
+    }
+}
+
+static WRITER_RESTARTS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// How many times a database writer of this process was started again
+/// after a panic (for tests).
+#[doc(hidden)]
+pub fn writer_restarts() -> usize {
+    WRITER_RESTARTS.load(std::sync::atomic::Ordering::SeqCst)
+}
+
 /// Group commit: the writer takes every write waiting when it is free and
 /// stores them in one transaction (one disk sync for all), then answers
 /// each. If the batch fails, each write is retried alone so that one
-/// conflict fails only its own game.
-async fn writer(pool: AnyPool, sqlite: bool, instance: String, mut rx: mpsc::Receiver<Write>) {
+/// conflict fails only its own game. It holds the queue while it runs;
+/// after a panic the lock is released and [`supervise_writer`] starts
+/// another.
+async fn writer(
+    pool: AnyPool,
+    sqlite: bool,
+    instance: String,
+    rx: std::sync::Arc<tokio::sync::Mutex<mpsc::Receiver<Write>>>,
+) {
+    let mut rx = rx.lock().await;
     while let Some(first) = rx.recv().await {
         let mut batch = vec![first];
         while batch.len() < 256 {
@@ -250,6 +315,9 @@ async fn writer(pool: AnyPool, sqlite: bool, instance: String, mut rx: mpsc::Rec
                 Ok(w) => batch.push(w),
                 Err(_) => break,
             }
+        }
+        if take_injected_panic() {
+            panic!("injected panic in the database writer");
         }
         if batch.len() > 1 && write_batch(&pool, sqlite, &instance, &batch).await.is_ok() {
             for w in batch {
@@ -282,7 +350,7 @@ async fn write_batch(
     batch: &[Write],
 ) -> Result<(), InsertError> {
     if let Some(e) = injected_fault() {
-        eprintln!("trictrac serve: storage error: {e}");
+        tracing::error!("storage error: {e}");
         return Err(InsertError::Db(e));
     }
     let fail = |e: sqlx::Error| InsertError::Db(db_err("cannot store the action", e));
@@ -465,10 +533,16 @@ fn already_migrated(e: &sqlx::Error) -> bool {
     m.contains("duplicate column") || m.contains("already exists")
 }
 
-/// A storage error, logged on stderr (every one of them is).
+/// A storage error, logged (every one of them is, but a closed pool: that
+/// is the server stopping, not a fault).
 fn db_err(what: &str, e: sqlx::Error) -> ServerError {
+    let closed = matches!(e, sqlx::Error::PoolClosed);
     let e = ServerError::Database(format!("{what}: {e}"));
-    eprintln!("trictrac serve: storage error: {e}");
+    if closed {
+        tracing::debug!("storage stopped: {e}");
+    } else {
+        tracing::error!("storage error: {e}");
+    }
     e
 }
 
@@ -497,6 +571,33 @@ fn connect_url(url: &str) -> Result<(String, bool), ServerError> {
     }
 }
 
+/// The file of a `sqlite:` URL (`None` for an in-memory database).
+fn sqlite_path(url: &str) -> Option<std::path::PathBuf> {
+    let rest = url.strip_prefix("sqlite:")?;
+    let rest = rest.strip_prefix("//").unwrap_or(rest);
+    let path = rest.split('?').next().unwrap_or("");
+    (!path.is_empty() && !path.contains(":memory:")).then(|| path.into())
+}
+
+/// Refuses at once a SQLite file that exists but cannot be written (a
+/// read-only file or file system), naming it: SQLite itself would only
+/// fail each connection and the pool would wait for its timeout.
+fn check_sqlite_file(url: &str) -> Result<(), ServerError> {
+    let Some(path) = sqlite_path(url) else {
+        return Ok(());
+    };
+    if !path.exists() {
+        return Ok(());
+    }
+    match std::fs::OpenOptions::new().append(true).open(&path) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(ServerError::Database(format!(
+            "the database file {} cannot be written ({e}): trictrac serve stores every action before acknowledging it and needs a writable database",
+            path.display()
+        ))),
+    }
+}
+
 impl Store {
     /// Opens (and creates if needed) the database at `url`:
     /// `sqlite://FILE` or `postgres://...`.
@@ -507,6 +608,9 @@ impl Store {
     pub async fn open(url: &str) -> Result<Store, ServerError> {
         sqlx::any::install_default_drivers();
         let (connect, sqlite) = connect_url(url)?;
+        if sqlite {
+            check_sqlite_file(url)?;
+        }
         let mut options = AnyPoolOptions::new()
             .max_connections(if sqlite { 4 } else { 8 })
             .acquire_timeout(std::time::Duration::from_secs(10));
@@ -570,7 +674,7 @@ impl Store {
             b.iter().map(|x| format!("{x:02x}")).collect::<String>()
         };
         let (tx, rx) = mpsc::channel(1024);
-        tokio::spawn(writer(pool.clone(), sqlite, instance.clone(), rx));
+        tokio::spawn(supervise_writer(pool.clone(), sqlite, instance.clone(), rx));
         Ok(Store {
             pool,
             sqlite,
@@ -722,7 +826,11 @@ impl Store {
             finished: finished.map(String::from),
             done,
         };
-        let gone = || InsertError::Db(ServerError::Database("the database writer stopped".into()));
+        let gone = || {
+            InsertError::Db(ServerError::Database(
+                "the action was not stored (the database writer failed and was started again): try again".into(),
+            ))
+        };
         self.writer.send(w).await.map_err(|_| gone())?;
         answer.await.map_err(|_| gone())?
     }

@@ -76,9 +76,16 @@ async fn ws(
     axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
+    let slot = match hub.limiters.open_connection(peer.ip()) {
+        Ok(slot) => slot,
+        Err(message) => return fail(StatusCode::SERVICE_UNAVAILABLE, message),
+    };
     upgrade
         .max_message_size(64 * 1024)
-        .on_upgrade(move |socket| crate::ws::serve_socket(hub, socket, peer.ip()))
+        .on_upgrade(move |socket| async move {
+            crate::ws::serve_socket(hub, socket, peer.ip()).await;
+            drop(slot);
+        })
 }
 
 async fn info(State(hub): State<Arc<Hub>>) -> Response {

@@ -607,3 +607,51 @@ async fn two_instances_racing_on_one_action_never_fork_the_game() {
     one.stop().await;
     two.stop().await;
 }
+
+/// Issue 25, item 3: caps on connections, in all and per address, with a
+/// clear refusal; a closed connection frees its place.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_are_capped_per_address_and_in_all() {
+    let dir = TempDir::new("caps");
+    let server = trictrac_server::Server::start(trictrac_server::Config {
+        addr: "127.0.0.1:0".into(),
+        database: dir.db_url(),
+        bot_delay: std::time::Duration::ZERO,
+        limits: trictrac_server::limits::Limits {
+            max_connections_per_address: 2,
+            ..Default::default()
+        },
+        ..Default::default()
+    })
+    .await
+    .expect("the server starts");
+    let url = format!("ws://{}/ws", server.addr());
+    let a = Client::connect(server.addr()).await;
+    let _b = Client::connect(server.addr()).await;
+    let refused = tokio_tungstenite::connect_async(&url)
+        .await
+        .expect_err("a third connection from one address is refused");
+    match refused {
+        tokio_tungstenite::tungstenite::Error::Http(r) => {
+            assert_eq!(r.status(), 503);
+            let body = String::from_utf8_lossy(r.body().as_deref().unwrap_or_default()).to_string();
+            assert!(
+                body.contains("too many connections from your address"),
+                "{body}"
+            );
+        }
+        e => panic!("refused with an HTTP answer, not {e}"),
+    }
+    drop(a);
+    // The place is freed once the server has seen the close.
+    let mut ok = false;
+    for _ in 0..50 {
+        if tokio_tungstenite::connect_async(&url).await.is_ok() {
+            ok = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(ok, "a closed connection frees its place");
+    server.stop().await;
+}
