@@ -30,6 +30,7 @@ pub mod features;
 pub mod gnubg;
 mod greedy;
 pub mod neural;
+pub mod table;
 pub mod train;
 
 use backgammon::{DiceSource, Game, GameResult, Phase, Play, Side};
@@ -38,6 +39,7 @@ use rand_chacha::ChaCha8Rng;
 
 pub use greedy::{greedy_score, GreedyPlayer};
 pub use neural::{default_net, BgNet, NeuralPlayer};
+pub use table::table_player;
 
 /// A player of backgammon with the videau.
 pub trait Player: Send {

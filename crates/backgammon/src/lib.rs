@@ -35,6 +35,7 @@ pub mod position;
 mod reference;
 pub mod rules;
 pub mod score;
+pub mod session;
 pub mod xgid;
 
 pub use board::{Dest, Point, PointError, Source};

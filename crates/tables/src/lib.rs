@@ -17,7 +17,14 @@
 #![forbid(unsafe_code)]
 
 pub mod dice;
+pub mod driver;
+pub mod game;
 pub mod side;
 
 pub use dice::{DiceSource, Die, DieError, Roll, RollParseError};
+pub use driver::{
+    apply_automatic, automatic, play_out, take_turn, Choice, DriveError, Player, PlayerError,
+    RandomPlayer,
+};
+pub use game::{ActionError, Decision, Outcome, Pending, TableGame};
 pub use side::{BySide, Side};

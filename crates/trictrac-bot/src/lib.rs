@@ -43,6 +43,7 @@ mod greedy;
 pub mod nn;
 pub mod review;
 pub mod search;
+pub mod table;
 pub mod train;
 pub mod turn;
 
@@ -55,6 +56,7 @@ use trictrac::{Game, Play, Side};
 pub use greedy::GreedyPlayer;
 pub use nn::{default_net, v1_net, Net};
 pub use search::{Evaluator, NeuralEval, PointsEval, SearchPlayer};
+pub use table::table_player;
 
 /// Stay (*tenir*) or leave (*s'en aller*) after winning a hole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

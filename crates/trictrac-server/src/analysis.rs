@@ -9,7 +9,7 @@ use trictrac::record::Record;
 use trictrac::{Field, Game, GameOptions, Phase, Position, Quarter};
 use trictrac_bot::analysis::analyst;
 
-use crate::view::play_json;
+use crate::games::trictrac::view::play_json;
 
 use trictrac_bot::review;
 

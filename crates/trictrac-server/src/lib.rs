@@ -27,9 +27,9 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub mod action;
 pub mod analysis;
-pub mod bg;
+pub mod error;
+pub mod games;
 pub mod limits;
 pub mod logging;
 mod relay;
@@ -81,6 +81,9 @@ pub struct Config {
     pub default_options: GameOptions,
     /// Rate limits per connection and per client address.
     pub limits: limits::Limits,
+    /// The games offered; `None`: Grand Trictrac (with
+    /// `default_options`) and backgammon ([`games::Registry::standard`]).
+    pub games: Option<games::Registry>,
 }
 
 impl Default for Config {
@@ -91,6 +94,7 @@ impl Default for Config {
             bot_delay: Duration::from_millis(600),
             default_options: GameOptions::default(),
             limits: limits::Limits::default(),
+            games: None,
         }
     }
 }
@@ -121,7 +125,10 @@ impl Server {
             store,
             HubConfig {
                 bot_delay: config.bot_delay,
-                default_options: config.default_options,
+                games: config
+                    .games
+                    .clone()
+                    .unwrap_or_else(|| games::Registry::standard(config.default_options)),
                 limits: config.limits,
             },
             stopping.clone(),

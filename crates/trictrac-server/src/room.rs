@@ -10,14 +10,12 @@ use std::time::Duration;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use serde_json::Value;
+use tables::{BySide, Side};
 use tokio::sync::{broadcast, watch, Mutex};
-use trictrac::game::DiceSource;
-use trictrac::record::Header;
-use trictrac::{BySide, Game, GameOptions, Phase, Record, Side};
-use trictrac_bot::Decision;
 
-use crate::action::{follow_ups, replay, Action};
-use crate::bg::{BgAction, BgMatch};
+use crate::error::RoomError;
+pub use crate::games::Intent;
+use crate::games::{Registry, RoomGame};
 use crate::store::{now, Change, GameRow, InsertError, Store};
 use crate::view::state_json;
 use crate::ServerError;
@@ -54,83 +52,46 @@ impl Mode {
     }
 }
 
-/// The game of a room: Grand Trictrac or backgammon.
-// A room holds one, behind its mutex: the size difference does not matter.
-#[allow(clippy::large_enum_variant)]
+/// The game of a room: any game of the registry ([`crate::games`]).
 #[derive(Clone, Debug)]
-pub enum GameState {
-    /// A game of Grand Trictrac.
-    Trictrac(Game),
-    /// A backgammon money game or match.
-    Backgammon(Box<BgMatch>),
+pub struct GameState(pub Box<dyn RoomGame>);
+
+impl std::ops::Deref for GameState {
+    type Target = dyn RoomGame;
+    fn deref(&self) -> &(dyn RoomGame + 'static) {
+        &*self.0
+    }
+}
+
+impl std::ops::DerefMut for GameState {
+    fn deref_mut(&mut self) -> &mut (dyn RoomGame + 'static) {
+        &mut *self.0
+    }
 }
 
 impl GameState {
-    /// `trictrac` or `backgammon` (the `game` column and field).
-    pub fn kind(&self) -> &'static str {
-        match self {
-            GameState::Trictrac(_) => "trictrac",
-            GameState::Backgammon(_) => "backgammon",
-        }
-    }
-
     /// Who acts now, if a player does.
     pub fn side_to_act(&self) -> Option<Side> {
-        match self {
-            GameState::Trictrac(g) => g.phase().side().filter(|_| g.winner().is_none()),
-            GameState::Backgammon(m) => m.side_to_act().filter(|_| !m.over()),
-        }
+        self.0.pending().and_then(|p| p.side)
     }
 
     /// The result line once the game (or match) is over.
     pub fn result_text(&self) -> Option<String> {
-        match self {
-            GameState::Trictrac(g) => result_of(g),
-            GameState::Backgammon(m) => m.result_text(),
-        }
-    }
-
-    /// A new game of this kind with `options` (the stored words).
-    ///
-    /// # Errors
-    /// When the options cannot be read.
-    pub fn new(kind: &str, options: &str) -> Result<GameState, String> {
-        match kind {
-            "trictrac" => Ok(GameState::Trictrac(Game::new(GameOptions::from_words(
-                options,
-            )?))),
-            "backgammon" => {
-                let (rules, length) = crate::bg::parse_options(options)?;
-                Ok(GameState::Backgammon(Box::new(BgMatch::new(rules, length))))
-            }
-            k => Err(format!("game `{k}`: trictrac or backgammon")),
-        }
+        self.0.outcome().map(|o| o.text)
     }
 
     /// Replays stored actions.
     ///
     /// # Errors
-    /// The first action that does not apply.
+    /// The first action that does not apply, with its number.
     pub fn replay(&mut self, actions: &[String]) -> Result<(), String> {
-        match self {
-            GameState::Trictrac(g) => replay(g, actions),
-            GameState::Backgammon(m) => crate::bg::replay(m, actions),
+        for (i, a) in actions.iter().enumerate() {
+            self.0
+                .apply_stored(a)
+                .map_err(|e| format!("action {i} ({a}): {e}"))?;
         }
+        Ok(())
     }
-}
-
-/// A new game: which one, with its options.
-#[derive(Clone, Debug)]
-pub enum NewGame {
-    /// Grand Trictrac with these options.
-    Trictrac(GameOptions),
-    /// Backgammon under these rules, for money (`length` 0) or a match.
-    Backgammon {
-        /// The rules (preset and options).
-        rules: backgammon::Rules,
-        /// Match length, 0 for a money game.
-        length: u32,
-    },
 }
 
 /// A game in memory.
@@ -214,22 +175,14 @@ impl Room {
         seats
     }
 
-    /// The Grand Trictrac game record so far (`None` for backgammon,
-    /// whose record is [`BgMatch::mat_text`]).
-    pub fn record(&self) -> Option<Record> {
-        let GameState::Trictrac(game) = &self.game else {
-            return None;
-        };
-        Some(Record::from_game(
-            game,
-            Header {
-                event: "Grand Trictrac".into(),
-                date: date(self.row.created),
-                white: self.row.white_name.clone(),
-                black: self.row.black_name.clone(),
-                ..Header::default()
-            },
-        ))
+    /// The record in the format of `ext`, with the players' names and
+    /// the date the game was created.
+    pub fn record(&self, ext: &str) -> Option<String> {
+        self.game.record(
+            ext,
+            BySide::new(self.row.white_name.as_str(), self.row.black_name.as_str()),
+            &date(self.row.created),
+        )
     }
 
     /// Sends the state (with the last few history entries) to everyone.
@@ -237,31 +190,6 @@ impl Room {
         let text: Arc<str> = state_json(self, false).to_string().into();
         let _ = self.tx.send(text);
     }
-}
-
-/// The result line of a finished game, as in records.
-fn result_of(game: &Game) -> Option<String> {
-    let w = game.winner()?;
-    if let Some((_, paid)) = game.ecrire_payment() {
-        // Partie à écrire: the totals of the marqués, as in records.
-        let t = game.marque_totals();
-        return Some(format!(
-            "{} {} {} {} ecrire {paid}",
-            w.name(),
-            t.get(w),
-            (!w).name(),
-            t.get(!w)
-        ));
-    }
-    let s = game.score();
-    Some(format!(
-        "{} {} {} {} {}",
-        w.name(),
-        s.holes.get(w),
-        (!w).name(),
-        s.holes.get(!w),
-        game.stake()?
-    ))
 }
 
 /// Compares two tokens in time independent of where they differ.
@@ -275,45 +203,14 @@ pub fn date(secs: i64) -> String {
     trictrac::record::date_of_unix(secs)
 }
 
-/// What a player asks for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Intent {
-    /// Roll the dice.
-    Roll,
-    /// Play, in play notation.
-    Play(String),
-    /// Stay after winning a hole.
-    Stay,
-    /// Leave after winning a hole.
-    Leave,
-    /// Declare points (manual marking).
-    Declare(u32),
-    /// Claim a school naming these points (manual marking).
-    School(u32),
-    /// Contest the last school marked against this player.
-    Contest,
-    /// Settle the false play standing (section 11): correct it (`true`)
-    /// or leave it as it is (`false`).
-    Settle(bool),
-    /// Give up the game (the other player wins).
-    Resign,
-    /// Offer the videau (backgammon, BG-7.2).
-    Double,
-    /// Take the videau offered (BG-7.3).
-    Take,
-    /// Take and redouble at once (BG-7.5, when beavers are on).
-    Beaver,
-    /// Refuse the videau and lose the game (BG-7.4).
-    Drop,
-}
-
 /// Settings of the hub.
 #[derive(Clone, Debug)]
 pub struct HubConfig {
     /// Pause before each bot action, so that people see it.
     pub bot_delay: Duration,
-    /// Options of new games when the client names none.
-    pub default_options: GameOptions,
+    /// The games offered, each made from its option words (Grand
+    /// Trictrac's defaults when a client names none are in its maker).
+    pub games: Registry,
     /// Rate limits.
     pub limits: crate::limits::Limits,
 }
@@ -355,10 +252,12 @@ impl Hub {
         self.rng.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Two dice from the server's generator.
-    fn dice(&self) -> (u8, u8) {
-        let mut r = self.rng();
-        (r.die().value(), r.die().value())
+    /// The dice of one action: a generator seeded from the server's
+    /// (itself seeded from the operating system's entropy).
+    fn dice(&self) -> ChaCha20Rng {
+        let mut seed = [0u8; 32];
+        self.rng().fill_bytes(&mut seed);
+        ChaCha20Rng::from_seed(seed)
     }
 
     fn token(&self) -> String {
@@ -401,37 +300,25 @@ impl Hub {
     pub async fn create(
         self: &Arc<Self>,
         mode: Mode,
-        new_game: NewGame,
+        kind: &str,
+        options: &str,
         bot: Option<String>,
         side: Option<Side>,
         name: String,
-    ) -> Result<(Arc<Mutex<Room>>, String), String> {
+    ) -> Result<(Arc<Mutex<Room>>, String), RoomError> {
         let side = side.unwrap_or(if self.rng().next_u32().is_multiple_of(2) {
             Side::White
         } else {
             Side::Black
         });
-        let (kind, options, game, players, default_bot) = match new_game {
-            NewGame::Trictrac(o) => (
-                "trictrac",
-                o.to_words(),
-                GameState::Trictrac(Game::new(o)),
-                trictrac_bot::PLAYERS,
-                trictrac_bot::DEFAULT_BOT,
-            ),
-            NewGame::Backgammon { rules, length } => (
-                "backgammon",
-                crate::bg::options_words(&rules, length),
-                GameState::Backgammon(Box::new(BgMatch::new(rules, length))),
-                backgammon_bot::PLAYERS,
-                backgammon_bot::DEFAULT_BOT,
-            ),
-        };
+        let game = GameState(self.config.games.make(kind, options)?);
+        let options = game.options_words();
+        let players = game.bots();
         let bot = match mode {
             Mode::Bot => {
-                let b = bot.unwrap_or_else(|| default_bot.to_string());
+                let b = bot.unwrap_or_else(|| players.first().copied().unwrap_or("").to_string());
                 if !players.contains(&b.as_str()) {
-                    return Err(format!("unknown bot `{b}`: one of {}", players.join(", ")));
+                    return Err(format!("unknown bot `{b}`: one of {}", players.join(", ")).into());
                 }
                 Some(b)
             }
@@ -459,7 +346,7 @@ impl Hub {
         };
         let mut row = GameRow {
             id: String::new(),
-            game: kind.into(),
+            game: game.kind().into(),
             mode: mode.name().into(),
             options,
             bot: bot.clone(),
@@ -481,13 +368,13 @@ impl Hub {
                 .store
                 .insert_game(&row)
                 .await
-                .map_err(|e| e.to_string())?
+                .map_err(|e| RoomError::Storage(e.to_string()))?
             {
                 break;
             }
             tries += 1;
             if tries > 20 {
-                return Err("cannot find a free room code".into());
+                return Err(RoomError::Storage("cannot find a free room code".into()));
             }
         }
         let (tx, _) = broadcast::channel(64);
@@ -512,7 +399,7 @@ impl Hub {
         }
         self.rooms
             .lock()
-            .map_err(|_| "the server is stopping")?
+            .map_err(|_| RoomError::Refused("the server is stopping".into()))?
             .insert(id, room.clone());
         self.kick_bot(&room).await;
         Ok((room, token))
@@ -537,8 +424,12 @@ impl Hub {
             .await
             .map_err(|e| e.to_string())?
             .ok_or_else(|| format!("no game has the room code `{id}`"))?;
-        let mut game = GameState::new(&row.game, &row.options)
-            .map_err(|e| format!("game {id}: stored options: {e}"))?;
+        let mut game = GameState(
+            self.config
+                .games
+                .make(&row.game, &row.options)
+                .map_err(|e| format!("game {id}: stored options: {e}"))?,
+        );
         let actions = self.store.actions(&id).await.map_err(|e| e.to_string())?;
         game.replay(&actions)
             .map_err(|e| format!("game {id} does not replay: {e}"))?;
@@ -615,7 +506,7 @@ impl Hub {
         room: &mut Room,
         game: GameState,
         texts: Vec<String>,
-    ) -> Result<usize, String> {
+    ) -> Result<usize, RoomError> {
         if texts.is_empty() {
             return Ok(room.actions.len());
         }
@@ -641,12 +532,16 @@ impl Hub {
                         m.remove(&room.row.id);
                     }
                 }
-                return Err(
+                return Err(RoomError::Stale(
                     "the game has moved on (another server stored an action first): look again"
                         .into(),
-                );
+                ));
             }
-            Err(InsertError::Db(e)) => return Err(e.to_string()),
+            Err(InsertError::Db(e)) => {
+                return Err(RoomError::Storage(format!(
+                    "the server could not save your move, try again ({e})"
+                )))
+            }
         }
         room.game = game;
         room.actions.extend(texts);
@@ -782,35 +677,8 @@ impl Hub {
         &self,
         game: &mut GameState,
         mut texts: Vec<String>,
-    ) -> Result<Vec<String>, String> {
-        match game {
-            GameState::Trictrac(g) => {
-                let mut new = Vec::new();
-                // The first-move dice, drawn until someone starts.
-                let two = g.options().first_move == trictrac::game::FirstMove::TwoDiceEach;
-                while g.phase() == Phase::FirstMove {
-                    let (w, b) = self.dice();
-                    let a = if two {
-                        let (w2, b2) = self.dice();
-                        Action::FirstTwo {
-                            w: [w, w2],
-                            b: [b, b2],
-                        }
-                    } else {
-                        Action::First { w, b }
-                    };
-                    a.apply(g)?;
-                    new.push(a);
-                }
-                follow_ups(g, &mut new);
-                texts.extend(new.iter().map(Action::to_json));
-            }
-            GameState::Backgammon(m) => {
-                let mut new = Vec::new();
-                crate::bg::follow_ups(m, &mut new, &mut || self.dice());
-                texts.extend(new.iter().map(BgAction::to_json));
-            }
-        }
+    ) -> Result<Vec<String>, RoomError> {
+        texts.extend(game.automatic(&mut self.dice())?);
         Ok(texts)
     }
 
@@ -818,147 +686,39 @@ impl Hub {
     /// number of actions stored after it.
     ///
     /// # Errors
-    /// A one-line reason: not this seat's turn, an illegal play (with the
-    /// rule), a database failure.
+    /// Typed: not this seat's turn, an illegal action (with the rule), a
+    /// stale sequence number, a database failure.
     pub async fn act(
         self: &Arc<Self>,
         room_arc: &Arc<Mutex<Room>>,
         seats: &[Side],
         intent: Intent,
         expected_seq: Option<usize>,
-    ) -> Result<usize, String> {
+    ) -> Result<usize, RoomError> {
         let mut room = room_arc.lock().await;
         if let Some(s) = expected_seq {
             if s != room.actions.len() {
-                return Err(format!(
+                return Err(RoomError::Stale(format!(
                     "the game has moved on (action {} was expected, it is at {})",
                     s,
                     room.actions.len()
-                ));
+                )));
             }
         }
-        if matches!(intent, Intent::Contest | Intent::Settle(_) | Intent::Resign) {
-            let seq = self.act_out_of_turn(&mut room, seats, intent).await?;
-            drop(room);
-            self.kick_bot(room_arc).await;
-            return Ok(seq);
-        }
-        let side = match &room.game {
-            GameState::Trictrac(g) => match g.phase() {
-                Phase::Over(w) => return Err(format!("the game is over: {w} won")),
-                Phase::FirstMove => return Err("the first move is being decided".into()),
-                p => p.side().expect("a side acts"),
-            },
-            GameState::Backgammon(m) => match m.side_to_act() {
-                Some(s) if !m.over() => s,
-                _ => {
-                    return Err(match m.winner() {
-                        Some(w) => format!("the game is over: {w} won"),
-                        None => "the opening throw is being made (BG-2.2)".into(),
-                    })
-                }
-            },
-        };
         if seats.is_empty() {
+            if let Some(o) = room.game.outcome() {
+                return Err(RoomError::Refused(format!(
+                    "the game is over: {} won",
+                    o.winner
+                )));
+            }
             return Err("you are watching: only the players act".into());
         }
-        if !seats.contains(&side) {
-            let mine = seats[0];
-            return Err(match intent {
-                Intent::Double => format!(
-                    "{mine} may offer the videau only on his turn, before rolling, and it is {side}'s turn (BG-7.2)"
-                ),
-                Intent::Take | Intent::Drop | Intent::Beaver => format!(
-                    "only the doubled player answers the videau, and that is {side} (BG-7.3)"
-                ),
-                _ => format!("it is {side}'s turn, and you hold the {mine} seat"),
-            });
-        }
+        let mut g = room.game.clone();
+        let (_, text) = g.act(intent, seats, &mut self.dice())?;
         if room.mode() == Mode::Online && !(room.row.white_taken && room.row.black_taken) {
             return Err("the other player has not joined yet: send the invitation link".into());
         }
-        if let Intent::Play(p) = &intent {
-            if p.len() > 64 {
-                return Err("a play is written in at most 64 characters (NOTATION.md)".into());
-            }
-        }
-        let mut g = room.game.clone();
-        let text = match &mut g {
-            GameState::Trictrac(game) => {
-                let action = match intent {
-                    Intent::Roll => {
-                        let (a, b) = self.dice();
-                        Action::Roll { a, b }
-                    }
-                    Intent::Play(p) => Action::Play { p },
-                    Intent::Stay => Action::Stay,
-                    Intent::Leave => Action::Leave,
-                    Intent::Declare(n) => Action::Declare { n },
-                    Intent::School(n) => Action::School {
-                        side: side.char(),
-                        n,
-                    },
-                    Intent::Contest | Intent::Settle(_) | Intent::Resign => {
-                        unreachable!("handled by act_out_of_turn")
-                    }
-                    Intent::Double | Intent::Take | Intent::Beaver | Intent::Drop => {
-                        return Err(
-                            "Grand Trictrac has no videau: double, take and drop are backgammon actions (BG-7)"
-                                .into(),
-                        )
-                    }
-                };
-                let before = game.events().len();
-                action.apply(game)?;
-                // Store the play as the engine writes it, not as it was
-                // sent (a false play at the table is kept as sent).
-                let action = match action {
-                    Action::Play { .. } => {
-                        match game.events()[before..].iter().rev().find_map(|e| match e {
-                            trictrac::Event::Played { side, play } => Some((*side, *play)),
-                            _ => None,
-                        }) {
-                            Some((side, play)) => Action::Play {
-                                p: play.display(side).to_string(),
-                            },
-                            None => action,
-                        }
-                    }
-                    other => other,
-                };
-                action.to_json()
-            }
-            GameState::Backgammon(m) => {
-                let action = match intent {
-                    Intent::Roll => {
-                        let (a, b) = self.dice();
-                        BgAction::Roll { a, b }
-                    }
-                    Intent::Play(p) => BgAction::Play { p },
-                    Intent::Double => BgAction::Double,
-                    Intent::Take => BgAction::Take,
-                    Intent::Beaver => BgAction::Beaver,
-                    Intent::Drop => BgAction::Drop,
-                    Intent::Contest | Intent::Settle(_) | Intent::Resign => {
-                        unreachable!("handled by act_out_of_turn")
-                    }
-                    Intent::Stay | Intent::Leave | Intent::Declare(_) | Intent::School(_) => {
-                        return Err(
-                            "stay, leave, declare and school are Grand Trictrac actions, not backgammon ones"
-                                .into(),
-                        )
-                    }
-                };
-                action.apply(m)?;
-                let action = match action {
-                    BgAction::Play { p } => BgAction::Play {
-                        p: crate::bg::last_play_text(m).unwrap_or(p),
-                    },
-                    other => other,
-                };
-                action.to_json()
-            }
-        };
         let new = self.follow_ups(&mut g, vec![text])?;
         let seq = self.commit(&mut room, g, new).await?;
         drop(room);
@@ -966,131 +726,22 @@ impl Hub {
         Ok(seq)
     }
 
-    /// The actions a player may take out of turn: contest a school
-    /// settle a false play (section 11), resign.
-    async fn act_out_of_turn(
-        &self,
-        room: &mut Room,
-        seats: &[Side],
-        intent: Intent,
-    ) -> Result<usize, String> {
-        if seats.is_empty() {
-            return Err("you are watching: only the players act".into());
-        }
-        if room.mode() == Mode::Online && !(room.row.white_taken && room.row.black_taken) {
-            return Err("the other player has not joined yet: send the invitation link".into());
-        }
-        let mut g = room.game.clone();
-        let text = match &mut g {
-            GameState::Trictrac(game) => {
-                if let Some(w) = game.winner() {
-                    return Err(format!("the game is over: {w} won"));
-                }
-                // The seat that may do it (hot-seat holds both: the side
-                // to act first for a resignation).
-                let pick = |ok: &dyn Fn(Side) -> bool| {
-                    let mut order: Vec<Side> = seats.to_vec();
-                    if let Some(s) = game.phase().side() {
-                        order.sort_by_key(|x| *x != s);
-                    }
-                    order.into_iter().find(|s| ok(*s))
-                };
-                let action = match intent {
-                    Intent::Contest => {
-                        let side = pick(&|s| game.can_contest_school(s)).ok_or(
-                            "no school marked against you is open to a contest: contest before the next roll (R-10.4)",
-                        )?;
-                        Action::Contest { side: side.char() }
-                    }
-                    Intent::Settle(correct) => {
-                        let side = pick(&|s| {
-                            game.can_settle_false_move(s)
-                                && (correct || game.false_move().is_some_and(|(a, _)| a != s))
-                        })
-                        .ok_or(if correct {
-                            "no false play to correct now: it is corrected before the opponent's roll (section 11)"
-                        } else {
-                            "no false play of the other player to leave as it is, before your roll (section 11)"
-                        })?;
-                        Action::Settle {
-                            side: side.char(),
-                            correct,
-                        }
-                    }
-                    _ => {
-                        let side = pick(&|_| true).expect("a seat");
-                        Action::Resign { side: side.char() }
-                    }
-                };
-                action.apply(game)?;
-                action.to_json()
-            }
-            GameState::Backgammon(m) => {
-                if m.over() {
-                    return Err("the game is over".into());
-                }
-                match intent {
-                    Intent::Resign => {
-                        let side = match m.side_to_act() {
-                            Some(s) if seats.contains(&s) => s,
-                            _ => seats[0],
-                        };
-                        let a = BgAction::Resign { side: side.char() };
-                        a.apply(m)?;
-                        a.to_json()
-                    }
-                    _ => {
-                        return Err(
-                            "contest and settle are Grand Trictrac actions (R-10.4, section 11), not backgammon ones"
-                                .into(),
-                        )
-                    }
-                }
-            }
-        };
-        let new = self.follow_ups(&mut g, vec![text])?;
-        self.commit(room, g, new).await
-    }
-
-    /// A hint for the side to decide: the legal plays ranked by equity,
-    /// best first, or the equities of staying and leaving
-    /// ([`crate::analysis::hint`]).
+    /// A hint for the side to decide (the game's own: the legal plays
+    /// ranked by equity, best first, or the equities of staying and
+    /// leaving), computed off the async threads.
     ///
     /// # Errors
-    /// Online games have no hints; outside a play there is nothing to hint.
+    /// Online games have no hints; outside a decision there is nothing to
+    /// hint.
     pub async fn hint(&self, room_arc: &Arc<Mutex<Room>>, seats: &[Side]) -> Result<Value, String> {
-        let (game, mode) = {
+        let job = {
             let room = room_arc.lock().await;
-            (room.game.clone(), room.mode())
-        };
-        if mode == Mode::Online {
-            return Err("no hints in a game between two people".into());
-        }
-        let game = match game {
-            GameState::Trictrac(g) => g,
-            GameState::Backgammon(m) => {
-                if !m.side_to_act().is_some_and(|s| seats.contains(&s)) {
-                    return Err("a hint is for the side to move".into());
-                }
-                return tokio::task::spawn_blocking(move || crate::bg::hint(&m))
-                    .await
-                    .map_err(|_| "the hint failed".to_string())?;
+            if room.mode() == Mode::Online {
+                return Err("no hints in a game between two people".into());
             }
+            room.game.hint(seats)?
         };
-        let side = match game.phase() {
-            Phase::Play(s) | Phase::StayOrLeave(s) => s,
-            _ => {
-                return Err(
-                    "a hint is for choosing a play or whether to stay (R-8.6): roll first".into(),
-                )
-            }
-        };
-        if !seats.contains(&side) {
-            return Err("a hint is for the side to move".into());
-        }
-        // The analysis of `trictrac hint`: equities by the default
-        // bot's network and search, whatever the room's bot.
-        tokio::task::spawn_blocking(move || crate::analysis::hint(&game))
+        tokio::task::spawn_blocking(job)
             .await
             .map_err(|_| "the hint failed".to_string())?
     }
@@ -1144,46 +795,24 @@ impl Hub {
             };
             let game = room.game.clone();
             let seed = self.seed();
-            let dice = self.dice();
+            let mut dice = self.dice();
+            // The shared driver lets the bot take its whole decision.
             let chosen = tokio::task::spawn_blocking(move || {
                 let mut g = game;
-                let texts = match &mut g {
-                    GameState::Trictrac(t) => {
-                        let actions = bot_action(t, &name, seed, dice)?;
-                        let mut texts = Vec::new();
-                        for a in actions {
-                            if let Err(e) = a.apply(t) {
-                                return Some(Err(e));
-                            }
-                            texts.push(a.to_json());
-                        }
-                        texts
-                    }
-                    GameState::Backgammon(m) => {
-                        let a = crate::bg::bot_action(m, &name, seed, dice)?;
-                        if let Err(e) = a.apply(m) {
-                            return Some(Err(e));
-                        }
-                        vec![a.to_json()]
-                    }
-                };
-                Some(Ok((g, texts)))
+                g.bot_turn(&name, seed, &mut dice).map(|texts| (g, texts))
             })
-            .await
-            .ok()
-            .flatten();
-            let (g, texts) = match chosen {
-                None => {
-                    tracing::error!(room = %room.row.id, "the bot found no action");
+            .await;
+            let (mut g, texts) = match chosen {
+                Ok(Ok(x)) => x,
+                Ok(Err(e)) => {
+                    tracing::error!(room = %room.row.id, "the bot failed: {e}");
                     return false;
                 }
-                Some(Err(e)) => {
-                    tracing::error!(room = %room.row.id, "bot action refused: {e}");
+                Err(e) => {
+                    tracing::error!(room = %room.row.id, "the bot failed: {e}");
                     return false;
                 }
-                Some(Ok(x)) => x,
             };
-            let mut g = g;
             let new = match self.follow_ups(&mut g, texts) {
                 Ok(n) => n,
                 Err(e) => {
@@ -1197,58 +826,6 @@ impl Hub {
             }
         }
     }
-}
-
-/// The bot's next actions in `game` (its side is in the phase): a school
-/// it can claim, then its roll, decision, play or declaration.
-fn bot_action(game: &Game, name: &str, seed: u64, dice: (u8, u8)) -> Option<Vec<Action>> {
-    let side = game.phase().side()?;
-    let mut out = Vec::new();
-    let mut g = game.clone();
-    if let Some((_, n)) = g.open_school(side) {
-        let a = Action::School {
-            side: side.char(),
-            n,
-        };
-        a.apply(&mut g).ok()?;
-        out.push(a);
-        if g.phase().side() != Some(side) {
-            return Some(out);
-        }
-    }
-    let mut bot = trictrac_bot::by_name(name, seed)?;
-    if g.can_settle_false_move(side) && g.false_move().is_some_and(|(a, _)| a != side) {
-        // Section 11: the other player's false play, settled before the
-        // roll as a strong player would.
-        let a = Action::Settle {
-            side: side.char(),
-            correct: bot.correct_false_move(&g),
-        };
-        a.apply(&mut g).ok()?;
-        out.push(a);
-    }
-    let a = match g.phase() {
-        Phase::Roll(_) => Action::Roll {
-            a: dice.0,
-            b: dice.1,
-        },
-        Phase::StayOrLeave(_) => match bot.decide(&g) {
-            Decision::Stay => Action::Stay,
-            Decision::Leave => Action::Leave,
-        },
-        Phase::Play(s) => {
-            let p = bot.choose_play(&g);
-            Action::Play {
-                p: p.display(s).to_string(),
-            }
-        }
-        Phase::Mark(_) => Action::Declare {
-            n: g.points_owed().unwrap_or(0),
-        },
-        Phase::FirstMove | Phase::Over(_) => return None,
-    };
-    out.push(a);
-    Some(out)
 }
 
 impl From<ServerError> for String {

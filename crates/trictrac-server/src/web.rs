@@ -13,7 +13,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::json;
 
-use crate::room::{GameState, Hub};
+use crate::error::RoomError;
+use crate::room::Hub;
+use tables::BySide;
 
 const INDEX: &str = include_str!("../static/index.html");
 const APP_JS: &str = include_str!("../static/app.js");
@@ -96,7 +98,7 @@ async fn info(State(hub): State<Arc<Hub>>) -> Response {
                 "name": "Grand Trictrac",
                 "bots": trictrac_bot::PLAYERS,
                 "default_bot": trictrac_bot::DEFAULT_BOT,
-                "options": hub.config.default_options.to_words(),
+                "options": hub.config.games.make("trictrac", "").map(|g| g.options_words()).unwrap_or_default(),
                 "records": ["txt", "json"],
             },
             {
@@ -106,13 +108,13 @@ async fn info(State(hub): State<Arc<Hub>>) -> Response {
                 "default_bot": backgammon_bot::DEFAULT_BOT,
                 "presets": ["standard", "seed"],
                 "options": "standard",
-                "max_match": crate::bg::MAX_MATCH,
+                "max_match": backgammon::session::MAX_MATCH,
                 "records": ["mat"],
             },
         ],
         "bots": trictrac_bot::PLAYERS,
         "default_bot": trictrac_bot::DEFAULT_BOT,
-        "options": hub.config.default_options.to_words(),
+        "options": hub.config.games.make("trictrac", "").map(|g| g.options_words()).unwrap_or_default(),
         "fields": field_names(),
         "named_fields": named_fields(),
         "version": env!("CARGO_PKG_VERSION"),
@@ -239,17 +241,10 @@ async fn record(State(hub): State<Arc<Hub>>, Path(file): Path<String>) -> Respon
         Ok(r) => r,
         Err(e) => return fail(StatusCode::NOT_FOUND, e),
     };
-    let (body, id) = {
+    let (body, id, game_kind) = {
         let r = room.lock().await;
-        let body = match (&r.game, ext) {
-            (GameState::Trictrac(_), "json") => r.record().map(|rec| rec.to_json()),
-            (GameState::Trictrac(_), "txt") => r.record().map(|rec| rec.to_string()),
-            (GameState::Backgammon(m), "mat") => {
-                Some(m.mat_text(&r.row.white_name, &r.row.black_name))
-            }
-            _ => None,
-        };
-        (body, r.row.id.clone())
+        let body = r.record(ext);
+        (body, r.row.id.clone(), r.game.kind())
     };
     drop(room);
     hub.evict_idle();
@@ -263,11 +258,7 @@ async fn record(State(hub): State<Arc<Hub>>, Path(file): Path<String>) -> Respon
         "json" => "application/json",
         _ => "text/plain; charset=utf-8",
     };
-    let name = if ext == "mat" {
-        "backgammon"
-    } else {
-        "trictrac"
-    };
+    let name = game_kind;
     (
         [
             (header::CONTENT_TYPE, kind.to_string()),
@@ -308,30 +299,22 @@ async fn review(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response
         Ok(r) => r,
         Err(e) => return fail(StatusCode::NOT_FOUND, e),
     };
-    let (rec, id) = {
+    let reviewed = {
         let r = room.lock().await;
-        match &r.game {
-            GameState::Trictrac(g) if g.winner().is_some() => (r.record(), r.row.id.clone()),
-            GameState::Trictrac(_) => {
-                return fail(
-                    StatusCode::CONFLICT,
-                    format!("game {}: a review is of a finished game", r.row.id),
-                )
-            }
-            GameState::Backgammon(_) => {
-                return fail(
-                    StatusCode::NOT_FOUND,
-                    format!("game {}: the review is of Grand Trictrac games (GNU Backgammon analyses the .mat record)", r.row.id),
-                )
-            }
-        }
+        r.game.review(
+            BySide::new(r.row.white_name.as_str(), r.row.black_name.as_str()),
+            &crate::room::date(r.row.created),
+        )
     };
     drop(room);
     hub.evict_idle();
-    let Some(rec) = rec else {
-        return fail(StatusCode::NOT_FOUND, format!("game {id}: no record"));
+    let (key, job) = match reviewed {
+        Ok(x) => x,
+        Err(e @ RoomError::Refused(_)) if e.to_string().contains("finished") => {
+            return fail(StatusCode::CONFLICT, format!("game {id}: {e}"))
+        }
+        Err(e) => return fail(StatusCode::NOT_FOUND, format!("game {id}: {e}")),
     };
-    let key = rec.to_string();
     let cached = review_cache()
         .lock()
         .ok()
@@ -353,12 +336,9 @@ async fn review(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response
             match cached {
                 Some(v) => v,
                 None => {
-                    let v = match tokio::task::spawn_blocking(move || {
-                        crate::analysis::review_json(&rec)
-                    })
-                    .await
-                    {
-                        Ok(v) => Arc::new(v),
+                    let v = match tokio::task::spawn_blocking(job).await {
+                        Ok(Ok(v)) => Arc::new(v),
+                        Ok(Err(e)) => return fail(StatusCode::INTERNAL_SERVER_ERROR, e),
                         Err(_) => {
                             return fail(
                                 StatusCode::INTERNAL_SERVER_ERROR,

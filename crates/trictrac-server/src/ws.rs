@@ -6,9 +6,9 @@ use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::{broadcast, Mutex};
-use trictrac::{GameOptions, Side};
+use trictrac::Side;
 
-use crate::room::{Hub, Intent, Mode, NewGame, Room};
+use crate::room::{Hub, Intent, Mode, Room};
 use crate::view::state_json;
 
 /// A message from a client.
@@ -272,27 +272,17 @@ async fn handle(
                 Err(e) => return vec![error(e)],
             };
             let options = options.as_deref().map(str::trim).unwrap_or("");
-            let new_game = match game.as_deref().unwrap_or("trictrac") {
-                "trictrac" | "" => match options {
-                    "" => NewGame::Trictrac(hub.config.default_options),
-                    w => match GameOptions::from_words(w) {
-                        Ok(o) => NewGame::Trictrac(o),
-                        Err(e) => return vec![error(e)],
-                    },
-                },
-                "backgammon" => match crate::bg::parse_options(options) {
-                    Ok((rules, length)) => NewGame::Backgammon { rules, length },
-                    Err(e) => return vec![error(e)],
-                },
-                g => return vec![error(format!("game `{g}`: trictrac or backgammon"))],
+            let kind = match game.as_deref() {
+                None | Some("") => "trictrac",
+                Some(g) => g,
             };
             let bot = bot.filter(|b| !b.is_empty());
             match hub
-                .create(mode, new_game, bot, side, clean_name(name))
+                .create(mode, kind, options, bot, side, clean_name(name))
                 .await
             {
                 Ok((room, token)) => attach(hub, attached, room, token).await,
-                Err(e) => vec![error(e)],
+                Err(e) => vec![e.to_json()],
             }
         }
         ClientMsg::Join {
@@ -338,13 +328,12 @@ async fn handle(
         ClientMsg::Why { field } => match attached {
             Some(a) => {
                 let r = a.room.lock().await;
-                match &r.game {
-                    crate::room::GameState::Trictrac(g) => {
-                        vec![json!({ "type": "why", "field": field, "message": why_not(g, field) })]
-                    }
-                    crate::room::GameState::Backgammon(_) => {
-                        vec![error("`why` is for the Grand Trictrac board")]
-                    }
+                match r.game.why(field) {
+                    Some(m) => vec![json!({ "type": "why", "field": field, "message": m })],
+                    None => vec![error(format!(
+                        "`why` is not asked of a {} board",
+                        r.game.kind()
+                    ))],
                 }
             }
             None => vec![error("join a room first")],
@@ -385,85 +374,9 @@ async fn handle(
             };
             match hub.act(&a.room, &a.seats, intent, expected).await {
                 Ok(seq) => vec![json!({ "type": "ack", "seq": seq })],
-                Err(e) => vec![error(e)],
+                Err(e) => vec![e.to_json()],
             }
         }
-    }
-}
-
-/// Why the checker on the absolute `field` cannot be played with the
-/// roll waiting, in the engine's words (each with its rule): every die
-/// tried alone from there, and both dice *tout d'une*.
-fn why_not(game: &trictrac::Game, field: u8) -> String {
-    let trictrac::Phase::Play(side) = game.phase() else {
-        return "there is no roll to play now".into();
-    };
-    if !(1..=24).contains(&field) {
-        return format!("there is no field {field}: the fields are 1 to 24");
-    }
-    let f = trictrac::Field::new(field);
-    match game.position().board().at(f) {
-        None => return format!("field {field} is empty"),
-        Some((s, _)) if s != side => {
-            return format!("the checkers on {field} are {s}'s, and {side} is to play")
-        }
-        Some(_) => {}
-    }
-    let Some(roll) = game.pending_roll() else {
-        return "there is no roll to play now".into();
-    };
-    let movable = game.legal_plays().iter().any(|p| {
-        p.moves()
-            .iter()
-            .any(|m| m.from().to_absolute(side).value() == field)
-    });
-    if movable {
-        return format!("the checker on {field} can be played with {roll}");
-    }
-    // White moves up the fields, Black down; past the end is off.
-    let to = |steps: u8| -> String {
-        let t = if side == trictrac::Side::White {
-            i16::from(field) + i16::from(steps)
-        } else {
-            i16::from(field) - i16::from(steps)
-        };
-        if (1..=24).contains(&t) {
-            t.to_string()
-        } else {
-            "off".into()
-        }
-    };
-    let (a, b) = (roll.high().value(), roll.low().value());
-    let mut tries = vec![(a.to_string(), format!("{field}-{}", to(a)))];
-    if b != a {
-        tries.push((b.to_string(), format!("{field}-{}", to(b))));
-    }
-    let mid = to(a);
-    if mid != "off" {
-        tries.push((
-            format!("{a} and {b} tout d'une"),
-            format!("{field}-{mid}-{}", to(a + b)),
-        ));
-    }
-    let mut reasons: Vec<String> = Vec::new();
-    for (die, text) in tries {
-        let Ok(n) = text.parse::<trictrac::PlayNotation>() else {
-            continue;
-        };
-        if let Err(trictrac::GameError::Illegal(e)) = game.clone().play_notation(&n) {
-            let r = format!("with the {die}, {e}");
-            if !reasons.iter().any(|x| x.ends_with(&e.to_string())) {
-                reasons.push(r);
-            }
-        }
-    }
-    if reasons.is_empty() {
-        format!("the checker on {field} is in no legal play of {roll}")
-    } else {
-        format!(
-            "the checker on {field} cannot be played with {roll}: {}",
-            reasons.join("; ")
-        )
     }
 }
 

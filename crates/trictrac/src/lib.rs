@@ -26,6 +26,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod action;
 pub mod board;
 pub mod chances;
 pub mod dice;

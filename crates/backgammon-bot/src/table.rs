@@ -1,0 +1,93 @@
+//! The backgammon bots as players of the shared driver
+//! ([`tables::Player`] over a money game or match,
+//! [`backgammon::session::Match`]): what the server's bot, `bg match`
+//! and `bg selfplay` let take their turns with [`tables::take_turn`].
+//! A failing external engine (gnubg) is an error, never a panic.
+
+use backgammon::session::{Action, Match};
+use backgammon::Phase;
+use tables::{Choice, PlayerError};
+
+use crate::Player;
+
+/// A bot of this crate, taking whole turns: whether to double, then its
+/// roll; whether to take; its play.
+pub struct TablePlayer(pub Box<dyn Player>);
+
+impl std::fmt::Debug for TablePlayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("TablePlayer").field(&self.0.name()).finish()
+    }
+}
+
+impl tables::Player<Match> for TablePlayer {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+
+    fn choose(&mut self, m: &Match) -> Result<Choice<Action>, PlayerError> {
+        let g = &m.game;
+        Ok(match g.phase() {
+            Phase::Roll(s) => {
+                if g.can_double(s) && self.0.wants_double(g) {
+                    Choice::Act(Action::Double)
+                } else {
+                    Choice::Throw
+                }
+            }
+            Phase::Doubled { .. } => Choice::Act(if self.0.takes(g) {
+                Action::Take
+            } else {
+                Action::Drop
+            }),
+            Phase::Play(..) => {
+                if g.legal_plays().is_empty() {
+                    return Err(PlayerError::NoAction {
+                        player: self.0.name().to_string(),
+                        why: "no legal play".into(),
+                    });
+                }
+                Choice::Act(Action::Play {
+                    p: self.0.choose_play(g).to_string(),
+                })
+            }
+            Phase::Opening | Phase::Over(_) => {
+                return Err(PlayerError::NoAction {
+                    player: self.0.name().to_string(),
+                    why: "nothing to decide".into(),
+                })
+            }
+        })
+    }
+}
+
+/// The bot called `name` (see [`crate::by_name`]) as a player of the
+/// shared driver.
+pub fn table_player(name: &str, seed: u64) -> Option<Box<dyn tables::Player<Match>>> {
+    crate::by_name(name, seed).map(|p| Box::new(TablePlayer(p)) as Box<dyn tables::Player<Match>>)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use backgammon::Rules;
+    use rand::SeedableRng;
+    use tables::BySide;
+
+    #[test]
+    fn two_bots_play_a_match_through_the_driver() {
+        let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut w = table_player("greedy", 1).unwrap();
+        let mut b = table_player("random", 2).unwrap();
+        let mut m = Match::new(Rules::standard(), 3);
+        let o = tables::play_out(
+            &mut m,
+            BySide::new(w.as_mut(), b.as_mut()),
+            &mut dice,
+            100_000,
+        )
+        .unwrap();
+        assert!(m.over());
+        assert!(*m.score().get(o.winner) >= 3);
+    }
+}

@@ -1,0 +1,99 @@
+//! The trictrac bots as players of the shared driver
+//! ([`tables::Player`] over [`trictrac::Game`]): what the server's bot,
+//! `match` and `selfplay` let take their turns with
+//! [`tables::take_turn`].
+
+use tables::{Choice, PlayerError};
+use trictrac::action::Action;
+use trictrac::{Game, Phase};
+
+use crate::{Decision, Player};
+
+/// A bot of this crate, taking whole turns: a school it can claim (manual
+/// marking, R-10), the other player's false play settled as a strong
+/// player would (section 11), then its roll, play, decision or
+/// declaration.
+pub struct TablePlayer(pub Box<dyn Player>);
+
+impl std::fmt::Debug for TablePlayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("TablePlayer").field(&self.0.name()).finish()
+    }
+}
+
+impl tables::Player<Game> for TablePlayer {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+
+    fn choose(&mut self, g: &Game) -> Result<Choice<Action>, PlayerError> {
+        let none = |why: &str| PlayerError::NoAction {
+            player: self.0.name().to_string(),
+            why: why.into(),
+        };
+        let side = g.phase().side().ok_or_else(|| none("nobody decides"))?;
+        if let Some((_, n)) = g.open_school(side) {
+            return Ok(Choice::Act(Action::School {
+                side: side.char(),
+                n,
+            }));
+        }
+        if g.can_settle_false_move(side) && g.false_move().is_some_and(|(a, _)| a != side) {
+            return Ok(Choice::Act(Action::Settle {
+                side: side.char(),
+                correct: self.0.correct_false_move(g),
+            }));
+        }
+        Ok(match g.phase() {
+            Phase::Roll(_) => Choice::Throw,
+            Phase::StayOrLeave(_) => Choice::Act(match self.0.decide(g) {
+                Decision::Stay => Action::Stay,
+                Decision::Leave => Action::Leave,
+            }),
+            Phase::Play(s) => {
+                if g.legal_plays().is_empty() {
+                    return Err(none("no legal play"));
+                }
+                let p = self.0.choose_play(g);
+                Choice::Act(Action::Play {
+                    p: p.display(s).to_string(),
+                })
+            }
+            Phase::Mark(_) => Choice::Act(Action::Declare {
+                n: g.points_owed().unwrap_or(0),
+            }),
+            Phase::FirstMove | Phase::Over(_) => return Err(none("nothing to decide")),
+        })
+    }
+}
+
+/// The bot called `name` (see [`crate::by_name`]) as a player of the
+/// shared driver.
+pub fn table_player(name: &str, seed: u64) -> Option<Box<dyn tables::Player<Game>>> {
+    crate::by_name(name, seed).map(|p| Box::new(TablePlayer(p)) as Box<dyn tables::Player<Game>>)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use tables::{BySide, TableGame};
+    use trictrac::GameOptions;
+
+    #[test]
+    fn two_bots_play_a_whole_game_through_the_driver() {
+        let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut w = table_player("greedy", 1).unwrap();
+        let mut b = table_player("random", 2).unwrap();
+        let mut g = Game::new(GameOptions::default());
+        let o = tables::play_out(
+            &mut g,
+            BySide::new(w.as_mut(), b.as_mut()),
+            &mut dice,
+            100_000,
+        )
+        .unwrap();
+        assert_eq!(Some(o.winner), g.winner());
+        assert!(g.pending().is_none());
+    }
+}

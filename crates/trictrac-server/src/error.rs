@@ -1,0 +1,96 @@
+//! The errors of the server, typed: a client can tell an illegal play
+//! from a move that could not be saved, and each has its code in the
+//! protocol (`error` messages carry `code`, and `rule` for an illegal
+//! action).
+
+use tables::ActionError;
+
+/// Why an action of a client was not carried out.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RoomError {
+    /// The rules refuse it (with the rule's id when one is named).
+    #[error("{0}")]
+    Illegal(#[from] ActionError),
+    /// Another side decides now.
+    #[error("{0}")]
+    NotYourTurn(String),
+    /// The client acted on an old state (`seq` behind the game).
+    #[error("{0}")]
+    Stale(String),
+    /// The database could not store the action: nothing changed, the
+    /// client may try again.
+    #[error("{0}")]
+    Storage(String),
+    /// Too many messages, games or joins.
+    #[error("{0}")]
+    RateLimited(String),
+    /// Something else the client asked for that cannot be done (a
+    /// spectator acting, an unknown room, a bad message…).
+    #[error("{0}")]
+    Refused(String),
+}
+
+impl RoomError {
+    /// The error's code in the protocol: `illegal`, `not_your_turn`,
+    /// `stale`, `storage`, `rate_limited`, `refused`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RoomError::Illegal(_) => "illegal",
+            RoomError::NotYourTurn(_) => "not_your_turn",
+            RoomError::Stale(_) => "stale",
+            RoomError::Storage(_) => "storage",
+            RoomError::RateLimited(_) => "rate_limited",
+            RoomError::Refused(_) => "refused",
+        }
+    }
+
+    /// The rule an illegal action breaks, when named.
+    pub fn rule(&self) -> Option<&str> {
+        match self {
+            RoomError::Illegal(e) => e.rule(),
+            _ => None,
+        }
+    }
+
+    /// The `error` message of the protocol.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut v = serde_json::json!({
+            "type": "error",
+            "code": self.code(),
+            "message": self.to_string(),
+        });
+        if let Some(r) = self.rule() {
+            v["rule"] = serde_json::json!(r);
+        }
+        v
+    }
+}
+
+impl From<String> for RoomError {
+    fn from(s: String) -> RoomError {
+        RoomError::Refused(s)
+    }
+}
+
+impl From<&str> for RoomError {
+    fn from(s: &str) -> RoomError {
+        RoomError::Refused(s.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_error_has_its_code_and_an_illegal_one_its_rule() {
+        let e = RoomError::from(ActionError::illegal("no such move (R-4.2)"));
+        let j = e.to_json();
+        assert_eq!(j["code"], "illegal");
+        assert_eq!(j["rule"], "R-4.2");
+        assert_eq!(RoomError::Storage("x".into()).to_json()["code"], "storage");
+        assert_eq!(RoomError::Stale("x".into()).code(), "stale");
+        assert_eq!(RoomError::NotYourTurn("x".into()).code(), "not_your_turn");
+        assert_eq!(RoomError::RateLimited("x".into()).code(), "rate_limited");
+    }
+}

@@ -1,0 +1,139 @@
+//! Backgammon with the videau in a room: a money game or a match
+//! ([`backgammon::session::Match`], docs/BACKGAMMON.md) plugged into the
+//! server — the protocol's verbs, the state, the bots, the hint and the
+//! `.mat` record.
+
+pub mod view;
+
+use backgammon::session::{options_words, parse_options, Action, Match};
+use backgammon::Phase;
+use serde_json::Value;
+use tables::{BySide, Choice, Player, Side, TableGame};
+
+use super::{Intent, Job, ServerGame};
+use crate::error::RoomError;
+
+/// A new money game or match from the stored option words.
+///
+/// # Errors
+/// Words that are not backgammon rules.
+pub fn new_match(words: &str) -> Result<Match, String> {
+    let (rules, length) = parse_options(words)?;
+    Ok(Match::new(rules, length))
+}
+
+/// The side to act among `seats`, or why not.
+fn seat(m: &Match, seats: &[Side], intent: &Intent) -> Result<Side, RoomError> {
+    let Some(side) = m.side_to_act() else {
+        return Err(RoomError::Refused(match m.winner() {
+            Some(w) => format!("the game is over: {w} won"),
+            None => "the opening throw is being made (BG-2.2)".into(),
+        }));
+    };
+    if seats.contains(&side) {
+        return Ok(side);
+    }
+    let mine = seats.first().copied().unwrap_or(!side);
+    Err(RoomError::NotYourTurn(match intent {
+        Intent::Double => format!(
+            "{mine} may offer the videau only on his turn, before rolling, and it is {side}'s turn (BG-7.2)"
+        ),
+        Intent::Take | Intent::Drop | Intent::Beaver => {
+            format!("only the doubled player answers the videau, and that is {side} (BG-7.3)")
+        }
+        _ => format!("it is {side}'s turn, and you hold the {mine} seat"),
+    }))
+}
+
+impl ServerGame for Match {
+    fn intent(&self, intent: Intent, seats: &[Side]) -> Result<(Side, Choice<Action>), RoomError> {
+        if let Intent::Resign = intent {
+            if self.over() {
+                return Err(RoomError::Refused("the game is over".into()));
+            }
+            // A hot-seat connection resigns for the side to act.
+            let side = self
+                .side_to_act()
+                .filter(|s| seats.contains(s))
+                .or(seats.first().copied())
+                .ok_or("you are watching: only the players act")?;
+            return Ok((side, Choice::Act(Action::Resign { side: side.char() })));
+        }
+        let side = seat(self, seats, &intent)?;
+        let choice = match intent {
+            Intent::Roll => Choice::Throw,
+            Intent::Play(p) => Choice::Act(Action::Play { p }),
+            Intent::Double => Choice::Act(Action::Double),
+            Intent::Take => Choice::Act(Action::Take),
+            Intent::Beaver => Choice::Act(Action::Beaver),
+            Intent::Drop => Choice::Act(Action::Drop),
+            Intent::Resign => unreachable!("handled above"),
+            Intent::Stay
+            | Intent::Leave
+            | Intent::Declare(_)
+            | Intent::School(_)
+            | Intent::Contest
+            | Intent::Settle(_) => {
+                return Err(RoomError::Refused(
+                    "stay, leave, declare, school, contest and settle are Grand Trictrac actions, not backgammon ones"
+                        .into(),
+                ))
+            }
+        };
+        if let (Choice::Throw, Phase::Doubled { by }) = (&choice, self.game.phase()) {
+            return Err(RoomError::Illegal(tables::ActionError::illegal(format!(
+                "{} must first take or drop the videau (BG-7.3)",
+                !by
+            ))));
+        }
+        if let (Choice::Throw, Phase::Play(s, _)) = (&choice, self.game.phase()) {
+            return Err(RoomError::Illegal(tables::ActionError::illegal(format!(
+                "{s} has rolled already: play the roll (BG-3.1)"
+            ))));
+        }
+        Ok((side, choice))
+    }
+
+    fn view(&self, v: &mut Value, full: bool, tail: usize) {
+        view::state_fields(self, v, full, tail);
+    }
+
+    fn stake_text(&self) -> Option<String> {
+        self.game.result().map(|r| r.points.to_string())
+    }
+
+    fn options_words(&self) -> String {
+        options_words(&self.rules, self.length)
+    }
+
+    fn bots(&self) -> &'static [&'static str] {
+        backgammon_bot::PLAYERS
+    }
+
+    fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn Player<Match>>> {
+        backgammon_bot::table_player(name, seed)
+    }
+
+    fn hint(&self, seats: &[Side]) -> Result<Job, String> {
+        if !self.side_to_act().is_some_and(|s| seats.contains(&s)) {
+            return Err("a hint is for the side to move".into());
+        }
+        let m = self.clone();
+        Ok(Box::new(move || view::hint(&m)))
+    }
+
+    fn record(&self, ext: &str, names: BySide<&str>, _date: &str) -> Option<String> {
+        (ext == "mat").then(|| self.record_text(names))
+    }
+
+    fn record_formats(&self) -> &'static [&'static str] {
+        &["mat"]
+    }
+
+    fn review(&self, _names: BySide<&str>, _date: &str) -> Result<(String, Job), RoomError> {
+        Err(RoomError::Refused(
+            "the review is of Grand Trictrac games (GNU Backgammon analyses the .mat record)"
+                .into(),
+        ))
+    }
+}

@@ -1,0 +1,387 @@
+//! The games a room can hold, written once over [`tables::TableGame`].
+//!
+//! Each game plugs into the server through one adapter module
+//! ([`trictrac`], [`backgammon`]) that implements [`ServerGame`]: how the
+//! protocol's verbs ([`Intent`]) become its actions, its part of the
+//! `state` message, its bots, its hint, its records. Rooms, storage, the
+//! bots' turns and the relay between instances only see
+//! [`RoomGame`], the object-safe face of any [`ServerGame`], and the
+//! [`Registry`] that makes a new game of a kind from its option words.
+//! A game of another kind needs an adapter and a registry entry, and no
+//! change anywhere else (`tests/third_game.rs` plays a dice race that
+//! way).
+
+pub mod backgammon;
+pub mod trictrac;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use serde_json::Value;
+use tables::{BySide, Choice, DiceSource, Outcome, Pending, Player, Side, TableGame};
+
+use crate::error::RoomError;
+
+/// What a player asks for: the verbs of the protocol (docs/PROTOCOL.md).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Intent {
+    /// Roll the dice.
+    Roll,
+    /// Play, in the game's notation.
+    Play(String),
+    /// Stay after winning a hole.
+    Stay,
+    /// Leave after winning a hole.
+    Leave,
+    /// Declare points (manual marking).
+    Declare(u32),
+    /// Claim a school naming these points (manual marking).
+    School(u32),
+    /// Contest the last school marked against this player.
+    Contest,
+    /// Settle the false play standing (section 11): correct it (`true`)
+    /// or leave it as it is (`false`).
+    Settle(bool),
+    /// Give up the game (the other player wins).
+    Resign,
+    /// Offer the videau (backgammon, BG-7.2).
+    Double,
+    /// Take the videau offered (BG-7.3).
+    Take,
+    /// Take and redouble at once (BG-7.5, when beavers are on).
+    Beaver,
+    /// Refuse the videau and lose the game (BG-7.4).
+    Drop,
+}
+
+/// A job to run off the async threads (a hint, a review).
+pub type Job = Box<dyn FnOnce() -> Result<Value, String> + Send>;
+
+/// A game as the server plays it: a [`TableGame`] and what the protocol
+/// and the page need of it. One implementation per game, in its adapter
+/// module.
+pub trait ServerGame: TableGame {
+    /// The action an `intent` of a connection holding `seats` makes, and
+    /// the side taking it; `Choice::Throw` when the dice are to be
+    /// thrown. The pending side acts, except for what may be done out of
+    /// turn (a resignation, a school contested); a hot-seat connection
+    /// holds both seats.
+    ///
+    /// # Errors
+    /// Not this connection's turn, or a verb the game does not have.
+    fn intent(
+        &self,
+        intent: Intent,
+        seats: &[Side],
+    ) -> Result<(Side, Choice<Self::Action>), RoomError>;
+
+    /// The game's own fields of the `state` message (board, phase,
+    /// history from `tail` entries before the end, or all when `full`…),
+    /// added to `v`.
+    fn view(&self, v: &mut Value, full: bool, tail: usize);
+
+    /// The stake of a finished game as the page shows it.
+    fn stake_text(&self) -> Option<String>;
+
+    /// The option words stored for the game (what [`Registry`] reads).
+    fn options_words(&self) -> String;
+
+    /// The bots' names, the default first.
+    fn bots(&self) -> &'static [&'static str];
+
+    /// The bot called `name` for this game, seeded.
+    fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn Player<Self>>>;
+
+    /// The hint for `seats`: work to run off the async threads.
+    ///
+    /// # Errors
+    /// When there is nothing to hint for them now.
+    fn hint(&self, seats: &[Side]) -> Result<Job, String> {
+        let _ = seats;
+        Err("no hints for this game".into())
+    }
+
+    /// The record in the format of `ext` (`txt`, `json`, `mat`…).
+    fn record(&self, ext: &str, names: BySide<&str>, date: &str) -> Option<String>;
+
+    /// The extensions of [`ServerGame::record`], the first the default.
+    fn record_formats(&self) -> &'static [&'static str];
+
+    /// The review of the finished game: its cache key (the record) and
+    /// the work.
+    ///
+    /// # Errors
+    /// When the game is not over, or has no review.
+    fn review(&self, names: BySide<&str>, date: &str) -> Result<(String, Job), RoomError> {
+        let _ = (names, date);
+        Err(RoomError::Refused(format!(
+            "the review is of Grand Trictrac games; this is a {} game",
+            self.kind()
+        )))
+    }
+
+    /// Why the checker on `field` cannot move now (the page's question
+    /// when a checker is clicked), if the game answers it.
+    fn why(&self, field: u8) -> Option<String> {
+        let _ = field;
+        None
+    }
+}
+
+/// Any [`ServerGame`], as a room holds it.
+pub trait RoomGame: Send + Sync + std::fmt::Debug {
+    /// The game's name (`trictrac`, `backgammon`).
+    fn kind(&self) -> &'static str;
+    /// A copy.
+    fn boxed_clone(&self) -> Box<dyn RoomGame>;
+    /// Who must decide and what.
+    fn pending(&self) -> Option<Pending>;
+    /// How it ended.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Applies a stored action.
+    ///
+    /// # Errors
+    /// When it is not an action of this game or does not apply.
+    fn apply_stored(&mut self, json: &str) -> Result<(), RoomError>;
+    /// Carries out `intent` (the dice drawn from `dice`), returns the
+    /// side that acted and the action as stored.
+    ///
+    /// # Errors
+    /// Not this connection's turn, or an illegal action.
+    fn act(
+        &mut self,
+        intent: Intent,
+        seats: &[Side],
+        dice: &mut dyn DiceSource,
+    ) -> Result<(Side, String), RoomError>;
+    /// Applies what the game does by itself (opening throws, forced
+    /// passes), returns them as stored.
+    ///
+    /// # Errors
+    /// When the game refuses its own action (a bug).
+    fn automatic(&mut self, dice: &mut dyn DiceSource) -> Result<Vec<String>, RoomError>;
+    /// The bot `name` takes its turn; its actions as stored.
+    ///
+    /// # Errors
+    /// An unknown bot, or a bot that failed.
+    fn bot_turn(
+        &mut self,
+        name: &str,
+        seed: u64,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<String>, String>;
+    /// See [`ServerGame::view`].
+    fn view(&self, v: &mut Value, full: bool, tail: usize);
+    /// See [`ServerGame::stake_text`].
+    fn stake_text(&self) -> Option<String>;
+    /// See [`ServerGame::options_words`].
+    fn options_words(&self) -> String;
+    /// See [`ServerGame::bots`].
+    fn bots(&self) -> &'static [&'static str];
+    /// See [`ServerGame::hint`].
+    ///
+    /// # Errors
+    /// Nothing to hint.
+    fn hint(&self, seats: &[Side]) -> Result<Job, String>;
+    /// See [`ServerGame::record`].
+    fn record(&self, ext: &str, names: BySide<&str>, date: &str) -> Option<String>;
+    /// See [`ServerGame::record_formats`].
+    fn record_formats(&self) -> &'static [&'static str];
+    /// See [`ServerGame::review`].
+    ///
+    /// # Errors
+    /// Not over, or no review.
+    fn review(&self, names: BySide<&str>, date: &str) -> Result<(String, Job), RoomError>;
+    /// See [`ServerGame::why`].
+    fn why(&self, field: u8) -> Option<String>;
+    /// The position in the game's notation.
+    fn position_text(&self) -> String;
+}
+
+fn stored<A: serde::Serialize>(a: &A) -> String {
+    serde_json::to_string(a).unwrap_or_default()
+}
+
+impl<G: ServerGame> RoomGame for G {
+    fn kind(&self) -> &'static str {
+        TableGame::kind(self)
+    }
+
+    fn boxed_clone(&self) -> Box<dyn RoomGame> {
+        Box::new(self.clone())
+    }
+
+    fn pending(&self) -> Option<Pending> {
+        TableGame::pending(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        TableGame::outcome(self)
+    }
+
+    fn apply_stored(&mut self, json: &str) -> Result<(), RoomError> {
+        let a: G::Action = serde_json::from_str(json).map_err(|e| {
+            RoomError::Illegal(tables::ActionError::Unreadable(format!(
+                "stored action `{json}`: {e}"
+            )))
+        })?;
+        TableGame::apply(self, &a)?;
+        Ok(())
+    }
+
+    fn act(
+        &mut self,
+        intent: Intent,
+        seats: &[Side],
+        dice: &mut dyn DiceSource,
+    ) -> Result<(Side, String), RoomError> {
+        if TableGame::pending(self).is_none() {
+            return Err(match TableGame::outcome(self) {
+                Some(o) => RoomError::Refused(format!("the game is over: {} won", o.winner)),
+                None => RoomError::Refused("the game is over".into()),
+            });
+        }
+        let (side, choice) = ServerGame::intent(self, intent, seats)?;
+        let action = match choice {
+            Choice::Throw => TableGame::throw(self, dice)
+                .ok_or_else(|| RoomError::Refused("no dice are to be thrown now".into()))?,
+            Choice::Act(a) => a,
+        };
+        let done = TableGame::apply(self, &action)?;
+        Ok((side, stored(&done)))
+    }
+
+    fn automatic(&mut self, dice: &mut dyn DiceSource) -> Result<Vec<String>, RoomError> {
+        Ok(tables::apply_automatic(self, dice)?
+            .iter()
+            .map(stored)
+            .collect())
+    }
+
+    fn bot_turn(
+        &mut self,
+        name: &str,
+        seed: u64,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<String>, String> {
+        let mut bot = ServerGame::bot(self, name, seed)
+            .ok_or_else(|| format!("no bot `{name}` for {}", TableGame::kind(self)))?;
+        let done = tables::take_turn(self, bot.as_mut(), dice).map_err(|e| e.to_string())?;
+        Ok(done.iter().map(stored).collect())
+    }
+
+    fn view(&self, v: &mut Value, full: bool, tail: usize) {
+        ServerGame::view(self, v, full, tail)
+    }
+
+    fn stake_text(&self) -> Option<String> {
+        ServerGame::stake_text(self)
+    }
+
+    fn options_words(&self) -> String {
+        ServerGame::options_words(self)
+    }
+
+    fn bots(&self) -> &'static [&'static str] {
+        ServerGame::bots(self)
+    }
+
+    fn hint(&self, seats: &[Side]) -> Result<Job, String> {
+        ServerGame::hint(self, seats)
+    }
+
+    fn record(&self, ext: &str, names: BySide<&str>, date: &str) -> Option<String> {
+        ServerGame::record(self, ext, names, date)
+    }
+
+    fn record_formats(&self) -> &'static [&'static str] {
+        ServerGame::record_formats(self)
+    }
+
+    fn review(&self, names: BySide<&str>, date: &str) -> Result<(String, Job), RoomError> {
+        ServerGame::review(self, names, date)
+    }
+
+    fn why(&self, field: u8) -> Option<String> {
+        ServerGame::why(self, field)
+    }
+
+    fn position_text(&self) -> String {
+        TableGame::position_text(self)
+    }
+}
+
+impl Clone for Box<dyn RoomGame> {
+    fn clone(&self) -> Box<dyn RoomGame> {
+        self.boxed_clone()
+    }
+}
+
+/// Makes a new game of one kind from its option words (empty: the
+/// server's defaults).
+pub type Maker = Arc<dyn Fn(&str) -> Result<Box<dyn RoomGame>, String> + Send + Sync>;
+
+/// The games the server offers, by name.
+#[derive(Clone)]
+pub struct Registry {
+    makers: HashMap<String, Maker>,
+}
+
+impl std::fmt::Debug for Registry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Registry")
+            .field("games", &self.names())
+            .finish()
+    }
+}
+
+impl Registry {
+    /// No game at all.
+    pub fn empty() -> Registry {
+        Registry {
+            makers: HashMap::new(),
+        }
+    }
+
+    /// Grand Trictrac (with `trictrac_defaults` when a client names no
+    /// options) and backgammon.
+    pub fn standard(trictrac_defaults: ::trictrac::GameOptions) -> Registry {
+        let mut r = Registry::empty();
+        r.register("trictrac", move |words| {
+            self::trictrac::new_game(words, trictrac_defaults)
+        });
+        r.register("backgammon", self::backgammon::new_match);
+        r
+    }
+
+    /// Adds (or replaces) the game `name`, made by `make` from its option
+    /// words.
+    pub fn register<G: ServerGame>(
+        &mut self,
+        name: &str,
+        make: impl Fn(&str) -> Result<G, String> + Send + Sync + 'static,
+    ) {
+        self.makers.insert(
+            name.to_string(),
+            Arc::new(move |w: &str| make(w).map(|g| Box::new(g) as Box<dyn RoomGame>)),
+        );
+    }
+
+    /// A new game `name` with `options`.
+    ///
+    /// # Errors
+    /// An unknown game, or options it does not read.
+    pub fn make(&self, name: &str, options: &str) -> Result<Box<dyn RoomGame>, String> {
+        match self.makers.get(name) {
+            Some(m) => m(options.trim()),
+            None => Err(format!("game `{name}`: {}", self.names().join(" or "))),
+        }
+    }
+
+    /// The games' names, sorted.
+    pub fn names(&self) -> Vec<&str> {
+        let mut v: Vec<&str> = self.makers.keys().map(String::as_str).collect();
+        v.sort_unstable();
+        v
+    }
+}

@@ -1,0 +1,283 @@
+//! Grand Trictrac in a room: a game to 12 holes ([`::trictrac::Game`],
+//! docs/RULES.md) plugged into the server — the protocol's verbs, the
+//! state, the bots, the hint and review, the records.
+
+pub mod view;
+
+use ::trictrac::action::Action;
+use ::trictrac::record::Header;
+use ::trictrac::{Game, GameOptions, Phase, Record};
+use serde_json::Value;
+use tables::{BySide, Choice, Player, Side};
+
+use super::{Intent, Job, ServerGame};
+use crate::error::RoomError;
+
+/// A new game from the stored option words (empty: `defaults`).
+///
+/// # Errors
+/// Words that are not trictrac options.
+pub fn new_game(words: &str, defaults: GameOptions) -> Result<Game, String> {
+    let options = if words.trim().is_empty() {
+        defaults
+    } else {
+        GameOptions::from_words(words)?
+    };
+    Ok(Game::new(options))
+}
+
+/// The record of `game` so far.
+fn record_of(game: &Game, names: BySide<&str>, date: &str) -> Record {
+    Record::from_game(
+        game,
+        Header {
+            event: "Grand Trictrac".into(),
+            date: date.to_string(),
+            white: names.get(Side::White).to_string(),
+            black: names.get(Side::Black).to_string(),
+            ..Header::default()
+        },
+    )
+}
+
+impl ServerGame for Game {
+    fn intent(&self, intent: Intent, seats: &[Side]) -> Result<(Side, Choice<Action>), RoomError> {
+        if let Some(w) = self.winner() {
+            return Err(RoomError::Refused(format!("the game is over: {w} won")));
+        }
+        if seats.is_empty() {
+            return Err("you are watching: only the players act".into());
+        }
+        // The seat that may act out of turn (hot-seat holds both: the
+        // side to act first).
+        let pick = |ok: &dyn Fn(Side) -> bool| {
+            let mut order: Vec<Side> = seats.to_vec();
+            if let Some(s) = self.phase().side() {
+                order.sort_by_key(|x| *x != s);
+            }
+            order.into_iter().find(|s| ok(*s))
+        };
+        match intent {
+            Intent::Contest => {
+                let side = pick(&|s| self.can_contest_school(s)).ok_or(
+                    "no school marked against you is open to a contest: contest before the next roll (R-10.4)",
+                )?;
+                return Ok((side, Choice::Act(Action::Contest { side: side.char() })));
+            }
+            Intent::Settle(correct) => {
+                let side = pick(&|s| {
+                    self.can_settle_false_move(s)
+                        && (correct || self.false_move().is_some_and(|(a, _)| a != s))
+                })
+                .ok_or(if correct {
+                    "no false play to correct now: it is corrected before the opponent's roll (section 11)"
+                } else {
+                    "no false play of the other player to leave as it is, before your roll (section 11)"
+                })?;
+                return Ok((
+                    side,
+                    Choice::Act(Action::Settle {
+                        side: side.char(),
+                        correct,
+                    }),
+                ));
+            }
+            Intent::Resign => {
+                let side = pick(&|_| true).ok_or("you are watching: only the players act")?;
+                return Ok((side, Choice::Act(Action::Resign { side: side.char() })));
+            }
+            _ => {}
+        }
+        let side = match self.phase() {
+            Phase::FirstMove => return Err("the first move is being decided".into()),
+            p => p.side().ok_or("the game is over")?,
+        };
+        if !seats.contains(&side) {
+            let mine = seats[0];
+            return Err(RoomError::NotYourTurn(format!(
+                "it is {side}'s turn, and you hold the {mine} seat"
+            )));
+        }
+        let choice = match intent {
+            Intent::Roll => match self.phase() {
+                Phase::Roll(_) => Choice::Throw,
+                _ => {
+                    return Err(RoomError::Illegal(tables::ActionError::illegal(format!(
+                        "expected {}, not a roll",
+                        expected(self.phase())
+                    ))))
+                }
+            },
+            Intent::Play(p) => Choice::Act(Action::Play { p }),
+            Intent::Stay => Choice::Act(Action::Stay),
+            Intent::Leave => Choice::Act(Action::Leave),
+            Intent::Declare(n) => Choice::Act(Action::Declare { n }),
+            Intent::School(n) => Choice::Act(Action::School {
+                side: side.char(),
+                n,
+            }),
+            Intent::Double | Intent::Take | Intent::Beaver | Intent::Drop => {
+                return Err(RoomError::Refused(
+                    "Grand Trictrac has no videau: double, take and drop are backgammon actions (BG-7)"
+                        .into(),
+                ))
+            }
+            Intent::Contest | Intent::Settle(_) | Intent::Resign => unreachable!("handled above"),
+        };
+        Ok((side, choice))
+    }
+
+    fn view(&self, v: &mut Value, full: bool, tail: usize) {
+        view::state_fields(self, v, full, tail);
+    }
+
+    fn stake_text(&self) -> Option<String> {
+        self.stake().map(|s| s.to_string())
+    }
+
+    fn options_words(&self) -> String {
+        self.options().to_words()
+    }
+
+    fn bots(&self) -> &'static [&'static str] {
+        trictrac_bot::PLAYERS
+    }
+
+    fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn Player<Game>>> {
+        trictrac_bot::table_player(name, seed)
+    }
+
+    fn hint(&self, seats: &[Side]) -> Result<Job, String> {
+        let side = match self.phase() {
+            Phase::Play(s) | Phase::StayOrLeave(s) => s,
+            _ => {
+                return Err(
+                    "a hint is for choosing a play or whether to stay (R-8.6): roll first".into(),
+                )
+            }
+        };
+        if !seats.contains(&side) {
+            return Err("a hint is for the side to move".into());
+        }
+        // The analysis of `trictrac hint`: equities by the default
+        // bot's network and search, whatever the room's bot.
+        let game = self.clone();
+        Ok(Box::new(move || crate::analysis::hint(&game)))
+    }
+
+    fn record(&self, ext: &str, names: BySide<&str>, date: &str) -> Option<String> {
+        match ext {
+            "txt" => Some(record_of(self, names, date).to_string()),
+            "json" => Some(record_of(self, names, date).to_json()),
+            _ => None,
+        }
+    }
+
+    fn record_formats(&self) -> &'static [&'static str] {
+        &["txt", "json"]
+    }
+
+    fn review(&self, names: BySide<&str>, date: &str) -> Result<(String, Job), RoomError> {
+        if self.winner().is_none() {
+            return Err(RoomError::Refused("a review is of a finished game".into()));
+        }
+        let rec = record_of(self, names, date);
+        let key = rec.to_string();
+        Ok((
+            key,
+            Box::new(move || Ok(crate::analysis::review_json(&rec))),
+        ))
+    }
+
+    fn why(&self, field: u8) -> Option<String> {
+        Some(why_not(self, field))
+    }
+}
+
+/// What the phase waits for, in words.
+fn expected(p: Phase) -> &'static str {
+    match p {
+        Phase::FirstMove => "the first move",
+        Phase::Roll(_) => "a roll",
+        Phase::StayOrLeave(_) => "stay or leave (R-8.6)",
+        Phase::Play(_) => "a play",
+        Phase::Mark(_) => "the points marked (R-10)",
+        Phase::Over(_) => "nothing: the game is over",
+    }
+}
+
+/// Why the checker on the absolute `field` cannot be played with the
+/// roll waiting, in the engine's words (each with its rule): every die
+/// tried alone from there, and both dice *tout d'une*.
+fn why_not(game: &Game, field: u8) -> String {
+    let trictrac::Phase::Play(side) = game.phase() else {
+        return "there is no roll to play now".into();
+    };
+    if !(1..=24).contains(&field) {
+        return format!("there is no field {field}: the fields are 1 to 24");
+    }
+    let f = trictrac::Field::new(field);
+    match game.position().board().at(f) {
+        None => return format!("field {field} is empty"),
+        Some((s, _)) if s != side => {
+            return format!("the checkers on {field} are {s}'s, and {side} is to play")
+        }
+        Some(_) => {}
+    }
+    let Some(roll) = game.pending_roll() else {
+        return "there is no roll to play now".into();
+    };
+    let movable = game.legal_plays().iter().any(|p| {
+        p.moves()
+            .iter()
+            .any(|m| m.from().to_absolute(side).value() == field)
+    });
+    if movable {
+        return format!("the checker on {field} can be played with {roll}");
+    }
+    // White moves up the fields, Black down; past the end is off.
+    let to = |steps: u8| -> String {
+        let t = if side == trictrac::Side::White {
+            i16::from(field) + i16::from(steps)
+        } else {
+            i16::from(field) - i16::from(steps)
+        };
+        if (1..=24).contains(&t) {
+            t.to_string()
+        } else {
+            "off".into()
+        }
+    };
+    let (a, b) = (roll.high().value(), roll.low().value());
+    let mut tries = vec![(a.to_string(), format!("{field}-{}", to(a)))];
+    if b != a {
+        tries.push((b.to_string(), format!("{field}-{}", to(b))));
+    }
+    let mid = to(a);
+    if mid != "off" {
+        tries.push((
+            format!("{a} and {b} tout d'une"),
+            format!("{field}-{mid}-{}", to(a + b)),
+        ));
+    }
+    let mut reasons: Vec<String> = Vec::new();
+    for (die, text) in tries {
+        let Ok(n) = text.parse::<trictrac::PlayNotation>() else {
+            continue;
+        };
+        if let Err(trictrac::GameError::Illegal(e)) = game.clone().play_notation(&n) {
+            let r = format!("with the {die}, {e}");
+            if !reasons.iter().any(|x| x.ends_with(&e.to_string())) {
+                reasons.push(r);
+            }
+        }
+    }
+    if reasons.is_empty() {
+        format!("the checker on {field} is in no legal play of {roll}")
+    } else {
+        format!(
+            "the checker on {field} cannot be played with {roll}: {}",
+            reasons.join("; ")
+        )
+    }
+}
