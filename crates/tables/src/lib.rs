@@ -17,6 +17,8 @@
 #![forbid(unsafe_code)]
 
 pub mod dice;
+#[cfg(feature = "fuzz")]
+pub mod fuzz;
 pub mod side;
 
 pub use dice::{DiceSource, Die, DieError, Roll, RollParseError};
