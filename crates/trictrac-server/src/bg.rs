@@ -161,10 +161,13 @@ impl BgMatch {
 
     /// The record: gnubg-importable Jellyfish `.mat` text, after a
     /// comment naming the rules when they are not gnubg's (BG-1.4, BG-8).
+    /// The names are written as [`backgammon::mat::mat_name`] makes them
+    /// (a name such as `; x` or ` Game 2` would break a reader); the real
+    /// names stay in the database.
     pub fn mat_text(&self, white: &str, black: &str) -> String {
         let mat = MatFile {
             length: self.length,
-            names: BySide::new(mat_name(white), mat_name(black)),
+            names: BySide::new(white.to_string(), black.to_string()),
             games: self.games().cloned().collect(),
         };
         let mut s = String::new();
@@ -173,20 +176,6 @@ impl BgMatch {
         }
         s.push_str(&mat.to_string());
         s
-    }
-}
-
-/// A name as `.mat` can hold it: one line, no colon, not empty.
-fn mat_name(n: &str) -> String {
-    let n: String = n
-        .chars()
-        .map(|c| if c == ':' || c.is_control() { ' ' } else { c })
-        .collect();
-    let n = n.trim();
-    if n.is_empty() {
-        "player".into()
-    } else {
-        n.into()
     }
 }
 
@@ -602,6 +591,7 @@ pub fn state_fields(m: &BgMatch, v: &mut Value, full: bool, tail: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use backgammon::mat::mat_name;
 
     #[test]
     fn options_round_trip() {
@@ -654,6 +644,92 @@ mod tests {
         replay(&mut again, &texts).unwrap();
         assert_eq!(again.game.position(), m.game.position());
         assert_eq!(again.done.len(), 1);
+    }
+
+    /// A match played to its end (or a money game) by random actions
+    /// through the server's own path: `BgAction`s and `follow_ups`.
+    fn random_match(seed: u64, rules: Rules, length: u32) -> BgMatch {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut m = BgMatch::new(rules, length);
+        let mut out = Vec::new();
+        for _ in 0..2000 {
+            let mut dice = || (rng.gen_range(1..=6u8), rng.gen_range(1..=6u8));
+            follow_ups(&mut m, &mut out, &mut dice);
+            let a = match m.game.phase() {
+                Phase::Roll(s) if m.game.can_double(s) && rng.gen_ratio(1, 8) => BgAction::Double,
+                Phase::Roll(s) if rng.gen_ratio(1, 200) => BgAction::Resign {
+                    side: if s == Side::White { 'w' } else { 'b' },
+                },
+                Phase::Roll(_) => BgAction::Roll {
+                    a: rng.gen_range(1..=6),
+                    b: rng.gen_range(1..=6),
+                },
+                Phase::Doubled { .. } if rng.gen_ratio(2, 3) => BgAction::Take,
+                Phase::Doubled { .. } => BgAction::Drop,
+                Phase::Play(..) => {
+                    let plays = m.game.legal_plays();
+                    BgAction::Play {
+                        p: plays[rng.gen_range(0..plays.len())].to_string(),
+                    }
+                }
+                Phase::Opening | Phase::Over(_) => break,
+            };
+            a.apply(&mut m).unwrap();
+        }
+        m
+    }
+
+    fn actions(games: &[Game]) -> Vec<Vec<Event>> {
+        games
+            .iter()
+            .map(|g| {
+                g.events()
+                    .iter()
+                    .filter(|e| !matches!(e, Event::Opening { .. } | Event::Roll { .. }))
+                    .copied()
+                    .collect()
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 64,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// Any name (the server accepts names cleaned of control and
+        /// format characters, at most 40 characters: these are any
+        /// strings of up to 40) round-trips through the `.mat` download:
+        /// read back as `mat_name` writes it, with the same moves.
+        #[test]
+        fn bg_1_4_any_player_name_round_trips_through_the_mat_export(
+            white in "(?s).{0,40}|( Game [0-9]|; trictrac bg rules: seed|Game|#|\\(Crawford\\)|[:, \t])+",
+            black in "(?s).{0,40}|( Game [0-9]|; trictrac bg rules: seed|Game|#|\\(Crawford\\)|[:, \t])+",
+            seed in 0u64..500,
+            length in proptest::prop_oneof![proptest::strategy::Just(0u32), proptest::strategy::Just(3)],
+            seed_rules in proptest::prelude::any::<bool>(),
+        ) {
+            let rules = if seed_rules { Rules::seed() } else { Rules::standard() };
+            let m = random_match(seed, rules, length);
+            let text = m.mat_text(&white, &black);
+            // The rules line names the rules the reader needs.
+            let named = text
+                .lines()
+                .next()
+                .and_then(|l| l.strip_prefix("; trictrac bg rules: "))
+                .map(|r| r.parse::<Rules>().unwrap())
+                .unwrap_or(Rules::standard());
+            proptest::prop_assert_eq!(named, rules);
+            let back = MatFile::parse(&text, rules)
+                .map_err(|e| proptest::test_runner::TestCaseError::fail(format!("{e}\n{text}")))?;
+            proptest::prop_assert_eq!(&back.names.white, &mat_name(&white, Side::White));
+            proptest::prop_assert_eq!(&back.names.black, &mat_name(&black, Side::Black));
+            let games: Vec<Game> = m.games().cloned().collect();
+            proptest::prop_assert_eq!(actions(&back.games), actions(&games), "{}", text);
+            proptest::prop_assert_eq!(back.final_score(), m.score());
+        }
     }
 
     #[test]
