@@ -330,6 +330,7 @@ fn header_values_keep_their_quotes_and_backslashes() {
         white: "Jean \"le Grand\" Dupont".into(),
         black: r"C:\joueurs\noir\".into(),
         event: "a\nb".into(),
+        date: "a\rb".into(),
         ..Header::default()
     };
     let rec = Record::from_game(&g, header);
@@ -343,6 +344,8 @@ fn header_values_keep_their_quotes_and_backslashes() {
     assert_eq!(back.header.black, rec.header.black);
     // A line break would end the header: it is written as a space.
     assert_eq!(back.header.event, "a b");
+    // A carriage return inside a line is kept (found by the fuzzer).
+    assert_eq!(back.header.date, "a\rb");
     // An older record's quote written as ' and a value without quotes.
     let old: Record = "[White \"Jean 'le Grand'\"]\n[Black Noir]\n"
         .parse()

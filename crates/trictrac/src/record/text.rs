@@ -255,7 +255,7 @@ fn escape(v: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
-            '\n' | '\r' => out.push(' '),
+            '\n' => out.push(' '),
             c => out.push(c),
         }
     }
