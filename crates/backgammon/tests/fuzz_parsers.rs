@@ -1,5 +1,5 @@
 //! Fuzzing the parsers (issue 21): Position ID, Match ID, XGID, play
-//! notation, rules and `.mat`.
+//! notation (gnubg's and with line names), rules and `.mat`.
 //!
 //! `cargo fuzz` needs a nightly toolchain, so these run in the ordinary
 //! test suite with a fixed budget of cases: arbitrary texts, and valid
@@ -11,6 +11,7 @@
 
 use std::sync::OnceLock;
 
+use backgammon::lines::{play_line_names, play_text_from_line_names};
 use backgammon::mat::{mat_name, MatFile};
 use backgammon::{
     BySide, Event, Game, MatchId, MatchState, Phase, PlayText, Position, Preset, Rules, Side, Xgid,
@@ -75,8 +76,9 @@ fn seeds() -> &'static Seeds {
                     short.push(pos.to_position_id());
                     short.push(MatchId::of_game(g).to_string());
                     short.push(Xgid::of_game(g).to_string());
-                    if let Some(Event::Play { play, .. }) = g.events().last() {
+                    if let Some(Event::Play { side, play, .. }) = g.events().last() {
                         short.push(play.to_string());
+                        short.push(play_line_names(play, *side));
                     }
                 }
             });
@@ -129,6 +131,14 @@ fn check_short(s: &str) -> Result<(), TestCaseError> {
     }
     if let Ok(p) = s.parse::<PlayText>() {
         prop_assert_eq!(p.to_string().parse::<PlayText>(), Ok(p));
+    }
+    for side in Side::ALL {
+        // Line names (BG-1.3) read to gnubg's numbering, which reads back.
+        if let Ok(p) = play_text_from_line_names(s, side) {
+            let again = p.to_string().parse::<PlayText>();
+            prop_assert!(again.is_ok(), "{}: {:?}", p, again);
+            prop_assert_eq!(again.unwrap().segments(), p.segments());
+        }
     }
     if let Ok(r) = s.parse::<Rules>() {
         prop_assert_eq!(r.to_string().parse::<Rules>(), Ok(r));
