@@ -23,7 +23,10 @@
 //!   rolls, as the `neural` player decides), the cubeful result in units
 //!   of the cube at the root.
 //! - **Truncation** after `truncate` half-moves: the game is counted at
-//!   the evaluator's value of the position reached.
+//!   the evaluator's value of the position reached. Cubeless rollouts
+//!   also stop when both sides bear off (all checkers home), counted at
+//!   the evaluator's value there (the bear-off database's, as gnubg
+//!   stops at its bear-off database).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -59,6 +62,8 @@ pub struct Settings {
     pub variance_reduction: bool,
     /// Worker threads (0: all cores).
     pub threads: usize,
+    /// Cubeless: stop when both sides bear off, at the evaluator's value.
+    pub bearoff_truncation: bool,
 }
 
 impl Default for Settings {
@@ -71,6 +76,7 @@ impl Default for Settings {
             cube: false,
             variance_reduction: true,
             threads: 0,
+            bearoff_truncation: true,
         }
     }
 }
@@ -204,7 +210,11 @@ fn play_game(
             let cf = cubeful_end.unwrap_or(sign * pts * f64::from(cube.value));
             break (o, cf);
         }
-        if s.truncate.is_some_and(|t| half >= t) {
+        let bearoff = !s.cube
+            && s.bearoff_truncation
+            && pos.all_home(Side::White)
+            && pos.all_home(Side::Black);
+        if bearoff || s.truncate.is_some_and(|t| half >= t) {
             let o = eyes(&net.evaluate(&pos, rules.preset), pos.turn(), me);
             let cf = cubeful_end.unwrap_or_else(|| {
                 let d = cube::decide(&pos, rules, &money, cube, &eyes(&o, me, pos.turn()));
@@ -228,35 +238,19 @@ fn play_game(
         };
         let mover = pos.turn();
         let mut chosen: Option<Play> = None;
-        let mut for_cube: Option<Outputs> = None;
+        let mut rolls: Option<([(Play, Outputs); 21], Outputs)> = None;
         if s.variance_reduction || s.cube {
-            let (per, mean) = all_rolls(net, &pos, rules, &mut buf);
-            let idx = Roll::ALL.iter().position(|r| *r == roll).unwrap_or(0);
-            if s.variance_reduction {
-                let got = eyes(&per[idx].1, mover, me);
-                let m = eyes(&mean, mover, me);
-                for (k, l) in luck.iter_mut().enumerate() {
-                    *l += f64::from(got[k] - m[k]);
-                }
-                if cubeful_end.is_none() {
-                    cube_luck += f64::from(cube.value) * f64::from(equity(&got) - equity(&m));
-                }
-            }
-            if s.plies == 0 {
-                chosen = Some(per[idx].0);
-            }
-            if s.cube && cubeful_end.is_none() {
+            rolls = Some(all_rolls(net, &pos, rules, &mut buf));
+        }
+        // The cube, before the roll: the bot's decision on the mean of the
+        // 0-ply value and the mean over the rolls.
+        if let (true, None, Some((_, mean))) = (s.cube, cubeful_end, &rolls) {
+            if super::cubeful::may_double(&pos, &money, cube) {
                 let zero = net.evaluate(&pos, rules.preset);
                 let mut o = [0.0f32; neural::MAX_OUTPUTS];
                 for (k, x) in o.iter_mut().enumerate() {
                     *x = 0.5 * (zero[k] + mean[k]);
                 }
-                for_cube = Some(o);
-            }
-        }
-        // The cube, before the roll.
-        if let Some(o) = for_cube {
-            if super::cubeful::may_double(&pos, &money, cube) {
                 let d = cube::decide(&pos, rules, &money, cube, &o);
                 if d.double() {
                     if d.take() {
@@ -269,6 +263,23 @@ fn play_game(
                         cubeful_end = Some(if mover == me { v } else { -v });
                     }
                 }
+            }
+        }
+        if let Some((per, mean)) = &rolls {
+            let idx = Roll::ALL.iter().position(|r| *r == roll).unwrap_or(0);
+            if s.variance_reduction {
+                let got = eyes(&per[idx].1, mover, me);
+                let m = eyes(mean, mover, me);
+                for (k, l) in luck.iter_mut().enumerate() {
+                    *l += f64::from(got[k] - m[k]);
+                }
+                // The cubeful game goes on only until a pass.
+                if cubeful_end.is_none() {
+                    cube_luck += f64::from(cube.value) * f64::from(equity(&got) - equity(&m));
+                }
+            }
+            if s.plies == 0 {
+                chosen = Some(per[idx].0);
             }
         }
         let play = match chosen {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use backgammon::PlayList;
-use backgammon_bot::neural::{equity, SEARCH_KEEP, SEARCH_MARGIN};
+use backgammon_bot::neural::{equity, Evaluator, SEARCH_KEEP, SEARCH_MARGIN};
 use backgammon_bot::{default_net, BgNet};
 use clap::Args;
 use serde::Serialize;
@@ -19,7 +19,9 @@ use crate::error::CliError;
     about = "Rank the legal plays of a backgammon roll by the bot's equity",
     long_about = "Rank the legal plays of a roll from a position (a gnubg Position ID) by \
         the neural bot's cubeless money equity after each play, best first, with the \
-        network's winning, gammon and backgammon chances. --plies 2 (the default, as the \
+        network's winning, gammon and backgammon chances, and the evaluator that valued \
+        the position after the play: the bear-off database when both sides bear off, the \
+        race evaluator in other races, else the contact network. --plies 2 (the default, as the \
         default bot) values each play by the mean over the opponent's 21 rolls of his \
         best reply; --plies 0 by the network alone. With --best, print only the play \
         the bot `neural` (or `neural0` with --plies 0) would make.",
@@ -27,7 +29,8 @@ use crate::error::CliError;
         trictrac bg hint --dice 3-1\n  \
         trictrac bg hint --position 4HPwATDgc/ABMA --dice 6-5 --json\n  \
         trictrac bg hint --position 4HPwATDgc/ABMA --dice 6-5 --best\n  \
-        trictrac bg hint --dice 2-1 --plies 0"
+        trictrac bg hint --dice 2-1 --plies 0\n  \
+        trictrac bg hint --position qg0AAJseAAAAAA --dice 6-4"
 )]
 pub struct HintArgs {
     /// The position: a gnubg Position ID
@@ -89,6 +92,9 @@ pub struct Ranked {
     pub difference: f32,
     /// Chance of winning.
     pub win: f32,
+    /// What valued the position after the play: "bear-off database",
+    /// "race" or "contact network".
+    pub evaluator: &'static str,
     win_gammon: f32,
     win_backgammon: f32,
     lose_gammon: f32,
@@ -117,6 +123,7 @@ pub fn rank_plays(
                 net.after_play(&after, turn, rules.preset)
             };
             Ranked {
+                evaluator: Evaluator::of(&after).label(),
                 play: p.to_string(),
                 raw: *p,
                 equity: equity(&o),
@@ -200,13 +207,13 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
         )?;
         writeln!(
             out,
-            "{:<4} {:<24} {:>8} {:>8}   win   gammon  bg  | lose gammon  bg",
+            "{:<4} {:<24} {:>8} {:>8}   win   gammon  bg  | lose gammon  bg  | evaluator",
             "", "play", "equity", "diff"
         )?;
         for (i, r) in ranked.iter().enumerate() {
             writeln!(
                 out,
-                "{:<4} {:<24} {:>+8.3} {:>+8.3}  {:.3} {:.3} {:.3} | {:.3} {:.3}",
+                "{:<4} {:<24} {:>+8.3} {:>+8.3}  {:.3} {:.3} {:.3} | {:.3} {:.3} | {}",
                 format!("{}.", i + 1),
                 r.play,
                 r.equity,
@@ -215,7 +222,8 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 r.win_gammon,
                 r.win_backgammon,
                 r.lose_gammon,
-                r.lose_backgammon
+                r.lose_backgammon,
+                r.evaluator
             )?;
         }
     }

@@ -230,6 +230,7 @@ pub fn run(args: &RolloutArgs, out: &mut dyn Write) -> Result<(), CliError> {
         cube,
         variance_reduction: on_off("variance-reduction", &args.variance_reduction)?,
         threads: args.jobs.unwrap_or(0),
+        bearoff_truncation: true,
     };
     let dice = match &args.dice {
         Some(d) => Some(input::roll(d)?),
