@@ -25,6 +25,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod analysis;
 pub mod cube;
 pub mod features;
 pub mod gnubg;

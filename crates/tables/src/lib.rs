@@ -18,6 +18,8 @@
 
 pub mod dice;
 pub mod driver;
+#[cfg(feature = "fuzz")]
+pub mod fuzz;
 pub mod game;
 pub mod side;
 

@@ -41,8 +41,9 @@ pub struct MovesArgs {
     #[arg(short, long, value_name = "A-B")]
     dice: Option<String>,
 
-    /// Check this play (play notation, quoted, e.g. "1-7 1-6") instead of listing
-    #[arg(long, value_name = "PLAY")]
+    /// Check this play (play notation, quoted, e.g. "1-7 1-6") instead of listing;
+    /// the no-move play is `--play=--`, `--play --` or `--play pass`
+    #[arg(long, value_name = "PLAY", allow_hyphen_values = true)]
     play: Option<String>,
 
     /// Bearing-off method
@@ -90,7 +91,7 @@ pub fn run(args: &MovesArgs, out: &mut dyn Write) -> Result<(), CliError> {
     };
 
     if let Some(text) = &args.play {
-        let notation = input::play_named(text, names)?;
+        let notation = input::play_named(input::no_move_word(text), names)?;
         let play = pos
             .resolve_play_with(roll, &notation, &rules)
             .map_err(|e| {

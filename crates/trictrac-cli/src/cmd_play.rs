@@ -153,7 +153,8 @@ Commands (type them at any prompt):
                  diable, case des écoliers, coin de repos (each side's corner)
   save FILE      write the game record (FILE.json for JSON); resume it
                  with `trictrac play --load FILE`
-  resign         give up the game (the stake of the score as it stands)
+  resign         give up the game (the stake of the score as it stands;
+                 asks to confirm)
   contest        before a roll: contest the school marked against you
   correct, leave before a roll: have a false move corrected, or leave it
   quit           leave without resigning; the game is saved (to the file
@@ -1317,8 +1318,27 @@ impl Session<'_> {
             "resign" => {
                 // The engine ends the game (RULES-CHOICES.md, resigning);
                 // the loop then tells it and offers to save the record.
-                if let Err(e) = self.game.resign(side) {
-                    self.refuse(&format!("{e}; `quit` leaves the game (it is saved)."))?;
+                // Asked first (a slip of the keyboard ends no game), unless
+                // the engine refuses anyway.
+                let mut trial = self.game.clone();
+                match trial.resign(side) {
+                    Err(e) => {
+                        self.refuse(&format!("{e}; `quit` leaves the game (it is saved)."))?
+                    }
+                    Ok(stake) => {
+                        let q = format!(
+                            "Resign? {} wins the game, stake {stake} (R-9.1). (yes/no) ",
+                            cap(!side)
+                        );
+                        match self.read(&q)?.map(|a| a.to_lowercase()) {
+                            Some(a) if a == "y" || a == "yes" => {
+                                if let Err(e) = self.game.resign(side) {
+                                    self.refuse(&e.to_string())?;
+                                }
+                            }
+                            _ => self.say("Not resigned: the game goes on.")?,
+                        }
+                    }
                 }
             }
             "quit" | "exit" => {

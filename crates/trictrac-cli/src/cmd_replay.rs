@@ -33,6 +33,12 @@ pub struct ReplayArgs {
 /// Runs `trictrac replay`.
 pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let rec = crate::input::read_record(&args.file)?;
+    if rec.rolls.is_empty() {
+        return Err(CliError::input(format!(
+            "{}: the record holds no roll: nothing to replay",
+            args.file.display()
+        )));
+    }
     // With its seed's dice; a game saved by `trictrac play` in the middle
     // of a turn replays up to where it stopped.
     let (game, _) = crate::cmd_play::resume_record(&rec)

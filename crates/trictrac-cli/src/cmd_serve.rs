@@ -69,6 +69,7 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
             max_connections_per_address: args.max_connections_per_address,
             ..trictrac_server::limits::Limits::default()
         },
+        games: None,
     };
     trictrac_server::serve_blocking(config).map_err(|e| CliError::input(format!("serve: {e}")))
 }

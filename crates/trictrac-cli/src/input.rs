@@ -80,6 +80,18 @@ pub fn play(text: &str) -> Result<PlayNotation, CliError> {
         .map_err(|e| CliError::input(format!("invalid --play `{}`: {e}", text.trim())))
 }
 
+/// A play given on the command line with the no-move play written so that
+/// a shell and the argument parser let it through: `pass` or `none` (any
+/// case) stand for `--`, which `--play=--` also gives.
+pub fn no_move_word(text: &str) -> &str {
+    let t = text.trim();
+    if t.eq_ignore_ascii_case("pass") || t.eq_ignore_ascii_case("none") {
+        "--"
+    } else {
+        text
+    }
+}
+
 /// Worker threads for `--jobs`: the number given (1..=256), or all cores.
 pub fn jobs(requested: Option<usize>) -> usize {
     requested
@@ -116,6 +128,13 @@ pub fn read_text(path: &std::path::Path) -> Result<String, CliError> {
 /// the command line, bounded as [`read_text`].
 pub fn read_record(path: &std::path::Path) -> Result<trictrac::Record, CliError> {
     let text = read_text(path)?;
+    if text.trim().is_empty() {
+        return Err(CliError::input(format!(
+            "{} is empty: not a game record (a record holds the game's header \
+             and rolls, as `trictrac play`'s save or `selfplay --record` writes them)",
+            path.display()
+        )));
+    }
     if text.trim_start().starts_with('{') {
         trictrac::Record::from_json(&text)
     } else {

@@ -113,6 +113,7 @@ fn bg_play_a_whole_game_from_piped_input() {
     }
     let out = trictrac()
         .current_dir(&dir)
+        .env("XDG_DATA_HOME", &dir)
         .args([
             "bg", "play", "--seed", "5", "--rules", "seed", "--bot", "greedy",
         ])
@@ -139,6 +140,7 @@ fn bg_play_hint_and_illegal_play() {
     std::fs::create_dir_all(&dir).unwrap();
     let out = trictrac()
         .current_dir(&dir)
+        .env("XDG_DATA_HOME", &dir)
         .args(["bg", "play", "--seed", "1"])
         .write_stdin("hint\n24/30\n13/2 13/2\nquit\n")
         .assert()
@@ -154,8 +156,10 @@ fn bg_play_hint_and_illegal_play() {
         text.contains("cannot read the play") || text.contains("illegal play"),
         "{text}"
     );
-    assert!(text.contains("game left unfinished"), "{text}");
-    assert!(dir.join("backgammon-autosave.mat").exists());
+    // Nothing was played: nothing is saved, anywhere.
+    assert!(text.contains("no move was played: nothing saved"), "{text}");
+    assert!(!dir.join("backgammon-autosave.mat").exists());
+    assert!(!dir.join("trictrac/backgammon-autosave.mat").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -278,6 +282,7 @@ fn bg_play_saves_a_mat_that_replays_and_resumes() {
     input.push_str("save m.mat\nquit\n");
     let out = trictrac()
         .current_dir(&dir)
+        .env("XDG_DATA_HOME", &dir)
         .args([
             "bg", "play", "--seed", "4", "--rules", "seed", "--match", "3",
         ])
@@ -288,8 +293,14 @@ fn bg_play_saves_a_mat_that_replays_and_resumes() {
         .clone();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("saved to m.mat"), "{text}");
-    // quit saves the unfinished game too, and says where.
-    assert!(text.contains("saved to backgammon-autosave.mat"), "{text}");
+    // quit saves the unfinished game too, in the data directory, and
+    // says where.
+    let auto = dir.join("trictrac").join("backgammon-autosave.mat");
+    assert!(
+        text.contains(&format!("saved to {}", auto.display())),
+        "{text}"
+    );
+    assert!(auto.exists());
     let mat = std::fs::read_to_string(dir.join("m.mat")).unwrap();
     assert!(
         mat.starts_with("; trictrac bg rules: seed\n 3 point match"),
@@ -306,6 +317,7 @@ fn bg_play_saves_a_mat_that_replays_and_resumes() {
     // Resuming continues the game: more plays, then quit saves again.
     let out = trictrac()
         .current_dir(&dir)
+        .env("XDG_DATA_HOME", &dir)
         .args(["bg", "play", "--load", "m.mat", "--seed", "2"])
         .write_stdin("\n1\nquit\n")
         .assert()

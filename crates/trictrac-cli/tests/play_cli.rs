@@ -344,6 +344,8 @@ fn save_and_reload() {
     let (_, p) = t.prompt();
     assert!(matches!(p, Prompt::Play(_) | Prompt::Stay));
     t.send("resign");
+    t.expect("Resign? Black wins the game, stake");
+    t.send("yes");
     t.expect("White resigns: Black wins the game.");
     // The record can still be saved; Enter quits.
     t.expect("game over");
@@ -492,7 +494,7 @@ fn piped_in(dir: &std::path::Path, args: &[&str], input: &str) -> String {
 fn piped_commands_and_the_end_of_input() {
     let text = piped(
         &["play", "--seed", "4", "--bot", "random"],
-        "help\nboard\nnames\n99\n1-25\nstay\nresign\n",
+        "help\nboard\nnames\n99\n1-25\nstay\nresign\nyes\n",
     );
     assert!(
         text.contains("Commands (type them at any prompt)"),
@@ -529,7 +531,7 @@ fn piped_commands_and_the_end_of_input() {
     let text = flat(&piped_in(
         &dir,
         &["play", "--load", "trictrac-autosave.txt"],
-        "resign\n",
+        "resign\nyes\n",
     ));
     assert!(text.contains("Resumed trictrac-autosave.txt"), "{text}");
 }
@@ -574,7 +576,10 @@ fn a_hotseat_game_saved_as_json_and_resumed() {
     let json = std::fs::read_to_string(&saved).unwrap();
     assert!(json.trim_start().starts_with('{'), "{json}");
     assert!(json.contains("\"white\": \"human\"") && json.contains("\"black\": \"human\""));
-    let text = piped(&["play", "--load", saved.to_str().unwrap()], "1\nresign\n");
+    let text = piped(
+        &["play", "--load", saved.to_str().unwrap()],
+        "1\nresign\nyes\n",
+    );
     assert!(text.contains("Resumed"), "{text}");
     assert!(text.contains("two players at one keyboard"));
     assert!(text.contains("resigns"));
@@ -618,7 +623,7 @@ fn bad_arguments() {
 fn the_seed_line_fits_in_80_columns() {
     let raw = piped_raw(
         &["play", "--seed", "18446744073709551615", "--bot", "random"],
-        "resign\n",
+        "resign\nyes\n",
     );
     let line = raw
         .lines()
@@ -684,6 +689,8 @@ fn the_last_roll_of_each_side_stays_on_the_board() {
     }
     assert!(checked >= 5, "{checked}");
     t.send("resign");
+    t.expect("(yes/no)");
+    t.send("y");
     t.expect("game over");
     t.send("");
     t.end();
@@ -892,7 +899,7 @@ fn resigning_is_recorded() {
     let text = flat(&piped_in(
         &dir,
         &["play", "--seed", "4", "--bot", "random", "--side", "w"],
-        "resign\nsave r.txt\n",
+        "resign\nyes\nsave r.txt\n",
     ));
     assert!(
         text.contains("White resigns: Black wins the game."),
@@ -907,6 +914,31 @@ fn resigning_is_recorded() {
     assert!(rec.contains("[Result \"black 0 white 0 x4\"]"), "{rec}");
 }
 
+/// Resigning asks first: anything but yes leaves the game going on.
+#[test]
+fn resigning_asks_for_confirmation() {
+    let dir = fresh_dir("resign-confirm");
+    let text = flat(&piped_in(
+        &dir,
+        &["play", "--seed", "4", "--bot", "random", "--side", "w"],
+        "resign\nno\nresign\nyes\n",
+    ));
+    assert!(
+        text.contains("Resign? Black wins the game, stake x4 (R-9.1). (yes/no)"),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("Not resigned: the game goes on.").count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("White resigns: Black wins the game.").count(),
+        1,
+        "{text}"
+    );
+}
+
 /// `--fields`: the board's labels, the plays listed, told and
 /// hinted, and the plays typed use the chosen names; numbers are read too;
 /// `names` switches and `fields` names the named fields.
@@ -917,7 +949,7 @@ fn historical_field_names_in_the_terminal() {
         &[
             "play", "--seed", "4", "--bot", "random", "--fields", "soumille",
         ],
-        "A-F A-D\nhint\nfields\nnames lepeintre\nlist\nQ-Z\nresign\n",
+        "A-F A-D\nhint\nfields\nnames lepeintre\nlist\nQ-Z\nresign\nyes\n",
     );
     // The board's labels: Black's row & … N, White's A … M.
     assert!(text.contains(" & Z Y X V T S R Q P O N holes"), "{text}");
@@ -960,7 +992,7 @@ fn historical_field_names_in_the_terminal() {
             "--fields",
             "classical",
         ],
-        "1-6 1-4\nresign\n",
+        "1-6 1-4\nresign\nyes\n",
     );
     assert!(text.contains("1) BT-B5 BT-B3 2) BT-B5-B8"), "{text}");
     assert!(text.contains("White plays BT-B5 BT-B3."), "{text}");

@@ -318,3 +318,38 @@ fn a_record_saved_mid_turn_replays_to_the_waiting_game() {
     bad.rolls[k].play = None;
     assert!(bad.replay().is_err());
 }
+
+/// Found by the fuzzer (tests/fuzz_parsers.rs): a header value with a
+/// quote was written with `'` instead, so a player's name changed on its
+/// way through the text form. Quotes and backslashes are now escaped as in
+/// PGN; older records (and values without quotes) still read.
+#[test]
+fn header_values_keep_their_quotes_and_backslashes() {
+    let g = random_game(3);
+    let header = Header {
+        white: "Jean \"le Grand\" Dupont".into(),
+        black: r"C:\joueurs\noir\".into(),
+        event: "a\nb".into(),
+        date: "a\rb".into(),
+        ..Header::default()
+    };
+    let rec = Record::from_game(&g, header);
+    let text = rec.to_string();
+    assert!(
+        text.contains(r#"[White "Jean \"le Grand\" Dupont"]"#),
+        "{text}"
+    );
+    let back: Record = text.parse().unwrap();
+    assert_eq!(back.header.white, rec.header.white);
+    assert_eq!(back.header.black, rec.header.black);
+    // A line break would end the header: it is written as a space.
+    assert_eq!(back.header.event, "a b");
+    // A carriage return inside a line is kept (found by the fuzzer).
+    assert_eq!(back.header.date, "a\rb");
+    // An older record's quote written as ' and a value without quotes.
+    let old: Record = "[White \"Jean 'le Grand'\"]\n[Black Noir]\n"
+        .parse()
+        .unwrap();
+    assert_eq!(old.header.white, "Jean 'le Grand'");
+    assert_eq!(old.header.black, "Noir");
+}

@@ -90,3 +90,25 @@ fn a_resignation_is_recorded_and_replays() {
     let bad = text.replace("resign w", "resign x");
     assert!(bad.parse::<Record>().is_err());
 }
+
+/// Found by the fuzzer (tests/fuzz_parsers.rs): a resignation between the
+/// roll and the play ends the record after an unfinished roll line; the
+/// replay stopped at that line and refused the record ("the record has 3
+/// lines, the replayed game 2").
+#[test]
+fn a_resignation_in_the_middle_of_a_turn_replays() {
+    for manual in [false, true] {
+        let mut g =
+            Game::new(GameOptions::from_words(if manual { "marking=manual" } else { "" }).unwrap());
+        g.first_move(Die::new(5), Die::new(2)).unwrap();
+        g.roll(Roll::new(6, 5)).unwrap();
+        // Resigning before playing (or, manual, before declaring).
+        g.resign(Side::Black).unwrap();
+        let rec = Record::from_game(&g, Header::default());
+        let text = rec.to_string();
+        let back: Record = text.parse().unwrap();
+        let r = back.replay().unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(r.winner(), Some(Side::White));
+        assert_eq!(r.events(), g.events());
+    }
+}

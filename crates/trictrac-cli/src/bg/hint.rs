@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use backgammon::PlayList;
-use backgammon_bot::neural::{equity, SEARCH_KEEP, SEARCH_MARGIN};
+use backgammon_bot::neural::{equity, Evaluator, SEARCH_KEEP, SEARCH_MARGIN};
 use backgammon_bot::{default_net, BgNet};
 use clap::Args;
 use serde::Serialize;
@@ -19,7 +19,9 @@ use crate::error::CliError;
     about = "Rank the legal plays of a backgammon roll by the bot's equity",
     long_about = "Rank the legal plays of a roll from a position (a gnubg Position ID) by \
         the neural bot's cubeless money equity after each play, best first, with the \
-        network's winning, gammon and backgammon chances. --plies 2 (the default, as the \
+        network's winning, gammon and backgammon chances, and the evaluator that valued \
+        the position after the play: the bear-off database when both sides bear off, the \
+        race evaluator in other races, else the contact network. --plies 2 (the default, as the \
         default bot) values each play by the mean over the opponent's 21 rolls of his \
         best reply; --plies 0 by the network alone. With --best, print only the play \
         the bot `neural` (or `neural0` with --plies 0) would make.",
@@ -27,7 +29,8 @@ use crate::error::CliError;
         trictrac bg hint --dice 3-1\n  \
         trictrac bg hint --position 4HPwATDgc/ABMA --dice 6-5 --json\n  \
         trictrac bg hint --position 4HPwATDgc/ABMA --dice 6-5 --best\n  \
-        trictrac bg hint --dice 2-1 --plies 0"
+        trictrac bg hint --dice 2-1 --plies 0\n  \
+        trictrac bg hint --position qg0AAJseAAAAAA --dice 6-4"
 )]
 pub struct HintArgs {
     /// The position: a gnubg Position ID
@@ -38,9 +41,21 @@ pub struct HintArgs {
     #[arg(long, value_name = "white|black", default_value = "white")]
     turn: String,
 
-    /// The roll, e.g. 3-1
+    /// The roll, e.g. 3-1 (without it, and without dice in the XGID or
+    /// Match ID: the cube hint)
     #[arg(short, long, value_name = "A-B")]
-    dice: String,
+    dice: Option<String>,
+
+    /// The cube's value (1, 2, 4, … 64)
+    #[arg(long, value_name = "N")]
+    cube: Option<u32>,
+
+    /// The cube's owner
+    #[arg(long, value_name = "white|black|centre")]
+    owner: Option<String>,
+
+    #[command(flatten)]
+    matches: input::MatchOptions,
 
     /// Rules: standard or seed, with options
     #[arg(long, value_name = "RULES", default_value = "standard")]
@@ -77,6 +92,9 @@ pub struct Ranked {
     pub difference: f32,
     /// Chance of winning.
     pub win: f32,
+    /// What valued the position after the play: "bear-off database",
+    /// "race" or "contact network".
+    pub evaluator: &'static str,
     win_gammon: f32,
     win_backgammon: f32,
     lose_gammon: f32,
@@ -105,6 +123,7 @@ pub fn rank_plays(
                 net.after_play(&after, turn, rules.preset)
             };
             Ranked {
+                evaluator: Evaluator::of(&after).label(),
                 play: p.to_string(),
                 raw: *p,
                 equity: equity(&o),
@@ -128,9 +147,21 @@ pub fn rank_plays(
 /// Runs `trictrac bg hint`.
 pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let turn = input::side(&args.turn)?;
-    let pos = input::position(&args.position, turn)?;
-    let roll = input::roll(&args.dice)?;
-    let rules = input::rules(&args.rules)?;
+    let mut setting = input::setting_with(&args.position, turn, &args.matches)?;
+    input::apply_cube(&mut setting, args.cube, args.owner.as_deref())?;
+    let pos = setting.position;
+    let mut rules = input::rules(&args.rules)?;
+    if let Some(j) = setting.jacoby {
+        rules.jacoby = j;
+    }
+    let roll = match &args.dice {
+        Some(d) => input::roll(d)?,
+        None => match setting.dice {
+            Some(r) => r,
+            None => return cube_hint(args, &setting, &rules, out),
+        },
+    };
+    let (position_id, match_id, xgid) = input::ids(&setting, Some(roll), &rules);
     if pos.winner().is_some() {
         return Err(CliError::input(
             "the game is over in this position (BG-5.3)",
@@ -159,18 +190,30 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     let ranked = rank_plays(&net, &pos, &plays, &rules, args.plies);
     if args.json {
-        serde_json::to_writer_pretty(&mut *out, &serde_json::json!({ "plays": ranked }))?;
+        serde_json::to_writer_pretty(
+            &mut *out,
+            &serde_json::json!({
+                "position_id": position_id,
+                "match_id": match_id,
+                "xgid": xgid,
+                "plays": ranked
+            }),
+        )?;
         writeln!(out)?;
     } else {
         writeln!(
             out,
-            "{:<4} {:<24} {:>8} {:>8}   win   gammon  bg  | lose gammon  bg",
+            "Position ID: {position_id}   Match ID: {match_id}\n{xgid}\n"
+        )?;
+        writeln!(
+            out,
+            "{:<4} {:<24} {:>8} {:>8}   win   gammon  bg  | lose gammon  bg  | evaluator",
             "", "play", "equity", "diff"
         )?;
         for (i, r) in ranked.iter().enumerate() {
             writeln!(
                 out,
-                "{:<4} {:<24} {:>+8.3} {:>+8.3}  {:.3} {:.3} {:.3} | {:.3} {:.3}",
+                "{:<4} {:<24} {:>+8.3} {:>+8.3}  {:.3} {:.3} {:.3} | {:.3} {:.3} | {}",
                 format!("{}.", i + 1),
                 r.play,
                 r.equity,
@@ -179,9 +222,162 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 r.win_gammon,
                 r.win_backgammon,
                 r.lose_gammon,
-                r.lose_backgammon
+                r.lose_backgammon,
+                r.evaluator
             )?;
         }
     }
+    Ok(())
+}
+
+/// The cube hint: `trictrac bg hint` without dice.
+fn cube_hint(
+    args: &HintArgs,
+    setting: &input::Setting,
+    rules: &backgammon::Rules,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    use backgammon_bot::analysis::cubeful;
+    let pos = &setting.position;
+    if pos.winner().is_some() {
+        return Err(CliError::input(
+            "the game is over in this position (BG-5.3)",
+        ));
+    }
+    if args.plies > 3 {
+        return Err(CliError::input(format!(
+            "--plies must be 0, 1, 2 or 3 for the cube hint, not {}",
+            args.plies
+        )));
+    }
+    let net: Arc<BgNet> = match &args.model {
+        Some(p) => Arc::new(BgNet::load(p).map_err(CliError::input)?),
+        None => default_net(),
+    };
+    let a = cubeful::analyse(&net, pos, rules, &setting.state, setting.cube, args.plies);
+    let (position_id, match_id, xgid) = input::ids(setting, None, rules);
+    let o = &a.outputs;
+    if args.json {
+        let mut v = serde_json::json!({
+            "position_id": position_id,
+            "match_id": match_id,
+            "xgid": xgid,
+            "plies": args.plies,
+            "cube": {
+                "no_double": a.no_double,
+                "double_take": a.double_take,
+                "double_pass": a.double_pass,
+                "double": a.double,
+                "take": a.take,
+                "available": a.available,
+                "action": a.action,
+            },
+            "cubeless_equity": a.cubeless,
+            "win": o[0],
+            "win_gammon": o[1],
+            "win_backgammon": o[2],
+            "lose_gammon": o[3],
+            "lose_backgammon": o[4],
+        });
+        if let Some(m) = a.mwc {
+            v["mwc"] = serde_json::json!({
+                "no_double": m[0],
+                "double_take": m[1],
+                "double_pass": m[2],
+            });
+        }
+        serde_json::to_writer_pretty(&mut *out, &v)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    let me = pos.turn();
+    let name = |s: backgammon::Side| match s {
+        backgammon::Side::White => "White",
+        backgammon::Side::Black => "Black",
+    };
+    writeln!(
+        out,
+        "Position ID: {position_id}   Match ID: {match_id}\n{xgid}\n"
+    )?;
+    let game = if setting.state.length == 0 {
+        "money".to_string()
+    } else {
+        format!(
+            "{}-point match, White {} Black {}{}",
+            setting.state.length,
+            setting.state.score.white,
+            setting.state.score.black,
+            if setting.state.crawford {
+                ", Crawford game"
+            } else {
+                ""
+            }
+        )
+    };
+    let owner = match setting.cube.owner {
+        None => "centred".to_string(),
+        Some(s) => format!("owned by {}", name(s)),
+    };
+    writeln!(
+        out,
+        "Cube analysis for {} on roll ({game}; cube {}, {owner}), {} plies",
+        name(me),
+        setting.cube.value,
+        args.plies
+    )?;
+    writeln!(out, "Cubeless equity {:+.3}", a.cubeless)?;
+    writeln!(
+        out,
+        "  {} wins {:.1}%  gammon {:.1}%  backgammon {:.1}%",
+        name(me),
+        100.0 * o[0],
+        100.0 * o[1],
+        100.0 * o[2]
+    )?;
+    writeln!(
+        out,
+        "  {} wins {:.1}%  gammon {:.1}%  backgammon {:.1}%",
+        name(!me),
+        100.0 * (1.0 - o[0]),
+        100.0 * o[3],
+        100.0 * o[4]
+    )?;
+    writeln!(out, "Cubeful equities:")?;
+    let (no, dbl) = if a.redouble {
+        ("No redouble", "Redouble")
+    } else {
+        ("No double", "Double")
+    };
+    let mut rows = vec![
+        (no.to_string(), a.no_double, a.mwc.map(|m| m[0])),
+        (format!("{dbl}, take"), a.double_take, a.mwc.map(|m| m[1])),
+        (format!("{dbl}, pass"), a.double_pass, a.mwc.map(|m| m[2])),
+    ];
+    if !a.available {
+        rows.truncate(1);
+    }
+    // The proper action first, as gnubg lists them.
+    let proper = if !a.double {
+        0
+    } else if a.take {
+        1
+    } else {
+        2
+    };
+    rows.swap(0, proper);
+    if proper == 2 && rows.len() == 3 {
+        rows.swap(1, 2);
+    }
+    let best = rows[0].1;
+    for (i, (label, e, m)) in rows.iter().enumerate() {
+        let diff = if i == 0 {
+            String::new()
+        } else {
+            format!("  ({:+.3})", e - best)
+        };
+        let mwc = m.map_or(String::new(), |m| format!("  {:.1}% MWC", 100.0 * m));
+        writeln!(out, "{}. {:<20} {:+.3}{mwc}{diff}", i + 1, label, e)?;
+    }
+    writeln!(out, "Proper cube action: {}", a.action)?;
     Ok(())
 }

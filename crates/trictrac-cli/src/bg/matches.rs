@@ -86,6 +86,10 @@ struct Report {
     black: String,
     rules: String,
     cube: bool,
+    /// The Jacoby rule (BG-7.5), which the figures depend on.
+    jacoby: bool,
+    /// The rules said in full, with what they make of gammons.
+    rules_in_force: String,
     games: u64,
     a_wins: u64,
     a_points_per_game: f64,
@@ -261,6 +265,11 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         black: args.black.clone(),
         rules: rules.to_string(),
         cube: rules.cube,
+        jacoby: rules.jacoby,
+        rules_in_force: super::selfplay::rules_in_force(
+            &rules,
+            args.white == "random" && args.black == "random",
+        ),
         games,
         a_wins: results.iter().map(|r| r.1).sum(),
         a_points_per_game: mean,
@@ -298,6 +307,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
             100.0 * report.backgammons,
             report.games_per_second
         )?;
+        writeln!(out, "{}", report.rules_in_force)?;
     }
     Ok(())
 }

@@ -9,6 +9,8 @@ mod perft;
 mod play;
 mod record;
 mod replay;
+mod review;
+mod rollout;
 mod selfplay;
 mod train;
 
@@ -54,6 +56,8 @@ enum BgCommand {
     Selfplay(selfplay::SelfplayArgs),
     Match(matches::MatchArgs),
     Replay(replay::ReplayArgs),
+    Rollout(rollout::RolloutArgs),
+    Review(review::ReviewArgs),
     Train(train::TrainArgs),
 }
 
@@ -67,6 +71,8 @@ pub fn run(args: &BgArgs, out: &mut dyn Write) -> Result<(), CliError> {
         BgCommand::Selfplay(a) => selfplay::run(a, out),
         BgCommand::Match(a) => matches::run(a, out),
         BgCommand::Replay(a) => replay::run(a, out),
+        BgCommand::Rollout(a) => rollout::run(a, out),
+        BgCommand::Review(a) => review::run(a, out),
         BgCommand::Train(a) => train::run(a, out),
     }
 }

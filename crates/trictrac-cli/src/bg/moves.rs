@@ -25,6 +25,7 @@ use crate::error::CliError;
         trictrac bg moves --dice 3-1\n  \
         trictrac bg moves --position 4HPwATDgc/ABMA --dice 3-1 --json\n  \
         trictrac bg moves --dice 6-5 --play 24/13\n  \
+        trictrac bg moves --position 27YBBwDg/wcAQA --dice 6-6 --play=--   # the no-move play (also --play pass)\n  \
         trictrac bg moves --dice 6-4 --rules seed --position ID\n  \
         trictrac bg moves --dice 3-1 --lines     # the page's N/B line names (BG-1.3)\n\n\
         Exit codes: 0 success, 1 illegal play, 2 bad input."
@@ -46,8 +47,10 @@ pub struct MovesArgs {
     #[arg(long, value_name = "RULES", default_value = "standard")]
     rules: String,
 
-    /// Check this play (quoted, e.g. "8/5 6/5") instead of listing
-    #[arg(long, value_name = "PLAY")]
+    /// Check this play (quoted, e.g. "8/5 6/5") instead of listing; the
+    /// no-move play (nothing can be played) is `--play=--`, `--play --`
+    /// or `--play pass`
+    #[arg(long, value_name = "PLAY", allow_hyphen_values = true)]
     play: Option<String>,
 
     /// Write points with the page's line names N1..N12, B1..B12 (BG-1.3)
@@ -110,7 +113,7 @@ pub fn run(args: &MovesArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
     };
     if let Some(text) = &args.play {
-        let written = text
+        let written = crate::input::no_move_word(text)
             .parse::<backgammon::PlayText>()
             .map_err(|e| CliError::input(format!("invalid --play: {e}")))?;
         let play = pos

@@ -26,7 +26,11 @@ use crate::error::CliError;
         the terminal. The board is drawn from your side; type a play by its number or \
         as gnubg writes it (`8/5 6/5`, `bar/22`, `6/off`), `double` before rolling to \
         offer the videau, `take` or `drop` when it is offered, `hint` for the bot's \
-        preferred plays, `resign`, `help`. Input may be piped.",
+        preferred plays, `resign`, `help`. Input may be piped. Quitting (or the end \
+        of the input) saves an unfinished game that has moves to \
+        backgammon-autosave.mat in your data directory (on Linux \
+        ~/.local/share/trictrac/) and says where; a finished game or match may be \
+        saved with `save FILE` before leaving.",
     after_help = "Examples:\n  \
         trictrac bg play\n  \
         trictrac bg play --rules seed --match 5 --bot greedy\n  \
@@ -88,9 +92,10 @@ Commands:
   list           number the legal plays again
   hint           the bot's preferred plays
   board          draw the board again
-  resign [gammon|backgammon]   give up the game
+  resign [gammon|backgammon]   give up the game (asks to confirm)
   save FILE      write the game or match so far (.mat, as gnubg imports it)
-  quit           stop playing (an unfinished game is saved first)
+  quit           stop playing (an unfinished game with moves is saved first,
+                 in your data directory, and the program says where)
   help           this list";
 
 struct Session<'a> {
@@ -469,7 +474,22 @@ fn common(s: &mut Session, g: &mut Game, line: &str) -> Result<Flow, CliError> {
                 Phase::Doubled { by } => !by,
                 _ => g.position().turn(),
             };
-            g.resign(side, kind).map_err(CliError::input)?;
+            let points = g.cube().value * kind_points(kind);
+            let question = format!(
+                "{side} resigns {}: {} wins {points} point{}. Resign? (yes/no) ",
+                kind_name(kind),
+                !side,
+                if points == 1 { "" } else { "s" }
+            );
+            match read_line(s, &question)?
+                .as_deref()
+                .map(str::to_ascii_lowercase)
+            {
+                Some(a) if a == "y" || a == "yes" => {
+                    g.resign(side, kind).map_err(CliError::input)?
+                }
+                _ => writeln!(s.out, "not resigned: the game goes on")?,
+            }
         }
         "save" => match words.next() {
             Some(f) => {
@@ -485,6 +505,23 @@ fn common(s: &mut Session, g: &mut Game, line: &str) -> Result<Flow, CliError> {
         other => writeln!(s.out, "unknown command `{other}`: type help")?,
     }
     Ok(Flow::Continue)
+}
+
+/// How many times the videau a resignation of `kind` concedes.
+fn kind_points(kind: WinKind) -> u32 {
+    match kind {
+        WinKind::Single => 1,
+        WinKind::Gammon => 2,
+        WinKind::Backgammon => 3,
+    }
+}
+
+fn kind_name(kind: WinKind) -> &'static str {
+    match kind {
+        WinKind::Single => "a single game",
+        WinKind::Gammon => "a gammon",
+        WinKind::Backgammon => "a backgammon",
+    }
 }
 
 /// Writes the match so far to `path`; says when a roll in progress is
@@ -505,22 +542,92 @@ fn save(s: &Session, g: &Game, path: &std::path::Path) -> Result<&'static str, C
     })
 }
 
-/// Saves an unfinished game before leaving.
+/// Where an unfinished game is saved: `backgammon-autosave.mat` in the
+/// user's data directory (`$XDG_DATA_HOME/trictrac` or
+/// `~/.local/share/trictrac` on Linux), or the current directory when
+/// there is none.
+pub fn autosave_path() -> std::path::PathBuf {
+    let file = "backgammon-autosave.mat";
+    match dirs::data_dir() {
+        Some(d) => {
+            let dir = d.join("trictrac");
+            match std::fs::create_dir_all(&dir) {
+                Ok(()) => dir.join(file),
+                Err(_) => std::path::PathBuf::from(file),
+            }
+        }
+        None => std::path::PathBuf::from(file),
+    }
+}
+
+/// Whether any game of the session has a move (a game with none is not
+/// worth a file).
+fn has_moves(s: &Session, g: &Game) -> bool {
+    s.history.iter().chain(std::iter::once(g)).any(|g| {
+        g.events()
+            .iter()
+            .any(|e| matches!(e, backgammon::Event::Play { .. }))
+    })
+}
+
+/// Saves an unfinished game that has moves before leaving, and says where.
 fn autosave(s: &mut Session, g: &Game) -> Result<(), CliError> {
     if g.result().is_some() && g.next_game().is_none() {
         return Ok(());
     }
-    let path = std::path::Path::new("backgammon-autosave.mat");
-    match save(s, g, path) {
+    if !has_moves(s, g) {
+        writeln!(s.out, "no move was played: nothing saved")?;
+        return Ok(());
+    }
+    let path = autosave_path();
+    match save(s, g, &path) {
         Ok(note) => writeln!(
             s.out,
             "game left unfinished: saved to {}{note}; resume with trictrac bg play --load {}",
             path.display(),
-            path.display()
+            shell_word(&path.display().to_string())
         )?,
         Err(e) => writeln!(s.out, "game left unfinished; {}", e.message())?,
     }
     Ok(())
+}
+
+/// A path as a shell word (quoted when it holds anything but the usual).
+fn shell_word(p: &str) -> String {
+    if p.chars()
+        .all(|c| c.is_ascii_alphanumeric() || "/._-+~".contains(c))
+    {
+        p.to_string()
+    } else {
+        format!("'{}'", p.replace('\'', "'\\''"))
+    }
+}
+
+/// Once everything is over: the record may still be saved.
+fn after_the_end(s: &mut Session, g: &Game) -> Result<(), CliError> {
+    loop {
+        let Some(line) = read_line(s, "save FILE to keep the record, Enter to leave: ")? else {
+            return Ok(());
+        };
+        let mut words = line.split_whitespace();
+        match words.next() {
+            None | Some("quit") | Some("exit") | Some("q") => return Ok(()),
+            Some("save") => match words.next() {
+                Some(f) => {
+                    let path = std::path::Path::new(f);
+                    match save(s, g, path) {
+                        Ok(_) => writeln!(s.out, "saved to {}", path.display())?,
+                        Err(e) => writeln!(s.out, "{}", e.message())?,
+                    }
+                }
+                None => writeln!(s.out, "save FILE: the file to write")?,
+            },
+            Some(other) => writeln!(
+                s.out,
+                "`{other}`: it is over; type save FILE, or Enter to leave"
+            )?,
+        }
+    }
 }
 
 /// One bot decision.
@@ -655,9 +762,14 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         },
     };
     let state = *g.match_state();
+    let who = if args.hotseat {
+        "two players at one keyboard".to_string()
+    } else {
+        format!("you play {side} against the bot `{}`", s.bot.name())
+    };
     writeln!(
         s.out,
-        "Backgammon with the videau ({rules}), {}; seed {seed}. Type help for the commands.",
+        "Backgammon with the videau ({rules}), {}: {who}; seed {seed}. Type help for the commands.",
         if state.length > 0 {
             format!("match to {} points", state.length)
         } else {
@@ -688,7 +800,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 let next = g.match_state().after(&r);
                 if next.length == 0 {
                     writeln!(s.out, "game over")?;
-                    return Ok(());
+                    return after_the_end(&mut s, &g);
                 }
                 writeln!(
                     s.out,
@@ -703,7 +815,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
                     None => {
                         let w = next.winner().unwrap_or(r.winner);
                         writeln!(s.out, "{w} wins the match")?;
-                        return Ok(());
+                        return after_the_end(&mut s, &g);
                     }
                 }
             }

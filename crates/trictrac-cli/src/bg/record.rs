@@ -16,13 +16,31 @@ const RULES_PREFIX: &str = "; trictrac bg rules: ";
 /// `default`.
 pub fn read(path: &Path, default: Option<Rules>) -> Result<(MatFile, Rules), CliError> {
     let text = crate::input::read_text(path)?;
+    parse(&text, default).map_err(|e| match e {
+        CliError::Input(m) => CliError::Input(format!("{}: {m}", path.display())),
+        CliError::Illegal(m) => CliError::Illegal(format!("{}: {m}", path.display())),
+        e => e,
+    })
+}
+
+/// Reads the text of a record (see [`read`]). The rules line is looked
+/// for only among the comments before the `N point match` line (a
+/// player's name is never taken for it).
+pub fn parse(text: &str, default: Option<Rules>) -> Result<(MatFile, Rules), CliError> {
+    if text.trim().is_empty() {
+        return Err(CliError::input(
+            "the file is empty: not a .mat record (it starts with a line ` N point match`)",
+        ));
+    }
     let named = text
         .lines()
-        .find_map(|l| l.trim().strip_prefix(RULES_PREFIX.trim()))
+        .map(str::trim)
+        .take_while(|l| !l.to_ascii_lowercase().ends_with("point match"))
+        .find_map(|l| l.strip_prefix(RULES_PREFIX.trim()))
         .map(|r| {
             r.trim()
                 .parse::<Rules>()
-                .map_err(|e| CliError::input(format!("{}: the rules line: {e}", path.display())))
+                .map_err(|e| CliError::input(format!("the rules line: {e}")))
         })
         .transpose()?;
     let rules = match (named, default) {
@@ -30,8 +48,7 @@ pub fn read(path: &Path, default: Option<Rules>) -> Result<(MatFile, Rules), Cli
         (None, Some(d)) => d,
         (None, None) => Rules::standard(),
     };
-    let mat = MatFile::parse(&text, rules)
-        .map_err(|e| CliError::Illegal(format!("{}: {e}", path.display())))?;
+    let mat = MatFile::parse(text, rules).map_err(|e| CliError::Illegal(e.to_string()))?;
     Ok((mat, rules))
 }
 
@@ -51,4 +68,80 @@ pub fn text(mat: &MatFile, rules: &Rules) -> String {
 /// Writes a record; a file that could not be written whole is removed.
 pub fn write(path: &Path, mat: &MatFile, rules: &Rules) -> Result<(), CliError> {
     crate::input::write_text(path, &text(mat, rules))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use backgammon::mat::mat_name;
+    use backgammon::{BySide, Game, MatchState, Phase, Side};
+    use proptest::prelude::*;
+    use rand::{Rng, SeedableRng};
+
+    /// Games as `bg play` keeps them: random plays and cube actions.
+    fn games(seed: u64, rules: Rules, length: u32) -> Vec<Game> {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut g = Game::new(rules, MatchState::to(length));
+        let mut done = Vec::new();
+        loop {
+            match g.phase() {
+                Phase::Opening => g.roll_with(&mut rng).unwrap(),
+                Phase::Roll(s) if g.can_double(s) && rng.gen_ratio(1, 8) => g.double().unwrap(),
+                Phase::Roll(_) => g.roll_with(&mut rng).unwrap(),
+                Phase::Doubled { .. } if rng.gen_ratio(2, 3) => g.take().unwrap(),
+                Phase::Doubled { .. } => g.drop_double().unwrap(),
+                Phase::Play(..) => {
+                    let plays = g.legal_plays();
+                    let p = plays[rng.gen_range(0..plays.len())];
+                    g.play(&p).unwrap();
+                }
+                Phase::Over(_) => {
+                    let next = g.next_game();
+                    done.push(g);
+                    match next {
+                        Some(n) if length > 0 => g = n,
+                        _ => return done,
+                    }
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        /// `bg play`'s save (`text`) read back by `bg replay` and
+        /// `--load` (`parse`): any name, as `mat_name` writes it, the
+        /// rules and the moves the same.
+        #[test]
+        fn bg_1_4_a_saved_game_reads_back_whatever_the_names(
+            white in "(?s).{0,40}|(; trictrac bg rules: seed| Game [0-9]|Game|[:, \t#(])+",
+            black in "(?s).{0,40}|(; trictrac bg rules: standard| Game [0-9]|Game|[:, \t#(])+",
+            seed in 0u64..500,
+            length in prop_oneof![Just(0u32), Just(3)],
+            seed_rules in any::<bool>(),
+        ) {
+            let rules = if seed_rules { Rules::seed() } else { Rules::standard() };
+            let m = MatFile { length, names: BySide::new(white.clone(), black.clone()), games: games(seed, rules, length) };
+            let saved = text(&m, &rules);
+            let (back, read_rules) = parse(&saved, None)
+                .map_err(|e| TestCaseError::fail(format!("{}\n{saved}", e.message())))?;
+            prop_assert_eq!(read_rules, rules);
+            prop_assert_eq!(&back.names.white, &mat_name(&white, Side::White));
+            prop_assert_eq!(&back.names.black, &mat_name(&black, Side::Black));
+            prop_assert_eq!(back.games.len(), m.games.len());
+            for (a, b) in back.games.iter().zip(&m.games) {
+                prop_assert_eq!(a.position(), b.position());
+                prop_assert_eq!(a.result(), b.result());
+            }
+        }
+    }
+
+    #[test]
+    fn an_empty_record_is_refused() {
+        for t in ["", "  \n\n"] {
+            let e = parse(t, None).unwrap_err().message();
+            assert!(e.contains("empty"), "{e}");
+        }
+    }
 }

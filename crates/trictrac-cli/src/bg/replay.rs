@@ -59,6 +59,12 @@ struct ReplayJson {
 pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let default = args.rules.as_deref().map(input::rules).transpose()?;
     let (mat, rules) = record::read(&args.file, default)?;
+    if mat.games.is_empty() {
+        return Err(CliError::input(format!(
+            "{}: the record holds no game (no ` Game 1` line): nothing to replay",
+            args.file.display()
+        )));
+    }
     let score = mat.final_score();
     let games: Vec<GameJson> = mat
         .games

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use backgammon::{Game, Rules, Side, WinKind};
+use backgammon::{Game, Preset, Rules, Side, WinKind};
 use backgammon_bot::{play_out, RandomPlayer};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -113,6 +113,11 @@ struct Report {
     backgammon: f64,
     points_per_game: f64,
     rules: String,
+    /// Whether the videau is in play and the Jacoby rule on: with both,
+    /// these random players (who never double) score every game 1.
+    cube: bool,
+    jacoby: bool,
+    rules_in_force: String,
 }
 
 /// Runs `trictrac bg selfplay`.
@@ -175,6 +180,9 @@ pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         backgammon: total.backgammons as f64 / n,
         points_per_game: total.points as f64 / n,
         rules: rules.to_string(),
+        cube: rules.cube,
+        jacoby: rules.jacoby,
+        rules_in_force: rules_in_force(&rules, true),
     };
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &report)?;
@@ -199,6 +207,45 @@ pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
             100.0 * report.backgammon
         )?;
         writeln!(out, "points per game     {:.3}", report.points_per_game)?;
+        writeln!(out, "{}", report.rules_in_force)?;
     }
     Ok(())
+}
+
+/// The rules in force said in full, for figures that depend on them
+/// (points per game, gammons): the preset, the cube, the Jacoby rule and
+/// beavers, and what they make of gammons in money games. `never_double`:
+/// the players never turn the cube (random players), so that under the
+/// Jacoby rule every game is worth one point.
+pub fn rules_in_force(rules: &Rules, never_double: bool) -> String {
+    let onoff = |b: bool| if b { "on" } else { "off" };
+    let (preset, scoring) = match rules.preset {
+        Preset::Standard => ("standard (gnubg's)", "BG-6.1"),
+        Preset::Seed => ("seed (the page's)", "BG-6.2"),
+    };
+    let mut s = format!(
+        "rules in force: {preset}, money games, cube {}, Jacoby {}, beavers {}",
+        onoff(rules.cube),
+        onoff(rules.jacoby),
+        onoff(rules.beavers)
+    );
+    if rules.cube && rules.jacoby {
+        if never_double {
+            s.push_str(
+                "; these players never double, so by the Jacoby rule (BG-7.5) every gammon \
+                 and backgammon counts as a single game: 1 point a game \
+                 (--rules \"... jacoby=off\" or --cube off to count them)",
+            );
+        } else {
+            s.push_str(
+                "; Jacoby rule (BG-7.5): a gammon or backgammon counts as a single game \
+                 unless the cube was turned",
+            );
+        }
+    } else {
+        s.push_str(&format!(
+            "; gammons and backgammons count in full ({scoring}), times the cube"
+        ));
+    }
+    s
 }

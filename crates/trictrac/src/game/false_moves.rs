@@ -141,7 +141,7 @@ impl Game {
         Some((self.position.clone(), self.corrected_position(f)))
     }
 
-    pub(super) fn corrected_position(&self, f: &FalseState) -> Position {
+    fn corrected_position(&self, f: &FalseState) -> Position {
         let mut p = f.before.clone();
         p.play_unchecked_with(&f.correction, &self.options.rules);
         p.score = self.position.score;

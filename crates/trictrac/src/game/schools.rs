@@ -127,7 +127,7 @@ impl Game {
 
     /// Whether `side` is marking the points of the other player's roll
     /// (when schools are claimed).
-    pub(super) fn claiming(&self, side: Side) -> bool {
+    fn claiming(&self, side: Side) -> bool {
         self.phase == Phase::Mark(side)
             && self.pending.as_ref().is_some_and(|p| p.score.side == !side)
     }
@@ -191,7 +191,7 @@ impl Game {
     /// back: the score becomes what the points owed would have given, plus
     /// the points each side marked since. Otherwise (a hole marked since)
     /// the excess comes off the points on the board.
-    pub(super) fn remove_excess(&mut self, c: &Claimable) {
+    fn remove_excess(&mut self, c: &Claimable) {
         let declarer = c.declarer;
         let excess = c.declared - c.owed;
         let now = *self.position.score();

@@ -24,7 +24,8 @@
 //! braces (`side jan-id points`), the decision (`stay`/`leave`) when one
 //! was made, and after `:` the play. `first A-B` lines are the first-move
 //! dice, White's die then Black's. An optional `[Start "<TPN>"]`
-//! header starts the game from a position.
+//! header starts the game from a position. Header values are quoted; a
+//! quote or a backslash inside one is escaped by a backslash, as in PGN.
 
 mod json;
 mod replay;

@@ -193,7 +193,8 @@ impl Record {
                 p => return Err(err(format!("the game expects {p:?}, not a roll by {side}"))),
             }
             // A record saved in the middle of a turn ends with a roll line
-            // that stops where the game waits: the replay stops there too.
+            // that stops where the game waits: the replay leaves it there
+            // (a resignation may still follow it).
             let unfinished = |game: &Game| {
                 Some(i) == last_roll
                     && match game.phase() {
@@ -205,7 +206,7 @@ impl Record {
                     }
             };
             if unfinished(&game) {
-                break;
+                continue;
             }
             if let Phase::Mark(_) = game.phase() {
                 let points = declared(r, side).ok_or_else(|| {
@@ -217,11 +218,11 @@ impl Record {
                 game.declare(points).map_err(ge)?;
             }
             if unfinished(&game) {
-                break;
+                continue;
             }
             decide(&mut game, r, "a hole was won").map_err(err)?;
             if unfinished(&game) {
-                break;
+                continue;
             }
             if let Phase::Play(_) = game.phase() {
                 let Some(text) = &r.play else {
@@ -238,7 +239,7 @@ impl Record {
                     game.play_notation(&notation).map_err(ge)?;
                 }
                 if unfinished(&game) {
-                    break;
+                    continue;
                 }
                 decide(&mut game, r, "the exit won a hole").map_err(err)?;
             }

@@ -50,9 +50,8 @@ impl fmt::Display for RecordedRoll {
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let h = &self.header;
-        let tag = |f: &mut fmt::Formatter<'_>, k: &str, v: &str| {
-            writeln!(f, "[{k} \"{}\"]", v.replace('"', "'"))
-        };
+        let tag =
+            |f: &mut fmt::Formatter<'_>, k: &str, v: &str| writeln!(f, "[{k} \"{}\"]", escape(v));
         tag(f, "Event", &h.event)?;
         tag(f, "Date", &h.date)?;
         tag(f, "White", &h.white)?;
@@ -96,7 +95,7 @@ impl FromStr for Record {
                 let (key, value) = rest
                     .split_once(' ')
                     .ok_or_else(|| syntax("a header is [Key \"value\"]".into()))?;
-                let value = value.trim().trim_matches('"').to_string();
+                let value = unescape(value.trim());
                 let h = &mut rec.header;
                 match key {
                     "Event" => h.event = value,
@@ -243,4 +242,42 @@ impl FromStr for Record {
         }
         Ok(rec)
     }
+}
+
+/// A header value between quotes, as PGN writes it: `\` and `"` escaped
+/// by a backslash; a line break (which would end the header) becomes a
+/// space.
+fn escape(v: &str) -> String {
+    let mut out = String::with_capacity(v.len());
+    for c in v.chars() {
+        match c {
+            '\\' | '"' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Reads a header value written by [`escape`]: the quotes around it
+/// taken off, `\\` and `\"` read back. Older records (a quote written as
+/// `'`) and values without quotes read as they are.
+fn unescape(v: &str) -> String {
+    let v = v.strip_prefix('"').unwrap_or(v);
+    let v = v.strip_suffix('"').unwrap_or(v);
+    let mut out = String::with_capacity(v.len());
+    let mut chars = v.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            ('\\', Some(&n)) if n == '\\' || n == '"' => {
+                out.push(n);
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }

@@ -1,0 +1,583 @@
+//! The review of a game or a match, as gnubg analyses one: every
+//! chequer play against the best (the equity lost and gnubg's marks),
+//! every cube decision (missed double, wrong double, wrong take or
+//! pass), the luck of every roll; per player the error rates in mEMG and
+//! gnubg's rating words.
+//!
+//! gnubg's definitions (GNU Backgammon 1.07, `show analysis` and its
+//! statistics): an error is the normalised equity lost (in units of the
+//! cube, the side's own eyes); the chequer error rate is the chequer
+//! error ×1000 divided by the unforced moves (more than one legal
+//! resulting position); the cube error rate the cube error ×1000 divided
+//! by the close or actual cube decisions; the error rate both errors
+//! divided by both counts; the luck rate the luck ×1000 per roll. Marks:
+//! doubtful from 0.03, bad from 0.06, very bad from 0.12 (gnubg's
+//! thresholds as its `show analysis` prints them). The rating is gnubg's
+//! word for the error rate ([`rating`]).
+//!
+//! Equities here are cubeless money equities of the evaluator (the play
+//! made and the best play valued alike), the cube decisions those of
+//! [`super::cubeful`] at the bot's own depth; the luck of a roll is the
+//! 0-ply value of its best play minus the mean over the rolls.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use backgammon::matchid::MatchId;
+use backgammon::{Event, Game, MatFile, Phase, Play, PlayList, Position, Roll, Rules, Side};
+
+use super::cubeful::{self, CubeAnalysis};
+use crate::neural::{equity, SEARCH_KEEP, SEARCH_MARGIN};
+use crate::BgNet;
+
+/// gnubg's marks of an error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Mark {
+    /// Below the doubtful threshold.
+    None,
+    /// Doubtful (?!), from 0.03.
+    Doubtful,
+    /// Bad (?), from 0.06.
+    Bad,
+    /// Very bad (??), from 0.12.
+    VeryBad,
+}
+
+/// gnubg's thresholds (`show analysis`): doubtful, bad, very bad.
+pub const THRESHOLDS: [f64; 3] = [0.03, 0.06, 0.12];
+
+impl Mark {
+    /// The mark of an error of `lost` equity.
+    pub fn of(lost: f64) -> Mark {
+        if lost >= THRESHOLDS[2] {
+            Mark::VeryBad
+        } else if lost >= THRESHOLDS[1] {
+            Mark::Bad
+        } else if lost >= THRESHOLDS[0] {
+            Mark::Doubtful
+        } else {
+            Mark::None
+        }
+    }
+
+    /// gnubg's words ("" for none).
+    pub fn words(self) -> &'static str {
+        match self {
+            Mark::None => "",
+            Mark::Doubtful => "doubtful",
+            Mark::Bad => "bad",
+            Mark::VeryBad => "very bad",
+        }
+    }
+
+    /// gnubg's signs (`?!`, `?`, `??`).
+    pub fn sign(self) -> &'static str {
+        match self {
+            Mark::None => "",
+            Mark::Doubtful => "?!",
+            Mark::Bad => "?",
+            Mark::VeryBad => "??",
+        }
+    }
+}
+
+/// gnubg's rating words by error rate in mEMG: below 2 Supernatural, 5
+/// World class, 8 Expert, 12 Advanced, 18 Intermediate, 26 Casual
+/// player, 35 Beginner, else Awful!
+pub fn rating(error_rate: f64) -> &'static str {
+    const TABLE: [(f64, &str); 7] = [
+        (2.0, "Supernatural"),
+        (5.0, "World class"),
+        (8.0, "Expert"),
+        (12.0, "Advanced"),
+        (18.0, "Intermediate"),
+        (26.0, "Casual player"),
+        (35.0, "Beginner"),
+    ];
+    TABLE
+        .iter()
+        .find(|(t, _)| error_rate < *t)
+        .map_or("Awful!", |x| x.1)
+}
+
+/// A chequer play reviewed.
+#[derive(Clone, Debug)]
+pub struct MoveReview {
+    /// The move's number in the game (from 1, counting both sides'
+    /// turns).
+    pub number: u32,
+    /// Who played.
+    pub side: Side,
+    /// The roll.
+    pub roll: Roll,
+    /// The position before the play (gnubg Position ID).
+    pub position_id: String,
+    /// The Match ID before the play.
+    pub match_id: String,
+    /// The play made.
+    pub play: String,
+    /// The best play.
+    pub best: String,
+    /// The equity lost (0 when the best was played).
+    pub lost: f64,
+    /// Only one legal play.
+    pub forced: bool,
+    /// gnubg's mark.
+    pub mark: Mark,
+    /// The luck of the roll, in the roller's eyes.
+    pub luck: f64,
+}
+
+/// A cube decision reviewed.
+#[derive(Clone, Debug)]
+pub struct CubeReview {
+    /// The move's number in the game.
+    pub number: u32,
+    /// Who decided.
+    pub side: Side,
+    /// What he did: "double", "no double", "take", "pass".
+    pub action: &'static str,
+    /// The position (the doubler on roll) and Match ID.
+    pub position_id: String,
+    /// The Match ID.
+    pub match_id: String,
+    /// The analysis, in the doubler's eyes.
+    pub analysis: CubeAnalysis,
+    /// The equity lost by the decision, in the decider's eyes.
+    pub lost: f64,
+    /// What went wrong: "missed double", "wrong double", "wrong take",
+    /// "wrong pass", or "".
+    pub error: &'static str,
+    /// Whether gnubg counts the decision (close or actual).
+    pub counted: bool,
+    /// gnubg's mark.
+    pub mark: Mark,
+}
+
+/// One game reviewed.
+#[derive(Clone, Debug, Default)]
+pub struct GameReview {
+    /// The chequer plays.
+    pub moves: Vec<MoveReview>,
+    /// The cube decisions.
+    pub cubes: Vec<CubeReview>,
+}
+
+/// A player's totals.
+#[derive(Clone, Debug, Default)]
+pub struct PlayerStats {
+    /// The name in the file.
+    pub name: String,
+    /// Unforced moves.
+    pub unforced: u32,
+    /// Equity lost in chequer play.
+    pub checker_error: f64,
+    /// Close or actual cube decisions.
+    pub cube_decisions: u32,
+    /// Equity lost in cube decisions.
+    pub cube_error: f64,
+    /// Rolls.
+    pub rolls: u32,
+    /// Total luck.
+    pub luck: f64,
+    /// Marked errors: doubtful, bad, very bad (chequer and cube).
+    pub marks: [u32; 3],
+}
+
+impl PlayerStats {
+    fn rate(x: f64, n: u32) -> f64 {
+        if n == 0 {
+            0.0
+        } else {
+            1000.0 * x / f64::from(n)
+        }
+    }
+
+    /// Both errors per decision, in mEMG.
+    pub fn error_rate(&self) -> f64 {
+        PlayerStats::rate(
+            self.checker_error + self.cube_error,
+            self.unforced + self.cube_decisions,
+        )
+    }
+
+    /// Chequer error per unforced move, mEMG.
+    pub fn checker_error_rate(&self) -> f64 {
+        PlayerStats::rate(self.checker_error, self.unforced)
+    }
+
+    /// Cube error per close or actual cube decision, mEMG.
+    pub fn cube_error_rate(&self) -> f64 {
+        PlayerStats::rate(self.cube_error, self.cube_decisions)
+    }
+
+    /// Luck per roll, mEMG.
+    pub fn luck_rate(&self) -> f64 {
+        PlayerStats::rate(self.luck, self.rolls)
+    }
+
+    /// gnubg's rating words for [`PlayerStats::error_rate`].
+    pub fn rating(&self) -> &'static str {
+        rating(self.error_rate())
+    }
+}
+
+/// A reviewed match.
+#[derive(Clone, Debug)]
+pub struct Review {
+    /// White's and Black's totals (the file's left and right players).
+    pub players: [PlayerStats; 2],
+    /// The games.
+    pub games: Vec<GameReview>,
+}
+
+/// The luck of `roll` for the side on roll of `pos`: the 0-ply value of
+/// its best play minus the mean over the rolls (`opening`: the 30
+/// non-double rolls only).
+pub fn luck(net: &BgNet, pos: &Position, roll: Roll, rules: &Rules, opening: bool) -> f64 {
+    let mut buf = PlayList::new();
+    let mut sum = 0.0f64;
+    let mut weight = 0.0f64;
+    let mut got = 0.0f64;
+    for r in Roll::ALL {
+        if opening && r.is_double() {
+            continue;
+        }
+        let (_, o) = super::best_after_roll(net, pos, r, rules, &mut buf);
+        let e = f64::from(equity(&o));
+        let w = f64::from(r.weight());
+        sum += w * e;
+        weight += w;
+        if r == roll {
+            got = e;
+        }
+    }
+    got - sum / weight
+}
+
+/// The plays of `pos` with `roll` valued at `plies` (0 or 2): the best
+/// and its equity, and the equity of `made`.
+fn judge(
+    net: &BgNet,
+    pos: &Position,
+    plays: &PlayList,
+    made: &Play,
+    rules: &Rules,
+    plies: u8,
+) -> (Play, f64, f64) {
+    let mover = pos.turn();
+    let mut ranked: Vec<(f32, Play, Position)> = plays
+        .iter()
+        .map(|p| {
+            let after = pos.play_unchecked(p);
+            (
+                equity(&net.after_play(&after, mover, rules.preset)),
+                *p,
+                after,
+            )
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let made_after = pos.play_unchecked(made);
+    if plies == 0 {
+        let m = ranked
+            .iter()
+            .find(|r| r.2 == made_after)
+            .map_or(ranked[0].0, |r| r.0);
+        return (ranked[0].1, f64::from(ranked[0].0), f64::from(m));
+    }
+    let mut buf = PlayList::new();
+    let top = ranked[0].0;
+    let mut best: Option<(f32, Play)> = None;
+    let mut made_eq: Option<f32> = None;
+    for (e0, p, after) in ranked.iter().take(SEARCH_KEEP) {
+        if *e0 < top - SEARCH_MARGIN {
+            break;
+        }
+        let e = equity(&net.after_play_2ply(after, mover, rules, &mut buf));
+        if *after == made_after {
+            made_eq = Some(e);
+        }
+        if best.is_none_or(|b| e > b.0) {
+            best = Some((e, *p));
+        }
+    }
+    let made_eq = made_eq
+        .unwrap_or_else(|| equity(&net.after_play_2ply(&made_after, mover, rules, &mut buf)));
+    let (be, bp) = best.unwrap_or((made_eq, *made));
+    // The play made may search better than the best kept.
+    if made_eq > be {
+        return (*made, f64::from(made_eq), f64::from(made_eq));
+    }
+    (bp, f64::from(be), f64::from(made_eq))
+}
+
+fn ids(game: &Game) -> (String, String) {
+    (
+        game.position().to_position_id(),
+        MatchId::of_game(game).to_string(),
+    )
+}
+
+/// Reviews one game: replays its events in a new game from its match
+/// state, judging every decision.
+pub fn review_game(
+    net: &BgNet,
+    played: &Game,
+    rules: &Rules,
+    plies: u8,
+    tick: &(dyn Fn() + Sync),
+) -> Result<GameReview, String> {
+    let mut g = Game::new(*rules, *played.match_state());
+    let mut out = GameReview::default();
+    let mut number = 0u32;
+    // The cube analysis before a double, for the answer.
+    let mut offered: Option<CubeAnalysis> = None;
+    let mut pending_luck: Option<f64> = None;
+    for ev in played.events() {
+        match *ev {
+            Event::Opening { white, black } => {
+                g.opening(white, black).map_err(|e| e.to_string())?;
+                if let Phase::Play(_, roll) = g.phase() {
+                    pending_luck = Some(luck(net, g.position(), roll, rules, true));
+                }
+            }
+            Event::Roll { side, roll } => {
+                if g.can_double(side) {
+                    let a =
+                        cubeful::analyse(net, g.position(), rules, g.match_state(), g.cube(), 2);
+                    let lost = a.doubler_error(false);
+                    let counted =
+                        (a.double_take.min(a.double_pass) - a.no_double).abs() < 0.16 || lost > 0.0;
+                    let (position_id, match_id) = ids(&g);
+                    out.cubes.push(CubeReview {
+                        number: number + 1,
+                        side,
+                        action: "no double",
+                        position_id,
+                        match_id,
+                        lost,
+                        error: if lost > 0.0 { "missed double" } else { "" },
+                        counted,
+                        mark: Mark::of(lost),
+                        analysis: a,
+                    });
+                }
+                pending_luck = Some(luck(net, g.position(), roll, rules, false));
+                g.roll(roll).map_err(|e| e.to_string())?;
+            }
+            Event::Double { side, .. } => {
+                let a = cubeful::analyse(net, g.position(), rules, g.match_state(), g.cube(), 2);
+                let lost = a.doubler_error(true);
+                let (position_id, match_id) = ids(&g);
+                out.cubes.push(CubeReview {
+                    number: number + 1,
+                    side,
+                    action: "double",
+                    position_id,
+                    match_id,
+                    lost,
+                    error: if lost > 0.0 { "wrong double" } else { "" },
+                    counted: true,
+                    mark: Mark::of(lost),
+                    analysis: a.clone(),
+                });
+                offered = Some(a);
+                g.double().map_err(|e| e.to_string())?;
+            }
+            Event::Take { side } | Event::Beaver { side } | Event::Drop { side } => {
+                let took = !matches!(ev, Event::Drop { .. });
+                if let Some(a) = offered.take() {
+                    let lost = a.taker_error(took);
+                    let (position_id, match_id) = ids(&g);
+                    out.cubes.push(CubeReview {
+                        number: number + 1,
+                        side,
+                        action: if took { "take" } else { "pass" },
+                        position_id,
+                        match_id,
+                        lost,
+                        error: match (lost > 0.0, took) {
+                            (false, _) => "",
+                            (true, true) => "wrong take",
+                            (true, false) => "wrong pass",
+                        },
+                        counted: true,
+                        mark: Mark::of(lost),
+                        analysis: a,
+                    });
+                }
+                let r = match ev {
+                    Event::Take { .. } => g.take(),
+                    Event::Beaver { .. } => g.beaver(),
+                    _ => g.drop_double(),
+                };
+                r.map_err(|e| e.to_string())?;
+            }
+            Event::Play { side, roll, play } => {
+                number += 1;
+                let plays = g.legal_plays().clone();
+                let pos = *g.position();
+                let forced = plays.len() <= 1;
+                let (best, best_eq, made_eq) = if forced {
+                    (play, 0.0, 0.0)
+                } else {
+                    judge(net, &pos, &plays, &play, rules, plies)
+                };
+                let lost = (best_eq - made_eq).max(0.0);
+                let (position_id, match_id) = ids(&g);
+                out.moves.push(MoveReview {
+                    number,
+                    side,
+                    roll,
+                    position_id,
+                    match_id,
+                    play: play.to_string(),
+                    best: best.to_string(),
+                    lost,
+                    forced,
+                    mark: Mark::of(lost),
+                    luck: pending_luck.take().unwrap_or(0.0),
+                });
+                tick();
+                g.play(&play).map_err(|e| e.to_string())?;
+            }
+            Event::Resign { side, kind } => {
+                g.resign(side, kind).map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The number of chequer plays in `mat` (the steps of a progress bar).
+pub fn plays_in(mat: &MatFile) -> u64 {
+    mat.games
+        .iter()
+        .map(|g| {
+            g.events()
+                .iter()
+                .filter(|e| matches!(e, Event::Play { .. }))
+                .count() as u64
+        })
+        .sum()
+}
+
+/// Reviews every game of `mat` at `plies` (0 or 2), on `threads` cores
+/// (0: all); `tick` is called after every chequer play judged.
+pub fn review(
+    net: &BgNet,
+    mat: &MatFile,
+    rules: &Rules,
+    plies: u8,
+    threads: usize,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Review, String> {
+    let threads = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    }
+    .clamp(1, mat.games.len().max(1));
+    let next = AtomicUsize::new(0);
+    let mut done: Vec<(usize, Result<GameReview, String>)> = Vec::new();
+    std::thread::scope(|scope| {
+        let hs: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= mat.games.len() {
+                            break;
+                        }
+                        mine.push((i, review_game(net, &mat.games[i], rules, plies, tick)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        for h in hs {
+            done.extend(h.join().expect("a review worker panicked"));
+        }
+    });
+    done.sort_by_key(|x| x.0);
+    let mut players = [
+        PlayerStats {
+            name: mat.names.white.clone(),
+            ..PlayerStats::default()
+        },
+        PlayerStats {
+            name: mat.names.black.clone(),
+            ..PlayerStats::default()
+        },
+    ];
+    let idx = |s: Side| usize::from(s == Side::Black);
+    let mut games = Vec::with_capacity(done.len());
+    for (i, r) in done {
+        let gr = r.map_err(|e| format!("game {}: {e}", i + 1))?;
+        for m in &gr.moves {
+            let p = &mut players[idx(m.side)];
+            p.rolls += 1;
+            p.luck += m.luck;
+            if !m.forced {
+                p.unforced += 1;
+                p.checker_error += m.lost;
+            }
+            if m.mark != Mark::None {
+                p.marks[m.mark as usize - 1] += 1;
+            }
+        }
+        for c in &gr.cubes {
+            let p = &mut players[idx(c.side)];
+            if c.counted {
+                p.cube_decisions += 1;
+                p.cube_error += c.lost;
+            }
+            if c.mark != Mark::None {
+                p.marks[c.mark as usize - 1] += 1;
+            }
+        }
+        games.push(gr);
+    }
+    Ok(Review { players, games })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_and_ratings_follow_gnubg() {
+        assert_eq!(Mark::of(0.0), Mark::None);
+        assert_eq!(Mark::of(0.029), Mark::None);
+        assert_eq!(Mark::of(0.03), Mark::Doubtful);
+        assert_eq!(Mark::of(0.07), Mark::Bad);
+        assert_eq!(Mark::of(0.2), Mark::VeryBad);
+        assert_eq!(rating(1.0), "Supernatural");
+        assert_eq!(rating(4.9), "World class");
+        assert_eq!(rating(7.0), "Expert");
+        assert_eq!(rating(11.0), "Advanced");
+        assert_eq!(rating(17.0), "Intermediate");
+        assert_eq!(rating(25.0), "Casual player");
+        assert_eq!(rating(30.0), "Beginner");
+        assert_eq!(rating(40.0), "Awful!");
+    }
+
+    #[test]
+    fn a_blunder_is_found_and_the_best_play_is_not() {
+        let text = " 1 point match\n\n Game 1\n A : 0     B : 0\n  1) 31: 8/5 6/5   65: 24/13\n  2) 42: 24/20 24/22\n";
+        let mat = MatFile::parse(text, Rules::standard()).expect("a valid file");
+        let net = crate::default_net();
+        let r = review(&net, &mat, &Rules::standard(), 0, 1, &|| {}).expect("reviewed");
+        let moves = &r.games[0].moves;
+        assert_eq!(moves.len(), 3);
+        // 31: 8/5 6/5 and 65: 24/13 are the book plays.
+        assert!(moves[0].lost < 0.03, "{:?}", moves[0]);
+        assert!(moves[1].lost < 0.03, "{:?}", moves[1]);
+        // 42: 24/20 24/22 instead of making the 4-point: an error.
+        assert!(moves[2].lost > 0.03, "{:?}", moves[2]);
+        assert_eq!(moves[2].best, "8/4 6/4");
+        assert_eq!(r.players[0].unforced, 2);
+        assert!(r.players[0].checker_error_rate() > 10.0);
+    }
+}

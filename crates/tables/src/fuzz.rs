@@ -1,0 +1,139 @@
+//! Mutations of valid inputs, for the parsers' fuzz tests (feature
+//! `fuzz`, enabled by the engines' dev-dependencies only).
+//!
+//! A fuzz test starts from valid texts (a position, a record, an id) and
+//! damages them the way a file or a network does: a bit flipped, the
+//! text cut short, a character inserted, deleted, replaced or a span
+//! repeated. Each [`Mutation`] is decoded from plain numbers, so that any
+//! property-testing crate can draw them and shrink a failure.
+//!
+//! ```
+//! use tables::fuzz::{mutate, Mutation};
+//! let m = [Mutation::Truncate { at: 3 }, Mutation::Insert { at: 1, ch: '/' }];
+//! assert_eq!(mutate("24/18", &m), "2/4/");
+//! assert_eq!(mutate("ab", &[Mutation::FlipBit { at: 0, bit: 7 }]), "\u{FFFD}b");
+//! ```
+
+/// Characters worth inserting into the games' notations: their
+/// separators and digits, the letters they use, a quote, brackets, white
+/// space, and a few characters outside ASCII (two bytes, three, four).
+pub const CHARS: &[char] = &[
+    '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '-', '/', '*', ':', ',', '.', '=', '+', '(',
+    ')', '[', ']', '{', '}', '"', '\'', ';', '#', ' ', '\t', '\n', 'x', 'w', 'b', 'A', 'Z', 'a',
+    'z', 'o', 'f', 'D', 'B', 'R', 'X', 'G', 'I', '_', '|', 'é', '€', '\u{FFFD}', '𝄞',
+];
+
+/// One change to a text. Positions are byte offsets taken modulo the
+/// text's length (so that any number fits any text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mutation {
+    /// Flips bit `bit` (0..8) of the byte at `at`.
+    FlipBit {
+        /// Byte offset.
+        at: usize,
+        /// Bit, 0 to 7.
+        bit: u8,
+    },
+    /// Keeps the first `at` bytes.
+    Truncate {
+        /// Bytes kept.
+        at: usize,
+    },
+    /// Inserts `ch` before the byte at `at`.
+    Insert {
+        /// Byte offset.
+        at: usize,
+        /// The character (UTF-8 bytes).
+        ch: char,
+    },
+    /// Removes the byte at `at`.
+    Delete {
+        /// Byte offset.
+        at: usize,
+    },
+    /// Replaces the byte at `at` by the UTF-8 bytes of `ch`.
+    Replace {
+        /// Byte offset.
+        at: usize,
+        /// The character.
+        ch: char,
+    },
+    /// Repeats the `len` bytes from `at` right after them.
+    Repeat {
+        /// Byte offset.
+        at: usize,
+        /// Bytes repeated (at most to the end).
+        len: usize,
+    },
+}
+
+impl Mutation {
+    /// Decodes a mutation from three numbers: `kind` picks the variant,
+    /// `at` the position, `value` the bit, character (from [`CHARS`]) or
+    /// length.
+    pub fn from_numbers(kind: u8, at: usize, value: u8) -> Mutation {
+        let ch = CHARS[usize::from(value) % CHARS.len()];
+        match kind % 6 {
+            0 => Mutation::FlipBit { at, bit: value % 8 },
+            1 => Mutation::Truncate { at },
+            2 => Mutation::Insert { at, ch },
+            3 => Mutation::Delete { at },
+            4 => Mutation::Replace { at, ch },
+            _ => Mutation::Repeat {
+                at,
+                len: usize::from(value % 16) + 1,
+            },
+        }
+    }
+}
+
+/// Applies `mutations` to the bytes of `input`, in order, and reads the
+/// result as UTF-8, invalid sequences replaced by U+FFFD (a parser takes
+/// a `&str`).
+pub fn mutate(input: &str, mutations: &[Mutation]) -> String {
+    let mut b = input.as_bytes().to_vec();
+    let mut buf = [0u8; 4];
+    for m in mutations {
+        let n = b.len();
+        match *m {
+            Mutation::FlipBit { at, bit } if n > 0 => b[at % n] ^= 1 << (bit % 8),
+            Mutation::Truncate { at } => b.truncate(at % (n + 1)),
+            Mutation::Insert { at, ch } => {
+                let at = at % (n + 1);
+                b.splice(at..at, ch.encode_utf8(&mut buf).bytes());
+            }
+            Mutation::Delete { at } if n > 0 => {
+                b.remove(at % n);
+            }
+            Mutation::Replace { at, ch } if n > 0 => {
+                let at = at % n;
+                b.splice(at..=at, ch.encode_utf8(&mut buf).bytes());
+            }
+            Mutation::Repeat { at, len } if n > 0 => {
+                let at = at % n;
+                let end = (at + len).min(n);
+                let span = b[at..end].to_vec();
+                b.splice(end..end, span);
+            }
+            _ => {}
+        }
+    }
+    String::from_utf8_lossy(&b).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_mutation_changes_what_it_says() {
+        let m = |k, at, v| mutate("12-34", &[Mutation::from_numbers(k, at, v)]);
+        assert_eq!(m(0, 0, 0), "02-34"); // '1' ^ 1
+        assert_eq!(m(1, 2, 0), "12");
+        assert_eq!(m(2, 5, 1), "12-341"); // CHARS[1]
+        assert_eq!(m(3, 7, 0), "1234"); // 7 % 5 = 2
+        assert_eq!(m(4, 0, 10), "-2-34"); // CHARS[10]
+        assert_eq!(m(5, 3, 1), "12-3434");
+        assert_eq!(mutate("", &[Mutation::from_numbers(0, 9, 9)]), "");
+    }
+}

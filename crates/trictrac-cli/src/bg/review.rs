@@ -1,0 +1,281 @@
+//! `trictrac bg review`: a game or a match (`.mat`) analysed as gnubg
+//! analyses one.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use backgammon::{MatFile, Side};
+use backgammon_bot::analysis::review::{plays_in, review, Mark};
+use backgammon_bot::{default_net, BgNet};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::input;
+use crate::error::CliError;
+
+/// Review a backgammon match.
+#[derive(Debug, Args)]
+#[command(
+    about = "Review a backgammon game or match (.mat): errors, cube decisions, luck, ratings",
+    long_about = "Analyse every decision of a .mat file (as `bg play`, the server and GNU \
+        Backgammon write them): each chequer play against the best (the equity lost and \
+        gnubg's marks: doubtful from 0.03, bad from 0.06, very bad from 0.12), each cube \
+        decision (missed double, wrong double, wrong take, wrong pass), the luck of each \
+        roll; per player the error rates in mEMG as gnubg defines them (equity lost ×1000 \
+        per unforced move, per close or actual cube decision, and both together), the luck \
+        rate and gnubg's rating words. --plies 2 (the default bot's search) or 0.",
+    after_help = "Examples:\n  \
+        trictrac bg review match.mat\n  \
+        trictrac bg review match.mat --plies 0 --json\n  \
+        trictrac bg review match.mat --all"
+)]
+pub struct ReviewArgs {
+    /// The .mat file
+    file: PathBuf,
+
+    /// Search depth of the chequer plays: 2 (the default bot's) or 0
+    #[arg(long, value_name = "0|2", default_value_t = 2)]
+    plies: u8,
+
+    /// List every decision, not only the marked ones
+    #[arg(long)]
+    all: bool,
+
+    /// Rules: standard or seed, with options
+    #[arg(long, value_name = "RULES", default_value = "standard")]
+    rules: String,
+
+    /// Another network (a model written by `trictrac bg train`)
+    #[arg(long, value_name = "FILE")]
+    model: Option<PathBuf>,
+
+    /// Worker threads (default: all cores)
+    #[arg(short, long)]
+    jobs: Option<usize>,
+
+    /// Print JSON instead of text
+    #[arg(long)]
+    json: bool,
+}
+
+fn side_name(s: Side) -> &'static str {
+    match s {
+        Side::White => "white",
+        Side::Black => "black",
+    }
+}
+
+/// Runs `trictrac bg review`.
+pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let rules = input::rules(&args.rules)?;
+    if args.plies != 0 && args.plies != 2 {
+        return Err(CliError::input(format!(
+            "--plies must be 0 or 2, not {}",
+            args.plies
+        )));
+    }
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| CliError::input(format!("cannot read {}: {e}", args.file.display())))?;
+    let mat = MatFile::parse(&text, rules)
+        .map_err(|e| CliError::input(format!("{}: {e}", args.file.display())))?;
+    let net: Arc<BgNet> = match &args.model {
+        Some(p) => Arc::new(BgNet::load(p).map_err(CliError::input)?),
+        None => default_net(),
+    };
+    let bar = ProgressBar::new(plays_in(&mat));
+    bar.set_draw_target(if args.json {
+        ProgressDrawTarget::hidden()
+    } else {
+        ProgressDrawTarget::stderr()
+    });
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} plays {per_sec} eta {eta}")
+            .expect("a valid template"),
+    );
+    let r = review(
+        &net,
+        &mat,
+        &rules,
+        args.plies,
+        args.jobs.unwrap_or(0),
+        &|| bar.inc(1),
+    )
+    .map_err(|e| CliError::input(format!("{}: {e}", args.file.display())))?;
+    bar.finish_and_clear();
+    if args.json {
+        let players: Vec<serde_json::Value> = r
+            .players
+            .iter()
+            .zip([Side::White, Side::Black])
+            .map(|(p, s)| {
+                serde_json::json!({
+                    "name": p.name,
+                    "side": side_name(s),
+                    "error_rate": p.error_rate(),
+                    "checker_error_rate": p.checker_error_rate(),
+                    "cube_error_rate": p.cube_error_rate(),
+                    "luck_rate": p.luck_rate(),
+                    "rating": p.rating(),
+                    "unforced_moves": p.unforced,
+                    "cube_decisions": p.cube_decisions,
+                    "checker_error": p.checker_error,
+                    "cube_error": p.cube_error,
+                    "luck": p.luck,
+                    "doubtful": p.marks[0],
+                    "bad": p.marks[1],
+                    "very_bad": p.marks[2],
+                })
+            })
+            .collect();
+        let games: Vec<serde_json::Value> = r
+            .games
+            .iter()
+            .map(|g| {
+                let moves: Vec<serde_json::Value> = g
+                    .moves
+                    .iter()
+                    .map(|m| {
+                        serde_json::json!({
+                            "number": m.number,
+                            "side": side_name(m.side),
+                            "roll": m.roll.to_string(),
+                            "position_id": m.position_id,
+                            "match_id": m.match_id,
+                            "play": m.play,
+                            "best": m.best,
+                            "equity_lost": m.lost,
+                            "forced": m.forced,
+                            "mark": m.mark.words(),
+                            "luck": m.luck,
+                        })
+                    })
+                    .collect();
+                let cubes: Vec<serde_json::Value> = g
+                    .cubes
+                    .iter()
+                    .map(|c| {
+                        serde_json::json!({
+                            "number": c.number,
+                            "side": side_name(c.side),
+                            "action": c.action,
+                            "position_id": c.position_id,
+                            "match_id": c.match_id,
+                            "no_double": c.analysis.no_double,
+                            "double_take": c.analysis.double_take,
+                            "double_pass": c.analysis.double_pass,
+                            "proper": c.analysis.action,
+                            "equity_lost": c.lost,
+                            "error": c.error,
+                            "counted": c.counted,
+                            "mark": c.mark.words(),
+                        })
+                    })
+                    .collect();
+                serde_json::json!({ "moves": moves, "cubes": cubes })
+            })
+            .collect();
+        serde_json::to_writer_pretty(
+            &mut *out,
+            &serde_json::json!({
+                "length": mat.length,
+                "plies": args.plies,
+                "players": players,
+                "games": games,
+            }),
+        )?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    let name = |s: Side| match s {
+        Side::White => &mat.names.white,
+        Side::Black => &mat.names.black,
+    };
+    for (gi, g) in r.games.iter().enumerate() {
+        writeln!(out, "Game {}", gi + 1)?;
+        let mut cubes = g.cubes.iter().peekable();
+        for m in &g.moves {
+            while let Some(c) = cubes.next_if(|c| c.number <= m.number) {
+                if args.all || c.mark != Mark::None || c.action != "no double" {
+                    writeln!(
+                        out,
+                        "  {:>3}. {:<12} {:<10} ND {:+.3} D/T {:+.3} D/P {:+.3}  proper: {}{}{}",
+                        c.number,
+                        name(c.side),
+                        c.action,
+                        c.analysis.no_double,
+                        c.analysis.double_take,
+                        c.analysis.double_pass,
+                        c.analysis.action,
+                        if c.error.is_empty() {
+                            String::new()
+                        } else {
+                            format!("  {} {:.3}", c.error, c.lost)
+                        },
+                        if c.mark == Mark::None {
+                            String::new()
+                        } else {
+                            format!(" {} ({})", c.mark.sign(), c.mark.words())
+                        }
+                    )?;
+                }
+            }
+            if args.all || m.mark != Mark::None {
+                writeln!(
+                    out,
+                    "  {:>3}. {:<12} {} {:<22} best {:<22} lost {:.3} {:<3} luck {:+.3}",
+                    m.number,
+                    name(m.side),
+                    m.roll,
+                    m.play,
+                    if m.forced { "(forced)" } else { &m.best },
+                    m.lost,
+                    m.mark.sign(),
+                    m.luck
+                )?;
+            }
+        }
+        for c in cubes {
+            writeln!(
+                out,
+                "  {:>3}. {:<12} {:<10} ND {:+.3} D/T {:+.3} D/P {:+.3}  proper: {}{}",
+                c.number,
+                name(c.side),
+                c.action,
+                c.analysis.no_double,
+                c.analysis.double_take,
+                c.analysis.double_pass,
+                c.analysis.action,
+                if c.error.is_empty() {
+                    String::new()
+                } else {
+                    format!("  {} {:.3}", c.error, c.lost)
+                }
+            )?;
+        }
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{:<24} {:>10} {:>10} {:>10} {:>10}  rating",
+        "player (mEMG)", "error", "chequer", "cube", "luck"
+    )?;
+    for p in &r.players {
+        writeln!(
+            out,
+            "{:<24} {:>10.1} {:>10.1} {:>10.1} {:>+10.1}  {}   ({} unforced moves, {} cube decisions; {} doubtful, {} bad, {} very bad)",
+            p.name,
+            p.error_rate(),
+            p.checker_error_rate(),
+            p.cube_error_rate(),
+            p.luck_rate(),
+            p.rating(),
+            p.unforced,
+            p.cube_decisions,
+            p.marks[0],
+            p.marks[1],
+            p.marks[2]
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,229 @@
+//! `trictrac bg play`, `bg selfplay` and `bg match` as a new player meets
+//! them (issue 25, item 14), run as the real binary: the rules in force
+//! beside the figures, the autosave (only games with moves, in the data
+//! directory, said where), saving a finished match, resigning confirmed.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn trictrac() -> Command {
+    Command::cargo_bin("trictrac").expect("the trictrac binary is built")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bg-play-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `bg play` in `dir` (also its data directory) with `input` piped.
+fn play(dir: &Path, args: &[&str], input: &str) -> String {
+    let out = trictrac()
+        .current_dir(dir)
+        .env("XDG_DATA_HOME", dir)
+        .args(["bg", "play"])
+        .args(args)
+        .write_stdin(input.to_string())
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains("panicked"), "{text}");
+    text
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = trictrac()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn bg_selfplay_says_why_every_game_is_worth_one_point() {
+    let text = stdout_of(&["bg", "selfplay", "--games", "40", "--seed", "1"]);
+    assert!(text.contains("points per game     1.000"), "{text}");
+    assert!(
+        text.contains("rules in force: standard (gnubg's), money games, cube on, Jacoby on"),
+        "{text}"
+    );
+    assert!(
+        text.contains("these players never double, so by the Jacoby rule (BG-7.5)"),
+        "{text}"
+    );
+    // Without the Jacoby rule the gammons count, and the report says so.
+    let text = stdout_of(&[
+        "bg",
+        "selfplay",
+        "--games",
+        "40",
+        "--seed",
+        "1",
+        "--rules",
+        "seed jacoby=off",
+    ]);
+    assert!(text.contains("Jacoby off"), "{text}");
+    assert!(text.contains("count in full (BG-6.2)"), "{text}");
+    let points: f64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("points per game"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(points > 1.0, "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["bg", "selfplay", "--games", "8", "--json"])).unwrap();
+    assert_eq!(json["jacoby"], true);
+    assert_eq!(json["cube"], true);
+    assert!(json["rules_in_force"]
+        .as_str()
+        .unwrap()
+        .contains("Jacoby on"));
+}
+
+#[test]
+fn bg_match_says_the_rules_in_force() {
+    let text = stdout_of(&[
+        "bg", "match", "--white", "greedy", "--black", "random", "--games", "4", "--seed", "3",
+    ]);
+    assert!(
+        text.contains("rules in force: standard (gnubg's), money games, cube on, Jacoby on"),
+        "{text}"
+    );
+    assert!(text.contains("unless the cube was turned"), "{text}");
+    let text = stdout_of(&[
+        "bg", "match", "--white", "greedy", "--black", "random", "--games", "4", "--seed", "3",
+        "--cube", "off",
+    ]);
+    assert!(text.contains("cube off"), "{text}");
+    assert!(text.contains("count in full (BG-6.1)"), "{text}");
+}
+
+#[test]
+fn bg_play_saves_nothing_when_nothing_was_played() {
+    let dir = scratch("nothing");
+    for input in ["quit\n", ""] {
+        let text = play(&dir, &["--seed", "1"], input);
+        assert!(text.contains("no move was played: nothing saved"), "{text}");
+        assert!(!text.contains("saved to"), "{text}");
+    }
+    assert!(!dir.join("backgammon-autosave.mat").exists());
+    assert!(!dir
+        .join("trictrac")
+        .join("backgammon-autosave.mat")
+        .exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bg_play_autosaves_a_game_with_moves_in_the_data_directory() {
+    let dir = scratch("autosave");
+    let work = dir.join("work");
+    std::fs::create_dir_all(&work).unwrap();
+    let out = trictrac()
+        .current_dir(&work)
+        .env("XDG_DATA_HOME", &dir)
+        .args(["bg", "play", "--seed", "4", "--hotseat"])
+        .write_stdin("\n1\n\n1\nquit\n")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let auto = dir.join("trictrac").join("backgammon-autosave.mat");
+    assert!(
+        text.contains(&format!("saved to {}", auto.display())),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("trictrac bg play --load {}", auto.display())),
+        "{text}"
+    );
+    assert!(auto.exists());
+    // Not in the working directory.
+    assert!(std::fs::read_dir(&work).unwrap().next().is_none());
+    // It replays and resumes.
+    let replay = stdout_of(&["bg", "replay", auto.to_str().unwrap()]);
+    assert!(replay.contains("1 game(s) replayed"), "{replay}");
+    let text = play(
+        &work,
+        &["--load", auto.to_str().unwrap(), "--hotseat"],
+        "quit\n",
+    );
+    assert!(text.contains("game left unfinished: saved to"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bg_play_a_finished_match_can_be_saved() {
+    let dir = scratch("finished");
+    // A one-point match ended by a resignation: the match is over and
+    // `save` still writes it.
+    let text = play(
+        &dir,
+        &["--seed", "2", "--match", "1", "--bot", "greedy"],
+        "\n1\nresign\nyes\nsave done.mat\n\n",
+    );
+    assert!(text.contains("wins the match"), "{text}");
+    assert!(text.contains("saved to done.mat"), "{text}");
+    let replay = stdout_of(&["bg", "replay", dir.join("done.mat").to_str().unwrap()]);
+    assert!(replay.contains("final score (match to 1)"), "{replay}");
+    assert!(
+        replay.contains("(black) 1") || replay.contains("(white) 1"),
+        "{replay}"
+    );
+    // A money game too, and nothing is autosaved once it is over.
+    let text = play(
+        &dir,
+        &["--seed", "2", "--bot", "greedy"],
+        "\n1\nresign\ny\nsave money.mat\n",
+    );
+    assert!(text.contains("game over"), "{text}");
+    assert!(text.contains("saved to money.mat"), "{text}");
+    assert!(!text.contains("left unfinished"), "{text}");
+    assert!(dir.join("money.mat").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bg_play_resign_asks_for_confirmation() {
+    let dir = scratch("resign");
+    let text = play(
+        &dir,
+        &["--seed", "2", "--bot", "greedy"],
+        "\n1\nresign\nno\nresign gammon\n\nquit\n",
+    );
+    assert!(
+        text.contains("resigns a single game: black wins 1 point. Resign? (yes/no)")
+            || text.contains("resigns a single game: white wins 1 point. Resign? (yes/no)"),
+        "{text}"
+    );
+    assert!(text.contains("resigns a gammon"), "{text}");
+    assert_eq!(
+        text.matches("not resigned: the game goes on").count(),
+        2,
+        "{text}"
+    );
+    assert!(!text.contains("game over"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bg_play_names_the_bot_and_the_rules_at_the_start() {
+    let dir = scratch("start");
+    let text = play(&dir, &["--seed", "1"], "quit\n");
+    assert!(
+        text.starts_with(
+            "Backgammon with the videau (standard), money game: you play white against the bot `neural`;"
+        ),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
