@@ -397,8 +397,7 @@ async fn bad_database_urls_are_one_line_errors() {
 /// PostgreSQL, when `TRICTRAC_TEST_POSTGRES` names a database URL.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_when_configured() {
-    let Ok(url) = std::env::var("TRICTRAC_TEST_POSTGRES") else {
-        eprintln!("skipping: set TRICTRAC_TEST_POSTGRES=postgres://... to test PostgreSQL");
+    let Some(url) = postgres_url() else {
         return;
     };
     let server = start(&url).await;
