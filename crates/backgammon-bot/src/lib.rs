@@ -26,11 +26,13 @@
 #![forbid(unsafe_code)]
 
 pub mod analysis;
+pub mod bearoff;
 pub mod cube;
 pub mod features;
 pub mod gnubg;
 mod greedy;
 pub mod neural;
+pub mod race;
 pub mod table;
 pub mod train;
 

@@ -92,6 +92,40 @@ pub fn encode(pos: &Position, preset: Preset, f: &mut Features) {
     encode_with(pos, preset, true, f);
 }
 
+/// Which evaluator values a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Evaluator {
+    /// Both sides bear off: the exact one-sided database
+    /// ([`crate::bearoff`]).
+    BearoffDb,
+    /// No contact, a side still outside his home board.
+    Race,
+    /// Contact: the network.
+    Contact,
+}
+
+impl Evaluator {
+    /// The evaluator for `pos`.
+    pub fn of(pos: &Position) -> Evaluator {
+        if crate::bearoff::applies(pos) {
+            Evaluator::BearoffDb
+        } else if pos.is_race() {
+            Evaluator::Race
+        } else {
+            Evaluator::Contact
+        }
+    }
+
+    /// Its name in the program's output.
+    pub fn label(self) -> &'static str {
+        match self {
+            Evaluator::BearoffDb => "bear-off database",
+            Evaluator::Race => "race",
+            Evaluator::Contact => "contact network",
+        }
+    }
+}
+
 /// Outputs in the other side's eyes.
 pub fn flip(o: &Outputs) -> Outputs {
     let mut f = [0.0f32; neural::MAX_OUTPUTS];
@@ -197,8 +231,21 @@ impl BgNet {
     }
 
     /// The outputs for `pos` (before its side on roll rolls), in that
-    /// side's eyes.
+    /// side's eyes, from the evaluator that applies ([`Evaluator::of`]):
+    /// the bear-off database, the race evaluator or the network.
     pub fn evaluate(&self, pos: &Position, preset: Preset) -> Outputs {
+        match Evaluator::of(pos) {
+            Evaluator::BearoffDb => crate::bearoff::evaluate(pos),
+            Evaluator::Race => match crate::race::race_net() {
+                Some(r) => r.evaluate(pos, preset),
+                None => self.evaluate_net(pos, preset),
+            },
+            Evaluator::Contact => self.evaluate_net(pos, preset),
+        }
+    }
+
+    /// The network's outputs for `pos`, whatever the position.
+    pub fn evaluate_net(&self, pos: &Position, preset: Preset) -> Outputs {
         let mut f = Features::default();
         self.encode(pos, preset, &mut f);
         self.0.eval(&f)

@@ -1,6 +1,7 @@
 //! `trictrac bg …`: backgammon with the videau (docs/BACKGAMMON.md, rule
 //! ids BG-x.y), in the manner of the trictrac subcommands.
 
+mod bearoff;
 mod hint;
 mod input;
 mod matches;
@@ -59,6 +60,7 @@ enum BgCommand {
     Rollout(rollout::RolloutArgs),
     Review(review::ReviewArgs),
     Train(train::TrainArgs),
+    Bearoff(bearoff::BearoffArgs),
 }
 
 /// Runs `trictrac bg …`.
@@ -74,5 +76,6 @@ pub fn run(args: &BgArgs, out: &mut dyn Write) -> Result<(), CliError> {
         BgCommand::Rollout(a) => rollout::run(a, out),
         BgCommand::Review(a) => review::run(a, out),
         BgCommand::Train(a) => train::run(a, out),
+        BgCommand::Bearoff(a) => bearoff::run(a, out),
     }
 }

@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use backgammon_bot::race::{self, RaceNet, RaceTrainer};
 use backgammon_bot::train::{TrainConfig, Trainer};
 use backgammon_bot::BgNet;
 use clap::Args;
@@ -83,6 +84,17 @@ pub struct TrainArgs {
     #[arg(long)]
     batch: Option<u32>,
 
+    /// Train the race network instead (positions without contact, until
+    /// both sides bear off; the database values the rest), from race
+    /// positions of the shipped player's games; with --warm-start, from a
+    /// first-version contact model's weights
+    #[arg(long)]
+    race: bool,
+
+    /// Race starting positions to generate (with --race)
+    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    starts: usize,
+
     /// Append a line per checkpoint to this file (games, seconds, games
     /// per second, plies per game, mean |error| of the win output since the
     /// last checkpoint); each checkpoint is also kept as OUT.GAMES.bin
@@ -94,30 +106,54 @@ pub struct TrainArgs {
     quiet: bool,
 }
 
+enum Which {
+    Contact(Trainer),
+    Race(RaceTrainer),
+}
+
 struct BgTraining {
-    trainer: Trainer,
+    trainer: Which,
     log: Option<PathBuf>,
     start: std::time::Instant,
     /// Since the last checkpoint: games, plies, summed error × games.
     since: std::cell::Cell<(u64, u64, f64)>,
 }
 
+impl BgTraining {
+    fn save_net(&self, path: &std::path::Path) -> Result<(), CliError> {
+        match &self.trainer {
+            Which::Contact(t) => t.net().save(path),
+            Which::Race(t) => t.net().save(path),
+        }
+        .map_err(CliError::input)
+    }
+}
+
 impl Trainable for BgTraining {
     fn games(&self) -> u64 {
-        self.trainer.games()
+        match &self.trainer {
+            Which::Contact(t) => t.games(),
+            Which::Race(t) => t.games(),
+        }
     }
     fn batch(&mut self, total: u64, jobs: usize) -> (u64, u64, f64) {
-        let s = self.trainer.batch(total, jobs);
+        let (games, plies, err) = match &mut self.trainer {
+            Which::Contact(t) => {
+                let s = t.batch(total, jobs);
+                (s.games, s.plies, s.mean_error)
+            }
+            Which::Race(t) => t.batch(total, jobs),
+        };
         let (g, p, e) = self.since.get();
         self.since
-            .set((g + s.games, p + s.plies, e + s.mean_error * s.games as f64));
-        (s.games, s.plies, s.mean_error)
+            .set((g + games, p + plies, e + err * games as f64));
+        (games, plies, err)
     }
     fn save(&self, path: &std::path::Path) -> Result<(), CliError> {
-        self.trainer.net().save(path).map_err(CliError::input)?;
+        self.save_net(path)?;
         if let Some(log) = &self.log {
             let (g, p, e) = self.since.replace((0, 0, 0.0));
-            let games = self.trainer.games();
+            let games = self.games();
             let secs = self.start.elapsed().as_secs_f64();
             let line = format!(
                 "games {games} secs {secs:.0} games/s {:.1} plies/game {:.1} error {:.4}\n",
@@ -133,7 +169,7 @@ impl Trainable for BgTraining {
             f.write_all(line.as_bytes())?;
             if games > 0 {
                 let kept = path.with_extension(format!("{games}.bin"));
-                self.trainer.net().save(&kept).map_err(CliError::input)?;
+                self.save_net(&kept)?;
             }
         }
         Ok(())
@@ -146,6 +182,11 @@ pub fn run(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
         return Err(CliError::input("--checkpoint-every must be at least 1"));
     }
     let (trainer, path) = match &args.resume {
+        Some(_) if args.race => {
+            return Err(CliError::input(
+                "--race trains a new race network: --resume is not supported with it",
+            ))
+        }
         Some(file) => {
             let changed = args.seed.is_some()
                 || args.hidden.is_some()
@@ -162,7 +203,7 @@ pub fn run(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
             }
             let net = BgNet::load(file).map_err(CliError::input)?;
             (
-                Trainer::resume(net),
+                Which::Contact(Trainer::resume(net)),
                 args.out.clone().unwrap_or_else(|| file.clone()),
             )
         }
@@ -196,6 +237,32 @@ pub fn run(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 return Err(CliError::input("--batch must be at least 1"));
             }
             let trainer = match &args.warm_start {
+                _ if args.race => {
+                    let mut net = match &args.warm_start {
+                        Some(file) => {
+                            let old = BgNet::load(file).map_err(CliError::input)?;
+                            if old.expert() {
+                                return Err(CliError::input(
+                                    "--race --warm-start takes a first-version model (200 inputs)",
+                                ));
+                            }
+                            RaceNet::from_contact(&old, c.seed)
+                        }
+                        None => RaceNet::new(c.hidden, c.seed),
+                    };
+                    net.0.info = neural::TrainInfo {
+                        games: 0,
+                        seed: c.seed,
+                        alpha: c.alpha,
+                        alpha_end: c.alpha_end,
+                        alpha_games: c.alpha_games,
+                        lambda: c.lambda,
+                        batch: c.batch,
+                    };
+                    let starts =
+                        race::start_positions(args.starts, c.seed, crate::input::jobs(args.jobs));
+                    Which::Race(RaceTrainer::new(net, starts))
+                }
                 Some(file) => {
                     let old = BgNet::load(file).map_err(CliError::input)?;
                     if c.hidden < old.hidden() {
@@ -204,30 +271,34 @@ pub fn run(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
                             old.hidden()
                         )));
                     }
-                    Trainer::warm_start(&old, &c)
+                    Which::Contact(Trainer::warm_start(&old, &c))
                 }
-                None => Trainer::new(&c),
+                None => Which::Contact(Trainer::new(&c)),
             };
             (
                 trainer,
-                args.out
-                    .clone()
-                    .unwrap_or_else(|| PathBuf::from("backgammon-model.bin")),
+                args.out.clone().unwrap_or_else(|| {
+                    PathBuf::from(if args.race {
+                        "race-model.bin"
+                    } else {
+                        "backgammon-model.bin"
+                    })
+                }),
             )
         }
     };
-    let done = trainer.games();
-    if args.games <= done {
-        return Err(CliError::input(format!(
-            "the model has already been trained on {done} games; ask for more with --games"
-        )));
-    }
     let mut t = BgTraining {
         trainer,
         log: args.log.clone(),
         start: std::time::Instant::now(),
         since: std::cell::Cell::new((0, 0, 0.0)),
     };
+    let done = t.games();
+    if args.games <= done {
+        return Err(CliError::input(format!(
+            "the model has already been trained on {done} games; ask for more with --games"
+        )));
+    }
     train_loop(
         &mut t,
         &LoopSettings {

@@ -1,0 +1,73 @@
+//! Two model files against each other: money games without the cube,
+//! duplicate dice (each dice sequence played twice, the colours
+//! swapped), both players `neural` (2 ply) or `neural0`, everything else
+//! (bear-off database, race network) shared. Prints A's points per game
+//! with a 95 % interval over the pairs.
+//!
+//! `cargo run --release -p backgammon-bot --example model_match -- A.bin B.bin GAMES SEED [PLIES]`
+
+use std::sync::Arc;
+
+use backgammon::{Game, Rules, Side};
+use backgammon_bot::{play_out, BgNet, NeuralPlayer};
+use rand::SeedableRng;
+
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    let net_a = Arc::new(BgNet::load(std::path::Path::new(&a[1])).expect("model A"));
+    let net_b = Arc::new(BgNet::load(std::path::Path::new(&a[2])).expect("model B"));
+    let games: u64 = a[3].parse().expect("games");
+    let seed: u64 = a[4].parse().expect("seed");
+    let plies: u8 = a.get(5).map_or(2, |p| p.parse().expect("plies"));
+    let rules = Rules {
+        cube: false,
+        ..Rules::standard()
+    };
+    let player = |net: &Arc<BgNet>| {
+        if plies == 2 {
+            NeuralPlayer::two_ply(net.clone())
+        } else {
+            NeuralPlayer::new(net.clone())
+        }
+    };
+    let pairs = games.div_ceil(2);
+    let mut per_pair = Vec::with_capacity(pairs as usize);
+    let mut wins = 0u64;
+    for k in 0..pairs {
+        let dice_seed = neural::td::game_seed(seed, k);
+        let mut pair = 0i64;
+        for a_side in [Side::White, Side::Black] {
+            let mut pa = player(&net_a);
+            let mut pb = player(&net_b);
+            let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(dice_seed);
+            let mut g = Game::money(rules);
+            let r = if a_side == Side::White {
+                play_out(&mut g, &mut pa, &mut pb, &mut dice)
+            } else {
+                play_out(&mut g, &mut pb, &mut pa, &mut dice)
+            };
+            let pts = r.points as i64;
+            if r.winner == a_side {
+                pair += pts;
+                wins += 1;
+            } else {
+                pair -= pts;
+            }
+        }
+        per_pair.push(pair as f64 / 2.0);
+    }
+    let n = per_pair.len() as f64;
+    let mean = per_pair.iter().sum::<f64>() / n;
+    let var = per_pair.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    let half = 1.96 * (var / n).sqrt();
+    println!(
+        "A {} vs B {}: {} games, A won {}, A's points per game {:+.3} ({:+.3} to {:+.3})",
+        a[1],
+        a[2],
+        2 * pairs,
+        wins,
+        mean,
+        mean - half,
+        mean + half
+    );
+}

@@ -1,0 +1,312 @@
+//! The race evaluator: a network of its own for positions without
+//! contact where a side still has checkers outside his home board (when
+//! both sides bear off, the exact database of [`crate::bearoff`] values
+//! the position instead; in contact, the contact network).
+//!
+//! Its inputs are the first version's 200 (the checkers of each side
+//! point by point, bar, off, pips, race, preset) and, for each side,
+//! race measures: the pips still to bring home, the checkers outside,
+//! the crossovers (quarters still to cross), and the database's mean
+//! number of rolls for the checkers already home (as if the others were
+//! off) and for all of them as if the outside ones stood on the 6-point.
+//!
+//! Trained by TD(λ) self-play on race positions only ([`RaceTrainer`]):
+//! each game starts from the first race position of a game of the
+//! shipped player against itself and ends as soon as both sides bear off,
+//! with the database's exact value as the target. The training can start
+//! from the contact network's weights (it then values races exactly as
+//! the contact network did, and learns from there).
+
+use std::sync::{Arc, OnceLock};
+
+use backgammon::score::win_kind;
+use backgammon::{DiceSource, Game, Phase, Position, Preset, Rules, Side};
+use neural::td::{game_seed, lambda_returns, parallel_map, StateValue};
+use neural::{Features, ModelError, Outputs, TrainInfo};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::bearoff;
+use crate::neural::{encode_with, equity, flip, outcome, BgNet, N_INPUTS_V1, N_OUTPUTS};
+
+const MAGIC: &[u8; 4] = b"BGRN";
+/// Race inputs per side.
+pub const PER_SIDE: usize = 5;
+/// The race network's inputs.
+pub const N_INPUTS: usize = N_INPUTS_V1 + 2 * PER_SIDE;
+
+/// The race network's inputs for `pos` (side on roll first).
+pub fn encode(pos: &Position, preset: Preset, f: &mut Features) {
+    encode_with(pos, preset, false, f);
+    let db = bearoff::db();
+    for (k, side) in [pos.turn(), !pos.turn()].into_iter().enumerate() {
+        let c = pos.counts(side);
+        let mut home = [0u8; bearoff::POINTS];
+        home.copy_from_slice(&c[1..=bearoff::POINTS]);
+        let (mut outside, mut pips_out, mut cross) = (0u32, 0u32, 0u32);
+        for (p, &n) in c.iter().enumerate().skip(7) {
+            outside += n as u32;
+            pips_out += n as u32 * (p as u32 - 6);
+            cross += n as u32 * ((p as u32 - 1) / 6);
+        }
+        let base = N_INPUTS_V1 + k * PER_SIDE;
+        f.push(base, pips_out as f32 / 50.0);
+        f.push(base + 1, outside as f32 / 15.0);
+        f.push(base + 2, cross as f32 / 30.0);
+        f.push(base + 3, db.mean_rolls(&home) / 10.0);
+        let mut stacked = home;
+        stacked[5] += outside as u8;
+        f.push(base + 4, db.mean_rolls(&stacked) / 10.0);
+    }
+}
+
+/// The race network.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RaceNet(pub neural::Net);
+
+impl RaceNet {
+    /// A race network with random weights.
+    pub fn new(hidden: usize, seed: u64) -> RaceNet {
+        RaceNet(neural::Net::new(N_INPUTS, hidden, N_OUTPUTS, seed))
+    }
+
+    /// A race network computing what the first-version contact network
+    /// `net` computes (its weights, the race inputs at zero).
+    ///
+    /// # Panics
+    /// If `net` is not of the first version (200 inputs).
+    pub fn from_contact(net: &BgNet, seed: u64) -> RaceNet {
+        assert_eq!(net.inputs(), N_INPUTS_V1, "a first-version network");
+        RaceNet(neural::Net::widened(net, N_INPUTS, net.hidden(), seed))
+    }
+
+    /// The outputs for `pos` in the eyes of its side on roll.
+    pub fn evaluate(&self, pos: &Position, preset: Preset) -> Outputs {
+        let mut f = Features::default();
+        encode(pos, preset, &mut f);
+        self.0.eval(&f)
+    }
+
+    /// Reads a model file's bytes.
+    ///
+    /// # Errors
+    /// If they are not a race model.
+    pub fn from_bytes(b: &[u8]) -> Result<RaceNet, ModelError> {
+        neural::Net::from_bytes(b, MAGIC, "backgammon race", N_INPUTS, N_OUTPUTS).map(RaceNet)
+    }
+
+    /// Reads a model file.
+    ///
+    /// # Errors
+    /// If the file cannot be read or is not a race model.
+    pub fn load(path: &std::path::Path) -> Result<RaceNet, ModelError> {
+        neural::Net::load(path, MAGIC, "backgammon race", N_INPUTS, N_OUTPUTS).map(RaceNet)
+    }
+
+    /// Writes the model atomically.
+    ///
+    /// # Errors
+    /// If the file cannot be written.
+    pub fn save(&self, path: &std::path::Path) -> Result<(), ModelError> {
+        self.0.save(path, MAGIC)
+    }
+}
+
+/// The shipped race model's bytes (`models/race.bin`; how it was trained:
+/// docs/STRENGTH.md).
+pub static RACE_MODEL: &[u8] = include_bytes!("../models/race.bin");
+
+/// The shipped race network, read once (`None` in a build without one:
+/// races are then valued by the contact network).
+pub fn race_net() -> Option<&'static RaceNet> {
+    static NET: OnceLock<Option<RaceNet>> = OnceLock::new();
+    NET.get_or_init(|| {
+        (!RACE_MODEL.is_empty())
+            .then(|| RaceNet::from_bytes(RACE_MODEL).expect("the shipped race model is valid"))
+    })
+    .as_ref()
+}
+
+/// The value of `pos` for the race training and play, in the eyes of its
+/// side on roll: the database when both sides bear off, else `net`.
+fn value(net: &RaceNet, pos: &Position, preset: Preset) -> Outputs {
+    if bearoff::applies(pos) {
+        bearoff::evaluate(pos)
+    } else {
+        net.evaluate(pos, preset)
+    }
+}
+
+/// Race starting positions: the first race position (not yet a pure
+/// bear-off) of games of the 0-ply shipped player against itself, with
+/// a random play one time in ten for variety, from `seed`.
+pub fn start_positions(n: usize, seed: u64, jobs: usize) -> Vec<(Position, Preset)> {
+    let net = crate::neural::default_net();
+    parallel_map(n, jobs, |k| {
+        let preset = if k % 2 == 1 {
+            Preset::Seed
+        } else {
+            Preset::Standard
+        };
+        let rules = Rules {
+            cube: false,
+            ..Rules::of(preset)
+        };
+        let mut attempt = 0u64;
+        loop {
+            let mut rng = ChaCha8Rng::seed_from_u64(game_seed(seed, (k as u64) << 8 | attempt));
+            attempt += 1;
+            let mut g = Game::money(rules);
+            loop {
+                match g.phase() {
+                    Phase::Opening => g.roll_with(&mut rng).expect("the opening"),
+                    Phase::Roll(_) => {
+                        let pos = *g.position();
+                        if pos.is_race() {
+                            if bearoff::applies(&pos) {
+                                break;
+                            }
+                            return (pos, preset);
+                        }
+                        g.roll_with(&mut rng).expect("a roll")
+                    }
+                    Phase::Play(..) => {
+                        let plays = g.legal_plays();
+                        let p = if rng.gen_range(0..10) == 0 {
+                            plays[rng.gen_range(0..plays.len())]
+                        } else {
+                            net.best_play(g.position(), plays, preset).0
+                        };
+                        g.play(&p).expect("a legal play")
+                    }
+                    Phase::Over(_) => break,
+                    Phase::Doubled { .. } => unreachable!("no cube"),
+                }
+            }
+        }
+    })
+}
+
+/// A race network in training.
+#[derive(Clone, Debug)]
+pub struct RaceTrainer {
+    net: RaceNet,
+    starts: Arc<Vec<(Position, Preset)>>,
+}
+
+impl RaceTrainer {
+    /// Training `net` (its `info` holds the settings) from `starts`.
+    pub fn new(net: RaceNet, starts: Vec<(Position, Preset)>) -> RaceTrainer {
+        RaceTrainer {
+            net,
+            starts: Arc::new(starts),
+        }
+    }
+
+    /// Sets the training settings (games played back to 0).
+    pub fn set_info(&mut self, info: TrainInfo) {
+        self.net.0.info = info;
+    }
+
+    /// The network.
+    pub fn net(&self) -> &RaceNet {
+        &self.net
+    }
+
+    /// Games played so far.
+    pub fn games(&self) -> u64 {
+        self.net.0.info.games
+    }
+
+    /// Plays the next batch (stopping at game `total`) and learns from
+    /// it: games, plies, mean |error| of the win output.
+    pub fn batch(&mut self, total: u64, jobs: usize) -> (u64, u64, f64) {
+        let first = self.net.0.info.games;
+        let batch = self.net.0.info.batch.max(1) as u64;
+        let n = batch.min(total.saturating_sub(first)) as usize;
+        if n == 0 || self.starts.is_empty() {
+            return (0, 0, 0.0);
+        }
+        let frozen = Arc::new(self.net.clone());
+        let seed = self.net.0.info.seed;
+        let starts = self.starts.clone();
+        let episodes = parallel_map(n, jobs, |k| {
+            let i = first + k as u64;
+            let s = game_seed(seed, i);
+            let (pos, preset) = starts[(s % starts.len() as u64) as usize];
+            episode(&frozen, pos, preset, s)
+        });
+        let lambda = self.net.0.info.lambda;
+        let (mut err, mut steps, mut plies) = (0.0f64, 0u64, 0u64);
+        for (k, (states, last)) in episodes.into_iter().enumerate() {
+            let alpha = self.net.0.info.alpha_at(first + k as u64);
+            let values: Vec<StateValue> = states
+                .iter()
+                .map(|(_, s, y)| StateValue {
+                    roller: (*s == Side::Black) as u8,
+                    value: *y,
+                })
+                .collect();
+            let targets = lambda_returns(&values, last, lambda, flip);
+            for ((f, _, _), t) in states.iter().zip(&targets) {
+                let y = self.net.0.learn(f, &t[..N_OUTPUTS], alpha);
+                err += (t[0] - y[0]).abs() as f64;
+                steps += 1;
+            }
+            plies += states.len() as u64;
+        }
+        self.net.0.info.games += n as u64;
+        (n as u64, plies, err / steps.max(1) as f64)
+    }
+}
+
+type Episode = (Vec<(Features, Side, Outputs)>, Outputs);
+
+/// One training game from `pos`: both sides play the play of highest
+/// equity at 0 ply; states are recorded until both sides bear off (or
+/// the game ends), whose exact value is the last target.
+fn episode(net: &RaceNet, mut pos: Position, preset: Preset, seed: u64) -> Episode {
+    let rules = Rules {
+        cube: false,
+        ..Rules::of(preset)
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut states: Vec<(Features, Side, Outputs)> = Vec::with_capacity(32);
+    let mut buf = backgammon::PlayList::new();
+    loop {
+        let side = pos.turn();
+        if bearoff::applies(&pos) {
+            let o = bearoff::evaluate(&pos);
+            let last = match states.last() {
+                Some((_, s, _)) if *s != side => flip(&o),
+                _ => o,
+            };
+            return (states, last);
+        }
+        let mut f = Features::default();
+        encode(&pos, preset, &mut f);
+        let y = net.0.eval(&f);
+        states.push((f, side, y));
+        let roll = rng.roll();
+        buf.clear();
+        pos.legal_plays_into(roll, &rules, &mut buf);
+        let mut best = (f32::NEG_INFINITY, pos.with_turn(!side));
+        for p in buf.iter() {
+            let after = pos.play_unchecked(p);
+            let o = if after.winner() == Some(side) {
+                outcome(side, win_kind(&after, side, preset), side)
+            } else {
+                flip(&value(net, &after, preset))
+            };
+            let e = equity(&o);
+            if e > best.0 {
+                best = (e, after);
+            }
+        }
+        pos = best.1;
+        if let Some(w) = pos.winner() {
+            let last = outcome(w, win_kind(&pos, w, preset), side);
+            return (states, last);
+        }
+    }
+}
