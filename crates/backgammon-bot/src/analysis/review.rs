@@ -15,18 +15,24 @@
 //! thresholds as its `show analysis` prints them). The rating is gnubg's
 //! word for the error rate ([`rating`]).
 //!
-//! Equities here are cubeless money equities of the evaluator (the play
-//! made and the best play valued alike), the cube decisions those of
-//! [`super::cubeful`] at the bot's own depth; the luck of a roll is the
-//! 0-ply value of its best play minus the mean over the rolls.
+//! Plays are judged, as gnubg judges them, by cubeful equity: the
+//! evaluator's chances after each play (at 0 or 2 plies) turned into
+//! the cubeful equity of the opponent's proper cube action by the model
+//! of [`super::cubeful`] (money, or normalised money equity in a match),
+//! the play made and the best play valued alike. Cube decisions are
+//! those of [`super::cubeful`] at the bot's own depth. The luck of a
+//! roll is the 0-ply cubeless value of its best play minus the mean over
+//! the rolls.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use backgammon::matchid::MatchId;
-use backgammon::{Event, Game, MatFile, Phase, Play, PlayList, Position, Roll, Rules, Side};
+use backgammon::{
+    Cube, Event, Game, MatFile, MatchState, Phase, Play, PlayList, Position, Roll, Rules, Side,
+};
 
 use super::cubeful::{self, CubeAnalysis};
-use crate::neural::{equity, SEARCH_KEEP, SEARCH_MARGIN};
+use crate::neural::{equity, flip, SEARCH_KEEP, SEARCH_MARGIN};
 use crate::BgNet;
 
 /// gnubg's marks of an error.
@@ -254,61 +260,90 @@ pub fn luck(net: &BgNet, pos: &Position, roll: Roll, rules: &Rules, opening: boo
     got - sum / weight
 }
 
-/// The plays of `pos` with `roll` valued at `plies` (0 or 2): the best
-/// and its equity, and the equity of `made`.
+/// The cubeful equity, normalised (units of the cube; in a match,
+/// normalised money equity), in the mover's eyes, of the position
+/// `after` his play with outputs `o` in his eyes: the opponent's
+/// proper cube action there, turned around (gnubg judges plays by
+/// cubeful equities: in a position too good to double, say, a play
+/// that gives up gammon chances loses less than cubeless equity says).
+fn cubeful_after(
+    o: &neural::Outputs,
+    after: &Position,
+    rules: &Rules,
+    state: &MatchState,
+    cube: Cube,
+) -> f64 {
+    if after.winner().is_some() {
+        return f64::from(equity(o));
+    }
+    -cubeful::analyse_outputs(&flip(o), after, rules, state, cube).best()
+}
+
+/// The plays of `pos` with `roll` valued at `plies` (0 or 2) by their
+/// cubeful equity ([`cubeful_after`]): the best and its equity, and the
+/// equity of `made`. At 2 plies the plays the default bot would search
+/// (the best at 0 ply, up to [`SEARCH_KEEP`] within [`SEARCH_MARGIN`])
+/// and the play made are searched.
 fn judge(
     net: &BgNet,
     pos: &Position,
     plays: &PlayList,
     made: &Play,
     rules: &Rules,
+    ctx: (&MatchState, Cube),
     plies: u8,
 ) -> (Play, f64, f64) {
+    let (state, cube) = ctx;
     let mover = pos.turn();
-    let mut ranked: Vec<(f32, Play, Position)> = plays
+    let mut ranked: Vec<(f32, Play, Position, neural::Outputs)> = plays
         .iter()
         .map(|p| {
             let after = pos.play_unchecked(p);
-            (
-                equity(&net.after_play(&after, mover, rules.preset)),
-                *p,
-                after,
-            )
+            let o = net.after_play(&after, mover, rules.preset);
+            (equity(&o), *p, after, o)
         })
         .collect();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
     let made_after = pos.play_unchecked(made);
-    if plies == 0 {
-        let m = ranked
-            .iter()
-            .find(|r| r.2 == made_after)
-            .map_or(ranked[0].0, |r| r.0);
-        return (ranked[0].1, f64::from(ranked[0].0), f64::from(m));
-    }
-    let mut buf = PlayList::new();
     let top = ranked[0].0;
-    let mut best: Option<(f32, Play)> = None;
-    let mut made_eq: Option<f32> = None;
-    for (e0, p, after) in ranked.iter().take(SEARCH_KEEP) {
-        if *e0 < top - SEARCH_MARGIN {
-            break;
+    let mut buf = PlayList::new();
+    let mut best: Option<(f64, Play)> = None;
+    let mut made_eq: Option<f64> = None;
+    for (k, (e0, p, after, o0)) in ranked.iter().enumerate() {
+        let is_made = *after == made_after;
+        let candidate = if plies == 0 {
+            true
+        } else {
+            k < SEARCH_KEEP && *e0 >= top - SEARCH_MARGIN
+        };
+        if !candidate && !is_made {
+            continue;
         }
-        let e = equity(&net.after_play_2ply(after, mover, rules, &mut buf));
-        if *after == made_after {
+        let o = if plies == 0 {
+            *o0
+        } else {
+            net.after_play_2ply(after, mover, rules, &mut buf)
+        };
+        let e = cubeful_after(&o, after, rules, state, cube);
+        if is_made {
             made_eq = Some(e);
         }
         if best.is_none_or(|b| e > b.0) {
             best = Some((e, *p));
         }
     }
-    let made_eq = made_eq
-        .unwrap_or_else(|| equity(&net.after_play_2ply(&made_after, mover, rules, &mut buf)));
-    let (be, bp) = best.unwrap_or((made_eq, *made));
-    // The play made may search better than the best kept.
-    if made_eq > be {
-        return (*made, f64::from(made_eq), f64::from(made_eq));
+    let made_eq = made_eq.unwrap_or_else(|| {
+        let o = if plies == 0 {
+            net.after_play(&made_after, mover, rules.preset)
+        } else {
+            net.after_play_2ply(&made_after, mover, rules, &mut buf)
+        };
+        cubeful_after(&o, &made_after, rules, state, cube)
+    });
+    match best {
+        Some((be, bp)) if be > made_eq => (bp, be, made_eq),
+        _ => (*made, made_eq, made_eq),
     }
-    (bp, f64::from(be), f64::from(made_eq))
 }
 
 fn ids(game: &Game) -> (String, String) {
@@ -421,7 +456,8 @@ pub fn review_game(
                 let (best, best_eq, made_eq) = if forced {
                     (play, 0.0, 0.0)
                 } else {
-                    judge(net, &pos, &plays, &play, rules, plies)
+                    let ctx = (*g.match_state(), g.cube());
+                    judge(net, &pos, &plays, &play, rules, (&ctx.0, ctx.1), plies)
                 };
                 let lost = (best_eq - made_eq).max(0.0);
                 let (position_id, match_id) = ids(&g);
