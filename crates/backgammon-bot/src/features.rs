@@ -100,48 +100,42 @@ fn escape_table() -> &'static [u8; 4096] {
     })
 }
 
-/// Whether the hitter, with the roll `(a, b)`, can land on one of the
-/// blots `blots`. Masks are over the hitter's numbering (bit `q` for his
+/// The blots among `blots` that the hitter can land on with the roll
+/// `(a, b)`. Masks are over the hitter's numbering (bit `q` for his
 /// point `q`, 25 the bar): `src` his checkers on points, `bar` how many
 /// on the bar, `open` the points he may land on.
-fn hits(a: u32, b: u32, src: u32, bar: u8, blots: u32, open: u32) -> bool {
+fn hit_mask(a: u32, b: u32, src: u32, bar: u8, blots: u32, open: u32) -> u32 {
     const BAR_BIT: u32 = 1 << 25;
     if a != b {
         match bar {
             0 => {
                 let one = (src >> a) | (src >> b);
-                if one & blots != 0 {
-                    return true;
-                }
                 let via_a = ((src >> a) & open) >> b;
                 let via_b = ((src >> b) & open) >> a;
-                (via_a | via_b) & blots != 0
+                (one | via_a | via_b) & blots
             }
             1 => {
+                let mut m = 0;
                 for (x, y) in [(a, b), (b, a)] {
                     let entry = BAR_BIT >> x;
-                    if entry & open == 0 {
-                        continue;
-                    }
-                    if entry & blots != 0 || ((src | entry) >> y) & blots != 0 {
-                        return true;
+                    if entry & open != 0 {
+                        m |= (entry | ((src | entry) >> y)) & blots;
                     }
                 }
-                false
+                m
             }
-            _ => ((BAR_BIT >> a) | (BAR_BIT >> b)) & blots & open != 0,
+            _ => ((BAR_BIT >> a) | (BAR_BIT >> b)) & blots & open,
         }
     } else {
         let mut steps = 4u32;
         let mut from = src;
+        let mut m = 0;
         if bar > 0 {
             let entry = BAR_BIT >> a;
             if entry & open == 0 {
-                return false;
+                return 0;
             }
-            if entry & blots != 0 {
-                return true;
-            }
+            m |= entry & blots;
             let entered = u32::from(bar).min(4);
             steps -= entered;
             from = if bar >= 4 { 0 } else { src | entry };
@@ -149,16 +143,20 @@ fn hits(a: u32, b: u32, src: u32, bar: u8, blots: u32, open: u32) -> bool {
         let mut r = from;
         for _ in 0..steps {
             r >>= a;
-            if r & blots != 0 {
-                return true;
-            }
+            m |= r & blots;
             r &= open;
             if r == 0 {
                 break;
             }
         }
-        false
+        m
     }
+}
+
+/// Whether the hitter can land on one of `blots` ([`hit_mask`]).
+#[cfg(test)]
+fn hits(a: u32, b: u32, src: u32, bar: u8, blots: u32, open: u32) -> bool {
+    hit_mask(a, b, src, bar, blots, open) != 0
 }
 
 /// The rolls (of 36) on which `hitter` hits one of the other side's
@@ -196,22 +194,14 @@ fn shots(pos: &Position, hitter: Side) -> (u32, u32) {
     for a in 1..=6u32 {
         for b in a..=6u32 {
             let w = if a == b { 1 } else { 2 };
-            if !hits(a, b, src, bar, blots, open) {
+            let m = hit_mask(a, b, src, bar, blots, open);
+            if m == 0 {
                 continue;
             }
             n += w;
-            // The worst hit: the reachable blot farthest from the victim's
-            // bar (his point 25 − q, so he loses q pips).
-            let mut worst = 0;
-            let mut m = blots;
-            while m != 0 {
-                let q = 31 - m.leading_zeros();
-                m &= !(1 << q);
-                if hits(a, b, src, bar, 1 << q, open) {
-                    worst = q;
-                    break;
-                }
-            }
+            // The worst hit: the blot farthest from the victim's bar (his
+            // point 25 − q, so he loses q pips).
+            let worst = 31 - m.leading_zeros();
             loss += w * worst;
         }
     }

@@ -1,0 +1,68 @@
+//! The 2-ply bot's mean time per play over the generator's corpus (as
+//! the `thinking` bench, in a plain loop), with the shipped model or a
+//! model file: `cargo run --release -p backgammon-bot --example think_time -- [MODEL.bin|-] [ROUNDS]`.
+//! Prints the CPU time of the thread per play (and the wall time).
+
+use std::sync::Arc;
+
+use backgammon::{Game, Phase, Position, Roll, Rules, Side};
+use backgammon_bot::{default_net, BgNet, NeuralPlayer, Player};
+
+/// This thread's CPU time in seconds (Linux: /proc/thread-self/schedstat),
+/// so that a loaded machine's waiting is not counted; 0 elsewhere.
+fn cpu() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(0.0, |ns| ns / 1e9)
+}
+
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    let net = match a.get(1) {
+        Some(p) if p != "-" => Arc::new(BgNet::load(std::path::Path::new(p)).expect("a model")),
+        _ => default_net(),
+    };
+    let rounds: usize = a.get(2).map_or(5, |r| r.parse().expect("rounds"));
+    let games: Vec<Game> = include_str!("../../backgammon/benches/corpus.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .enumerate()
+        .map(|(i, l)| {
+            let (id, s) = l.split_once(' ').expect("ID and side");
+            let side = if s == "white" {
+                Side::White
+            } else {
+                Side::Black
+            };
+            let pos = Position::from_position_id(id, side).expect("valid");
+            let mut g = Game::from_position(Rules::standard(), pos);
+            g.roll(Roll::ALL[i % 21]).expect("a roll");
+            assert!(matches!(g.phase(), Phase::Play(..)));
+            g
+        })
+        .collect();
+    // Warm up (the bear-off database is built at first use).
+    let _ = backgammon_bot::bearoff::db();
+    for (name, mut p) in [
+        ("neural0", NeuralPlayer::new(net.clone())),
+        ("neural2", NeuralPlayer::two_ply(net.clone())),
+    ] {
+        let t = std::time::Instant::now();
+        let c = cpu();
+        let mut n = 0;
+        for _ in 0..rounds {
+            for g in &games {
+                std::hint::black_box(p.choose_play(g));
+                n += 1;
+            }
+        }
+        println!(
+            "{name}: {:.1} µs of CPU per play ({:.1} µs wall) over {n} plays ({} inputs, {} hidden)",
+            (cpu() - c) * 1e6 / n as f64,
+            t.elapsed().as_secs_f64() * 1e6 / n as f64,
+            net.inputs(),
+            net.hidden()
+        );
+    }
+}
