@@ -81,6 +81,21 @@ async fn a_database_that_becomes_read_only_loses_nothing_and_recovers() {
     assert!(p.until_acks(40, Duration::from_secs(10)).await >= 40);
 
     store::inject_fault(Some(Fault::ReadOnly));
+    // The client is told it is a storage failure, not an illegal play.
+    {
+        let c = &mut p.clients[0];
+        let mut m = random_action(&c.state, &mut Lcg(1));
+        m["seq"] = json!(c.state["seq"].as_u64().unwrap());
+        let r = c.request(m).await;
+        assert_eq!(r["code"], "storage", "{r}");
+        assert!(
+            r["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("the server could not save your move, try again"),
+            "{r}"
+        );
+    }
     let before = p.errors;
     for _ in 0..5 {
         p.round().await;

@@ -1,0 +1,170 @@
+//! Turns in a room: a player's action carried out (checked by the game,
+//! stored, then told), the actions the game makes by itself, hints, and
+//! the room's bot taking its turns through the shared driver.
+
+use std::sync::Arc;
+
+use serde_json::Value;
+use tables::Side;
+use tokio::sync::Mutex;
+
+use super::{GameState, Hub, Intent, Mode, Room};
+use crate::error::RoomError;
+
+impl Hub {
+    /// The actions the server makes by itself after a change (first
+    /// dice, forced passes), applied to `game`, appended to `texts`.
+    pub(super) fn follow_ups(
+        &self,
+        game: &mut GameState,
+        mut texts: Vec<String>,
+    ) -> Result<Vec<String>, RoomError> {
+        texts.extend(game.automatic(&mut self.dice())?);
+        Ok(texts)
+    }
+
+    /// Carries out `intent` for a connection holding `seats`; returns the
+    /// number of actions stored after it.
+    ///
+    /// # Errors
+    /// Typed: not this seat's turn, an illegal action (with the rule), a
+    /// stale sequence number, a database failure.
+    pub async fn act(
+        self: &Arc<Self>,
+        room_arc: &Arc<Mutex<Room>>,
+        seats: &[Side],
+        intent: Intent,
+        expected_seq: Option<usize>,
+    ) -> Result<usize, RoomError> {
+        let mut room = room_arc.lock().await;
+        if let Some(s) = expected_seq {
+            if s != room.actions.len() {
+                return Err(RoomError::Stale(format!(
+                    "the game has moved on (action {} was expected, it is at {})",
+                    s,
+                    room.actions.len()
+                )));
+            }
+        }
+        if seats.is_empty() {
+            if let Some(o) = room.game.outcome() {
+                return Err(RoomError::Refused(format!(
+                    "the game is over: {} won",
+                    o.winner
+                )));
+            }
+            return Err("you are watching: only the players act".into());
+        }
+        let mut g = room.game.clone();
+        let (_, text) = g.act(intent, seats, &mut self.dice())?;
+        if room.mode() == Mode::Online && !(room.row.white_taken && room.row.black_taken) {
+            return Err("the other player has not joined yet: send the invitation link".into());
+        }
+        let new = self.follow_ups(&mut g, vec![text])?;
+        let seq = self.commit(&mut room, g, new).await?;
+        drop(room);
+        self.kick_bot(room_arc).await;
+        Ok(seq)
+    }
+
+    /// A hint for the side to decide (the game's own: the legal plays
+    /// ranked by equity, best first, or the equities of staying and
+    /// leaving), computed off the async threads.
+    ///
+    /// # Errors
+    /// Online games have no hints; outside a decision there is nothing to
+    /// hint.
+    pub async fn hint(&self, room_arc: &Arc<Mutex<Room>>, seats: &[Side]) -> Result<Value, String> {
+        let job = {
+            let room = room_arc.lock().await;
+            if room.mode() == Mode::Online {
+                return Err("no hints in a game between two people".into());
+            }
+            room.game.hint(seats)?
+        };
+        tokio::task::spawn_blocking(job)
+            .await
+            .map_err(|_| "the hint failed".to_string())?
+    }
+
+    /// Starts the bot of a room when it has to act (at most one runs).
+    pub async fn kick_bot(self: &Arc<Self>, room_arc: &Arc<Mutex<Room>>) {
+        let mut room = room_arc.lock().await;
+        let Some(bot_side) = room.bot_side() else {
+            return;
+        };
+        if room.bot_running || room.game.side_to_act() != Some(bot_side) {
+            return;
+        }
+        room.bot_running = true;
+        drop(room);
+        let hub = self.clone();
+        let room = room_arc.clone();
+        tokio::spawn(async move {
+            loop {
+                let ok = hub.run_bot(&room, bot_side).await;
+                let mut r = room.lock().await;
+                // A person may have acted between the bot's last look and
+                // now: then it is the bot's turn again.
+                if !ok || *hub.stopping.borrow() || r.game.side_to_act() != Some(bot_side) {
+                    r.bot_running = false;
+                    return;
+                }
+            }
+        });
+    }
+
+    /// Plays the bot's actions while it is its turn; `false` when it failed.
+    async fn run_bot(self: &Arc<Self>, room_arc: &Arc<Mutex<Room>>, side: Side) -> bool {
+        let mut stopping = self.stopping.clone();
+        loop {
+            if !self.config.bot_delay.is_zero() {
+                tokio::select! {
+                    _ = tokio::time::sleep(self.config.bot_delay) => {}
+                    _ = stopping.changed() => return true,
+                }
+            }
+            if *stopping.borrow() {
+                return true;
+            }
+            let mut room = room_arc.lock().await;
+            if room.game.side_to_act() != Some(side) {
+                return true;
+            }
+            let Some(name) = room.row.bot.clone() else {
+                return false;
+            };
+            let game = room.game.clone();
+            let seed = self.seed();
+            let mut dice = self.dice();
+            // The shared driver lets the bot take its whole decision.
+            let chosen = tokio::task::spawn_blocking(move || {
+                let mut g = game;
+                g.bot_turn(&name, seed, &mut dice).map(|texts| (g, texts))
+            })
+            .await;
+            let (mut g, texts) = match chosen {
+                Ok(Ok(x)) => x,
+                Ok(Err(e)) => {
+                    tracing::error!(room = %room.row.id, "the bot failed: {e}");
+                    return false;
+                }
+                Err(e) => {
+                    tracing::error!(room = %room.row.id, "the bot failed: {e}");
+                    return false;
+                }
+            };
+            let new = match self.follow_ups(&mut g, texts) {
+                Ok(n) => n,
+                Err(e) => {
+                    tracing::error!(room = %room.row.id, "{e}");
+                    return false;
+                }
+            };
+            if let Err(e) = self.commit(&mut room, g, new).await {
+                tracing::error!(room = %room.row.id, "{e}");
+                return false;
+            }
+        }
+    }
+}
