@@ -67,6 +67,20 @@ pub fn table_player(name: &str, seed: u64) -> Option<Box<dyn tables::Player<Matc
     crate::by_name(name, seed).map(|p| Box::new(TablePlayer(p)) as Box<dyn tables::Player<Match>>)
 }
 
+/// The level a player sees for the bot called `name` (the names of
+/// [`crate::PLAYERS`] are internal: the page, the seat names and the
+/// lists show these; the command line accepts both).
+pub fn level(name: &str) -> &'static str {
+    match name {
+        "random" => "Beginner (random)",
+        "greedy" => "Easy",
+        "neural0" => "Strong",
+        "neural" | "default" => "Expert",
+        "neural2" => "Expert (2-ply)",
+        _ => "Bot",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

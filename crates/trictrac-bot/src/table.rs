@@ -73,6 +73,23 @@ pub fn table_player(name: &str, seed: u64) -> Option<Box<dyn tables::Player<Game
     crate::by_name(name, seed).map(|p| Box::new(TablePlayer(p)) as Box<dyn tables::Player<Game>>)
 }
 
+/// The level a player sees for the bot called `name` (the names of
+/// [`crate::PLAYERS`] are internal: the page, the seat names and the
+/// lists show these; the command line accepts both).
+pub fn level(name: &str) -> &'static str {
+    match name {
+        "random" => "Beginner (random)",
+        "greedy" => "Easy",
+        "search1" => "Medium",
+        "search2" => "Medium+",
+        "neural-v1" => "Strong",
+        "neural1" => "Strong+",
+        "neural" | "default" => "Expert",
+        "neural2" => "Expert+",
+        _ => "Bot",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -654,3 +654,29 @@ async fn connections_are_capped_per_address_and_in_all() {
     assert!(ok, "a closed connection frees its place");
     server.stop().await;
 }
+
+/// Issue 25, item 6: players see bots by level, never by internal name.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_are_named_by_their_level() {
+    let dir = TempDir::new("levels");
+    let server = start(&dir.db_url()).await;
+    for (game, bot, level) in [
+        ("trictrac", "neural", "Expert (bot)"),
+        ("trictrac", "search1", "Medium (bot)"),
+        ("backgammon", "neural0", "Strong (bot)"),
+    ] {
+        let mut c = Client::connect(server.addr()).await;
+        let w = c
+            .request(
+                json!({"type": "create", "game": game, "mode": "bot", "bot": bot, "side": "white"}),
+            )
+            .await;
+        assert_eq!(w["type"], "welcome", "{w}");
+        assert_eq!(
+            c.state["seats"]["black"]["name"], level,
+            "{}",
+            c.state["seats"]
+        );
+    }
+    server.stop().await;
+}

@@ -92,6 +92,12 @@ pub trait ServerGame: TableGame {
     /// The bot called `name` for this game, seeded.
     fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn Player<Self>>>;
 
+    /// The level players see for the bot `name` (its seat's name): the
+    /// internal name unless the game says better.
+    fn bot_level(&self, name: &str) -> String {
+        name.to_string()
+    }
+
     /// The hint for `seats`: work to run off the async threads.
     ///
     /// # Errors
@@ -178,6 +184,8 @@ pub trait RoomGame: Send + Sync + std::fmt::Debug {
     fn options_words(&self) -> String;
     /// See [`ServerGame::bots`].
     fn bots(&self) -> &'static [&'static str];
+    /// See [`ServerGame::bot_level`].
+    fn bot_level(&self, name: &str) -> String;
     /// See [`ServerGame::hint`].
     ///
     /// # Errors
@@ -284,6 +292,10 @@ impl<G: ServerGame> RoomGame for G {
 
     fn bots(&self) -> &'static [&'static str] {
         ServerGame::bots(self)
+    }
+
+    fn bot_level(&self, name: &str) -> String {
+        ServerGame::bot_level(self, name)
     }
 
     fn hint(&self, seats: &[Side]) -> Result<Job, String> {

@@ -338,7 +338,7 @@ impl Hub {
             self.token()
         };
         let other_name = match (&bot, mode) {
-            (Some(b), _) => format!("{b} (bot)"),
+            (Some(b), _) => format!("{} (bot)", game.bot_level(b)),
             (None, Mode::Hotseat) => format!("{name} 2"),
             _ => "guest".to_string(),
         };

@@ -110,6 +110,10 @@ impl ServerGame for Match {
         backgammon_bot::PLAYERS
     }
 
+    fn bot_level(&self, name: &str) -> String {
+        backgammon_bot::table::level(name).to_string()
+    }
+
     fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn Player<Match>>> {
         backgammon_bot::table_player(name, seed)
     }

@@ -143,6 +143,10 @@ impl ServerGame for Game {
         trictrac_bot::PLAYERS
     }
 
+    fn bot_level(&self, name: &str) -> String {
+        trictrac_bot::table::level(name).to_string()
+    }
+
     fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn Player<Game>>> {
         trictrac_bot::table_player(name, seed)
     }
