@@ -1,4 +1,5 @@
-//! `trictrac bg hint`: the neural bot's ranking of the plays of a roll.
+//! `trictrac bg hint`: the neural bot's ranking of the plays of a roll,
+//! or without a roll the cube hint (docs/ANALYSIS.md).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -16,7 +17,7 @@ use crate::error::CliError;
 /// Rank the plays of a roll by the neural bot's cubeless equity.
 #[derive(Debug, Args)]
 #[command(
-    about = "Rank the legal plays of a backgammon roll by the bot's equity",
+    about = "Rank the legal plays of a backgammon roll by the bot's equity, or without dice the cube hint",
     long_about = "Rank the legal plays of a roll from a position (a gnubg Position ID) by \
         the neural bot's cubeless money equity after each play, best first, with the \
         network's winning, gammon and backgammon chances, and the evaluator that valued \
@@ -24,16 +25,28 @@ use crate::error::CliError;
         race evaluator in other races, else the contact network. --plies 2 (the default, as the \
         default bot) values each play by the mean over the opponent's 21 rolls of his \
         best reply; --plies 0 by the network alone. With --best, print only the play \
-        the bot `neural` (or `neural0` with --plies 0) would make.",
+        the bot `neural` (or `neural0` with --plies 0) would make.\n\n\
+        Without --dice (and without dice in the XGID or Match ID): the cube hint of the side \
+        on roll, as gnubg shows it: the cubeful equities of No double, Double/Take and \
+        Double/Pass, the proper action (\"No double, take\", \"Double, pass\", \"Too good to \
+        double, pass\", ...) and the chances of both sides; the cube and score from the XGID or \
+        Match ID, or --cube/--owner and --match/--score/--crawford. --plies for the cube: 0, \
+        1, 2 (the default bot's estimate) or 3.\n\n\
+        The position is a gnubg Position ID (--turn on roll), a PositionID:MatchID or an XGID; \
+        the Position ID, Match ID and XGID are printed.",
     after_help = "Examples:\n  \
         trictrac bg hint --dice 3-1\n  \
         trictrac bg hint --position 4HPwATDgc/ABMA --dice 6-5 --json\n  \
         trictrac bg hint --position 4HPwATDgc/ABMA --dice 6-5 --best\n  \
         trictrac bg hint --dice 2-1 --plies 0\n  \
-        trictrac bg hint --position qg0AAJseAAAAAA --dice 6-4"
+        trictrac bg hint --position qg0AAJseAAAAAA --dice 6-4\n  \
+        trictrac bg hint                      # the cube hint of the start\n  \
+        trictrac bg hint --position thkAOA/3+RgAAA:MAEAAAAAAAAA --json\n  \
+        trictrac bg hint --position 'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:2:4:0:7:10'\n  \
+        trictrac bg hint --match 7 --score 2-4 --cube 2 --owner white"
 )]
 pub struct HintArgs {
-    /// The position: a gnubg Position ID
+    /// The position: a gnubg Position ID, PositionID:MatchID, or an XGID
     #[arg(short, long, value_name = "ID", default_value = input::START_ID)]
     position: String,
 

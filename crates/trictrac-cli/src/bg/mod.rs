@@ -24,14 +24,14 @@ use crate::error::CliError;
 /// Backgammon with the videau (doubling cube).
 #[derive(Debug, Args)]
 #[command(
-    about = "Backgammon with the videau: legal moves, perft, self-play, replay, play in the terminal",
+    about = "Backgammon with the videau: legal moves, perft, self-play, replay, play in the terminal, hint, rollout, review",
     long_about = "Backgammon with the videau (doubling cube), under the rule book \
         docs/BACKGAMMON.md (rule ids BG-x.y): the `standard` preset (GNU Backgammon's \
         rules, the default) or the `seed` preset (the seed page's own rules: opening \
         BG-2.2, no hit and cover on the hitter's points 7-12 BG-4.3, scoring BG-6.2, \
         refused redouble BG-7.4).\n\n\
         Positions are gnubg Position IDs (14 characters, e.g. 4HPwATDgc/ABMA for the \
-        start); plays are written as gnubg writes them, in the mover's numbering: \
+        start), gnubg PositionID:MatchID pairs or XGIDs; plays are written as gnubg writes them, in the mover's numbering: \
         `13/7* 8/7`, `bar/22`, `6/off`, `8/5(2)`.",
     after_help = "Examples:\n  \
         trictrac bg play\n  \
@@ -41,6 +41,9 @@ use crate::error::CliError;
         trictrac bg perft --depth 2\n  \
         trictrac bg selfplay --games 10000 --seed 1\n  \
         trictrac bg match --white greedy --black random --games 1000\n  \
+        trictrac bg hint --position 'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10'\n  \
+        trictrac bg rollout --games 1296 --seed 1\n  \
+        trictrac bg review match.mat\n  \
         trictrac bg train --games 100000 --out bg-model.bin"
 )]
 pub struct BgArgs {
