@@ -267,6 +267,9 @@ impl Position {
                         match rules.hit_cover {
                             crate::rules::HitCover::Inner => "the hitter's points 7-12",
                             crate::rules::HitCover::Home => "the hitter's points 1-6",
+                            crate::rules::HitCover::Opponent => {
+                                "the opponent's points 7-12 (the hitter's 13-18)"
+                            }
                             _ => "any point",
                         },
                         rules.hit_cover.name()

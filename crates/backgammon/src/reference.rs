@@ -346,6 +346,7 @@ mod tests {
                 HitCover::Inner,
                 HitCover::Home,
                 HitCover::Anywhere,
+                HitCover::Opponent,
             ] {
                 let rules = Rules {
                     hit_cover: cover,

@@ -56,6 +56,9 @@ pub enum HitCover {
     Home,
     /// Every point (the page's second sentence read alone).
     Anywhere,
+    /// The *opponent's* points 7–12, the hitter's 13–18 ("son jan
+    /// intérieur" read as the opponent's: the hit checker's own jan).
+    Opponent,
 }
 
 impl HitCover {
@@ -66,6 +69,7 @@ impl HitCover {
             HitCover::Inner => "inner",
             HitCover::Home => "home",
             HitCover::Anywhere => "anywhere",
+            HitCover::Opponent => "opponent",
         }
     }
 
@@ -76,6 +80,7 @@ impl HitCover {
             HitCover::Inner => 0b1_1111_1000_0000,
             HitCover::Home => 0b111_1110,
             HitCover::Anywhere => 0x1ff_fffe,
+            HitCover::Opponent => 0b111_1110_0000_0000_0000,
         }
     }
 }
@@ -120,12 +125,15 @@ impl Rules {
         }
     }
 
-    /// The `seed` preset: the page's rules.
+    /// The `seed` preset: the page's rules. The page scores 1, 2 when the
+    /// loser bore off nothing, 3 when he still has a captured checker,
+    /// times the videau, and suspends nothing while the videau is
+    /// unturned: no Jacoby rule (`jacoby=on` remains an option).
     pub const fn seed() -> Rules {
         Rules {
             preset: Preset::Seed,
             hit_cover: HitCover::Inner,
-            jacoby: true,
+            jacoby: false,
             beavers: false,
             cube: true,
         }
@@ -175,7 +183,7 @@ impl fmt::Display for Rules {
 impl FromStr for Rules {
     type Err = RulesError;
     /// Words: the preset first (`standard` or `seed`), then options
-    /// `hit-cover=allowed|inner|home|anywhere`, `jacoby=on|off`,
+    /// `hit-cover=allowed|inner|home|anywhere|opponent`, `jacoby=on|off`,
     /// `beavers=on|off`, `cube=on|off`.
     fn from_str(s: &str) -> Result<Rules, RulesError> {
         let mut words = s.split_whitespace();
@@ -199,9 +207,10 @@ impl FromStr for Rules {
                         "inner" => HitCover::Inner,
                         "home" => HitCover::Home,
                         "anywhere" => HitCover::Anywhere,
+                        "opponent" => HitCover::Opponent,
                         _ => {
                             return Err(RulesError(format!(
-                        "hit-cover: expected allowed, inner, home or anywhere, not `{v}` (BG-4.3)"
+                        "hit-cover: expected allowed, inner, home, anywhere or opponent, not `{v}` (BG-4.3)"
                     )))
                         }
                     }

@@ -261,7 +261,7 @@ impl Action {
     /// use backgammon::Rules;
     /// let mut m = Match::new(Rules::standard(), 0);
     /// Action::Opening { w: 3, b: 1 }.apply(&mut m).unwrap();
-    /// let stored = Action::Play { p: "8/5, 6/5".into() }.apply(&mut m).unwrap();
+    /// let stored = Action::Play { p: "6/5 8/5".into() }.apply(&mut m).unwrap();
     /// assert_eq!(stored, Action::Play { p: "8/5 6/5".into() });
     /// ```
     pub fn apply(&self, m: &mut Match) -> Result<Action, ActionError> {

@@ -271,6 +271,61 @@ fn bg_4_3_seed_a_hit_in_points_7_to_12_stays_alone() {
     assert!(resolve(&p, roll, "13/9* 11/9", &anywhere).is_err());
 }
 
+/// BG-4.3, `hit-cover=opponent`: "son jan intérieur" read as the
+/// opponent's (his points 7–12, the hitter's 13–18). A position where
+/// this reading differs from every other: a hit on the hitter's 16.
+#[test]
+fn bg_4_3_opponent_reading_restricts_the_hitters_13_to_18() {
+    // White on 20 (2) and 18; Black's blot on White's 16 (Black's 9).
+    let p = pos(
+        &[(20, 2), (18, 1), (6, 12)],
+        &[(9, 1), (1, 14)],
+        Side::White,
+    );
+    let roll = Roll::new(4, 2);
+    let opponent = Rules {
+        hit_cover: HitCover::Opponent,
+        ..SEED
+    };
+    // Hit on 16 and cover it with 18/16: refused only by this reading
+    // (and by `anywhere`, which restricts every point).
+    let e = resolve(&p, roll, "20/16* 18/16", &opponent).unwrap_err();
+    assert!(e.contains("BG-4.3") && e.contains("opponent"), "{e}");
+    for cover in [HitCover::Allowed, HitCover::Inner, HitCover::Home] {
+        let r = Rules {
+            hit_cover: cover,
+            ..SEED
+        };
+        assert!(resolve(&p, roll, "20/16* 18/16", &r).is_ok(), "{cover:?}");
+    }
+    // The hitter may not move on either; hitting and playing elsewhere is fine.
+    assert!(resolve(&p, roll, "20/16*/14", &opponent).is_err());
+    assert!(resolve(&p, roll, "20/16* 6/4", &opponent).is_ok());
+    // A hit on the hitter's 9 (his own 7–12) is free under this reading.
+    let q = pos(
+        &[(13, 2), (11, 1), (6, 12)],
+        &[(16, 1), (1, 14)],
+        Side::White,
+    );
+    assert!(resolve(&q, roll, "13/9* 11/9", &opponent).is_ok());
+    assert_eq!(
+        "seed hit-cover=opponent".parse::<Rules>().unwrap(),
+        opponent
+    );
+    assert_eq!(opponent.to_string(), "seed hit-cover=opponent");
+}
+
+/// The seed page's scoring: no Jacoby rule under `seed` (the page counts
+/// 2 for a gammon, 3 for a backgammon, times the videau, turned or not).
+#[test]
+fn bg_6_2_seed_preset_counts_gammons_without_the_videau_turned() {
+    assert!(!Rules::seed().jacoby);
+    assert!(Rules::standard().jacoby);
+    let r: Rules = "seed jacoby=on".parse().unwrap();
+    assert!(r.jacoby, "Jacoby stays an option under seed");
+    assert_eq!(r.to_string(), "seed jacoby=on");
+}
+
 #[test]
 fn bg_4_3_seed_then_bg_3_4_applies_to_the_plays_that_remain() {
     // The only way to play both dice would cover the hit: with the
