@@ -150,7 +150,10 @@ pub struct CubeReview {
     pub analysis: CubeAnalysis,
     /// The equity lost by the decision, in the decider's eyes.
     pub lost: f64,
-    /// What went wrong: "missed double", "wrong double", "wrong take",
+    /// What went wrong, in gnubg's categories: "missed double below CP"
+    /// (the double would have been taken), "missed double above CP" (it
+    /// would have been passed), "wrong double below DP" (premature),
+    /// "wrong double above TG" (too good to double), "wrong take",
     /// "wrong pass", or "".
     pub error: &'static str,
     /// Whether gnubg counts the decision (close or actual).
@@ -187,6 +190,9 @@ pub struct PlayerStats {
     pub luck: f64,
     /// Marked errors: doubtful, bad, very bad (chequer and cube).
     pub marks: [u32; 3],
+    /// Cube errors: missed doubles, wrong doubles, wrong takes, wrong
+    /// passes.
+    pub cube_errors: [u32; 4],
 }
 
 impl PlayerStats {
@@ -391,7 +397,11 @@ pub fn review_game(
                         position_id,
                         match_id,
                         lost,
-                        error: if lost > 0.0 { "missed double" } else { "" },
+                        error: match (lost > 0.0, a.take) {
+                            (false, _) => "",
+                            (true, true) => "missed double below CP",
+                            (true, false) => "missed double above CP",
+                        },
                         counted,
                         mark: Mark::of(lost),
                         analysis: a,
@@ -411,7 +421,11 @@ pub fn review_game(
                     position_id,
                     match_id,
                     lost,
-                    error: if lost > 0.0 { "wrong double" } else { "" },
+                    error: match (lost > 0.0, a.no_double > a.double_pass) {
+                        (false, _) => "",
+                        (true, false) => "wrong double below DP",
+                        (true, true) => "wrong double above TG",
+                    },
                     counted: true,
                     mark: Mark::of(lost),
                     analysis: a.clone(),
@@ -569,6 +583,16 @@ pub fn review(
                 p.cube_decisions += 1;
                 p.cube_error += c.lost;
             }
+            let kind = match c.error {
+                e if e.starts_with("missed double") => Some(0),
+                e if e.starts_with("wrong double") => Some(1),
+                "wrong take" => Some(2),
+                "wrong pass" => Some(3),
+                _ => None,
+            };
+            if let Some(k) = kind {
+                p.cube_errors[k] += 1;
+            }
             if c.mark != Mark::None {
                 p.marks[c.mark as usize - 1] += 1;
             }
@@ -581,6 +605,27 @@ pub fn review(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_double_at_the_opening_and_its_pass_are_cube_errors() {
+        let text = " 5 point match\n\n Game 1\n A : 0     B : 0\n  1) 31: 8/5 6/5               Doubles => 2\n  2)  Drops\n                                  Wins 1 point\n";
+        let mat = MatFile::parse(text, Rules::standard()).expect("a valid file");
+        let net = crate::default_net();
+        let r = review(&net, &mat, &Rules::standard(), 0, 1, &|| {}).expect("reviewed");
+        let cubes = &r.games[0].cubes;
+        let dbl = cubes
+            .iter()
+            .find(|c| c.action == "double")
+            .expect("the double");
+        assert_eq!(dbl.error, "wrong double below DP", "{dbl:?}");
+        assert!(dbl.lost > 0.1, "{dbl:?}");
+        let pass = cubes.iter().find(|c| c.action == "pass").expect("the pass");
+        assert_eq!(pass.error, "wrong pass", "{pass:?}");
+        assert!(pass.lost > 0.5, "{pass:?}");
+        assert_eq!(r.players[1].cube_errors, [0, 1, 0, 0]);
+        assert_eq!(r.players[0].cube_errors, [0, 0, 0, 1]);
+        assert!(r.players[0].cube_error_rate() > 100.0);
+    }
 
     #[test]
     fn marks_and_ratings_follow_gnubg() {

@@ -125,6 +125,10 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
                     "doubtful": p.marks[0],
                     "bad": p.marks[1],
                     "very_bad": p.marks[2],
+                    "missed_doubles": p.cube_errors[0],
+                    "wrong_doubles": p.cube_errors[1],
+                    "wrong_takes": p.cube_errors[2],
+                    "wrong_passes": p.cube_errors[3],
                 })
             })
             .collect();
