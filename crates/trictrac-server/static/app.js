@@ -58,7 +58,7 @@ function formGame() { return GAMES[new FormData($("new-game")).get("game")] || G
 
 // For tests and curious players: the page's state, and a few of its functions.
 window.__trictrac = S;
-window.__trictracPage = { act, movableFrom, renderBoard };
+window.__trictracPage = { act, movableFrom, renderBoard, onMessage };
 
 function setLang(l) {
   setLanguage(l);

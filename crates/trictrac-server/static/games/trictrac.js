@@ -180,7 +180,7 @@ export function create(app) {
     for (let f = 1; f <= 24; f++) {
       const p = place(f);
       const named = namedField(f);
-      const text = `<text class="fnum${named ? " named" : ""}" data-field="${f}" x="${colX(p.col)}" y="${p.bottom ? 692 : 44}">${esc(fieldLabel(f))}</text>`;
+      const text = `<text class="fnum${named ? " named" : ""}" data-field="${f}" x="${colX(p.col)}" y="${p.bottom ? 692 : 46}">${esc(fieldLabel(f))}</text>`;
       // A named field's tooltip: a <title> of the group, not in the label.
       h += named ? `<g class="named-field" data-field="${f}">${namedTitle(f)}${text}</g>` : text;
     }
