@@ -18,8 +18,33 @@ use crate::room::Hub;
 use tables::BySide;
 
 const INDEX: &str = include_str!("../static/index.html");
-const APP_JS: &str = include_str!("../static/app.js");
-const BG_JS: &str = include_str!("../static/bg.js");
+/// The page's ES modules (docs/ARCHITECTURE.md, "The page"): the shell,
+/// what it shares with the games, and one module per game.
+const MODULES: [(&str, &str); 8] = [
+    ("/app.js", include_str!("../static/app.js")),
+    ("/i18n.js", include_str!("../static/i18n.js")),
+    ("/board.js", include_str!("../static/board.js")),
+    (
+        "/games/trictrac.js",
+        include_str!("../static/games/trictrac.js"),
+    ),
+    (
+        "/games/trictrac-texts.js",
+        include_str!("../static/games/trictrac-texts.js"),
+    ),
+    (
+        "/games/trictrac-review.js",
+        include_str!("../static/games/trictrac-review.js"),
+    ),
+    (
+        "/games/trictrac-analysis.js",
+        include_str!("../static/games/trictrac-analysis.js"),
+    ),
+    (
+        "/games/backgammon.js",
+        include_str!("../static/games/backgammon.js"),
+    ),
+];
 const STYLE: &str = include_str!("../static/style.css");
 const ICON: &str = include_str!("../static/icon.svg");
 const HOWTO: &str = include_str!("../static/howto.html");
@@ -29,18 +54,17 @@ const QR_MAX: usize = 512;
 
 /// The routes.
 pub fn router(hub: Arc<Hub>) -> Router {
-    Router::new()
+    let mut router = Router::new();
+    for (path, body) in MODULES {
+        router = router.route(
+            path,
+            get(move || async move { page(body, "text/javascript; charset=utf-8") }),
+        );
+    }
+    router
         .route(
             "/",
             get(|| async { page(INDEX, "text/html; charset=utf-8") }),
-        )
-        .route(
-            "/app.js",
-            get(|| async { page(APP_JS, "text/javascript; charset=utf-8") }),
-        )
-        .route(
-            "/bg.js",
-            get(|| async { page(BG_JS, "text/javascript; charset=utf-8") }),
         )
         .route(
             "/style.css",

@@ -47,6 +47,25 @@ struct Browser {
     child: Child,
 }
 
+impl Browser {
+    /// Waits until Chromium has exited (after `Browser.close`), at most
+    /// `limit`; the drop kills what remains.
+    async fn exited(&mut self, limit: Duration) {
+        let end = Instant::now() + limit;
+        while Instant::now() < end {
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// The page waits for White (the test's player) to act: his turn, no
+/// action pending, connected.
+const WHITE_READY: &str = "(window.__trictrac.state.phase.side === 'white' && \
+     !window.__trictrac.busy && window.__trictrac.online)";
+
 impl Drop for Browser {
     fn drop(&mut self) {
         let pid = self.child.id();
@@ -242,7 +261,7 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
     .expect("the server starts");
     let profile = dir.0.join("chromium-profile");
     std::fs::create_dir_all(&profile).unwrap();
-    let (browser, devtools) = launch(&bin, &profile);
+    let (mut browser, devtools) = launch(&bin, &profile);
     let (ws, _) = tokio_tungstenite::connect_async(devtools.as_str())
         .await
         .expect("the DevTools WebSocket connects");
@@ -319,7 +338,11 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
         }
         let mine = st["phase"]["side"] == "white";
         if !mine || st["busy"] == true || st["online"] != true {
-            tokio::time::sleep(Duration::from_millis(40)).await;
+            cdp.wait_for(
+                &format!("{WHITE_READY} || window.__trictrac.state.score.white.holes + window.__trictrac.state.score.black.holes > 0"),
+                60,
+            )
+            .await;
             continue;
         }
         let seq = st["seq"].as_u64().unwrap();
@@ -431,7 +454,7 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
                 .into(),
         ))
         .await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    browser.exited(Duration::from_secs(5)).await;
     drop(browser);
     server.stop().await;
 }
@@ -520,7 +543,7 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
     })
     .await
     .expect("the server starts");
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
+    let (mut browser, mut cdp) = open_browser(&bin, &dir).await;
     let url = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": url })).await;
 
@@ -606,7 +629,11 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
             break;
         }
         if st["phase"]["side"] != "white" || st["busy"] == true || st["online"] != true {
-            tokio::time::sleep(Duration::from_millis(30)).await;
+            cdp.wait_for(
+                &format!("{WHITE_READY} || window.__trictrac.state.phase.kind === 'over'"),
+                60,
+            )
+            .await;
             continue;
         }
         let seq = st["seq"].as_u64().unwrap();
@@ -731,7 +758,7 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
                 .into(),
         ))
         .await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    browser.exited(Duration::from_secs(5)).await;
     drop(browser);
     server.stop().await;
 }
@@ -806,7 +833,7 @@ async fn the_newcomers_page_in_chromium() {
     })
     .await
     .expect("the server starts");
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
+    let (mut browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": home })).await;
     cdp.wait_for(
@@ -973,11 +1000,11 @@ async fn the_newcomers_page_in_chromium() {
              const out = []; \
              for (const p of [2, 4, 6, 8, 10]) { \
                S.state.score.white.points = p; S.state.score.black.points = 10; S.state.score.bredouille = 'b'; \
-               renderBoard(); \
+               window.__trictracPage.renderBoard(); \
                const at = (side) => [...document.querySelectorAll(`#board circle.token[data-side=${side}]`)] \
                  .map(c => [+c.getAttribute('cx'), +c.getAttribute('cy')]); \
                out.push([p, at('white'), at('black')]); } \
-             S.state.score = JSON.parse(saved); renderBoard(); return out; })()",
+             S.state.score = JSON.parse(saved); window.__trictracPage.renderBoard(); return out; })()",
         )
         .await;
     let tokens = tokens.as_array().unwrap().clone();
@@ -985,12 +1012,12 @@ async fn the_newcomers_page_in_chromium() {
     cdp.eval(
         "(() => { const S = window.__trictrac; window.__savedScore = JSON.stringify(S.state.score); \
          S.state.score.white.points = 8; S.state.score.black.points = 10; S.state.score.bredouille = 'b'; \
-         renderBoard(); return true; })()",
+         window.__trictracPage.renderBoard(); return true; })()",
     )
     .await;
     shot(&mut cdp, "tokens").await;
     cdp.eval(
-        "(() => { const S = window.__trictrac; S.state.score = JSON.parse(window.__savedScore); renderBoard(); return true; })()",
+        "(() => { const S = window.__trictrac; S.state.score = JSON.parse(window.__savedScore); window.__trictracPage.renderBoard(); return true; })()",
     )
     .await;
     let white = |i: usize| tokens[i][1][0].clone();
@@ -1061,11 +1088,11 @@ async fn the_newcomers_page_in_chromium() {
             .eval(
                 "(() => { const S = window.__trictrac, s = S.state; return { phase: s.phase, seq: s.seq, plays: s.plays, \
                  busy: S.busy, online: S.online, board: s.board, \
-                 movable: [...movableFrom()], rings: [...document.querySelectorAll('#board .movable-ring')].map(e => +e.dataset.field) }; })()",
+                 movable: [...window.__trictracPage.movableFrom()], rings: [...document.querySelectorAll('#board .movable-ring')].map(e => +e.dataset.field) }; })()",
             )
             .await;
         if st["phase"]["side"] != "white" || st["busy"] == true || st["online"] != true {
-            tokio::time::sleep(Duration::from_millis(30)).await;
+            cdp.wait_for(WHITE_READY, 60).await;
             continue;
         }
         let seq = st["seq"].as_u64().unwrap();
@@ -1127,9 +1154,11 @@ async fn the_newcomers_page_in_chromium() {
                 let stuck =
                     (1..=24u64).find(|&f| board[f as usize - 1] > 0 && !movable.contains(&f));
                 if let (Some(f), false) = (stuck, why_seen) {
-                    cdp.eval("window.__trictrac.why = null; true").await;
+                    cdp.eval("window.__trictrac.ui.trictrac.why = null; true")
+                        .await;
                     cdp.click(&format!("rect.hit[data-field='{f}']")).await;
-                    cdp.wait_for("!!window.__trictrac.why", 10).await;
+                    cdp.wait_for("!!window.__trictrac.ui.trictrac.why", 10)
+                        .await;
                     let t = toast_text(&mut cdp).await;
                     assert!(
                         t.starts_with(&format!("the checker on {f} cannot be played with ")),
@@ -1141,7 +1170,7 @@ async fn the_newcomers_page_in_chromium() {
                 }
                 let p = st["plays"][0]["n"].as_str().unwrap().to_string();
                 cdp.eval(&format!(
-                    "act({{ type: 'play', play: {} }}); true",
+                    "window.__trictracPage.act({{ type: 'play', play: {} }}); true",
                     json!(p)
                 ))
                 .await;
@@ -1300,7 +1329,7 @@ async fn the_newcomers_page_in_chromium() {
                 .into(),
         ))
         .await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    browser.exited(Duration::from_secs(5)).await;
     drop(browser);
     server.stop().await;
 }
@@ -1374,7 +1403,7 @@ async fn seed_options_and_resign_in_chromium() {
             )
             .await;
         if st["phase"]["side"] != "white" || st["busy"] == true || st["online"] != true {
-            tokio::time::sleep(Duration::from_millis(40)).await;
+            cdp.wait_for(WHITE_READY, 60).await;
             continue;
         }
         let seq = st["seq"].as_u64().unwrap();
@@ -1429,7 +1458,13 @@ async fn seed_options_and_resign_in_chromium() {
         20,
     )
     .await;
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    // … and the button stands still (the same place at two polls).
+    cdp.wait_for(
+        "(() => { const r = document.querySelector('#btn-resign').getBoundingClientRect(); \
+         const k = r.x + ',' + r.y; const same = window.__resignAt === k; window.__resignAt = k; return same; })()",
+        10,
+    )
+    .await;
     cdp.click("#btn-resign").await;
     cdp.wait_for("!document.querySelector('#resign-confirm').hidden", 5)
         .await;
@@ -1513,7 +1548,7 @@ async fn hint_review_and_analysis_board_in_chromium() {
             .eval("(() => { const S = window.__trictrac, s = S.state; return { kind: s.phase.kind, seq: s.seq, plays: s.plays, busy: S.busy }; })()")
             .await;
         if st["busy"] == true {
-            tokio::time::sleep(Duration::from_millis(30)).await;
+            cdp.wait_for("!window.__trictrac.busy", 30).await;
             continue;
         }
         let seq = st["seq"].as_u64().unwrap();
@@ -1554,7 +1589,7 @@ async fn hint_review_and_analysis_board_in_chromium() {
                 }
                 let p = st["plays"][0]["n"].as_str().unwrap().to_string();
                 cdp.eval(&format!(
-                    "act({{ type: 'play', play: {} }}); true",
+                    "window.__trictracPage.act({{ type: 'play', play: {} }}); true",
                     json!(p)
                 ))
                 .await;
@@ -1595,7 +1630,7 @@ async fn hint_review_and_analysis_board_in_chromium() {
         .await;
     cdp.click("#btn-review").await;
     cdp.wait_for(
-        "!!(window.__trictrac.review && window.__trictrac.review.decisions && window.__trictrac.replay)",
+        "!!(window.__trictrac.ui.trictrac.review && window.__trictrac.ui.trictrac.review.decisions && window.__trictrac.replay)",
         120,
     )
     .await;
@@ -1616,7 +1651,7 @@ async fn hint_review_and_analysis_board_in_chromium() {
         "{summary:?}"
     );
     let decisions = cdp
-        .eval("window.__trictrac.review.decisions.map(d => [d.frame, d.error, d.kind])")
+        .eval("window.__trictrac.ui.trictrac.review.decisions.map(d => [d.frame, d.error, d.kind])")
         .await;
     let decisions = decisions.as_array().unwrap().clone();
     assert!(!decisions.is_empty(), "the hinted play at least");
@@ -1712,6 +1747,144 @@ async fn hint_review_and_analysis_board_in_chromium() {
             .await,
         true
     );
+    drop(browser);
+    server.stop().await;
+}
+
+/// Issue 25 (items 9 and 10) and issue 21's error codes, in Chromium: the
+/// header names the game shown; on a phone (390 × 844) the labels on the
+/// frame of both boards are at least 11 CSS px; a move the server could
+/// not store says so (code `storage`), other errors show their message.
+/// With `TRICTRAC_E2E_SHOTS`, desktop (1280 × 800) and phone screenshots
+/// of both games.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn both_games_on_desktop_and_phone_in_chromium() {
+    let Some(bin) = find_chromium() else {
+        if std::env::var("CI").as_deref() == Ok("true") {
+            panic!("CI: no chromium binary for the browser test (apt-get install chromium)");
+        }
+        eprintln!("SKIPPED both_games_on_desktop_and_phone_in_chromium: no chromium binary");
+        return;
+    };
+    let dir = TempDir::new("e2e-phone");
+    let server = trictrac_server::Server::start(trictrac_server::Config {
+        addr: "127.0.0.1:0".into(),
+        database: dir.db_url(),
+        bot_delay: Duration::from_millis(10),
+        ..Default::default()
+    })
+    .await
+    .expect("the server starts");
+    let (mut browser, mut cdp) = open_browser(&bin, &dir).await;
+    let home = format!("http://{}/?lang=en", server.addr());
+    for (game, title, label) in [
+        ("trictrac", "Grand Trictrac", "#board text.fnum"),
+        ("backgammon", "Backgammon", "#board text.pt-label"),
+    ] {
+        cdp.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": false }),
+        )
+        .await;
+        cdp.call("Page.navigate", json!({ "url": home })).await;
+        cdp.wait_for(
+            "!!document.querySelector('#bot-select option[value=random]')",
+            30,
+        )
+        .await;
+        cdp.click(&format!("input[name=game][value={game}]")).await;
+        cdp.wait_for(
+            &format!("document.querySelector('#bot-select').dataset.game === '{game}'"),
+            10,
+        )
+        .await;
+        cdp.eval(
+            "document.querySelector('#bot-select').value = 'random'; \
+             document.querySelector('select[name=side]').value = 'white'; true",
+        )
+        .await;
+        cdp.click("#btn-start").await;
+        cdp.wait_for(
+            "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
+            30,
+        )
+        .await;
+        assert_eq!(cdp.eval("window.__trictrac.state.game").await, game);
+        assert_eq!(
+            cdp.eval("document.querySelector('header .brand span').textContent")
+                .await,
+            title
+        );
+        // White rolls once: the dice and the plays on the board.
+        cdp.wait_for(WHITE_READY, 30).await;
+        if cdp.eval("window.__trictrac.state.phase.kind").await == "roll" {
+            let seq = cdp.eval("window.__trictrac.state.seq").await;
+            cdp.click("#btn-roll").await;
+            cdp.wait_for(&format!("window.__trictrac.state.seq > {seq}"), 20)
+                .await;
+            cdp.wait_for(
+                &format!("{WHITE_READY} || window.__trictrac.state.phase.side === 'black'"),
+                20,
+            )
+            .await;
+        }
+        shot(&mut cdp, &format!("{game}-desktop")).await;
+        // The phone: the frame's labels at least 11 CSS px.
+        cdp.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": true }),
+        )
+        .await;
+        let sel = serde_json::to_string(label).unwrap();
+        let px = format!(
+            "(() => {{ const e = document.querySelector({sel}); const svg = document.querySelector('#board'); \
+             return parseFloat(getComputedStyle(e).fontSize) * svg.getScreenCTM().a; }})()"
+        );
+        cdp.wait_for(
+            &format!("document.documentElement.clientWidth === 390 && {px} > 0"),
+            10,
+        )
+        .await;
+        let size = cdp.eval(&px).await.as_f64().unwrap();
+        assert!(
+            size >= 11.0,
+            "{game}: labels of {size:.1} CSS px on a phone"
+        );
+        let width = cdp
+            .eval("document.querySelector('#board').getBoundingClientRect().width")
+            .await
+            .as_f64()
+            .unwrap();
+        assert!(
+            width > 350.0 && width <= 390.0,
+            "the board fills the phone: {width}"
+        );
+        cdp.eval("window.scrollTo(0, 0); true").await;
+        shot(&mut cdp, &format!("{game}-phone")).await;
+    }
+    // Errors: a move the database could not store, then an illegal one.
+    cdp.eval(
+        "window.__trictracPage.onMessage({ type: 'error', code: 'storage', message: 'database is full' }); true",
+    )
+    .await;
+    assert_eq!(
+        toast_text(&mut cdp).await,
+        "The server could not save your move — try again."
+    );
+    cdp.eval(
+        "window.__trictracPage.onMessage({ type: 'error', code: 'illegal', rule: 'BG-4.1', message: 'no checker on 7 (BG-4.1)' }); true",
+    )
+    .await;
+    assert_eq!(toast_text(&mut cdp).await, "no checker on 7 (BG-4.1)");
+    let _ = cdp
+        .ws
+        .send(Message::Text(
+            json!({"id": 0, "method": "Browser.close"})
+                .to_string()
+                .into(),
+        ))
+        .await;
+    browser.exited(Duration::from_secs(5)).await;
     drop(browser);
     server.stop().await;
 }

@@ -1,0 +1,407 @@
+// Backgammon with the videau on the page: the board (points, bar, trays,
+// the cube, pip counts, gnubg's numbers or the N/B lines), how a play is
+// made checker by checker, the panel (match score, cube) and the
+// history's lines. The shell (../app.js) calls these through the
+// interface every game module has (docs/PROTOCOL.md, "Backgammon").
+
+import { t, esc, addTexts, hasText, sideName, sideMid, capFirst, other, sign, $ } from "../i18n.js";
+import { R, MID, colX, colAt, flechePath, checkerY, drawDice, boardBase, flecheShape, arrowPath, hitAreas, turnMark } from "../board.js";
+
+addTexts({
+  fr: {
+    game_kind: "Jeu", bg_rules: "Règles", bg_seed: "de la page (seed)", bg_standard: "standard (GNU Backgammon)",
+    bg_length: "Partie", bg_money: "partie simple (argent)", bg_match: "match en {n} points",
+    double: "Doubler", take: "Tenir le videau", drop: "Refuser", beaver: "Beaver",
+    bg_your_roll: "À vous : lancez les dés ou doublez.", bg_your_roll_nodouble: "À vous : lancez les dés.",
+    bg_your_doubled: "{who} double à {value} : tenez-vous le videau ?", bg_their_doubled: "{who} répond au videau à {value}.",
+    bg_your_play: "À vous de jouer le {dice}.", bg_their_play: "{who} joue le {dice}.", bg_their_roll: "{who} doit lancer les dés.",
+    bg_wins: "{who} gagne : {text}.", bg_wins_match: "{who} gagne le match ({score}).",
+    cube: "Videau", centred: "au centre", pips: "Points à parcourir", match_score: "Match", money: "argent",
+    game_n: "Partie {n}", opening: "Premier jet : blanches {w}, noires {b}", doubles_to: "{side} double à {value}",
+    takes: "{side} tient", drops: "{side} refuse", beavers_w: "{side} fait beaver", crawford: "Crawford",
+    numbers_gnubg: "Numéros gnubg", numbers_lines: "Lignes N/B", download_mat: "Télécharger (.mat pour GNU Backgammon)",
+    last_game: "Partie précédente : {text}", bg_not_yours: "Cette dame est aux {side} : vous jouez les {mine}.",
+  },
+  en: {
+    game_kind: "Game", bg_rules: "Rules", bg_seed: "the page's (seed)", bg_standard: "standard (GNU Backgammon)",
+    bg_length: "Length", bg_money: "money game", bg_match: "match to {n} points",
+    double: "Double", take: "Take", drop: "Drop", beaver: "Beaver",
+    bg_your_roll: "Your turn: roll or double.", bg_your_roll_nodouble: "Your turn: roll the dice.",
+    bg_your_doubled: "{who} doubles to {value}: take or drop?", bg_their_doubled: "{who} answers the double to {value}.",
+    bg_your_play: "Your turn: play the {dice}.", bg_their_play: "{who} plays the {dice}.", bg_their_roll: "{who} must roll.",
+    bg_wins: "{who} wins: {text}.", bg_wins_match: "{who} wins the match ({score}).",
+    cube: "Cube", centred: "centred", pips: "Pip count", match_score: "Match", money: "money",
+    game_n: "Game {n}", opening: "Opening throw: White {w}, Black {b}", doubles_to: "{side} doubles to {value}",
+    takes: "{side} takes", drops: "{side} drops", beavers_w: "{side} beavers", crawford: "Crawford",
+    numbers_gnubg: "gnubg numbers", numbers_lines: "N/B lines", download_mat: "Download (.mat for GNU Backgammon)",
+    last_game: "Last game: {text}", bg_not_yours: "This checker is {side}'s: you play {mine}.",
+  },
+});
+
+export function create(app) {
+  const S = app.S;
+  // This game's own state on the page.
+  const ui = {
+    lines: null,  // N/B line names (true), gnubg's numbers (false), or by the rules (null)
+    cache: null,  // the orderings of the plays of one state
+  };
+
+  // ------------------------------------------------------------ geometry
+  // Fields: points 1..24 in White's numbering, "bar" and "off" (of the side
+  // to move). The bottom player's home board is at the bottom right.
+  const own = (abs) => app.bottomSide() === "white" ? abs : 25 - abs;
+  function place(abs) {
+    const k = own(abs);
+    return k <= 12 ? { col: 12 - k, bottom: true } : { col: k - 13, bottom: false };
+  }
+  // A point of the mover's numbering (25 the bar, 0 off) as a field.
+  function field(p, side) {
+    if (p === 25) return "bar";
+    if (p === 0) return "off";
+    return side === "white" ? p : 25 - p;
+  }
+  function fieldAt(x, y) {
+    if (x >= 925) return "off";
+    if (x >= 450 && x < 510) return "bar";
+    const col = colAt(x);
+    if (col === null || y < 50 || y > 670) return null;
+    const k = y > MID ? 12 - col : col + 13;
+    return app.bottomSide() === "white" ? k : 25 - k;
+  }
+  // N/B line names (BG-1.3) or gnubg's numbers: the player's choice, else
+  // the lines under the page's rules.
+  const lines = () => ui.lines === null ? !!(S.state && S.state.preset === "seed") : ui.lines;
+  function label(k) {
+    // The bottom player's point k, by gnubg's number or the page's line.
+    if (!lines()) return String(k);
+    const [low, high] = app.bottomSide() === "white" ? ["B", "N"] : ["N", "B"];
+    return k <= 12 ? low + k : high + (25 - k);
+  }
+
+  // ------------------------------------------------------------ moves
+  function current() {
+    const st = S.state;
+    const b = st.board.slice();
+    const bar = { white: st.bar.white, black: st.bar.black };
+    const off = { white: st.off.white, black: st.off.black };
+    const side = st.phase.side;
+    const sg = sign(side);
+    for (const [from, to] of S.steps) {
+      if (from === "bar") bar[side] -= 1; else b[from - 1] -= sg;
+      if (to === "off") off[side] += 1;
+      else {
+        if (b[to - 1] * sg === -1) { b[to - 1] = 0; bar[other(side)] += 1; }
+        b[to - 1] += sg;
+      }
+    }
+    return { b, bar, off };
+  }
+
+  function permutations(a) {
+    if (a.length <= 1) return [a];
+    const out = [];
+    const seen = new Set();
+    a.forEach((x, i) => {
+      const key = x.join(",");
+      if (seen.has(key)) return;
+      seen.add(key);
+      for (const rest of permutations(a.slice(0, i).concat(a.slice(i + 1)))) out.push([x].concat(rest));
+    });
+    return out;
+  }
+
+  // Every order in which the moves of each legal play can be made one by
+  // one from the position (a checker must be there; the bar first).
+  function orderings() {
+    const st = S.state;
+    if (ui.cache && ui.cache.seq === st.seq) return ui.cache.list;
+    const side = st.phase.side;
+    const sg = sign(side);
+    const out = [];
+    for (const p of st.plays || []) {
+      const moves = p.m.map(([f, to]) => [field(f, side), field(to, side)]);
+      for (const seq of permutations(moves)) {
+        const b = st.board.slice();
+        let bar = st.bar[side];
+        let ok = true;
+        for (const [from, to] of seq) {
+          if (from === "bar") { if (bar < 1) { ok = false; break; } bar -= 1; }
+          else { if (bar > 0 || b[from - 1] * sg < 1) { ok = false; break; } b[from - 1] -= sg; }
+          if (to !== "off") { if (b[to - 1] * sg < 0) b[to - 1] = 0; b[to - 1] += sg; }
+        }
+        if (ok) out.push({ p, seq });
+      }
+    }
+    ui.cache = { seq: st.seq, list: out };
+    return out;
+  }
+  // From `f`: each destination with the steps that reach it (one checker
+  // moved by one die, or by several in a row).
+  function reach(f, candidates) {
+    const n = S.steps.length;
+    const out = new Map();
+    for (const o of candidates) {
+      if (o.seq.length <= n || o.seq[n][0] !== f) continue;
+      let at = f;
+      const path = [];
+      for (let i = n; i < o.seq.length && o.seq[i][0] === at; i++) {
+        path.push(o.seq[i]);
+        at = o.seq[i][1];
+        // The fewest steps to each destination: one die when it can.
+        if (!out.has(at) || out.get(at).length > path.length) out.set(at, path.slice());
+        if (at === "off") break;
+      }
+    }
+    return out;
+  }
+  // A click on a checker that cannot be played: whose it is, when not ours.
+  function explain(f) {
+    if (typeof f !== "number") return;
+    const side = S.state.phase.side;
+    const c = current().b[f - 1];
+    if (!c) return;
+    const owner = c > 0 ? "white" : "black";
+    if (owner !== side) app.toast(capFirst(t("bg_not_yours", { side: sideMid(owner), mine: sideMid(side) })));
+  }
+
+  // ------------------------------------------------------------ drawing
+  const stackY = (i, count, bottom) => checkerY(i, count, bottom, 260);
+  function fieldXY(f, side, bottom) {
+    if (f === "bar") return [480, side === bottom ? MID + 90 : MID - 90];
+    if (f === "off") return [960, side === bottom ? 520 : 200];
+    const p = place(f);
+    return [colX(p.col), p.bottom ? 560 : 160];
+  }
+  function arrow(from, to, side, cls) {
+    const bottom = app.bottomSide();
+    const [xa, ya] = fieldXY(from, side, bottom);
+    const [xb, yb] = fieldXY(to, side, bottom);
+    return arrowPath(xa, ya, xb, yb, cls);
+  }
+  function playArrows(play, side, cls) {
+    return play.m.map(([f, to]) => arrow(field(f, side), field(to, side), side, cls)).join("");
+  }
+  function cubeShape(x, y, value, cls) {
+    const a = cls === "offered" ? 28 : 17;
+    return `<g class="cube ${cls || ""}" id="cube" data-value="${value}"><rect x="${x - a}" y="${y - a}" width="${2 * a}" height="${2 * a}" rx="${a / 4}"/>` +
+      `<text x="${x}" y="${y + 1}">${value}</text></g>`;
+  }
+
+  function drawBoard() {
+    const st = S.state;
+    const { b, bar, off } = current();
+    const bottom = app.bottomSide(), top = other(bottom);
+    let h = boardBase();
+    for (let f = 1; f <= 24; f++) {
+      const p = place(f);
+      h += flecheShape(p.col, p.bottom);
+      // The number (or line name) of the bottom player's point on the frame.
+      h += `<text class="num pt-label" x="${colX(p.col)}" y="${p.bottom ? 697 : 33}">${esc(label(own(f)))}</text>`;
+    }
+    // Pip counts on the frame above and below the bar.
+    h += `<text class="num pips" id="pips-${bottom}" x="480" y="697">${st.pips[bottom]}</text>`;
+    h += `<text class="num pips" id="pips-${top}" x="480" y="33">${st.pips[top]}</text>`;
+    // Trays of the checkers borne off: the bottom player's below.
+    for (const [side, y0] of [[bottom, 380], [top, 60]]) {
+      h += `<rect class="tray" x="930" y="${y0}" width="60" height="280" rx="6"/>`;
+      for (let i = 0; i < off[side]; i++) {
+        const yy = side === bottom ? y0 + 270 - i * 17 - 14 : y0 + 10 + i * 17;
+        h += `<rect class="${side === "white" ? "chk-w" : "chk-b"} off-chk" x="936" y="${yy}" width="48" height="14" rx="4"/>`;
+      }
+    }
+    // Highlights.
+    const mv = app.movableFrom();
+    const dests = S.selected !== null ? app.destsFrom(S.selected) : new Set();
+    const side = st.phase.side;
+    const hl = (f, cls) => {
+      if (f === "off") return `<rect class="${cls}" x="930" y="${side === bottom ? 380 : 60}" width="60" height="280" rx="6"/>`;
+      if (f === "bar") return `<rect class="${cls}" x="452" y="${side === bottom ? MID + 30 : 52}" width="56" height="${MID - 82}" rx="6"/>`;
+      const p = place(f);
+      return `<path class="${cls}" d="${flechePath(p.col, p.bottom)}"/>`;
+    };
+    for (const f of mv) if (f !== S.selected) h += hl(f, "movable");
+    if (S.selected !== null) h += hl(S.selected, "selected");
+    for (const f of dests) h += hl(f, "dest");
+    // Checkers on the points.
+    for (let f = 1; f <= 24; f++) {
+      const c = b[f - 1];
+      if (!c) continue;
+      const s = c > 0 ? "white" : "black";
+      const n = Math.abs(c);
+      const p = place(f);
+      const x = colX(p.col);
+      for (let i = 0; i < n; i++) {
+        h += `<circle class="${s === "white" ? "chk-w" : "chk-b"}" cx="${x}" cy="${stackY(i, n, p.bottom)}" r="${R}"/>`;
+      }
+      if (n > 5) h += `<text class="chk-count ${s[0]}" x="${x}" y="${stackY(n - 1, n, p.bottom)}">${n}</text>`;
+    }
+    // Checkers on the bar: the bottom player's below the middle.
+    for (const s of ["white", "black"]) {
+      const n = bar[s];
+      for (let i = 0; i < Math.min(n, 4); i++) {
+        const y = s === bottom ? MID + 60 + i * 2 * R : MID - 60 - i * 2 * R;
+        h += `<circle class="${s === "white" ? "chk-w" : "chk-b"} bar-chk" cx="480" cy="${y}" r="${R}"/>`;
+      }
+      if (n > 1) h += `<text class="chk-count ${s[0]}" x="480" y="${s === bottom ? MID + 60 : MID - 60}">${n}</text>`;
+    }
+    // The videau: its face up on its owner's side, centred on the left
+    // while nobody owns it; an offered double in the middle of the right.
+    const cube = st.cube;
+    if (cube.used) {
+      if (cube.offered) h += cubeShape(870, MID, cube.value * 2, "offered");
+      else if (!cube.owner) h += cubeShape(20, MID, cube.value === 1 ? 64 : cube.value, "centred");
+      else h += cubeShape(20, cube.owner === bottom ? 610 : 110, cube.value, "owned");
+    }
+    // The last play, then the hint.
+    if (st.last_play && !S.steps.length && st.phase.kind !== "play") {
+      h += playArrows(st.last_play, st.last_play.side, "last");
+    }
+    if (S.hint && S.hint.plays && S.hint.plays.length) h += playArrows(S.hint.plays[0], side, "");
+    // Dice in the right half, whose turn in the left.
+    const dice = st.dice || (st.last_play && st.phase.kind !== "over" ? st.last_play.dice : null);
+    if (dice) h += drawDice(dice, !st.dice);
+    const ph = st.phase;
+    const lbl = ph.kind === "over" ? t("game_over") : ph.side ? sideName(ph.side) + (app.myTurn() ? " (" + t("you") + ")" : "") : "";
+    h += turnMark(esc(lbl), ph.side && ph.kind !== "over" ? ph.side : null, bottom);
+    // Hit areas on top: each point, the bar, the trays.
+    h += hitAreas(place);
+    h += `<rect class="hit" data-field="bar" x="450" y="50" width="60" height="620"/>`;
+    h += `<rect class="hit" data-field="off" x="925" y="50" width="75" height="620"/>`;
+    return h;
+  }
+
+  // ------------------------------------------------------------ panel
+  function status() {
+    const st = S.state;
+    const ph = st.phase;
+    const dice = st.dice ? st.dice.join("-") : "";
+    const offered = st.cube.value * 2;
+    if (ph.kind === "over") {
+      if (st.match.length > 0) {
+        const sc = st.match.score;
+        return t("bg_wins_match", { who: app.who(st.over.winner), score: `${sc.white}–${sc.black}` });
+      }
+      return t("bg_wins", { who: app.who(st.over.winner), text: st.game_result ? st.game_result.text : "" });
+    }
+    if (app.myTurn()) {
+      const pre = S.seats.length > 1 ? t("side_turn", { side: sideName(ph.side) }) : "";
+      if (ph.kind === "roll") return pre + t(st.cube.can_double ? "bg_your_roll" : "bg_your_roll_nodouble");
+      if (ph.kind === "doubled") return pre + t("bg_your_doubled", { who: app.who(other(ph.side)), value: offered });
+      if (ph.kind === "play") return pre + t("bg_your_play", { dice }) + " " + t("select_hint");
+      return "";
+    }
+    if (!ph.side) return "";
+    const seat = st.seats[ph.side];
+    if (seat && seat.kind === "bot") return app.who(ph.side) + " " + t("thinking");
+    if (ph.kind === "doubled") return t("bg_their_doubled", { who: app.who(ph.side), value: offered });
+    if (ph.kind === "play") return t("bg_their_play", { who: app.who(ph.side), dice });
+    return t("bg_their_roll", { who: app.who(ph.side) });
+  }
+
+  function buttons({ mine, replaying }) {
+    if (replaying) return;
+    const st = S.state;
+    const k = st.phase.kind;
+    const show = (id, on) => { $(id).hidden = !on; };
+    show("btn-double", app.myTurn() && k === "roll" && st.cube.can_double);
+    show("btn-take", app.myTurn() && k === "doubled");
+    show("btn-drop", app.myTurn() && k === "doubled");
+    show("btn-beaver", app.myTurn() && k === "doubled" && st.cube.beavers);
+    show("btn-numbers", true);
+    $("btn-numbers").textContent = t(lines() ? "numbers_gnubg" : "numbers_lines");
+    ["btn-double", "btn-take", "btn-drop", "btn-beaver"].forEach((id) => { $(id).disabled = !mine; });
+  }
+
+  const playName = (p) => lines() ? p.lines : p.n;
+
+  function panel() {
+    const st = S.state;
+    $("jans-card").hidden = true;
+    const sc = st.match.score;
+    const cube = st.cube;
+    const owner = cube.owner ? sideName(cube.owner) : t("centred");
+    $("score-title").textContent = st.match.length > 0 ? t("match_score") + " · " + t("bg_match", { n: st.match.length }) : t("match_score") + " · " + t("money");
+    $("score-table").innerHTML =
+      `<tr><th></th><th>${esc(t("points"))}</th><th>${esc(t("pips"))}</th></tr>` +
+      `<tr id="score-white"><td>${esc(t("white"))}</td><td class="points">${sc.white}</td><td class="pips">${st.pips.white}</td></tr>` +
+      `<tr id="score-black"><td>${esc(t("black"))}</td><td class="points">${sc.black}</td><td class="pips">${st.pips.black}</td></tr>` +
+      `<tr><td>${esc(t("cube"))}</td><td colspan="2" id="cube-text">${cube.used ? cube.value + " · " + esc(owner) : "—"}</td></tr>` +
+      `<tr><td>${esc(t("game_n", { n: st.match.game }))}</td><td colspan="2">${esc(st.rules)}${st.match.crawford ? " · " + esc(t("crawford")) : ""}</td></tr>` +
+      (st.last_result ? `<tr><td colspan="3" class="muted">${esc(t("last_game", { text: st.last_result.text }))}</td></tr>` : "");
+    $("dl-txt").href = "/api/games/" + encodeURIComponent(st.room) + ".mat";
+    $("dl-txt").textContent = t("download_mat");
+    $("dl-json").hidden = true;
+    $("review-box").hidden = true;
+  }
+
+  // The bot's plays, best first, with their cubeless equity.
+  function hintHtml(h) {
+    return esc(t("hint_title", { by: h.by })) + " " + h.plays.map((p, i) =>
+      (i ? "" : "<b>") + esc(playName(p)) + (i ? "" : "</b>") +
+      ` <span class="muted">(${Number(p.value) >= 0 ? "+" : ""}${Number(p.value).toFixed(3)})</span>`).join(" · ");
+  }
+
+  function historyRow(e, i) {
+    const n = i + 1;
+    const note = (s) => `<tr><td>${n}</td><td colspan="2" class="note">${esc(s)}</td></tr>`;
+    switch (e.kind) {
+      case "game": return `<tr><td>${n}</td><td colspan="2"><b>${esc(t("game_n", { n: e.n }))}</b> <span class="muted">${e.score.white}–${e.score.black}${e.crawford ? " · " + esc(t("crawford")) : ""}</span></td></tr>`;
+      case "opening": return note(t("opening", { w: e.white, b: e.black }));
+      case "double": return note(t("doubles_to", { side: sideName(e.side), value: e.value }));
+      case "take": return note(t("takes", { side: sideName(e.side) }));
+      case "beaver": return note(t("beavers_w", { side: sideName(e.side) }));
+      case "drop": return note(t("drops", { side: sideName(e.side) }));
+      case "over": return `<tr><td>${n}</td><td colspan="2"><b>${esc(e.text)}</b></td></tr>`;
+      case "roll": return `<tr class="hist-roll"><td>${n}</td><td class="side-${e.side}">${esc(e.dice)}</td>` +
+        `<td>${esc(e.play === undefined ? "" : (lines() ? e.lines : e.play))}</td></tr>`;
+    }
+    return "";
+  }
+
+  function init() {
+    $("btn-double").onclick = () => app.act({ type: "double" });
+    $("btn-take").onclick = () => app.act({ type: "take" });
+    $("btn-drop").onclick = () => app.act({ type: "drop" });
+    $("btn-beaver").onclick = () => app.act({ type: "beaver" });
+    $("btn-numbers").onclick = () => {
+      ui.lines = !lines();
+      try { localStorage.setItem("trictrac.bg.lines", ui.lines ? "1" : "0"); } catch (e) { /* ignore */ }
+      app.render();
+    };
+    try {
+      const v = localStorage.getItem("trictrac.bg.lines");
+      if (v !== null) ui.lines = v === "1";
+    } catch (e) { /* ignore */ }
+  }
+
+  return {
+    id: "backgammon",
+    title: "Backgammon",
+    short: "Backgammon",
+    ui,
+    controls: ["btn-double", "btn-take", "btn-drop", "btn-beaver", "btn-numbers"],
+    levels: { order: ["random", "greedy", "neural0", "neural", "neural2"], recommended: "neural0" },
+    levelName: (bot) => hasText("level_bg_" + bot) ? t("level_bg_" + bot) : hasText("level_" + bot) ? t("level_" + bot) : bot,
+    hintFor: ["play"],
+    formBox: "bg-options",
+    formOptions: (f) => f.get("preset") + (Number(f.get("length")) > 0 ? " match=" + f.get("length") : ""),
+    finishedLinks(id) {
+      const r = encodeURIComponent(id);
+      return `<a href="/?room=${r}&watch=1">${esc(t("view"))}</a> · <a href="/api/games/${r}.mat" download>mat</a>`;
+    },
+    canResign: (st) => !st.over,
+    init,
+    fieldAt,
+    orderings,
+    reach,
+    explain,
+    explainStill() {},
+    drawBoard,
+    status,
+    overText: status,
+    buttons,
+    panel,
+    hintHtml,
+    historyRow,
+  };
+}
