@@ -150,6 +150,20 @@ pub fn rule_in(text: &str) -> Option<&str> {
     None
 }
 
+/// An action as stored (its JSON form).
+pub fn to_stored<A: Serialize>(action: &A) -> String {
+    serde_json::to_string(action).unwrap_or_default()
+}
+
+/// Reads a stored action.
+///
+/// # Errors
+/// When the text is not an action of this game.
+pub fn from_stored<A: DeserializeOwned>(text: &str) -> Result<A, ActionError> {
+    serde_json::from_str(text)
+        .map_err(|e| ActionError::Unreadable(format!("stored action `{text}`: {e}")))
+}
+
 /// A game of tables, as every surface sees it.
 pub trait TableGame: Clone + Send + Sync + std::fmt::Debug + 'static {
     /// One action: a throw of dice, a play, a decision. Stored as JSON by

@@ -167,7 +167,7 @@ impl Action {
 
     /// The action as stored (JSON).
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        tables::game::to_stored(self)
     }
 
     /// Reads a stored action.
@@ -175,8 +175,7 @@ impl Action {
     /// # Errors
     /// When the text is not an action.
     pub fn from_json(s: &str) -> Result<Action, ActionError> {
-        serde_json::from_str(s)
-            .map_err(|e| ActionError::Unreadable(format!("stored action `{s}`: {e}")))
+        tables::game::from_stored(s)
     }
 }
 

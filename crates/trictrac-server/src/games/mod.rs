@@ -207,7 +207,7 @@ pub trait RoomGame: Send + Sync + std::fmt::Debug {
 }
 
 fn stored<A: serde::Serialize>(a: &A) -> String {
-    serde_json::to_string(a).unwrap_or_default()
+    tables::game::to_stored(a)
 }
 
 impl<G: ServerGame> RoomGame for G {
@@ -228,11 +228,7 @@ impl<G: ServerGame> RoomGame for G {
     }
 
     fn apply_stored(&mut self, json: &str) -> Result<(), RoomError> {
-        let a: G::Action = serde_json::from_str(json).map_err(|e| {
-            RoomError::Illegal(tables::ActionError::Unreadable(format!(
-                "stored action `{json}`: {e}"
-            )))
-        })?;
+        let a: G::Action = tables::game::from_stored(json)?;
         TableGame::apply(self, &a)?;
         Ok(())
     }
