@@ -174,3 +174,29 @@ fn two_sided_chances() {
     .unwrap();
     assert!((bearoff::evaluate(&p)[0] - 0.75).abs() < 1e-4);
 }
+
+/// The position: with 6-4 the bot bears two checkers off (5/off
+/// 4/off, 0.531 to win, as gnubg says) rather than 5/1 5/off (0.465).
+#[test]
+fn the_bot_bears_off_two_checkers_with_6_4() {
+    use backgammon::{Game, Phase};
+    use backgammon_bot::neural::Evaluator;
+    let pos = Position::from_position_id("qg0AAJseAAAAAA", Side::White).unwrap();
+    assert_eq!(Evaluator::of(&pos), Evaluator::BearoffDb);
+    assert_eq!(Evaluator::of(&Position::start()), Evaluator::Contact);
+    let mut g = Game::from_position(Rules::standard(), pos);
+    g.roll(Roll::new(6, 4)).unwrap();
+    assert!(matches!(g.phase(), Phase::Play(..)));
+    for name in ["neural", "neural0"] {
+        let mut bot = backgammon_bot::by_name(name, 1).unwrap();
+        let p = bot.choose_play(&g);
+        let after = pos.play_unchecked(&p);
+        assert_eq!(
+            after.borne_off(Side::White),
+            pos.borne_off(Side::White) + 2,
+            "{name}: {p}"
+        );
+        let o = backgammon_bot::neural::flip(&bearoff::evaluate(&after));
+        assert!((o[0] - 0.531).abs() < 0.001, "{}", o[0]);
+    }
+}
