@@ -24,6 +24,7 @@ mod error;
 mod input;
 mod jans_json;
 mod options;
+mod runs;
 
 use std::io::Write;
 use std::process::ExitCode;
