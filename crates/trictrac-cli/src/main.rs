@@ -25,6 +25,7 @@ mod input;
 mod jans_json;
 mod options;
 mod runs;
+mod session;
 
 use std::io::Write;
 use std::process::ExitCode;
