@@ -9,7 +9,8 @@ use std::io::Write;
 use backgammon::{
     Cube, EndReason, Game, MatchState, Phase, Play, PlayText, Position, Side, WinKind,
 };
-use backgammon_bot::{by_name, Player, DEFAULT_BOT, PLAYERS};
+use backgammon_bot::table::TablePlayer;
+use backgammon_bot::{by_name, DEFAULT_BOT, PLAYERS};
 use clap::Args;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -116,7 +117,8 @@ struct Session<'a> {
     names: backgammon::BySide<String>,
     rules: backgammon::Rules,
     human: [bool; 2],
-    bot: Box<dyn Player>,
+    /// The bot, a player of the shared driver.
+    bot: TablePlayer,
     lines: bool,
     viewer: Side,
 }
@@ -199,7 +201,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         names,
         rules,
         human,
-        bot,
+        bot: TablePlayer(bot),
         lines: args.lines,
         viewer: side,
     };
@@ -224,7 +226,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let who = if args.hotseat {
         "two players at one keyboard".to_string()
     } else {
-        format!("you play {side} against the bot `{}`", s.bot.name())
+        format!("you play {side} against the bot `{}`", s.bot.0.name())
     };
     writeln!(
         s.term.out,

@@ -4,6 +4,8 @@
 use super::board::{list_plays, show_play};
 use super::saving::save;
 use super::*;
+use backgammon::session::{Action, Match};
+use backgammon::Event;
 
 /// The default bot's ranking of the legal plays (its 2-ply search, the
 /// same as `trictrac bg hint`), best first: equity and winning chance.
@@ -242,52 +244,71 @@ pub(super) fn kind_name(kind: WinKind) -> &'static str {
     }
 }
 
-/// One bot decision.
+/// One bot decision, taken through the shared driver
+/// (`tables::take_turn`) and told: the double, the roll, the answer to
+/// a double, or the play (a forced pass made by the game itself).
 pub(super) fn bot_turn(
     s: &mut Session,
     g: &mut Game,
     dice: &mut ChaCha8Rng,
 ) -> Result<(), CliError> {
-    match g.phase() {
-        Phase::Roll(side) => {
-            if g.can_double(side) && s.bot.wants_double(g) {
-                g.double().map_err(CliError::input)?;
+    let mut m = Match {
+        rules: s.rules,
+        length: g.match_state().length,
+        done: Vec::new(),
+        game: g.clone(),
+    };
+    let actions = tables::take_turn(&mut m, &mut s.bot, dice)
+        .map_err(|e| CliError::input(format!("the bot could not play: {e}")))?;
+    *g = m.game;
+    let name = s.bot.0.name().to_string();
+    // Who answered a double, from the event log.
+    let last = |g: &Game| match g.events().last() {
+        Some(Event::Double { side, .. } | Event::Take { side } | Event::Drop { side }) => {
+            Some(*side)
+        }
+        _ => None,
+    };
+    for a in actions {
+        match a {
+            Action::Double => {
+                let side = last(g).unwrap_or_else(|| g.position().turn());
                 writeln!(
                     s.term.out,
-                    "{side} ({}) offers the videau at {}",
-                    s.bot.name(),
+                    "{side} ({name}) offers the videau at {}",
                     g.cube().value * 2
                 )?;
-            } else {
-                g.roll_with(dice).map_err(CliError::input)?;
+            }
+            Action::Roll { .. } => {
                 if let Phase::Play(side, roll) = g.phase() {
-                    writeln!(s.term.out, "{side} ({}) rolls {roll}", s.bot.name())?;
+                    writeln!(s.term.out, "{side} ({name}) rolls {roll}")?;
                 }
             }
-        }
-        Phase::Doubled { by } => {
-            if s.bot.takes(g) {
-                g.take().map_err(CliError::input)?;
+            Action::Take => {
+                let side = last(g).unwrap_or_else(|| !g.position().turn());
                 writeln!(
                     s.term.out,
-                    "{} ({}) takes: the videau is at {}",
-                    !by,
-                    s.bot.name(),
+                    "{side} ({name}) takes: the videau is at {}",
                     g.cube().value
                 )?;
-            } else {
-                writeln!(s.term.out, "{} ({}) drops", !by, s.bot.name())?;
-                g.drop_double().map_err(CliError::input)?;
             }
+            Action::Drop => {
+                let side = last(g).unwrap_or_else(|| !g.position().turn());
+                writeln!(s.term.out, "{side} ({name}) drops")?;
+            }
+            Action::Play { .. } => {
+                let played = g.events().iter().rev().find_map(|e| match e {
+                    Event::Play { side, play, .. } => Some((*side, *play)),
+                    _ => None,
+                });
+                if let Some((side, play)) = played {
+                    let text = show_play(s, &play, side);
+                    writeln!(s.term.out, "{side} ({name}) plays {text}")?;
+                }
+                board(s, g)?;
+            }
+            _ => {}
         }
-        Phase::Play(side, _) => {
-            let p = s.bot.choose_play(g);
-            let text = show_play(s, &p, side);
-            g.play(&p).map_err(CliError::input)?;
-            writeln!(s.term.out, "{side} ({}) plays {text}", s.bot.name())?;
-            board(s, g)?;
-        }
-        _ => {}
     }
     Ok(())
 }
