@@ -34,7 +34,8 @@ use trictrac::record::{Header, Record};
 use trictrac::{
     BySide, Event, FieldNames, Game, GameError, Play, PlayNotation, Roll, RollScore, Side,
 };
-use trictrac_bot::{by_name, Decision, Player, DEFAULT_BOT, PLAYERS};
+use trictrac_bot::table::TablePlayer;
+use trictrac_bot::{by_name, DEFAULT_BOT, PLAYERS};
 
 use crate::error::CliError;
 use crate::options::OptionArgs;
@@ -181,7 +182,7 @@ struct Session<'a> {
     header: Header,
     humans: BySide<bool>,
     /// The opponent's bot (none in hotseat games).
-    bot: Option<Box<dyn Player>>,
+    bot: Option<TablePlayer>,
     bot_name: String,
     /// The analysis behind hints (the default bot's, built on first use;
     /// it never changes the opponent's choices).
@@ -304,7 +305,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         make_bot(seed)?;
         None
     } else {
-        Some(make_bot(seed ^ 0x426f_7420)?)
+        Some(TablePlayer(make_bot(seed ^ 0x426f_7420)?))
     };
     // The record names the players of this session.
     let mut header = header;
@@ -482,7 +483,7 @@ impl Session<'_> {
                 Phase::FirstMove | Phase::Roll(_) => {
                     if let Phase::Roll(roller) = self.game.phase() {
                         if !self.human(roller) {
-                            self.bot_settles(roller);
+                            self.bot_settles(roller)?;
                         }
                         // Before the roll: a school to contest,
                         // a false play to settle (section 11).
@@ -495,7 +496,7 @@ impl Session<'_> {
                     }
                     self.game
                         .roll_with(&mut self.dice)
-                        .expect("the game waits for dice");
+                        .map_err(|e| CliError::input(format!("cannot roll: {e}")))?;
                 }
                 phase => {
                     let side = phase.side().expect("a side acts");
@@ -504,7 +505,7 @@ impl Session<'_> {
                             return Ok(());
                         }
                     } else {
-                        self.bot_acts(side);
+                        self.bot_acts()?;
                     }
                 }
             }
@@ -513,52 +514,34 @@ impl Session<'_> {
 
     /// The bot about to roll settles the other player's false play as a
     /// strong player would (section 11).
-    fn bot_settles(&mut self, side: Side) {
+    fn bot_settles(&mut self, side: Side) -> Result<(), CliError> {
         if self.game.false_move().is_none_or(|(a, _)| a == side)
             || !self.game.can_settle_false_move(side)
         {
-            return;
+            return Ok(());
         }
         let Some(bot) = self.bot.as_mut() else {
-            return;
+            return Ok(());
         };
-        let r = if bot.correct_false_move(&self.game) {
+        let r = if bot.0.correct_false_move(&self.game) {
             self.game.correct_false_move(side).map(|_| ())
         } else {
             self.game.accept_false_move(side)
         };
-        r.expect("the bot settles a false play it may settle");
+        r.map_err(|e| CliError::input(format!("the bot could not settle the false move: {e}")))
     }
 
-    fn bot_acts(&mut self, side: Side) {
-        let bot = self.bot.as_mut().expect("a bot plays the other side");
-        let r = match self.game.phase() {
-            Phase::Mark(_) => {
-                // Manual marking: the bot claims every real school, then
-                // marks what the rules give.
-                if let Some((_, points)) = self.game.open_school(side) {
-                    self.game
-                        .claim_school(side, points)
-                        .expect("an open school can be claimed");
-                }
-                if self.game.phase() == Phase::Mark(side) {
-                    let owed = self.game.points_owed().unwrap_or(0);
-                    self.game.declare(owed)
-                } else {
-                    Ok(())
-                }
-            }
-            Phase::StayOrLeave(_) => match bot.decide(&self.game) {
-                Decision::Stay => self.game.stay(),
-                Decision::Leave => self.game.leave(),
-            },
-            Phase::Play(_) => {
-                let play = bot.choose_play(&self.game);
-                self.game.play(&play)
-            }
-            _ => Ok(()),
-        };
-        r.expect("the bot chooses legal actions");
+    /// The bot takes its decision (a school it may claim first, then its
+    /// play, its stay or leave, or its marking) through the shared
+    /// driver, `tables::take_turn`; a bot that fails is an error.
+    fn bot_acts(&mut self) -> Result<(), CliError> {
+        let bot = self
+            .bot
+            .as_mut()
+            .ok_or_else(|| CliError::input("no bot plays this side"))?;
+        tables::take_turn(&mut self.game, bot, &mut self.dice)
+            .map_err(|e| CliError::input(format!("the bot could not play: {e}")))?;
+        Ok(())
     }
 }
 
