@@ -4,17 +4,22 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
-use trictrac_bot::arena::{play_game, summarise, GameOutcome, MatchSpec};
-use trictrac_bot::{by_name, Net, PLAYERS};
+use trictrac::{Game, Side};
+use trictrac_bot::arena::{summarise, GameOutcome, MatchSpec};
+use trictrac_bot::table::TablePlayer;
+use trictrac_bot::train::game_seed;
+use trictrac_bot::{by_name, by_name_with, Net, PLAYERS};
 
 use crate::error::CliError;
 use crate::options::OptionArgs;
+use crate::runs::{self, RunArgs};
 
 /// Play a match between two players.
 #[derive(Debug, Args)]
@@ -33,7 +38,8 @@ use crate::options::OptionArgs;
         trictrac match --white neural --black random --games 400 --seed 1\n  \
         trictrac match --white neural2 --black neural --games 400 --jobs 2\n  \
         trictrac match --white default --black neural-v1 --games 400 --seed 21\n  \
-        trictrac match --white neural --black greedy --model my-model.bin --json"
+        trictrac match --white neural --black greedy --model my-model.bin --json",
+    mut_arg("games", |a| a.default_value("100"))
 )]
 pub struct MatchArgs {
     /// Player A, White in even-numbered games
@@ -44,25 +50,12 @@ pub struct MatchArgs {
     #[arg(long, value_name = "PLAYER")]
     black: String,
 
-    /// Number of games
-    #[arg(short, long, default_value_t = 100)]
-    games: u64,
-
-    /// Seed of the dice and of the players' random choices
-    #[arg(short, long, default_value_t = 1)]
-    seed: u64,
-
-    /// Worker threads (default: all cores)
-    #[arg(short, long)]
-    jobs: Option<usize>,
+    #[command(flatten)]
+    run: RunArgs,
 
     /// A model file for the neural players (not neural-v1) instead of the shipped one
     #[arg(long, value_name = "FILE")]
     model: Option<PathBuf>,
-
-    /// Print JSON instead of text
-    #[arg(long)]
-    json: bool,
 
     #[command(flatten)]
     options: OptionArgs,
@@ -101,11 +94,48 @@ fn check_player(name: &str) -> Result<(), CliError> {
     }
 }
 
+/// Plays game `i` of the match through the shared driver: A is White when
+/// `i` is even; the dice come from the match seed and `i` only
+/// ([`trictrac_bot::train::game_seed`]).
+///
+/// # Errors
+/// When a player name is unknown or a player fails.
+fn play_game(spec: &MatchSpec, i: u64) -> Result<GameOutcome, String> {
+    let s = game_seed(spec.seed, i);
+    let make = |name: &str, salt: u64| {
+        by_name_with(name, s ^ salt, spec.net.clone())
+            .map(TablePlayer)
+            .ok_or_else(|| format!("unknown player `{name}`"))
+    };
+    let mut a = make(&spec.a, 0x41)?;
+    let mut b = make(&spec.b, 0x42)?;
+    let a_white = i.is_multiple_of(2);
+    let mut dice = ChaCha8Rng::seed_from_u64(s);
+    let mut g = Game::new(spec.options);
+    let outcome = if a_white {
+        runs::play_out(&mut g, &mut a, &mut b, &mut dice)?
+    } else {
+        runs::play_out(&mut g, &mut b, &mut a, &mut dice)?
+    };
+    let a_side = if a_white { Side::White } else { Side::Black };
+    let holes = g.score().holes;
+    let stake = g.stake().map_or(0.0, |s| s.value());
+    let a_won = outcome.winner == a_side;
+    Ok(GameOutcome {
+        a_white,
+        a_won,
+        hole_diff: *holes.get(a_side) as i32 - *holes.get(!a_side) as i32,
+        stake: if a_won { stake } else { -stake },
+        rolls: g.rolls(),
+    })
+}
+
 /// Runs `trictrac match`.
 pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     check_player(&args.white)?;
     check_player(&args.black)?;
-    if args.games == 0 || args.games > 10_000_000 {
+    let run = &args.run;
+    if run.games == 0 || run.games > 10_000_000 {
         return Err(CliError::input("--games must be 1 to 10000000"));
     }
     let net = match &args.model {
@@ -115,75 +145,38 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let spec = MatchSpec {
         a: args.white.clone(),
         b: args.black.clone(),
-        seed: args.seed,
+        seed: run.seed,
         options: args.options.to_options()?,
         net,
     };
-    let jobs = crate::input::jobs(args.jobs);
-    let bar = ProgressBar::new(args.games);
-    if args.json {
-        bar.set_draw_target(ProgressDrawTarget::hidden());
-    } else {
-        bar.set_draw_target(ProgressDrawTarget::stderr());
-    }
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {msg} eta {eta}")
-            .expect("a valid template"),
-    );
+    let jobs = run.threads();
+    let bar = run.progress(run.games, "{bar:40} {pos}/{len} games {msg} eta {eta}");
     let a_wins = AtomicU64::new(0);
-    let next = AtomicU64::new(0);
-    let results: Mutex<Vec<Option<GameOutcome>>> = Mutex::new(vec![None; args.games as usize]);
-    let error: Mutex<Option<String>> = Mutex::new(None);
     let start = Instant::now();
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.min(args.games as usize) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= args.games || error.lock().map_or(true, |e| e.is_some()) {
-                    return;
-                }
-                match play_game(&spec, i) {
-                    Ok(o) => {
-                        if o.a_won {
-                            a_wins.fetch_add(1, Ordering::Relaxed);
-                        }
-                        if let Ok(mut r) = results.lock() {
-                            r[i as usize] = Some(o);
-                        }
-                        bar.inc(1);
-                        let done = bar.position().max(1);
-                        bar.set_message(format!(
-                            "A {:.1} %",
-                            100.0 * a_wins.load(Ordering::Relaxed) as f64 / done as f64
-                        ));
-                    }
-                    Err(e) => {
-                        if let Ok(mut slot) = error.lock() {
-                            *slot = Some(e);
-                        }
-                        return;
-                    }
-                }
-            });
+    let done = runs::run_games(run.games, jobs, 1, &bar, |games: &mut Vec<_>, i| {
+        let o = play_game(&spec, i)?;
+        if o.a_won {
+            a_wins.fetch_add(1, Ordering::Relaxed);
         }
-    });
-    bar.finish_and_clear();
-    if let Some(e) = error.into_inner().ok().flatten() {
-        return Err(CliError::input(e));
-    }
+        games.push((i, o));
+        let n = bar.position() + 1;
+        bar.set_message(format!(
+            "A {:.1} %",
+            100.0 * a_wins.load(Ordering::Relaxed) as f64 / n as f64
+        ));
+        Ok::<(), String>(())
+    })
+    .map_err(runs::failed)?;
     let secs = start.elapsed().as_secs_f64();
-    let games: Vec<GameOutcome> = results
-        .into_inner()
-        .map_err(|_| CliError::input("a match worker failed"))?
-        .into_iter()
-        .flatten()
-        .collect();
+    let mut games: Vec<(u64, GameOutcome)> = done.into_iter().flatten().collect();
+    games.sort_by_key(|(i, _)| *i);
+    let games: Vec<GameOutcome> = games.into_iter().map(|(_, o)| o).collect();
     let s = summarise(&games);
     let report = Report {
         white: args.white.clone(),
         black: args.black.clone(),
         games: s.games,
-        seed: args.seed,
+        seed: run.seed,
         a_wins: s.a_wins,
         b_wins: s.games - s.a_wins,
         win_rate: s.win_rate,
@@ -199,7 +192,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         seconds: secs,
         jobs,
     };
-    if args.json {
+    if run.json {
         serde_json::to_writer_pretty(&mut *out, &report)?;
         writeln!(out)?;
         return Ok(());
@@ -213,7 +206,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     writeln!(
         out,
         "{a} vs {b}: {} games, seed {}, colours alternated ({a} White in even games)",
-        s.games, args.seed
+        s.games, run.seed
     )?;
     writeln!(
         out,

@@ -11,14 +11,19 @@
 //! a play, staying or leaving (R-8.6), and with `--marking manual` the
 //! points he marks and the schools he claims (R-10).
 
+mod ask;
 mod board;
+mod commands;
 mod narrate;
 mod resume;
+mod saving;
 mod style;
+mod tell;
+mod words;
 
 pub(crate) use resume::resume as resume_record;
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
@@ -29,10 +34,12 @@ use trictrac::record::{Header, Record};
 use trictrac::{
     BySide, Event, FieldNames, Game, GameError, Play, PlayNotation, Roll, RollScore, Side,
 };
-use trictrac_bot::{by_name, Decision, Player, DEFAULT_BOT, PLAYERS};
+use trictrac_bot::table::TablePlayer;
+use trictrac_bot::{by_name, DEFAULT_BOT, PLAYERS};
 
 use crate::error::CliError;
 use crate::options::OptionArgs;
+use crate::session::{self, Terminal};
 use board::View;
 use narrate::cap;
 use style::{wrap, Style, Tone};
@@ -162,38 +169,6 @@ Commands (type them at any prompt):
                  at the end of the input (Ctrl-D) and on Ctrl-C
   help           this list";
 
-/// Where an unfinished game is saved when it was never saved by name.
-const AUTOSAVE: &str = "trictrac-autosave.txt";
-
-/// The game as it stands at the prompt, written by the Ctrl-C handler:
-/// the file and the record's text (none once the game is over).
-static SNAPSHOT: std::sync::Mutex<Option<(PathBuf, String)>> = std::sync::Mutex::new(None);
-
-/// On Ctrl-C (and SIGTERM, SIGHUP), saves the game of the last prompt and
-/// says where, then exits with code 130. The main thread may be blocked
-/// reading a line and holds stdout, so the message goes to stderr.
-fn install_interrupt_handler() {
-    let _ = ctrlc::set_handler(|| {
-        let snap = SNAPSHOT.lock().map(|s| s.clone()).unwrap_or(None);
-        if let Some((path, text)) = snap {
-            match std::fs::write(&path, text) {
-                Ok(()) => eprintln!(
-                    "\nInterrupted: the game is saved to {}.\nResume it with: trictrac play --load {}",
-                    path.display(),
-                    path.display()
-                ),
-                Err(e) => eprintln!(
-                    "\nInterrupted: the game could not be saved to {}: {e}.",
-                    path.display()
-                ),
-            }
-        } else {
-            eprintln!();
-        }
-        std::process::exit(130);
-    });
-}
-
 /// What the program does after an input.
 enum Flow {
     Go,
@@ -207,17 +182,15 @@ struct Session<'a> {
     header: Header,
     humans: BySide<bool>,
     /// The opponent's bot (none in hotseat games).
-    bot: Option<Box<dyn Player>>,
+    bot: Option<TablePlayer>,
     bot_name: String,
     /// The analysis behind hints (the default bot's, built on first use;
     /// it never changes the opponent's choices).
     analyst: Option<trictrac_bot::analysis::Analyst>,
     view: View,
     style: Style,
-    out: &'a mut dyn Write,
-    input: Box<dyn BufRead>,
-    /// Echo the lines read (input piped from a file).
-    echo: bool,
+    /// The keyboard and the screen.
+    term: Terminal<'a>,
     /// Events already told.
     told: usize,
     /// Events when the game was last saved.
@@ -332,7 +305,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         make_bot(seed)?;
         None
     } else {
-        Some(make_bot(seed ^ 0x426f_7420)?)
+        Some(TablePlayer(make_bot(seed ^ 0x426f_7420)?))
     };
     // The record names the players of this session.
     let mut header = header;
@@ -363,7 +336,6 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         };
         BySide::new(n(Side::White), n(Side::Black))
     };
-    let stdin_tty = std::io::stdin().is_terminal();
     let told = if loaded { game.events().len() } else { 0 };
     let mut session = Session {
         game,
@@ -379,9 +351,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
             names,
         },
         style,
-        out,
-        input: Box::new(std::io::BufReader::new(std::io::stdin())),
-        echo: !stdin_tty,
+        term: Terminal::stdin(out),
         told,
         saved: if loaded { Some(told) } else { None },
         save_path: args.load.clone(),
@@ -392,12 +362,10 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         asked_before_roll: None,
         jans_shown: false,
     };
-    install_interrupt_handler();
+    session::install_interrupt_handler();
     session.welcome(loaded, args.load.as_deref())?;
     let r = session.run();
-    if let Ok(mut s) = SNAPSHOT.lock() {
-        *s = None;
-    }
+    session::set_snapshot(None);
     r
 }
 
@@ -441,14 +409,14 @@ impl Session<'_> {
     }
 
     fn say(&mut self, text: &str) -> std::io::Result<()> {
-        writeln!(self.out, "{text}")
+        writeln!(self.term.out, "{text}")
     }
 
     /// Writes `text` wrapped to 79 columns, in `tone`.
     fn say_wrapped(&mut self, tone: Tone, text: &str, indent: usize) -> std::io::Result<()> {
         for l in wrap(text, 79, indent) {
             let painted = self.style.paint(tone, &l);
-            writeln!(self.out, "{painted}")?;
+            writeln!(self.term.out, "{painted}")?;
         }
         Ok(())
     }
@@ -469,7 +437,7 @@ impl Session<'_> {
             };
             format!("you play {} against the bot `{}`", cap(me), self.bot_name)
         };
-        writeln!(self.out, "{title} to 12 holes: {who}.")?;
+        writeln!(self.term.out, "{title} to 12 holes: {who}.")?;
         let rules = self.game.options().to_words();
         self.say_wrapped(Tone::Plain, &format!("Rules: {rules}."), 2)?;
         match (loaded, self.header.seed) {
@@ -515,7 +483,7 @@ impl Session<'_> {
                 Phase::FirstMove | Phase::Roll(_) => {
                     if let Phase::Roll(roller) = self.game.phase() {
                         if !self.human(roller) {
-                            self.bot_settles(roller);
+                            self.bot_settles(roller)?;
                         }
                         // Before the roll: a school to contest (R-10.4),
                         // a false play to settle (section 11).
@@ -528,7 +496,7 @@ impl Session<'_> {
                     }
                     self.game
                         .roll_with(&mut self.dice)
-                        .expect("the game waits for dice");
+                        .map_err(|e| CliError::input(format!("cannot roll: {e}")))?;
                 }
                 phase => {
                     let side = phase.side().expect("a side acts");
@@ -537,7 +505,7 @@ impl Session<'_> {
                             return Ok(());
                         }
                     } else {
-                        self.bot_acts(side);
+                        self.bot_acts()?;
                     }
                 }
             }
@@ -546,924 +514,34 @@ impl Session<'_> {
 
     /// The bot about to roll settles the other player's false play as a
     /// strong player would (section 11).
-    fn bot_settles(&mut self, side: Side) {
+    fn bot_settles(&mut self, side: Side) -> Result<(), CliError> {
         if self.game.false_move().is_none_or(|(a, _)| a == side)
             || !self.game.can_settle_false_move(side)
         {
-            return;
+            return Ok(());
         }
         let Some(bot) = self.bot.as_mut() else {
-            return;
+            return Ok(());
         };
-        let r = if bot.correct_false_move(&self.game) {
+        let r = if bot.0.correct_false_move(&self.game) {
             self.game.correct_false_move(side).map(|_| ())
         } else {
             self.game.accept_false_move(side)
         };
-        r.expect("the bot settles a false play it may settle");
+        r.map_err(|e| CliError::input(format!("the bot could not settle the false move: {e}")))
     }
 
-    /// A person who may act before the roll now (contest a school, settle
-    /// a false play), unless already asked at this point of the game.
-    fn before_roll_side(&self) -> Option<Side> {
-        if self.asked_before_roll == Some(self.game.events().len()) {
-            return None;
-        }
-        Side::ALL.into_iter().find(|&s| {
-            self.human(s) && (self.game.can_contest_school(s) || self.game.can_settle_false_move(s))
-        })
-    }
-
-    /// Asks `side` what he does before `roller` rolls.
-    fn ask_before_roll(&mut self, side: Side, roller: Side) -> Result<Flow, CliError> {
-        let mut can = Vec::new();
-        if self.game.can_contest_school(side) {
-            can.push("`contest` the school (R-10.4)".to_string());
-        }
-        if let Some((author, correction)) = self.game.false_move() {
-            if self.game.can_settle_false_move(side) {
-                let fix = self.play_text(&correction, author);
-                if author == side {
-                    can.push(format!("`correct` your false move to {fix} (section 11)"));
-                } else {
-                    can.push(format!(
-                        "`correct` {}'s false move to {fix}, or `leave` it as it stands (section 11)",
-                        author.name()
-                    ));
-                }
-            }
-        }
-        let who = if roller == side {
-            "your roll".to_string()
-        } else {
-            format!("{}'s roll", roller.name())
-        };
-        let t = format!(
-            "{}, before {who}: {}; Enter goes on.",
-            cap(side),
-            can.join("; ")
-        );
-        self.say_wrapped(Tone::Plain, &t, 2)?;
-        let Some(line) = self.read(&format!("{}, before the roll> ", side.name()))? else {
-            return self.end_of_input();
-        };
-        if let Some(flow) = self.command(side, &line)? {
-            return Ok(flow);
-        }
-        let r = match line.to_lowercase().as_str() {
-            "" => {
-                self.asked_before_roll = Some(self.game.events().len());
-                return Ok(Flow::Go);
-            }
-            "contest" => self.game.contest_school(side).map(|_| ()),
-            "correct" => self.game.correct_false_move(side).map(|_| ()),
-            "leave" | "accept" => self.game.accept_false_move(side),
-            other => {
-                self.refuse(&format!(
-                    "`{other}` is not asked now: `contest`, `correct`, `leave`, or Enter."
-                ))?;
-                return Ok(Flow::Go);
-            }
-        };
-        if let Err(e) = r {
-            self.refuse(&format!("Not possible now: {e}."))?;
-        }
-        Ok(Flow::Go)
-    }
-
-    fn bot_acts(&mut self, side: Side) {
-        let bot = self.bot.as_mut().expect("a bot plays the other side");
-        let r = match self.game.phase() {
-            Phase::Mark(_) => {
-                // Manual marking: the bot claims every real school, then
-                // marks what the rules give (R-10).
-                if let Some((_, points)) = self.game.open_school(side) {
-                    self.game
-                        .claim_school(side, points)
-                        .expect("an open school can be claimed");
-                }
-                if self.game.phase() == Phase::Mark(side) {
-                    let owed = self.game.points_owed().unwrap_or(0);
-                    self.game.declare(owed)
-                } else {
-                    Ok(())
-                }
-            }
-            Phase::StayOrLeave(_) => match bot.decide(&self.game) {
-                Decision::Stay => self.game.stay(),
-                Decision::Leave => self.game.leave(),
-            },
-            Phase::Play(_) => {
-                let play = bot.choose_play(&self.game);
-                self.game.play(&play)
-            }
-            _ => Ok(()),
-        };
-        r.expect("the bot chooses legal actions");
-    }
-
-    fn show_board(&mut self, dice: Option<Roll>) -> std::io::Result<()> {
-        let lines = board::render(&self.game, dice, &self.view, &self.style);
-        writeln!(self.out)?;
-        for l in lines {
-            writeln!(self.out, "{l}")?;
-        }
+    /// The bot takes its decision (a school it may claim first, then its
+    /// play, its stay or leave, or its marking) through the shared
+    /// driver, `tables::take_turn`; a bot that fails is an error.
+    fn bot_acts(&mut self) -> Result<(), CliError> {
+        let bot = self
+            .bot
+            .as_mut()
+            .ok_or_else(|| CliError::input("no bot plays this side"))?;
+        tables::take_turn(&mut self.game, bot, &mut self.dice)
+            .map_err(|e| CliError::input(format!("the bot could not play: {e}")))?;
         Ok(())
-    }
-
-    /// `White rolls 6-5 (sonnez).`
-    fn roll_header(&mut self, score: &RollScore) -> std::io::Result<()> {
-        let who = self.style.paint(Tone::Side(score.side), cap(score.side));
-        let dice = self.style.paint(Tone::Dice, &score.roll.to_string());
-        writeln!(
-            self.out,
-            "{who} rolls {dice} ({}).",
-            score.roll.french_name()
-        )
-    }
-
-    fn show_jans(&mut self, score: &RollScore) -> std::io::Result<()> {
-        for t in narrate::jan_texts(score, self.view.fields) {
-            self.say_wrapped(Tone::Points, &format!("  {t}"), 6)?;
-        }
-        self.jans_shown = true;
-        Ok(())
-    }
-
-    /// Tells the events not told yet.
-    fn tell(&mut self) -> std::io::Result<()> {
-        let events: Vec<Event> = self.game.events()[self.told..].to_vec();
-        self.told = self.game.events().len();
-        let manual = self.manual();
-        for e in events {
-            match e {
-                Event::FirstMoveDice { white, black } => {
-                    let mut t =
-                        format!("First move (R-2.2): White rolls a {white}, Black a {black}");
-                    if white == black {
-                        t.push_str(": a tie, roll again.");
-                    } else {
-                        t.push('.');
-                    }
-                    self.say(&t)?;
-                }
-                Event::FirstMoveRolls { white, black } => {
-                    let total = |r: Roll| r.high().value() + r.low().value();
-                    let mut t = format!(
-                        "First move (R-2.2, both dice each): White throws {white} ({}), Black {black} ({})",
-                        total(white),
-                        total(black)
-                    );
-                    if total(white) == total(black) {
-                        t.push_str(": equal totals, throw again.");
-                    } else {
-                        t.push('.');
-                    }
-                    self.say_wrapped(Tone::Plain, &t, 2)?;
-                }
-                Event::Starts(s) => {
-                    let you = if self.hotseat() || !self.human(s) {
-                        ""
-                    } else {
-                        " (you)"
-                    };
-                    self.say(&format!("{}{you} starts.", cap(s)))?;
-                }
-                Event::Rolled(score) => {
-                    if self.human(score.side) || manual {
-                        self.show_board(Some(score.roll))?;
-                    } else {
-                        writeln!(self.out)?;
-                    }
-                    self.roll_header(&score)?;
-                    self.jans_shown = false;
-                    if !manual {
-                        self.show_jans(&score)?;
-                    }
-                    self.roll = Some(score);
-                }
-                Event::Marked {
-                    side,
-                    from,
-                    marking,
-                    after,
-                } => {
-                    let points_said =
-                        !manual || matches!(from, PointsFrom::Exit | PointsFrom::School);
-                    if let Some(t) = narrate::marked_text(side, from, &marking, &after, points_said)
-                    {
-                        self.say_wrapped(Tone::Plain, &format!("  {t}"), 4)?;
-                    }
-                }
-                Event::Declared { side, points, .. } => {
-                    let mover = self.roll.as_ref().map(|r| r.side);
-                    let t = if self.human(side) && !self.hotseat() {
-                        format!("  You marked {points}.")
-                    } else if mover == Some(side) || mover.is_none() {
-                        format!("  {} marks {points}.", cap(side))
-                    } else {
-                        format!(
-                            "  {} marks {points} from {}'s roll.",
-                            cap(side),
-                            (!side).name()
-                        )
-                    };
-                    self.say(&t)?;
-                    // The roll's marking is over: its jans can be shown.
-                    if mover.is_some_and(|m| m != side) {
-                        self.reveal()?;
-                    }
-                }
-                Event::School {
-                    claimant,
-                    kind,
-                    named,
-                    points,
-                } => {
-                    let t = narrate::school_text(claimant, kind, named, points);
-                    self.say_wrapped(Tone::Bold, &format!("  {t}"), 4)?;
-                }
-                Event::Contested { side, kind, points } => {
-                    let t = narrate::school_text(!side, kind, points, points);
-                    self.say_wrapped(Tone::Bold, &format!("  {t}"), 4)?;
-                }
-                // Options the terminal board does not show yet (the engine
-                // offers them: two-dice first throws, marqués of the partie
-                // à écrire, false moves at the table).
-                Event::FalsePlay { side, moves } => {
-                    let names = self.view.fields;
-                    let name =
-                        |x: u8| names.name(trictrac::Field::new(x).to_absolute(side).value());
-                    let text: Vec<String> = moves
-                        .iter()
-                        .map(|&(f, t)| format!("{}-{}", name(f), name(t)))
-                        .collect();
-                    let who = self.style.paint(Tone::Side(side), cap(side));
-                    writeln!(
-                        self.out,
-                        "{who} plays {} — a false move, it stands until settled (section 11).",
-                        text.join(" ")
-                    )?;
-                    self.last_false = Some(side);
-                }
-                Event::FalseMoveSettled { by, corrected } => {
-                    let author = self.last_false.unwrap_or(!by);
-                    let t = match corrected {
-                        Some(p) => format!(
-                            "  {} has the false move corrected to {} (section 11).",
-                            cap(by),
-                            self.play_text(&p, author)
-                        ),
-                        None => format!(
-                            "  {} leaves the false move as it stands (section 11).",
-                            cap(by)
-                        ),
-                    };
-                    self.say_wrapped(Tone::Bold, &t, 4)?;
-                }
-                Event::MarqueEnd {
-                    winner,
-                    holes,
-                    value,
-                    first,
-                } => {
-                    let head = match winner {
-                        Some(w) => format!(
-                            "Marqué won by {}, {} holes to {}: {value} points (R-9.2).",
-                            cap(w),
-                            holes.get(w),
-                            holes.get(!w)
-                        ),
-                        None => format!(
-                            "Marqué even, {} holes each: a refait, it counts for nobody (R-9.2).",
-                            holes.white
-                        ),
-                    };
-                    let t = self.game.marque_totals();
-                    let t = format!(
-                        "{head} Totals: White {}, Black {}. A new marqué: {} rolls first.",
-                        t.white,
-                        t.black,
-                        cap(first)
-                    );
-                    writeln!(self.out)?;
-                    self.say_wrapped(Tone::Bold, &t, 2)?;
-                }
-                Event::Decided { side, stay } => {
-                    let t = if stay {
-                        format!("  {} stays (tenir).", cap(side))
-                    } else {
-                        format!("  {} leaves (s'en aller).", cap(side))
-                    };
-                    self.say(&t)?;
-                    if !stay && manual {
-                        self.reveal()?;
-                    }
-                }
-                Event::Played { side, play } => {
-                    let who = self.style.paint(Tone::Side(side), cap(side));
-                    if play.is_pass() {
-                        writeln!(self.out, "{who} cannot play anything (--).")?;
-                    } else {
-                        writeln!(self.out, "{who} plays {}.", self.play_text(&play, side))?;
-                    }
-                }
-                Event::NewReleve { reason, first } => {
-                    let why = match reason {
-                        trictrac::game::ReleveEnd::Leave => "after leaving (R-8.6)",
-                        trictrac::game::ReleveEnd::Exit => "all checkers borne off (R-4.8)",
-                    };
-                    let t = format!(
-                        "New relevé, {why}: the checkers go back to the talons; {} rolls first.",
-                        cap(first)
-                    );
-                    self.say_wrapped(Tone::Bold, &t, 2)?;
-                }
-                Event::Resigned { side } => {
-                    let t = format!("{} resigns: {} wins the game.", cap(side), cap(!side));
-                    writeln!(self.out)?;
-                    self.say_wrapped(Tone::Bold, &t, 2)?;
-                    self.resigned = true;
-                }
-                Event::Over { winner, stake } if self.resigned => {
-                    let s = self.game.score();
-                    let t = format!(
-                        "Stake {stake} (R-9.1, on the score as it stands: {} holes to {}).",
-                        s.holes.get(winner),
-                        s.holes.get(!winner)
-                    );
-                    self.say_wrapped(Tone::Bold, &t, 2)?;
-                }
-                Event::Over { winner, .. } if self.game.ecrire_payment().is_some() => {
-                    let t = self.game.marque_totals();
-                    let paid = self.game.ecrire_payment().map_or(0, |(_, n)| n);
-                    let t = format!(
-                        "{} wins the partie à écrire, {} to {} in marqués: {} pays {paid} (R-9.2).",
-                        cap(winner),
-                        t.get(winner),
-                        t.get(!winner),
-                        cap(!winner)
-                    );
-                    writeln!(self.out)?;
-                    self.say_wrapped(Tone::Bold, &t, 2)?;
-                }
-                Event::Over { winner, stake } => {
-                    if manual {
-                        self.reveal()?;
-                    }
-                    let t = narrate::over_text(winner, self.game.score(), stake);
-                    writeln!(self.out)?;
-                    self.say_wrapped(Tone::Bold, &t, 2)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Manual marking: once a roll is marked, what the rules gave.
-    fn reveal(&mut self) -> std::io::Result<()> {
-        if self.jans_shown {
-            return Ok(());
-        }
-        if let Some(score) = self.roll.clone() {
-            let head = format!(
-                "  The rules gave for {}'s {}:",
-                score.side.name(),
-                score.roll
-            );
-            if score.jans.is_empty() {
-                self.say(&format!("{head} no jan."))?;
-                self.jans_shown = true;
-            } else {
-                self.say(&head)?;
-                self.show_jans(&score)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Prints `prompt`, reads a line; `None` at the end of the input.
-    fn read(&mut self, prompt: &str) -> std::io::Result<Option<String>> {
-        let snap = if self.game.phase_is_over() {
-            None
-        } else {
-            let path = self.autosave_path();
-            Some((path.clone(), self.record_text(&path)))
-        };
-        if let Ok(mut s) = SNAPSHOT.lock() {
-            *s = snap;
-        }
-        let p = self.style.paint(Tone::Bold, prompt);
-        write!(self.out, "{p}")?;
-        self.out.flush()?;
-        let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
-            writeln!(self.out)?;
-            return Ok(None);
-        }
-        let line = line.trim().to_string();
-        if self.echo {
-            writeln!(self.out, "{line}")?;
-        }
-        Ok(Some(line))
-    }
-
-    fn end_of_input(&mut self) -> Result<Flow, CliError> {
-        if self.game.phase_is_over() {
-            self.say("End of input.")?;
-        } else {
-            self.leave_unfinished("End of input: the game is left unfinished")?;
-        }
-        Ok(Flow::Stop)
-    }
-
-    /// Where the game is saved when left unfinished.
-    fn autosave_path(&self) -> PathBuf {
-        self.save_path
-            .clone()
-            .unwrap_or_else(|| PathBuf::from(AUTOSAVE))
-    }
-
-    /// The game record, as JSON when `path` ends in `.json`.
-    fn record_text(&self, path: &Path) -> String {
-        let rec = Record::from_game(&self.game, self.header.clone());
-        if path.extension().is_some_and(|e| e == "json") {
-            rec.to_json()
-        } else {
-            rec.to_string()
-        }
-    }
-
-    /// Leaving a game before its end: saves it (unless it is saved as it
-    /// stands) and says where, after `why`.
-    fn leave_unfinished(&mut self, why: &str) -> std::io::Result<()> {
-        let path = self.autosave_path();
-        let unsaved = self.saved != Some(self.game.events().len());
-        let t = if !unsaved {
-            format!("{why}; it is saved in {}.", path.display())
-        } else {
-            match std::fs::write(&path, self.record_text(&path)) {
-                Ok(()) => {
-                    self.saved = Some(self.game.events().len());
-                    format!("{why}: saved to {}.", path.display())
-                }
-                Err(e) => {
-                    let t = format!(
-                        "{why}, and NOT saved: cannot write {}: {e}.",
-                        path.display()
-                    );
-                    return self.refuse(&t);
-                }
-            }
-        };
-        self.say_wrapped(Tone::Plain, &t, 2)?;
-        writeln!(
-            self.out,
-            "Resume it with: trictrac play --load {}",
-            path.display()
-        )
-    }
-
-    /// Asks `side`, a person, for the decision the game waits for.
-    fn ask(&mut self, side: Side) -> Result<Flow, CliError> {
-        let phase = self.game.phase();
-        let key = (self.game.events().len(), phase);
-        let fresh = self.introduced != Some(key);
-        self.introduced = Some(key);
-        match phase {
-            Phase::Play(_) => self.ask_play(side, fresh),
-            Phase::StayOrLeave(_) => self.ask_stay(side, fresh),
-            Phase::Mark(_) => self.ask_mark(side, fresh),
-            _ => Ok(Flow::Go),
-        }
-    }
-
-    fn legal(&self) -> Vec<Play> {
-        self.game.legal_plays().to_vec()
-    }
-
-    fn list_plays(&mut self, side: Side) -> std::io::Result<()> {
-        let plays = self.legal();
-        let items: Vec<String> = plays
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                format!(
-                    "{:>3}) {}",
-                    i + 1,
-                    board::play_text(p, side, self.view.fields)
-                )
-            })
-            .collect();
-        let width = items.iter().map(|s| s.chars().count()).max().unwrap_or(0) + 2;
-        let per_line = (78 / width).max(1);
-        for chunk in items.chunks(per_line) {
-            let line: String = chunk.iter().map(|s| format!("{s:<width$}")).collect();
-            writeln!(self.out, "{}", line.trim_end())?;
-        }
-        Ok(())
-    }
-
-    fn ask_play(&mut self, side: Side, fresh: bool) -> Result<Flow, CliError> {
-        let plays = self.legal();
-        let roll = self.game.pending_roll().expect("a roll to play");
-        if plays.len() == 1 && plays[0].is_pass() {
-            // Nothing can be played: no question to ask.
-            self.game.play(&Play::PASS).expect("the pass is legal");
-            return Ok(Flow::Go);
-        }
-        let n = plays.len();
-        if fresh {
-            let who = self.style.paint(Tone::Side(side), cap(side));
-            if n == 1 {
-                writeln!(
-                    self.out,
-                    "{who} to play {roll}: one legal play, {} (Enter plays it).",
-                    self.play_text(&plays[0], side)
-                )?;
-            } else if n <= 40 {
-                writeln!(self.out, "{who} to play {roll}: {n} legal plays.")?;
-                self.list_plays(side)?;
-            } else {
-                writeln!(
-                    self.out,
-                    "{who} to play {roll}: {n} legal plays (`list` numbers them)."
-                )?;
-            }
-        }
-        let range = if n == 1 {
-            "1".to_string()
-        } else {
-            format!("1-{n}")
-        };
-        let Some(line) = self.read(&format!("{}, your play [{range}]> ", side.name()))? else {
-            return self.end_of_input();
-        };
-        if let Some(flow) = self.command(side, &line)? {
-            return Ok(flow);
-        }
-        let lower = line.to_lowercase();
-        let word = lower.split_whitespace().next().unwrap_or("");
-        let chosen = if line.is_empty() {
-            if n == 1 {
-                Ok(plays[0])
-            } else {
-                Err("Choose a play: its number in the list, or the play written like 1-7 1-6 (`help` for the commands).".to_string())
-            }
-        } else if let Ok(k) = line.parse::<usize>() {
-            if (1..=n).contains(&k) {
-                Ok(plays[k - 1])
-            } else {
-                Err(format!("There is no play number {k}: choose 1 to {n}."))
-            }
-        } else if matches!(word, "stay" | "leave" | "tenir" | "school") {
-            Err(format!(
-                "`{word}` is not asked now: {} must play {roll}.",
-                side.name()
-            ))
-        } else {
-            let written = self
-                .view
-                .fields
-                .play_to_numbers(&line)
-                .map_err(|e| e.to_string())
-                .and_then(|t| t.parse::<PlayNotation>().map_err(|e| e.to_string()));
-            match written {
-                Ok(notation) => match if self.game.options().false_moves == FalseMoves::Table {
-                    // Section 11: an illegal play a table allows stands.
-                    self.game.play_at_table(&notation).map(|_| ())
-                } else {
-                    self.game.play_notation(&notation).map(|_| ())
-                } {
-                    Ok(()) => return Ok(Flow::Go),
-                    Err(GameError::Illegal(e)) => Err(format!("Illegal play `{line}`: {e}.")),
-                    Err(e) => Err(format!("Not possible now: {e}.")),
-                },
-                Err(e) => Err(format!(
-                    "`{line}` is neither a command nor a play ({e}); type `help` for the commands."
-                )),
-            }
-        };
-        match chosen {
-            Ok(p) => {
-                self.game.play(&p).expect("a listed play is legal");
-            }
-            Err(msg) => self.refuse(&msg)?,
-        }
-        Ok(Flow::Go)
-    }
-
-    fn ask_stay(&mut self, side: Side, fresh: bool) -> Result<Flow, CliError> {
-        if fresh {
-            let exit = matches!(
-                self.game
-                    .events()
-                    .iter()
-                    .rev()
-                    .find(|e| matches!(e, Event::Marked { .. })),
-                Some(Event::Marked {
-                    from: PointsFrom::Exit,
-                    ..
-                })
-            );
-            let rest = *self.game.score().points.get(side);
-            let by = if exit { "the exit" } else { "this roll" };
-            let t = format!(
-                "{} won a hole with {by} (R-8.6): `stay` (tenir) keeps the {rest} points left and plays on; `leave` (s'en aller) gives them up, puts all checkers back on the talons and rolls first in a new relevé.",
-                cap(side)
-            );
-            self.say_wrapped(Tone::Plain, &t, 2)?;
-        }
-        let Some(line) = self.read(&format!("{}, stay or leave> ", side.name()))? else {
-            return self.end_of_input();
-        };
-        if let Some(flow) = self.command(side, &line)? {
-            return Ok(flow);
-        }
-        let r = match line.to_lowercase().as_str() {
-            "stay" | "s" | "tenir" | "t" => self.game.stay(),
-            "leave" | "l" | "s'en aller" | "aller" | "partir" => self.game.leave(),
-            _ => {
-                self.refuse("Answer `stay` (tenir) or `leave` (s'en aller).")?;
-                return Ok(Flow::Go);
-            }
-        };
-        r.expect("the game waits for staying or leaving");
-        Ok(Flow::Go)
-    }
-
-    fn ask_mark(&mut self, side: Side, fresh: bool) -> Result<Flow, CliError> {
-        let own = self.game.pending_score().is_some_and(|s| s.side == side);
-        let roll = self
-            .game
-            .pending_roll()
-            .map(|r| r.to_string())
-            .unwrap_or_default();
-        if fresh {
-            let t = if own {
-                format!(
-                    "{}, mark the points your roll {roll} brings you: count them yourself, an error is a school for your opponent (R-10). An even number; Enter marks 0.",
-                    cap(side)
-                )
-            } else {
-                format!(
-                    "{}, mark the points {}'s roll {roll} gave you (jans qui ne peut: false hits, unplayable dice, contre-jans). An even number; Enter marks 0.",
-                    cap(side),
-                    (!side).name()
-                )
-            };
-            self.say_wrapped(Tone::Plain, &t, 2)?;
-            if self.game.can_claim_school(side) {
-                let t = format!(
-                    "(`school N` first claims a school of N points on {}'s marking, R-10.)",
-                    (!side).name()
-                );
-                self.say_wrapped(Tone::Plain, &t, 2)?;
-            }
-        }
-        let Some(line) = self.read(&format!("{}, points you mark> ", side.name()))? else {
-            return self.end_of_input();
-        };
-        if let Some(flow) = self.command(side, &line)? {
-            return Ok(flow);
-        }
-        let lower = line.to_lowercase();
-        let mut words = lower.split_whitespace();
-        if words.next() == Some("school") {
-            let named = words.next().and_then(|w| w.parse::<u32>().ok());
-            match named {
-                None => self.refuse("Name the points of the school: `school 4`.")?,
-                Some(n) => {
-                    if let Err(e) = self.game.claim_school(side, n) {
-                        self.refuse(&format!("No school: {e}."))?;
-                    }
-                }
-            }
-            return Ok(Flow::Go);
-        }
-        let points = if line.is_empty() {
-            Ok(0)
-        } else {
-            line.parse::<u32>()
-        };
-        match points {
-            Ok(p) => {
-                if let Err(e) = self.game.declare(p) {
-                    self.refuse(&format!("Cannot mark {p}: {e}."))?;
-                }
-            }
-            Err(_) => self.refuse(&format!(
-                "`{line}`: type the points you mark (an even number, Enter for 0), or `help`."
-            ))?,
-        }
-        Ok(Flow::Go)
-    }
-
-    /// The commands of every prompt; `None` when `line` is not one.
-    fn command(&mut self, side: Side, line: &str) -> Result<Option<Flow>, CliError> {
-        let mut words = line.split_whitespace();
-        let word = words.next().unwrap_or("").to_lowercase();
-        match word.as_str() {
-            "help" | "?" => {
-                self.say(HELP)?;
-            }
-            "board" => {
-                let dice = self.game.pending_roll();
-                self.show_board(dice)?;
-            }
-            "names" => {
-                // `names` goes to the next naming, `names soumille` to one.
-                let next = match words.next() {
-                    Some(w) => match w.to_lowercase().parse::<FieldNames>() {
-                        Ok(n) => n,
-                        Err(e) => {
-                            self.refuse(&e)?;
-                            return Ok(Some(Flow::Go));
-                        }
-                    },
-                    None => match self.view.fields {
-                        FieldNames::Numbers => FieldNames::Classical,
-                        FieldNames::Classical => FieldNames::Soumille,
-                        FieldNames::Soumille => FieldNames::Lepeintre,
-                        FieldNames::Lepeintre => FieldNames::Numbers,
-                    },
-                };
-                self.view.fields = next;
-                let dice = self.game.pending_roll();
-                self.show_board(dice)?;
-                if next == FieldNames::Numbers {
-                    self.say_wrapped(Tone::Plain, "Fields in numbers 1-24 (R-1.3).", 2)?;
-                }
-            }
-            "fields" => {
-                let t = board::named_fields_text(self.view.fields);
-                self.say_wrapped(Tone::Plain, &t, 2)?;
-            }
-            "list" => {
-                if let Phase::Play(_) = self.game.phase() {
-                    self.list_plays(side)?;
-                } else {
-                    self.refuse("There are no plays to list now.")?;
-                }
-            }
-            "hint" => self.hint(side)?,
-            "save" => {
-                let rest: Vec<&str> = words.collect();
-                if rest.is_empty() {
-                    self.refuse("Name the file: `save game.txt`.")?;
-                } else {
-                    self.save(Path::new(&rest.join(" ")))?;
-                }
-            }
-            "resign" => {
-                // The engine ends the game (RULES-CHOICES.md, resigning);
-                // the loop then tells it and offers to save the record.
-                // Asked first (a slip of the keyboard ends no game), unless
-                // the engine refuses anyway.
-                let mut trial = self.game.clone();
-                match trial.resign(side) {
-                    Err(e) => {
-                        self.refuse(&format!("{e}; `quit` leaves the game (it is saved)."))?
-                    }
-                    Ok(stake) => {
-                        let q = format!(
-                            "Resign? {} wins the game, stake {stake} (R-9.1). (yes/no) ",
-                            cap(!side)
-                        );
-                        match self.read(&q)?.map(|a| a.to_lowercase()) {
-                            Some(a) if a == "y" || a == "yes" => {
-                                if let Err(e) = self.game.resign(side) {
-                                    self.refuse(&e.to_string())?;
-                                }
-                            }
-                            _ => self.say("Not resigned: the game goes on.")?,
-                        }
-                    }
-                }
-            }
-            "quit" | "exit" => {
-                self.leave_unfinished("Game left unfinished")?;
-                return Ok(Some(Flow::Stop));
-            }
-            _ => return Ok(None),
-        }
-        Ok(Some(Flow::Go))
-    }
-
-    /// The analysis behind hints: the default bot's network and search,
-    /// whatever bot is played against (the same as `trictrac hint`).
-    fn analyst(&mut self) -> &mut trictrac_bot::analysis::Analyst {
-        self.analyst
-            .get_or_insert_with(trictrac_bot::analysis::analyst)
-    }
-
-    /// The best analysis's advice for the decision `side` faces: plays in
-    /// equity (the expected stake of R-9.1) with their distance from the
-    /// best, or the equities of staying and leaving.
-    fn hint(&mut self, side: Side) -> std::io::Result<()> {
-        let fields = self.view.fields;
-        match self.game.phase() {
-            Phase::Play(_) => {
-                let plays = self.legal();
-                let number = |p: &Play| {
-                    plays
-                        .iter()
-                        .position(|q| q == p)
-                        .map_or(String::new(), |i| format!("number {}", i + 1))
-                };
-                let game = self.game.clone();
-                let analysis = self.analyst().plays(&game);
-                let Some(best) = analysis.first().copied() else {
-                    self.say("No play to hint: roll first.")?;
-                    return Ok(());
-                };
-                let t = format!(
-                    "Hint: the best play is {} ({}). Equity = the stake {} expects to win \
-                     (R-9.1; negative: to lose), after each play:",
-                    board::play_text(&best.play, side, fields),
-                    number(&best.play),
-                    side.name()
-                );
-                self.say_wrapped(Tone::Plain, &t, 2)?;
-                for e in analysis.iter().take(5) {
-                    let text = board::play_text(&e.play, side, fields);
-                    writeln!(
-                        self.out,
-                        "  {text:<16} {:>+7.3}  ({:+.3})   {}",
-                        e.equity,
-                        e.equity - best.equity,
-                        number(&e.play)
-                    )?;
-                }
-            }
-            Phase::StayOrLeave(_) => {
-                let game = self.game.clone();
-                match self.analyst().stay_leave(&game) {
-                    Some(sl) => {
-                        let (best, other) = if sl.stay >= sl.leave {
-                            ("stay (tenir)", "leave")
-                        } else {
-                            ("leave (s'en aller)", "stay")
-                        };
-                        self.say(&format!(
-                            "Hint: {best}. Equity (the expected stake, R-9.1): stay {:+.3}, leave {:+.3}; {other} loses {:.3}.",
-                            sl.stay,
-                            sl.leave,
-                            (sl.stay - sl.leave).abs()
-                        ))?;
-                    }
-                    None => self.say("No stay-or-leave decision to hint.")?,
-                }
-            }
-            _ => {
-                self.say("No hint for marking: count the points yourself (R-10).")?;
-            }
-        }
-        Ok(())
-    }
-
-    fn save(&mut self, path: &Path) -> std::io::Result<()> {
-        let text = self.record_text(path);
-        match std::fs::write(path, text) {
-            Ok(()) => {
-                self.saved = Some(self.game.events().len());
-                self.save_path = Some(path.to_path_buf());
-                let t = format!(
-                    "Saved the game record to {}; `trictrac play --load {}` resumes it.",
-                    path.display(),
-                    path.display()
-                );
-                self.say_wrapped(Tone::Plain, &t, 2)
-            }
-            Err(e) => self.refuse(&format!("Cannot write {}: {e}.", path.display())),
-        }
-    }
-
-    /// After the last hole: the record can still be saved.
-    fn game_over(&mut self) -> Result<(), CliError> {
-        loop {
-            let Some(line) =
-                self.read("game over (`save FILE` keeps the record, Enter quits)> ")?
-            else {
-                return Ok(());
-            };
-            let mut words = line.split_whitespace();
-            match words.next().map(str::to_lowercase).as_deref() {
-                Some("save") => {
-                    let rest: Vec<&str> = words.collect();
-                    if rest.is_empty() {
-                        self.refuse("Name the file: `save game.txt`.")?;
-                    } else {
-                        self.save(Path::new(&rest.join(" ")))?;
-                    }
-                }
-                Some("board") => {
-                    self.show_board(None)?;
-                }
-                // Anything else quits.
-                _ => return Ok(()),
-            }
-        }
     }
 }
 

@@ -2,11 +2,9 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
@@ -14,10 +12,12 @@ use trictrac::game::{Event, Game, GameOptions};
 use trictrac::record::{Header, Record};
 use trictrac::score::Hole;
 use trictrac::{Bredouille, Side};
-use trictrac_bot::{play_out, SelfPlayPlayer};
+use trictrac_bot::table::TablePlayer;
+use trictrac_bot::SelfPlayPlayer;
 
 use crate::error::CliError;
 use crate::options::OptionArgs;
+use crate::runs::{self, RunArgs};
 
 /// Play complete random games and print statistics.
 #[derive(Debug, Args)]
@@ -33,28 +33,17 @@ use crate::options::OptionArgs;
         trictrac selfplay --games 10000 --seed 1\n  \
         trictrac selfplay --games 100000 --jobs 2 --json\n  \
         # keep the record of the first game, then check it\n  \
-        trictrac selfplay --games 1 --seed 7 --record game.txt && trictrac replay game.txt"
+        trictrac selfplay --games 1 --seed 7 --record game.txt && trictrac replay game.txt",
+    mut_arg("games", |a| a.default_value("1000")),
+    mut_arg("seed", |a| a.help("Seed of the first game's dice and choices"))
 )]
 pub struct SelfplayArgs {
-    /// Number of games
-    #[arg(short, long, default_value_t = 1000)]
-    games: u64,
-
-    /// Seed of the first game's dice and choices
-    #[arg(short, long, default_value_t = 1)]
-    seed: u64,
-
-    /// Worker threads (default: all cores)
-    #[arg(short, long)]
-    jobs: Option<usize>,
+    #[command(flatten)]
+    run: RunArgs,
 
     /// Write the record of the first game to this file (text; .json for JSON)
     #[arg(long, value_name = "FILE")]
     record: Option<std::path::PathBuf>,
-
-    /// Print JSON instead of text
-    #[arg(long)]
-    json: bool,
 
     #[command(flatten)]
     options: OptionArgs,
@@ -126,15 +115,19 @@ impl Stats {
     }
 }
 
-/// Plays game number `i` of a run seeded with `seed`.
-pub fn play_game(seed: u64, i: u64, options: GameOptions) -> (Game, u64) {
+/// Plays game number `i` of a run seeded with `seed`, every turn through
+/// the shared driver.
+///
+/// # Errors
+/// When a player fails (a bug: these players always choose).
+pub fn play_game(seed: u64, i: u64, options: GameOptions) -> Result<(Game, u64), String> {
     let game_seed = seed.wrapping_add(i);
     let mut dice = ChaCha8Rng::seed_from_u64(game_seed);
-    let mut white = SelfPlayPlayer::new(game_seed ^ 0x57_4849_5445);
-    let mut black = SelfPlayPlayer::new(game_seed ^ 0x42_4c41_434b);
+    let mut white = TablePlayer(Box::new(SelfPlayPlayer::new(game_seed ^ 0x57_4849_5445)));
+    let mut black = TablePlayer(Box::new(SelfPlayPlayer::new(game_seed ^ 0x42_4c41_434b)));
     let mut g = Game::new(options);
-    play_out(&mut g, &mut white, &mut black, &mut dice);
-    (g, game_seed)
+    runs::play_out(&mut g, &mut white, &mut black, &mut dice)?;
+    Ok((g, game_seed))
 }
 
 #[derive(Serialize)]
@@ -154,13 +147,14 @@ struct Report {
 
 /// Runs `trictrac selfplay`.
 pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    if args.games == 0 {
+    let run = &args.run;
+    if run.games == 0 {
         return Err(CliError::input("--games must be at least 1"));
     }
     let options = args.options.to_options()?;
-    let jobs = crate::input::jobs(args.jobs);
+    let jobs = run.threads();
     if let Some(path) = &args.record {
-        let (g, game_seed) = play_game(args.seed, 0, options);
+        let (g, game_seed) = play_game(run.seed, 0, options).map_err(runs::failed)?;
         let header = Header {
             event: "trictrac selfplay".into(),
             date: String::new(),
@@ -177,46 +171,15 @@ pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         };
         crate::input::write_text(path, &text)?;
     }
-    let bar = ProgressBar::new(args.games);
-    if args.json {
-        bar.set_draw_target(ProgressDrawTarget::hidden());
-    } else {
-        bar.set_draw_target(ProgressDrawTarget::stderr());
-    }
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
-            .expect("a valid template"),
-    );
-    let next = AtomicU64::new(0);
+    let bar = run.progress(run.games, "{bar:40} {pos}/{len} games {per_sec} eta {eta}");
     let start = Instant::now();
-    let stats: Vec<Stats> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..jobs)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut st = Stats::default();
-                    loop {
-                        // Games are handed out in chunks to keep the counter cold.
-                        let first = next.fetch_add(64, Ordering::Relaxed);
-                        if first >= args.games {
-                            break;
-                        }
-                        let last = (first + 64).min(args.games);
-                        for i in first..last {
-                            let (g, _) = play_game(args.seed, i, options);
-                            st.add_game(&g);
-                        }
-                        bar.inc(last - first);
-                    }
-                    st
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a worker"))
-            .collect()
-    });
-    bar.finish_and_clear();
+    // Games are handed out in chunks of 64 to keep the counter cold.
+    let stats = runs::run_games(run.games, jobs, 64, &bar, |st: &mut Stats, i| {
+        let (g, _) = play_game(run.seed, i, options)?;
+        st.add_game(&g);
+        Ok::<(), String>(())
+    })
+    .map_err(runs::failed)?;
     let secs = start.elapsed().as_secs_f64();
     let mut total = Stats::default();
     for s in &stats {
@@ -240,7 +203,7 @@ pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
             .map(|(k, v)| (k.clone(), *v as f64 / total.rolls.max(1) as f64))
             .collect(),
     };
-    if args.json {
+    if run.json {
         serde_json::to_writer_pretty(&mut *out, &report)?;
         writeln!(out)?;
         return Ok(());

@@ -24,6 +24,8 @@ mod error;
 mod input;
 mod jans_json;
 mod options;
+mod runs;
+mod session;
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -227,3 +227,89 @@ fn bg_play_names_the_bot_and_the_rules_at_the_start() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Ctrl-C (SIGINT) at a prompt saves the unfinished game with moves to
+/// the autosave file and says how to resume it, as `trictrac play` does
+/// (the two sessions share it: issue 21).
+#[cfg(unix)]
+#[test]
+fn bg_play_saves_the_game_on_ctrl_c() {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+
+    let dir = scratch("ctrl-c");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_trictrac"))
+        .current_dir(&dir)
+        .env("XDG_DATA_HOME", &dir)
+        .args(["bg", "play", "--seed", "4", "--hotseat"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let seen = Arc::new(Mutex::new(String::new()));
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = {
+        let seen = Arc::clone(&seen);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                seen.lock()
+                    .unwrap()
+                    .push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        })
+    };
+    // The opening roll is played (a move), then the other side is asked.
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"1\n").unwrap();
+    stdin.flush().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let text = seen.lock().unwrap().clone();
+        if let Some(at) = text.find(" plays ") {
+            if text[at..].contains("roll (Enter)") {
+                break;
+            }
+        }
+        assert!(Instant::now() < deadline, "no second prompt: {text}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let pid = child.id().to_string();
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    drop(stdin);
+    reader.join().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(130), "{err}");
+    let auto = dir.join("trictrac").join("backgammon-autosave.mat");
+    assert!(
+        err.contains(&format!(
+            "Interrupted: the game is saved to {}.",
+            auto.display()
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("trictrac bg play --load {}", auto.display())),
+        "{err}"
+    );
+    let mat = std::fs::read_to_string(&auto).unwrap();
+    assert!(mat.contains("Game 1"), "{mat}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -3,21 +3,24 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use backgammon::{Game, Rules, Side};
-use backgammon_bot::gnubg::Gnubg;
-use backgammon_bot::{by_name_with, play_out, BgNet, Player, PLAYERS};
+use backgammon::session::{Action, Match};
+use backgammon::{Phase, Rules, Side};
+use backgammon_bot::gnubg::{Gnubg, GnubgError};
+use backgammon_bot::table::TablePlayer;
+use backgammon_bot::{by_name_with, BgNet, PLAYERS};
 use clap::Args;
-use neural::td::{game_seed, parallel_map};
+use neural::td::game_seed;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use super::input;
 use crate::error::CliError;
+use crate::runs::{self, RunArgs};
+use tables::{Choice, PlayerError};
 
 /// The name of GNU Backgammon as a player.
 const GNUBG: &str = "gnubg";
@@ -40,7 +43,10 @@ const GNUBG: &str = "gnubg";
         trictrac bg match --white neural --black gnubg --games 1000 --seed 1 --cube off\n  \
         trictrac bg match --white greedy --black random --games 1000 --seed 1\n  \
         trictrac bg match --white neural --black greedy --model bg-model.bin --cube off\n  \
-        trictrac bg match --white neural --black greedy --model bg-model.bin --rules seed --json"
+        trictrac bg match --white neural --black greedy --model bg-model.bin --rules seed --json",
+    mut_arg("games", |a| a
+        .default_value("200")
+        .help("Number of games (rounded up to an even number: pairs of duplicate dice)"))
 )]
 pub struct MatchArgs {
     /// Player A: White in even games, Black in odd ones
@@ -51,13 +57,8 @@ pub struct MatchArgs {
     #[arg(long, value_name = "PLAYER")]
     black: String,
 
-    /// Number of games (rounded up to an even number: pairs of duplicate dice)
-    #[arg(short, long, default_value_t = 200)]
-    games: u64,
-
-    /// Seed of the dice and of the players' random choices
-    #[arg(short, long, default_value_t = 1)]
-    seed: u64,
+    #[command(flatten)]
+    run: RunArgs,
 
     /// Whether the players may use the videau
     #[arg(long, value_name = "on|off", default_value = "on")]
@@ -70,14 +71,6 @@ pub struct MatchArgs {
     /// Another network for the neural player (a model written by `trictrac bg train`)
     #[arg(long, value_name = "FILE")]
     model: Option<PathBuf>,
-
-    /// Worker threads (default: all cores)
-    #[arg(short, long)]
-    jobs: Option<usize>,
-
-    /// Print JSON instead of text
-    #[arg(long)]
-    json: bool,
 }
 
 #[derive(Serialize)]
@@ -101,16 +94,61 @@ struct Report {
 
 /// A player of the match: one of ours, or a running gnubg.
 enum Seat {
-    Bot(Box<dyn Player>),
-    Gnubg(Gnubg),
+    Bot(TablePlayer),
+    Gnubg(GnubgPlayer),
 }
 
 impl Seat {
-    fn player(&mut self) -> &mut dyn Player {
+    fn player(&mut self) -> &mut dyn tables::Player<Match> {
         match self {
-            Seat::Bot(b) => b.as_mut(),
+            Seat::Bot(b) => b,
             Seat::Gnubg(g) => g,
         }
+    }
+}
+
+/// GNU Backgammon as a player of the shared driver: its play and cube
+/// decisions at 0 ply; when it fails (stops answering, names an illegal
+/// play) the player fails, and the match stops with that error.
+struct GnubgPlayer(Gnubg);
+
+impl tables::Player<Match> for GnubgPlayer {
+    fn name(&self) -> &str {
+        GNUBG
+    }
+
+    fn choose(&mut self, m: &Match) -> Result<Choice<Action>, PlayerError> {
+        let failed = |e: GnubgError| PlayerError::Disconnected {
+            player: GNUBG.into(),
+            why: e.to_string(),
+        };
+        let g = &m.game;
+        Ok(match g.phase() {
+            Phase::Roll(s) if g.can_double(s) => {
+                let [nd, dt, dp] = self.0.cube_equities(g).map_err(failed)?;
+                if dt.min(dp) > nd {
+                    Choice::Act(Action::Double)
+                } else {
+                    Choice::Throw
+                }
+            }
+            Phase::Roll(_) => Choice::Throw,
+            // The doubler is on roll: his equities; take when taking
+            // costs less than dropping.
+            Phase::Doubled { .. } => {
+                let [_, dt, dp] = self.0.cube_equities(g).map_err(failed)?;
+                Choice::Act(if dt <= dp { Action::Take } else { Action::Drop })
+            }
+            Phase::Play(..) => Choice::Act(Action::Play {
+                p: self.0.best_play(g).map_err(failed)?.to_string(),
+            }),
+            Phase::Opening | Phase::Over(_) => {
+                return Err(PlayerError::NoAction {
+                    player: GNUBG.into(),
+                    why: "nothing to decide".into(),
+                })
+            }
+        })
     }
 }
 
@@ -141,11 +179,11 @@ type PairResult = (i64, u64, u64, u64);
 
 fn seat(name: &str, seed: u64, net: &Option<Arc<BgNet>>, pool: &Pool) -> Result<Seat, String> {
     if name == GNUBG {
-        return pool.take().map(Seat::Gnubg);
+        return pool.take().map(|g| Seat::Gnubg(GnubgPlayer(g)));
     }
-    Ok(Seat::Bot(
-        by_name_with(name, seed, net.clone()).expect("checked"),
-    ))
+    by_name_with(name, seed, net.clone())
+        .map(|p| Seat::Bot(TablePlayer(p)))
+        .ok_or_else(|| format!("unknown player `{name}`"))
 }
 
 fn play_pair(
@@ -155,26 +193,24 @@ fn play_pair(
     pool: &Pool,
     k: u64,
 ) -> Result<PairResult, String> {
-    let dice_seed = game_seed(args.seed, k);
+    let dice_seed = game_seed(args.run.seed, k);
     let mut pair = (0i64, 0u64, 0u64, 0u64);
     for a_side in [Side::White, Side::Black] {
         let mut a = seat(&args.white, dice_seed ^ 0xa, net, pool)?;
         let mut b = seat(&args.black, dice_seed ^ 0xb, net, pool)?;
         let mut dice = ChaCha8Rng::seed_from_u64(dice_seed);
-        let mut g = Game::money(rules);
-        let r = if a_side == Side::White {
-            play_out(&mut g, a.player(), b.player(), &mut dice)
+        let mut m = Match::new(rules, 0);
+        if a_side == Side::White {
+            runs::play_out(&mut m, a.player(), b.player(), &mut dice)?;
         } else {
-            play_out(&mut g, b.player(), a.player(), &mut dice)
-        };
+            runs::play_out(&mut m, b.player(), a.player(), &mut dice)?;
+        }
         for s in [a, b] {
-            if let Seat::Gnubg(mut g) = s {
-                if let Some(e) = g.take_error() {
-                    return Err(e);
-                }
-                pool.give_back(g);
+            if let Seat::Gnubg(g) = s {
+                pool.give_back(g.0);
             }
         }
+        let r = m.game.result().ok_or("the game did not end")?;
         let pts = r.points as i64;
         if r.winner == a_side {
             pair.0 += pts;
@@ -203,7 +239,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
             )))
         }
     };
-    if args.games == 0 {
+    if args.run.games == 0 {
         return Err(CliError::input("--games must be at least 1"));
     }
     let net = match &args.model {
@@ -227,28 +263,21 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         let g = Gnubg::start(&rules).map_err(|e| CliError::input(e.0))?;
         pool.give_back(g);
     }
-    let pairs = args.games.div_ceil(2);
-    let jobs = crate::input::jobs(args.jobs);
+    let run = &args.run;
+    let pairs = run.games.div_ceil(2);
+    let jobs = run.threads();
+    // No progress bar here, as before.
+    let bar = indicatif::ProgressBar::hidden();
     let start = Instant::now();
-    let failed = AtomicBool::new(false);
-    let results = parallel_map(pairs as usize, jobs, |k| {
-        if failed.load(Ordering::Relaxed) {
-            return Err(String::new());
-        }
-        let r = play_pair(args, rules, &net, &pool, k as u64);
-        if r.is_err() {
-            failed.store(true, Ordering::Relaxed);
-        }
-        r
+    let done = runs::run_games(pairs, jobs, 1, &bar, |acc: &mut Vec<_>, k| {
+        acc.push((k, play_pair(args, rules, &net, &pool, k)?));
+        Ok::<(), String>(())
     });
     drop(pool);
-    if let Some(Err(e)) = results
-        .iter()
-        .find(|r| matches!(r, Err(e) if !e.is_empty()))
-    {
-        return Err(CliError::input(format!("the gnubg player failed: {e}")));
-    }
-    let results: Vec<PairResult> = results.into_iter().map_while(Result::ok).collect();
+    let mut results: Vec<(u64, PairResult)> =
+        done.map_err(runs::failed)?.into_iter().flatten().collect();
+    results.sort_by_key(|(k, _)| *k);
+    let results: Vec<PairResult> = results.into_iter().map(|(_, r)| r).collect();
     let secs = start.elapsed().as_secs_f64();
     let games = pairs * 2;
     let n = pairs as f64;
@@ -278,7 +307,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         backgammons: results.iter().map(|r| r.3).sum::<u64>() as f64 / games as f64,
         games_per_second: games as f64 / secs.max(1e-9),
     };
-    if args.json {
+    if args.run.json {
         serde_json::to_writer_pretty(&mut *out, &report)?;
         writeln!(out)?;
     } else {

@@ -1,19 +1,20 @@
 //! `trictrac bg selfplay`: complete random games and their statistics.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use backgammon::{Game, Preset, Rules, Side, WinKind};
-use backgammon_bot::{play_out, RandomPlayer};
+use backgammon::session::Match;
+use backgammon::{Preset, Rules, Side, WinKind};
+use backgammon_bot::table::TablePlayer;
+use backgammon_bot::RandomPlayer;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use super::input;
 use crate::error::CliError;
+use crate::runs::{self, RunArgs};
 
 /// Play complete random games and print statistics.
 #[derive(Debug, Args)]
@@ -26,28 +27,17 @@ use crate::error::CliError;
         uses the dice seed SEED+i, so the results do not depend on --jobs.",
     after_help = "Examples:\n  \
         trictrac bg selfplay --games 10000 --seed 1\n  \
-        trictrac bg selfplay --games 100000 --rules seed --json"
+        trictrac bg selfplay --games 100000 --rules seed --json",
+    mut_arg("games", |a| a.default_value("1000")),
+    mut_arg("seed", |a| a.help("Seed of the first game's dice and choices"))
 )]
 pub struct SelfplayArgs {
-    /// Number of games
-    #[arg(short, long, default_value_t = 1000)]
-    games: u64,
-
-    /// Seed of the first game's dice and choices
-    #[arg(short, long, default_value_t = 1)]
-    seed: u64,
-
-    /// Worker threads (default: all cores)
-    #[arg(short, long)]
-    jobs: Option<usize>,
+    #[command(flatten)]
+    run: RunArgs,
 
     /// Rules: standard or seed, with options
     #[arg(long, value_name = "RULES", default_value = "standard")]
     rules: String,
-
-    /// Print JSON instead of text
-    #[arg(long)]
-    json: bool,
 }
 
 #[derive(Clone, Copy, Default, Serialize)]
@@ -73,12 +63,16 @@ impl Stats {
     }
 }
 
-fn one_game(seed: u64, rules: Rules) -> Stats {
+/// One money game between two random players, every turn through the
+/// shared driver.
+fn one_game(seed: u64, rules: Rules) -> Result<Stats, String> {
     let mut dice = ChaCha8Rng::seed_from_u64(seed);
-    let mut white = RandomPlayer::new(seed ^ 0x57_4849_5445);
-    let mut black = RandomPlayer::new(seed ^ 0x42_4c41_434b);
-    let mut g = Game::money(rules);
-    let r = play_out(&mut g, &mut white, &mut black, &mut dice);
+    let mut white = TablePlayer(Box::new(RandomPlayer::new(seed ^ 0x57_4849_5445)));
+    let mut black = TablePlayer(Box::new(RandomPlayer::new(seed ^ 0x42_4c41_434b)));
+    let mut m = Match::new(rules, 0);
+    runs::play_out(&mut m, &mut white, &mut black, &mut dice)?;
+    let g = &m.game;
+    let r = g.result().ok_or("the game did not end")?;
     let rolls = g
         .events()
         .iter()
@@ -98,7 +92,7 @@ fn one_game(seed: u64, rules: Rules) -> Stats {
         WinKind::Gammon => s.gammons = 1,
         WinKind::Backgammon => s.backgammons = 1,
     }
-    s
+    Ok(s)
 }
 
 #[derive(Serialize)]
@@ -122,51 +116,26 @@ struct Report {
 
 /// Runs `trictrac bg selfplay`.
 pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    if args.games == 0 {
+    let run = &args.run;
+    if run.games == 0 {
         return Err(CliError::input("--games must be at least 1"));
     }
     let rules = input::rules(&args.rules)?;
-    let jobs = crate::input::jobs(args.jobs);
-    let bar = ProgressBar::new(args.games);
-    if args.json {
-        bar.set_draw_target(ProgressDrawTarget::hidden());
-    } else {
-        bar.set_draw_target(ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-    }
-    let next = AtomicU64::new(0);
+    let jobs = run.threads();
+    let bar = run.progress(
+        run.games,
+        "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}",
+    );
     let start = Instant::now();
+    let stats = runs::run_games(run.games, jobs, 64, &bar, |s: &mut Stats, i| {
+        s.add(&one_game(run.seed.wrapping_add(i), rules)?);
+        Ok::<(), String>(())
+    })
+    .map_err(runs::failed)?;
     let mut total = Stats::default();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..jobs)
-            .map(|_| {
-                let next = &next;
-                let bar = &bar;
-                scope.spawn(move || {
-                    let mut s = Stats::default();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= args.games {
-                            return s;
-                        }
-                        s.add(&one_game(args.seed.wrapping_add(i), rules));
-                        if i.is_multiple_of(256) {
-                            bar.set_position(next.load(Ordering::Relaxed).min(args.games));
-                        }
-                    }
-                })
-            })
-            .collect();
-        for h in handles {
-            if let Ok(s) = h.join() {
-                total.add(&s);
-            }
-        }
-    });
-    bar.finish_and_clear();
+    for s in &stats {
+        total.add(s);
+    }
     let secs = start.elapsed().as_secs_f64();
     let n = total.games.max(1) as f64;
     let report = Report {
@@ -184,7 +153,7 @@ pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         jacoby: rules.jacoby,
         rules_in_force: rules_in_force(&rules, true),
     };
-    if args.json {
+    if run.json {
         serde_json::to_writer_pretty(&mut *out, &report)?;
         writeln!(out)?;
     } else {

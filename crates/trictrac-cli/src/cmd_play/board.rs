@@ -33,13 +33,12 @@
 //! roll with the points it brought, and its last play, so that the bot's
 //! turn is still in view when the person is asked.
 
-use trictrac::fields::NamedField;
-use trictrac::game::Phase;
 use trictrac::{Bredouille, BySide, Event, Field, FieldNames, Game, Play, Roll, Side};
 
 use crate::jans_json::marker;
 
 use super::style::{Line, Style, Tone};
+pub use super::words::{label, named_fields_text, play_text, run_text, turn_text};
 
 /// How the board is drawn.
 #[derive(Clone, Debug)]
@@ -81,58 +80,6 @@ fn glyph(side: Side) -> &'static str {
     match side {
         Side::White => "O",
         Side::Black => "X",
-    }
-}
-
-/// The field label in the view's names: `7`, `B6`, `G` or `g`.
-pub fn label(f: Field, view: &View) -> String {
-    view.fields.name(f.value())
-}
-
-/// A play of `side` written in the view's names, e.g. `BT-B6 BT-B5`.
-pub fn play_text(play: &Play, side: Side, names: FieldNames) -> String {
-    if play.is_pass() {
-        return "--".to_string();
-    }
-    names.play_from_numbers(&play.display(side).to_string())
-}
-
-/// The named fields of both sides in `names`, e.g. `talon 1|24,
-/// coin bourgeois 6,7|19,18, …`: White's before the bar, Black's after.
-pub fn named_fields_text(names: FieldNames) -> String {
-    let of = |n: NamedField, side: Side| -> String {
-        n.fields()
-            .iter()
-            .map(|&k| names.name(Field::new(k).to_absolute(side).value()))
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    let items: Vec<String> = NamedField::ALL
-        .iter()
-        .map(|&n| format!("{} {}|{}", n.name(), of(n, Side::White), of(n, Side::Black)))
-        .collect();
-    format!("Named fields, white|black: {} (R-1.6).", items.join(", "))
-}
-
-/// What `phase` waits for, e.g. `white to play`.
-pub fn turn_text(phase: Phase) -> String {
-    match phase {
-        Phase::FirstMove => "first move".into(),
-        Phase::Roll(s) => format!("{s} to roll"),
-        Phase::Play(s) => format!("{s} to play"),
-        Phase::StayOrLeave(s) => format!("{s}: stay/leave"),
-        Phase::Mark(s) => format!("{s} to mark"),
-        Phase::Over(s) => format!("{s} has won"),
-    }
-}
-
-/// A bredouille or pavillon state in words.
-pub fn run_text(b: Bredouille) -> &'static str {
-    match b {
-        Bredouille::Either => "to take",
-        Bredouille::Side(Side::White) => "white",
-        Bredouille::Side(Side::Black) => "black",
-        Bredouille::Neither => "broken",
     }
 }
 

@@ -1,0 +1,310 @@
+//! Asking the person whose decision it is: before a roll (a school to
+//! contest, a false move to settle), a play, staying or leaving, the
+//! points marked.
+
+use super::*;
+
+impl Session<'_> {
+    /// A person who may act before the roll now (contest a school, settle
+    /// a false play), unless already asked at this point of the game.
+    pub(super) fn before_roll_side(&self) -> Option<Side> {
+        if self.asked_before_roll == Some(self.game.events().len()) {
+            return None;
+        }
+        Side::ALL.into_iter().find(|&s| {
+            self.human(s) && (self.game.can_contest_school(s) || self.game.can_settle_false_move(s))
+        })
+    }
+
+    /// Asks `side` what he does before `roller` rolls.
+    pub(super) fn ask_before_roll(&mut self, side: Side, roller: Side) -> Result<Flow, CliError> {
+        let mut can = Vec::new();
+        if self.game.can_contest_school(side) {
+            can.push("`contest` the school (R-10.4)".to_string());
+        }
+        if let Some((author, correction)) = self.game.false_move() {
+            if self.game.can_settle_false_move(side) {
+                let fix = self.play_text(&correction, author);
+                if author == side {
+                    can.push(format!("`correct` your false move to {fix} (section 11)"));
+                } else {
+                    can.push(format!(
+                        "`correct` {}'s false move to {fix}, or `leave` it as it stands (section 11)",
+                        author.name()
+                    ));
+                }
+            }
+        }
+        let who = if roller == side {
+            "your roll".to_string()
+        } else {
+            format!("{}'s roll", roller.name())
+        };
+        let t = format!(
+            "{}, before {who}: {}; Enter goes on.",
+            cap(side),
+            can.join("; ")
+        );
+        self.say_wrapped(Tone::Plain, &t, 2)?;
+        let Some(line) = self.read(&format!("{}, before the roll> ", side.name()))? else {
+            return self.end_of_input();
+        };
+        if let Some(flow) = self.command(side, &line)? {
+            return Ok(flow);
+        }
+        let r = match line.to_lowercase().as_str() {
+            "" => {
+                self.asked_before_roll = Some(self.game.events().len());
+                return Ok(Flow::Go);
+            }
+            "contest" => self.game.contest_school(side).map(|_| ()),
+            "correct" => self.game.correct_false_move(side).map(|_| ()),
+            "leave" | "accept" => self.game.accept_false_move(side),
+            other => {
+                self.refuse(&format!(
+                    "`{other}` is not asked now: `contest`, `correct`, `leave`, or Enter."
+                ))?;
+                return Ok(Flow::Go);
+            }
+        };
+        if let Err(e) = r {
+            self.refuse(&format!("Not possible now: {e}."))?;
+        }
+        Ok(Flow::Go)
+    }
+
+    /// Asks `side`, a person, for the decision the game waits for.
+    pub(super) fn ask(&mut self, side: Side) -> Result<Flow, CliError> {
+        let phase = self.game.phase();
+        let key = (self.game.events().len(), phase);
+        let fresh = self.introduced != Some(key);
+        self.introduced = Some(key);
+        match phase {
+            Phase::Play(_) => self.ask_play(side, fresh),
+            Phase::StayOrLeave(_) => self.ask_stay(side, fresh),
+            Phase::Mark(_) => self.ask_mark(side, fresh),
+            _ => Ok(Flow::Go),
+        }
+    }
+
+    pub(super) fn legal(&self) -> Vec<Play> {
+        self.game.legal_plays().to_vec()
+    }
+
+    pub(super) fn list_plays(&mut self, side: Side) -> std::io::Result<()> {
+        let plays = self.legal();
+        let items: Vec<String> = plays
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                format!(
+                    "{:>3}) {}",
+                    i + 1,
+                    board::play_text(p, side, self.view.fields)
+                )
+            })
+            .collect();
+        let width = items.iter().map(|s| s.chars().count()).max().unwrap_or(0) + 2;
+        let per_line = (78 / width).max(1);
+        for chunk in items.chunks(per_line) {
+            let line: String = chunk.iter().map(|s| format!("{s:<width$}")).collect();
+            writeln!(self.term.out, "{}", line.trim_end())?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn ask_play(&mut self, side: Side, fresh: bool) -> Result<Flow, CliError> {
+        let plays = self.legal();
+        let roll = self.game.pending_roll().expect("a roll to play");
+        if plays.len() == 1 && plays[0].is_pass() {
+            // Nothing can be played: no question to ask.
+            self.game.play(&Play::PASS).expect("the pass is legal");
+            return Ok(Flow::Go);
+        }
+        let n = plays.len();
+        if fresh {
+            let who = self.style.paint(Tone::Side(side), cap(side));
+            if n == 1 {
+                writeln!(
+                    self.term.out,
+                    "{who} to play {roll}: one legal play, {} (Enter plays it).",
+                    self.play_text(&plays[0], side)
+                )?;
+            } else if n <= 40 {
+                writeln!(self.term.out, "{who} to play {roll}: {n} legal plays.")?;
+                self.list_plays(side)?;
+            } else {
+                writeln!(
+                    self.term.out,
+                    "{who} to play {roll}: {n} legal plays (`list` numbers them)."
+                )?;
+            }
+        }
+        let range = if n == 1 {
+            "1".to_string()
+        } else {
+            format!("1-{n}")
+        };
+        let Some(line) = self.read(&format!("{}, your play [{range}]> ", side.name()))? else {
+            return self.end_of_input();
+        };
+        if let Some(flow) = self.command(side, &line)? {
+            return Ok(flow);
+        }
+        let lower = line.to_lowercase();
+        let word = lower.split_whitespace().next().unwrap_or("");
+        let chosen = if line.is_empty() {
+            if n == 1 {
+                Ok(plays[0])
+            } else {
+                Err("Choose a play: its number in the list, or the play written like 1-7 1-6 (`help` for the commands).".to_string())
+            }
+        } else if let Ok(k) = line.parse::<usize>() {
+            if (1..=n).contains(&k) {
+                Ok(plays[k - 1])
+            } else {
+                Err(format!("There is no play number {k}: choose 1 to {n}."))
+            }
+        } else if matches!(word, "stay" | "leave" | "tenir" | "school") {
+            Err(format!(
+                "`{word}` is not asked now: {} must play {roll}.",
+                side.name()
+            ))
+        } else {
+            let written = self
+                .view
+                .fields
+                .play_to_numbers(&line)
+                .map_err(|e| e.to_string())
+                .and_then(|t| t.parse::<PlayNotation>().map_err(|e| e.to_string()));
+            match written {
+                Ok(notation) => match if self.game.options().false_moves == FalseMoves::Table {
+                    // Section 11: an illegal play a table allows stands.
+                    self.game.play_at_table(&notation).map(|_| ())
+                } else {
+                    self.game.play_notation(&notation).map(|_| ())
+                } {
+                    Ok(()) => return Ok(Flow::Go),
+                    Err(GameError::Illegal(e)) => Err(format!("Illegal play `{line}`: {e}.")),
+                    Err(e) => Err(format!("Not possible now: {e}.")),
+                },
+                Err(e) => Err(format!(
+                    "`{line}` is neither a command nor a play ({e}); type `help` for the commands."
+                )),
+            }
+        };
+        match chosen {
+            Ok(p) => {
+                self.game.play(&p).expect("a listed play is legal");
+            }
+            Err(msg) => self.refuse(&msg)?,
+        }
+        Ok(Flow::Go)
+    }
+
+    pub(super) fn ask_stay(&mut self, side: Side, fresh: bool) -> Result<Flow, CliError> {
+        if fresh {
+            let exit = matches!(
+                self.game
+                    .events()
+                    .iter()
+                    .rev()
+                    .find(|e| matches!(e, Event::Marked { .. })),
+                Some(Event::Marked {
+                    from: PointsFrom::Exit,
+                    ..
+                })
+            );
+            let rest = *self.game.score().points.get(side);
+            let by = if exit { "the exit" } else { "this roll" };
+            let t = format!(
+                "{} won a hole with {by} (R-8.6): `stay` (tenir) keeps the {rest} points left and plays on; `leave` (s'en aller) gives them up, puts all checkers back on the talons and rolls first in a new relevé.",
+                cap(side)
+            );
+            self.say_wrapped(Tone::Plain, &t, 2)?;
+        }
+        let Some(line) = self.read(&format!("{}, stay or leave> ", side.name()))? else {
+            return self.end_of_input();
+        };
+        if let Some(flow) = self.command(side, &line)? {
+            return Ok(flow);
+        }
+        let r = match line.to_lowercase().as_str() {
+            "stay" | "s" | "tenir" | "t" => self.game.stay(),
+            "leave" | "l" | "s'en aller" | "aller" | "partir" => self.game.leave(),
+            _ => {
+                self.refuse("Answer `stay` (tenir) or `leave` (s'en aller).")?;
+                return Ok(Flow::Go);
+            }
+        };
+        r.expect("the game waits for staying or leaving");
+        Ok(Flow::Go)
+    }
+
+    pub(super) fn ask_mark(&mut self, side: Side, fresh: bool) -> Result<Flow, CliError> {
+        let own = self.game.pending_score().is_some_and(|s| s.side == side);
+        let roll = self
+            .game
+            .pending_roll()
+            .map(|r| r.to_string())
+            .unwrap_or_default();
+        if fresh {
+            let t = if own {
+                format!(
+                    "{}, mark the points your roll {roll} brings you: count them yourself, an error is a school for your opponent (R-10). An even number; Enter marks 0.",
+                    cap(side)
+                )
+            } else {
+                format!(
+                    "{}, mark the points {}'s roll {roll} gave you (jans qui ne peut: false hits, unplayable dice, contre-jans). An even number; Enter marks 0.",
+                    cap(side),
+                    (!side).name()
+                )
+            };
+            self.say_wrapped(Tone::Plain, &t, 2)?;
+            if self.game.can_claim_school(side) {
+                let t = format!(
+                    "(`school N` first claims a school of N points on {}'s marking, R-10.)",
+                    (!side).name()
+                );
+                self.say_wrapped(Tone::Plain, &t, 2)?;
+            }
+        }
+        let Some(line) = self.read(&format!("{}, points you mark> ", side.name()))? else {
+            return self.end_of_input();
+        };
+        if let Some(flow) = self.command(side, &line)? {
+            return Ok(flow);
+        }
+        let lower = line.to_lowercase();
+        let mut words = lower.split_whitespace();
+        if words.next() == Some("school") {
+            let named = words.next().and_then(|w| w.parse::<u32>().ok());
+            match named {
+                None => self.refuse("Name the points of the school: `school 4`.")?,
+                Some(n) => {
+                    if let Err(e) = self.game.claim_school(side, n) {
+                        self.refuse(&format!("No school: {e}."))?;
+                    }
+                }
+            }
+            return Ok(Flow::Go);
+        }
+        let points = if line.is_empty() {
+            Ok(0)
+        } else {
+            line.parse::<u32>()
+        };
+        match points {
+            Ok(p) => {
+                if let Err(e) = self.game.declare(p) {
+                    self.refuse(&format!("Cannot mark {p}: {e}."))?;
+                }
+            }
+            Err(_) => self.refuse(&format!(
+                "`{line}`: type the points you mark (an even number, Enter for 0), or `help`."
+            ))?,
+        }
+        Ok(Flow::Go)
+    }
+}
