@@ -383,21 +383,29 @@ impl TableGame for Match {
         }
     }
 
-    fn throw(&self, dice: &mut dyn DiceSource) -> Option<Action> {
+    fn throw(&self, dice: &mut dyn DiceSource) -> Result<Action, ActionError> {
         if self.over() {
-            return None;
+            return Err(ActionError::Over);
         }
-        match self.game.phase() {
+        Ok(match self.game.phase() {
             Phase::Opening | Phase::Over(_) => {
                 let (w, b) = (dice.die().value(), dice.die().value());
-                Some(Action::Opening { w, b })
+                Action::Opening { w, b }
             }
             Phase::Roll(_) => {
                 let (a, b) = (dice.die().value(), dice.die().value());
-                Some(Action::Roll { a, b })
+                Action::Roll { a, b }
             }
-            _ => None,
-        }
+            // No dice are due: the engine's own refusal of a roll now
+            // (BG-7.3 while a double waits, a roll already thrown…).
+            _ => {
+                let any = Roll::from_dice(Die::new(1), Die::new(2));
+                return Err(match self.game.clone().roll(any) {
+                    Err(e) => ActionError::illegal(e.to_string()),
+                    Ok(()) => ActionError::illegal("no dice are due now"),
+                });
+            }
+        })
     }
 
     fn apply(&mut self, action: &Action) -> Result<Action, ActionError> {
@@ -532,6 +540,21 @@ mod tests {
         Action::Opening { w: 3, b: 1 }.apply(&mut m).unwrap();
         let e = Action::Double.apply(&mut m).unwrap_err();
         assert_eq!(e.rule(), Some("BG-7.2"), "{e}");
+    }
+
+    #[test]
+    fn bg_7_3_no_throw_while_a_double_waits_with_the_engines_reason() {
+        let mut m = Match::new(Rules::standard(), 0);
+        Action::Opening { w: 3, b: 1 }.apply(&mut m).unwrap();
+        Action::Play {
+            p: "8/5 6/5".into(),
+        }
+        .apply(&mut m)
+        .unwrap();
+        Action::Double.apply(&mut m).unwrap();
+        let mut dice = FnDice(&mut || Die::new(4));
+        let e = TableGame::throw(&m, &mut dice).unwrap_err();
+        assert_eq!(e.rule(), Some("BG-7.3"), "{e}");
     }
 
     #[test]

@@ -63,9 +63,6 @@ pub enum DriveError {
         /// The refusal.
         error: ActionError,
     },
-    /// The player chose to throw where no dice are due.
-    #[error("{0} chose to throw the dice where none are due")]
-    NoThrow(String),
     /// The player kept acting without ending its decision.
     #[error("{0} took more than {MAX_ACTIONS} actions in one turn")]
     Endless(String),
@@ -102,9 +99,10 @@ pub fn take_turn<G: TableGame>(
     loop {
         let (action, threw) = match player.choose(game)? {
             Choice::Throw => {
-                let a = game
-                    .throw(dice)
-                    .ok_or_else(|| DriveError::NoThrow(player.name().into()))?;
+                let a = game.throw(dice).map_err(|error| DriveError::Refused {
+                    player: player.name().into(),
+                    error,
+                })?;
                 (a, true)
             }
             Choice::Act(a) => (a, false),
@@ -124,7 +122,7 @@ pub fn take_turn<G: TableGame>(
 pub fn automatic<G: TableGame>(game: &G, dice: &mut dyn DiceSource) -> Option<G::Action> {
     let p = game.pending()?;
     if p.side.is_none() {
-        return game.throw(dice);
+        return game.throw(dice).ok();
     }
     game.forced()
 }

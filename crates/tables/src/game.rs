@@ -189,8 +189,12 @@ pub trait TableGame: Clone + Send + Sync + std::fmt::Debug + 'static {
     fn legal_actions(&self) -> Vec<Self::Action>;
 
     /// The throw of the dice due now (the opening throw, or the roll of
-    /// the side on roll), drawn from `dice`; `None` when no dice are due.
-    fn throw(&self, dice: &mut dyn DiceSource) -> Option<Self::Action>;
+    /// the side on roll), drawn from `dice`.
+    ///
+    /// # Errors
+    /// When no dice are due, with the rules' reason (the game says why,
+    /// in its own words and with its rule: one place for that message).
+    fn throw(&self, dice: &mut dyn DiceSource) -> Result<Self::Action, ActionError>;
 
     /// Applies `action`, checked by the rules, and returns it as it is
     /// to be stored (a play as the engine writes it, whatever way it was

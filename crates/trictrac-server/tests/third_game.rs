@@ -88,18 +88,18 @@ impl TableGame for Race {
         }
     }
 
-    fn throw(&self, dice: &mut dyn DiceSource) -> Option<RaceAction> {
-        let p = self.pending()?;
+    fn throw(&self, dice: &mut dyn DiceSource) -> Result<RaceAction, ActionError> {
+        let p = self.pending().ok_or(ActionError::Over)?;
         match p.decision {
-            Decision::Opening => Some(RaceAction::Opening {
+            Decision::Opening => Ok(RaceAction::Opening {
                 w: dice.die().value(),
                 b: dice.die().value(),
             }),
-            Decision::Roll => Some(RaceAction::Roll {
+            Decision::Roll => Ok(RaceAction::Roll {
                 a: dice.die().value(),
                 b: dice.die().value(),
             }),
-            _ => None,
+            _ => Err(ActionError::illegal("move before rolling again (RACE-2)")),
         }
     }
 

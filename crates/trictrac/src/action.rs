@@ -256,24 +256,31 @@ impl TableGame for Game {
         out
     }
 
-    fn throw(&self, dice: &mut dyn DiceSource) -> Option<Action> {
-        match self.phase() {
+    fn throw(&self, dice: &mut dyn DiceSource) -> Result<Action, ActionError> {
+        Ok(match self.phase() {
             Phase::FirstMove => {
                 if self.options().first_move == FirstMove::TwoDiceEach {
                     let w = [dice.die().value(), dice.die().value()];
                     let b = [dice.die().value(), dice.die().value()];
-                    Some(Action::FirstTwo { w, b })
+                    Action::FirstTwo { w, b }
                 } else {
                     let (w, b) = (dice.die().value(), dice.die().value());
-                    Some(Action::First { w, b })
+                    Action::First { w, b }
                 }
             }
             Phase::Roll(_) => {
                 let (a, b) = (dice.die().value(), dice.die().value());
-                Some(Action::Roll { a, b })
+                Action::Roll { a, b }
             }
-            _ => None,
-        }
+            // No dice are due: the engine's own refusal of a roll now.
+            _ => {
+                let any = Roll::from_dice(Die::new(1), Die::new(2));
+                return Err(match self.clone().roll(any) {
+                    Err(e) => refused(e),
+                    Ok(()) => ActionError::illegal("no dice are due now"),
+                });
+            }
+        })
     }
 
     fn apply(&mut self, action: &Action) -> Result<Action, ActionError> {

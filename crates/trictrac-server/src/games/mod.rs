@@ -247,8 +247,7 @@ impl<G: ServerGame> RoomGame for G {
         }
         let (side, choice) = ServerGame::intent(self, intent, seats)?;
         let action = match choice {
-            Choice::Throw => TableGame::throw(self, dice)
-                .ok_or_else(|| RoomError::Refused("no dice are to be thrown now".into()))?,
+            Choice::Throw => TableGame::throw(self, dice)?,
             Choice::Act(a) => a,
         };
         let done = TableGame::apply(self, &action)?;

@@ -143,12 +143,8 @@ impl Hub {
                 g.bot_turn(&name, seed, &mut dice).map(|texts| (g, texts))
             })
             .await;
-            let (mut g, texts) = match chosen {
-                Ok(Ok(x)) => x,
-                Ok(Err(e)) => {
-                    tracing::error!(room = %room.row.id, "the bot failed: {e}");
-                    return false;
-                }
+            let (mut g, texts) = match chosen.map_err(|e| e.to_string()).and_then(|r| r) {
+                Ok(x) => x,
                 Err(e) => {
                     tracing::error!(room = %room.row.id, "the bot failed: {e}");
                     return false;

@@ -6,7 +6,6 @@
 pub mod view;
 
 use backgammon::session::{options_words, parse_options, Action, Match};
-use backgammon::Phase;
 use serde_json::Value;
 use tables::{BySide, Choice, Player, Side, TableGame};
 
@@ -80,17 +79,6 @@ impl ServerGame for Match {
                 ))
             }
         };
-        if let (Choice::Throw, Phase::Doubled { by }) = (&choice, self.game.phase()) {
-            return Err(RoomError::Illegal(tables::ActionError::illegal(format!(
-                "{} must first take or drop the videau (BG-7.3)",
-                !by
-            ))));
-        }
-        if let (Choice::Throw, Phase::Play(s, _)) = (&choice, self.game.phase()) {
-            return Err(RoomError::Illegal(tables::ActionError::illegal(format!(
-                "{s} has rolled already: play the roll (BG-3.1)"
-            ))));
-        }
         Ok((side, choice))
     }
 

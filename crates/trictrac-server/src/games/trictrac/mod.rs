@@ -99,15 +99,7 @@ impl ServerGame for Game {
             )));
         }
         let choice = match intent {
-            Intent::Roll => match self.phase() {
-                Phase::Roll(_) => Choice::Throw,
-                _ => {
-                    return Err(RoomError::Illegal(tables::ActionError::illegal(format!(
-                        "expected {}, not a roll",
-                        expected(self.phase())
-                    ))))
-                }
-            },
+            Intent::Roll => Choice::Throw,
             Intent::Play(p) => Choice::Act(Action::Play { p }),
             Intent::Stay => Choice::Act(Action::Stay),
             Intent::Leave => Choice::Act(Action::Leave),
@@ -195,18 +187,6 @@ impl ServerGame for Game {
 
     fn why(&self, field: u8) -> Option<String> {
         Some(why_not(self, field))
-    }
-}
-
-/// What the phase waits for, in words.
-fn expected(p: Phase) -> &'static str {
-    match p {
-        Phase::FirstMove => "the first move",
-        Phase::Roll(_) => "a roll",
-        Phase::StayOrLeave(_) => "stay or leave (R-8.6)",
-        Phase::Play(_) => "a play",
-        Phase::Mark(_) => "the points marked (R-10)",
-        Phase::Over(_) => "nothing: the game is over",
     }
 }
 
