@@ -18,6 +18,7 @@ mod narrate;
 mod resume;
 mod saving;
 mod style;
+mod table;
 mod tell;
 mod words;
 
@@ -39,7 +40,8 @@ use trictrac_bot::{by_name, DEFAULT_BOT, PLAYERS};
 
 use crate::error::CliError;
 use crate::options::OptionArgs;
-use crate::session::{self, Terminal};
+use crate::session::levels::{self, Level};
+use crate::session::{play, Terminal};
 use board::View;
 use narrate::cap;
 use style::{wrap, Style, Tone};
@@ -72,9 +74,11 @@ impl From<SideArg> for Side {
         with their points. Choose a play by its number in the list of legal plays or \
         type it in play notation (fields 1-24 in White's numbers: `1-7 1-6`, `1-4-9`, \
         `21-off`). Type `help` at any prompt for the commands (hint, save FILE, \
-        resign, ...). A game left unfinished (quit, Ctrl-D, Ctrl-C) is saved, to the \
-        file of the last `save` or `--load`, else trictrac-autosave.txt, and the \
-        program says where. Input is read line by line, so a game can be scripted by \
+        undo, resign, ...). A game left unfinished with moves (quit, Ctrl-D, Ctrl-C) is \
+        saved to trictrac-autosave.txt in your data directory (on Linux \
+        ~/.local/share/trictrac/), and the program says where. In a terminal of 24 \
+        lines the plays that do not fit under the board are shown a page at a time \
+        by `list`. Input is read line by line, so a game can be scripted by \
         piping lines into the program. The board is drawn as in the treatises: your \
         side at the bottom, both talons on the left (docs/PLAYING.md).",
     after_help = "Examples:\n  \
@@ -125,11 +129,17 @@ pub struct PlayArgs {
     options: OptionArgs,
 }
 
-/// The help of `--bot`, naming the bots.
+/// The bots by level, weakest first.
+fn bot_levels() -> Vec<Level> {
+    levels::levels(PLAYERS, trictrac_bot::table::level)
+}
+
+/// The help of `--bot`, naming the bots by level.
 fn bot_help() -> String {
     format!(
-        "The bot you play against: {} [default: {DEFAULT_BOT}]",
-        PLAYERS.join(", ")
+        "The bot you play against, by level, weakest first: {} (the internal names are \
+         accepted too) [default: {DEFAULT_BOT}]",
+        levels::list(&bot_levels())
     )
 }
 
@@ -137,7 +147,8 @@ fn bot_help() -> String {
 const HUMAN: &str = "human";
 const EVENT: &str = "trictrac play";
 
-/// The lines `help` prints.
+/// The game's lines of `help` (the session adds the commands every game
+/// shares: list, board, undo, save, resign, quit, help).
 const HELP: &str = "\
 Commands (type them at any prompt):
   3              choose play number 3 of the list
@@ -147,42 +158,25 @@ Commands (type them at any prompt):
                  with --options false-moves=table an illegal play a table
                  allows stands until settled (section 11)
   Enter          play the only legal play
-  list           number the legal plays again
   stay, leave    after winning a hole by your own roll (tenir / s'en aller)
   N              with --marking manual: the points you mark (Enter = 0)
   school N       with --marking manual: claim a school of N points (R-10)
   hint           the best plays in equity (expected stake), or stay/leave
-  board          draw the board again
   names [NAMES]  field names on the board and in plays: the next of numbers,
                  classical (BT..B11, NT..N11), soumille (A..&), lepeintre
                  (a..y), or the one named; numbers are always read (R-1.6)
   fields         where the named fields are: talon, coin bourgeois, case du
                  diable, case des écoliers, coin de repos (each side's corner)
-  save FILE      write the game record (FILE.json for JSON); resume it
-                 with `trictrac play --load FILE`
-  resign         give up the game (the stake of the score as it stands;
-                 asks to confirm)
   contest        before a roll: contest the school marked against you
   correct, leave before a roll: have a false move corrected, or leave it
-  quit           leave without resigning; the game is saved (to the file
-                 of the last `save`, else trictrac-autosave.txt), as it is
-                 at the end of the input (Ctrl-D) and on Ctrl-C
-  help           this list";
+  resign         gives the stake of the score as it stands (R-9.1)";
 
-/// What the program does after an input.
-enum Flow {
-    Go,
-    Stop,
-}
-
-/// A game in progress with its players and screen.
+/// A game in progress with its players and screen: trictrac's part of
+/// the terminal session ([`crate::session::play`]).
 struct Session<'a> {
     game: Game,
-    dice: ChaCha8Rng,
     header: Header,
     humans: BySide<bool>,
-    /// The opponent's bot (none in hotseat games).
-    bot: Option<TablePlayer>,
     bot_name: String,
     /// The analysis behind hints (the default bot's, built on first use;
     /// it never changes the opponent's choices).
@@ -193,13 +187,9 @@ struct Session<'a> {
     term: Terminal<'a>,
     /// Events already told.
     told: usize,
-    /// Events when the game was last saved.
-    saved: Option<usize>,
-    /// The file of the last `save` or of `--load`: where the game is
-    /// saved when the person leaves it unfinished.
-    save_path: Option<PathBuf>,
-    /// The decision whose introduction was printed: (events, phase).
-    introduced: Option<(usize, Phase)>,
+    /// The person asked before the roll now (a school to contest, a
+    /// false move to settle).
+    first: Option<Side>,
     /// The roll being told, and whether its jans were shown.
     roll: Option<RollScore>,
     /// The game ended by a resignation.
@@ -275,8 +265,17 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         *h.get_mut(side) = true;
         h
     };
+    let lv = bot_levels();
     let bot_name = match &args.bot {
-        Some(b) => b.clone(),
+        Some(b) => match levels::resolve(&lv, b) {
+            Some(name) => name.to_string(),
+            None => {
+                return Err(CliError::input(format!(
+                    "unknown bot `{b}`: the bots are {}",
+                    levels::list(&lv)
+                )))
+            }
+        },
         None if loaded => {
             let other = if humans.white {
                 &header.black
@@ -296,16 +295,16 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         by_name(&bot_name, s).ok_or_else(|| {
             CliError::input(format!(
                 "unknown bot `{bot_name}`: the bots are {}",
-                PLAYERS.join(", ")
+                levels::list(&lv)
             ))
         })
     };
-    let bot = if humans.white && humans.black {
+    let bot: Option<Box<dyn tables::Player<Game>>> = if humans.white && humans.black {
         // Checked now, used for hints.
         make_bot(seed)?;
         None
     } else {
-        Some(TablePlayer(make_bot(seed ^ 0x426f_7420)?))
+        Some(Box::new(TablePlayer(make_bot(seed ^ 0x426f_7420)?)))
     };
     // The record names the players of this session.
     let mut header = header;
@@ -339,10 +338,8 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let told = if loaded { game.events().len() } else { 0 };
     let mut session = Session {
         game,
-        dice,
         header,
         humans,
-        bot,
         bot_name,
         analyst: None,
         view: View {
@@ -353,20 +350,15 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         style,
         term: Terminal::stdin(out),
         told,
-        saved: if loaded { Some(told) } else { None },
-        save_path: args.load.clone(),
-        introduced: None,
+        first: None,
         roll: None,
         resigned: false,
         last_false: None,
         asked_before_roll: None,
         jans_shown: false,
     };
-    session::install_interrupt_handler();
     session.welcome(loaded, args.load.as_deref())?;
-    let r = session.run();
-    session::set_snapshot(None);
-    r
+    play::Session::new(session, dice, bot).run()
 }
 
 /// Reads and resumes a saved game: the game, its dice and its header.
@@ -409,14 +401,14 @@ impl Session<'_> {
     }
 
     fn say(&mut self, text: &str) -> std::io::Result<()> {
-        writeln!(self.term.out, "{text}")
+        writeln!(self.term, "{text}")
     }
 
     /// Writes `text` wrapped to 79 columns, in `tone`.
     fn say_wrapped(&mut self, tone: Tone, text: &str, indent: usize) -> std::io::Result<()> {
         for l in wrap(text, 79, indent) {
             let painted = self.style.paint(tone, &l);
-            writeln!(self.term.out, "{painted}")?;
+            writeln!(self.term, "{painted}")?;
         }
         Ok(())
     }
@@ -435,9 +427,22 @@ impl Session<'_> {
             } else {
                 Side::Black
             };
-            format!("you play {} against the bot `{}`", cap(me), self.bot_name)
+            format!(
+                "you play {} against the bot `{}` (level {})",
+                cap(me),
+                self.bot_name,
+                levels::word_of(&bot_levels(), &self.bot_name)
+            )
         };
-        writeln!(self.term.out, "{title} to 12 holes: {who}.")?;
+        let lines = wrap(&format!("Grand Trictrac to 12 holes: {who}."), 79, 2);
+        for (i, l) in lines.iter().enumerate() {
+            if i == 0 {
+                let rest = l.strip_prefix("Grand Trictrac").unwrap_or(l);
+                writeln!(self.term, "{title}{rest}")?;
+            } else {
+                writeln!(self.term, "{l}")?;
+            }
+        }
         let rules = self.game.options().to_words();
         self.say_wrapped(Tone::Plain, &format!("Rules: {rules}."), 2)?;
         match (loaded, self.header.seed) {
@@ -470,77 +475,6 @@ impl Session<'_> {
                 }
             }
         }
-        Ok(())
-    }
-
-    /// The game loop: tells what happened, then rolls, lets the bot act,
-    /// or asks the person whose decision it is.
-    fn run(&mut self) -> Result<(), CliError> {
-        loop {
-            self.tell()?;
-            match self.game.phase() {
-                Phase::Over(_) => return self.game_over(),
-                Phase::FirstMove | Phase::Roll(_) => {
-                    if let Phase::Roll(roller) = self.game.phase() {
-                        if !self.human(roller) {
-                            self.bot_settles(roller)?;
-                        }
-                        // Before the roll: a school to contest (R-10.4),
-                        // a false play to settle (section 11).
-                        if let Some(side) = self.before_roll_side() {
-                            if let Flow::Stop = self.ask_before_roll(side, roller)? {
-                                return Ok(());
-                            }
-                            continue;
-                        }
-                    }
-                    self.game
-                        .roll_with(&mut self.dice)
-                        .map_err(|e| CliError::input(format!("cannot roll: {e}")))?;
-                }
-                phase => {
-                    let side = phase.side().expect("a side acts");
-                    if self.human(side) {
-                        if let Flow::Stop = self.ask(side)? {
-                            return Ok(());
-                        }
-                    } else {
-                        self.bot_acts()?;
-                    }
-                }
-            }
-        }
-    }
-
-    /// The bot about to roll settles the other player's false play as a
-    /// strong player would (section 11).
-    fn bot_settles(&mut self, side: Side) -> Result<(), CliError> {
-        if self.game.false_move().is_none_or(|(a, _)| a == side)
-            || !self.game.can_settle_false_move(side)
-        {
-            return Ok(());
-        }
-        let Some(bot) = self.bot.as_mut() else {
-            return Ok(());
-        };
-        let r = if bot.0.correct_false_move(&self.game) {
-            self.game.correct_false_move(side).map(|_| ())
-        } else {
-            self.game.accept_false_move(side)
-        };
-        r.map_err(|e| CliError::input(format!("the bot could not settle the false move: {e}")))
-    }
-
-    /// The bot takes its decision (a school it may claim first, then its
-    /// play, its stay or leave, or its marking) through the shared
-    /// driver, `tables::take_turn`; a bot that fails is an error.
-    fn bot_acts(&mut self) -> Result<(), CliError> {
-        let bot = self
-            .bot
-            .as_mut()
-            .ok_or_else(|| CliError::input("no bot plays this side"))?;
-        tables::take_turn(&mut self.game, bot, &mut self.dice)
-            .map_err(|e| CliError::input(format!("the bot could not play: {e}")))?;
         Ok(())
     }
 }

@@ -55,7 +55,7 @@ fn spawn(args: &[&str]) -> Option<Pty> {
 /// saved).
 fn spawn_in(dir: &std::path::Path, args: &[&str]) -> Option<Pty> {
     let mut cmd = binary();
-    cmd.args(args).current_dir(dir);
+    cmd.args(args).current_dir(dir).env("XDG_DATA_HOME", dir);
     match spawn_command(cmd, Some(20_000)) {
         Ok(s) => Some(Pty {
             s,
@@ -233,7 +233,7 @@ fn a_complete_game_in_a_terminal() {
             Prompt::Over => {
                 assert!(flat(&before).contains("wins the game"), "{before}");
                 t.send(&format!("save {}", record.display()));
-                t.expect("Saved the game record");
+                t.expect("The game record is saved to");
                 let (_, p) = t.prompt();
                 assert_eq!(p, Prompt::Over);
                 t.send("");
@@ -315,10 +315,10 @@ fn save_and_reload() {
         .to_string();
     let saved = temp("midgame.txt");
     t.send(&format!("save {}", saved.display()));
-    t.expect("Saved the game record");
+    t.expect("The game record is saved to");
     t.prompt();
     t.send("quit");
-    t.expect(&format!("it is saved in {}", saved.display()));
+    t.expect("Game left unfinished:");
     t.end();
     // `trictrac replay` checks a game saved in the middle of a turn.
     let out = AssertCommand::cargo_bin("trictrac")
@@ -483,6 +483,7 @@ fn piped_in(dir: &std::path::Path, args: &[&str], input: &str) -> String {
         .unwrap()
         .args(args)
         .current_dir(dir)
+        .env("XDG_DATA_HOME", dir)
         .write_stdin(input)
         .assert()
         .success()
@@ -523,21 +524,27 @@ fn piped_commands_and_the_end_of_input() {
         &["play", "--seed", "4", "--bot", "random"],
         "1\n",
     ));
+    // In the data directory (issue 25, item 14).
+    let auto = dir.join("trictrac").join("trictrac-autosave.txt");
     assert!(
-        text.trim_end().ends_with(
-            "End of input: the game is left unfinished: saved to trictrac-autosave.txt. \
-             Resume it with: trictrac play --load trictrac-autosave.txt"
-        ),
+        text.trim_end().ends_with(&format!(
+            "End of input: the game is left unfinished: saved to {0}. \
+             Resume it with: trictrac play --load {0}",
+            auto.display()
+        )),
         "{text}"
     );
-    let rec = std::fs::read_to_string(dir.join("trictrac-autosave.txt")).unwrap();
+    let rec = std::fs::read_to_string(&auto).unwrap();
     assert!(rec.contains("[Seed \"4\"]"), "{rec}");
     let text = flat(&piped_in(
         &dir,
-        &["play", "--load", "trictrac-autosave.txt"],
+        &["play", "--load", auto.to_str().unwrap()],
         "resign\nyes\n",
     ));
-    assert!(text.contains("Resumed trictrac-autosave.txt"), "{text}");
+    assert!(
+        text.contains(&format!("Resumed {}", auto.display())),
+        "{text}"
+    );
 }
 
 #[test]
@@ -705,8 +712,10 @@ fn the_last_roll_of_each_side_stays_on_the_board() {
 /// each saved game resumes.
 #[test]
 fn leaving_saves_the_game() {
-    // quit: saved to trictrac-autosave.txt in the working directory.
+    // quit: saved to trictrac-autosave.txt in the data directory
+    // ($XDG_DATA_HOME/trictrac, the test's directory here).
     let dir = fresh_dir("quit");
+    let auto = |dir: &std::path::Path| dir.join("trictrac").join("trictrac-autosave.txt");
     let Some(mut t) = spawn_in(&dir, &["play", "--seed", "5", "--bot", "random"]) else {
         return;
     };
@@ -714,22 +723,24 @@ fn leaving_saves_the_game() {
     t.send("1");
     t.prompt();
     t.send("quit");
-    t.expect("Game left unfinished: saved to trictrac-autosave.txt.");
-    t.expect("Resume it with: trictrac play --load trictrac-autosave.txt");
+    t.expect("Game left unfinished:");
+    t.expect(&format!("saved to {}.", auto(&dir).display()));
+    t.expect("Resume it with: trictrac play --load");
     t.end();
-    let saved = dir.join("trictrac-autosave.txt");
+    let saved = auto(&dir);
     let rec = std::fs::read_to_string(&saved).unwrap();
     assert!(rec.contains("[Seed \"5\"]"), "{rec}");
 
-    // Ctrl-D at a prompt, after `--load`: saved back to the loaded file.
-    let Some(mut t) = spawn_in(&dir, &["play", "--load", "trictrac-autosave.txt"]) else {
+    // Ctrl-D at a prompt, after `--load`: saved to the autosave again.
+    let Some(mut t) = spawn_in(&dir, &["play", "--load", saved.to_str().unwrap()]) else {
         return;
     };
     t.prompt();
     t.send("1");
     t.prompt();
     t.s.send_control('d').unwrap();
-    t.expect("End of input: the game is left unfinished: saved to trictrac-autosave.txt.");
+    t.expect("End of input: the game is left unfinished:");
+    t.expect(&format!("saved to {}.", saved.display()));
     t.end();
     let longer = std::fs::read_to_string(&saved).unwrap();
     assert!(longer.len() > rec.len(), "one more roll saved");
@@ -743,12 +754,18 @@ fn leaving_saves_the_game() {
     t.send("1");
     t.prompt();
     t.s.send_control('c').unwrap();
-    t.expect("Interrupted: the game is saved to trictrac-autosave.txt.");
-    t.expect("Resume it with: trictrac play --load trictrac-autosave.txt");
+    t.expect(&format!(
+        "Interrupted: the game is saved to {}.",
+        auto(&dir).display()
+    ));
+    t.expect(&format!(
+        "Resume it with: trictrac play --load {}",
+        auto(&dir).display()
+    ));
     t.end();
     let out = AssertCommand::cargo_bin("trictrac")
         .unwrap()
-        .args(["replay", "trictrac-autosave.txt"])
+        .args(["replay", auto(&dir).to_str().unwrap()])
         .current_dir(&dir)
         .assert()
         .success()
@@ -758,21 +775,22 @@ fn leaving_saves_the_game() {
     assert!(out.contains("dice checked against the seed"), "{out}");
     assert!(out.contains("game in progress"), "{out}");
 
-    // A game saved by name is saved again there.
+    // A game saved by name keeps that file as it was saved; leaving
+    // saves the game to the autosave file (the same for both games).
     let dir = fresh_dir("named");
     let Some(mut t) = spawn_in(&dir, &["play", "--seed", "7", "--bot", "random"]) else {
         return;
     };
     t.prompt();
     t.send("save mine.json");
-    t.expect("Saved the game record");
+    t.expect("The game record is saved to");
     t.prompt();
     t.send("1");
     t.prompt();
     t.send("quit");
-    t.expect("Game left unfinished: saved to mine.json.");
+    t.expect("Game left unfinished:");
     t.end();
-    assert!(!dir.join("trictrac-autosave.txt").exists());
+    assert!(auto(&dir).exists());
     let json = std::fs::read_to_string(dir.join("mine.json")).unwrap();
     assert!(json.trim_start().starts_with('{'), "{json}");
 }
@@ -801,7 +819,7 @@ fn two_dice_each_first_move_in_the_terminal() {
     );
     assert!(!text.contains("White rolls a"), "no one-die throw: {text}");
     assert!(text.contains("starts."), "{text}");
-    let rec = std::fs::read_to_string(dir.join("trictrac-autosave.txt")).unwrap();
+    let rec = std::fs::read_to_string(dir.join("trictrac").join("trictrac-autosave.txt")).unwrap();
     assert!(rec.contains("first-move=two-dice-each"), "{rec}");
     assert!(
         rec.lines().any(|l| l.trim_start().starts_with("first ")),
@@ -844,7 +862,7 @@ fn a_false_move_at_the_table_corrected_by_the_opponent() {
         text.contains("White has the false move corrected to 24-22 24-23 (section 11)."),
         "{text}"
     );
-    let rec = std::fs::read_to_string(dir.join("trictrac-autosave.txt")).unwrap();
+    let rec = std::fs::read_to_string(dir.join("trictrac").join("trictrac-autosave.txt")).unwrap();
     assert!(rec.contains("24-21 24-23 ?"), "{rec}");
     assert!(rec.contains("settle w correct"), "{rec}");
     let _ = saved;

@@ -6,27 +6,24 @@
 
 use std::io::Write;
 
-use backgammon::{
-    Cube, EndReason, Game, MatchState, Phase, Play, PlayText, Position, Side, WinKind,
-};
+use backgammon::session::Match;
+use backgammon::{Cube, Event, Game, MatchState, Phase, Play, PlayText, Position, Side, WinKind};
 use backgammon_bot::table::TablePlayer;
-use backgammon_bot::{by_name, DEFAULT_BOT, PLAYERS};
+use backgammon_bot::{DEFAULT_BOT, PLAYERS};
 use clap::Args;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 mod board;
 mod saving;
+mod table;
 mod turns;
-
-use board::board;
-use saving::{after_the_end, autosave};
-use turns::{bot_turn, human_turn};
 
 use super::input;
 use super::moves::line_names;
 use crate::error::CliError;
-use crate::session::{self, Terminal};
+use crate::session::levels::{self, Level};
+use crate::session::{play, Terminal};
 
 /// Play backgammon with the videau in the terminal.
 #[derive(Debug, Args)]
@@ -36,11 +33,12 @@ use crate::session::{self, Terminal};
         the terminal. The board is drawn from your side; type a play by its number or \
         as gnubg writes it (`8/5 6/5`, `bar/22`, `6/off`), `double` before rolling to \
         offer the videau, `take` or `drop` when it is offered, `hint` for the bot's \
-        preferred plays, `resign`, `help`. Input may be piped. Quitting (or the end \
-        of the input, or Ctrl-C) saves an unfinished game that has moves to \
-        backgammon-autosave.mat in your data directory (on Linux \
-        ~/.local/share/trictrac/) and says where; a finished game or match may be \
-        saved with `save FILE` before leaving.",
+        preferred plays, `id` for the gnubg Position ID, Match ID and XGID, `undo`, \
+        `resign`, `help`. Input may be piped. Quitting (or the end of the input, or \
+        Ctrl-C) saves an unfinished game that has moves to backgammon-autosave.mat in \
+        your data directory (on Linux ~/.local/share/trictrac/), and says where; a finished game or match may be \
+        saved with `save FILE` before leaving. In a terminal of 24 lines the plays \
+        that do not fit under the board are shown a page at a time by `list`.",
     after_help = "Examples:\n  \
         trictrac bg play\n  \
         trictrac bg play --rules seed --match 5 --bot greedy\n  \
@@ -84,13 +82,21 @@ pub struct PlayArgs {
     load: Option<std::path::PathBuf>,
 }
 
+/// The bots by level, weakest first.
+fn bot_levels() -> Vec<Level> {
+    levels::levels(PLAYERS, backgammon_bot::table::level)
+}
+
 fn bot_help() -> String {
     format!(
-        "The bot you play against: {} [default: {DEFAULT_BOT}]",
-        PLAYERS.join(", ")
+        "The bot you play against, by level, weakest first: {} (the internal names are \
+         accepted too) [default: {DEFAULT_BOT}]",
+        levels::list(&bot_levels())
     )
 }
 
+/// The game's lines of `help` (the session adds the commands every game
+/// shares: list, board, undo, save, resign, quit, help).
 const HELP: &str = "\
 Commands:
   3              choose play number 3 of the list
@@ -98,53 +104,48 @@ Commands:
   Enter          roll (before rolling) or play the only legal play
   roll           roll the dice
   double         offer the videau, before rolling (BG-7.2)
-  take, drop     answer a double (BG-7.3, BG-7.4)
-  list           number the legal plays again
-  hint           the bot's preferred plays
-  board          draw the board again
+  take, drop     answer a double (BG-7.3, BG-7.4); beaver where allowed
+  hint           the bot's preferred plays, or its cube decision
+  id             the gnubg Position ID, Match ID and XGID of the position
   resign [gammon|backgammon]   give up the game (asks to confirm)
-  save FILE      write the game or match so far (.mat, as gnubg imports it)
-  quit           stop playing (an unfinished game with moves is saved first,
-                 in your data directory, and the program says where; the
-                 end of the input and Ctrl-C save it too)
-  help           this list";
+  save FILE      the game or match so far as .mat (gnubg imports it)";
 
+/// Backgammon's part of the terminal session ([`crate::session::play`]).
 struct Session<'a> {
     /// The keyboard and the screen.
     term: Terminal<'a>,
-    /// The finished games of the match (or money session).
-    history: Vec<Game>,
+    /// The money game or match.
+    m: Match,
+    /// The players' names in the record.
     names: backgammon::BySide<String>,
-    rules: backgammon::Rules,
-    human: [bool; 2],
-    /// The bot, a player of the shared driver.
-    bot: TablePlayer,
+    humans: backgammon::BySide<bool>,
+    /// The bot's name (none in hotseat games).
+    bot_name: String,
     lines: bool,
+    /// The side the board is drawn from.
     viewer: Side,
-}
-
-fn idx(s: Side) -> usize {
-    match s {
-        Side::White => 0,
-        Side::Black => 1,
-    }
-}
-
-enum Flow {
-    Continue,
-    Quit,
-}
-
-/// Reads one line; `None` at the end of the input.
-fn read_line(s: &mut Session, prompt: &str) -> Result<Option<String>, CliError> {
-    Ok(s.term.read(prompt)?)
+    hotseat: bool,
+    /// What was told: games whose events were all told, events of the
+    /// next one.
+    told: (usize, usize),
+    /// Games whose end was told.
+    ended: usize,
 }
 
 /// Runs `trictrac bg play`.
 pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let rules = input::rules(&args.rules)?;
     let side = input::side(&args.side)?;
-    let bot_name = args.bot.as_deref().unwrap_or(DEFAULT_BOT);
+    let lv = bot_levels();
+    let bot_name = match args.bot.as_deref() {
+        None => DEFAULT_BOT,
+        Some(b) => levels::resolve(&lv, b).ok_or_else(|| {
+            CliError::input(format!(
+                "unknown bot `{b}`: the bots are {}",
+                levels::list(&lv)
+            ))
+        })?,
+    };
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -160,146 +161,98 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let bot = backgammon_bot::by_name_with(bot_name, seed, net).ok_or_else(|| {
         CliError::input(format!(
             "unknown bot `{bot_name}`: the bots are {}",
-            PLAYERS.join(", ")
+            levels::list(&lv)
         ))
     })?;
-    let state = match args.r#match {
-        None => MatchState::money(),
+    let length = match args.r#match {
+        None => 0,
         Some(0) => return Err(CliError::input("--match must be at least 1 point")),
         Some(n) if n > 99 => return Err(CliError::input("--match must be at most 99 points")),
-        Some(n) => MatchState::to(n),
+        Some(n) => n,
     };
-    let mut human = [false; 2];
-    human[idx(side)] = true;
+    let mut humans = backgammon::BySide::new(false, false);
+    *humans.get_mut(side) = true;
     if args.hotseat {
-        human = [true, true];
+        humans = backgammon::BySide::new(true, true);
     }
-    let names = backgammon::BySide::new(
-        if human[0] {
+    let bot_name = bot.name().to_string();
+    let name = |s: Side| {
+        if *humans.get(s) {
             "human".to_string()
         } else {
-            bot.name().to_string()
-        },
-        if human[1] {
-            "human".to_string()
-        } else {
-            bot.name().to_string()
-        },
-    );
-    let (history, loaded, rules) = match &args.load {
-        None => (Vec::new(), None, rules),
-        Some(path) => {
-            let (mat, rules) = super::record::read(path, Some(rules))?;
-            let mut games = mat.games;
-            let last = games.pop();
-            (games, last, rules)
+            bot_name.clone()
         }
     };
-    let mut s = Session {
-        term: Terminal::stdin(out),
-        history,
-        names,
-        rules,
-        human,
-        bot: TablePlayer(bot),
-        lines: args.lines,
-        viewer: side,
+    let names = backgammon::BySide::new(name(Side::White), name(Side::Black));
+    let m = match &args.load {
+        None => Match::new(rules, length),
+        Some(path) => {
+            let (mat, rules) = super::record::read(path, Some(rules))?;
+            let mut done = mat.games;
+            let Some(game) = done.pop() else {
+                return Err(CliError::input(format!("{} holds no game", path.display())));
+            };
+            Match {
+                rules,
+                length: mat.length,
+                done,
+                game,
+            }
+        }
     };
-    let mut dice = ChaCha8Rng::seed_from_u64(seed);
-    let mut g = match loaded {
-        None => Game::new(rules, state),
-        Some(last) => match last.result() {
-            None => last,
-            Some(_) => match last.next_game() {
-                Some(n) => {
-                    s.history.push(last);
-                    n
-                }
-                None => {
-                    writeln!(s.term.out, "that match is over")?;
-                    return Ok(());
-                }
-            },
-        },
-    };
-    let state = *g.match_state();
+    if m.over() {
+        writeln!(out, "that match is over")?;
+        return Ok(());
+    }
+    let rules = m.rules;
     let who = if args.hotseat {
         "two players at one keyboard".to_string()
     } else {
-        format!("you play {side} against the bot `{}`", s.bot.0.name())
+        format!(
+            "you play {side} against the bot `{bot_name}` (level {})",
+            levels::word_of(&lv, &bot_name)
+        )
     };
     writeln!(
-        s.term.out,
+        out,
         "Backgammon with the videau ({rules}), {}: {who}; seed {seed}. Type help for the commands.",
-        if state.length > 0 {
-            format!("match to {} points", state.length)
+        if m.length > 0 {
+            format!("match to {} points", m.length)
         } else {
             "money game".to_string()
         }
     )?;
-    // Ctrl-C saves the game of the last prompt, as `trictrac play` does.
-    session::install_interrupt_handler();
-    loop {
-        match g.phase() {
-            Phase::Opening => {
-                g.roll_with(&mut dice).map_err(CliError::input)?;
-                let starter = g.position().turn();
-                writeln!(
-                    s.term.out,
-                    "\nGame {}: {starter} wins the opening throw (BG-2.2)",
-                    g.match_state().games + 1
-                )?;
-                board(&mut s, &g)?;
-                if let Phase::Play(side, roll) = g.phase() {
-                    writeln!(s.term.out, "{side} plays the opening dice {roll}")?;
-                }
-            }
-            Phase::Over(r) => {
-                let how = match r.reason {
-                    EndReason::Dropped => "",
-                    _ => "",
-                };
-                writeln!(s.term.out, "{r}{how}")?;
-                let next = g.match_state().after(&r);
-                if next.length == 0 {
-                    writeln!(s.term.out, "game over")?;
-                    return after_the_end(&mut s, &g);
-                }
-                writeln!(
-                    s.term.out,
-                    "match score: white {} - black {} (to {})",
-                    next.score.white, next.score.black, next.length
-                )?;
-                match g.next_game() {
-                    Some(n) => {
-                        s.history.push(g);
-                        g = n;
-                    }
-                    None => {
-                        let w = next.winner().unwrap_or(r.winner);
-                        writeln!(s.term.out, "{w} wins the match")?;
-                        return after_the_end(&mut s, &g);
-                    }
-                }
-            }
-            phase => {
-                let side = match phase {
-                    Phase::Doubled { by } => !by,
-                    Phase::Roll(sd) | Phase::Play(sd, _) => sd,
-                    _ => g.position().turn(),
-                };
-                if s.human[idx(side)] {
-                    if args.hotseat {
-                        s.viewer = side;
-                    }
-                    if let Flow::Quit = human_turn(&mut s, &mut g, &mut dice)? {
-                        autosave(&mut s, &g)?;
-                        return Ok(());
-                    }
-                } else {
-                    bot_turn(&mut s, &mut g, &mut dice)?;
-                }
-            }
-        }
+    let loaded = args.load.is_some();
+    let told = if loaded {
+        (m.done.len(), m.game.events().len())
+    } else {
+        (0, 0)
+    };
+    let ended = if loaded {
+        m.done.len() + usize::from(m.game.result().is_some())
+    } else {
+        0
+    };
+    let mut table = Session {
+        term: Terminal::stdin(out),
+        m,
+        names,
+        humans,
+        bot_name,
+        lines: args.lines,
+        viewer: side,
+        hotseat: args.hotseat,
+        told,
+        ended,
+    };
+    if loaded {
+        crate::session::table::Table::board(&mut table)?;
     }
+    let bot: Option<Box<dyn tables::Player<Match>>> = if args.hotseat {
+        None
+    } else {
+        Some(Box::new(TablePlayer(bot)))
+    };
+    let dice = ChaCha8Rng::seed_from_u64(seed);
+    play::Session::new(table, dice, bot).run()
 }

@@ -1,6 +1,7 @@
-//! Asking the person whose decision it is: before a roll (a school to
-//! contest, a false move to settle), a play, staying or leaving, the
-//! points marked.
+//! What the person whose decision it is is asked, and what his answer
+//! does: before a roll (a school to contest, a false move to settle), a
+//! play, staying or leaving, the points marked. The prompt itself, and
+//! the commands every prompt accepts, are the shared session's.
 
 use super::*;
 
@@ -8,7 +9,9 @@ impl Session<'_> {
     /// A person who may act before the roll now (contest a school, settle
     /// a false play), unless already asked at this point of the game.
     pub(super) fn before_roll_side(&self) -> Option<Side> {
-        if self.asked_before_roll == Some(self.game.events().len()) {
+        if self.asked_before_roll == Some(self.game.events().len())
+            || !matches!(self.game.phase(), Phase::Roll(_))
+        {
             return None;
         }
         Side::ALL.into_iter().find(|&s| {
@@ -16,8 +19,10 @@ impl Session<'_> {
         })
     }
 
-    /// Asks `side` what he does before `roller` rolls.
-    pub(super) fn ask_before_roll(&mut self, side: Side, roller: Side) -> Result<Flow, CliError> {
+    /// What `side` is asked before the roll (contest a school, settle
+    /// a false play); the prompt.
+    pub(super) fn question_before_roll(&mut self, side: Side) -> std::io::Result<String> {
+        let roller = self.game.phase().side().unwrap_or(side);
         let mut can = Vec::new();
         if self.game.can_contest_school(side) {
             can.push("`contest` the school (R-10.4)".to_string());
@@ -46,44 +51,55 @@ impl Session<'_> {
             can.join("; ")
         );
         self.say_wrapped(Tone::Plain, &t, 2)?;
-        let Some(line) = self.read(&format!("{}, before the roll> ", side.name()))? else {
-            return self.end_of_input();
-        };
-        if let Some(flow) = self.command(side, &line)? {
-            return Ok(flow);
-        }
+        Ok(format!("{}, before the roll> ", side.name()))
+    }
+
+    /// What `side` answered before the roll.
+    pub(super) fn answer_before_roll(&mut self, side: Side, line: &str) -> std::io::Result<()> {
         let r = match line.to_lowercase().as_str() {
             "" => {
                 self.asked_before_roll = Some(self.game.events().len());
-                return Ok(Flow::Go);
+                return Ok(());
             }
             "contest" => self.game.contest_school(side).map(|_| ()),
             "correct" => self.game.correct_false_move(side).map(|_| ()),
             "leave" | "accept" => self.game.accept_false_move(side),
             other => {
-                self.refuse(&format!(
+                return self.refuse(&format!(
                     "`{other}` is not asked now: `contest`, `correct`, `leave`, or Enter."
-                ))?;
-                return Ok(Flow::Go);
+                ));
             }
         };
         if let Err(e) = r {
             self.refuse(&format!("Not possible now: {e}."))?;
         }
-        Ok(Flow::Go)
+        Ok(())
     }
 
-    /// Asks `side`, a person, for the decision the game waits for.
-    pub(super) fn ask(&mut self, side: Side) -> Result<Flow, CliError> {
-        let phase = self.game.phase();
-        let key = (self.game.events().len(), phase);
-        let fresh = self.introduced != Some(key);
-        self.introduced = Some(key);
-        match phase {
-            Phase::Play(_) => self.ask_play(side, fresh),
-            Phase::StayOrLeave(_) => self.ask_stay(side, fresh),
-            Phase::Mark(_) => self.ask_mark(side, fresh),
-            _ => Ok(Flow::Go),
+    /// Prints what `side`, a person, is asked (the first time, `fresh`)
+    /// and returns the prompt, with whether to list the plays now.
+    pub(super) fn question(&mut self, side: Side, fresh: bool) -> std::io::Result<(String, bool)> {
+        if self.first == Some(side) {
+            return Ok((self.question_before_roll(side)?, false));
+        }
+        match self.game.phase() {
+            Phase::Play(_) => self.question_play(side, fresh),
+            Phase::StayOrLeave(_) => Ok((self.question_stay(side, fresh)?, false)),
+            Phase::Mark(_) => Ok((self.question_mark(side, fresh)?, false)),
+            _ => Ok((format!("{}> ", side.name()), false)),
+        }
+    }
+
+    /// What `side` answered at the prompt.
+    pub(super) fn answer(&mut self, side: Side, line: &str) -> std::io::Result<()> {
+        if self.first == Some(side) {
+            return self.answer_before_roll(side, line);
+        }
+        match self.game.phase() {
+            Phase::Play(_) => self.answer_play(side, line),
+            Phase::StayOrLeave(_) => self.answer_stay(line),
+            Phase::Mark(_) => self.answer_mark(side, line),
+            _ => Ok(()),
         }
     }
 
@@ -91,9 +107,12 @@ impl Session<'_> {
         self.game.legal_plays().to_vec()
     }
 
-    pub(super) fn list_plays(&mut self, side: Side) -> std::io::Result<()> {
-        let plays = self.legal();
-        let items: Vec<String> = plays
+    /// The legal plays numbered, `  3) 1-7 1-6`.
+    pub(super) fn play_items(&self, side: Side) -> Vec<String> {
+        if !matches!(self.game.phase(), Phase::Play(_)) {
+            return Vec::new();
+        }
+        self.legal()
             .iter()
             .enumerate()
             .map(|(i, p)| {
@@ -103,39 +122,32 @@ impl Session<'_> {
                     board::play_text(p, side, self.view.fields)
                 )
             })
-            .collect();
-        let width = items.iter().map(|s| s.chars().count()).max().unwrap_or(0) + 2;
-        let per_line = (78 / width).max(1);
-        for chunk in items.chunks(per_line) {
-            let line: String = chunk.iter().map(|s| format!("{s:<width$}")).collect();
-            writeln!(self.term.out, "{}", line.trim_end())?;
-        }
-        Ok(())
+            .collect()
     }
 
-    pub(super) fn ask_play(&mut self, side: Side, fresh: bool) -> Result<Flow, CliError> {
+    fn question_play(&mut self, side: Side, fresh: bool) -> std::io::Result<(String, bool)> {
         let plays = self.legal();
-        let roll = self.game.pending_roll().expect("a roll to play");
-        if plays.len() == 1 && plays[0].is_pass() {
-            // Nothing can be played: no question to ask.
-            self.game.play(&Play::PASS).expect("the pass is legal");
-            return Ok(Flow::Go);
-        }
+        let roll = self
+            .game
+            .pending_roll()
+            .map(|r| r.to_string())
+            .unwrap_or_default();
         let n = plays.len();
+        let mut list = false;
         if fresh {
             let who = self.style.paint(Tone::Side(side), cap(side));
             if n == 1 {
                 writeln!(
-                    self.term.out,
+                    self.term,
                     "{who} to play {roll}: one legal play, {} (Enter plays it).",
                     self.play_text(&plays[0], side)
                 )?;
             } else if n <= 40 {
-                writeln!(self.term.out, "{who} to play {roll}: {n} legal plays.")?;
-                self.list_plays(side)?;
+                writeln!(self.term, "{who} to play {roll}: {n} legal plays.")?;
+                list = true;
             } else {
                 writeln!(
-                    self.term.out,
+                    self.term,
                     "{who} to play {roll}: {n} legal plays (`list` numbers them)."
                 )?;
             }
@@ -145,12 +157,17 @@ impl Session<'_> {
         } else {
             format!("1-{n}")
         };
-        let Some(line) = self.read(&format!("{}, your play [{range}]> ", side.name()))? else {
-            return self.end_of_input();
-        };
-        if let Some(flow) = self.command(side, &line)? {
-            return Ok(flow);
-        }
+        Ok((format!("{}, your play [{range}]> ", side.name()), list))
+    }
+
+    fn answer_play(&mut self, side: Side, line: &str) -> std::io::Result<()> {
+        let plays = self.legal();
+        let n = plays.len();
+        let roll = self
+            .game
+            .pending_roll()
+            .map(|r| r.to_string())
+            .unwrap_or_default();
         let lower = line.to_lowercase();
         let word = lower.split_whitespace().next().unwrap_or("");
         let chosen = if line.is_empty() {
@@ -174,7 +191,7 @@ impl Session<'_> {
             let written = self
                 .view
                 .fields
-                .play_to_numbers(&line)
+                .play_to_numbers(line)
                 .map_err(|e| e.to_string())
                 .and_then(|t| t.parse::<PlayNotation>().map_err(|e| e.to_string()));
             match written {
@@ -184,7 +201,7 @@ impl Session<'_> {
                 } else {
                     self.game.play_notation(&notation).map(|_| ())
                 } {
-                    Ok(()) => return Ok(Flow::Go),
+                    Ok(()) => return Ok(()),
                     Err(GameError::Illegal(e)) => Err(format!("Illegal play `{line}`: {e}.")),
                     Err(e) => Err(format!("Not possible now: {e}.")),
                 },
@@ -195,14 +212,16 @@ impl Session<'_> {
         };
         match chosen {
             Ok(p) => {
-                self.game.play(&p).expect("a listed play is legal");
+                if let Err(e) = self.game.play(&p) {
+                    self.refuse(&format!("Not possible now: {e}."))?;
+                }
+                Ok(())
             }
-            Err(msg) => self.refuse(&msg)?,
+            Err(msg) => self.refuse(&msg),
         }
-        Ok(Flow::Go)
     }
 
-    pub(super) fn ask_stay(&mut self, side: Side, fresh: bool) -> Result<Flow, CliError> {
+    fn question_stay(&mut self, side: Side, fresh: bool) -> std::io::Result<String> {
         if fresh {
             let exit = matches!(
                 self.game
@@ -223,25 +242,22 @@ impl Session<'_> {
             );
             self.say_wrapped(Tone::Plain, &t, 2)?;
         }
-        let Some(line) = self.read(&format!("{}, stay or leave> ", side.name()))? else {
-            return self.end_of_input();
-        };
-        if let Some(flow) = self.command(side, &line)? {
-            return Ok(flow);
-        }
+        Ok(format!("{}, stay or leave> ", side.name()))
+    }
+
+    fn answer_stay(&mut self, line: &str) -> std::io::Result<()> {
         let r = match line.to_lowercase().as_str() {
             "stay" | "s" | "tenir" | "t" => self.game.stay(),
             "leave" | "l" | "s'en aller" | "aller" | "partir" => self.game.leave(),
-            _ => {
-                self.refuse("Answer `stay` (tenir) or `leave` (s'en aller).")?;
-                return Ok(Flow::Go);
-            }
+            _ => return self.refuse("Answer `stay` (tenir) or `leave` (s'en aller)."),
         };
-        r.expect("the game waits for staying or leaving");
-        Ok(Flow::Go)
+        if let Err(e) = r {
+            self.refuse(&format!("Not possible now: {e}."))?;
+        }
+        Ok(())
     }
 
-    pub(super) fn ask_mark(&mut self, side: Side, fresh: bool) -> Result<Flow, CliError> {
+    fn question_mark(&mut self, side: Side, fresh: bool) -> std::io::Result<String> {
         let own = self.game.pending_score().is_some_and(|s| s.side == side);
         let roll = self
             .game
@@ -270,12 +286,10 @@ impl Session<'_> {
                 self.say_wrapped(Tone::Plain, &t, 2)?;
             }
         }
-        let Some(line) = self.read(&format!("{}, points you mark> ", side.name()))? else {
-            return self.end_of_input();
-        };
-        if let Some(flow) = self.command(side, &line)? {
-            return Ok(flow);
-        }
+        Ok(format!("{}, points you mark> ", side.name()))
+    }
+
+    fn answer_mark(&mut self, side: Side, line: &str) -> std::io::Result<()> {
         let lower = line.to_lowercase();
         let mut words = lower.split_whitespace();
         if words.next() == Some("school") {
@@ -288,7 +302,7 @@ impl Session<'_> {
                     }
                 }
             }
-            return Ok(Flow::Go);
+            return Ok(());
         }
         let points = if line.is_empty() {
             Ok(0)
@@ -305,6 +319,6 @@ impl Session<'_> {
                 "`{line}`: type the points you mark (an even number, Enter for 0), or `help`."
             ))?,
         }
-        Ok(Flow::Go)
+        Ok(())
     }
 }

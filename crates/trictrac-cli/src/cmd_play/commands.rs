@@ -1,21 +1,16 @@
-//! The commands of every prompt: help, board, names, fields, list,
-//! hint, save, resign (confirmed), quit; and the prompt after the end.
+//! The commands of trictrac's prompts only (names, fields), its hint,
+//! and what resigning gives; the commands of every game's prompt are the
+//! shared session's ([`crate::session::play`]).
 
 use super::*;
+use crate::session::table::Resignation;
 
 impl Session<'_> {
-    /// The commands of every prompt; `None` when `line` is not one.
-    pub(super) fn command(&mut self, side: Side, line: &str) -> Result<Option<Flow>, CliError> {
+    /// The commands of trictrac only; `false` when `line` is not one.
+    pub(super) fn game_command(&mut self, line: &str) -> std::io::Result<bool> {
         let mut words = line.split_whitespace();
         let word = words.next().unwrap_or("").to_lowercase();
         match word.as_str() {
-            "help" | "?" => {
-                self.say(HELP)?;
-            }
-            "board" => {
-                let dice = self.game.pending_roll();
-                self.show_board(dice)?;
-            }
             "names" => {
                 // `names` goes to the next naming, `names soumille` to one.
                 let next = match words.next() {
@@ -23,7 +18,7 @@ impl Session<'_> {
                         Ok(n) => n,
                         Err(e) => {
                             self.refuse(&e)?;
-                            return Ok(Some(Flow::Go));
+                            return Ok(true);
                         }
                     },
                     None => match self.view.fields {
@@ -44,54 +39,25 @@ impl Session<'_> {
                 let t = board::named_fields_text(self.view.fields);
                 self.say_wrapped(Tone::Plain, &t, 2)?;
             }
-            "list" => {
-                if let Phase::Play(_) = self.game.phase() {
-                    self.list_plays(side)?;
-                } else {
-                    self.refuse("There are no plays to list now.")?;
-                }
-            }
-            "hint" => self.hint(side)?,
-            "save" => {
-                let rest: Vec<&str> = words.collect();
-                if rest.is_empty() {
-                    self.refuse("Name the file: `save game.txt`.")?;
-                } else {
-                    self.save(Path::new(&rest.join(" ")))?;
-                }
-            }
-            "resign" => {
-                // The engine ends the game (RULES-CHOICES.md, resigning);
-                // the loop then tells it and offers to save the record.
-                // Asked first (a slip of the keyboard ends no game), unless
-                // the engine refuses anyway.
-                let mut trial = self.game.clone();
-                match trial.resign(side) {
-                    Err(e) => {
-                        self.refuse(&format!("{e}; `quit` leaves the game (it is saved)."))?
-                    }
-                    Ok(stake) => {
-                        let q = format!(
-                            "Resign? {} wins the game, stake {stake} (R-9.1). (yes/no) ",
-                            cap(!side)
-                        );
-                        if crate::session::is_yes(self.read(&q)?.as_deref()) {
-                            if let Err(e) = self.game.resign(side) {
-                                self.refuse(&e.to_string())?;
-                            }
-                        } else {
-                            self.say("Not resigned: the game goes on.")?;
-                        }
-                    }
-                }
-            }
-            "quit" | "exit" => {
-                self.leave_unfinished("Game left unfinished")?;
-                return Ok(Some(Flow::Stop));
-            }
-            _ => return Ok(None),
+            _ => return Ok(false),
         }
-        Ok(Some(Flow::Go))
+        Ok(true)
+    }
+
+    /// What `side` resigning would give (the engine ends the game,
+    /// RULES-CHOICES.md, resigning): asked first, so that a slip of the
+    /// keyboard ends no game, unless the engine refuses anyway.
+    pub(super) fn resignation(&self, side: Side) -> Result<Resignation, String> {
+        let mut trial = self.game.clone();
+        match trial.resign(side) {
+            Err(e) => Err(format!("{e}; `quit` leaves the game (it is saved).")),
+            Ok(stake) => Ok(Resignation {
+                question: format!(
+                    "Resign? {} wins the game, stake {stake} (R-9.1). (yes/no) ",
+                    cap(!side)
+                ),
+            }),
+        }
     }
 
     /// The analysis behind hints: the default bot's network and search,
@@ -132,7 +98,7 @@ impl Session<'_> {
                 for e in analysis.iter().take(5) {
                     let text = board::play_text(&e.play, side, fields);
                     writeln!(
-                        self.term.out,
+                        self.term,
                         "  {text:<16} {:>+7.3}  ({:+.3})   {}",
                         e.equity,
                         e.equity - best.equity,
@@ -164,49 +130,5 @@ impl Session<'_> {
             }
         }
         Ok(())
-    }
-
-    pub(super) fn save(&mut self, path: &Path) -> std::io::Result<()> {
-        let text = self.record_text(path);
-        match std::fs::write(path, text) {
-            Ok(()) => {
-                self.saved = Some(self.game.events().len());
-                self.save_path = Some(path.to_path_buf());
-                let t = format!(
-                    "Saved the game record to {}; `trictrac play --load {}` resumes it.",
-                    path.display(),
-                    path.display()
-                );
-                self.say_wrapped(Tone::Plain, &t, 2)
-            }
-            Err(e) => self.refuse(&format!("Cannot write {}: {e}.", path.display())),
-        }
-    }
-
-    /// After the last hole: the record can still be saved.
-    pub(super) fn game_over(&mut self) -> Result<(), CliError> {
-        loop {
-            let Some(line) =
-                self.read("game over (`save FILE` keeps the record, Enter quits)> ")?
-            else {
-                return Ok(());
-            };
-            let mut words = line.split_whitespace();
-            match words.next().map(str::to_lowercase).as_deref() {
-                Some("save") => {
-                    let rest: Vec<&str> = words.collect();
-                    if rest.is_empty() {
-                        self.refuse("Name the file: `save game.txt`.")?;
-                    } else {
-                        self.save(Path::new(&rest.join(" ")))?;
-                    }
-                }
-                Some("board") => {
-                    self.show_board(None)?;
-                }
-                // Anything else quits.
-                _ => return Ok(()),
-            }
-        }
     }
 }

@@ -98,30 +98,7 @@ impl Line {
     }
 }
 
-/// Word-wraps `text` to `width` columns; lines after the first start
-/// with `indent` spaces.
-pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
-    let lead = text.len() - text.trim_start_matches(' ').len();
-    let mut lines = Vec::new();
-    let mut cur = " ".repeat(lead);
-    let mut fresh = true;
-    for word in text.split_whitespace() {
-        let w = word.chars().count();
-        if !fresh && cur.chars().count() + 1 + w > width {
-            lines.push(std::mem::replace(&mut cur, " ".repeat(indent)));
-            fresh = true;
-        }
-        if !fresh {
-            cur.push(' ');
-        }
-        cur.push_str(word);
-        fresh = false;
-    }
-    if !fresh {
-        lines.push(cur);
-    }
-    lines
-}
+pub use crate::session::wrap;
 
 #[cfg(test)]
 mod tests {

@@ -6,9 +6,10 @@ use super::*;
 impl Session<'_> {
     pub(super) fn show_board(&mut self, dice: Option<Roll>) -> std::io::Result<()> {
         let lines = board::render(&self.game, dice, &self.view, &self.style);
-        writeln!(self.term.out)?;
+        self.term.mark_top();
+        writeln!(self.term)?;
         for l in lines {
-            writeln!(self.term.out, "{l}")?;
+            writeln!(self.term, "{l}")?;
         }
         Ok(())
     }
@@ -18,7 +19,7 @@ impl Session<'_> {
         let who = self.style.paint(Tone::Side(score.side), cap(score.side));
         let dice = self.style.paint(Tone::Dice, &score.roll.to_string());
         writeln!(
-            self.term.out,
+            self.term,
             "{who} rolls {dice} ({}).",
             score.roll.french_name()
         )
@@ -75,7 +76,7 @@ impl Session<'_> {
                     if self.human(score.side) || manual {
                         self.show_board(Some(score.roll))?;
                     } else {
-                        writeln!(self.term.out)?;
+                        writeln!(self.term)?;
                     }
                     self.roll_header(&score)?;
                     self.jans_shown = false;
@@ -142,7 +143,7 @@ impl Session<'_> {
                         .collect();
                     let who = self.style.paint(Tone::Side(side), cap(side));
                     writeln!(
-                        self.term.out,
+                        self.term,
                         "{who} plays {} — a false move, it stands until settled (section 11).",
                         text.join(" ")
                     )?;
@@ -188,7 +189,7 @@ impl Session<'_> {
                         t.black,
                         cap(first)
                     );
-                    writeln!(self.term.out)?;
+                    writeln!(self.term)?;
                     self.say_wrapped(Tone::Bold, &t, 2)?;
                 }
                 Event::Decided { side, stay } => {
@@ -205,13 +206,9 @@ impl Session<'_> {
                 Event::Played { side, play } => {
                     let who = self.style.paint(Tone::Side(side), cap(side));
                     if play.is_pass() {
-                        writeln!(self.term.out, "{who} cannot play anything (--).")?;
+                        writeln!(self.term, "{who} cannot play anything (--).")?;
                     } else {
-                        writeln!(
-                            self.term.out,
-                            "{who} plays {}.",
-                            self.play_text(&play, side)
-                        )?;
+                        writeln!(self.term, "{who} plays {}.", self.play_text(&play, side))?;
                     }
                 }
                 Event::NewReleve { reason, first } => {
@@ -227,7 +224,7 @@ impl Session<'_> {
                 }
                 Event::Resigned { side } => {
                     let t = format!("{} resigns: {} wins the game.", cap(side), cap(!side));
-                    writeln!(self.term.out)?;
+                    writeln!(self.term)?;
                     self.say_wrapped(Tone::Bold, &t, 2)?;
                     self.resigned = true;
                 }
@@ -250,7 +247,7 @@ impl Session<'_> {
                         t.get(!winner),
                         cap(!winner)
                     );
-                    writeln!(self.term.out)?;
+                    writeln!(self.term)?;
                     self.say_wrapped(Tone::Bold, &t, 2)?;
                 }
                 Event::Over { winner, stake } => {
@@ -258,7 +255,7 @@ impl Session<'_> {
                         self.reveal()?;
                     }
                     let t = narrate::over_text(winner, self.game.score(), stake);
-                    writeln!(self.term.out)?;
+                    writeln!(self.term)?;
                     self.say_wrapped(Tone::Bold, &t, 2)?;
                 }
             }

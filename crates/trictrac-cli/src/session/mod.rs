@@ -1,12 +1,16 @@
-//! What the two terminal sessions (`trictrac play`, `trictrac bg play`)
-//! share: reading a line at a prompt ([`Terminal`]), saving the game of
-//! the last prompt on Ctrl-C ([`set_snapshot`],
-//! [`install_interrupt_handler`]), where a game left unfinished is saved
-//! ([`data_file`]), a path as a shell word, a yes/no confirmation.
-//!
-//! Each game keeps its own loop, board and notation (`cmd_play`,
-//! `bg/play`); the one loop over a per-game trait that issue 21 asks for
-//! is not written yet.
+//! The terminal session of both games (`trictrac play`, `trictrac bg
+//! play`), written once: the loop and the commands of every prompt
+//! ([`play`]) over a per-game [`table::Table`] (board, notation, hint);
+//! reading a line at a prompt ([`Terminal`]), the size of the screen and
+//! the paging of long lists ([`pager`]), saving the game of the last
+//! prompt on Ctrl-C ([`set_snapshot`], [`install_interrupt_handler`]),
+//! where a game left unfinished is saved ([`data_file`]), the bots by
+//! level ([`levels`]), a path as a shell word, a yes/no confirmation.
+
+pub mod levels;
+pub mod pager;
+pub mod play;
+pub mod table;
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -15,13 +19,31 @@ use std::sync::Mutex;
 /// The most characters one input line may hold; the rest is dropped.
 pub const MAX_LINE: usize = 1000;
 
-/// The keyboard (or piped input) and the screen of a session.
+/// The keyboard (or piped input) and the screen of a session. Writing to
+/// it (it is a [`Write`]) counts the lines, so that the session knows how
+/// much of the screen the board and what follows it use.
 pub struct Terminal<'a> {
     /// Where everything is written.
     pub out: &'a mut dyn Write,
     input: Box<dyn BufRead>,
     /// Echo the lines read (input piped from a file).
     echo: bool,
+    /// Lines written so far.
+    lines: usize,
+    /// The line where the last board started.
+    top: usize,
+}
+
+impl Write for Terminal<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.out.write(buf)?;
+        self.lines += buf[..n].iter().filter(|&&b| b == b'\n').count();
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
 }
 
 impl<'a> Terminal<'a> {
@@ -32,7 +54,20 @@ impl<'a> Terminal<'a> {
             out,
             input: Box::new(std::io::BufReader::new(std::io::stdin())),
             echo: !std::io::stdin().is_terminal(),
+            lines: 0,
+            top: 0,
         }
+    }
+
+    /// Marks where the board starts on the screen (called before it is
+    /// drawn).
+    pub fn mark_top(&mut self) {
+        self.top = self.lines;
+    }
+
+    /// Lines written since the board was last drawn.
+    pub fn since_top(&self) -> usize {
+        self.lines - self.top
     }
 
     /// Writes `prompt` (already painted), reads a line and returns it
@@ -42,11 +77,11 @@ impl<'a> Terminal<'a> {
     /// # Errors
     /// When reading or writing fails.
     pub fn read(&mut self, prompt: &str) -> std::io::Result<Option<String>> {
-        write!(self.out, "{prompt}")?;
-        self.out.flush()?;
+        write!(self, "{prompt}")?;
+        self.flush()?;
         let mut line = String::new();
         if self.input.read_line(&mut line)? == 0 {
-            writeln!(self.out)?;
+            writeln!(self)?;
             return Ok(None);
         }
         if line.len() > MAX_LINE {
@@ -58,7 +93,10 @@ impl<'a> Terminal<'a> {
         }
         let line = line.trim().to_string();
         if self.echo {
-            writeln!(self.out, "{line}")?;
+            writeln!(self, "{line}")?;
+        } else {
+            // The person's Enter ended the prompt's line.
+            self.lines += 1;
         }
         Ok(Some(line))
     }
@@ -131,6 +169,31 @@ pub fn data_file(file: &str) -> PathBuf {
         }
         None => PathBuf::from(file),
     }
+}
+
+/// Word-wraps `text` to `width` columns; lines after the first start
+/// with `indent` spaces.
+pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
+    let lead = text.len() - text.trim_start_matches(' ').len();
+    let mut lines = Vec::new();
+    let mut cur = " ".repeat(lead);
+    let mut fresh = true;
+    for word in text.split_whitespace() {
+        let w = word.chars().count();
+        if !fresh && cur.chars().count() + 1 + w > width {
+            lines.push(std::mem::replace(&mut cur, " ".repeat(indent)));
+            fresh = true;
+        }
+        if !fresh {
+            cur.push(' ');
+        }
+        cur.push_str(word);
+        fresh = false;
+    }
+    if !fresh {
+        lines.push(cur);
+    }
+    lines
 }
 
 /// A path as a shell word (quoted when it holds anything but the usual).

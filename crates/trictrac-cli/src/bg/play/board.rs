@@ -138,23 +138,41 @@ pub(super) fn draw_board(
     s
 }
 
-pub(super) fn show_play(s: &Session, p: &Play, side: Side) -> String {
-    if s.lines {
-        line_names(p, side)
-    } else {
-        p.to_string()
+impl Session<'_> {
+    /// A play of `side` as the board names the points.
+    pub(super) fn show_play(&self, p: &Play, side: Side) -> String {
+        if self.lines {
+            line_names(p, side)
+        } else {
+            p.to_string()
+        }
     }
-}
 
-pub(super) fn board(s: &mut Session, g: &Game) -> Result<(), CliError> {
-    let b = draw_board(g.position(), g.cube(), s.viewer, s.lines, g.match_state());
-    write!(s.term.out, "\n{b}")?;
-    Ok(())
-}
-
-pub(super) fn list_plays(s: &mut Session, g: &Game, side: Side) -> Result<(), CliError> {
-    for (i, p) in g.legal_plays().iter().enumerate() {
-        writeln!(s.term.out, "  {:>3}. {}", i + 1, show_play(s, p, side))?;
+    /// Draws the board of the current game from the viewer's side.
+    pub(super) fn draw(&mut self) -> std::io::Result<()> {
+        let g = &self.m.game;
+        let b = draw_board(
+            g.position(),
+            g.cube(),
+            self.viewer,
+            self.lines,
+            g.match_state(),
+        );
+        self.term.mark_top();
+        write!(self.term, "\n{b}")
     }
-    Ok(())
+
+    /// The legal plays numbered, `  3) 8/5 6/5`.
+    pub(super) fn play_items(&self, side: Side) -> Vec<String> {
+        if !matches!(self.m.game.phase(), Phase::Play(..)) {
+            return Vec::new();
+        }
+        self.m
+            .game
+            .legal_plays()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{:>3}) {}", i + 1, self.show_play(p, side)))
+            .collect()
+    }
 }

@@ -1,0 +1,119 @@
+//! Grand Trictrac's part of the shared terminal session
+//! ([`crate::session::play`]): its board, its notation, its hint, and
+//! the words it tells the game in.
+
+use super::*;
+use crate::session::table::{Answer, Resignation, Table};
+
+impl<'a> Table<'a> for Session<'a> {
+    type Game = Game;
+
+    const COMMAND: &'static str = "trictrac play";
+    const AUTOSAVE: &'static str = saving::AUTOSAVE;
+
+    fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
+    fn term(&mut self) -> &mut Terminal<'a> {
+        &mut self.term
+    }
+
+    fn humans(&self) -> BySide<bool> {
+        self.humans
+    }
+
+    fn progress(&self) -> usize {
+        self.game.events().len()
+    }
+
+    fn has_moves(&self) -> bool {
+        self.game
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::Played { .. } | Event::FalsePlay { .. }))
+    }
+
+    fn record_text(&self, path: &Path) -> String {
+        Session::record_text(self, path)
+    }
+
+    fn tell(&mut self) -> std::io::Result<()> {
+        Session::tell(self)
+    }
+
+    fn board(&mut self) -> std::io::Result<()> {
+        let dice = self.game.pending_roll();
+        self.show_board(dice)
+    }
+
+    fn hint(&mut self, side: Side) -> std::io::Result<()> {
+        Session::hint(self, side)
+    }
+
+    fn play_items(&self, side: Side) -> Vec<String> {
+        Session::play_items(self, side)
+    }
+
+    fn help(&self) -> &'static str {
+        HELP
+    }
+
+    fn command(&mut self, _side: Side, line: &str) -> std::io::Result<bool> {
+        self.game_command(line)
+    }
+
+    fn asks_roll(&self) -> bool {
+        false
+    }
+
+    fn asks_first(&mut self) -> Option<Side> {
+        self.first = self.before_roll_side();
+        self.first
+    }
+
+    fn question(&mut self, side: Side, fresh: bool) -> std::io::Result<(String, bool)> {
+        Session::question(self, side, fresh)
+    }
+
+    fn answer(&mut self, side: Side, line: &str) -> std::io::Result<Answer> {
+        Session::answer(self, side, line)?;
+        Ok(Answer::Done)
+    }
+
+    fn resignation(&self, side: Side, _words: &str) -> Result<Resignation, String> {
+        Session::resignation(self, side)
+    }
+
+    fn resign(&mut self, side: Side, _words: &str) -> Result<(), String> {
+        self.game
+            .resign(side)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    fn after_undo(&mut self) {
+        self.told = self.game.events().len();
+        self.roll = self.game.pending_score().cloned();
+        self.jans_shown = true;
+        self.asked_before_roll = None;
+        self.first = None;
+        self.resigned = false;
+    }
+
+    fn say(&mut self, text: &str) -> std::io::Result<()> {
+        self.say_wrapped(Tone::Plain, text, 2)
+    }
+
+    fn refuse(&mut self, text: &str) -> std::io::Result<()> {
+        Session::refuse(self, text)
+    }
+
+    fn paint_prompt(&self, prompt: &str) -> String {
+        self.style.paint(Tone::Bold, prompt)
+    }
+}

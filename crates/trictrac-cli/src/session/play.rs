@@ -1,0 +1,412 @@
+//! The one terminal session of both games (issue 21, item 4): the loop
+//! that tells what happened, throws the dice, lets the bot take its turn
+//! through the shared driver (`tables::take_turn`) and asks the person
+//! whose decision it is; and the commands of every prompt — help, board,
+//! list (paged in a small terminal), hint, undo, save, resign (asked
+//! twice), quit — with the game saved when it is left unfinished (quit,
+//! end of input, Ctrl-C) if a checker was moved, to the autosave file in
+//! the user's data directory (`XDG_DATA_HOME` or `~/.local/share` on
+//! Linux, under `trictrac/`), and the program says where.
+//!
+//! Each game gives only its part ([`Table`]): the board, the notation of
+//! a typed play, the hint, the words it tells the game in.
+
+use std::io::Write;
+use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
+
+use rand_chacha::ChaCha8Rng;
+use tables::{Decision, Player, Side, TableGame};
+
+use super::pager;
+use super::table::{Answer, Table};
+use super::{data_file, is_yes, set_snapshot, shell_word, Snapshot};
+use crate::error::CliError;
+
+/// The lines of `help` every game shares (after the game's own).
+const COMMON_HELP: &str = "\
+  list           the legal plays (a page at a time in a small terminal)
+  board          draw the board again
+  undo           take back your last decision (the dice stay the same)
+  save FILE      write the game record; resume it with --load FILE
+  resign         give up the game (asks to confirm)
+  quit           leave; a game with moves is saved to the autosave file in
+                 your data directory (~/.local/share/trictrac/ on Linux),
+                 as at the end of the input (Ctrl-D) and on Ctrl-C; the
+                 program says where
+  help           this list";
+
+/// Holds the words of "saved to PATH" together when a line is wrapped,
+/// so that the path reads whole after them.
+const GLUE: char = '\u{1}';
+
+/// `saved to PATH`, kept on one line by [`Session::say`].
+fn saved_to(path: &Path) -> String {
+    format!("saved{GLUE}to{GLUE}{}", path.display())
+}
+
+/// What the program does after an input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on.
+    Go,
+    /// The person left.
+    Stop,
+}
+
+/// The decision a person was last asked: (progress, side, decision,
+/// asked before the roll).
+type Asked = (usize, Side, Option<Decision>, bool);
+
+/// A game in the terminal: the game's [`Table`], the dice, the bot.
+pub struct Session<'a, T: Table<'a>> {
+    /// The game's part.
+    pub table: T,
+    dice: ChaCha8Rng,
+    /// The opponent (none when people play both sides).
+    bot: Option<Box<dyn Player<T::Game>>>,
+    /// The decision whose introduction was printed.
+    introduced: Option<Asked>,
+    /// The game and the dice at each decision a person was asked.
+    undo: Vec<(usize, T::Game, ChaCha8Rng)>,
+    /// The first play of the next page of `list`.
+    list_from: usize,
+    _screen: PhantomData<&'a ()>,
+}
+
+impl<'a, T: Table<'a>> Session<'a, T> {
+    /// A session of `table`, the dice drawn from `dice`, against `bot`.
+    pub fn new(
+        table: T,
+        dice: ChaCha8Rng,
+        bot: Option<Box<dyn Player<T::Game>>>,
+    ) -> Session<'a, T> {
+        Session {
+            table,
+            dice,
+            bot,
+            introduced: None,
+            undo: Vec::new(),
+            list_from: 0,
+            _screen: PhantomData,
+        }
+    }
+
+    /// Plays until the game is over and left, or the person leaves.
+    ///
+    /// # Errors
+    /// When the screen cannot be written, or the bot fails.
+    pub fn run(&mut self) -> Result<(), CliError> {
+        super::install_interrupt_handler();
+        let r = self.run_loop();
+        set_snapshot(None);
+        r
+    }
+
+    fn human(&self, side: Side) -> bool {
+        *self.table.humans().get(side)
+    }
+
+    fn run_loop(&mut self) -> Result<(), CliError> {
+        loop {
+            self.table.tell()?;
+            let Some(p) = self.table.game().pending() else {
+                return self.over();
+            };
+            if let Some(side) = self.table.asks_first() {
+                if self.ask(side, true)? == Flow::Stop {
+                    return Ok(());
+                }
+                continue;
+            }
+            if let Some(a) = tables::driver::automatic(self.table.game(), &mut self.dice) {
+                self.table
+                    .game_mut()
+                    .apply(&a)
+                    .map_err(|e| CliError::input(format!("the game refused its own move: {e}")))?;
+                continue;
+            }
+            let side = p.side.unwrap_or(Side::White);
+            if !self.human(side) {
+                let bot = self
+                    .bot
+                    .as_mut()
+                    .ok_or_else(|| CliError::input("no bot plays this side"))?;
+                tables::take_turn(self.table.game_mut(), bot.as_mut(), &mut self.dice)
+                    .map_err(|e| CliError::input(format!("the bot could not play: {e}")))?;
+                continue;
+            }
+            if p.decision == Decision::Roll && !self.table.asks_roll() {
+                self.table
+                    .throw(&mut self.dice)
+                    .map_err(|e| CliError::input(format!("cannot roll: {e}")))?;
+                continue;
+            }
+            if self.ask(side, false)? == Flow::Stop {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Asks `side`, a person, for the decision the game waits for (or,
+    /// `first`, what he does before the roll).
+    fn ask(&mut self, side: Side, first: bool) -> Result<Flow, CliError> {
+        let progress = self.table.progress();
+        let key = (
+            progress,
+            side,
+            self.table.game().pending().map(|p| p.decision),
+            first,
+        );
+        let fresh = self.introduced != Some(key);
+        self.introduced = Some(key);
+        if fresh {
+            self.list_from = 0;
+            if self.undo.last().is_none_or(|u| u.0 != progress) {
+                self.undo
+                    .push((progress, self.table.game().clone(), self.dice.clone()));
+            }
+        }
+        let (prompt, list_now) = self.table.question(side, fresh)?;
+        if fresh && list_now {
+            self.list(side, true)?;
+        }
+        let Some(line) = self.read(&prompt)? else {
+            return self.end_of_input();
+        };
+        if let Some(flow) = self.command(side, &line)? {
+            return Ok(flow);
+        }
+        if self.table.answer(side, &line)? == Answer::Throw {
+            self.table
+                .throw(&mut self.dice)
+                .map_err(|e| CliError::input(format!("cannot roll: {e}")))?;
+        }
+        Ok(Flow::Go)
+    }
+
+    /// Prints `prompt` and reads a line (`None` at the end of the input);
+    /// Ctrl-C meanwhile saves the game as it stands.
+    fn read(&mut self, prompt: &str) -> std::io::Result<Option<String>> {
+        let snap = if self.unfinished() && self.table.has_moves() {
+            let path = self.autosave_path();
+            Some(Snapshot {
+                text: self.table.record_text(&path),
+                resume: format!("{} --load {}", T::COMMAND, shell_word(&path)),
+                path,
+            })
+        } else {
+            None
+        };
+        set_snapshot(snap);
+        let p = self.table.paint_prompt(prompt);
+        self.table.term().read(&p)
+    }
+
+    fn unfinished(&self) -> bool {
+        self.table.game().pending().is_some()
+    }
+
+    /// The commands of every prompt; `None` when `line` is not one.
+    fn command(&mut self, side: Side, line: &str) -> Result<Option<Flow>, CliError> {
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w.to_lowercase(), r.trim()),
+            None => (line.to_lowercase(), ""),
+        };
+        match word.as_str() {
+            "help" | "?" => {
+                let text = format!("{}\n{COMMON_HELP}", self.table.help());
+                writeln!(self.table.term(), "{text}")?;
+            }
+            "board" => self.table.board()?,
+            "list" => self.list(side, false)?,
+            "hint" => self.table.hint(side)?,
+            "undo" => self.take_back()?,
+            "save" => {
+                if rest.is_empty() {
+                    self.table.refuse("Name the file: `save FILE`.")?;
+                } else {
+                    self.save(Path::new(rest))?;
+                }
+            }
+            "resign" => self.resign(side, rest)?,
+            "quit" | "exit" => {
+                self.leave_unfinished("Game left unfinished")?;
+                return Ok(Some(Flow::Stop));
+            }
+            _ => {
+                if self.table.command(side, line)? {
+                    return Ok(Some(Flow::Go));
+                }
+                return Ok(None);
+            }
+        }
+        Ok(Some(Flow::Go))
+    }
+
+    /// The legal plays: at the question (`intro`) as many as fit under
+    /// the board in the terminal, else the next page.
+    fn list(&mut self, side: Side, intro: bool) -> std::io::Result<()> {
+        let items = self.table.play_items(side);
+        if items.is_empty() {
+            if !intro {
+                self.table.refuse("There are no plays to list now.")?;
+            }
+            return Ok(());
+        }
+        let n = items.len();
+        let rows = pager::rows();
+        let room = match rows {
+            None => usize::MAX,
+            // The prompt, and the line saying more plays follow.
+            Some(r) if intro => r.saturating_sub(self.table.term().since_top() + 2),
+            Some(r) => r.saturating_sub(3),
+        };
+        if intro && room == 0 {
+            return self.table.say(&format!(
+                "{n} legal plays: `list` shows them a page at a time."
+            ));
+        }
+        let from = if intro || self.list_from >= n {
+            0
+        } else {
+            self.list_from
+        };
+        let page = pager::page(&items, from, room);
+        for l in &page.lines {
+            writeln!(self.table.term(), "{l}")?;
+        }
+        if page.more {
+            self.list_from = page.to;
+            self.table.say(&format!(
+                "Plays {}-{} of {n}: `list` shows the next ones.",
+                from + 1,
+                page.to
+            ))?;
+        } else {
+            self.list_from = 0;
+        }
+        Ok(())
+    }
+
+    /// `undo`: back to the person's previous decision, with the same dice.
+    fn take_back(&mut self) -> std::io::Result<()> {
+        let now = self.table.progress();
+        while self.undo.last().is_some_and(|u| u.0 >= now) {
+            self.undo.pop();
+        }
+        let Some((_, game, dice)) = self.undo.last().cloned() else {
+            return self
+                .table
+                .refuse("Nothing to undo: this is the first decision you were asked.");
+        };
+        *self.table.game_mut() = game;
+        self.dice = dice;
+        self.introduced = None;
+        self.table.after_undo();
+        self.table
+            .say("Undone: back to your previous decision, with the same dice.")?;
+        self.table.board()
+    }
+
+    fn resign(&mut self, side: Side, words: &str) -> std::io::Result<()> {
+        match self.table.resignation(side, words) {
+            Err(e) => self.table.refuse(&e),
+            Ok(r) => {
+                if is_yes(self.read(&r.question)?.as_deref()) {
+                    if let Err(e) = self.table.resign(side, words) {
+                        self.table.refuse(&e)?;
+                    }
+                    Ok(())
+                } else {
+                    self.table.say("Not resigned: the game goes on.")
+                }
+            }
+        }
+    }
+
+    /// Where the game is saved when left unfinished.
+    fn autosave_path(&self) -> PathBuf {
+        data_file(T::AUTOSAVE)
+    }
+
+    fn save(&mut self, path: &Path) -> std::io::Result<()> {
+        match self.table.write_record(path) {
+            Ok(()) => {
+                let p = shell_word(path);
+                let note = self.table.save_note();
+                self.say(&format!(
+                    "The game record is {}{note}; `{} --load {p}` resumes it.",
+                    saved_to(path),
+                    T::COMMAND
+                ))
+            }
+            Err(e) => self.table.refuse(&format!("Not saved: {e}.")),
+        }
+    }
+
+    fn end_of_input(&mut self) -> Result<Flow, CliError> {
+        if self.unfinished() {
+            self.leave_unfinished("End of input: the game is left unfinished")?;
+        } else {
+            self.table.say("End of input.")?;
+        }
+        Ok(Flow::Stop)
+    }
+
+    /// Leaving a game before its end: saved, if a checker was moved, and
+    /// the program says where.
+    fn leave_unfinished(&mut self, why: &str) -> std::io::Result<()> {
+        set_snapshot(None);
+        if !self.unfinished() {
+            return Ok(());
+        }
+        if !self.table.has_moves() {
+            return self
+                .table
+                .say(&format!("{why}; no move was played: nothing saved."));
+        }
+        let path = self.autosave_path();
+        let t = match self.table.write_record(&path) {
+            Ok(()) => format!("{why}: {}{}.", saved_to(&path), self.table.save_note()),
+            Err(e) => return self.table.refuse(&format!("{why}, and NOT saved: {e}.")),
+        };
+        self.say(&t)?;
+        self.say(&format!(
+            "Resume it with: {} --load {}",
+            T::COMMAND,
+            shell_word(&path)
+        ))
+    }
+
+    /// Writes `text` wrapped to 79 columns, "saved to PATH" kept whole.
+    fn say(&mut self, text: &str) -> std::io::Result<()> {
+        for l in super::wrap(text, 79, 2) {
+            writeln!(self.table.term(), "{}", l.replace(GLUE, " "))?;
+        }
+        Ok(())
+    }
+
+    /// Once everything is over: the record may still be saved.
+    fn over(&mut self) -> Result<(), CliError> {
+        set_snapshot(None);
+        loop {
+            let Some(line) =
+                self.read("game over (`save FILE` keeps the record, Enter quits)> ")?
+            else {
+                return Ok(());
+            };
+            let (word, rest) = match line.split_once(char::is_whitespace) {
+                Some((w, r)) => (w.to_lowercase(), r.trim()),
+                None => (line.to_lowercase(), ""),
+            };
+            match word.as_str() {
+                "save" if rest.is_empty() => self.table.refuse("Name the file: `save FILE`.")?,
+                "save" => self.save(Path::new(rest))?,
+                "board" => self.table.board()?,
+                // Anything else quits.
+                _ => return Ok(()),
+            }
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! What one game gives the terminal session ([`super::play`]): its board,
+//! its notation (how a typed play is read and a play written), what a
+//! hint prints, and how it tells what happened. Everything else — the
+//! loop, the commands every prompt accepts, undo, saving, Ctrl-C, the
+//! resignation asked twice, the paging of long lists — is written once,
+//! over [`tables::TableGame`].
+
+use std::path::Path;
+
+use tables::{BySide, Side, TableGame};
+
+use super::Terminal;
+
+/// A resignation the person is asked to confirm.
+pub struct Resignation {
+    /// The question, e.g. `Resign? Black wins the game, stake 2. (yes/no) `.
+    pub question: String,
+}
+
+/// What a person's answer asks of the session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Done (applied to the game, or refused with a message).
+    Done,
+    /// Throw the dice (the session holds them).
+    Throw,
+}
+
+/// One game's part of a terminal session: `trictrac play`'s Grand
+/// Trictrac, `trictrac bg play`'s backgammon.
+pub trait Table<'a> {
+    /// The game, as every surface sees it.
+    type Game: TableGame;
+
+    /// The command that plays it and resumes a saved game with `--load`
+    /// (`trictrac play`, `trictrac bg play`).
+    const COMMAND: &'static str;
+
+    /// The name of the autosave file in the user's data directory.
+    const AUTOSAVE: &'static str;
+
+    /// The game.
+    fn game(&self) -> &Self::Game;
+
+    /// The game, to change.
+    fn game_mut(&mut self) -> &mut Self::Game;
+
+    /// The keyboard and the screen.
+    fn term(&mut self) -> &mut Terminal<'a>;
+
+    /// Which sides people play (both in a hotseat game).
+    fn humans(&self) -> BySide<bool>;
+
+    /// How far the game went: grows with every action (its events).
+    fn progress(&self) -> usize;
+
+    /// Whether a checker was moved (a game without is not worth a file).
+    fn has_moves(&self) -> bool;
+
+    /// The record to write at `path` (the format may follow its name).
+    fn record_text(&self, path: &Path) -> String;
+
+    /// Writes the record to `path`.
+    ///
+    /// # Errors
+    /// A one-line reason, naming the file.
+    fn write_record(&self, path: &Path) -> Result<(), String> {
+        std::fs::write(path, self.record_text(path))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+
+    /// A note on what a save made now leaves out (e.g. a roll in progress).
+    fn save_note(&self) -> &'static str {
+        ""
+    }
+
+    /// Tells what happened since it last told (the events of the log).
+    ///
+    /// # Errors
+    /// When the screen cannot be written.
+    fn tell(&mut self) -> std::io::Result<()>;
+
+    /// Draws the board (it calls [`Terminal::mark_top`] first, so that
+    /// the session knows how much of the screen is used).
+    ///
+    /// # Errors
+    /// When the screen cannot be written.
+    fn board(&mut self) -> std::io::Result<()>;
+
+    /// The game's advice for `side`'s decision.
+    ///
+    /// # Errors
+    /// When the screen cannot be written.
+    fn hint(&mut self, side: Side) -> std::io::Result<()>;
+
+    /// The legal plays of `side`, numbered as a person chooses them
+    /// (`3) 1-7 1-6`); empty when no roll is to be played.
+    fn play_items(&self, side: Side) -> Vec<String>;
+
+    /// The game's own lines of `help` (its notation and decisions).
+    fn help(&self) -> &'static str;
+
+    /// A command of this game only (`names`, `fields`, `id`); `false`
+    /// when `line` is not one.
+    ///
+    /// # Errors
+    /// When the screen cannot be written.
+    fn command(&mut self, side: Side, line: &str) -> std::io::Result<bool>;
+
+    /// Whether a person rolls by pressing Enter (backgammon, where the
+    /// cube may be offered first); else the dice are thrown for him.
+    fn asks_roll(&self) -> bool;
+
+    /// A person to ask before the dice are thrown (a school to contest,
+    /// a false move to settle), once per point of the game.
+    fn asks_first(&mut self) -> Option<Side> {
+        None
+    }
+
+    /// Prints what `side` is asked (when `fresh`, the first time at this
+    /// decision) and returns the prompt, with whether the legal plays
+    /// are to be listed now.
+    ///
+    /// # Errors
+    /// When the screen cannot be written.
+    fn question(&mut self, side: Side, fresh: bool) -> std::io::Result<(String, bool)>;
+
+    /// What `side` answered at the prompt (no common command): a play, a
+    /// decision, applied to the game or refused with a message; or the
+    /// roll, which the session throws.
+    ///
+    /// # Errors
+    /// When the screen cannot be written.
+    fn answer(&mut self, side: Side, line: &str) -> std::io::Result<Answer>;
+
+    /// Throws the dice for the side on roll (its roll is then told).
+    ///
+    /// # Errors
+    /// When no dice are due (a bug of the session).
+    fn throw(&mut self, dice: &mut dyn tables::DiceSource) -> Result<(), String> {
+        let a = self.game().throw(dice).map_err(|e| e.to_string())?;
+        self.game_mut().apply(&a).map_err(|e| e.to_string())?;
+        Ok(())
+    }
+
+    /// What resigning with `words` (`gammon`, …) would concede, asked
+    /// before it is done; an `Err` is the reason it is not possible.
+    fn resignation(&self, side: Side, words: &str) -> Result<Resignation, String>;
+
+    /// Resigns, once confirmed.
+    ///
+    /// # Errors
+    /// The engine's reason.
+    fn resign(&mut self, side: Side, words: &str) -> Result<(), String>;
+
+    /// Once the game was set back by `undo`: what was told is forgotten.
+    fn after_undo(&mut self);
+
+    /// Writes a line, word-wrapped to 79 columns.
+    ///
+    /// # Errors
+    /// When the screen cannot be written.
+    fn say(&mut self, text: &str) -> std::io::Result<()> {
+        for l in super::wrap(text, 79, 2) {
+            std::io::Write::write_fmt(self.term(), format_args!("{l}\n"))?;
+        }
+        Ok(())
+    }
+
+    /// Writes a refusal (coloured as an error where the game colours).
+    ///
+    /// # Errors
+    /// When the screen cannot be written.
+    fn refuse(&mut self, text: &str) -> std::io::Result<()> {
+        self.say(text)
+    }
+
+    /// The prompt as painted on the screen.
+    fn paint_prompt(&self, prompt: &str) -> String {
+        prompt.to_string()
+    }
+}
