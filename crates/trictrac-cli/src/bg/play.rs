@@ -130,6 +130,8 @@ struct Session<'a> {
     told: (usize, usize),
     /// Games whose end was told.
     ended: usize,
+    /// Whether the board of the current game was drawn.
+    drawn: bool,
 }
 
 /// Runs `trictrac bg play`.
@@ -244,6 +246,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         hotseat: args.hotseat,
         told,
         ended,
+        drawn: false,
     };
     if loaded {
         crate::session::table::Table::board(&mut table)?;

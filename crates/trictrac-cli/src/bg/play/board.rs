@@ -159,6 +159,7 @@ impl Session<'_> {
             g.match_state(),
         );
         self.term.mark_top();
+        self.drawn = true;
         write!(self.term, "\n{b}")
     }
 

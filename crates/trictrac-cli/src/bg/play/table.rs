@@ -140,6 +140,7 @@ impl Session<'_> {
     fn tell_event(&mut self, g: &Game, number: usize, e: &Event) -> std::io::Result<()> {
         match *e {
             Event::Opening { white, black } => {
+                self.drawn = false;
                 let dice = format!("white throws {white}, black {black}");
                 if white == black {
                     return writeln!(

@@ -72,9 +72,11 @@ impl Session<'_> {
     pub(super) fn question(&mut self, side: Side, fresh: bool) -> std::io::Result<(String, bool)> {
         if self.hotseat && self.viewer != side {
             self.viewer = side;
-            if fresh {
-                self.draw()?;
-            }
+            self.drawn = false;
+        }
+        // The board is in view when a person decides.
+        if fresh && !self.drawn {
+            self.draw()?;
         }
         let g = &self.m.game;
         let prompt = match g.phase() {
