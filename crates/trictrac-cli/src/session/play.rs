@@ -410,3 +410,34 @@ impl<'a, T: Table<'a>> Session<'a, T> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_common_help_fits_in_80_columns() {
+        for l in COMMON_HELP.lines() {
+            assert!(l.chars().count() <= 80, "{l}");
+        }
+    }
+
+    #[test]
+    fn saved_to_a_path_is_kept_on_one_line() {
+        let p = Path::new("/a/rather/long/path/to/the/data/directory/trictrac/autosave.txt");
+        let text = format!(
+            "End of input: the game is left unfinished: {}.",
+            saved_to(p)
+        );
+        let lines: Vec<String> = crate::session::wrap(&text, 79, 2)
+            .into_iter()
+            .map(|l| l.replace(GLUE, " "))
+            .collect();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains(&format!("saved to {}", p.display()))),
+            "{lines:?}"
+        );
+    }
+}

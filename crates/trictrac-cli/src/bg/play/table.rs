@@ -160,12 +160,14 @@ impl Session<'_> {
                 match g.rules().preset {
                     backgammon::Preset::Seed => writeln!(
                         self.term,
-                        "{starter} starts and throws both dice (the seed page's rules)"
+                        "{} starts and throws both dice (the seed page's rules)",
+                        self.who(starter)
                     )?,
                     backgammon::Preset::Standard => {
                         self.draw()?;
                         let roll = backgammon::Roll::from_dice(white, black);
-                        writeln!(self.term, "{starter} plays the opening dice {roll}")?;
+                        let who = self.who(starter);
+                        writeln!(self.term, "{who} plays the opening dice {roll}")?;
                     }
                 }
             }
