@@ -464,18 +464,48 @@ impl Session<'_> {
         }
         self.say("Type `help` at any prompt for the commands.")?;
         if loaded {
-            let dice = self.game.pending_roll();
-            self.show_board(dice)?;
-            if let Some(score) = self.game.pending_score().cloned() {
-                self.roll = Some(score.clone());
-                self.jans_shown = false;
-                self.roll_header(&score)?;
-                if !self.manual() {
-                    self.show_jans(&score)?;
-                }
+            self.show_resumed()?;
+        }
+        Ok(())
+    }
+
+    /// A game just resumed: the board, and the roll waiting to be played.
+    fn show_resumed(&mut self) -> std::io::Result<()> {
+        let dice = self.game.pending_roll();
+        self.show_board(dice)?;
+        if let Some(score) = self.game.pending_score().cloned() {
+            self.roll = Some(score.clone());
+            self.jans_shown = false;
+            self.roll_header(&score)?;
+            if !self.manual() {
+                self.show_jans(&score)?;
             }
         }
         Ok(())
+    }
+
+    /// `load FILE`: the game saved in FILE replaces this one (the players
+    /// stay this session's); its dice follow the record's seed.
+    fn load_game(&mut self, path: &Path) -> Result<Option<ChaCha8Rng>, String> {
+        let (game, dice, mut header) = load(path).map_err(|e| e.message())?;
+        header.white = self.header.white.clone();
+        header.black = self.header.black.clone();
+        self.game = game;
+        self.header = header;
+        self.told = self.game.events().len();
+        self.asked_before_roll = None;
+        self.first = None;
+        self.resigned = false;
+        let t = format!(
+            "Resumed {}: {} rolls played, {}.",
+            path.display(),
+            self.game.rolls(),
+            board::turn_text(self.game.phase())
+        );
+        self.say_wrapped(Tone::Plain, &t, 2)
+            .and_then(|()| self.show_resumed())
+            .map_err(|e| e.to_string())?;
+        Ok(Some(dice))
     }
 }
 

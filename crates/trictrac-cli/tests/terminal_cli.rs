@@ -439,3 +439,38 @@ fn regex_group(_re: &str, matched: &str) -> Option<usize> {
     let inner = matched.split(['[', ']']).nth(1)?;
     inner.rsplit('-').next()?.parse().ok()
 }
+
+/// `load FILE` at a prompt leaves the game (saved first, since it has
+/// moves) for the one saved in FILE, in both games; trictrac's resumes
+/// the same roll, its dice following the record's seed.
+#[test]
+fn load_at_a_prompt_resumes_a_saved_game_in_both_games() {
+    let dir = scratch("load");
+    let text = run(
+        &dir,
+        &["play", "--seed", "4", "--bot", "random", "--side", "w"],
+        "1\nsave a.txt\n1\nload a.txt\nquit\n",
+    );
+    let asked: Vec<&str> = text
+        .match_indices("White to play ")
+        .map(|(i, _)| &text[i..i + "White to play 6-5".len()])
+        .collect();
+    assert!(asked.len() >= 3, "{text}");
+    let resumed = text.find("Resumed a.txt:").expect(&text);
+    assert!(text[resumed..].contains(asked[1]), "{}: {text}", asked[1]);
+    assert!(text.contains("This game is left: saved to"), "{text}");
+    // Backgammon: the same command.
+    let text = run(
+        &dir,
+        &["bg", "play", "--seed", "4", "--bot", "greedy"],
+        "1\nsave b.mat\n\n1\nload b.mat\nquit\n",
+    );
+    assert!(text.contains("Resumed b.mat"), "{text}");
+    assert!(text.contains("This game is left: saved to"), "{text}");
+    let text = run(
+        &dir,
+        &["bg", "play", "--seed", "4"],
+        "load nothing.mat\nquit\n",
+    );
+    assert!(text.contains("Not loaded:"), "{text}");
+}

@@ -96,6 +96,10 @@ impl<'a> Table<'a> for Session<'a> {
             .map_err(|e| e.to_string())
     }
 
+    fn load(&mut self, path: &Path) -> Result<Option<rand_chacha::ChaCha8Rng>, String> {
+        self.load_game(path)
+    }
+
     fn after_undo(&mut self) {
         self.told = self.game.events().len();
         self.roll = self.game.pending_score().cloned();

@@ -29,6 +29,7 @@ const COMMON_HELP: &str = "\
   board          draw the board again
   undo           take back your last decision (the dice stay the same)
   save FILE      write the game record; resume it with --load FILE
+  load FILE      leave this game (it is saved) for the one saved in FILE
   resign         give up the game (asks to confirm)
   quit           leave; a game with moves is saved to the autosave file in
                  your data directory (~/.local/share/trictrac/ on Linux),
@@ -213,6 +214,7 @@ impl<'a, T: Table<'a>> Session<'a, T> {
             Some((w, r)) => (w.to_lowercase(), r.trim()),
             None => (line.to_lowercase(), ""),
         };
+        let word = self.table.alias(&word).map_or(word, str::to_string);
         match word.as_str() {
             "help" | "?" => {
                 let text = format!("{}\n{COMMON_HELP}", self.table.help());
@@ -230,6 +232,13 @@ impl<'a, T: Table<'a>> Session<'a, T> {
                 }
             }
             "resign" => self.resign(side, rest)?,
+            "load" => {
+                if rest.is_empty() {
+                    self.table.refuse("Name the file: `load FILE`.")?;
+                } else {
+                    self.load(Path::new(rest))?;
+                }
+            }
             "quit" | "exit" => {
                 self.leave_unfinished("Game left unfinished")?;
                 return Ok(Some(Flow::Stop));
@@ -287,6 +296,25 @@ impl<'a, T: Table<'a>> Session<'a, T> {
             self.list_from = 0;
         }
         Ok(())
+    }
+
+    /// `load FILE`: this game (saved first to the autosave file, if it
+    /// has moves) is left for the one saved in FILE.
+    fn load(&mut self, path: &Path) -> std::io::Result<()> {
+        if self.unfinished() && self.table.has_moves() && path != self.autosave_path() {
+            self.leave_unfinished("This game is left")?;
+        }
+        match self.table.load(path) {
+            Ok(dice) => {
+                if let Some(d) = dice {
+                    self.dice = d;
+                }
+                self.undo.clear();
+                self.introduced = None;
+                Ok(())
+            }
+            Err(e) => self.table.refuse(&format!("Not loaded: {e}.")),
+        }
     }
 
     /// `undo`: back to the person's previous decision, with the same dice.

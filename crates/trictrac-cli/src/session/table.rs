@@ -153,6 +153,20 @@ pub trait Table<'a> {
     /// The engine's reason.
     fn resign(&mut self, side: Side, words: &str) -> Result<(), String>;
 
+    /// `load FILE`: the game saved in FILE replaces this one (and is
+    /// shown); the dice to go on with when the record fixes them.
+    ///
+    /// # Errors
+    /// Why the file cannot be resumed.
+    fn load(&mut self, path: &Path) -> Result<Option<rand_chacha::ChaCha8Rng>, String>;
+
+    /// A short name of a common command in this game (`l` for `list` in
+    /// backgammon; trictrac's `l` is leave).
+    fn alias(&self, word: &str) -> Option<&'static str> {
+        let _ = word;
+        None
+    }
+
     /// Once the game was set back by `undo`: what was told is forgotten.
     fn after_undo(&mut self);
 

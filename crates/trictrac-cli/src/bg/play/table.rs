@@ -111,6 +111,37 @@ impl<'a> Table<'a> for Session<'a> {
         self.m.game.resign(side, kind).map_err(|e| e.to_string())
     }
 
+    fn load(&mut self, path: &Path) -> Result<Option<ChaCha8Rng>, String> {
+        let (mat, rules) =
+            crate::bg::record::read(path, Some(self.m.rules)).map_err(|e| e.message())?;
+        let mut done = mat.games;
+        let game = done
+            .pop()
+            .ok_or_else(|| format!("{} holds no game", path.display()))?;
+        let m = Match {
+            rules,
+            length: mat.length,
+            done,
+            game,
+        };
+        if m.over() {
+            return Err(format!("{}: that match is over", path.display()));
+        }
+        self.m = m;
+        self.after_undo();
+        writeln!(self.term, "Resumed {}", path.display()).map_err(|e| e.to_string())?;
+        self.draw().map_err(|e| e.to_string())?;
+        Ok(None)
+    }
+
+    fn alias(&self, word: &str) -> Option<&'static str> {
+        match word {
+            "b" => Some("board"),
+            "l" => Some("list"),
+            _ => None,
+        }
+    }
+
     fn after_undo(&mut self) {
         self.told = (self.m.done.len(), self.m.game.events().len());
         self.ended = self.m.done.len() + usize::from(self.m.game.result().is_some());
