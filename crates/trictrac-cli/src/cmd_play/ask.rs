@@ -160,9 +160,19 @@ impl Session<'_> {
         Ok((format!("{}, your play [{range}]> ", side.name()), list))
     }
 
+    /// Plays the legal play number `k` (from 0).
+    pub(super) fn play_number(&mut self, k: usize) -> std::io::Result<()> {
+        let Some(p) = self.legal().get(k).copied() else {
+            return self.refuse("There is no such play.");
+        };
+        if let Err(e) = self.game.play(&p) {
+            self.refuse(&format!("Not possible now: {e}."))?;
+        }
+        Ok(())
+    }
+
+    /// A play typed in play notation (or a word that is not asked now).
     fn answer_play(&mut self, side: Side, line: &str) -> std::io::Result<()> {
-        let plays = self.legal();
-        let n = plays.len();
         let roll = self
             .game
             .pending_roll()
@@ -170,19 +180,7 @@ impl Session<'_> {
             .unwrap_or_default();
         let lower = line.to_lowercase();
         let word = lower.split_whitespace().next().unwrap_or("");
-        let chosen = if line.is_empty() {
-            if n == 1 {
-                Ok(plays[0])
-            } else {
-                Err("Choose a play: its number in the list, or the play written like 1-7 1-6 (`help` for the commands).".to_string())
-            }
-        } else if let Ok(k) = line.parse::<usize>() {
-            if (1..=n).contains(&k) {
-                Ok(plays[k - 1])
-            } else {
-                Err(format!("There is no play number {k}: choose 1 to {n}."))
-            }
-        } else if matches!(word, "stay" | "leave" | "tenir" | "school") {
+        let chosen = if matches!(word, "stay" | "leave" | "tenir" | "school") {
             Err(format!(
                 "`{word}` is not asked now: {} must play {roll}.",
                 side.name()

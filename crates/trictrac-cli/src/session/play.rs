@@ -178,12 +178,43 @@ impl<'a, T: Table<'a>> Session<'a, T> {
         if let Some(flow) = self.command(side, &line)? {
             return Ok(flow);
         }
+        let at_play = self.table.game().pending().map(|p| p.decision) == Some(Decision::Play);
+        if at_play && !first && self.choose_by_number(side, &line)? {
+            return Ok(Flow::Go);
+        }
         if self.table.answer(side, &line)? == Answer::Throw {
             self.table
                 .throw(&mut self.dice)
                 .map_err(|e| CliError::input(format!("cannot roll: {e}")))?;
         }
         Ok(Flow::Go)
+    }
+
+    /// A play chosen by its number in the list, or Enter for the only
+    /// one; `false` when `line` is neither.
+    fn choose_by_number(&mut self, side: Side, line: &str) -> std::io::Result<bool> {
+        let n = self.table.play_items(side).len();
+        if line.is_empty() {
+            if n == 1 {
+                self.table.play_number(side, 0)?;
+            } else {
+                self.table.refuse(&format!(
+                    "Choose a play: its number in the list (1 to {n}), or the play written \
+                     in the game's notation (`help` for the commands)."
+                ))?;
+            }
+            return Ok(true);
+        }
+        let Ok(k) = line.parse::<usize>() else {
+            return Ok(false);
+        };
+        if (1..=n).contains(&k) {
+            self.table.play_number(side, k - 1)?;
+        } else {
+            self.table
+                .refuse(&format!("There is no play number {k}: choose 1 to {n}."))?;
+        }
+        Ok(true)
     }
 
     /// Prints `prompt` and reads a line (`None` at the end of the input);

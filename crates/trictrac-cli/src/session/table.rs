@@ -97,6 +97,13 @@ pub trait Table<'a> {
     /// (`3) 1-7 1-6`); empty when no roll is to be played.
     fn play_items(&self, side: Side) -> Vec<String>;
 
+    /// Plays `side`'s legal play number `k` (from 0, in the order of
+    /// [`Table::play_items`]).
+    ///
+    /// # Errors
+    /// When the screen cannot be written.
+    fn play_number(&mut self, side: Side, k: usize) -> std::io::Result<()>;
+
     /// The game's own lines of `help` (its notation and decisions).
     fn help(&self) -> &'static str;
 
@@ -125,9 +132,11 @@ pub trait Table<'a> {
     /// When the screen cannot be written.
     fn question(&mut self, side: Side, fresh: bool) -> std::io::Result<(String, bool)>;
 
-    /// What `side` answered at the prompt (no common command): a play, a
-    /// decision, applied to the game or refused with a message; or the
-    /// roll, which the session throws.
+    /// What `side` answered at the prompt (no common command, and at a
+    /// play no number and not Enter: the session chooses those from the
+    /// list): a play typed in the game's notation, a decision, applied to
+    /// the game or refused with a message; or the roll, which the session
+    /// throws.
     ///
     /// # Errors
     /// When the screen cannot be written.

@@ -82,6 +82,10 @@ impl<'a> Table<'a> for Session<'a> {
         Session::play_items(self, side)
     }
 
+    fn play_number(&mut self, _side: Side, k: usize) -> std::io::Result<()> {
+        Session::play_number(self, k)
+    }
+
     fn help(&self) -> &'static str {
         HELP
     }

@@ -121,26 +121,7 @@ impl Session<'_> {
                 }
             }
             Phase::Play(_, roll) => {
-                let plays = self.m.game.legal_plays().clone();
-                let choice = if line.is_empty() {
-                    if plays.len() == 1 {
-                        Some(plays[0])
-                    } else {
-                        writeln!(
-                            self.term,
-                            "{} plays are legal: type a number or a play",
-                            plays.len()
-                        )?;
-                        None
-                    }
-                } else if let Ok(n) = line.parse::<usize>() {
-                    if (1..=plays.len()).contains(&n) {
-                        Some(plays[n - 1])
-                    } else {
-                        writeln!(self.term, "choose a number from 1 to {}", plays.len())?;
-                        None
-                    }
-                } else if line.contains('/') || line == "--" {
+                let choice = if line.contains('/') || line == "--" {
                     let read = line.parse::<PlayText>().map_err(|e| e.to_string());
                     match read.and_then(|t| {
                         self.m
@@ -168,6 +149,17 @@ impl Session<'_> {
             _ => {}
         }
         Ok(Answer::Done)
+    }
+
+    /// Plays the legal play number `k` (from 0).
+    pub(super) fn play_number(&mut self, k: usize) -> std::io::Result<()> {
+        let Some(p) = self.m.game.legal_plays().get(k).copied() else {
+            return writeln!(self.term, "there is no such play");
+        };
+        if let Err(e) = self.m.game.play(&p) {
+            writeln!(self.term, "{e}")?;
+        }
+        Ok(())
     }
 
     fn unknown(&mut self, word: &str) -> std::io::Result<()> {
