@@ -966,7 +966,7 @@ async fn the_newcomers_page_in_chromium() {
     // his coin de repos, Black's field 8 his case du diable.
     let titles = cdp
         .eval(
-            "[12, 17, 2].map(f => { const t = document.querySelector(`#board g.named-field[data-field='${f}'] > title`); \
+            "[12, 17, 2, 11].map(f => { const t = document.querySelector(`#board g.named-field[data-field='${f}'] > title`); \
              return t ? t.textContent : null; })",
         )
         .await;
@@ -975,7 +975,9 @@ async fn the_newcomers_page_in_chromium() {
         json!([
             "l: White's coin de repos",
             "q: Black's case du diable",
-            null
+            null,
+            // Issue 24 item 8: the tenth field's other names.
+            "k: White's case des écoliers (case du diable, le Travanais)"
         ]),
         "{titles}"
     );

@@ -32,7 +32,20 @@ pub fn named_fields_text(names: FieldNames) -> String {
     };
     let items: Vec<String> = NamedField::ALL
         .iter()
-        .map(|&n| format!("{} {}|{}", n.name(), of(n, Side::White), of(n, Side::Black)))
+        .map(|&n| {
+            let also: Vec<&str> = n.also_called().iter().map(|a| a.name).collect();
+            let also = if also.is_empty() {
+                String::new()
+            } else {
+                format!(" (also {})", also.join(", "))
+            };
+            format!(
+                "{}{also} {}|{}",
+                n.name(),
+                of(n, Side::White),
+                of(n, Side::Black)
+            )
+        })
         .collect();
     format!("Named fields, white|black: {} (R-1.6).", items.join(", "))
 }

@@ -158,7 +158,11 @@ export function create(app) {
     const side = f <= 12 ? "white" : "black";
     const own = f <= 12 ? f : 25 - f;
     const n = list.find((x) => x.fields.includes(own));
-    return n ? { name: n.name, side } : null;
+    if (!n) return null;
+    // Its other names too (issue 24: the tenth field is also the case du
+    // diable and, after Lepeintre, le Travanais).
+    const also = (n.also || []).map((a) => a.name);
+    return { name: also.length ? `${n.name} (${also.join(", ")})` : n.name, side };
   }
   function namedTitle(f) {
     const n = namedField(f);
