@@ -408,6 +408,9 @@ async fn a_partie_a_ecrire_plays_out() {
     a.request(json!({"type": "create", "mode": "hotseat", "options": "game=ecrire marques=2"}))
         .await;
     assert_eq!(a.state["ecrire"]["totals"], json!({"white": 0, "black": 0}));
+    // Issue 24 item 7: the flag between the pegs, no second token yet.
+    assert_eq!(a.state["score"]["flag"], "pegs", "{}", a.state["score"]);
+    assert_eq!(a.state["score"]["token"], Value::Null);
     let r = a.request(json!({"type": "resign"})).await;
     assert_eq!(r["type"], "error", "{r}");
     assert!(r["message"].as_str().unwrap().contains("R-9.2"), "{r}");

@@ -62,6 +62,21 @@ pub fn turn_text(phase: Phase) -> String {
     }
 }
 
+/// Where the flag stands (R-8.4, as the article places it:
+/// `ScoreState::flag`), with the run it shows: `between the pegs`,
+/// `between the pegs (white's run)`, `with white`, `aside`.
+pub fn flag_text(score: &trictrac::ScoreState) -> String {
+    use trictrac::score::Flag;
+    match (score.flag(), score.pavillon) {
+        (Flag::With(s), _) => format!("with {}", s.name()),
+        (Flag::Aside, _) => "aside".into(),
+        (Flag::BetweenPegs, Bredouille::Side(s)) => {
+            format!("between the pegs ({}'s run)", s.name())
+        }
+        (Flag::BetweenPegs, _) => "between the pegs".into(),
+    }
+}
+
 /// A bredouille or pavillon state in words.
 pub fn run_text(b: Bredouille) -> &'static str {
     match b {

@@ -63,6 +63,14 @@ pub fn score_json(s: &ScoreState) -> Value {
         "black": { "points": s.points.get(Side::Black), "holes": s.holes.get(Side::Black) },
         "bredouille": b(s.bredouille),
         "pavillon": b(s.pavillon),
+        // As the article draws them (issue 24): the side whose token goes
+        // with the second, bredouille token, and where the flag stands.
+        "token": s.bredouille_token().map(Side::name),
+        "flag": match s.flag() {
+            trictrac::score::Flag::BetweenPegs => "pegs",
+            trictrac::score::Flag::With(side) => side.name(),
+            trictrac::score::Flag::Aside => "aside",
+        },
     })
 }
 
