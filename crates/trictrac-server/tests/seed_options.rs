@@ -410,7 +410,7 @@ async fn a_partie_a_ecrire_plays_out() {
     assert_eq!(a.state["ecrire"]["totals"], json!({"white": 0, "black": 0}));
     // Issue 24 item 7: the flag between the pegs, no second token yet.
     assert_eq!(a.state["score"]["flag"], "pegs", "{}", a.state["score"]);
-    assert_eq!(a.state["score"]["token"], Value::Null);
+    assert_eq!(a.state["score"]["token"], serde_json::Value::Null);
     let r = a.request(json!({"type": "resign"})).await;
     assert_eq!(r["type"], "error", "{r}");
     assert!(r["message"].as_str().unwrap().contains("R-9.2"), "{r}");
