@@ -250,7 +250,7 @@ pub fn rollout(game: &Game, spec: &RolloutSpec, progress: &(dyn Fn() + Sync)) ->
         progress();
         match result {
             Some(w) => {
-                let s = g.stake().map_or(1.0, |s| s.value());
+                let s = g.points_won().unwrap_or(1.0);
                 (if w == side { s } else { -s }, true)
             }
             None => {

@@ -68,7 +68,7 @@ pub fn play_game(spec: &MatchSpec, i: u64) -> Result<GameOutcome, String> {
     };
     let a_side = if a_white { Side::White } else { Side::Black };
     let holes = g.score().holes;
-    let stake = g.stake().map_or(0.0, |s| s.value());
+    let stake = g.points_won().unwrap_or(0.0);
     Ok(GameOutcome {
         a_white,
         a_won: winner == a_side,

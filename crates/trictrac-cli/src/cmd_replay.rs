@@ -4,6 +4,8 @@ use std::io::Write;
 
 use clap::Args;
 
+use trictrac::game::GameKind;
+
 use crate::error::CliError;
 use crate::jans_json::score_line;
 
@@ -50,6 +52,8 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "score": crate::jans_json::ScoreJson::from(s),
             "winner": game.winner().map(|w| w.name()),
             "stake": game.stake().map(|s| s.value()),
+            "points_won": game.points_won(),
+            "marques": (!game.marques().is_empty()).then(|| marques_json(&game)),
             "seed_checked": rec.header.seed.is_some(),
         });
         serde_json::to_writer_pretty(&mut *out, &v)?;
@@ -67,10 +71,55 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
             ""
         }
     )?;
+    if let GameKind::Ecrire { .. } = game.options().game {
+        // the partie is scored by its marqués, the score on the
+        // board is the current marqué's.
+        let t = game.marque_totals();
+        let m = game.marques();
+        let refaits = m.iter().filter(|m| m.winner.is_none()).count();
+        writeln!(
+            out,
+            "marqués: {} played ({refaits} refait{}), totals white {} black {}",
+            m.len(),
+            if refaits == 1 { "" } else { "s" },
+            t.white,
+            t.black
+        )?;
+        match (game.winner(), game.ecrire_payment()) {
+            (Some(w), Some((_, paid))) => writeln!(
+                out,
+                "{} wins the partie à écrire: {} pays {paid}",
+                w.name(),
+                (!w).name()
+            )?,
+            _ => writeln!(
+                out,
+                "partie in progress: {}, {:?}",
+                score_line(s),
+                game.phase()
+            )?,
+        }
+        return Ok(());
+    }
     writeln!(out, "final score: {}", score_line(s))?;
     match (game.winner(), game.stake()) {
         (Some(w), Some(st)) => writeln!(out, "{} wins, stake {st}", w.name())?,
         _ => writeln!(out, "game in progress: {:?}", game.phase())?,
     }
     Ok(())
+}
+
+/// The marqués of a partie à écrire, for `--json`.
+fn marques_json(game: &trictrac::Game) -> serde_json::Value {
+    game.marques()
+        .iter()
+        .map(|m| {
+            serde_json::json!({
+                "winner": m.winner.map(|w| w.name()),
+                "holes": {"white": m.holes.white, "black": m.holes.black},
+                "value": m.value,
+                "grande_bredouille": m.grande_bredouille,
+            })
+        })
+        .collect()
 }

@@ -8,7 +8,7 @@ use clap::Args;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
-use trictrac::game::{Event, Game, GameOptions};
+use trictrac::game::{Event, Game, GameKind, GameOptions};
 use trictrac::record::{Header, Record};
 use trictrac::score::Hole;
 use trictrac::{Bredouille, Side};
@@ -60,6 +60,12 @@ struct Stats {
     holes: u64,
     grande_bredouille: u64,
     white_wins: u64,
+    /// Partie à écrire: marqués ended, refaits among them.
+    marques: u64,
+    refaits: u64,
+    /// What the winners received: stake multipliers or the
+    /// payments of parties à écrire.
+    points_won: f64,
     /// Points per jan id.
     jan_points: BTreeMap<String, u64>,
 }
@@ -93,9 +99,23 @@ impl Stats {
             if w == Side::White {
                 self.white_wins += 1;
             }
-            let s = g.score();
-            if *s.holes.get(!w) == 0 || s.pavillon == Bredouille::Side(w) {
-                self.grande_bredouille += 1;
+            self.points_won += g.points_won().unwrap_or(0.0);
+            if is_ecrire(g) {
+                // the score starts again at each marqué, so the
+                // grande bredouille is counted per marqué won.
+                for m in g.marques() {
+                    self.marques += 1;
+                    if m.winner.is_none() {
+                        self.refaits += 1;
+                    } else if m.grande_bredouille {
+                        self.grande_bredouille += 1;
+                    }
+                }
+            } else {
+                let s = g.score();
+                if *s.holes.get(!w) == 0 || s.pavillon == Bredouille::Side(w) {
+                    self.grande_bredouille += 1;
+                }
             }
         }
     }
@@ -109,6 +129,9 @@ impl Stats {
         self.holes += o.holes;
         self.grande_bredouille += o.grande_bredouille;
         self.white_wins += o.white_wins;
+        self.marques += o.marques;
+        self.refaits += o.refaits;
+        self.points_won += o.points_won;
         for (k, v) in &o.jan_points {
             *self.jan_points.entry(k.clone()).or_default() += v;
         }
@@ -140,7 +163,18 @@ struct Report {
     releves_per_game: f64,
     holes_per_game: f64,
     double_hole_share: f64,
+    /// Share of games (of marqués won, in a partie à écrire) won en
+    /// grande bredouille.
     grande_bredouille_share: f64,
+    /// Mean stake multiplier, or mean payment of a partie à
+    /// écrire.
+    points_won_per_game: f64,
+    /// Partie à écrire only: marqués (refaits included) per partie.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    marques_per_game: Option<f64>,
+    /// Partie à écrire only: refaits per partie.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    refaits_per_game: Option<f64>,
     white_win_share: f64,
     points_per_roll: BTreeMap<String, f64>,
 }
@@ -186,6 +220,7 @@ pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         total.merge(s);
     }
     let n = total.games as f64;
+    let ecrire = matches!(options.game, GameKind::Ecrire { .. });
     let report = Report {
         games: total.games,
         seconds: secs,
@@ -195,7 +230,15 @@ pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         releves_per_game: total.releves as f64 / n,
         holes_per_game: total.holes as f64 / n,
         double_hole_share: total.double_marks as f64 / (total.hole_marks.max(1)) as f64,
-        grande_bredouille_share: total.grande_bredouille as f64 / n,
+        grande_bredouille_share: total.grande_bredouille as f64
+            / if ecrire {
+                (total.marques - total.refaits).max(1) as f64
+            } else {
+                n
+            },
+        points_won_per_game: total.points_won / n,
+        marques_per_game: ecrire.then(|| total.marques as f64 / n),
+        refaits_per_game: ecrire.then(|| total.refaits as f64 / n),
         white_win_share: total.white_wins as f64 / n,
         points_per_roll: total
             .jan_points
@@ -225,11 +268,31 @@ pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         "double holes         {:.1} % of holes marked",
         100.0 * report.double_hole_share
     )?;
-    writeln!(
-        out,
-        "grande bredouille    {:.1} % of games",
-        100.0 * report.grande_bredouille_share
-    )?;
+    if let (Some(m), Some(r)) = (report.marques_per_game, report.refaits_per_game) {
+        writeln!(out, "marqués per partie   {m:.2} (refaits {r:.2})")?;
+        writeln!(
+            out,
+            "payment per partie   {:.1} (difference of the marqués' totals, R-9.2)",
+            report.points_won_per_game
+        )?;
+        writeln!(
+            out,
+            "grande bredouille    {:.1} % of marqués won",
+            100.0 * report.grande_bredouille_share
+        )?;
+    } else {
+        writeln!(
+            out,
+            "stake per game       x{:.2} ({} payout, R-9.1)",
+            report.points_won_per_game,
+            options.payout.word()
+        )?;
+        writeln!(
+            out,
+            "grande bredouille    {:.1} % of games",
+            100.0 * report.grande_bredouille_share
+        )?;
+    }
     writeln!(
         out,
         "white wins           {:.1} %",
@@ -242,4 +305,9 @@ pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         writeln!(out, "  {k:<20} {v:.3}")?;
     }
     Ok(())
+}
+
+/// A partie à écrire?
+fn is_ecrire(g: &Game) -> bool {
+    matches!(g.options().game, GameKind::Ecrire { .. })
 }

@@ -266,3 +266,68 @@ fn the_options_flag_gives_the_rule_words_to_selfplay_and_match() {
         "{err}"
     );
 }
+
+/// Issue 24 item 9, R-9.2: a partie à écrire is scored by its marqués.
+/// `selfplay` counts the grande bredouille per marqué won (the board's
+/// score starts again at each marqué, so "per game" read 100 %) and gives
+/// the payment; `replay` says who pays what, not a stake multiplier.
+#[test]
+fn r_9_2_partie_a_ecrire_statistics_and_replay_say_what_the_rules_say() {
+    let dir = std::env::temp_dir().join(format!("trictrac-cli-ecrire-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("ecrire.txt");
+    let json = stdout(&[
+        "selfplay",
+        "--games",
+        "30",
+        "--seed",
+        "2",
+        "--options",
+        "game=ecrire",
+        "--json",
+        "--record",
+        path.to_str().unwrap(),
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let share = v["grande_bredouille_share"].as_f64().unwrap();
+    assert!(share > 0.0 && share < 0.9, "per marqué won: {v}");
+    assert!(v["marques_per_game"].as_f64().unwrap() >= 6.0, "{v}");
+    assert!(v["points_won_per_game"].as_f64().unwrap() > 1.0, "{v}");
+    let text = stdout(&["selfplay", "--games", "5", "--options", "game=ecrire"]);
+    assert!(text.contains("% of marqués won"), "{text}");
+    assert!(text.contains("payment per partie"), "{text}");
+    // The ordinary game keeps its figures per game, with the stake.
+    let text = stdout(&["selfplay", "--games", "5"]);
+    assert!(text.contains("% of games"), "{text}");
+    assert!(text.contains("stake per game       x"), "{text}");
+
+    let rec = std::fs::read_to_string(&path).unwrap();
+    let result = rec
+        .lines()
+        .find_map(|l| l.strip_prefix("[Result \""))
+        .expect("a [Result] header")
+        .trim_end_matches("\"]")
+        .to_string();
+    // `WINNER TOTAL LOSER TOTAL ecrire PAYMENT`
+    let f: Vec<&str> = result.split_whitespace().collect();
+    let paid: u32 = f[5].parse().unwrap();
+    assert_eq!(
+        paid,
+        f[1].parse::<u32>().unwrap() - f[3].parse::<u32>().unwrap()
+    );
+    let out = stdout(&["replay", path.to_str().unwrap()]);
+    assert!(
+        out.contains(&format!(
+            "{} wins the partie à écrire: {} pays {paid}",
+            f[0], f[2]
+        )),
+        "{out}"
+    );
+    assert!(!out.contains("stake x"), "{out}");
+    let out = stdout(&["replay", path.to_str().unwrap(), "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["stake"], serde_json::Value::Null, "{v}");
+    assert_eq!(v["points_won"].as_f64(), Some(f64::from(paid)), "{v}");
+    assert!(v["marques"].as_array().unwrap().len() >= 6, "{v}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -994,6 +994,11 @@ fn historical_field_names_in_the_terminal() {
     // The legend and `fields`: each side's named fields.
     assert!(text.contains("coin de repos M|N"), "{text}");
     assert!(text.contains("case du diable H|R"), "{text}");
+    // Issue 24 item 8: the tenth field's other names (seed, note 46).
+    assert!(
+        text.contains("case des écoliers (also case du diable, le Travanais) L|O"),
+        "{text}"
+    );
     // Lepeintre's letters after `names lepeintre`.
     assert!(text.contains(" y x v u t s r q p o n m holes"), "{text}");
     assert!(text.contains("played y-r-p"), "{text}");

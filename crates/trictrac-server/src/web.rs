@@ -163,7 +163,14 @@ fn field_names() -> serde_json::Value {
 fn named_fields() -> serde_json::Value {
     trictrac::fields::NamedField::ALL
         .iter()
-        .map(|n| json!({ "name": n.name(), "fields": n.fields() }))
+        .map(|n| {
+            let also: Vec<_> = n
+                .also_called()
+                .iter()
+                .map(|a| json!({ "name": a.name, "source": a.source }))
+                .collect();
+            json!({ "name": n.name(), "fields": n.fields(), "also": also })
+        })
         .collect()
 }
 

@@ -966,7 +966,7 @@ async fn the_newcomers_page_in_chromium() {
     // his coin de repos, Black's field 8 his case du diable.
     let titles = cdp
         .eval(
-            "[12, 17, 2].map(f => { const t = document.querySelector(`#board g.named-field[data-field='${f}'] > title`); \
+            "[12, 17, 2, 11].map(f => { const t = document.querySelector(`#board g.named-field[data-field='${f}'] > title`); \
              return t ? t.textContent : null; })",
         )
         .await;
@@ -975,7 +975,9 @@ async fn the_newcomers_page_in_chromium() {
         json!([
             "l: White's coin de repos",
             "q: Black's case du diable",
-            null
+            null,
+            // Issue 24 item 8: the tenth field's other names.
+            "k: White's case des écoliers (case du diable, le Travanais)"
         ]),
         "{titles}"
     );
@@ -999,7 +1001,7 @@ async fn the_newcomers_page_in_chromium() {
             "(() => { const S = window.__trictrac; const saved = JSON.stringify(S.state.score); \
              const out = []; \
              for (const p of [2, 4, 6, 8, 10]) { \
-               S.state.score.white.points = p; S.state.score.black.points = 10; S.state.score.bredouille = 'b'; \
+               S.state.score.white.points = p; S.state.score.black.points = 10; S.state.score.bredouille = 'b'; S.state.score.token = 'black'; \
                window.__trictracPage.renderBoard(); \
                const at = (side) => [...document.querySelectorAll(`#board circle.token[data-side=${side}]`)] \
                  .map(c => [+c.getAttribute('cx'), +c.getAttribute('cy')]); \
@@ -1011,7 +1013,7 @@ async fn the_newcomers_page_in_chromium() {
     // A screenshot with White's token at 8, Black's two at 10.
     cdp.eval(
         "(() => { const S = window.__trictrac; window.__savedScore = JSON.stringify(S.state.score); \
-         S.state.score.white.points = 8; S.state.score.black.points = 10; S.state.score.bredouille = 'b'; \
+         S.state.score.white.points = 8; S.state.score.black.points = 10; S.state.score.bredouille = 'b'; S.state.score.token = 'black'; \
          window.__trictracPage.renderBoard(); return true; })()",
     )
     .await;
@@ -1071,6 +1073,20 @@ async fn the_newcomers_page_in_chromium() {
             "{tokens:?}"
         );
     }
+
+    // Issue 24 item 7: the second token only where the article draws it.
+    // Black en bredouille facing White's token at the talons (White has
+    // no point: the server sends no `token`) marks with one token.
+    let lone = cdp
+        .eval(
+            "(() => { const S = window.__trictrac; const saved = JSON.stringify(S.state.score); \
+             S.state.score.white.points = 0; S.state.score.black.points = 6; S.state.score.bredouille = 'b'; \
+             S.state.score.token = null; window.__trictracPage.renderBoard(); \
+             const n = document.querySelectorAll('#board circle.token[data-side=black]').length; \
+             S.state.score = JSON.parse(saved); window.__trictracPage.renderBoard(); return n; })()",
+        )
+        .await;
+    assert_eq!(lone, 1, "no second token while the opponent has no point");
 
     // Play the first legal play each time; on the way: the rings, a click
     // on the opponent's checker, a click on one of ours that cannot move,

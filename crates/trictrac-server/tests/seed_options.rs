@@ -408,6 +408,9 @@ async fn a_partie_a_ecrire_plays_out() {
     a.request(json!({"type": "create", "mode": "hotseat", "options": "game=ecrire marques=2"}))
         .await;
     assert_eq!(a.state["ecrire"]["totals"], json!({"white": 0, "black": 0}));
+    // Issue 24 item 7: the flag between the pegs, no second token yet.
+    assert_eq!(a.state["score"]["flag"], "pegs", "{}", a.state["score"]);
+    assert_eq!(a.state["score"]["token"], serde_json::Value::Null);
     let r = a.request(json!({"type": "resign"})).await;
     assert_eq!(r["type"], "error", "{r}");
     assert!(r["message"].as_str().unwrap().contains("R-9.2"), "{r}");
@@ -426,6 +429,16 @@ async fn a_partie_a_ecrire_plays_out() {
     assert_eq!(e["payment"]["amount"], w.abs_diff(b));
     let result = a.state["over"]["result"].as_str().unwrap();
     assert!(result.contains(" ecrire "), "{result}");
+    // Issue 24 item 9: the page says what the partie is worth (the
+    // totals and the payment), not a stake multiplier "x1".
+    let (hi, lo) = (w.max(b), w.min(b));
+    let want = format!("marqués {hi}–{lo}, +{}", hi - lo);
+    assert_eq!(
+        a.state["over"]["stake"],
+        want.as_str(),
+        "{}",
+        a.state["over"]
+    );
     let full = a.sync().await;
     let n = full["history"]
         .as_array()
@@ -434,5 +447,13 @@ async fn a_partie_a_ecrire_plays_out() {
         .filter(|e| e["kind"] == "marque")
         .count();
     assert_eq!(n, marques.len());
+    let over = full["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["kind"] == "over")
+        .cloned()
+        .expect("the history ends with the game's end");
+    assert_eq!(over["stake"], want.as_str(), "{over}");
     server.stop().await;
 }

@@ -368,6 +368,17 @@ async fn illegal_plays_are_refused_with_the_rule() {
     }
     assert_eq!(info["named_fields"][4]["name"], "coin de repos", "{info}");
     assert_eq!(info["named_fields"][4]["fields"], json!([12]), "{info}");
+    // Issue 24 item 8: the tenth field's other names, with their sources.
+    assert_eq!(
+        info["named_fields"][3]["name"], "case des écoliers",
+        "{info}"
+    );
+    assert_eq!(info["named_fields"][3]["also"][0]["name"], "case du diable");
+    assert_eq!(info["named_fields"][3]["also"][1]["name"], "le Travanais");
+    assert!(info["named_fields"][3]["also"][1]["source"]
+        .as_str()
+        .unwrap()
+        .contains("Lepeintre"));
     server.stop().await;
 }
 

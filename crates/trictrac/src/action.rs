@@ -311,7 +311,7 @@ impl TableGame for Game {
         let winner = self.winner()?;
         Some(Outcome {
             winner,
-            points: self.stake().map_or(1, |s| s.value().round() as u32),
+            points: self.points_won().map_or(1, |p| p.round() as u32),
             text: result_line(self)?,
         })
     }

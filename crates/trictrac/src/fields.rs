@@ -308,6 +308,15 @@ pub enum NamedField {
     CoinDeRepos,
 }
 
+/// Another name of a named field, and who gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OtherName {
+    /// The name, in French as the source writes it.
+    pub name: &'static str,
+    /// Where it comes from.
+    pub source: &'static str,
+}
+
 impl NamedField {
     /// Every named field.
     pub const ALL: [NamedField; 5] = [
@@ -326,6 +335,40 @@ impl NamedField {
             NamedField::CaseDuDiable => "case du diable",
             NamedField::CaseDesEcoliers => "case des écoliers",
             NamedField::CoinDeRepos => "coin de repos",
+        }
+    }
+
+    /// Its other names, with where they come from. The tenth field
+    /// (classical 10) is also the *case du diable* (seed article, "Alcune
+    /// frecce … hanno ricevuto dei nomi": "casella 10: casella degli
+    /// scolari ma anche casella del diavolo"; and "questa casella n° 10 è
+    /// anche chiamata casella del diavolo"), and *le Travanais* (the
+    /// article's note 46, quoting Lepeintre's *Cours complet de trictrac*,
+    /// 1818, p. 94: "on l'appelle vulgairement le Travanais", after the
+    /// marquis de Travanet who made it first against the old prejudice).
+    ///
+    /// ```
+    /// use trictrac::fields::NamedField;
+    /// let names: Vec<&str> = NamedField::CaseDesEcoliers
+    ///     .also_called()
+    ///     .iter()
+    ///     .map(|a| a.name)
+    ///     .collect();
+    /// assert_eq!(names, ["case du diable", "le Travanais"]);
+    /// ```
+    pub const fn also_called(self) -> &'static [OtherName] {
+        match self {
+            NamedField::CaseDesEcoliers => &[
+                OtherName {
+                    name: "case du diable",
+                    source: "the seed article's list of the named fields (box 10)",
+                },
+                OtherName {
+                    name: "le Travanais",
+                    source: "Lepeintre, Cours complet de trictrac (1818), p. 94, in the seed article's note 46",
+                },
+            ],
+            _ => &[],
         }
     }
 

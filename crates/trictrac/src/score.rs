@@ -70,6 +70,61 @@ impl ScoreState {
     pub fn is_initial(&self) -> bool {
         *self == ScoreState::default()
     }
+
+    /// The side whose points token goes with the second token, the
+    /// *bredouille* (R-8.2), as the article draws it: a side en
+    /// bredouille needs it only while the opponent has points on the board.
+    /// Seed article, *A mani vuote*: "Il semplice caso in cui un giocatore
+    /// segna i suoi dodici punti mentre l'altro ha ancora la sua fiche alle
+    /// calcagna, non pone problemi" — the first scorer, facing a token
+    /// still at the talons, has no second token; the second scorer, who
+    /// interrupted him, "segnerà i suoi punti con la sua fiche accompagnata
+    /// da una fiche aggiuntiva".
+    ///
+    /// ```
+    /// use trictrac::score::{Bredouille, ScoreState};
+    /// use trictrac::{BySide, Side};
+    /// let mut s = ScoreState::default();
+    /// s.points = BySide { white: 4, black: 0 };
+    /// s.bredouille = Bredouille::Side(Side::White);
+    /// assert_eq!(s.bredouille_token(), None, "obvious: Black has no point");
+    /// s.points = BySide { white: 4, black: 2 };
+    /// s.bredouille = Bredouille::Side(Side::Black);
+    /// assert_eq!(s.bredouille_token(), Some(Side::Black));
+    /// ```
+    pub fn bredouille_token(&self) -> Option<Side> {
+        match self.bredouille {
+            Bredouille::Side(s) if *self.points.get(!s) > 0 => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Where the flag (*pavillon*, R-8.4) stands, as the article places
+    /// it. Seed article, *Padiglione*: at the start "la bandiera si trova
+    /// tra i due perni"; the second player to mark holes, who interrupted
+    /// the first, "afferra la bandierina e la mette nel foro del suo
+    /// [perno]"; if he is interrupted in turn, the opponent "rimuoverebbe la
+    /// bandierina e la metterebbe vicino all'apron". The first to mark holes
+    /// does not take it: the opponent's peg still at the start shows his
+    /// run.
+    pub fn flag(&self) -> Flag {
+        match self.pavillon {
+            Bredouille::Side(s) if *self.holes.get(!s) > 0 => Flag::With(s),
+            Bredouille::Neither => Flag::Aside,
+            _ => Flag::BetweenPegs,
+        }
+    }
+}
+
+/// Where the flag (*pavillon*) stands ([`ScoreState::flag`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Flag {
+    /// Between the two pegs on the talons' band: nobody holds it.
+    BetweenPegs,
+    /// In this side's peg hole: he can still win en grande bredouille.
+    With(Side),
+    /// Put aside by the board: neither can win en grande bredouille.
+    Aside,
 }
 
 /// A hole marked (*trou*): simple, or double when its twelve points were

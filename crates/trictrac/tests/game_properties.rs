@@ -196,15 +196,32 @@ fn random_game(seed: u64) -> Game {
         assert!(g.position().is_consistent());
     }
     let w = g.winner().expect("the game ends");
-    if let GameKind::Ecrire { marques, .. } = g.options().game {
+    if let GameKind::Ecrire {
+        marques,
+        consolation,
+    } = g.options().game
+    {
         // the agreed marqués won, the winner ahead on the totals.
         let won = g.marques().iter().filter(|m| m.winner.is_some()).count();
         assert!(won >= usize::from(marques));
         let t = g.marque_totals();
         assert!(t.get(w) > t.get(!w));
+        // the partie is paid by the difference of the totals, not
+        // by a stake multiplier (R-9.1 does not apply to the whole).
+        assert_eq!(g.stake(), None);
+        assert_eq!(g.points_won(), Some(f64::from(t.get(w) - t.get(!w))));
         for m in g.marques() {
             let h = m.holes;
             assert_eq!(m.winner.is_none(), h.white == h.black);
+            if let Some(mw) = m.winner {
+                // A marqué en grande bredouille is worth double.
+                let base = u32::from(h.get(mw) - h.get(!mw)) + u32::from(consolation);
+                let want = if m.grande_bredouille { 2 * base } else { base };
+                assert_eq!(m.value, want, "{m:?}");
+                if *h.get(!mw) == 0 {
+                    assert!(m.grande_bredouille, "the loser has no hole: {m:?}");
+                }
+            }
             assert!(
                 h.white >= 6 || h.black >= 6,
                 "a marqué ends at six holes or more"

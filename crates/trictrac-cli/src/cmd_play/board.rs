@@ -3,11 +3,11 @@
 //! ```text
 //!   talon                                          coin  BLACK  random
 //!     24  23  22  21  20  19          18  17  16  15  14  13  holes   0
-//!   +------------------------+-----+------------------------+ points  4 @@
+//!   +------------------------+-----+------------------------+ points  4
 //!   |  X   .   X   .   .   . |     |  X   .   .   .   .   . | 6-5 +4
 //!   |  X                     |     |                        | 24-18 24-19
 //!   |  X                     |     |                        | bredouille: black
-//!   |  12                    |     |                        | pavillon: to take
+//!   |  12                    |     |                        | pavillon: between the pegs
 //!   |                        | 5-1 |                        | dice 5-1
 //!   |  12                    |     |                        | white to play
 //!   |  O                     |     |                        | relevé 1
@@ -29,16 +29,18 @@
 //! line outside its row; 6 and 8 at the tips of its fields 6 and 7
 //! (arrows 5 and 6) against the bar, drawn in the bar beside its innermost
 //! row; 10 at the tip of its corner (arrow 11) against the side band; two
-//! tokens (`@@`) when it marks *en bredouille* (R-8.2). Beside each side's score, the panel keeps that side's last
+//! tokens (`@@`) when it marks *en bredouille* (R-8.2) facing the
+//! opponent's points (the article draws no second token while the
+//! opponent's is still at the talons: the run is obvious). Beside each side's score, the panel keeps that side's last
 //! roll with the points it brought, and its last play, so that the bot's
 //! turn is still in view when the person is asked.
 
-use trictrac::{Bredouille, BySide, Event, Field, FieldNames, Game, Play, Roll, Side};
+use trictrac::{BySide, Event, Field, FieldNames, Game, Play, Roll, Side};
 
 use crate::jans_json::marker;
 
 use super::style::{Line, Style, Tone};
-pub use super::words::{label, named_fields_text, play_text, run_text, turn_text};
+pub use super::words::{flag_text, label, named_fields_text, play_text, run_text, turn_text};
 
 /// How the board is drawn.
 #[derive(Clone, Debug)]
@@ -113,8 +115,10 @@ pub fn render(game: &Game, dice: Option<Roll>, view: &View, style: &Style) -> Ve
         }
         l
     };
+    // The second token only where the article draws it (issue 24,
+    // `ScoreState::bredouille_token`).
     let token = |side: Side| -> &'static str {
-        if score.bredouille == Bredouille::Side(side) {
+        if score.bredouille_token() == Some(side) {
             "@@"
         } else {
             "@"
@@ -259,7 +263,7 @@ pub fn render(game: &Game, dice: Option<Roll>, view: &View, style: &Style) -> Ve
             Tone::Points,
             &format!("{:>2}", score.points.get(side)),
         );
-        if score.bredouille == Bredouille::Side(side) {
+        if score.bredouille_token() == Some(side) {
             points.push(style, Tone::Points, " @@");
         }
         [name, holes, points]
@@ -289,7 +293,7 @@ pub fn render(game: &Game, dice: Option<Roll>, view: &View, style: &Style) -> Ve
     // The middle row, with the dice in the bar.
     let mid = 3 + ROWS;
     panel[mid - 2] = text(format!("bredouille: {}", run_text(score.bredouille)));
-    panel[mid - 1] = text(format!("pavillon: {}", run_text(score.pavillon)));
+    panel[mid - 1] = text(format!("pavillon: {}", flag_text(score)));
     let mut d = Line::new();
     d.push(style, Tone::Plain, "dice ");
     match dice {
@@ -582,10 +586,15 @@ mod tests {
             "{}",
             lines[6]
         );
-        // Eight en bredouille: both tokens against the bar.
+        // Eight en bredouille facing White's token at the talons: one
+        // token, the run is obvious (issue 24, the article's *A mani
+        // vuote*); the panel still says who is en bredouille.
         let lines = at(0, 8, " bredouille=b");
-        assert_eq!(&lines[6][bar + BAR - 2..bar + BAR + 1], "@@|");
+        assert_eq!(&lines[6][bar + BAR - 2..bar + BAR + 1], " @|");
         assert!(lines.join("\n").contains("bredouille: black"));
+        // Facing White's points: the second token shows it.
+        let lines = at(2, 8, " bredouille=b");
+        assert_eq!(&lines[6][bar + BAR - 2..bar + BAR + 1], "@@|");
     }
 
     /// The labels and the legend follow `--fields` (R-1.6).

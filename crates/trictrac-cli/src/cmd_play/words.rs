@@ -32,7 +32,20 @@ pub fn named_fields_text(names: FieldNames) -> String {
     };
     let items: Vec<String> = NamedField::ALL
         .iter()
-        .map(|&n| format!("{} {}|{}", n.name(), of(n, Side::White), of(n, Side::Black)))
+        .map(|&n| {
+            let also: Vec<&str> = n.also_called().iter().map(|a| a.name).collect();
+            let also = if also.is_empty() {
+                String::new()
+            } else {
+                format!(" (also {})", also.join(", "))
+            };
+            format!(
+                "{}{also} {}|{}",
+                n.name(),
+                of(n, Side::White),
+                of(n, Side::Black)
+            )
+        })
         .collect();
     format!("Named fields, white|black: {} (R-1.6).", items.join(", "))
 }
@@ -46,6 +59,21 @@ pub fn turn_text(phase: Phase) -> String {
         Phase::StayOrLeave(s) => format!("{s}: stay/leave"),
         Phase::Mark(s) => format!("{s} to mark"),
         Phase::Over(s) => format!("{s} has won"),
+    }
+}
+
+/// Where the flag stands (R-8.4, as the article places it:
+/// `ScoreState::flag`), with the run it shows: `between the pegs`,
+/// `between the pegs (white's run)`, `with white`, `aside`.
+pub fn flag_text(score: &trictrac::ScoreState) -> String {
+    use trictrac::score::Flag;
+    match (score.flag(), score.pavillon) {
+        (Flag::With(s), _) => format!("with {}", s.name()),
+        (Flag::Aside, _) => "aside".into(),
+        (Flag::BetweenPegs, Bredouille::Side(s)) => {
+            format!("between the pegs ({}'s run)", s.name())
+        }
+        (Flag::BetweenPegs, _) => "between the pegs".into(),
     }
 }
 

@@ -158,7 +158,11 @@ export function create(app) {
     const side = f <= 12 ? "white" : "black";
     const own = f <= 12 ? f : 25 - f;
     const n = list.find((x) => x.fields.includes(own));
-    return n ? { name: n.name, side } : null;
+    if (!n) return null;
+    // Its other names too (issue 24: the tenth field is also the case du
+    // diable and, after Lepeintre, le Travanais).
+    const also = (n.also || []).map((a) => a.name);
+    return { name: also.length ? `${n.name} (${also.join(", ")})` : n.name, side };
   }
   function namedTitle(f) {
     const n = namedField(f);
@@ -204,9 +208,11 @@ export function create(app) {
       h += `<text class="num" x="975" y="${y + 5}">${holes}</text>`;
     }
     // The pavillon (flag) on the left end: in the middle while nobody has it.
-    const pav = st.score.pavillon;
-    if (pav !== "n") {
-      const fy = pav === "e" ? MID : (pav === bottom[0] ? 560 : 160);
+    // As the article places it (issue 24): between the pegs until the
+    // second player to mark holes takes it, aside once both runs broke.
+    const flag = st.score.flag || "pegs";
+    if (flag !== "aside") {
+      const fy = flag === "pegs" ? MID : (flag === bottom ? 560 : 160);
       h += `<line class="flag-pole" x1="14" y1="${fy + 28}" x2="14" y2="${fy - 28}"/><path class="flag" d="M14,${fy - 28} L36,${fy - 20} L14,${fy - 12} Z"/>`;
     }
     // Trays for the checkers borne off.
@@ -258,7 +264,8 @@ export function create(app) {
       if (!pl) continue;
       const cls = `token ${side === "white" ? "token-w" : "token-b"}`;
       h += `<circle class="${cls}" data-side="${side}" cx="${pl.x}" cy="${pl.y}" r="11"/>`;
-      if (st.score.bredouille === side[0]) h += `<circle class="${cls}" data-side="${side}" cx="${pl.x + pl.dx}" cy="${pl.y}" r="11"/>`;
+      // The second token only where the article draws it (issue 24).
+      if (st.score.token === side) h += `<circle class="${cls}" data-side="${side}" cx="${pl.x + pl.dx}" cy="${pl.y}" r="11"/>`;
     }
     // The last play, then the best play of the review, then the hint.
     if (st.last_play && !(live && S.steps.length) && (st.phase.kind !== "play" || !live)) {

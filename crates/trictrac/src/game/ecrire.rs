@@ -15,6 +15,9 @@ pub struct MarqueResult {
     /// The marqué's value to the winner: the difference of holes plus the
     /// consolation, doubled in grande bredouille; 0 for a refait.
     pub value: u32,
+    /// Won en grande bredouille (the loser has no hole, or the winner
+    /// holds the pavillon, R-9.1): the value is doubled.
+    pub grande_bredouille: bool,
 }
 
 impl Game {
@@ -64,10 +67,11 @@ impl Game {
             core::cmp::Ordering::Less => Some(Side::Black),
             core::cmp::Ordering::Equal => None,
         };
+        let grande_bredouille =
+            winner.is_some_and(|w| *holes.get(!w) == 0 || score.pavillon == Bredouille::Side(w));
         let value = winner.map_or(0, |w| {
             let base = u32::from(holes.get(w) - holes.get(!w)) + u32::from(consolation);
-            let grande = *holes.get(!w) == 0 || score.pavillon == Bredouille::Side(w);
-            if grande {
+            if grande_bredouille {
                 2 * base
             } else {
                 base
@@ -77,6 +81,7 @@ impl Game {
             winner,
             holes,
             value,
+            grande_bredouille,
         });
         self.log.push(Event::MarqueEnd {
             winner,

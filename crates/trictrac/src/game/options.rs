@@ -48,6 +48,19 @@ pub enum Payout {
     None,
 }
 
+impl Payout {
+    /// Its word in the options (`payout=guiton`).
+    pub const fn word(self) -> &'static str {
+        match self {
+            Payout::Guiton => "guiton",
+            Payout::Soumille => "soumille",
+            Payout::Jollyvet => "jollyvet",
+            Payout::Honneurs => "honneurs",
+            Payout::None => "none",
+        }
+    }
+}
+
 /// Who marks the points (RULES.md §12, section 10).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum MarkingMode {
@@ -144,13 +157,7 @@ impl GameOptions {
                 ExitRoll::Fresh => "fresh",
                 ExitRoll::PourTout => "pour-tout",
             },
-            match self.payout {
-                Payout::Guiton => "guiton",
-                Payout::Soumille => "soumille",
-                Payout::Jollyvet => "jollyvet",
-                Payout::Honneurs => "honneurs",
-                Payout::None => "none",
-            },
+            self.payout.word(),
             old,
             match self.marking {
                 MarkingMode::Auto => "auto",

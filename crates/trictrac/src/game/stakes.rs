@@ -77,15 +77,32 @@ pub fn stake(payout: Payout, score: &ScoreState, winner: Side) -> Stake {
 }
 
 impl Game {
-    /// The stake of the finished game (R-9.1).
+    /// The stake of the finished game (R-9.1). A partie à écrire has no
+    /// stake: it is paid by its marqués' totals ([`Game::ecrire_payment`],
+    /// R-9.2), and this is `None` there.
     pub fn stake(&self) -> Option<Stake> {
         if matches!(self.options.game, GameKind::Ecrire { .. }) {
-            // The partie à écrire is paid by its totals (see
-            // [`Game::ecrire_payment`]).
-            return self.winner().map(|_| Stake { halves: 2 });
+            return None;
         }
         self.winner()
             .map(|w| stake(self.options.payout, self.position.score(), w))
+    }
+
+    /// What the winner of the finished game receives, in units of the
+    /// agreed stake: the stake's multiplier for the ordinary game (R-9.1),
+    /// the payment of a partie à écrire (the difference of the marqués'
+    /// totals, R-9.2). `None` while the game goes on.
+    ///
+    /// ```
+    /// use trictrac::{Game, GameOptions};
+    /// assert_eq!(Game::new(GameOptions::default()).points_won(), None);
+    /// ```
+    pub fn points_won(&self) -> Option<f64> {
+        self.winner()?;
+        if matches!(self.options.game, GameKind::Ecrire { .. }) {
+            return self.ecrire_payment().map(|(_, paid)| f64::from(paid));
+        }
+        self.stake().map(Stake::value)
     }
 
     /// `side` resigns (docs/RULES-CHOICES.md): the other player wins the

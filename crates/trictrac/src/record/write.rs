@@ -61,27 +61,8 @@ impl Record {
     /// and result are filled from the game).
     pub fn from_game(game: &Game, mut header: Header) -> Record {
         header.options = game.options().to_words();
-        if let (Some(w), Some((_, paid))) = (game.winner(), game.ecrire_payment()) {
-            // Partie à écrire: the totals of the marqués won.
-            let t = game.marque_totals();
-            header.result = Some(format!(
-                "{} {} {} {} ecrire {}",
-                w.name(),
-                t.get(w),
-                (!w).name(),
-                t.get(!w),
-                paid
-            ));
-        } else if let (Some(w), Some(stake)) = (game.winner(), game.stake()) {
-            let s = game.score();
-            header.result = Some(format!(
-                "{} {} {} {} {}",
-                w.name(),
-                s.holes.get(w),
-                (!w).name(),
-                s.holes.get(!w),
-                stake
-            ));
+        if let Some(line) = crate::action::result_line(game) {
+            header.result = Some(line);
         }
         let mut rolls: Vec<RecordedRoll> = Vec::new();
         let mut cursor = LineCursor::default();

@@ -124,7 +124,7 @@ impl ServerGame for Game {
     }
 
     fn stake_text(&self) -> Option<String> {
-        self.stake().map(|s| s.to_string())
+        view::stake_text(self)
     }
 
     fn options_words(&self) -> String {

@@ -63,6 +63,14 @@ pub fn score_json(s: &ScoreState) -> Value {
         "black": { "points": s.points.get(Side::Black), "holes": s.holes.get(Side::Black) },
         "bredouille": b(s.bredouille),
         "pavillon": b(s.pavillon),
+        // As the article draws them (issue 24): the side whose token goes
+        // with the second, bredouille token, and where the flag stands.
+        "token": s.bredouille_token().map(Side::name),
+        "flag": match s.flag() {
+            trictrac::score::Flag::BetweenPegs => "pegs",
+            trictrac::score::Flag::With(side) => side.name(),
+            trictrac::score::Flag::Aside => "aside",
+        },
     })
 }
 
@@ -253,11 +261,23 @@ pub fn history(game: &Game, start: usize) -> Vec<Value> {
                 out.push(|| json!({ "kind": "resign", "side": side.name() }));
             }
             Event::Over { winner, stake } => {
-                out.push(|| json!({ "kind": "over", "winner": winner.name(), "stake": stake.to_string() }));
+                let stake = stake_text(game).unwrap_or_else(|| stake.to_string());
+                out.push(|| json!({ "kind": "over", "winner": winner.name(), "stake": stake }));
             }
         }
     }
     out.out
+}
+
+/// What the finished game is worth, as the page shows it: the stake's
+/// multiplier (`x2`, R-9.1), or for a partie à écrire the marqués'
+/// totals and the payment (`marqués 58–27, +31`, R-9.2).
+pub fn stake_text(game: &Game) -> Option<String> {
+    if let (Some(w), Some((_, paid))) = (game.winner(), game.ecrire_payment()) {
+        let t = game.marque_totals();
+        return Some(format!("marqués {}–{}, +{paid}", t.get(w), t.get(!w)));
+    }
+    game.stake().map(|s| s.to_string())
 }
 
 /// The number of history entries of a game (see [`history`]).
