@@ -35,7 +35,7 @@ use tables::{BySide, DiceSource, Die, Roll, Side};
 
 use crate::plays::{Play, PlayList};
 use crate::position::Position;
-use crate::rules::{Preset, Rules};
+use crate::rules::{Preset, Rules, VideauTiming};
 use crate::score::{win_kind, WinKind};
 
 /// The videau (doubling cube, BG-7.1): its value and who owns it.
@@ -278,6 +278,9 @@ pub struct Game {
     cube: Cube,
     plays: PlayList,
     events: Vec<Event>,
+    /// A double offered after rolling (`videau=whole-turn`): the roll
+    /// that waits for the answer.
+    doubled_roll: Option<Roll>,
 }
 
 impl Game {
@@ -292,6 +295,7 @@ impl Game {
             cube: Cube::centred(),
             plays: PlayList::new(),
             events: Vec::new(),
+            doubled_roll: None,
         }
     }
 
@@ -407,10 +411,21 @@ impl Game {
         if !self.rules.cube {
             return Some("the videau is not used in this game (cube=off)".into());
         }
-        if self.phase != Phase::Roll(side) {
-            return Some(format!(
-                "{side} may offer the videau only on his turn, before rolling (BG-7.2)"
-            ));
+        let in_turn = match self.phase {
+            Phase::Roll(s) => s == side,
+            // `videau=whole-turn`: also after rolling, before moving.
+            Phase::Play(s, _) => s == side && self.rules.videau == VideauTiming::WholeTurn,
+            _ => false,
+        };
+        if !in_turn {
+            return Some(match self.rules.videau {
+                VideauTiming::BeforeRoll => format!(
+                    "{side} may offer the videau only on his turn, before rolling (BG-7.2)"
+                ),
+                VideauTiming::WholeTurn => format!(
+                    "{side} may offer the videau only on his turn, before moving (BG-7.2, videau=whole-turn)"
+                ),
+            });
         }
         if self.state.crawford {
             return Some("no double in the Crawford game (BG-7.5)".into());
@@ -433,8 +448,9 @@ impl Game {
     /// # Errors
     /// When [`Game::can_double`] is false, with the rule.
     pub fn double(&mut self) -> Result<(), GameError> {
-        let side = match self.phase {
-            Phase::Roll(s) => s,
+        let (side, roll) = match self.phase {
+            Phase::Roll(s) => (s, None),
+            Phase::Play(s, r) => (s, Some(r)),
             _ => {
                 return Game::err(
                     "the videau may be offered only before rolling, on one's turn (BG-7.2)".into(),
@@ -444,6 +460,9 @@ impl Game {
         if let Some(why) = self.double_refusal(side) {
             return Game::err(why);
         }
+        // After rolling (`videau=whole-turn`): the roll waits for the
+        // answer; the legal plays computed for it stay valid.
+        self.doubled_roll = roll;
         self.events.push(Event::Double {
             side,
             value: self.cube.value * 2,
@@ -464,7 +483,7 @@ impl Game {
         self.cube.value *= 2;
         self.cube.owner = Some(!by);
         self.events.push(Event::Take { side: !by });
-        self.phase = Phase::Roll(by);
+        self.phase = self.after_answer(by);
         Ok(())
     }
 
@@ -489,8 +508,17 @@ impl Game {
         self.cube.value *= 4;
         self.cube.owner = Some(!by);
         self.events.push(Event::Beaver { side: !by });
-        self.phase = Phase::Roll(by);
+        self.phase = self.after_answer(by);
         Ok(())
+    }
+
+    /// Where the doubler `by` stands once the double is taken: to roll, or
+    /// (a double offered after rolling) to play the roll he threw.
+    fn after_answer(&mut self, by: Side) -> Phase {
+        match self.doubled_roll.take() {
+            Some(roll) => Phase::Play(by, roll),
+            None => Phase::Roll(by),
+        }
     }
 
     /// The doubled side refuses and loses the game (BG-7.4). `standard`:
@@ -515,6 +543,7 @@ impl Game {
                 }
             }
         };
+        self.doubled_roll = None;
         self.events.push(Event::Drop { side: !by });
         self.phase = Phase::Over(GameResult {
             winner: by,

@@ -47,7 +47,7 @@ pub use matchid::{GameState, MatchId, MatchIdError};
 pub use notation::{PlayParseError, PlayText, PositionIdError};
 pub use plays::{Move, Play, PlayList, MAX_PLAYS};
 pub use position::{Position, Setup, SetupError, SetupProblem};
-pub use rules::{HitCover, Preset, Rules, RulesError};
+pub use rules::{HitCover, Preset, Rules, RulesError, VideauTiming};
 pub use score::WinKind;
 pub use tables::{BySide, DiceSource, Die, Roll, Side};
 pub use xgid::{Xgid, XgidDice, XgidError};

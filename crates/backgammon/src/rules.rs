@@ -111,6 +111,33 @@ pub struct Rules {
     pub beavers: bool,
     /// Whether the videau is used at all (on by default).
     pub cube: bool,
+    /// BG-7.2: when in his turn a player may offer the videau.
+    pub videau: VideauTiming,
+}
+
+/// When in his turn a player may offer the videau (BG-7.2; option
+/// `videau=`). The seed page: "Il est disponible à tout moment" and "Un
+/// joueur, à son tour, peut prendre le Videau". Both presets default to
+/// [`VideauTiming::BeforeRoll`] (docs/BACKGAMMON-CHOICES.md says why).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum VideauTiming {
+    /// On his turn, before rolling (the standard rule).
+    #[default]
+    BeforeRoll,
+    /// At any moment of his turn: before rolling, or after rolling and
+    /// before moving ("à tout moment … à son tour" read literally). If the
+    /// opponent takes, the doubler plays the roll he threw.
+    WholeTurn,
+}
+
+impl VideauTiming {
+    /// Its word (`videau=before-roll`, `videau=whole-turn`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            VideauTiming::BeforeRoll => "before-roll",
+            VideauTiming::WholeTurn => "whole-turn",
+        }
+    }
 }
 
 impl Rules {
@@ -122,6 +149,7 @@ impl Rules {
             jacoby: true,
             beavers: false,
             cube: true,
+            videau: VideauTiming::BeforeRoll,
         }
     }
 
@@ -136,6 +164,7 @@ impl Rules {
             jacoby: false,
             beavers: false,
             cube: true,
+            videau: VideauTiming::BeforeRoll,
         }
     }
 
@@ -176,6 +205,9 @@ impl fmt::Display for Rules {
         if self.cube != d.cube {
             write!(f, " cube={}", onoff(self.cube))?;
         }
+        if self.videau != d.videau {
+            write!(f, " videau={}", self.videau.name())?;
+        }
         Ok(())
     }
 }
@@ -184,7 +216,7 @@ impl FromStr for Rules {
     type Err = RulesError;
     /// Words: the preset first (`standard` or `seed`), then options
     /// `hit-cover=allowed|inner|home|anywhere|opponent`, `jacoby=on|off`,
-    /// `beavers=on|off`, `cube=on|off`.
+    /// `beavers=on|off`, `cube=on|off`, `videau=before-roll|whole-turn`.
     fn from_str(s: &str) -> Result<Rules, RulesError> {
         let mut words = s.split_whitespace();
         let mut r = match words.next() {
@@ -218,9 +250,20 @@ impl FromStr for Rules {
                 "jacoby" => r.jacoby = onoff(v)?,
                 "beavers" => r.beavers = onoff(v)?,
                 "cube" => r.cube = onoff(v)?,
+                "videau" => {
+                    r.videau = match v {
+                        "before-roll" => VideauTiming::BeforeRoll,
+                        "whole-turn" => VideauTiming::WholeTurn,
+                        _ => {
+                            return Err(RulesError(format!(
+                                "videau: expected before-roll or whole-turn, not `{v}` (BG-7.2)"
+                            )))
+                        }
+                    }
+                }
                 _ => {
                     return Err(RulesError(format!(
-                        "unknown option `{k}`: expected hit-cover, jacoby, beavers or cube"
+                        "unknown option `{k}`: expected hit-cover, jacoby, beavers, cube or videau"
                     )))
                 }
             }

@@ -373,12 +373,19 @@ impl TableGame for Match {
                 }
                 v
             }
-            Phase::Play(..) => self
-                .game
-                .legal_plays()
-                .iter()
-                .map(|p| Action::Play { p: p.to_string() })
-                .collect(),
+            Phase::Play(s, _) => {
+                let mut v: Vec<Action> = self
+                    .game
+                    .legal_plays()
+                    .iter()
+                    .map(|p| Action::Play { p: p.to_string() })
+                    .collect();
+                // `videau=whole-turn`: the videau after rolling (BG-7.2).
+                if self.game.can_double(s) {
+                    v.push(Action::Double);
+                }
+                v
+            }
             _ => Vec::new(),
         }
     }

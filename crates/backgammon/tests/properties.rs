@@ -110,3 +110,40 @@ fn the_widest_roll_fits_the_play_list() {
     assert!(n > 1000 && n <= backgammon::MAX_PLAYS, "{n}");
     let _ = Side::White;
 }
+
+/// Random matches through the session under the seed preset with the
+/// videau at any moment of the turn (BG-7.2, `videau=whole-turn`): random
+/// players double before and after rolling, take and drop at random; every
+/// game ends, the videau never passes 64 (BG-7.1), and a double taken
+/// after rolling leaves the doubler to play the roll he threw.
+#[test]
+fn random_matches_with_the_videau_at_any_moment_of_the_turn() {
+    use backgammon::session::Match;
+    use backgammon::Event;
+    use rand::SeedableRng;
+    use tables::driver::{play_out, RandomPlayer};
+    use tables::BySide;
+    let rules: Rules = "seed videau=whole-turn".parse().unwrap();
+    let mut after_roll = 0;
+    for seed in 0..200u64 {
+        for length in [0, 5] {
+            let mut m = Match::new(rules, length);
+            let mut w = RandomPlayer::new(rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+            let mut b = RandomPlayer::new(rand_chacha::ChaCha8Rng::seed_from_u64(seed + 1000));
+            let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(seed + 2000);
+            play_out(&mut m, BySide::new(&mut w, &mut b), &mut dice, 100_000)
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            for g in m.games() {
+                for pair in g.events().windows(2) {
+                    if let [Event::Roll { side, .. }, Event::Double { side: d, value }] = pair {
+                        assert_eq!(side, d);
+                        assert!(*value <= 64);
+                        after_roll += 1;
+                    }
+                }
+                assert!(g.cube().value <= 64);
+            }
+        }
+    }
+    assert!(after_roll > 50, "doubles after rolling: {after_roll}");
+}

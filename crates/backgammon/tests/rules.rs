@@ -494,6 +494,106 @@ fn bg_7_2_only_before_rolling_and_only_the_owner() {
     assert!(e.to_string().contains("BG-7.2"), "{e}");
 }
 
+/// Issue 24 item 3: under `seed` the videau stops at 64 as under
+/// `standard`; a redouble of a 64 videau is refused with BG-7.1, and the
+/// session lists no double (so no player, bot or page offers one).
+#[test]
+fn bg_7_1_seed_the_videau_stops_at_64() {
+    use tables::TableGame;
+    let mut g = game_at_roll(SEED, MatchState::money());
+    let mut side = g.position().turn();
+    for v in [2, 4, 8, 16, 32, 64] {
+        assert_eq!(g.phase(), Phase::Roll(side));
+        g.double().unwrap();
+        g.take().unwrap();
+        assert_eq!(g.cube().value, v);
+        g.roll(Roll::new(2, 1)).unwrap();
+        let p = g.legal_plays()[0];
+        g.play(&p).unwrap();
+        side = !side;
+    }
+    assert!(!g.can_double(side));
+    let e = g.double().unwrap_err();
+    assert!(e.to_string().contains("BG-7.1"), "{e}");
+    // Through the session: the same sequence, then no double is listed.
+    use backgammon::session::{Action, Match};
+    let mut m = Match::new(SEED, 0);
+    m.apply(&Action::Opening { w: 3, b: 1 }).unwrap();
+    for _ in 0..6 {
+        assert!(m.legal_actions().contains(&Action::Double));
+        m.apply(&Action::Double).unwrap();
+        m.apply(&Action::Take).unwrap();
+        m.apply(&Action::Roll { a: 2, b: 1 }).unwrap();
+        let p = m.legal_actions()[0].clone();
+        m.apply(&p).unwrap();
+    }
+    assert!(!m.legal_actions().contains(&Action::Double));
+    assert!(m.apply(&Action::Double).is_err());
+}
+
+/// Issue 24 item 3, BG-7.2: "Il est disponible à tout moment … Un joueur,
+/// à son tour, peut prendre le Videau". With `videau=whole-turn` the
+/// player on roll may also offer it after rolling, before moving; taken,
+/// he plays the roll he threw; refused, he wins at once. Without the
+/// option (both presets' default) the double after rolling is refused.
+#[test]
+fn bg_7_2_videau_whole_turn_allows_a_double_after_rolling() {
+    let whole: Rules = "seed videau=whole-turn".parse().unwrap();
+    assert_eq!(whole.to_string(), "seed videau=whole-turn");
+    for rules in [SEED, STD] {
+        let mut g = game_at_roll(rules, MatchState::money());
+        g.roll(Roll::new(6, 5)).unwrap();
+        let e = g.double().unwrap_err();
+        assert!(e.to_string().contains("BG-7.2"), "{rules}: {e}");
+    }
+    let mut g = game_at_roll(whole, MatchState::money());
+    let side = g.position().turn();
+    g.roll(Roll::new(6, 5)).unwrap();
+    assert!(g.can_double(side));
+    let before = g.legal_plays().len();
+    g.double().unwrap();
+    assert_eq!(g.phase(), Phase::Doubled { by: side });
+    g.take().unwrap();
+    // The doubler plays the roll he threw, with the same legal plays.
+    assert_eq!(g.phase(), Phase::Play(side, Roll::new(6, 5)));
+    assert_eq!(g.legal_plays().len(), before);
+    assert_eq!(g.cube().value, 2);
+    assert_eq!(g.cube().owner, Some(!side));
+    let p = g.legal_plays()[0];
+    g.play(&p).unwrap();
+    assert_eq!(g.phase(), Phase::Roll(!side));
+    // The owner redoubles after his roll; refused, the doubler wins the
+    // game as it stands times the last value (seed, BG-7.4).
+    g.roll(Roll::new(2, 1)).unwrap();
+    g.double().unwrap();
+    g.drop_double().unwrap();
+    let r = g.result().unwrap();
+    assert_eq!(r.winner, !side);
+    assert_eq!(r.reason, EndReason::Dropped);
+    // The loser has borne off nothing: 2 points (BG-6.2) times 2.
+    assert_eq!(r.points, 4);
+}
+
+/// The session (what the server, the terminal and the bots drive) lists
+/// the double among the actions of a play decision under
+/// `videau=whole-turn`, and the game goes on after it.
+#[test]
+fn bg_7_2_videau_whole_turn_through_the_session() {
+    use backgammon::session::{Action, Match};
+    use tables::TableGame;
+    let rules: Rules = "seed videau=whole-turn".parse().unwrap();
+    let mut m = Match::new(rules, 0);
+    m.apply(&Action::Opening { w: 3, b: 1 }).unwrap();
+    m.apply(&Action::Roll { a: 4, b: 3 }).unwrap();
+    assert!(m.legal_actions().contains(&Action::Double));
+    m.apply(&Action::Double).unwrap();
+    m.apply(&Action::Take).unwrap();
+    let plays: Vec<Action> = m.legal_actions();
+    assert!(!plays.contains(&Action::Double), "the taker owns it now");
+    assert!(matches!(plays[0], Action::Play { .. }));
+    m.apply(&plays[0]).unwrap();
+}
+
 #[test]
 fn bg_7_3_take_the_cube_is_the_takers_at_twice_the_value() {
     let mut g = game_at_roll(STD, MatchState::money());

@@ -415,3 +415,49 @@ async fn a_restart_in_the_middle_of_a_backgammon_game_loses_nothing() {
     record(server.addr(), &room).await;
     server.stop().await;
 }
+
+/// Issue 24 item 3, BG-7.2 with `videau=whole-turn`: in a hot-seat room
+/// the state says the videau may be offered after rolling (the page's
+/// Double button), the double is acknowledged, and once taken the doubler
+/// plays the roll he threw. Under the preset alone it is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_double_after_rolling_under_videau_whole_turn() {
+    let dir = TempDir::new("bg-whole-turn");
+    let server = start(&dir.db_url()).await;
+    for (options, allowed) in [("seed videau=whole-turn", true), ("seed", false)] {
+        let mut c = Client::connect(server.addr()).await;
+        c.request(
+            json!({"type": "create", "game": "backgammon", "mode": "hotseat", "options": options}),
+        )
+        .await;
+        c.wait_until(|s| s["phase"]["kind"] == "play" || s["phase"]["kind"] == "roll")
+            .await;
+        if c.state["phase"]["kind"] == "roll" {
+            let r = c.request(json!({"type": "roll"})).await;
+            c.wait_seq(r["seq"].as_u64().unwrap()).await;
+        }
+        assert_eq!(c.state["phase"]["kind"], "play", "{}", c.state);
+        assert_eq!(
+            c.state["cube"]["can_double"], allowed,
+            "{options}: {}",
+            c.state
+        );
+        let dice = c.state["dice"].clone();
+        assert!(dice.is_array(), "{}", c.state);
+        let r = c.request(json!({"type": "double"})).await;
+        if !allowed {
+            assert_eq!(r["type"], "error", "{r}");
+            assert!(r.to_string().contains("BG-7.2"), "{r}");
+            continue;
+        }
+        assert_eq!(r["type"], "ack", "{r}");
+        c.wait_seq(r["seq"].as_u64().unwrap()).await;
+        assert_eq!(c.state["phase"]["kind"], "doubled", "{}", c.state);
+        let r = c.request(json!({"type": "take"})).await;
+        c.wait_seq(r["seq"].as_u64().unwrap()).await;
+        assert_eq!(c.state["phase"]["kind"], "play", "{}", c.state);
+        assert_eq!(c.state["dice"], dice, "the same roll");
+        assert_eq!(c.state["cube"]["value"], 2);
+    }
+    server.stop().await;
+}

@@ -82,3 +82,24 @@ pub fn run(args: &BgArgs, out: &mut dyn Write) -> Result<(), CliError> {
         BgCommand::Bearoff(a) => bearoff::run(a, out),
     }
 }
+
+/// The long help of every `--rules` (issue 24: each reading of the seed
+/// page's hit rule, with its sentence, and the videau's timing).
+pub const RULES_HELP: &str = "Rules: a preset, then options as NAME=VALUE words.\n\
+Presets: standard (GNU Backgammon's rules, the default) or seed (the seed page's rules: \
+scores 1/2/3 times the videau, no Jacoby, a refused redouble counts the game as it stands, \
+the opening winner throws both dice, hit-cover=inner).\n\
+Options:\n\
+  hit-cover=allowed|inner|home|anywhere|opponent  (BG-4.3) the seed page: \"Il est interdit \
+aussi de frapper et capturer le pion d'adversaire dans son jan intérieur et de cacher le pion \
+qui a frappé par la suite par un mouvement dans le même jet. Si on frappe il faut laisser son \
+pion ouvert jusqu'au prochain jet.\" Where a hit may not be covered in the same roll: \
+allowed = no restriction (standard); inner = a hit on the hitter's points 7-12 (the seed \
+default: \"son jan intérieur\" read as the hitter's); opponent = on the opponent's points \
+7-12, the hitter's 13-18 (\"son\" read as the hit checker's); home = on the hitter's points \
+1-6; anywhere = on every point.\n\
+  videau=before-roll|whole-turn  (BG-7.2) \"Il est disponible à tout moment … Un joueur, à son \
+tour, peut prendre le Videau\": before rolling (the default), or also after rolling, before \
+moving.\n\
+  jacoby=on|off, beavers=on|off, cube=on|off  (BG-7.5)\n\
+Examples: \"seed\", \"seed hit-cover=opponent\", \"standard beavers=on\", \"seed videau=whole-turn\"";

@@ -57,8 +57,8 @@ pub struct PlayArgs {
     #[arg(long)]
     hotseat: bool,
 
-    /// Rules: standard or seed, with options (e.g. "standard beavers=on")
-    #[arg(long, value_name = "RULES", default_value = "standard")]
+    /// Rules: standard or seed, with options (e.g. "seed hit-cover=opponent")
+    #[arg(long, value_name = "RULES", default_value = "standard", long_help = super::RULES_HELP)]
     rules: String,
 
     /// Play a match to N points (with the Crawford rule) instead of one money game

@@ -303,7 +303,8 @@ export function create(app) {
     const st = S.state;
     const k = st.phase.kind;
     const show = (id, on) => { $(id).hidden = !on; };
-    show("btn-double", app.myTurn() && k === "roll" && st.cube.can_double);
+    // Before rolling; after rolling too under `videau=whole-turn` (BG-7.2).
+    show("btn-double", app.myTurn() && (k === "roll" || k === "play") && st.cube.can_double);
     show("btn-take", app.myTurn() && k === "doubled");
     show("btn-drop", app.myTurn() && k === "doubled");
     show("btn-beaver", app.myTurn() && k === "doubled" && st.cube.beavers);

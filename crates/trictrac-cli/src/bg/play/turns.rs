@@ -83,6 +83,10 @@ impl Session<'_> {
             Phase::Roll(_) if g.can_double(side) => format!("{side}, roll (Enter) or double? "),
             Phase::Roll(_) => format!("{side}, roll (Enter)? "),
             Phase::Doubled { .. } => format!("{side}, take or drop? "),
+            // `videau=whole-turn`: the videau may still be offered (BG-7.2).
+            Phase::Play(_, roll) if g.can_double(side) => {
+                format!("{side} to play {roll} (number, play, double, list, hint): ")
+            }
             Phase::Play(_, roll) => format!("{side} to play {roll} (number, play, list, hint): "),
             _ => format!("{side}? "),
         };
@@ -121,6 +125,14 @@ impl Session<'_> {
                 }
             }
             Phase::Play(_, roll) => {
+                if matches!(line, "double" | "d") {
+                    // BG-7.2 with `videau=whole-turn`: after rolling,
+                    // before moving; otherwise the engine says why not.
+                    if let Err(e) = self.m.game.double() {
+                        writeln!(self.term, "cannot double: {e}")?;
+                    }
+                    return Ok(Answer::Done);
+                }
                 let choice = if line.contains('/') || line == "--" {
                     let read = line.parse::<PlayText>().map_err(|e| e.to_string());
                     match read.and_then(|t| {

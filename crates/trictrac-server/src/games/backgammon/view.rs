@@ -159,7 +159,8 @@ pub fn state_fields(m: &Match, v: &mut Value, full: bool, tail: usize) {
     };
     let cube = g.cube();
     let can_double = match phase {
-        Phase::Roll(s) => g.can_double(s),
+        // `videau=whole-turn`: after rolling too, before moving (BG-7.2).
+        Phase::Roll(s) | Phase::Play(s, _) => g.can_double(s),
         _ => false,
     };
     let last_play = g.events().iter().rev().find_map(|e| match *e {
