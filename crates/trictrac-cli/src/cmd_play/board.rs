@@ -7,7 +7,7 @@
 //!   |  X   .   X   .   .   . |     |  X   .   .   .   .   . | 6-5 +4
 //!   |  X                     |     |                        | 24-18 24-19
 //!   |  X                     |     |                        | bredouille: black
-//!   |  12                    |     |                        | pavillon: between the pegs
+//!   |  12                    |     |                        | pavillon: to take
 //!   |                        | 5-1 |                        | dice 5-1
 //!   |  12                    |     |                        | white to play
 //!   |  O                     |     |                        | relevé 1
@@ -324,7 +324,7 @@ pub fn render(game: &Game, dice: Option<Roll>, view: &View, style: &Style) -> Ve
             view.fields.name(13),
             view.fields.name(24)
         );
-        let t = format!("{head} {}", named_fields_text(view.fields));
+        let t = format!("{head} {}", named_fields_text(view.fields, false));
         out.extend(super::style::wrap(&t, 79, 4));
     }
     out

@@ -36,7 +36,7 @@ impl Session<'_> {
                 }
             }
             "fields" => {
-                let t = board::named_fields_text(self.view.fields);
+                let t = board::named_fields_text(self.view.fields, true);
                 self.say_wrapped(Tone::Plain, &t, 2)?;
             }
             _ => return Ok(false),

@@ -21,8 +21,10 @@ pub fn play_text(play: &Play, side: Side, names: FieldNames) -> String {
 }
 
 /// The named fields of both sides in `names`, e.g. `talon 1|24,
-/// coin bourgeois 6,7|19,18, …`: White's before the bar, Black's after.
-pub fn named_fields_text(names: FieldNames) -> String {
+/// coin bourgeois 6,7|19,18, …`: White's before the bar, Black's after;
+/// with `also`, the other names a field has (`case des écoliers (also
+/// case du diable, le Travanais)`).
+pub fn named_fields_text(names: FieldNames, also: bool) -> String {
     let of = |n: NamedField, side: Side| -> String {
         n.fields()
             .iter()
@@ -33,11 +35,11 @@ pub fn named_fields_text(names: FieldNames) -> String {
     let items: Vec<String> = NamedField::ALL
         .iter()
         .map(|&n| {
-            let also: Vec<&str> = n.also_called().iter().map(|a| a.name).collect();
-            let also = if also.is_empty() {
+            let others: Vec<&str> = n.also_called().iter().map(|a| a.name).collect();
+            let also = if !also || others.is_empty() {
                 String::new()
             } else {
-                format!(" (also {})", also.join(", "))
+                format!(" (also {})", others.join(", "))
             };
             format!(
                 "{}{also} {}|{}",
@@ -63,17 +65,17 @@ pub fn turn_text(phase: Phase) -> String {
 }
 
 /// Where the flag stands (R-8.4, as the article places it:
-/// `ScoreState::flag`), with the run it shows: `between the pegs`,
-/// `between the pegs (white's run)`, `with white`, `aside`.
+/// `ScoreState::flag`): `to take` (between the pegs), `white run` (still
+/// between the pegs: White has marked holes, Black none), `with white`
+/// (the second to mark holes took it), `aside`.
 pub fn flag_text(score: &trictrac::ScoreState) -> String {
     use trictrac::score::Flag;
+    // Short: the panel has 20 columns at 80.
     match (score.flag(), score.pavillon) {
         (Flag::With(s), _) => format!("with {}", s.name()),
         (Flag::Aside, _) => "aside".into(),
-        (Flag::BetweenPegs, Bredouille::Side(s)) => {
-            format!("between the pegs ({}'s run)", s.name())
-        }
-        (Flag::BetweenPegs, _) => "between the pegs".into(),
+        (Flag::BetweenPegs, Bredouille::Side(s)) => format!("{} run", s.name()),
+        (Flag::BetweenPegs, _) => "to take".into(),
     }
 }
 
