@@ -101,7 +101,10 @@ export function createMotion(S) {
   function renderToggle() {
     const b = $("btn-sound");
     if (!b) return;
-    b.textContent = S.sound ? "🔊" : "🔈";
+    // A loudspeaker, with waves when the sound is on (drawn: no emoji font needed).
+    b.innerHTML = `<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>` +
+      (S.sound ? `<path d="M15 8.5a4.5 4.5 0 0 1 0 7M17.5 6a8 8 0 0 1 0 12" stroke="currentColor" stroke-width="2" fill="none"/>`
+        : `<path d="M15 9l6 6M21 9l-6 6" stroke="currentColor" stroke-width="2"/>`) + `</svg>`;
     b.title = t(S.sound ? "sound_on" : "sound_off");
     b.setAttribute("aria-label", b.title);
     b.setAttribute("aria-pressed", S.sound ? "true" : "false");

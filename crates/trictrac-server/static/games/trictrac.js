@@ -201,7 +201,7 @@ export function create(app) {
         h += `<circle class="hole" cx="${colX(c)}" cy="${y}" r="7"/>`;
         if (c < holes) h += `<circle class="peg ${side === "black" ? "peg-black" : ""}" cx="${colX(c)}" cy="${y}" r="9"/>`;
       }
-      h += `<text class="num" x="975" y="${y + 5}">${holes}</text>`;
+      h += `<text class="num${side === top ? " num-top" : ""}" x="975" y="${y + 5}">${holes}</text>`;
     }
     // The pavillon (flag) on the left end: in the middle while nobody has it.
     const pav = st.score.pavillon;
@@ -432,7 +432,13 @@ export function create(app) {
         // schools), the holes won, the decision. The score stands in the
         // row's tooltip and in the score card.
         const en = lang() === "en";
-        const jans = e.jans.map((j) => `${esc(j.fr)}${en ? ` <span class="en">(${esc(j.en)})</span>` : ""} ${esc(sideName(j.side)[0])}+${j.points}`).join("; ");
+        // The same jan by several ways is one entry with its total.
+        const same = [];
+        for (const j of e.jans) {
+          const k = same.find((x) => x.fr === j.fr && x.side === j.side);
+          if (k) { k.points += j.points; k.times += 1; } else same.push({ ...j, times: 1 });
+        }
+        const jans = same.map((j) => `${esc(j.fr)}${en ? ` <span class="en">(${esc(j.en)})</span>` : ""}${j.times > 1 ? ` ×${j.times}` : ""} ${esc(sideName(j.side)[0])}+${j.points}`).join("; ");
         const fromJans = (s) => e.jans.filter((j) => j.side === s).reduce((a, j) => a + j.points, 0);
         const marks = ["white", "black"].filter((s) => (e.marked[s] && e.marked[s] !== fromJans(s)) || e.holes[s])
           .map((s) => (e.marked[s] && e.marked[s] !== fromJans(s) ? `${sideName(s)[0]}+${e.marked[s]}` : sideName(s)[0]) +
@@ -440,8 +446,8 @@ export function create(app) {
         const dec = e.decision ? t(e.decision === "stay" ? "stay_word" : "leave_word") : "";
         const decl = e.declared ? t("declared") + " " + Object.keys(e.declared).map((s) => `${sideName(s)[0]}=${e.declared[s].points}`).join(" ") : "";
         const rest = [marks, dec, decl].filter(Boolean).join(" · ");
-        return `<tr class="hist-roll" title="${esc(scoreText(e.score))}"><td>${n}${review.marks(i + 1)}</td><td class="side-${e.side}">${esc(e.dice)}</td>` +
-          `<td>${esc(e.play || "")}</td><td>${jans}${jans && rest ? "<br>" : ""}${rest ? "<b>" + esc(rest) + "</b>" : ""}</td></tr>`;
+        return `<tr class="hist-roll" title="${esc(scoreText(e.score))}"><td>${n}${review.marks(i + 1)}</td><td class="dice side-${e.side}">${esc(e.dice)}</td>` +
+          `<td class="play">${esc(e.play || "")}</td><td>${jans}${jans && rest ? "<br>" : ""}${rest ? "<b>" + esc(rest) + "</b>" : ""}</td></tr>`;
       }
     }
     return "";
