@@ -285,8 +285,6 @@ pub async fn open_browser(bin: &PathBuf, dir: &TempDir) -> (Browser, Cdp) {
     (browser, cdp)
 }
 
-/// A field of the backgammon board (`data-field`) from a point of the
-
 /// The Chromium binary, or `None` after saying the test is skipped (a
 /// failure under `CI=true`).
 pub fn chromium_or_skip(test: &str) -> Option<PathBuf> {
