@@ -52,7 +52,6 @@ const app = {
 // Moves animated and the sound (motion.js), the rematch (rematch.js).
 const motion = createMotion(S);
 const rematch = createRematch(app);
-app.rematch = rematch;
 
 const GAMES = {};
 for (const m of [trictrac, backgammon]) {
