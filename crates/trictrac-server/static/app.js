@@ -521,9 +521,11 @@ function boardState() {
 }
 
 // --------------------------------------------------------------- render
+// A seat's name; a bot's by its level (Expert, never its internal name).
+const seatName = (st, side) => st.seats[side].kind === "bot" && st.bot ? game().levelName(st.bot) : st.seats[side].name;
 function who(side) {
-  const seat = S.state.seats[side];
-  return sideName(side) + (seat && seat.name ? " – " + seat.name : "");
+  const name = seatName(S.state, side);
+  return sideName(side) + (name ? " – " + name : "");
 }
 
 function renderBoard() {
@@ -590,8 +592,7 @@ function renderPanel() {
     const seat = st.seats[side];
     const turn = st.phase.side === side && st.phase.kind !== "over";
     const you = S.seats.includes(side) ? ` <b>(${esc(t("you"))})</b>` : "";
-    const name = seat.kind === "bot" && st.bot ? g.levelName(st.bot) : seat.name;
-    const kind = seat.kind === "bot" ? ` <span class="muted">· ${esc(t("bot"))}</span>` : "";
+    const name = seatName(st, side), kind = seat.kind === "bot" ? ` <span class="muted">· ${esc(t("bot"))}</span>` : "";
     p += `<div class="player ${turn ? "turn" : ""}" id="player-${side}"><span class="chip ${side}"></span>` +
       `<span class="dot ${seat.connected ? "on" : ""}"></span>${esc(sideName(side))}: <span class="seat-name">${esc(name)}</span>${you}${kind}${turn ? " ◀" : ""}</div>`;
   }
@@ -645,8 +646,7 @@ function init() {
   try { l = params.get("lang") || localStorage.getItem("trictrac.lang"); } catch (e) { /* ignore */ }
   if (!l) l = (navigator.language || "fr").startsWith("fr") ? "fr" : "en";
   try { $("new-game").elements.name.value = localStorage.getItem("trictrac.name") || ""; } catch (e) { /* ignore */ }
-  $("lang-fr").onclick = () => setLang("fr");
-  $("lang-en").onclick = () => setLang("en");
+  for (const l of ["fr", "en"]) $("lang-" + l).onclick = () => setLang(l);
   $("new-game").addEventListener("submit", newGame);
   $("new-game").addEventListener("change", updateFormRows);
   $("join-game").addEventListener("submit", (ev) => { ev.preventDefault(); joinGame(false); });
