@@ -238,6 +238,14 @@ async fn phone_and_desktop(cdp: &mut Cdp, game: &str) {
     cdp.size(1280, 900, false).await;
     cdp.wait_for("window.innerWidth === 1280", 10).await;
     cdp.shot(&format!("polish-{game}-desktop")).await;
+    cdp.call(
+        "Emulation.setEmulatedMedia",
+        json!({ "features": [{ "name": "prefers-color-scheme", "value": "dark" }] }),
+    )
+    .await;
+    cdp.shot(&format!("polish-{game}-dark")).await;
+    cdp.call("Emulation.setEmulatedMedia", json!({ "features": [] }))
+        .await;
 }
 
 /// Issue 25 items 6, 7, 9, 10, 11 and issue 24 items 2, 4, 5 on the page.
