@@ -490,6 +490,18 @@ async fn polish_of_both_games_in_chromium() {
         )
         .await;
     assert_eq!(form["preset"], "standard", "{form}");
+    // The form fits a phone (long option names stay inside the card).
+    cdp.size(390, 844, true).await;
+    cdp.wait_for("document.documentElement.clientWidth === 390", 10)
+        .await;
+    let wide = cdp
+        .eval("[...document.querySelectorAll('#new-game select')].filter((e) => e.offsetParent && e.getBoundingClientRect().right > 390).length")
+        .await;
+    assert_eq!(wide, 0, "a select of the form overflows the phone");
+    cdp.eval("document.querySelector('select[name=hit-cover]').scrollIntoView(); true")
+        .await;
+    cdp.shot("polish-home-backgammon-phone").await;
+    cdp.size(1280, 900, false).await;
     assert!(
         form["seed"]
             .as_str()
