@@ -558,6 +558,14 @@ async fn polish_of_both_games_in_chromium() {
         )),
         "{hist}"
     );
+    // While the winner of the throw is to act first, the status says it too.
+    assert_eq!(
+        cdp.eval(
+            "(() => { const h = window.__trictrac.history; const e = h[h.length - 1];              return e.kind !== 'opening' || document.querySelector('#status').textContent.startsWith('Opening throw: '); })()"
+        )
+        .await,
+        true
+    );
     // The same colours as trictrac's for the two sides.
     cdp.wait_for("!!document.querySelector('#board circle.chk-b')", 10)
         .await;
@@ -571,6 +579,13 @@ async fn polish_of_both_games_in_chromium() {
 
     // Backgammon at one screen: the board shows the cube taken at once.
     start(&mut cdp, &home, "backgammon", "hotseat", "").await;
+    // Standard rules: the winner of the opening throw plays its dice; the
+    // status names them and him.
+    let status = text(&mut cdp, "#status").await;
+    assert!(
+        status.starts_with("Opening throw: White ") && status.contains(" starts. "),
+        "{status}"
+    );
     for _ in 0..20 {
         let ready: Value = cdp
             .eval("(() => { const s = window.__trictrac.state; return s.phase.kind === 'roll' && s.cube.can_double && !window.__trictrac.busy; })()")

@@ -297,6 +297,12 @@ export function create(app) {
   }
 
   // ------------------------------------------------------------ panel
+  // Right after the opening throw: its two dice and who won it (BG-2.2).
+  function openingNote() {
+    const e = S.history[S.history.length - 1];
+    return e && e.kind === "opening" && e.white !== e.black && S.state.phase.kind !== "over" ? capFirst(openingText(e)) + ". " : "";
+  }
+
   function status() {
     const st = S.state;
     const ph = st.phase;
@@ -425,7 +431,7 @@ export function create(app) {
     explain,
     explainStill() {},
     drawBoard,
-    status,
+    status: () => openingNote() + status(),
     overText: status,
     buttons,
     panel,
