@@ -140,3 +140,46 @@ async fn a_rematch_against_the_bot_gives_the_bot_the_other_colour_and_survives_a
     assert_eq!(c.seats(), ["white"]);
     server.stop().await;
 }
+
+/// The PostgreSQL database of the tests (`TRICTRAC_TEST_POSTGRES`, which
+/// `.ci/run` sets); under `CI=true` a missing one fails the test.
+fn postgres_url() -> Option<String> {
+    match std::env::var("TRICTRAC_TEST_POSTGRES") {
+        Ok(url) => Some(url),
+        Err(_) => {
+            common::skip_or_fail("set TRICTRAC_TEST_POSTGRES=postgres://... to test PostgreSQL");
+            None
+        }
+    }
+}
+
+/// Two instances on one PostgreSQL database: a rematch asked on one
+/// reaches the friend playing through the other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_asked_on_one_instance_reaches_the_other() {
+    let Some(url) = postgres_url() else { return };
+    let one = start(&url).await;
+    let two = start(&url).await;
+    let mut host = Client::connect(one.addr()).await;
+    host.request(json!({"type": "create", "mode": "online", "side": "white", "name": "Ann"}))
+        .await;
+    let old = host.room();
+    let mut friend = Client::connect(two.addr()).await;
+    let w = friend
+        .request(json!({"type": "join", "room": old, "name": "Bob"}))
+        .await;
+    assert_eq!(w["seats"], json!(["black"]), "{w}");
+    let r = host.request(json!({"type": "resign"})).await;
+    friend.wait_seq(r["seq"].as_u64().unwrap()).await;
+    let w = host.request(json!({"type": "rematch"})).await;
+    assert_eq!(w["type"], "welcome", "{w}");
+    let new = host.room();
+    friend.wait_until(|s| s["rematch"] == json!(new)).await;
+    let token = friend.token();
+    let w = friend
+        .request(json!({"type": "join", "room": new, "token": token}))
+        .await;
+    assert_eq!(w["seats"], json!(["white"]), "{w}");
+    one.stop().await;
+    two.stop().await;
+}

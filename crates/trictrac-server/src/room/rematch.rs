@@ -14,7 +14,7 @@ use tokio::sync::Mutex;
 
 use super::{GameState, Hub, Room};
 use crate::error::RoomError;
-use crate::store::{now, GameRow};
+use crate::store::{now, Change, GameRow};
 
 /// The row of the rematch of `old`: same game and settings, the seats'
 /// tokens, names and bot swapped between the colours.
@@ -84,6 +84,11 @@ impl Hub {
             .map_err(|e| RoomError::Storage(e.to_string()))?;
         room.rematch = Some(code.clone());
         room.broadcast();
+        // The other instances (PostgreSQL) reload the old room's row, with
+        // its rematch, and tell their connections.
+        let id = room.row.id.clone();
+        drop(room);
+        self.store.announce(&Change::Seat { id }).await;
         Ok(code)
     }
 }
