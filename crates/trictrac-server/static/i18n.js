@@ -33,7 +33,7 @@ const TEXTS = {
     level_bg_neural: "Expert", level_bg_neural2: "Expert+ (plus lent)", recommended: "conseillé",
     howto_tt: "Comment jouer au Grand Trictrac", howto_bg: "Comment jouer au backgammon",
     rematch: "Revanche", rematch_watch: "Voir la revanche", rematch_started: "Revanche : mêmes réglages, couleurs échangées.",
-    sound_on: "Son : oui", sound_off: "Son : non", keys_title: "Clavier : R lancer, Entrée valider, U reprendre, H conseil",
+    sound_on: "Son : oui", sound_off: "Son : non",
   },
   en: {
     storage_error: "The server could not save your move — try again.",
@@ -63,7 +63,7 @@ const TEXTS = {
     level_bg_neural: "Expert", level_bg_neural2: "Expert+ (slower)", recommended: "recommended",
     howto_tt: "How to play Grand Trictrac", howto_bg: "How to play backgammon",
     rematch: "Rematch", rematch_watch: "Watch the rematch", rematch_started: "Rematch: same settings, colours swapped.",
-    sound_on: "Sound: on", sound_off: "Sound: off", keys_title: "Keyboard: R roll, Enter confirm, U take back, H hint",
+    sound_on: "Sound: on", sound_off: "Sound: off",
   },
 };
 
