@@ -51,6 +51,8 @@ pub fn state_json(room: &Room, full: bool) -> Value {
         "seats": seats_json(room),
         "spectators": room.watching(),
         "over": over,
+        // The room code of the rematch, once asked (everyone follows).
+        "rematch": room.rematch,
         // Who decides and what, in the words of every game
         // (`tables::Decision`): the same for all games, beside each
         // game's own `phase`.

@@ -45,6 +45,18 @@ const MODULES: [(&str, &str); 8] = [
         include_str!("../static/games/backgammon.js"),
     ),
 ];
+/// The shell's own modules beside `MODULES`: keyboard play, move
+/// animations and sound, the rematch (issue 25).
+const SHELL_MODULES: [(&str, &str); 3] = [
+    ("/keys.js", include_str!("../static/keys.js")),
+    ("/motion.js", include_str!("../static/motion.js")),
+    ("/rematch.js", include_str!("../static/rematch.js")),
+];
+/// How to play backgammon (Grand Trictrac's is `HOWTO`).
+const HOWTO_BG: &str = include_str!("../static/howto-backgammon.html");
+/// The project's rule books, linked from the how-to pages.
+const RULES_TT: &str = include_str!("../../../docs/RULES.md");
+const RULES_BG: &str = include_str!("../../../docs/BACKGAMMON.md");
 const STYLE: &str = include_str!("../static/style.css");
 const ICON: &str = include_str!("../static/icon.svg");
 const HOWTO: &str = include_str!("../static/howto.html");
@@ -55,7 +67,7 @@ const QR_MAX: usize = 512;
 /// The routes.
 pub fn router(hub: Arc<Hub>) -> Router {
     let mut router = Router::new();
-    for (path, body) in MODULES {
+    for (path, body) in MODULES.into_iter().chain(SHELL_MODULES) {
         router = router.route(
             path,
             get(move || async move { page(body, "text/javascript; charset=utf-8") }),
@@ -74,6 +86,22 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route(
             "/howto",
             get(|| async { page(HOWTO, "text/html; charset=utf-8") }),
+        )
+        .route(
+            "/howto/trictrac",
+            get(|| async { page(HOWTO, "text/html; charset=utf-8") }),
+        )
+        .route(
+            "/howto/backgammon",
+            get(|| async { page(HOWTO_BG, "text/html; charset=utf-8") }),
+        )
+        .route(
+            "/rules/trictrac",
+            get(|| async { page(RULES_TT, "text/plain; charset=utf-8") }),
+        )
+        .route(
+            "/rules/backgammon",
+            get(|| async { page(RULES_BG, "text/plain; charset=utf-8") }),
         )
         .route("/api/qr.svg", get(qr))
         .route("/api/rooms/{id}", get(room_summary))

@@ -54,6 +54,9 @@ enum ClientMsg {
         correct: bool,
     },
     Resign,
+    /// A new game with the same settings and the colours swapped, once
+    /// this one is over (both players land in it).
+    Rematch,
     Double,
     Take,
     Beaver,
@@ -72,6 +75,8 @@ enum ClientMsg {
 struct Attached {
     room: Arc<Mutex<Room>>,
     seats: Vec<Side>,
+    /// The token the seats were taken with (empty for a spectator).
+    token: String,
     rx: broadcast::Receiver<Arc<str>>,
 }
 
@@ -338,6 +343,19 @@ async fn handle(
             }
             None => vec![error("join a room first")],
         },
+        ClientMsg::Rematch => {
+            let Some(a) = attached.as_ref() else {
+                return vec![error("join a room first")];
+            };
+            let (old, token) = (a.room.clone(), a.token.clone());
+            match hub.rematch(&old, &a.seats).await {
+                Ok(code) => match hub.room(&code).await {
+                    Ok(room) => attach(hub, attached, room, token).await,
+                    Err(e) => vec![error(e)],
+                },
+                Err(e) => vec![e.to_json()],
+            }
+        }
         ClientMsg::Sync => match attached {
             Some(a) => vec![state_json(&*a.room.lock().await, true)],
             None => vec![error("join a room first")],
@@ -426,6 +444,7 @@ async fn attach_seats(
     *attached = Some(Attached {
         room: room_arc,
         seats,
+        token,
         rx,
     });
     vec![welcome, state]

@@ -10,6 +10,9 @@
 
 import { t, esc, lang, setLanguage, sideName, $ } from "./i18n.js";
 import { R } from "./board.js";
+import { initKeys, labelKeys } from "./keys.js";
+import { createMotion } from "./motion.js";
+import { createRematch } from "./rematch.js";
 import * as trictrac from "./games/trictrac.js";
 import * as backgammon from "./games/backgammon.js";
 
@@ -46,6 +49,10 @@ const app = {
   movableFrom, destsFrom, startReplay, replayGo, showGame,
 };
 
+// Moves animated and the sound (motion.js), the rematch (rematch.js).
+const motion = createMotion(S);
+const rematch = createRematch(app);
+
 const GAMES = {};
 for (const m of [trictrac, backgammon]) {
   const g = m.create(app);
@@ -69,6 +76,8 @@ function setLang(l) {
   $("lang-en").classList.toggle("active", lang() === "en");
   if (S.state) render();
   if (S.info) fillBots(formGame());
+  motion.renderToggle();
+  labelKeys(t);
   loadFinished();
   loadMine();
   if (S.invited) showInvitation();
@@ -83,8 +92,9 @@ function toast(msg) {
 }
 
 // The header names the game shown.
-function setTitle(title) {
+function setTitle(title, id) {
   document.querySelector("header .brand span").textContent = title;
+  if (id) $("howto-link").href = "/howto/" + id;
 }
 
 // ------------------------------------------------------------- protocol
@@ -129,6 +139,8 @@ function act(m) {
 function onMessage(m) {
   switch (m.type) {
     case "welcome": {
+      // Another room (a rematch): nothing of the last one carries over.
+      if (S.room && S.room !== m.room) Object.assign(S, { history: [], state: null, replay: null, hint: null, resignAsk: false, steps: [], selected: null, busy: false });
       S.room = m.room;
       S.seats = m.seats || [];
       S.role = m.role;
@@ -146,6 +158,8 @@ function onMessage(m) {
       break;
     }
     case "state": {
+      // A state of a room left (a rematch was joined since) is not this page's.
+      if (S.room && m.room && m.room !== S.room) break;
       const start = m.history_start;
       if (start > S.history.length) { send({ type: "sync" }); }
       else { S.history.length = start; S.history.push(...m.history); }
@@ -159,7 +173,9 @@ function onMessage(m) {
         }
       }
       if (moved) { S.steps = []; S.selected = null; S.hint = null; S.busy = false; }
-      setTitle(game().title);
+      motion.stateChanged(before, m, moved && !S.replay);
+      setTitle(game().title, game().id);
+      if (rematch.onState(before, m)) break;
       const g = game();
       if (g.onState && g.onState(m)) break;
       if (S.replay) S.replay.frames = g.replayFrames();
@@ -232,7 +248,7 @@ async function loadMine() {
     if (g.finished) continue;
     let mine = [];
     try { mine = (localStorage.getItem("trictrac.side." + code) || "").split(",").filter(Boolean); } catch (e) { /* ignore */ }
-    const opp = ["white", "black"].filter((x) => !mine.includes(x)).map((x) => g[x].name).join(", ");
+    const opp = ["white", "black"].filter((x) => !mine.includes(x)).map((x) => shownName(g[x].name, GAMES[g.game] || GAMES.trictrac)).join(", ");
     const turn = g.turn && mine.includes(g.turn);
     rows.push({ g, opp, turn });
   }
@@ -249,6 +265,10 @@ async function loadMine() {
   box.innerHTML = h + "</table>";
 }
 
+// A seat's name in the lists: a bot stored by its internal name (older
+// games: "search1 (bot)") is shown by its level.
+const shownName = (n, g) => n.replace(/^([\w-]+) \(bot\)$/, (m, b) => g.levelName(b) === b ? m : `${g.levelName(b)} (${t("bot")})`);
+
 async function loadFinished() {
   const box = $("finished");
   if (!box || $("home").hidden) return;
@@ -260,7 +280,7 @@ async function loadFinished() {
     for (const g of j.finished) {
       const d = new Date(g.finished * 1000).toLocaleDateString(lang());
       const kind = GAMES[g.game] || GAMES.trictrac;
-      h += `<tr><td>${esc(g.id)}<br><span class="muted">${esc(kind.short)} · ${esc(d)}</span></td><td>${esc(g.white)} – ${esc(g.black)}</td>` +
+      h += `<tr><td>${esc(g.id)}<br><span class="muted">${esc(kind.short)} · ${esc(d)}</span></td><td>${esc(shownName(g.white, kind))} – ${esc(shownName(g.black, kind))}</td>` +
         `<td>${esc(g.result)}</td><td>${kind.finishedLinks(g.id)}</td></tr>`;
     }
     box.innerHTML = h + "</table>";
@@ -501,15 +521,20 @@ function boardState() {
 }
 
 // --------------------------------------------------------------- render
+// A seat's name; a bot's by its level (Expert, never its internal name).
+const seatName = (st, side) => st.seats[side].kind === "bot" && st.bot ? game().levelName(st.bot) : st.seats[side].name;
 function who(side) {
-  const seat = S.state.seats[side];
-  return sideName(side) + (seat && seat.name ? " – " + seat.name : "");
+  const name = seatName(S.state, side);
+  return sideName(side) + (name ? " – " + name : "");
 }
 
 function renderBoard() {
   const st = boardState();
-  $("board").innerHTML = game().drawBoard() +
+  const svg = $("board");
+  const before = motion.spots(svg);
+  svg.innerHTML = game().drawBoard() +
     `<circle id="ghost" class="ghost ${st.phase.side === "black" ? "chk-b" : "chk-w"}" cx="0" cy="0" r="${R}" visibility="hidden"/>`;
+  motion.animate(svg, before);
 }
 
 function renderStatus() {
@@ -535,6 +560,7 @@ function renderButtons() {
   const show = (id, on) => { $(id).hidden = !on; };
   // The other games' controls are not this one's.
   for (const x of Object.values(GAMES)) if (x !== g) x.controls.forEach((id) => show(id, false));
+  rematch.buttons(st);
   show("btn-replay", !!g.replayFrames && !S.replay && S.history.length > 0 && (k === "over" || S.role === "spectator"));
   show("replay-bar", !!S.replay);
   if (S.replay) {
@@ -566,13 +592,13 @@ function renderPanel() {
     const seat = st.seats[side];
     const turn = st.phase.side === side && st.phase.kind !== "over";
     const you = S.seats.includes(side) ? ` <b>(${esc(t("you"))})</b>` : "";
-    const kind = seat.kind === "bot" && !/bot/.test(seat.name) ? ` <span class="muted">· ${esc(t("bot"))}</span>` : "";
+    const name = seatName(st, side), kind = seat.kind === "bot" ? ` <span class="muted">· ${esc(t("bot"))}</span>` : "";
     p += `<div class="player ${turn ? "turn" : ""}" id="player-${side}"><span class="chip ${side}"></span>` +
-      `<span class="dot ${seat.connected ? "on" : ""}"></span>${esc(sideName(side))}: ${esc(seat.name)}${you}${kind}${turn ? " ◀" : ""}</div>`;
+      `<span class="dot ${seat.connected ? "on" : ""}"></span>${esc(sideName(side))}: <span class="seat-name">${esc(name)}</span>${you}${kind}${turn ? " ◀" : ""}</div>`;
   }
   p += `<div class="muted">${esc(t("room"))} <b id="room-code">${esc(st.room)}</b>` +
-    (st.spectators ? ` · ${st.spectators} ${esc(t("spectators"))}` : "") + `</div>`;
-  if (st.over) p += `<div class="over-banner" id="over">${esc(g.overText())}</div>`;
+    (st.spectators ? ` · <span id="spectators">${esc(t("spectators", { n: st.spectators }))}</span>` : "") + `</div>`;
+  if (st.over) p += `<div class="over-banner" id="over">${esc(g.overText())}</div>` + rematch.note(st);
   $("players").innerHTML = p;
   // The invitation, until the friend has joined.
   const inv = $("invite");
@@ -620,13 +646,15 @@ function init() {
   try { l = params.get("lang") || localStorage.getItem("trictrac.lang"); } catch (e) { /* ignore */ }
   if (!l) l = (navigator.language || "fr").startsWith("fr") ? "fr" : "en";
   try { $("new-game").elements.name.value = localStorage.getItem("trictrac.name") || ""; } catch (e) { /* ignore */ }
-  $("lang-fr").onclick = () => setLang("fr");
-  $("lang-en").onclick = () => setLang("en");
+  for (const l of ["fr", "en"]) $("lang-" + l).onclick = () => setLang(l);
   $("new-game").addEventListener("submit", newGame);
   $("new-game").addEventListener("change", updateFormRows);
   $("join-game").addEventListener("submit", (ev) => { ev.preventDefault(); joinGame(false); });
   $("btn-watch").onclick = () => joinGame(true);
   $("btn-roll").onclick = () => act({ type: "roll" });
+  $("btn-rematch").onclick = () => rematch.ask();
+  motion.init();
+  initKeys({ S, render, replayGo });
   $("btn-undo").onclick = () => { S.steps = []; S.selected = null; render(); };
   $("btn-hint").onclick = () => send({ type: "hint" });
   $("btn-replay").onclick = () => startReplay(0);

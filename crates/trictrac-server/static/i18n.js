@@ -12,7 +12,7 @@ const TEXTS = {
     watch: "Regarder", finished_games: "Parties terminées", loading: "Chargement…", roll: "Lancer les dés",
     undo: "Reprendre", hint: "Conseil", history: "Historique", record: "Feuille de partie",
     download_txt: "Télécharger (texte)", download_json: "JSON", home: "Accueil", white: "Blanches", black: "Noires",
-    points: "Points", you: "vous", bot: "ordinateur", spectators: "spectateurs", watching: "Vous regardez la partie.",
+    points: "Points", you: "vous", bot: "ordinateur", spectators: "{n} {n:spectateur|spectateurs}", watching: "Vous regardez la partie.",
     invite: "Invitez un ami avec ce lien :", watch_link: "Lien pour regarder :", copy: "Copier", copied: "Copié",
     room: "Salle", no_finished: "Aucune partie terminée pour l'instant.", view: "voir", side_turn: "{side} — ",
     waiting_friend: "En attente de votre ami…",
@@ -30,7 +30,10 @@ const TEXTS = {
     level_random: "Débutant (au hasard)", level_greedy: "Facile", level_search1: "Moyen",
     level_search2: "Moyen+ (plus lent)", "level_neural-v1": "Fort (premier réseau)", level_neural1: "Fort+ (rapide)",
     level_neural: "Expert", level_neural2: "Expert+ (plus lent)", level_bg_neural0: "Fort (rapide)",
-    level_bg_neural: "Expert", level_bg_neural2: "Expert (neural2)", recommended: "conseillé",
+    level_bg_neural: "Expert", level_bg_neural2: "Expert+ (plus lent)", recommended: "conseillé",
+    howto_tt: "Comment jouer au Grand Trictrac", howto_bg: "Comment jouer au backgammon",
+    rematch: "Revanche", rematch_watch: "Voir la revanche", rematch_started: "Revanche : mêmes réglages, couleurs échangées.",
+    sound_on: "Son : oui", sound_off: "Son : non",
   },
   en: {
     storage_error: "The server could not save your move — try again.",
@@ -40,7 +43,7 @@ const TEXTS = {
     join_title: "Join a game", room_code: "Room code", join: "Join", watch: "Watch", finished_games: "Finished games",
     loading: "Loading…", roll: "Roll the dice", undo: "Take back", hint: "Hint", history: "History",
     record: "Game record", download_txt: "Download (text)", download_json: "JSON", home: "Home", white: "White",
-    black: "Black", points: "Points", you: "you", bot: "computer", spectators: "spectators",
+    black: "Black", points: "Points", you: "you", bot: "computer", spectators: "{n} {n:spectator|spectators}",
     watching: "You are watching this game.", invite: "Invite a friend with this link:", watch_link: "Link to watch:",
     copy: "Copy", copied: "Copied", room: "Room", no_finished: "No finished game yet.", view: "view",
     side_turn: "{side} — ", waiting_friend: "Waiting for your friend…",
@@ -57,7 +60,10 @@ const TEXTS = {
     level_random: "Beginner (random)", level_greedy: "Easy", level_search1: "Medium",
     level_search2: "Medium+ (slower)", "level_neural-v1": "Strong (first network)", level_neural1: "Strong+ (fast)",
     level_neural: "Expert", level_neural2: "Expert+ (slower)", level_bg_neural0: "Strong (fast)",
-    level_bg_neural: "Expert", level_bg_neural2: "Expert (neural2)", recommended: "recommended",
+    level_bg_neural: "Expert", level_bg_neural2: "Expert+ (slower)", recommended: "recommended",
+    howto_tt: "How to play Grand Trictrac", howto_bg: "How to play backgammon",
+    rematch: "Rematch", rematch_watch: "Watch the rematch", rematch_started: "Rematch: same settings, colours swapped.",
+    sound_on: "Sound: on", sound_off: "Sound: off",
   },
 };
 
@@ -74,9 +80,25 @@ export function addTexts(texts) {
 /// Whether a word exists (in English, the complete language).
 export function hasText(key) { return !!TEXTS.en[key]; }
 
+// A word that agrees with a number, by the language's plural rules
+// (Intl.PluralRules: French "0 trou", "1 trou", "2 trous"; English "0 holes",
+// "1 hole"): `{n:trou|trous}` in a text is the first form when `n` is
+// singular, the second otherwise.
+function pluralForm(n, one, other) {
+  let cat = "other";
+  try { cat = new Intl.PluralRules(current).select(Number(n)); } catch (e) { cat = Number(n) === 1 ? "one" : "other"; }
+  return cat === "one" ? one : other;
+}
+/// `n` and its word: plural("spectators", 2) is "2 spectators" (the text
+/// `spectators` is "{n} {n:spectator|spectators}").
+export function plural(key, n) { return t(key, { n }); }
+
 export function t(key, vars) {
   let s = (TEXTS[current] && TEXTS[current][key]) || TEXTS.en[key] || key;
-  if (vars) for (const k in vars) s = s.split("{" + k + "}").join(vars[k]);
+  if (vars) {
+    s = s.replace(/\{(\w+):([^|{}]*)\|([^{}]*)\}/g, (m, k, one, other) => (k in vars ? pluralForm(vars[k], one, other) : m));
+    for (const k in vars) s = s.split("{" + k + "}").join(vars[k]);
+  }
   return s;
 }
 export function esc(s) {

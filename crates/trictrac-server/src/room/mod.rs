@@ -19,6 +19,7 @@ use crate::store::{now, Change, GameRow, InsertError, Store};
 use crate::view::state_json;
 use crate::ServerError;
 
+mod rematch;
 mod sync;
 mod turns;
 
@@ -114,6 +115,8 @@ pub struct Room {
     /// instances on one PostgreSQL): per instance, connections on White's
     /// seat, Black's, and watching.
     pub remote: HashMap<String, [u32; 3]>,
+    /// The room code of the rematch, once a player asked for one.
+    pub rematch: Option<String>,
     bot_running: bool,
 }
 
@@ -346,7 +349,7 @@ impl Hub {
             Side::White => (token.clone(), other, name, other_name),
             Side::Black => (other, token.clone(), other_name, name),
         };
-        let mut row = GameRow {
+        let row = GameRow {
             id: String::new(),
             game: game.kind().into(),
             mode: mode.name().into(),
@@ -363,6 +366,17 @@ impl Hub {
             finished: None,
             result: None,
         };
+        let room = self.open_new(row, game).await?;
+        Ok((room, token))
+    }
+
+    /// Stores a new game under a free room code, throws its first dice and
+    /// holds it in memory (its bot started).
+    async fn open_new(
+        self: &Arc<Self>,
+        mut row: GameRow,
+        game: GameState,
+    ) -> Result<Arc<Mutex<Room>>, RoomError> {
         let mut tries = 0;
         loop {
             row.id = self.code();
@@ -388,6 +402,7 @@ impl Hub {
             connected: BySide::new(0, 0),
             spectators: 0,
             remote: HashMap::new(),
+            rematch: None,
             bot_running: false,
         };
         let id = room.row.id.clone();
@@ -404,7 +419,7 @@ impl Hub {
             .map_err(|_| RoomError::Refused("the server is stopping".into()))?
             .insert(id, room.clone());
         self.kick_bot(&room).await;
-        Ok((room, token))
+        Ok(room)
     }
 
     /// The room of a game, from memory or rebuilt from the database.
@@ -435,6 +450,7 @@ impl Hub {
         let actions = self.store.actions(&id).await.map_err(|e| e.to_string())?;
         game.replay(&actions)
             .map_err(|e| format!("game {id} does not replay: {e}"))?;
+        let rematch = self.store.rematch(&id).await.map_err(|e| e.to_string())?;
         let (tx, _) = broadcast::channel(64);
         let room = Arc::new(Mutex::new(Room {
             row,
@@ -444,6 +460,7 @@ impl Hub {
             connected: BySide::new(0, 0),
             spectators: 0,
             remote: HashMap::new(),
+            rematch,
             bot_running: false,
         }));
         self.rooms

@@ -122,6 +122,12 @@ impl Hub {
         room.row.black_taken = row.black_taken;
         room.row.white_name = row.white_name;
         room.row.black_name = row.black_name;
+        // A rematch asked through another instance.
+        room.rematch = self
+            .store
+            .rematch(&room.row.id)
+            .await
+            .map_err(|e| e.to_string())?;
         room.broadcast();
         Ok(())
     }

@@ -138,8 +138,13 @@ const SCHEMA: &[&str] = &[
 
 /// Changes to databases made by earlier versions, each run at every start
 /// and allowed to fail as already done ("duplicate column"): the `game`
-/// column came with backgammon; older games are Grand Trictrac's.
-const MIGRATIONS: &[&str] = &["ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'trictrac'"];
+/// column came with backgammon; older games are Grand Trictrac's. The
+/// `rematch` column (the room code of the game that followed) came with
+/// the rematch button.
+const MIGRATIONS: &[&str] = &[
+    "ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'trictrac'",
+    "ALTER TABLE games ADD COLUMN rematch TEXT",
+];
 
 /// Whether a migration failed only because it was done before.
 fn already_migrated(e: &sqlx::Error) -> bool {
@@ -447,6 +452,39 @@ impl Store {
         };
         self.writer.send(w).await.map_err(|_| gone())?;
         answer.await.map_err(|_| gone())?
+    }
+
+    /// The room code of the rematch of game `id`, if one was made.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn rematch(&self, id: &str) -> Result<Option<String>, ServerError> {
+        let row = sqlx::query("SELECT rematch FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(|e| db_err("cannot read the rematch", e))?;
+        match row {
+            Some(r) => r
+                .try_get::<Option<String>, _>(0)
+                .map_err(|e| db_err("cannot read the rematch", e)),
+            None => Ok(None),
+        }
+    }
+
+    /// Records `next` as the rematch of game `id` unless one was recorded
+    /// first (by another server instance): the rematch that stands.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn set_rematch(&self, id: &str, next: &str) -> Result<String, ServerError> {
+        sqlx::query("UPDATE games SET rematch = $2 WHERE id = $1 AND rematch IS NULL")
+            .bind(id)
+            .bind(next)
+            .execute(&self.pool)
+            .await
+            .map_err(|e| db_err("cannot store the rematch", e))?;
+        Ok(self.rematch(id).await?.unwrap_or_else(|| next.to_string()))
     }
 
     /// Takes a free seat of an online game: `Ok(true)` when this call took it.

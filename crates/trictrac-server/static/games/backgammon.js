@@ -38,6 +38,32 @@ addTexts({
   },
 });
 
+// The rules' choices of the new-game form (issue 24: one default preset
+// everywhere, every reading of the page's hit rule, BG-4.3) and the
+// opening throw's winner.
+addTexts({
+  fr: {
+    bg_standard: "standard (GNU Backgammon) — par défaut", bg_seed: "les règles de la page (seed) : lignes N/B, videau jusqu'à 64, pas de règle Jacoby, frappe non couverte dans son jan intérieur",
+    expl_bg_preset: "Standard : les règles de GNU Backgammon et de la ligne de commande. Les règles de la page (seed) : celles de la page d'origine sur le videau (BG-8).",
+    bg_hit_cover: "Couvrir une frappe dans le même jet",
+    hc_preset: "selon les règles choisies", hc_allowed: "permis partout (standard)", hc_inner: "interdit sur vos cases 7–12 (la page, seed)",
+    hc_home: "interdit sur vos cases 1–6", hc_anywhere: "interdit partout", hc_opponent: "interdit sur vos cases 13–18 (le jan intérieur adverse)",
+    expl_hit_cover: "La page (BG-4.3) : « Il est interdit aussi de frapper et capturer le pion d'adversaire dans son jan intérieur et de cacher le pion qui a frappé par la suite par un mouvement dans le même jet. Si on frappe il faut laisser son pion ouvert jusqu'au prochain jet. » Chaque lecture de « son jan intérieur » est une option.",
+    opening_won: "Premier jet : blanches {w}, noires {b} — les {side} commencent",
+  },
+  en: {
+    bg_standard: "standard (GNU Backgammon) — the default", bg_seed: "the seed page's rules: N/B lines, cube up to 64, no Jacoby rule, a hit left uncovered in one's jan intérieur",
+    expl_bg_preset: "Standard: the rules of GNU Backgammon and of the command line. The seed page's rules: those of the original page on the videau (BG-8).",
+    bg_hit_cover: "Covering a hit in the same roll",
+    hc_preset: "as the rules chosen say", hc_allowed: "allowed everywhere (standard)", hc_inner: "not on your points 7–12 (the page, seed)",
+    hc_home: "not on your points 1–6", hc_anywhere: "nowhere", hc_opponent: "not on your points 13–18 (the opponent's jan intérieur)",
+    expl_hit_cover: "The page (BG-4.3): « Il est interdit aussi de frapper et capturer le pion d'adversaire dans son jan intérieur et de cacher le pion qui a frappé par la suite par un mouvement dans le même jet. Si on frappe il faut laisser son pion ouvert jusqu'au prochain jet. » (a hitting checker may not be covered in the same roll in one's jan intérieur). Each reading of « son jan intérieur » is an option.",
+    opening_won: "Opening throw: White {w}, Black {b} — {side} starts",
+  },
+});
+// The opening throw's words: the two dice and who won it (BG-2.2).
+const openingText = (e) => t("opening_won", { w: e.white, b: e.black, side: e.white > e.black ? sideMid("white") : sideMid("black") });
+
 export function create(app) {
   const S = app.S;
   // This game's own state on the page.
@@ -271,6 +297,12 @@ export function create(app) {
   }
 
   // ------------------------------------------------------------ panel
+  // Right after the opening throw: its two dice and who won it (BG-2.2).
+  function openingNote() {
+    const e = S.history[S.history.length - 1];
+    return e && e.kind === "opening" && e.white !== e.black && S.state.phase.kind !== "over" ? capFirst(openingText(e)) + ". " : "";
+  }
+
   function status() {
     const st = S.state;
     const ph = st.phase;
@@ -314,6 +346,7 @@ export function create(app) {
   }
 
   const playName = (p) => lines() ? p.lines : p.n;
+  const levelName = (bot) => hasText("level_bg_" + bot) ? t("level_bg_" + bot) : hasText("level_" + bot) ? t("level_" + bot) : bot;
 
   function panel() {
     const st = S.state;
@@ -337,7 +370,7 @@ export function create(app) {
 
   // The bot's plays, best first, with their cubeless equity.
   function hintHtml(h) {
-    return esc(t("hint_title", { by: h.by })) + " " + h.plays.map((p, i) =>
+    return esc(t("hint_title", { by: levelName(h.by) })) + " " + h.plays.map((p, i) =>
       (i ? "" : "<b>") + esc(playName(p)) + (i ? "" : "</b>") +
       ` <span class="muted">(${Number(p.value) >= 0 ? "+" : ""}${Number(p.value).toFixed(3)})</span>`).join(" · ");
   }
@@ -347,7 +380,7 @@ export function create(app) {
     const note = (s) => `<tr><td>${n}</td><td colspan="2" class="note">${esc(s)}</td></tr>`;
     switch (e.kind) {
       case "game": return `<tr><td>${n}</td><td colspan="2"><b>${esc(t("game_n", { n: e.n }))}</b> <span class="muted">${e.score.white}–${e.score.black}${e.crawford ? " · " + esc(t("crawford")) : ""}</span></td></tr>`;
-      case "opening": return note(t("opening", { w: e.white, b: e.black }));
+      case "opening": return e.white === e.black ? note(t("opening", { w: e.white, b: e.black })) : note(capFirst(openingText(e)));
       case "double": return note(t("doubles_to", { side: sideName(e.side), value: e.value }));
       case "take": return note(t("takes", { side: sideName(e.side) }));
       case "beaver": return note(t("beavers_w", { side: sideName(e.side) }));
@@ -382,10 +415,11 @@ export function create(app) {
     ui,
     controls: ["btn-double", "btn-take", "btn-drop", "btn-beaver", "btn-numbers"],
     levels: { order: ["random", "greedy", "neural0", "neural", "neural2"], recommended: "neural0" },
-    levelName: (bot) => hasText("level_bg_" + bot) ? t("level_bg_" + bot) : hasText("level_" + bot) ? t("level_" + bot) : bot,
+    levelName,
     hintFor: ["play"],
     formBox: "bg-options",
-    formOptions: (f) => f.get("preset") + (Number(f.get("length")) > 0 ? " match=" + f.get("length") : ""),
+    formOptions: (f) => f.get("preset") + (f.get("hit-cover") ? " hit-cover=" + f.get("hit-cover") : "") +
+      (Number(f.get("length")) > 0 ? " match=" + f.get("length") : ""),
     finishedLinks(id) {
       const r = encodeURIComponent(id);
       return `<a href="/?room=${r}&watch=1">${esc(t("view"))}</a> · <a href="/api/games/${r}.mat" download>mat</a>`;
@@ -398,7 +432,7 @@ export function create(app) {
     explain,
     explainStill() {},
     drawBoard,
-    status,
+    status: () => openingNote() + status(),
     overText: status,
     buttons,
     panel,

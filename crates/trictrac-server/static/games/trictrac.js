@@ -6,7 +6,7 @@
 // review are in trictrac-review.js, the table of chances in
 // trictrac-analysis.js.
 
-import { t, esc, addTexts, hasText, sideName, sideMid, capFirst, other, sign, $ } from "../i18n.js";
+import { t, esc, lang, addTexts, hasText, sideName, sideMid, capFirst, other, sign, $ } from "../i18n.js";
 import {
   W, R, MID, colX, colAt, flechePath, checkerY, drawDice, boardBase, flecheShape, arrowPath, hitAreas, turnMark,
 } from "../board.js";
@@ -205,7 +205,7 @@ export function create(app) {
         h += `<circle class="hole" cx="${colX(c)}" cy="${y}" r="7"/>`;
         if (c < holes) h += `<circle class="peg ${side === "black" ? "peg-black" : ""}" cx="${colX(c)}" cy="${y}" r="9"/>`;
       }
-      h += `<text class="num" x="975" y="${y + 5}">${holes}</text>`;
+      h += `<text class="num${side === top ? " num-top" : ""}" x="975" y="${y + 5}">${holes}</text>`;
     }
     // The pavillon (flag) on the left end: in the middle while nobody has it.
     // As the article places it (issue 24): between the pegs until the
@@ -347,14 +347,14 @@ export function create(app) {
   }
 
   // A side's score in words: "4 pts, 1 hole".
-  const scoreOf = (x) => `${x.points} ${t("pts")}, ${x.holes} ${t(x.holes > 1 ? "hole_n" : "hole_1")}`;
+  const scoreOf = (x) => `${x.points} ${t("pts")}, ${t("holes_n", { n: x.holes })}`;
   const scoreText = (sc) => `${t("white")} ${scoreOf(sc.white)} · ${t("black")} ${scoreOf(sc.black)}`;
   const bredName = (c) => ({ e: t("either"), w: t("white"), b: t("black"), n: t("none_b") }[c] || c);
 
   function janLine(j) {
     return `<li><span class="fr" lang="fr"><b>${esc(j.fr)}</b></span> <span class="en" lang="en">(${esc(j.en)})</span> — ` +
       `${esc(sideName(j.side))} <span class="pts">+${j.points}</span>` +
-      (j.ways && j.ways.length ? ` <span class="muted">· ${j.ways.length} ${esc(t(j.ways.length > 1 ? "ways" : "way"))}</span>` : "") + `</li>`;
+      (j.ways && j.ways.length ? ` <span class="muted">· ${esc(t("ways_n", { n: j.ways.length }))}</span>` : "") + `</li>`;
   }
 
   // Partie à écrire (R-9.2): the marqués, their totals and the payment.
@@ -433,13 +433,28 @@ export function create(app) {
       case "marque": return note(t("marque_line", { i: e.number, who: e.winner ? sideName(e.winner) : t("refait"), w: e.holes.white, b: e.holes.black, value: e.value }), true);
       case "school": return note(t("school_line", { kind: e.school, side: sideName(e.claimant), points: e.points }));
       case "roll": {
-        const jans = e.jans.map((j) => `${esc(j.fr)} <span class="en">(${esc(j.en)})</span> ${esc(sideName(j.side)[0])}+${j.points}`).join("; ");
-        const marks = ["white", "black"].filter((s) => e.marked[s]).map((s) => `${sideName(s)[0]}+${e.marked[s]}` + (e.holes[s] ? ` (${e.holes[s]} ${t(e.holes[s] > 1 ? "hole_n" : "hole_1")})` : "")).join(" ");
-        const dec = e.decision ? ` · ${t(e.decision === "stay" ? "stay_word" : "leave_word")}` : "";
-        const decl = e.declared ? " · " + t("declared") + " " + Object.keys(e.declared).map((s) => `${sideName(s)[0]}=${e.declared[s].points}`).join(" ") : "";
-        return `<tr class="hist-roll"><td>${n}${review.marks(i + 1)}</td><td class="side-${e.side}">${esc(e.dice)}</td>` +
-          `<td>${jans || ""}${jans ? "<br>" : ""}<b>${esc(marks)}</b>${esc(dec)}${esc(decl)}</td>` +
-          `<td>${esc(e.play || "")}<br><span class="muted">${esc(scoreText(e.score))}</span></td></tr>`;
+        // Each line says a thing once: the dice, the play, the jans with
+        // their points (English names only on the English page), then what
+        // the jans do not say: a total marked otherwise (declared,
+        // schools), the holes won, the decision. The score stands in the
+        // row's tooltip and in the score card.
+        const en = lang() === "en";
+        // The same jan by several ways is one entry with its total.
+        const same = [];
+        for (const j of e.jans) {
+          const k = same.find((x) => x.fr === j.fr && x.side === j.side);
+          if (k) { k.points += j.points; k.times += 1; } else same.push({ ...j, times: 1 });
+        }
+        const jans = same.map((j) => `${esc(j.fr)}${en ? ` <span class="en">(${esc(j.en)})</span>` : ""}${j.times > 1 ? ` ×${j.times}` : ""} ${esc(sideName(j.side)[0])}+${j.points}`).join("; ");
+        const fromJans = (s) => e.jans.filter((j) => j.side === s).reduce((a, j) => a + j.points, 0);
+        const marks = ["white", "black"].filter((s) => (e.marked[s] && e.marked[s] !== fromJans(s)) || e.holes[s])
+          .map((s) => (e.marked[s] && e.marked[s] !== fromJans(s) ? `${sideName(s)[0]}+${e.marked[s]}` : sideName(s)[0]) +
+            (e.holes[s] ? ` → ${t("holes_n", { n: e.holes[s] })}` : "")).join(" ");
+        const dec = e.decision ? t(e.decision === "stay" ? "stay_word" : "leave_word") : "";
+        const decl = e.declared ? t("declared") + " " + Object.keys(e.declared).map((s) => `${sideName(s)[0]}=${e.declared[s].points}`).join(" ") : "";
+        const rest = [marks, dec, decl].filter(Boolean).join(" · ");
+        return `<tr class="hist-roll" title="${esc(scoreText(e.score))}"><td>${n}${review.marks(i + 1)}</td><td class="dice side-${e.side}">${esc(e.dice)}</td>` +
+          `<td class="play">${esc(e.play || "")}</td><td>${jans}${jans && rest ? "<br>" : ""}${rest ? "<b>" + esc(rest) + "</b>" : ""}</td></tr>`;
       }
     }
     return "";
