@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use backgammon::lines::{play_line_names, play_text_from_line_names};
 use backgammon::mat::{mat_name, MatFile};
-use backgammon::{BySide, Event, Game, MatchId, PlayText, Position, Preset, Rules, Side, Xgid};
+use backgammon::{BySide, Event, MatchId, PlayText, Position, Preset, Rules, Side, Xgid};
 use proptest::prelude::*;
 use tables::fuzz::{budget, mutate, mutations, notation_text};
 

@@ -4,7 +4,7 @@
 
 use backgammon::lines::play_text_from_line_names;
 use backgammon::mat::MatFile;
-use backgammon::{play_line_names, BySide, Event, Game, MatchId, Phase, Position, Rules, Xgid};
+use backgammon::{play_line_names, BySide, Game, MatchId, Phase, Position, Rules, Xgid};
 use proptest::prelude::*;
 
 mod support;

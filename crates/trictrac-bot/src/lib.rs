@@ -177,7 +177,7 @@ impl Player for RandomPlayer {
     }
 
     fn choose_play(&mut self, game: &Game) -> Play {
-        *self.pick(&game.legal_plays())
+        *self.pick(game.legal_plays())
     }
 
     fn decide(&mut self, _game: &Game) -> Decision {

@@ -20,7 +20,11 @@ pub fn args() -> (u64, u64) {
 /// at its opening.
 pub fn versus(k: u64, seed: u64, rules: Rules) -> (Side, Box<dyn Player>, ChaCha8Rng, Game) {
     (
-        if k % 2 == 0 { Side::White } else { Side::Black },
+        if k.is_multiple_of(2) {
+            Side::White
+        } else {
+            Side::Black
+        },
         by_name("neural", k).expect("neural"),
         ChaCha8Rng::seed_from_u64(seed * 1_000_003 + k),
         Game::money(rules),

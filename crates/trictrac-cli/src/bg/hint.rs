@@ -244,7 +244,7 @@ fn cube_hint(
 ) -> Result<(), CliError> {
     use backgammon_bot::analysis::cubeful;
     let pos = &setting.position;
-    input::not_over(&pos)?;
+    input::not_over(pos)?;
     if args.plies > 3 {
         return Err(CliError::input(format!(
             "--plies must be 0, 1, 2 or 3 for the cube hint, not {}",

@@ -209,7 +209,7 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
             }
         }
         for c in cubes {
-            writeln!(out, "{}", cube_line(&c, name(c.side)))?;
+            writeln!(out, "{}", cube_line(c, name(c.side)))?;
         }
     }
     writeln!(out)?;
