@@ -5,33 +5,15 @@
 //! `cargo bench -p backgammon-bot --bench thinking`; results in
 //! docs/PERFORMANCE.md.
 
-use backgammon::{BySide, Cube, Game, MatchState, Phase, Position, Roll, Rules, Side};
+use backgammon::{BySide, Cube, Game, MatchState, Phase, PlayList, Position, Roll, Rules, Side};
 use backgammon_bot::cube::decide;
 use backgammon_bot::{by_name, default_net, Player};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 
-/// Games paused at a play: the corpus positions with roll i mod 21.
-fn games() -> Vec<Game> {
-    include_str!("../../backgammon/benches/corpus.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .enumerate()
-        .map(|(i, l)| {
-            let (id, s) = l.split_once(' ').expect("ID and side");
-            let side = if s == "white" {
-                Side::White
-            } else {
-                Side::Black
-            };
-            let pos = Position::from_position_id(id, side).expect("valid");
-            let mut g = Game::from_position(Rules::standard(), pos);
-            g.roll(Roll::ALL[i % 21]).expect("a roll");
-            assert!(matches!(g.phase(), Phase::Play(..)));
-            g
-        })
-        .collect()
-}
+#[path = "../../backgammon/benches/workloads/mod.rs"]
+mod workloads;
+use workloads::games_at_a_play as games;
 
 fn thinking(c: &mut Criterion) {
     let games = games();

@@ -5,10 +5,12 @@
 //!
 //! `cargo run --release -p backgammon-bot --example cube_check -- GAMES SEED`
 
-use backgammon::{Game, Phase, Rules, Side};
+use backgammon::{Phase, Rules};
 use backgammon_bot::gnubg::Gnubg;
-use backgammon_bot::{by_name, Player};
-use rand::SeedableRng;
+use backgammon_bot::Player;
+
+mod versus_gnubg;
+use versus_gnubg::versus;
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -22,9 +24,7 @@ struct Tally {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let games: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(20);
-    let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let (games, seed) = versus_gnubg::args();
     let rules = Rules::standard();
     let mut judge = Gnubg::start(&rules).expect("gnubg");
     let mut opp = Gnubg::start(&rules).expect("gnubg");
@@ -34,10 +34,7 @@ fn main() {
     let mut abs = [[0.0f64; 5]; 3];
     let mut n_err = 0.0;
     for k in 0..games {
-        let ours_side = if k % 2 == 0 { Side::White } else { Side::Black };
-        let mut ours = by_name("neural", k).expect("neural");
-        let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(seed * 1_000_003 + k);
-        let mut g = Game::money(rules);
+        let (ours_side, mut ours, mut dice, mut g) = versus(k, seed, rules);
         loop {
             let r = match g.phase() {
                 Phase::Opening => g.roll_with(&mut dice),

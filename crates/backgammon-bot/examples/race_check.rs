@@ -9,16 +9,16 @@
 //!
 //! `cargo run --release -p backgammon-bot --example race_check -- GAMES SEED`
 
-use backgammon::{Game, Phase, Rules, Side};
+use backgammon::{Game, Phase, Rules};
+use backgammon_bot::default_net;
 use backgammon_bot::gnubg::Gnubg;
 use backgammon_bot::neural::Evaluator;
-use backgammon_bot::{by_name, default_net};
-use rand::SeedableRng;
+
+mod versus_gnubg;
+use versus_gnubg::versus;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let games: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(20);
-    let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let (games, seed) = versus_gnubg::args();
     let rules = Rules {
         cube: false,
         ..Rules::standard()
@@ -34,10 +34,7 @@ fn main() {
     // [bear-off, race]: (positions, sum |our win − gnubg's win|)
     let mut chances = [(0u32, 0.0f64); 2];
     for k in 0..games {
-        let ours_side = if k % 2 == 0 { Side::White } else { Side::Black };
-        let mut ours = by_name("neural", k).expect("neural");
-        let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(seed * 1_000_003 + k);
-        let mut g = Game::money(rules);
+        let (ours_side, mut ours, mut dice, mut g) = versus(k, seed, rules);
         loop {
             let r = match g.phase() {
                 Phase::Opening => g.roll_with(&mut dice),

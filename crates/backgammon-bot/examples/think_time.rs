@@ -5,8 +5,11 @@
 
 use std::sync::Arc;
 
-use backgammon::{Game, Phase, Position, Roll, Rules, Side};
+use backgammon::{Game, Phase, PlayList, Position, Roll, Rules, Side};
 use backgammon_bot::{default_net, BgNet, NeuralPlayer, Player};
+
+#[path = "../../backgammon/benches/workloads/mod.rs"]
+mod workloads;
 
 /// This thread's CPU time in seconds (Linux: /proc/thread-self/schedstat),
 /// so that a loaded machine's waiting is not counted; 0 elsewhere.
@@ -24,24 +27,7 @@ fn main() {
         _ => default_net(),
     };
     let rounds: usize = a.get(2).map_or(5, |r| r.parse().expect("rounds"));
-    let games: Vec<Game> = include_str!("../../backgammon/benches/corpus.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .enumerate()
-        .map(|(i, l)| {
-            let (id, s) = l.split_once(' ').expect("ID and side");
-            let side = if s == "white" {
-                Side::White
-            } else {
-                Side::Black
-            };
-            let pos = Position::from_position_id(id, side).expect("valid");
-            let mut g = Game::from_position(Rules::standard(), pos);
-            g.roll(Roll::ALL[i % 21]).expect("a roll");
-            assert!(matches!(g.phase(), Phase::Play(..)));
-            g
-        })
-        .collect();
+    let games = workloads::games_at_a_play();
     // Warm up (the bear-off database is built at first use).
     let _ = backgammon_bot::bearoff::db();
     for (name, mut p) in [

@@ -417,38 +417,29 @@ impl MetTable {
                 if b < 1 || b > n as i32 {
                     continue;
                 }
-                // After the Crawford game: only one side can be 1 away.
-                let post = if a == 1 && b == 1 {
-                    0.5
-                } else if a == 1 || b == 1 {
-                    let s = Score {
-                        me: a,
-                        opp: b,
-                        post: true,
-                    };
-                    at(&level(&t, s, 1, &r, CUBE_EFFICIENCY).centred, 0.5)
+                // One side 1 away: the Crawford game (no cube) or the
+                // games after it; both 1 away: an even game.
+                let crawford = (a == 1) != (b == 1);
+                let score = |post| Score {
+                    me: a,
+                    opp: b,
+                    post,
+                };
+                let cubeful =
+                    |t: &MetTable, s| at(&level(t, s, 1, &r, CUBE_EFFICIENCY).centred, 0.5);
+                let post = if crawford {
+                    cubeful(&t, score(true))
                 } else {
                     0.5
                 };
                 t.post[MetTable::idx(a, b)] = post;
-                let pre = if a == 1 && b == 1 {
-                    0.5
-                } else if a == 1 || b == 1 {
-                    // The Crawford game: no cube, then post-Crawford.
-                    let s = Score {
-                        me: a,
-                        opp: b,
-                        post: true,
-                    };
-                    let dead = level_dead(&t, s, &r);
+                let pre = if crawford {
+                    let dead = level_dead(&t, score(true), &r);
                     0.5 * dead.0 + 0.5 * dead.1
+                } else if a == 1 && b == 1 {
+                    0.5
                 } else {
-                    let s = Score {
-                        me: a,
-                        opp: b,
-                        post: false,
-                    };
-                    at(&level(&t, s, 1, &r, CUBE_EFFICIENCY).centred, 0.5)
+                    cubeful(&t, score(false))
                 };
                 t.pre[MetTable::idx(a, b)] = pre;
             }

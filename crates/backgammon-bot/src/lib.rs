@@ -37,7 +37,6 @@ pub mod table;
 pub mod train;
 
 use backgammon::{DiceSource, Game, GameResult, Phase, Play, Side};
-use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use greedy::{greedy_score, GreedyPlayer};
@@ -66,20 +65,9 @@ pub trait Player: Send {
     }
 }
 
-/// Uniform among the legal plays; never doubles; always takes.
-#[derive(Debug)]
-pub struct RandomPlayer {
-    rng: ChaCha8Rng,
-}
-
-impl RandomPlayer {
-    /// A random player with its own seed.
-    pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer {
-            rng: ChaCha8Rng::seed_from_u64(seed),
-        }
-    }
-}
+/// Uniform among the legal plays; never doubles; always takes: the
+/// shared [`tables::RandomPlayer`], seeded ([`tables::RandomPlayer::seeded`]).
+pub type RandomPlayer = tables::RandomPlayer<ChaCha8Rng>;
 
 impl Player for RandomPlayer {
     fn name(&self) -> &str {
@@ -87,8 +75,7 @@ impl Player for RandomPlayer {
     }
 
     fn choose_play(&mut self, game: &Game) -> Play {
-        let plays = game.legal_plays();
-        plays[self.rng.gen_range(0..plays.len())]
+        *self.pick(game.legal_plays())
     }
 }
 
@@ -112,7 +99,7 @@ pub fn by_name_with(
     net: Option<std::sync::Arc<BgNet>>,
 ) -> Option<Box<dyn Player>> {
     match name {
-        "random" => Some(Box::new(RandomPlayer::new(seed))),
+        "random" => Some(Box::new(RandomPlayer::seeded(seed))),
         "greedy" => Some(Box::new(GreedyPlayer::new())),
         "neural" | "neural0" | "neural2" => {
             let net = net.unwrap_or_else(neural::default_net);

@@ -50,17 +50,7 @@ pub fn encode_with(pos: &Position, preset: Preset, expert: bool, f: &mut Feature
             if n == 0 {
                 continue;
             }
-            let i = base + (p - 1) * 4;
-            f.push(i, 1.0);
-            if n >= 2 {
-                f.push(i + 1, 1.0);
-            }
-            if n >= 3 {
-                f.push(i + 2, 1.0);
-            }
-            if n > 3 {
-                f.push(i + 3, (n - 3) as f32 / 2.0);
-            }
+            f.push_count(base + (p - 1) * 4, u32::from(n), 2.0);
         }
     }
     for (k, side) in [me, !me].into_iter().enumerate() {

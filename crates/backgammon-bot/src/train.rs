@@ -9,58 +9,22 @@
 //! preset when `i` is odd, else `standard`, so one network learns both
 //! scorings (the preset is an input).
 
+use std::ops::Deref;
 use std::sync::Arc;
 
 use backgammon::score::win_kind;
 use backgammon::{Game, Phase, Preset, Rules, Side};
-use neural::td::{game_seed, lambda_returns, parallel_map, StateValue};
-use neural::{Features, TrainInfo};
+use neural::td::StateValue;
+use neural::train::Episode;
+pub use neural::train::{BatchStats, TrainConfig};
+use neural::Features;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::neural::{flip, outcome, BgNet, N_OUTPUTS};
+use crate::neural::{flip, outcome, BgNet};
 
-/// Training settings.
-#[derive(Clone, Copy, Debug)]
-pub struct TrainConfig {
-    /// Hidden units.
-    pub hidden: usize,
-    /// Learning rate at the start.
-    pub alpha: f32,
-    /// Learning rate at the end of the schedule.
-    pub alpha_end: f32,
-    /// Games over which the learning rate falls.
-    pub alpha_games: u64,
-    /// TD(λ) trace decay.
-    pub lambda: f32,
-    /// Games per batch.
-    pub batch: u32,
-    /// Seed of the weights and of the dice.
-    pub seed: u64,
-}
-
-impl Default for TrainConfig {
-    fn default() -> TrainConfig {
-        TrainConfig {
-            hidden: 80,
-            alpha: 0.1,
-            alpha_end: 0.02,
-            alpha_games: 200_000,
-            lambda: 0.7,
-            batch: 32,
-            seed: 1,
-        }
-    }
-}
-
-/// A game played for training.
-struct Episode {
-    states: Vec<(Features, Side, neural::Outputs)>,
-    /// The last state's target, in its roller's eyes.
-    last: neural::Outputs,
-    plies: u32,
-    winner: Option<Side>,
-}
+/// The default training settings.
+pub const DEFAULTS: TrainConfig = TrainConfig::schedule(80, 0.1, 0.02, 200_000);
 
 const MAX_PLIES: u32 = 2000;
 
@@ -72,6 +36,15 @@ fn preset_of(i: u64) -> Preset {
     }
 }
 
+/// The state before a roll (or the opening play) of `side`.
+fn state(net: &BgNet, g: &Game, preset: Preset, side: Side) -> (Features, StateValue) {
+    let mut f = Features::default();
+    net.encode(g.position(), preset, &mut f);
+    let value = net.eval(&f);
+    let roller = (side == Side::Black) as u8;
+    (f, StateValue { roller, value })
+}
+
 fn play_episode(net: &BgNet, preset: Preset, seed: u64) -> Episode {
     let rules = Rules {
         cube: false,
@@ -79,88 +52,58 @@ fn play_episode(net: &BgNet, preset: Preset, seed: u64) -> Episode {
     };
     let mut dice = ChaCha8Rng::seed_from_u64(seed);
     let mut g = Game::money(rules);
-    let mut states: Vec<(Features, Side, neural::Outputs)> = Vec::with_capacity(128);
-    let mut plies = 0;
+    let mut ep = Episode {
+        states: Vec::with_capacity(128),
+        ..Episode::default()
+    };
+    let roller = |ep: &Episode| ep.states.last().map(|(_, v)| v.roller);
     loop {
         match g.phase() {
             Phase::Opening => g.roll_with(&mut dice).expect("the opening"),
             Phase::Roll(side) => {
-                if plies >= MAX_PLIES {
-                    let last = states.last().map(|s| s.2).unwrap_or([0.0; 8]);
-                    return Episode {
-                        states,
-                        last,
-                        plies,
-                        winner: None,
-                    };
+                if ep.plies >= MAX_PLIES {
+                    ep.last = ep.states.last().map_or([0.0; 8], |(_, v)| v.value);
+                    return ep;
                 }
-                let mut f = Features::default();
-                net.encode(g.position(), preset, &mut f);
-                let y = net.eval(&f);
-                states.push((f, side, y));
+                ep.states.push(state(net, &g, preset, side));
                 g.roll_with(&mut dice).expect("a roll")
             }
             Phase::Play(side, _) => {
-                if states.last().map(|s| s.1) != Some(side) {
+                if roller(&ep) != Some((side == Side::Black) as u8) {
                     // The standard opening: the first state is the opening
                     // position with the starter to roll.
-                    let mut f = Features::default();
-                    net.encode(g.position(), preset, &mut f);
-                    let y = net.eval(&f);
-                    states.push((f, side, y));
+                    ep.states.push(state(net, &g, preset, side));
                 }
                 let (p, _) = net.best_play(g.position(), g.legal_plays(), preset);
-                plies += 1;
+                ep.plies += 1;
                 g.play(&p).expect("a legal play")
             }
             Phase::Over(r) => {
-                let last_side = states.last().map(|s| s.1).unwrap_or(r.winner);
-                let kind = win_kind(g.position(), r.winner, preset);
-                return Episode {
-                    states,
-                    last: outcome(r.winner, kind, last_side),
-                    plies,
-                    winner: Some(r.winner),
+                let last_side = match roller(&ep) {
+                    Some(1) => Side::Black,
+                    Some(_) => Side::White,
+                    None => r.winner,
                 };
+                let kind = win_kind(g.position(), r.winner, preset);
+                ep.last = outcome(r.winner, kind, last_side);
+                ep.white_won = Some(r.winner == Side::White);
+                return ep;
             }
             Phase::Doubled { .. } => unreachable!("the cube is off in training"),
         }
     }
 }
 
-/// What a batch did.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BatchStats {
-    /// Games played.
-    pub games: u64,
-    /// Plies played.
-    pub plies: u64,
-    /// Games won by White.
-    pub white_wins: u64,
-    /// Mean absolute error of the win output before each step.
-    pub mean_error: f64,
-}
-
-/// A network in training.
+/// A network in training (the shared [`neural::train::Trainer`], whose
+/// `net` and `games` it gives).
 #[derive(Clone, Debug)]
-pub struct Trainer {
-    net: BgNet,
-}
+pub struct Trainer(neural::train::Trainer<BgNet>);
 
 impl Trainer {
     /// A new network with `config`'s settings.
     pub fn new(config: &TrainConfig) -> Trainer {
-        let mut net = BgNet::new(config.hidden, config.seed);
-        net.info = TrainInfo {
-            games: 0,
-            seed: config.seed,
-            alpha: config.alpha,
-            alpha_end: config.alpha_end,
-            alpha_games: config.alpha_games,
-            lambda: config.lambda,
-            batch: config.batch,
-        };
-        Trainer { net }
+        let net = BgNet::new(config.hidden, config.seed);
+        Trainer(neural::train::Trainer::new(net, config))
     }
 
     /// A network of the second version warm-started from `old`
@@ -170,77 +113,29 @@ impl Trainer {
     /// # Panics
     /// If `config.hidden` is below `old`'s hidden units.
     pub fn warm_start(old: &BgNet, config: &TrainConfig) -> Trainer {
-        let mut net = old.widened(config.hidden, config.seed);
-        net.info = TrainInfo {
-            games: 0,
-            seed: config.seed,
-            alpha: config.alpha,
-            alpha_end: config.alpha_end,
-            alpha_games: config.alpha_games,
-            lambda: config.lambda,
-            batch: config.batch,
-        };
-        Trainer { net }
+        let net = old.widened(config.hidden, config.seed);
+        Trainer(neural::train::Trainer::new(net, config))
     }
 
     /// Continues training `net`.
     pub fn resume(net: BgNet) -> Trainer {
-        Trainer { net }
-    }
-
-    /// The network.
-    pub fn net(&self) -> &BgNet {
-        &self.net
-    }
-
-    /// Games played so far.
-    pub fn games(&self) -> u64 {
-        self.net.info.games
+        Trainer(neural::train::Trainer::resume(net))
     }
 
     /// Plays the next batch (stopping at game `total`) on `jobs` threads
-    /// and learns from it.
+    /// and learns from it: game `i` under the seed preset when `i` is
+    /// odd, else the standard one.
     pub fn batch(&mut self, total: u64, jobs: usize) -> BatchStats {
-        let first = self.net.info.games;
-        let batch = self.net.info.batch.max(1) as u64;
-        let n = batch.min(total.saturating_sub(first)) as usize;
-        if n == 0 {
-            return BatchStats::default();
-        }
-        let frozen = Arc::new(self.net.clone());
-        let seed = self.net.info.seed;
-        let episodes = parallel_map(n, jobs, |k| {
-            let i = first + k as u64;
-            play_episode(&frozen, preset_of(i), game_seed(seed, i))
-        });
-        let lambda = self.net.info.lambda;
-        let mut stats = BatchStats::default();
-        let (mut err, mut steps) = (0.0f64, 0u64);
-        for (k, ep) in episodes.into_iter().enumerate() {
-            let alpha = self.net.info.alpha_at(first + k as u64);
-            let values: Vec<StateValue> = ep
-                .states
-                .iter()
-                .map(|(_, s, y)| StateValue {
-                    roller: (*s == Side::Black) as u8,
-                    value: *y,
-                })
-                .collect();
-            let targets = lambda_returns(&values, ep.last, lambda, flip);
-            for ((f, _, _), t) in ep.states.iter().zip(&targets) {
-                let y = self.net.learn(f, &t[..N_OUTPUTS], alpha);
-                err += (t[0] - y[0]).abs() as f64;
-                steps += 1;
-            }
-            stats.games += 1;
-            stats.plies += ep.plies as u64;
-            if ep.winner == Some(Side::White) {
-                stats.white_wins += 1;
-            }
-        }
-        stats.mean_error = err / steps.max(1) as f64;
-        self.net.info.games += n as u64;
-        stats
+        let play = |net: &Arc<BgNet>, i, seed| play_episode(net, preset_of(i), seed);
+        self.0.batch(total, jobs, play, flip)
+    }
+}
+
+impl Deref for Trainer {
+    type Target = neural::train::Trainer<BgNet>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.0
     }
 }
 
@@ -253,7 +148,7 @@ mod tests {
         let config = TrainConfig {
             hidden: 8,
             batch: 4,
-            ..TrainConfig::default()
+            ..DEFAULTS
         };
         let mut a = Trainer::new(&config);
         let mut b = a.clone();

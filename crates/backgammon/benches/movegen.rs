@@ -14,39 +14,10 @@
 
 use backgammon::{Game, Phase, PlayList, Position, Roll, Rules, Side};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 
-/// Sum over the corpus and the 21 rolls of the number of legal plays.
-const CORPUS_PLAYS: usize = 62_002;
-
-fn corpus() -> Vec<Position> {
-    include_str!("corpus.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (id, side) = l.split_once(' ').expect("ID and side");
-            let side = if side.trim() == "white" {
-                Side::White
-            } else {
-                Side::Black
-            };
-            Position::from_position_id(id, side).expect("a valid Position ID")
-        })
-        .collect()
-}
-
-fn count_all(corpus: &[Position], rules: &Rules, list: &mut PlayList) -> usize {
-    let mut n = 0;
-    for pos in corpus {
-        for roll in Roll::ALL {
-            pos.legal_plays_into(roll, rules, list);
-            n += list.len();
-        }
-    }
-    n
-}
+mod workloads;
+use workloads::{corpus, count_all, random_game, CORPUS_PLAYS};
 
 fn movegen(c: &mut Criterion) {
     let corpus = corpus();
@@ -64,10 +35,6 @@ fn movegen(c: &mut Criterion) {
 }
 
 fn random_games(c: &mut Criterion) {
-    let rules = Rules {
-        cube: false,
-        ..Rules::standard()
-    };
     let mut group = c.benchmark_group("backgammon");
     group.throughput(Throughput::Elements(100));
     let mut seed = 0u64;
@@ -76,21 +43,7 @@ fn random_games(c: &mut Criterion) {
             let mut plies = 0usize;
             for _ in 0..100 {
                 seed += 1;
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                let mut g = Game::money(rules);
-                g.roll_with(&mut rng).unwrap();
-                loop {
-                    match g.phase() {
-                        Phase::Play(_, _) => {
-                            let plays = g.legal_plays();
-                            let p = plays[rng.gen_range(0..plays.len())];
-                            g.play(&p).unwrap();
-                            plies += 1;
-                        }
-                        Phase::Roll(_) => g.roll_with(&mut rng).unwrap(),
-                        _ => break,
-                    }
-                }
+                plies += random_game(seed);
             }
             black_box(plies)
         })

@@ -378,13 +378,8 @@ impl Game {
             return Game::err("the opening throw is over (BG-2.2)".into());
         }
         self.events.push(Event::Opening { white, black });
-        if white == black {
+        let Some(starter) = Side::higher(white, black) else {
             return Ok(());
-        }
-        let starter = if white > black {
-            Side::White
-        } else {
-            Side::Black
         };
         self.position = self.position.with_turn(starter);
         match self.rules.preset {

@@ -292,30 +292,26 @@ pub(crate) fn generate_reference(pos: &Position, roll: Roll, rules: &Rules, out:
     }
 }
 
+// The bench corpus, for the test (the includer's names: `super::`).
+#[cfg(test)]
+use crate::{Game, Phase, Side};
+#[cfg(test)]
+#[path = "../benches/workloads/mod.rs"]
+mod workloads;
+
 #[cfg(test)]
 mod tests {
     use super::generate_reference;
+    use super::workloads;
     use crate::plays::generate;
-    use crate::{HitCover, PlayList, Position, Roll, Rules, Side};
+    use crate::{HitCover, PlayList, Position, Roll, Rules};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
     /// Positions of random games (random plays, so blots, hits and the
     /// bar are frequent) plus every position of the bench corpus.
     fn positions() -> Vec<Position> {
-        let mut v: Vec<Position> = include_str!("../benches/corpus.txt")
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| {
-                let (id, side) = l.split_once(' ').unwrap();
-                let side = if side.trim() == "white" {
-                    Side::White
-                } else {
-                    Side::Black
-                };
-                Position::from_position_id(id, side).unwrap()
-            })
-            .collect();
+        let mut v = workloads::corpus();
         let rules = Rules::standard();
         let mut list = PlayList::new();
         // Fewer games in debug builds (`cargo test`), more in release.

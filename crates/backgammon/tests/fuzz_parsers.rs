@@ -13,53 +13,18 @@ use std::sync::OnceLock;
 
 use backgammon::lines::{play_line_names, play_text_from_line_names};
 use backgammon::mat::{mat_name, MatFile};
-use backgammon::{
-    BySide, Event, Game, MatchId, MatchState, Phase, PlayText, Position, Preset, Rules, Side, Xgid,
-};
+use backgammon::{BySide, Event, MatchId, PlayText, Position, Preset, Rules, Side, Xgid};
 use proptest::prelude::*;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use tables::fuzz::{mutate, Mutation};
+use tables::fuzz::{budget, mutate, mutations, notation_text};
+
+mod support;
+use support::{moves_of, RandomMatch};
 
 /// Valid texts to damage: the ids and plays met in random matches, and
 /// the matches as `.mat`.
 struct Seeds {
     short: Vec<String>,
     mat: Vec<String>,
-}
-
-/// A random match to `length` (money when 0), with doubles, takes and
-/// drops, as its games; every state visited is passed to `visit`.
-fn random_games(seed: u64, length: u32, mut visit: impl FnMut(&Game)) -> Vec<Game> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let state = match length {
-        0 => MatchState::money(),
-        n => MatchState::to(n),
-    };
-    let mut g = Game::new(Rules::standard(), state);
-    let mut games = Vec::new();
-    loop {
-        visit(&g);
-        match g.phase() {
-            Phase::Roll(s) if g.can_double(s) && rng.gen_ratio(1, 8) => g.double().unwrap(),
-            Phase::Opening | Phase::Roll(_) => g.roll_with(&mut rng).unwrap(),
-            Phase::Doubled { .. } if rng.gen_ratio(2, 3) => g.take().unwrap(),
-            Phase::Doubled { .. } => g.drop_double().unwrap(),
-            Phase::Play(..) => {
-                let plays = g.legal_plays();
-                let p = plays[rng.gen_range(0..plays.len())];
-                g.play(&p).unwrap();
-            }
-            Phase::Over(_) => {
-                let next = g.next_game();
-                games.push(g);
-                match next {
-                    Some(n) if length > 0 => g = n,
-                    _ => return games,
-                }
-            }
-        }
-    }
 }
 
 fn seeds() -> &'static Seeds {
@@ -69,7 +34,7 @@ fn seeds() -> &'static Seeds {
         let mut mat = Vec::new();
         for (seed, length) in [(1, 3), (2, 0), (3, 1)] {
             let mut n = 0;
-            let games = random_games(seed, length, |g| {
+            let games = RandomMatch::to(length, Rules::standard()).games(seed, |g| {
                 n += 1;
                 if n % 7 == 0 {
                     let pos = g.position();
@@ -103,15 +68,6 @@ fn seeds() -> &'static Seeds {
         );
         Seeds { short, mat }
     })
-}
-
-/// The events of a game but the equal opening throws (not in `.mat`).
-fn moves_of(g: &Game) -> Vec<Event> {
-    g.events()
-        .iter()
-        .copied()
-        .filter(|e| !matches!(e, Event::Opening { white, black } if white == black))
-        .collect()
 }
 
 /// Every short parser on `s`: no panic, and what reads round-trips.
@@ -173,30 +129,6 @@ fn check_mat(s: &str) -> Result<(), TestCaseError> {
     }
     prop_assert_eq!(back.to_string(), text);
     Ok(())
-}
-
-/// `cases` cases, times `FUZZ_SCALE` (default 1) for a longer hunt:
-/// `FUZZ_SCALE=100 cargo test -p backgammon --test fuzz_parsers`.
-fn budget(cases: u32) -> ProptestConfig {
-    let scale = std::env::var("FUZZ_SCALE")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1);
-    ProptestConfig::with_cases(cases.saturating_mul(scale))
-}
-
-/// Texts drawn from the characters of the notations.
-fn notation_text() -> impl Strategy<Value = String> {
-    prop::collection::vec(prop::sample::select(tables::fuzz::CHARS), 0..40)
-        .prop_map(|c| c.into_iter().collect())
-}
-
-fn mutations() -> impl Strategy<Value = Vec<Mutation>> {
-    prop::collection::vec(
-        (any::<u8>(), any::<usize>(), any::<u8>())
-            .prop_map(|(k, at, v)| Mutation::from_numbers(k, at, v)),
-        1..6,
-    )
 }
 
 proptest! {

@@ -8,57 +8,23 @@
 //! gnubg must be there.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 use backgammon::{Game, Phase, Position, Roll, Rules};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-fn gnubg() -> Option<PathBuf> {
-    let p = std::env::var("TRICTRAC_GNUBG")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| PathBuf::from("/usr/games/gnubg"));
-    if p.exists() {
-        return Some(p);
-    }
-    if std::env::var("CI").as_deref() == Ok("true") {
-        panic!(
-            "gnubg is not installed at {} (CI needs it: apt-get install gnubg)",
-            p.display()
-        );
-    }
-    eprintln!(
-        "gnubg not found at {}: differential test skipped",
-        p.display()
-    );
-    None
-}
+mod support;
+use support::{gnubg, run_script, scratch};
 
-/// Runs the script with gnubg on `lines`, returns its output lines.
+/// Runs the legal-moves script with gnubg on `lines`, returns its output lines.
 fn run_gnubg(gnubg: &Path, lines: &[String]) -> Vec<String> {
-    let dir = std::env::temp_dir().join(format!("bg-gnubg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("gnubg");
     let input = dir.join("in.txt");
-    let output = dir.join("out.txt");
     std::fs::write(&input, lines.join("\n") + "\n").unwrap();
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gnubg/legal_moves.py");
-    let out = Command::new(gnubg)
-        .args(["-t", "-q", "-r", "-p"])
-        .arg(&script)
-        .env("BG_IN", &input)
-        .env("BG_OUT", &output)
-        .env("HOME", &dir)
-        .output()
-        .expect("gnubg runs");
-    let text = std::fs::read_to_string(&output).unwrap_or_else(|e| {
-        panic!(
-            "gnubg wrote no output ({e}); stderr: {}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
+    let out = run_script(gnubg, &dir, "legal_moves.py", &input);
     let _ = std::fs::remove_dir_all(&dir);
-    text.lines().map(str::to_string).collect()
+    out
 }
 
 /// Random positions from random games (both presets' positions are

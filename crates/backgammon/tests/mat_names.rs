@@ -3,50 +3,20 @@
 //! it and the same moves.
 
 use backgammon::mat::{mat_name, MatFile, MAX_NAME_BYTES};
-use backgammon::{BySide, Event, Game, MatchState, Phase, Rules, Side};
+use backgammon::{BySide, Event, Game, Rules, Side};
 use proptest::prelude::*;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+
+mod support;
+use support::RandomMatch;
 
 /// A match (length > 0) or a money session of up to 3 games, random
 /// plays and cube actions.
-pub fn random_games(seed: u64, length: u32, rules: Rules) -> Vec<Game> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut g = Game::new(rules, MatchState::to(length));
-    let mut games = Vec::new();
-    loop {
-        match g.phase() {
-            Phase::Opening => g.roll_with(&mut rng).unwrap(),
-            Phase::Roll(s) => {
-                if g.can_double(s) && rng.gen_ratio(1, 8) {
-                    g.double().unwrap();
-                } else {
-                    g.roll_with(&mut rng).unwrap();
-                }
-            }
-            Phase::Doubled { .. } => {
-                if rng.gen_ratio(2, 3) {
-                    g.take().unwrap();
-                } else {
-                    g.drop_double().unwrap();
-                }
-            }
-            Phase::Play(..) => {
-                let plays = g.legal_plays();
-                let p = plays[rng.gen_range(0..plays.len())];
-                g.play(&p).unwrap();
-            }
-            Phase::Over(_) => {
-                let next = g.next_game();
-                games.push(g);
-                match next {
-                    Some(n) if length > 0 || games.len() < 3 => g = n,
-                    _ => break,
-                }
-            }
-        }
+fn random_games(seed: u64, length: u32, rules: Rules) -> Vec<Game> {
+    RandomMatch {
+        money_games: 3,
+        ..RandomMatch::to(length, rules)
     }
-    games
+    .games(seed, |_| {})
 }
 
 /// The moves and cube actions of the games, which a record keeps (the

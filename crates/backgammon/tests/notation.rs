@@ -4,68 +4,20 @@
 
 use backgammon::lines::play_text_from_line_names;
 use backgammon::mat::MatFile;
-use backgammon::{
-    play_line_names, BySide, Event, Game, MatchId, MatchState, Phase, Position, Rules, Xgid,
-};
+use backgammon::{play_line_names, BySide, Game, MatchId, Phase, Position, Rules, Xgid};
 use proptest::prelude::*;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+
+mod support;
+use support::{moves_of, RandomMatch};
 
 /// A random match (or one money game when `length` is 0) with doubles,
 /// takes and drops: every game, and every intermediate state.
 fn random_match(seed: u64, length: u32, rules: Rules) -> (Vec<Game>, Vec<Game>) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let state = if length == 0 {
-        MatchState::money()
-    } else {
-        MatchState::to(length)
-    };
-    let mut g = Game::new(rules, state);
-    let mut games = Vec::new();
-    let mut states = Vec::new();
-    loop {
-        states.push(g.clone());
-        match g.phase() {
-            Phase::Opening => g.roll_with(&mut rng).unwrap(),
-            Phase::Roll(s) => {
-                if g.can_double(s) && rng.gen_ratio(1, 10) {
-                    g.double().unwrap();
-                } else {
-                    g.roll_with(&mut rng).unwrap();
-                }
-            }
-            Phase::Doubled { .. } => {
-                if rng.gen_ratio(2, 3) {
-                    g.take().unwrap();
-                } else {
-                    g.drop_double().unwrap();
-                }
-            }
-            Phase::Play(..) => {
-                let plays = g.legal_plays();
-                let p = plays[rng.gen_range(0..plays.len())];
-                g.play(&p).unwrap();
-            }
-            Phase::Over(_) => {
-                let next = g.next_game();
-                games.push(g);
-                match next {
-                    Some(n) if length > 0 => g = n,
-                    _ => break,
-                }
-            }
-        }
+    RandomMatch {
+        double_one_in: 10,
+        ..RandomMatch::to(length, rules)
     }
-    (games, states)
-}
-
-/// The events of a game but the equal opening throws (thrown again).
-fn moves_of(g: &Game) -> Vec<Event> {
-    g.events()
-        .iter()
-        .copied()
-        .filter(|e| !matches!(e, Event::Opening { white, black } if white == black))
-        .collect()
+    .games_and_states(seed)
 }
 
 fn check_ids(g: &Game) -> Result<(), TestCaseError> {

@@ -14,34 +14,13 @@ use std::process::{Command, Stdio};
 
 use backgammon::mat::{mat_name, MatFile};
 use backgammon::{
-    BySide, Die, Event, Game, GameState, MatchId, MatchState, Phase, Rules, Side, Xgid, XgidDice,
+    BySide, Die, Event, Game, GameState, MatchId, Phase, Rules, Side, Xgid, XgidDice,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-fn gnubg() -> Option<PathBuf> {
-    let p = std::env::var("TRICTRAC_GNUBG")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| PathBuf::from("/usr/games/gnubg"));
-    if p.exists() {
-        return Some(p);
-    }
-    if std::env::var("CI").as_deref() == Ok("true") {
-        panic!(
-            "gnubg is not installed at {} (CI needs it: apt-get install gnubg)",
-            p.display()
-        );
-    }
-    eprintln!("gnubg not found at {}: test skipped", p.display());
-    None
-}
-
-/// A scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bg-notation-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+mod support;
+use support::{gnubg, run_script, scratch, RandomMatch};
 
 /// Runs gnubg's command line on `commands`, returns what it printed.
 fn run(gnubg: &PathBuf, dir: &PathBuf, commands: &[String]) -> String {
@@ -94,44 +73,11 @@ fn last_score(out: &str) -> Option<(u32, u32)> {
 /// A random match with doubles, takes and drops (for `length` 0, a money
 /// session of five games, Jacoby on): its games and states.
 fn random_match(seed: u64, length: u32) -> (Vec<Game>, Vec<Game>) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut g = Game::new(Rules::standard(), MatchState::to(length));
-    let mut games = Vec::new();
-    let mut states = Vec::new();
-    loop {
-        states.push(g.clone());
-        match g.phase() {
-            Phase::Opening => g.roll_with(&mut rng).unwrap(),
-            Phase::Roll(s) => {
-                if g.can_double(s) && rng.gen_ratio(1, 8) {
-                    g.double().unwrap();
-                } else {
-                    g.roll_with(&mut rng).unwrap();
-                }
-            }
-            Phase::Doubled { .. } => {
-                if rng.gen_ratio(2, 3) {
-                    g.take().unwrap();
-                } else {
-                    g.drop_double().unwrap();
-                }
-            }
-            Phase::Play(..) => {
-                let plays = g.legal_plays();
-                let p = plays[rng.gen_range(0..plays.len())];
-                g.play(&p).unwrap();
-            }
-            Phase::Over(_) => {
-                let next = g.next_game();
-                games.push(g);
-                match next {
-                    Some(n) if length > 0 || games.len() < 5 => g = n,
-                    _ => break,
-                }
-            }
-        }
+    RandomMatch {
+        money_games: 5,
+        ..RandomMatch::to(length, Rules::standard())
     }
-    (games, states)
+    .games_and_states(seed)
 }
 
 #[test]
@@ -428,26 +374,9 @@ fn bg_1_4_mat_names_import_into_gnubg_as_written() {
         let file = dir.join(format!("names{i}.mat"));
         let text = m.to_string();
         std::fs::write(&file, &text).unwrap();
-        let output = dir.join("names.txt");
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gnubg/mat_names.py");
-        let run = Command::new(&gnubg)
-            .args(["-t", "-q", "-r", "-p"])
-            .arg(&script)
-            .env("BG_IN", &file)
-            .env("BG_OUT", &output)
-            .env("HOME", &dir)
-            .output()
-            .expect("gnubg runs");
-        let read = std::fs::read_to_string(&output).unwrap_or_else(|e| {
-            panic!(
-                "gnubg wrote no output ({e}); stderr: {}",
-                String::from_utf8_lossy(&run.stderr)
-            )
-        });
-        let _ = std::fs::remove_file(&output);
-        let lines: Vec<&str> = read.lines().collect();
+        let read = run_script(&gnubg, &dir, "mat_names.py", &file);
         assert_eq!(
-            lines,
+            read,
             [
                 mat_name(white, Side::White).as_str(),
                 mat_name(black, Side::Black).as_str(),
@@ -466,25 +395,8 @@ fn bg_1_4_mat_names_import_into_gnubg_as_written() {
 
 /// gnubg imports the `.mat` file: for each move it holds, "GAME PLAYER
 /// POSITION_ID D1D2".
-fn gnubg_boards(gnubg: &PathBuf, dir: &Path, file: &Path) -> Vec<String> {
-    let output = dir.join("boards.txt");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gnubg/mat_boards.py");
-    let run = Command::new(gnubg)
-        .args(["-t", "-q", "-r", "-p"])
-        .arg(&script)
-        .env("BG_IN", file)
-        .env("BG_OUT", &output)
-        .env("HOME", dir)
-        .output()
-        .expect("gnubg runs");
-    let text = std::fs::read_to_string(&output).unwrap_or_else(|e| {
-        panic!(
-            "gnubg wrote no output ({e}); stderr: {}",
-            String::from_utf8_lossy(&run.stderr)
-        )
-    });
-    let _ = std::fs::remove_file(&output);
-    text.lines().map(str::to_string).collect()
+fn gnubg_boards(gnubg: &Path, dir: &Path, file: &Path) -> Vec<String> {
+    run_script(gnubg, dir, "mat_boards.py", file)
 }
 
 /// For each move of `games`, "GAME PLAYER POSITION_ID D1D2": the games'

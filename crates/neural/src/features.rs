@@ -38,6 +38,28 @@ impl Features {
         }
     }
 
+    /// The `n` checkers of one side on one point, as TD-Gammon encodes
+    /// them: inputs `base`, `base + 1` and `base + 2` at 1 for at least
+    /// one, two and three checkers, and `base + 3` the checkers beyond
+    /// three divided by `scale`.
+    ///
+    /// ```
+    /// let mut f = neural::Features::default();
+    /// f.push_count(4, 5, 2.0);
+    /// assert_eq!(f.dense(8), vec![0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0]);
+    /// ```
+    #[inline]
+    pub fn push_count(&mut self, base: usize, n: u32, scale: f32) {
+        for k in 0..3 {
+            if n > k {
+                self.push(base + k as usize, 1.0);
+            }
+        }
+        if n > 3 {
+            self.push(base + 3, (n - 3) as f32 / scale);
+        }
+    }
+
     /// Removes every input.
     #[inline]
     pub fn clear(&mut self) {

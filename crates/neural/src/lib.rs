@@ -4,7 +4,8 @@
 //! one hidden layer of sigmoid units over sparse inputs ([`Features`]) and
 //! one or more sigmoid outputs ([`Net`]), its model file, and the pieces
 //! of TD(λ) self-play training that do not depend on the game
-//! ([`td`]: λ-returns, per-game seeds, batches played on every core).
+//! ([`td`]: λ-returns, per-game seeds, batches played on every core;
+//! [`train`]: a run's settings and its batches, for any game's network).
 //!
 //! The trictrac bot uses one output (the probability that the side to
 //! roll wins); the backgammon bot uses five, as GNU Backgammon does (win,
@@ -34,6 +35,7 @@
 mod features;
 mod net;
 pub mod td;
+pub mod train;
 
 pub use features::{Features, MAX_FEATURES};
 pub use net::{ModelError, Net, Outputs, TrainInfo, MAX_HIDDEN, MAX_OUTPUTS};

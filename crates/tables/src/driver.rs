@@ -178,8 +178,9 @@ pub fn play_out<G: TableGame>(
 }
 
 /// A player that chooses uniformly among the legal actions, and throws
-/// when it may (with the same chance as one more action).
-#[derive(Debug)]
+/// when it may (with the same chance as one more action). The bots of
+/// both games call it `random` ([`RandomPlayer::pick`]: a uniform play).
+#[derive(Clone, Debug)]
 pub struct RandomPlayer<R> {
     rng: R,
 }
@@ -188,6 +189,29 @@ impl<R: rand_core::RngCore> RandomPlayer<R> {
     /// A random player drawing from `rng`.
     pub fn new(rng: R) -> RandomPlayer<R> {
         RandomPlayer { rng }
+    }
+
+    /// One of `items`, uniformly.
+    ///
+    /// # Panics
+    /// If `items` is empty.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        use rand::Rng;
+        &items[self.rng.gen_range(0..items.len())]
+    }
+}
+
+impl<R: rand_core::SeedableRng + rand_core::RngCore> RandomPlayer<R> {
+    /// A random player whose choices follow `seed`.
+    ///
+    /// ```
+    /// use tables::RandomPlayer;
+    /// let mut a = RandomPlayer::<rand_chacha::ChaCha8Rng>::seeded(7);
+    /// let mut b = RandomPlayer::<rand_chacha::ChaCha8Rng>::seeded(7);
+    /// assert_eq!(a.pick(&[1, 2, 3, 4]), b.pick(&[1, 2, 3, 4]));
+    /// ```
+    pub fn seeded(seed: u64) -> RandomPlayer<R> {
+        RandomPlayer::new(R::seed_from_u64(seed))
     }
 }
 

@@ -5,7 +5,9 @@
 //! damages them the way a file or a network does: a bit flipped, the
 //! text cut short, a character inserted, deleted, replaced or a span
 //! repeated. Each [`Mutation`] is decoded from plain numbers, so that any
-//! property-testing crate can draw them and shrink a failure.
+//! property-testing crate can draw them and shrink a failure; the
+//! proptest strategies both engines' fuzz tests draw from are here too
+//! ([`mutations`], [`notation_text`]), with their budget ([`budget`]).
 //!
 //! ```
 //! use tables::fuzz::{mutate, Mutation};
@@ -119,6 +121,34 @@ pub fn mutate(input: &str, mutations: &[Mutation]) -> String {
         }
     }
     String::from_utf8_lossy(&b).into_owned()
+}
+
+/// `cases` cases, times `FUZZ_SCALE` (default 1) for a longer hunt:
+/// `FUZZ_SCALE=100 cargo test -p backgammon --test fuzz_parsers`.
+pub fn budget(cases: u32) -> proptest::test_runner::Config {
+    let scale = std::env::var("FUZZ_SCALE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    proptest::test_runner::Config::with_cases(cases.saturating_mul(scale))
+}
+
+/// Texts of up to 40 characters drawn from the notations' [`CHARS`].
+pub fn notation_text() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::strategy::Strategy;
+    proptest::collection::vec(proptest::sample::select(CHARS), 0..40)
+        .prop_map(|c| c.into_iter().collect())
+}
+
+/// One to five [`Mutation`]s, drawn as numbers ([`Mutation::from_numbers`]).
+pub fn mutations() -> impl proptest::strategy::Strategy<Value = Vec<Mutation>> {
+    use proptest::arbitrary::any;
+    use proptest::strategy::Strategy;
+    proptest::collection::vec(
+        (any::<u8>(), any::<usize>(), any::<u8>())
+            .prop_map(|(k, at, v)| Mutation::from_numbers(k, at, v)),
+        1..6,
+    )
 }
 
 #[cfg(test)]

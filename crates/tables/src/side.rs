@@ -41,6 +41,23 @@ impl Side {
         }
     }
 
+    /// Who wins a throw to start (trictrac R-2.2, backgammon BG-2.2):
+    /// the side that threw higher, `None` for a tie (thrown again).
+    ///
+    /// ```
+    /// use tables::Side;
+    /// assert_eq!(Side::higher(5, 3), Some(Side::White));
+    /// assert_eq!(Side::higher(2, 6), Some(Side::Black));
+    /// assert_eq!(Side::higher(4, 4), None);
+    /// ```
+    pub fn higher<T: Ord>(white: T, black: T) -> Option<Side> {
+        match white.cmp(&black) {
+            core::cmp::Ordering::Greater => Some(Side::White),
+            core::cmp::Ordering::Less => Some(Side::Black),
+            core::cmp::Ordering::Equal => None,
+        }
+    }
+
     /// English name, lower case.
     pub const fn name(self) -> &'static str {
         match self {

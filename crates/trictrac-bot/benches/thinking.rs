@@ -7,7 +7,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use trictrac::{Game, GameOptions, Phase, Rules};
 use trictrac_bot::features::{encode, roll_stats, Features};
-use trictrac_bot::{by_name, default_net, GreedyPlayer, Player};
+use trictrac_bot::{by_name, default_net, GreedyPlayer, Player, PLAYERS};
 
 /// Middle-game positions: games between greedy players stopped when the
 /// player to move has a choice, after `rolls` rolls.
@@ -84,15 +84,8 @@ fn bench(c: &mut Criterion) {
     group.sample_size(20);
     group.warm_up_time(std::time::Duration::from_secs(1));
     group.measurement_time(std::time::Duration::from_secs(4));
-    for name in [
-        "greedy",
-        "search1",
-        "search2",
-        "neural-v1",
-        "neural1",
-        "neural",
-        "neural2",
-    ] {
+    // Every player but `random`.
+    for &name in &PLAYERS[1..] {
         let mut p = by_name(name, 1).unwrap();
         group.bench_function(name, |b| {
             b.iter(|| {

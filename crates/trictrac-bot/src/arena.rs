@@ -10,11 +10,13 @@ use std::sync::Arc;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use tables::BySide;
 use trictrac::{Game, GameOptions, Side};
 
+use crate::by_name_with;
 use crate::nn::Net;
+use crate::table::TablePlayer;
 use crate::train::game_seed;
-use crate::{by_name_with, play_out};
 
 /// The two players of a match and its settings.
 #[derive(Clone, Debug)]
@@ -46,14 +48,21 @@ pub struct GameOutcome {
     pub rolls: u32,
 }
 
-/// Plays game `i` of the match.
+/// The most turns one game may take before it is an error (a player
+/// that never ends its game).
+pub const MAX_TURNS: usize = 1_000_000;
+
+/// Plays game `i` of the match through the shared driver
+/// ([`tables::play_out`]): A is White when `i` is even; the dice come from
+/// the match seed and `i` only.
 ///
 /// # Errors
-/// If a player name is unknown.
+/// When a player name is unknown or a player fails.
 pub fn play_game(spec: &MatchSpec, i: u64) -> Result<GameOutcome, String> {
     let s = game_seed(spec.seed, i);
     let make = |name: &str, salt: u64| {
         by_name_with(name, s ^ salt, spec.net.clone())
+            .map(TablePlayer)
             .ok_or_else(|| format!("unknown player `{name}`"))
     };
     let mut a = make(&spec.a, 0x41)?;
@@ -61,19 +70,23 @@ pub fn play_game(spec: &MatchSpec, i: u64) -> Result<GameOutcome, String> {
     let a_white = i.is_multiple_of(2);
     let mut dice = ChaCha8Rng::seed_from_u64(s);
     let mut g = Game::new(spec.options);
-    let winner = if a_white {
-        play_out(&mut g, a.as_mut(), b.as_mut(), &mut dice)
+    type Seat<'a> = &'a mut dyn tables::Player<Game>;
+    let (white, black): (Seat, Seat) = if a_white {
+        (&mut a, &mut b)
     } else {
-        play_out(&mut g, b.as_mut(), a.as_mut(), &mut dice)
+        (&mut b, &mut a)
     };
+    let outcome = tables::play_out(&mut g, BySide::new(white, black), &mut dice, MAX_TURNS)
+        .map_err(|e| e.to_string())?;
     let a_side = if a_white { Side::White } else { Side::Black };
     let holes = g.score().holes;
     let stake = g.points_won().unwrap_or(0.0);
+    let a_won = outcome.winner == a_side;
     Ok(GameOutcome {
         a_white,
-        a_won: winner == a_side,
+        a_won,
         hole_diff: *holes.get(a_side) as i32 - *holes.get(!a_side) as i32,
-        stake: if winner == a_side { stake } else { -stake },
+        stake: if a_won { stake } else { -stake },
         rolls: g.rolls(),
     })
 }

@@ -124,16 +124,7 @@ pub fn encode(pos: &Position, rules: &Rules, out: &mut Features) {
     for (j, (k, n, base)) in own.map(|x| (0, x)).chain(opp.map(|x| (1, x))) {
         // k is the field − 1 in the owner's frame.
         pips[j] += n * (24 - k as u32);
-        out.push(base, 1.0);
-        if n >= 2 {
-            out.push(base + 1, 1.0);
-        }
-        if n >= 3 {
-            out.push(base + 2, 1.0);
-        }
-        if n > 3 {
-            out.push(base + 3, (n - 3) as f32 / 4.0);
-        }
+        out.push_count(base, n, 4.0);
     }
     let board = pos.board();
     out.push(OFF, board.borne_off(me) as f32 / 15.0);

@@ -49,7 +49,6 @@ pub mod turn;
 
 use std::sync::Arc;
 
-use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use trictrac::{Game, Play, Side};
 
@@ -156,7 +155,7 @@ pub fn by_name_with(name: &str, seed: u64, net: Option<Arc<Net>>) -> Option<Box<
     };
     let name = if name == "default" { DEFAULT_BOT } else { name };
     Some(match name {
-        "random" => Box::new(RandomPlayer::new(seed)),
+        "random" => Box::new(RandomPlayer::seeded(seed)),
         "greedy" => Box::new(GreedyPlayer),
         "search1" => Box::new(SearchPlayer::new(name, PointsEval, 1)),
         "search2" => Box::new(SearchPlayer::new(name, PointsEval, 2)),
@@ -168,20 +167,9 @@ pub fn by_name_with(name: &str, seed: u64, net: Option<Arc<Net>>) -> Option<Box<
     })
 }
 
-/// A uniformly random legal play; stays always.
-#[derive(Clone, Debug)]
-pub struct RandomPlayer {
-    rng: ChaCha8Rng,
-}
-
-impl RandomPlayer {
-    /// A random player whose choices follow `seed`.
-    pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer {
-            rng: ChaCha8Rng::seed_from_u64(seed),
-        }
-    }
-}
+/// A uniformly random legal play; stays always: the shared
+/// [`tables::RandomPlayer`], seeded ([`tables::RandomPlayer::seeded`]).
+pub type RandomPlayer = tables::RandomPlayer<ChaCha8Rng>;
 
 impl Player for RandomPlayer {
     fn name(&self) -> &str {
@@ -189,8 +177,7 @@ impl Player for RandomPlayer {
     }
 
     fn choose_play(&mut self, game: &Game) -> Play {
-        let plays = game.legal_plays();
-        plays[self.rng.gen_range(0..plays.len())]
+        *self.pick(game.legal_plays())
     }
 
     fn decide(&mut self, _game: &Game) -> Decision {
@@ -210,7 +197,7 @@ impl SelfPlayPlayer {
     /// A self-play player whose choices follow `seed`.
     pub fn new(seed: u64) -> SelfPlayPlayer {
         SelfPlayPlayer {
-            random: RandomPlayer::new(seed),
+            random: RandomPlayer::seeded(seed),
         }
     }
 }

@@ -59,17 +59,24 @@ pub trait Evaluator: Send + Sync {
     }
 }
 
-impl<E: Evaluator + ?Sized> Evaluator for Box<E> {
-    fn eval(&self, pos: &Position, rules: &TurnRules) -> f32 {
-        (**self).eval(pos, rules)
-    }
-    fn over(&self, stake: Stake, rules: &TurnRules) -> f32 {
-        (**self).over(stake, rules)
-    }
-    fn scale(&self, rules: &TurnRules) -> f32 {
-        (**self).scale(rules)
-    }
+/// An evaluator behind a pointer evaluates as the one it points to.
+macro_rules! forward_evaluator {
+    ($($pointer:ty),*) => {$(
+        impl<E: Evaluator + ?Sized> Evaluator for $pointer {
+            fn eval(&self, pos: &Position, rules: &TurnRules) -> f32 {
+                (**self).eval(pos, rules)
+            }
+            fn over(&self, stake: Stake, rules: &TurnRules) -> f32 {
+                (**self).over(stake, rules)
+            }
+            fn scale(&self, rules: &TurnRules) -> f32 {
+                (**self).scale(rules)
+            }
+        }
+    )*};
 }
+
+forward_evaluator!(Box<E>, &E);
 
 /// The evaluation of the `search` players: a race to 12 holes. The lead
 /// of the side to roll is counted in points — 12 per hole, the points on
@@ -443,18 +450,6 @@ impl<E: Evaluator> SearchPlayer<E> {
                 c.play.map(|p| (p, v, plies))
             })
             .collect()
-    }
-}
-
-impl<E: Evaluator + ?Sized> Evaluator for &E {
-    fn eval(&self, pos: &Position, rules: &TurnRules) -> f32 {
-        (**self).eval(pos, rules)
-    }
-    fn over(&self, stake: Stake, rules: &TurnRules) -> f32 {
-        (**self).over(stake, rules)
-    }
-    fn scale(&self, rules: &TurnRules) -> f32 {
-        (**self).scale(rules)
     }
 }
 

@@ -38,52 +38,24 @@
 //! swapped), and the self-play player chooses by equity. It may start
 //! from a trained one-output network ([`Net::to_equity`]).
 
+use std::ops::Deref;
 use std::sync::Arc;
 
 pub use neural::td::game_seed;
-use neural::td::{parallel_map, StateValue};
+use neural::td::StateValue;
+pub use neural::train::{BatchStats, TrainConfig};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use trictrac::{Game, GameOptions, Phase, Side};
 
 use crate::features::{encode, Features};
-use crate::nn::{equity_target, flip_equity, Net, TrainInfo};
+use crate::nn::{equity_target, flip_equity, Net};
 use crate::search::{NeuralEval, SearchPlayer};
 use crate::{Decision, Player};
 
-/// Training settings.
-#[derive(Clone, Copy, Debug)]
-pub struct TrainConfig {
-    /// Hidden units.
-    pub hidden: usize,
-    /// Learning rate at the start.
-    pub alpha: f32,
-    /// Learning rate after `alpha_games` games (linear in between).
-    pub alpha_end: f32,
-    /// Games over which the learning rate falls.
-    pub alpha_games: u64,
-    /// TD(λ) trace decay.
-    pub lambda: f32,
-    /// Games per batch.
-    pub batch: u32,
-    /// The seed of the initial weights and of every game's dice.
-    pub seed: u64,
-}
-
-impl Default for TrainConfig {
-    fn default() -> TrainConfig {
-        TrainConfig {
-            hidden: 64,
-            alpha: 0.05,
-            alpha_end: 0.01,
-            alpha_games: 80_000,
-            lambda: 0.7,
-            batch: 32,
-            seed: 1,
-        }
-    }
-}
+/// The default training settings.
+pub const DEFAULTS: TrainConfig = TrainConfig::schedule(64, 0.05, 0.01, 80_000);
 
 /// A game played for training.
 #[derive(Clone, Debug)]
@@ -98,20 +70,6 @@ struct Episode {
 
 /// Games longer than this are cut (none has come close).
 const MAX_ROLLS: u32 = 5000;
-
-/// What a batch did.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BatchStats {
-    /// Games played.
-    pub games: u64,
-    /// Rolls in those games.
-    pub rolls: u64,
-    /// Games won by White (who rolls first is decided by the dice).
-    pub white_wins: u64,
-    /// Mean absolute difference between the λ-return and the value
-    /// before the step.
-    pub mean_error: f64,
-}
 
 /// Plays one self-play game with `net` for both sides.
 fn play_episode(net: &Arc<Net>, options: GameOptions, seed: u64) -> Episode {
@@ -161,70 +119,78 @@ fn play_episode(net: &Arc<Net>, options: GameOptions, seed: u64) -> Episode {
     }
 }
 
+/// One output's eyes turned to the other side's: `1 − v`.
+fn flip_win(o: &neural::Outputs) -> neural::Outputs {
+    let mut f = [0.0f32; neural::MAX_OUTPUTS];
+    f[0] = 1.0 - o[0];
+    f
+}
+
+impl Episode {
+    /// The game as the shared trainer learns from it: with one output,
+    /// the last target is the win; with the equity outputs, the stake
+    /// distribution; a game cut short ends on its own value.
+    fn shared(self, equity: bool) -> neural::train::Episode {
+        let last = match (self.states.last(), &self.winner) {
+            (Some((_, side, _)), Some((w, score))) if equity => equity_target(score, *w, *side),
+            (Some((_, side, _)), Some((w, _))) => {
+                let mut o = [0.0f32; neural::MAX_OUTPUTS];
+                o[0] = if w == side { 1.0 } else { 0.0 };
+                o
+            }
+            (Some((_, _, y)), None) => *y,
+            (None, _) => [0.0f32; neural::MAX_OUTPUTS],
+        };
+        let white_won = self.winner.map(|(w, _)| w == Side::White);
+        let states = self
+            .states
+            .into_iter()
+            .map(|(f, side, value)| {
+                let roller = (side == Side::Black) as u8;
+                (f, StateValue { roller, value })
+            })
+            .collect();
+        neural::train::Episode {
+            states,
+            last,
+            plies: self.rolls,
+            white_won,
+        }
+    }
+}
+
+/// How outputs turn to the other side's eyes.
+fn flip_of(equity: bool) -> fn(&neural::Outputs) -> neural::Outputs {
+    if equity {
+        flip_equity
+    } else {
+        flip_win
+    }
+}
+
 /// The λ-returns of an episode, one per state, in the eyes of each
 /// state's roller (the shared [`neural::td::lambda_returns`]): with one
 /// output, the win probability; with the equity outputs, the stake
 /// distribution.
+#[cfg(test)]
 fn lambda_returns(ep: &Episode, lambda: f32, equity: bool) -> Vec<neural::Outputs> {
-    let n = ep.states.len();
-    if n == 0 {
-        return Vec::new();
-    }
-    let states: Vec<StateValue> = ep
-        .states
-        .iter()
-        .map(|&(_, side, y)| StateValue {
-            roller: (side == Side::Black) as u8,
-            value: y,
-        })
-        .collect();
-    let (_, last_side, last_y) = &ep.states[n - 1];
-    let last = match &ep.winner {
-        Some((w, score)) if equity => equity_target(score, *w, *last_side),
-        Some((w, _)) => {
-            let mut o = [0.0f32; neural::MAX_OUTPUTS];
-            o[0] = if w == last_side { 1.0 } else { 0.0 };
-            o
-        }
-        None => *last_y,
-    };
-    if equity {
-        neural::td::lambda_returns(&states, last, lambda, flip_equity)
-    } else {
-        let flip = |o: &neural::Outputs| {
-            let mut f = [0.0f32; neural::MAX_OUTPUTS];
-            f[0] = 1.0 - o[0];
-            f
-        };
-        neural::td::lambda_returns(&states, last, lambda, flip)
-    }
+    ep.clone().shared(equity).targets(lambda, flip_of(equity))
 }
 
-/// A network in training.
+/// A network in training (the shared [`neural::train::Trainer`], whose
+/// `net` and `games` it gives) and the rules of its games.
 #[derive(Clone, Debug)]
 pub struct Trainer {
-    net: Net,
+    shared: neural::train::Trainer<Net>,
     options: GameOptions,
 }
 
 impl Trainer {
     /// A new network with `config`'s settings and random weights.
     pub fn new(config: &TrainConfig, options: GameOptions) -> Trainer {
-        Trainer::configured(Net::new(config.hidden, config.seed), config, options)
-    }
-
-    /// `net` untrained, with `config`'s settings recorded in it.
-    fn configured(mut net: Net, config: &TrainConfig, options: GameOptions) -> Trainer {
-        net.info = TrainInfo {
-            games: 0,
-            seed: config.seed,
-            alpha: config.alpha,
-            alpha_end: config.alpha_end,
-            alpha_games: config.alpha_games,
-            lambda: config.lambda,
-            batch: config.batch,
-        };
-        Trainer { net, options }
+        let net = Net::new(config.hidden, config.seed);
+        let shared = neural::train::Trainer::new(net, config);
+        Trainer { shared, options }
     }
 
     /// A new equity network with `config`'s settings: random weights, or
@@ -235,67 +201,31 @@ impl Trainer {
             Some(n) => n.to_equity(config.seed),
             None => Net::new_equity(config.hidden, config.seed),
         };
-        Trainer::configured(net, config, options)
+        let shared = neural::train::Trainer::new(net, config);
+        Trainer { shared, options }
     }
 
     /// Continues training `net` (its settings are in [`Net::info`]).
     pub fn resume(net: Net, options: GameOptions) -> Trainer {
-        Trainer { net, options }
-    }
-
-    /// The network.
-    pub fn net(&self) -> &Net {
-        &self.net
-    }
-
-    /// Games played so far.
-    pub fn games(&self) -> u64 {
-        self.net.info.games
-    }
-
-    /// The learning rate for game `i`.
-    fn alpha(&self, i: u64) -> f32 {
-        self.net.info.alpha_at(i)
+        let shared = neural::train::Trainer::resume(net);
+        Trainer { shared, options }
     }
 
     /// Plays the next batch (stopping at game `total`) on `jobs` threads
     /// and learns from it.
     pub fn batch(&mut self, total: u64, jobs: usize) -> BatchStats {
-        let first = self.net.info.games;
-        let batch = self.net.info.batch.max(1) as u64;
-        let n = batch.min(total.saturating_sub(first)) as usize;
-        if n == 0 {
-            return BatchStats::default();
-        }
-        let frozen = Arc::new(self.net.clone());
-        let seed = self.net.info.seed;
         let options = self.options;
-        let episodes = parallel_map(n, jobs, |k| {
-            play_episode(&frozen, options, game_seed(seed, first + k as u64))
-        });
-        let lambda = self.net.info.lambda;
-        let equity = self.net.is_equity();
-        let outputs = self.net.outputs();
-        let mut stats = BatchStats::default();
-        let mut err = 0.0f64;
-        let mut steps = 0u64;
-        for (k, ep) in episodes.into_iter().enumerate() {
-            let alpha = self.alpha(first + k as u64);
-            let targets = lambda_returns(&ep, lambda, equity);
-            for ((f, _, _), target) in ep.states.iter().zip(&targets) {
-                let y = self.net.learn_all(f, &target[..outputs], alpha);
-                err += (target[0] - y[0]).abs() as f64;
-                steps += 1;
-            }
-            stats.games += 1;
-            stats.rolls += ep.rolls as u64;
-            if matches!(ep.winner, Some((Side::White, _))) {
-                stats.white_wins += 1;
-            }
-        }
-        stats.mean_error = err / steps.max(1) as f64;
-        self.net.info.games += n as u64;
-        stats
+        let equity = self.shared.net().is_equity();
+        let play = |net: &Arc<Net>, _i, seed| play_episode(net, options, seed).shared(equity);
+        self.shared.batch(total, jobs, play, flip_of(equity))
+    }
+}
+
+impl Deref for Trainer {
+    type Target = neural::train::Trainer<Net>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.shared
     }
 }
 
@@ -336,7 +266,7 @@ mod tests {
         let config = TrainConfig {
             hidden: 8,
             batch: 2,
-            ..TrainConfig::default()
+            ..DEFAULTS
         };
         let mut a = Trainer::new(&config, GameOptions::default());
         let mut b = a.clone();
@@ -371,7 +301,7 @@ mod tests {
         let config = TrainConfig {
             hidden: 8,
             batch: 2,
-            ..TrainConfig::default()
+            ..DEFAULTS
         };
         let init = Net::new(8, 5);
         let mut a = Trainer::new_equity(&config, GameOptions::default(), Some(&init));

@@ -8,18 +8,13 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Args;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
-use trictrac::{Game, Side};
-use trictrac_bot::arena::{summarise, GameOutcome, MatchSpec};
-use trictrac_bot::table::TablePlayer;
-use trictrac_bot::train::game_seed;
-use trictrac_bot::{by_name, by_name_with, Net, PLAYERS};
+use trictrac_bot::arena::{play_game, summarise, GameOutcome, MatchSpec};
+use trictrac_bot::{by_name, Net, PLAYERS};
 
 use crate::error::CliError;
 use crate::options::OptionArgs;
-use crate::runs::{self, RunArgs};
+use crate::runs::{self, MatchPlayers, RunArgs};
 
 /// Play a match between two players.
 #[derive(Debug, Args)]
@@ -42,13 +37,8 @@ use crate::runs::{self, RunArgs};
     mut_arg("games", |a| a.default_value("100"))
 )]
 pub struct MatchArgs {
-    /// Player A, White in even-numbered games
-    #[arg(long, value_name = "PLAYER")]
-    white: String,
-
-    /// Player B, Black in even-numbered games
-    #[arg(long, value_name = "PLAYER")]
-    black: String,
+    #[command(flatten)]
+    players: MatchPlayers,
 
     #[command(flatten)]
     run: RunArgs,
@@ -94,46 +84,10 @@ fn check_player(name: &str) -> Result<(), CliError> {
     }
 }
 
-/// Plays game `i` of the match through the shared driver: A is White when
-/// `i` is even; the dice come from the match seed and `i` only
-/// ([`trictrac_bot::train::game_seed`]).
-///
-/// # Errors
-/// When a player name is unknown or a player fails.
-fn play_game(spec: &MatchSpec, i: u64) -> Result<GameOutcome, String> {
-    let s = game_seed(spec.seed, i);
-    let make = |name: &str, salt: u64| {
-        by_name_with(name, s ^ salt, spec.net.clone())
-            .map(TablePlayer)
-            .ok_or_else(|| format!("unknown player `{name}`"))
-    };
-    let mut a = make(&spec.a, 0x41)?;
-    let mut b = make(&spec.b, 0x42)?;
-    let a_white = i.is_multiple_of(2);
-    let mut dice = ChaCha8Rng::seed_from_u64(s);
-    let mut g = Game::new(spec.options);
-    let outcome = if a_white {
-        runs::play_out(&mut g, &mut a, &mut b, &mut dice)?
-    } else {
-        runs::play_out(&mut g, &mut b, &mut a, &mut dice)?
-    };
-    let a_side = if a_white { Side::White } else { Side::Black };
-    let holes = g.score().holes;
-    let stake = g.points_won().unwrap_or(0.0);
-    let a_won = outcome.winner == a_side;
-    Ok(GameOutcome {
-        a_white,
-        a_won,
-        hole_diff: *holes.get(a_side) as i32 - *holes.get(!a_side) as i32,
-        stake: if a_won { stake } else { -stake },
-        rolls: g.rolls(),
-    })
-}
-
 /// Runs `trictrac match`.
 pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    check_player(&args.white)?;
-    check_player(&args.black)?;
+    check_player(&args.players.white)?;
+    check_player(&args.players.black)?;
     let run = &args.run;
     if run.games == 0 || run.games > 10_000_000 {
         return Err(CliError::input("--games must be 1 to 10000000"));
@@ -143,8 +97,8 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         None => None,
     };
     let spec = MatchSpec {
-        a: args.white.clone(),
-        b: args.black.clone(),
+        a: args.players.white.clone(),
+        b: args.players.black.clone(),
         seed: run.seed,
         options: args.options.to_options()?,
         net,
@@ -173,8 +127,8 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let games: Vec<GameOutcome> = games.into_iter().map(|(_, o)| o).collect();
     let s = summarise(&games);
     let report = Report {
-        white: args.white.clone(),
-        black: args.black.clone(),
+        white: args.players.white.clone(),
+        black: args.players.black.clone(),
         games: s.games,
         seed: run.seed,
         a_wins: s.a_wins,
@@ -197,10 +151,13 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         writeln!(out)?;
         return Ok(());
     }
-    let (a, b) = if args.white == args.black {
-        (format!("A ({})", args.white), format!("B ({})", args.black))
+    let (a, b) = if args.players.white == args.players.black {
+        (
+            format!("A ({})", args.players.white),
+            format!("B ({})", args.players.black),
+        )
     } else {
-        (args.white.clone(), args.black.clone())
+        (args.players.white.clone(), args.players.black.clone())
     };
     let w = a.len().max(b.len());
     writeln!(

@@ -46,18 +46,8 @@ pub struct MovesArgs {
     #[arg(long, value_name = "PLAY", allow_hyphen_values = true)]
     play: Option<String>,
 
-    /// Bearing-off method
-    #[arg(long, value_enum, default_value = "parisienne")]
-    exit: crate::options::ExitArg,
-
-    /// How fields are written, read and printed: absolute numbers,
-    /// or the historical classical, Soumille or Lepeintre names
-    #[arg(long, value_enum, default_value = "numbers")]
-    fields: input::FieldsArg,
-
-    /// Print JSON instead of text
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    listing: input::ListingArgs,
 }
 
 #[derive(Serialize)]
@@ -80,13 +70,13 @@ struct CheckJson<'a> {
 
 /// Runs `trictrac moves`.
 pub fn run(args: &MovesArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let names: trictrac::FieldNames = args.fields.into();
+    let names: trictrac::FieldNames = args.listing.fields.into();
     let pos = input::position_named(&args.position, names)?;
     let roll = input::roll_for(&pos, args.dice.as_deref())?;
     let turn = pos.turn();
     let tpn = |p: &trictrac::Position| names.tpn_from_numbers(&p.to_string());
     let rules = trictrac::Rules {
-        exit: args.exit.into(),
+        exit: args.listing.exit.into(),
         ..trictrac::Rules::DEFAULT
     };
 
@@ -105,7 +95,7 @@ pub fn run(args: &MovesArgs, out: &mut dyn Write) -> Result<(), CliError> {
         after.play_unchecked_with(&play, &rules);
         let canonical = names.play_from_numbers(&play.display(turn).to_string());
         let after = tpn(&after);
-        if args.json {
+        if args.listing.json {
             let json = CheckJson {
                 position: tpn(&pos),
                 turn: turn.name(),
@@ -127,7 +117,7 @@ pub fn run(args: &MovesArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .iter()
         .map(|p| names.play_from_numbers(&p.display(turn).to_string()))
         .collect();
-    if args.json {
+    if args.listing.json {
         let json = PlaysJson {
             position: tpn(&pos),
             turn: turn.name(),

@@ -44,8 +44,9 @@ pub struct PerftArgs {
     json: bool,
 }
 
+/// The counts of one depth, as `--json` prints them.
 #[derive(Serialize)]
-struct DepthJson {
+pub struct DepthJson {
     depth: u32,
     sequences: u64,
     weighted: u64,
@@ -58,6 +59,48 @@ struct PerftJson {
     results: Vec<DepthJson>,
 }
 
+/// Counts every depth from 1 to `depth` with `count` (its sequences and
+/// weighted sequences), timing each; prints a row per depth as it is
+/// counted, or (`json`) nothing: the rows are returned for the JSON.
+///
+/// # Errors
+/// When the output cannot be written.
+pub fn count_depths(
+    depth: u32,
+    json: bool,
+    out: &mut dyn Write,
+    count: impl Fn(u32) -> (u64, u64),
+) -> Result<Vec<DepthJson>, CliError> {
+    let mut rows = Vec::new();
+    if !json {
+        writeln!(
+            out,
+            "{:>5} {:>20} {:>20} {:>12}",
+            "depth", "sequences", "weighted", "seconds"
+        )?;
+    }
+    for depth in 1..=depth {
+        let start = Instant::now();
+        let (sequences, weighted) = count(depth);
+        let seconds = start.elapsed().as_secs_f64();
+        if json {
+            rows.push(DepthJson {
+                depth,
+                sequences,
+                weighted,
+                seconds,
+            });
+        } else {
+            writeln!(
+                out,
+                "{depth:>5} {sequences:>20} {weighted:>20} {seconds:>12.3}"
+            )?;
+            out.flush()?;
+        }
+    }
+    Ok(rows)
+}
+
 /// Runs `trictrac perft`.
 pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if args.depth == 0 {
@@ -66,34 +109,10 @@ pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
         ));
     }
     let pos = input::position(&args.position)?;
-    let mut results = Vec::new();
-    if !args.json {
-        writeln!(
-            out,
-            "{:>5} {:>20} {:>20} {:>12}",
-            "depth", "sequences", "weighted", "seconds"
-        )?;
-    }
-    for depth in 1..=args.depth {
-        let start = Instant::now();
-        let count = perft(&pos, depth);
-        let seconds = start.elapsed().as_secs_f64();
-        if args.json {
-            results.push(DepthJson {
-                depth,
-                sequences: count.sequences,
-                weighted: count.weighted,
-                seconds,
-            });
-        } else {
-            writeln!(
-                out,
-                "{depth:>5} {:>20} {:>20} {seconds:>12.3}",
-                count.sequences, count.weighted
-            )?;
-            out.flush()?;
-        }
-    }
+    let results = count_depths(args.depth, args.json, out, |d| {
+        let c = perft(&pos, d);
+        (c.sequences, c.weighted)
+    })?;
     if args.json {
         let json = PerftJson {
             position: pos.to_string(),

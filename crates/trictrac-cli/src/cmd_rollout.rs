@@ -5,7 +5,6 @@ use std::io::Write;
 use std::time::Instant;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use trictrac::Game;
 use trictrac_bot::analysis::{analyst, rollout, RolloutSpec};
@@ -114,15 +113,10 @@ pub fn run(args: &RolloutArgs, out: &mut dyn Write) -> Result<(), CliError> {
             .map_err(|e| CliError::input(format!("cannot roll {r} here: {e}")))?;
     }
     let jobs = input::jobs(args.jobs);
-    let bar = ProgressBar::new(args.games);
-    bar.set_draw_target(if args.json {
-        ProgressDrawTarget::hidden()
-    } else {
-        ProgressDrawTarget::stderr()
-    });
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
-            .expect("a valid template"),
+    let bar = crate::input::progress(
+        args.games,
+        args.json,
+        "{bar:40} {pos}/{len} games {per_sec} eta {eta}",
     );
     let start = Instant::now();
     let spec = RolloutSpec {

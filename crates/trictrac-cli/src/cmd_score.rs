@@ -50,18 +50,8 @@ pub struct ScoreArgs {
     #[arg(long)]
     old_jans: bool,
 
-    /// Bearing-off method
-    #[arg(long, value_enum, default_value = "parisienne")]
-    exit: crate::options::ExitArg,
-
-    /// How fields are written in the position and printed:
-    /// absolute numbers, or the classical, Soumille or Lepeintre names
-    #[arg(long, value_enum, default_value = "numbers")]
-    fields: input::FieldsArg,
-
-    /// Print JSON instead of text
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    listing: input::ListingArgs,
 }
 
 #[derive(Serialize)]
@@ -78,7 +68,7 @@ struct ScoreOut {
 
 /// Runs `trictrac score`.
 pub fn run(args: &ScoreArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let names: trictrac::FieldNames = args.fields.into();
+    let names: trictrac::FieldNames = args.listing.fields.into();
     let mut pos = input::position_named(&args.position, names)?;
     let roll = input::roll_for(&pos, args.dice.as_deref())?;
     if let Some(n) = args.rolls {
@@ -86,13 +76,13 @@ pub fn run(args: &ScoreArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     let rules = Rules {
         old_jans: args.old_jans.into(),
-        exit: args.exit.into(),
+        exit: args.listing.exit.into(),
         ..Rules::DEFAULT
     };
     let (s, _) = pos.score_roll_with(roll, &rules, &RollContext::default());
     let mover = s.side;
     let (after, m, o) = apply_roll(pos.score(), &s);
-    if args.json {
+    if args.listing.json {
         let json = ScoreOut {
             position: names.tpn_from_numbers(&pos.to_string()),
             side: mover.name(),

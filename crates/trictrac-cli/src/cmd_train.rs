@@ -4,10 +4,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use clap::{Arg, Args};
 use trictrac::GameOptions;
-use trictrac_bot::train::{TrainConfig, Trainer};
+use trictrac_bot::train::{TrainConfig, Trainer, DEFAULTS};
 use trictrac_bot::Net;
 
 use crate::error::CliError;
@@ -31,56 +30,15 @@ use crate::error::CliError;
         trictrac train --games 20000 --resume model.bin\n  \
         # an equity network (stake distribution) warm-started from a one-output model\n  \
         trictrac train --equity --init crates/trictrac-bot/models/default.bin --games 90000 --out eq.bin\n  \
-        trictrac match --white neural --black greedy --model model.bin --games 400"
+        trictrac match --white neural --black greedy --model model.bin --games 400",
+    mut_args(game_defaults(DEFAULTS, "trictrac-model.bin", "1000"))
 )]
 pub struct TrainArgs {
-    /// Total number of self-play games (including those of a resumed model)
-    #[arg(short, long, default_value_t = 10_000)]
-    games: u64,
+    #[command(flatten)]
+    model: ModelArgs,
 
-    /// Seed of the initial weights and of the dice [default: 1]
-    #[arg(short, long)]
-    seed: Option<u64>,
-
-    /// Where to write the model [default: the --resume file, else trictrac-model.bin]
-    #[arg(short, long, value_name = "FILE")]
-    out: Option<PathBuf>,
-
-    /// Continue training this model
-    #[arg(long, value_name = "FILE")]
-    resume: Option<PathBuf>,
-
-    /// Worker threads (default: all cores)
-    #[arg(short, long)]
-    jobs: Option<usize>,
-
-    /// Write the model every N games
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    checkpoint_every: u64,
-
-    /// Hidden units [default: 64]
-    #[arg(long)]
-    hidden: Option<usize>,
-
-    /// Learning rate at the start [default: 0.05]
-    #[arg(long)]
-    alpha: Option<f32>,
-
-    /// Learning rate at the end of the schedule [default: 0.01]
-    #[arg(long)]
-    alpha_end: Option<f32>,
-
-    /// Games over which the learning rate falls linearly [default: --games]
-    #[arg(long, value_name = "N")]
-    alpha_games: Option<u64>,
-
-    /// TD(λ) trace decay, 0 to 1 [default: 0.7]
-    #[arg(long)]
-    lambda: Option<f32>,
-
-    /// Games per batch, played with the same weights [default: 32]
-    #[arg(long)]
-    batch: Option<u32>,
+    #[command(flatten)]
+    td: TdArgs,
 
     /// Train an equity network: seven outputs, the distribution of the
     /// stake (R-9.1, ×1 … ×4 won or lost), instead of the win probability
@@ -97,51 +55,147 @@ pub struct TrainArgs {
     quiet: bool,
 }
 
-impl TrainArgs {
-    fn settings_given(&self) -> Vec<&'static str> {
-        let mut v = Vec::new();
-        if self.seed.is_some() {
-            v.push("--seed");
-        }
-        if self.hidden.is_some() {
-            v.push("--hidden");
-        }
-        if self.alpha.is_some() {
-            v.push("--alpha");
-        }
-        if self.alpha_end.is_some() {
-            v.push("--alpha-end");
-        }
-        if self.alpha_games.is_some() {
-            v.push("--alpha-games");
-        }
-        if self.lambda.is_some() {
-            v.push("--lambda");
-        }
-        if self.batch.is_some() {
-            v.push("--batch");
-        }
-        if self.equity {
-            v.push("--equity");
-        }
-        v
+/// The model of a training run and its length, as both games' `train`
+/// take them.
+#[derive(Debug, Args)]
+pub struct ModelArgs {
+    /// Total number of self-play games (including those of a resumed model)
+    #[arg(short, long, default_value_t = 10_000)]
+    pub games: u64,
+
+    /// Seed of the initial weights and of the dice [default: 1]
+    #[arg(short, long)]
+    pub seed: Option<u64>,
+
+    /// Where to write the model
+    #[arg(short, long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+
+    /// Continue training this model
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+}
+
+/// The threads, checkpoints and TD(λ) settings of a training run, as
+/// both games' `train` take them (each game shows its own defaults:
+/// [`game_defaults`]).
+#[derive(Debug, Args)]
+pub struct TdArgs {
+    /// Worker threads (default: all cores)
+    #[arg(short, long)]
+    pub jobs: Option<usize>,
+
+    /// Write the model every N games
+    #[arg(long, value_name = "N", required = false)]
+    pub checkpoint_every: u64,
+
+    /// Hidden units
+    #[arg(long)]
+    pub hidden: Option<usize>,
+
+    /// Learning rate at the start
+    #[arg(long)]
+    pub alpha: Option<f32>,
+
+    /// Learning rate at the end of the schedule
+    #[arg(long)]
+    pub alpha_end: Option<f32>,
+
+    /// Games over which the learning rate falls linearly [default: --games]
+    #[arg(long, value_name = "N")]
+    pub alpha_games: Option<u64>,
+
+    /// TD(λ) trace decay, 0 to 1 [default: 0.7]
+    #[arg(long)]
+    pub lambda: Option<f32>,
+
+    /// Games per batch, played with the same weights [default: 32]
+    #[arg(long)]
+    pub batch: Option<u32>,
+}
+
+/// Sets a game's defaults in the help and the arguments of
+/// [`ModelArgs`] and [`TdArgs`] (`mut_args(game_defaults(…))`): its
+/// training settings, its model file, its checkpoint period.
+pub fn game_defaults(
+    d: TrainConfig,
+    model: &'static str,
+    checkpoint_every: &'static str,
+) -> impl FnMut(Arg) -> Arg {
+    move |a| match a.get_id().as_str() {
+        "out" => a.help(format!(
+            "Where to write the model [default: the --resume file, else {model}]"
+        )),
+        "checkpoint_every" => a.default_value(checkpoint_every),
+        "hidden" => a.help(format!("Hidden units [default: {}]", d.hidden)),
+        "alpha" => a.help(format!("Learning rate at the start [default: {}]", d.alpha)),
+        "alpha_end" => a.help(format!(
+            "Learning rate at the end of the schedule [default: {}]",
+            d.alpha_end
+        )),
+        _ => a,
+    }
+}
+
+impl ModelArgs {
+    /// The model file to write: `--out`, else the resumed one, else
+    /// `default`.
+    pub fn path(&self, default: &str) -> PathBuf {
+        self.out
+            .clone()
+            .or_else(|| self.resume.clone())
+            .unwrap_or_else(|| PathBuf::from(default))
     }
 
-    fn config(&self) -> Result<TrainConfig, CliError> {
-        let d = TrainConfig::default();
+    /// With `--resume`, the model keeps its seed and settings: refuses
+    /// any given, those of [`TdArgs`] and the game's own (`others`).
+    ///
+    /// # Errors
+    /// When any was given, naming them.
+    pub fn keep_settings(&self, td: &TdArgs, others: &[(bool, &str)]) -> Result<(), CliError> {
+        let given: Vec<&str> = [
+            (self.seed.is_some(), "--seed"),
+            (td.hidden.is_some(), "--hidden"),
+            (td.alpha.is_some(), "--alpha"),
+            (td.alpha_end.is_some(), "--alpha-end"),
+            (td.alpha_games.is_some(), "--alpha-games"),
+            (td.lambda.is_some(), "--lambda"),
+            (td.batch.is_some(), "--batch"),
+        ]
+        .iter()
+        .chain(others)
+        .filter(|(set, _)| *set)
+        .map(|(_, name)| *name)
+        .collect();
+        match (&self.resume, given.is_empty()) {
+            (Some(file), false) => Err(CliError::input(format!(
+                "{} cannot be changed when resuming: the model {} keeps its seed and settings",
+                given.join(", "),
+                file.display()
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// The settings of a new run: those given, else the game's defaults
+    /// `d` (the learning rate falls over all `--games`).
+    ///
+    /// # Errors
+    /// A setting out of its range, named.
+    pub fn config(&self, td: &TdArgs, d: TrainConfig) -> Result<TrainConfig, CliError> {
         let c = TrainConfig {
-            hidden: self.hidden.unwrap_or(d.hidden),
-            alpha: self.alpha.unwrap_or(d.alpha),
-            alpha_end: self.alpha_end.unwrap_or(d.alpha_end),
-            alpha_games: self.alpha_games.unwrap_or(self.games),
-            lambda: self.lambda.unwrap_or(d.lambda),
-            batch: self.batch.unwrap_or(d.batch),
+            hidden: td.hidden.unwrap_or(d.hidden),
+            alpha: td.alpha.unwrap_or(d.alpha),
+            alpha_end: td.alpha_end.unwrap_or(d.alpha_end),
+            alpha_games: td.alpha_games.unwrap_or(self.games),
+            lambda: td.lambda.unwrap_or(d.lambda),
+            batch: td.batch.unwrap_or(d.batch),
             seed: self.seed.unwrap_or(d.seed),
         };
-        if !(1..=trictrac_bot::nn::MAX_HIDDEN).contains(&c.hidden) {
+        if !(1..=neural::MAX_HIDDEN).contains(&c.hidden) {
             return Err(CliError::input(format!(
                 "--hidden must be 1 to {}",
-                trictrac_bot::nn::MAX_HIDDEN
+                neural::MAX_HIDDEN
             )));
         }
         let rate = |x: f32| x.is_finite() && x > 0.0 && x <= 1.0;
@@ -158,35 +212,71 @@ impl TrainArgs {
         }
         Ok(c)
     }
+
+    /// Refuses to train a model that has `done` games already up to
+    /// fewer games.
+    ///
+    /// # Errors
+    /// When `--games` asks for no more.
+    pub fn more_than(&self, done: u64) -> Result<(), CliError> {
+        if self.games <= done {
+            return Err(CliError::input(format!(
+                "the model has already been trained on {done} games; ask for more with --games"
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl TdArgs {
+    /// Refuses a checkpoint period of 0.
+    ///
+    /// # Errors
+    /// When `--checkpoint-every` is 0.
+    pub fn check(&self) -> Result<(), CliError> {
+        if self.checkpoint_every == 0 {
+            return Err(CliError::input("--checkpoint-every must be at least 1"));
+        }
+        Ok(())
+    }
+
+    /// The settings of [`train_loop`] for `model`'s run written to
+    /// `path`, from `done` games.
+    pub fn settings<'a>(
+        &self,
+        model: &ModelArgs,
+        done: u64,
+        path: &'a std::path::Path,
+        quiet: bool,
+        unit: &'static str,
+    ) -> Result<LoopSettings<'a>, CliError> {
+        model.more_than(done)?;
+        Ok(LoopSettings {
+            games: model.games,
+            done,
+            path,
+            jobs: crate::input::jobs(self.jobs),
+            checkpoint_every: self.checkpoint_every,
+            quiet,
+            unit,
+        })
+    }
 }
 
 /// Runs `trictrac train`.
 pub fn run(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    if args.checkpoint_every == 0 {
-        return Err(CliError::input("--checkpoint-every must be at least 1"));
-    }
+    let (model, td) = (&args.model, &args.td);
+    td.check()?;
     let options = GameOptions::default();
-    let (trainer, path) = match &args.resume {
+    let path = model.path("trictrac-model.bin");
+    let trainer = match &model.resume {
         Some(file) => {
-            let given = args.settings_given();
-            if !given.is_empty() {
-                return Err(CliError::input(format!(
-                    "{} cannot be changed when resuming: the model {} keeps its seed and settings",
-                    given.join(", "),
-                    file.display()
-                )));
-            }
-            let net = Net::load(file).map_err(CliError::input)?;
-            let path = args.out.clone().unwrap_or_else(|| file.clone());
-            (Trainer::resume(net, options), path)
+            model.keep_settings(td, &[(args.equity, "--equity")])?;
+            Trainer::resume(Net::load(file).map_err(CliError::input)?, options)
         }
         None => {
-            let path = args
-                .out
-                .clone()
-                .unwrap_or_else(|| PathBuf::from("trictrac-model.bin"));
-            let config = args.config()?;
-            let trainer = if args.equity {
+            let config = model.config(td, DEFAULTS)?;
+            if args.equity {
                 let init = match &args.init {
                     Some(f) => Some(Net::load(f).map_err(CliError::input)?),
                     None => None,
@@ -194,31 +284,11 @@ pub fn run(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 Trainer::new_equity(&config, options, init.as_ref())
             } else {
                 Trainer::new(&config, options)
-            };
-            (trainer, path)
+            }
         }
     };
-    let done = trainer.games();
-    if args.games <= done {
-        return Err(CliError::input(format!(
-            "the model has already been trained on {done} games; ask for more with --games"
-        )));
-    }
-    let jobs = crate::input::jobs(args.jobs);
-    let mut t = TrictracTraining(trainer);
-    train_loop(
-        &mut t,
-        &LoopSettings {
-            games: args.games,
-            done,
-            path: &path,
-            jobs,
-            checkpoint_every: args.checkpoint_every,
-            quiet: args.quiet,
-            unit: "rolls",
-        },
-        out,
-    )
+    let settings = td.settings(model, trainer.games(), &path, args.quiet, "rolls")?;
+    train_loop(&mut TrictracTraining(trainer), &settings, out)
 }
 
 struct TrictracTraining(Trainer);
@@ -229,7 +299,7 @@ impl Trainable for TrictracTraining {
     }
     fn batch(&mut self, total: u64, jobs: usize) -> (u64, u64, f64) {
         let s = self.0.batch(total, jobs);
-        (s.games, s.rolls, s.mean_error)
+        (s.games, s.plies, s.mean_error)
     }
     fn save(&self, path: &std::path::Path) -> Result<(), CliError> {
         self.0.net().save(path).map_err(CliError::input)
@@ -273,17 +343,12 @@ pub fn train_loop(
 ) -> Result<(), CliError> {
     // Fail early if the output cannot be written.
     trainer.save(s.path)?;
-    let bar = ProgressBar::new(s.games);
-    bar.set_position(s.done);
-    bar.set_draw_target(if s.quiet {
-        ProgressDrawTarget::hidden()
-    } else {
-        ProgressDrawTarget::stderr()
-    });
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta} {msg}")
-            .expect("a valid template"),
+    let bar = crate::input::progress(
+        s.games,
+        s.quiet,
+        "{bar:40} {pos}/{len} games {per_sec} eta {eta} {msg}",
     );
+    bar.set_position(s.done);
     bar.reset_eta();
     let start = Instant::now();
     let (mut plies, mut games, mut err) = (0u64, 0u64, 0.0f64);

@@ -28,6 +28,24 @@ pub enum FieldsArg {
     Lepeintre,
 }
 
+/// The rule and the notation of a position's listing (`moves`,
+/// `score`): the bearing-off method, the field names, text or JSON.
+#[derive(Debug, clap::Args)]
+pub struct ListingArgs {
+    /// Bearing-off method
+    #[arg(long, value_enum, default_value = "parisienne")]
+    pub exit: crate::options::ExitArg,
+
+    /// How fields are written, read and printed: absolute numbers,
+    /// or the historical classical, Soumille or Lepeintre names
+    #[arg(long, value_enum, default_value = "numbers")]
+    pub fields: FieldsArg,
+
+    /// Print JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
 impl From<FieldsArg> for FieldNames {
     fn from(f: FieldsArg) -> FieldNames {
         match f {
@@ -157,4 +175,20 @@ pub fn write_text(path: &std::path::Path, text: &str) -> Result<(), CliError> {
         )));
     }
     Ok(())
+}
+
+/// A progress bar of `len` steps on stderr, drawn with `template`
+/// (indicatif's), or hidden (`--json`, `--quiet`: nothing but the result).
+pub fn progress(len: u64, hidden: bool, template: &str) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    let bar = ProgressBar::new(len);
+    bar.set_draw_target(if hidden {
+        ProgressDrawTarget::hidden()
+    } else {
+        ProgressDrawTarget::stderr()
+    });
+    bar.set_style(
+        ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
 }

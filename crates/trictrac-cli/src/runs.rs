@@ -1,5 +1,5 @@
 //! What `match` and `selfplay` of both games share: their common
-//! arguments ([`RunArgs`]), the worker threads that play numbered games
+//! arguments ([`RunArgs`], [`MatchPlayers`]), the worker threads that play numbered games
 //! ([`run_games`]) with a progress bar, and one game played out by the
 //! shared driver ([`play_out`], `tables::play_out`).
 
@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 use tables::game::{Outcome, TableGame};
 use tables::{BySide, DiceSource, Player};
 
@@ -34,6 +34,18 @@ pub struct RunArgs {
     pub json: bool,
 }
 
+/// The two players of a `match`, as both games take them.
+#[derive(Debug, Args)]
+pub struct MatchPlayers {
+    /// Player A: White in even-numbered games (0, 2, …), Black in the others
+    #[arg(long, value_name = "PLAYER")]
+    pub white: String,
+
+    /// Player B: Black in even-numbered games, White in the others
+    #[arg(long, value_name = "PLAYER")]
+    pub black: String,
+}
+
 impl RunArgs {
     /// The worker threads: `--jobs`, or every core.
     pub fn threads(&self) -> usize {
@@ -43,16 +55,7 @@ impl RunArgs {
     /// A progress bar on stderr for `len` games (hidden under `--json`),
     /// drawn with `template` (indicatif's).
     pub fn progress(&self, len: u64, template: &str) -> ProgressBar {
-        let bar = ProgressBar::new(len);
-        if self.json {
-            bar.set_draw_target(ProgressDrawTarget::hidden());
-        } else {
-            bar.set_draw_target(ProgressDrawTarget::stderr());
-        }
-        bar.set_style(
-            ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
+        crate::input::progress(len, self.json, template)
     }
 }
 

@@ -1,62 +1,15 @@
 //! `trictrac hint`, `review`, `chances` and `rollout`, run as the real
 //! binary (issue 13).
 
-use assert_cmd::Command;
-use serde_json::Value;
-
-fn trictrac() -> Command {
-    Command::cargo_bin("trictrac").expect("the trictrac binary is built")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = trictrac()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    serde_json::from_slice(&out.stdout).expect("JSON output")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = trictrac()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// A failing command: its one `error: ` line.
-fn failure(args: &[&str], code: i32) -> String {
-    let out = trictrac()
-        .args(args)
-        .assert()
-        .code(code)
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.starts_with("error: "), "stderr: {stderr}");
-    assert!(!stderr.contains("panicked"), "stderr: {stderr}");
-    stderr
-}
-
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "trictrac-analysis-cli-{name}-{}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+mod support;
+use support::*;
 
 #[test]
 fn hint_ranks_every_legal_play_best_first() {
     let pos = "w:1x13,6,7 b:24x15 w";
-    let h = json(&["hint", "--position", pos, "--dice", "4-2", "--json"]);
+    let h = json_of(&["hint", "--position", pos, "--dice", "4-2", "--json"]);
     let plays = h["plays"].as_array().unwrap();
-    let legal = json(&["moves", "--position", pos, "--dice", "4-2", "--json"]);
+    let legal = json_of(&["moves", "--position", pos, "--dice", "4-2", "--json"]);
     assert_eq!(plays.len(), legal["plays"].as_array().unwrap().len());
     let best = plays[0]["equity"].as_f64().unwrap();
     for p in plays {
@@ -74,7 +27,7 @@ fn hint_ranks_every_legal_play_best_first() {
 fn hint_shows_the_jans_of_the_roll() {
     // a lone black checker on 7, White's talon on 1: 6-5 hits it
     // truly with the 6.
-    let h = json(&[
+    let h = json_of(&[
         "hint",
         "--position",
         "w:1x15 b:24x14,7 w",
@@ -100,7 +53,7 @@ fn hint_shows_the_jans_of_the_roll() {
 fn hint_gives_stay_and_leave_when_the_roll_wins_a_hole() {
     // White has 10 points; a true hit worth 4 wins him a hole with
     // his own roll: he may stay or leave.
-    let h = json(&[
+    let h = json_of(&[
         "hint",
         "--position",
         "w:1x15 b:24x14,7 w score=10.0.0.0",
@@ -115,7 +68,7 @@ fn hint_gives_stay_and_leave_when_the_roll_wins_a_hole() {
     assert_eq!(best, if l > s { "leave" } else { "stay" });
     // The plays after staying.
     assert!(!h["plays"].as_array().unwrap().is_empty());
-    let text = stdout(&[
+    let text = stdout_of(&[
         "hint",
         "--position",
         "w:1x15 b:24x14,7 w score=10.0.0.0",
@@ -127,21 +80,21 @@ fn hint_gives_stay_and_leave_when_the_roll_wins_a_hole() {
 
 #[test]
 fn hint_refuses_bad_input_with_one_line() {
-    let e = failure(
+    let e = error_of(
         &["hint", "--position", "w:1x15 b:24x15 w", "--dice", "7-1"],
         2,
     );
     assert!(e.contains("--dice"), "{e}");
-    let e = failure(&["hint", "--position", "w:1x15 b:24x15 w"], 2);
+    let e = error_of(&["hint", "--position", "w:1x15 b:24x15 w"], 2);
     assert!(e.contains("no roll given"), "{e}");
-    let e = failure(&["hint", "--position", "nonsense", "--dice", "6-5"], 2);
+    let e = error_of(&["hint", "--position", "nonsense", "--dice", "6-5"], 2);
     assert!(e.contains("invalid position"), "{e}");
 }
 
 #[test]
 fn chances_answers_as_the_treatises_count() {
     // a lone checker six fields away: 16 of 36 (not 2-2).
-    let c = json(&[
+    let c = json_of(&[
         "chances",
         "--position",
         "w:1x15 b:24x14,7 w",
@@ -163,7 +116,7 @@ fn chances_answers_as_the_treatises_count() {
     );
     assert_eq!(c.as_object().unwrap().len(), 3, "exactly count, of, rolls");
     // the petit jan missing one checker on 6: 15 of 36.
-    let c = json(&[
+    let c = json_of(&[
         "chances",
         "--position",
         "w:1x6,2x2,3x2,4x2,5x2,6 b:24x15 w",
@@ -173,7 +126,7 @@ fn chances_answers_as_the_treatises_count() {
     ]);
     assert_eq!(c["count"], 15);
     // A point on 7 from 1, 3 and 5; on 7 or 8 more.
-    let c = json(&[
+    let c = json_of(&[
         "chances",
         "--position",
         "w:1x13,3,5 b:24x15 w",
@@ -182,7 +135,7 @@ fn chances_answers_as_the_treatises_count() {
         "--json",
     ]);
     assert_eq!(c["count"], 7);
-    let c8 = json(&[
+    let c8 = json_of(&[
         "chances",
         "--position",
         "w:1x13,3,5 b:24x15 w",
@@ -192,7 +145,7 @@ fn chances_answers_as_the_treatises_count() {
     ]);
     assert!(c8["count"].as_u64().unwrap() > 7);
     // the corner by effect or by power.
-    let c = json(&[
+    let c = json_of(&[
         "chances",
         "--position",
         "w:1x12,8,9,10 b:24x15 w",
@@ -201,7 +154,7 @@ fn chances_answers_as_the_treatises_count() {
     ]);
     assert_eq!(c["count"], 10);
     // Any lone checker: on 7 and on 2.
-    let c = json(&[
+    let c = json_of(&[
         "chances",
         "--position",
         "w:1x15 b:24x13,7,2 w",
@@ -210,35 +163,35 @@ fn chances_answers_as_the_treatises_count() {
         "--json",
     ]);
     assert_eq!(c["count"], 23);
-    let text = stdout(&["chances", "--position", "w:1x15 b:24x14,7 w", "--hit", "7"]);
+    let text = stdout_of(&["chances", "--position", "w:1x15 b:24x14,7 w", "--hit", "7"]);
     assert!(text.starts_with("16 of 36"), "{text}");
 }
 
 #[test]
 fn chances_refuses_bad_questions() {
     let pos = "w:1x15 b:24x14,7 w";
-    let e = failure(&["chances", "--position", pos, "--json"], 2);
+    let e = error_of(&["chances", "--position", pos, "--json"], 2);
     assert!(e.contains("ask one question"), "{e}");
-    let e = failure(&["chances", "--position", pos, "--hit", "8"], 2);
+    let e = error_of(&["chances", "--position", pos, "--hit", "8"], 2);
     assert!(e.contains("R-6.1"), "{e}");
-    let e = failure(&["chances", "--position", pos, "--hit", "25"], 2);
+    let e = error_of(&["chances", "--position", pos, "--hit", "25"], 2);
     assert!(e.contains("R-1.3"), "{e}");
-    let e = failure(&["chances", "--position", pos, "--point", "7,x"], 2);
+    let e = error_of(&["chances", "--position", pos, "--point", "7,x"], 2);
     assert!(e.contains("--point"), "{e}");
-    failure(&["chances", "--position", pos, "--hit", "7", "--corner"], 2);
-    failure(&["chances", "--position", pos, "--fill", "middle"], 2);
+    usage_error(&["chances", "--position", pos, "--hit", "7", "--corner"]);
+    usage_error(&["chances", "--position", pos, "--fill", "middle"]);
 }
 
 #[test]
 fn review_compares_every_decision_with_the_best() {
-    let dir = temp_dir("review");
+    let dir = scratch("review");
     let file = dir.join("game.txt");
     let f = file.to_str().unwrap();
     trictrac()
         .args(["selfplay", "--games", "1", "--seed", "7", "--record", f])
         .assert()
         .success();
-    let r = json(&["review", f, "--json"]);
+    let r = json_of(&["review", f, "--json"]);
     let d = r["decisions"].as_array().unwrap();
     assert!(!d.is_empty());
     let errors: Vec<f64> = d.iter().map(|x| x["error"].as_f64().unwrap()).collect();
@@ -256,16 +209,16 @@ fn review_compares_every_decision_with_the_best() {
     let s = &r["summary"];
     let n = s["white"]["decisions"].as_u64().unwrap() + s["black"]["decisions"].as_u64().unwrap();
     assert_eq!(n as usize, d.len());
-    let text = stdout(&["review", f]);
+    let text = stdout_of(&["review", f]);
     assert!(text.contains("white:") && text.contains("black:"), "{text}");
     std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn review_refuses_a_missing_or_broken_record() {
-    let e = failure(&["review", "/nonexistent/game.txt"], 2);
+    let e = error_of(&["review", "/nonexistent/game.txt"], 2);
     assert!(e.contains("cannot read"), "{e}");
-    let dir = temp_dir("review-bad");
+    let dir = scratch("review-bad");
     let file = dir.join("bad.txt");
     std::fs::write(&file, "[Event \"x\"]\n\nw 6-5 : 1-12\n").unwrap();
     let out = trictrac()
@@ -284,7 +237,7 @@ fn rollout_of_a_won_position_is_won_every_time() {
     // White bears off his last checker with any roll, and
     // its 4 points win the 12th hole: every game is won (R-9.1: the loser
     // has 3 holes, so at least ×1).
-    let r = json(&[
+    let r = json_of(&[
         "rollout",
         "--position",
         "w:24 b:1x15 w score=10.11.0.3",
@@ -297,14 +250,14 @@ fn rollout_of_a_won_position_is_won_every_time() {
     assert_eq!(r["games"], 36);
     assert_eq!(r["wins"].as_f64().unwrap(), 1.0);
     assert!(r["equity"].as_f64().unwrap() >= 1.0);
-    let e = failure(&["rollout", "--games", "0"], 2);
+    let e = error_of(&["rollout", "--games", "0"], 2);
     assert!(e.contains("--games"), "{e}");
-    failure(&["rollout", "--plies", "3"], 2);
+    usage_error(&["rollout", "--plies", "3"]);
 }
 
 #[test]
 fn a_truncated_rollout_values_the_games_it_stops() {
-    let r = json(&[
+    let r = json_of(&[
         "rollout",
         "--position",
         "w:1x13,6,7 b:24x15 b",
@@ -333,11 +286,11 @@ fn rollout_does_not_depend_on_the_threads() {
             jobs,
         ]
     };
-    let a = json(&args("1"));
-    let b = json(&args("2"));
+    let a = json_of(&args("1"));
+    let b = json_of(&args("2"));
     assert_eq!(a["equity"], b["equity"]);
     assert!(a["ci95"].as_f64().unwrap() > 0.0);
-    let text = stdout(&[
+    let text = stdout_of(&[
         "rollout",
         "--position",
         "w:1x13,6,7 b:24x15 b",
@@ -349,7 +302,7 @@ fn rollout_does_not_depend_on_the_threads() {
 
 #[test]
 fn an_equity_network_trains_from_the_first_one_and_plays() {
-    let dir = temp_dir("equity-train");
+    let dir = scratch("equity-train");
     let model = dir.join("eq.bin");
     let m = model.to_str().unwrap();
     let v1 = concat!(
@@ -365,7 +318,7 @@ fn an_equity_network_trains_from_the_first_one_and_plays() {
         .success();
     // seven outputs, the stake distribution; the v1 file has one.
     assert!(std::fs::metadata(&model).unwrap().len() > std::fs::metadata(v1).unwrap().len());
-    let r = json(&[
+    let r = json_of(&[
         "match",
         "--white",
         "default",

@@ -1,34 +1,8 @@
 //! `trictrac bg hint` (cube hint, IDs), `bg rollout` and `bg review`, run
 //! as the real binary (issue 23).
 
-use assert_cmd::Command;
-
-fn trictrac() -> Command {
-    Command::cargo_bin("trictrac").expect("the trictrac binary is built")
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = trictrac()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn json_of(args: &[&str]) -> serde_json::Value {
-    serde_json::from_str(&stdout_of(args)).expect("JSON output")
-}
-
-fn error_of(args: &[&str]) -> String {
-    let out = trictrac().args(args).assert().code(2).get_output().clone();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.starts_with("error: "), "{stderr}");
-    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    stderr
-}
+mod support;
+use support::*;
 
 const START_XGID: &str = "XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:0:0:1:0:6";
 
@@ -74,32 +48,25 @@ fn a_clear_double_pass_agrees_with_gnubg() {
     assert_eq!(v["cube"]["action"], "Double, pass");
     assert_eq!(v["cube"]["double"], true);
     assert_eq!(v["cube"]["take"], false);
+    let owned_by = |owner: &str| {
+        json_of(&[
+            "bg",
+            "hint",
+            "--position",
+            DOUBLE_PASS,
+            "--cube",
+            "2",
+            "--owner",
+            owner,
+            "--json",
+        ])
+    };
     // The same position with the cube on the other side: not available.
-    let v = json_of(&[
-        "bg",
-        "hint",
-        "--position",
-        DOUBLE_PASS,
-        "--cube",
-        "2",
-        "--owner",
-        "black",
-        "--json",
-    ]);
+    let v = owned_by("black");
     assert_eq!(v["cube"]["available"], false);
     assert_eq!(v["cube"]["double"], false);
     // White owns it: a redouble, or too good for one.
-    let v = json_of(&[
-        "bg",
-        "hint",
-        "--position",
-        DOUBLE_PASS,
-        "--cube",
-        "2",
-        "--owner",
-        "white",
-        "--json",
-    ]);
+    let v = owned_by("white");
     // The cube turned, the Jacoby rule no longer holds: the gammons
     // count and playing on is worth more than the cash.
     assert_eq!(v["cube"]["action"], "Too good to redouble, pass");
@@ -167,20 +134,20 @@ fn an_xgid_and_a_position_id_give_the_same_hints() {
 
 #[test]
 fn bad_ids_get_one_line_naming_the_field() {
-    let e = error_of(&[
+    let e = input_error(&[
         "bg",
         "hint",
         "--position",
         "XGID=-b----E-C---eE---c-e----B-:0:3:-1:00:0:0:1:0:6",
     ]);
     assert!(e.contains("cube position"), "{e}");
-    let e = error_of(&["bg", "hint", "--match-id", "cAkAAAAAAAA!"]);
+    let e = input_error(&["bg", "hint", "--match-id", "cAkAAAAAAAA!"]);
     assert!(e.contains("--match-id"), "{e}");
-    let e = error_of(&["bg", "hint", "--position", "4HPwATDgc/AB"]);
+    let e = input_error(&["bg", "hint", "--position", "4HPwATDgc/AB"]);
     assert!(e.contains("Position ID"), "{e}");
-    let e = error_of(&["bg", "hint", "--match", "7", "--score", "7-2"]);
+    let e = input_error(&["bg", "hint", "--match", "7", "--score", "7-2"]);
     assert!(e.contains("--score"), "{e}");
-    let e = error_of(&["bg", "rollout", "--games", "0"]);
+    let e = input_error(&["bg", "rollout", "--games", "0"]);
     assert!(e.contains("--games"), "{e}");
 }
 
@@ -286,8 +253,7 @@ const MAT: &str = " 3 point match
 
 #[test]
 fn review_marks_the_errors_and_rates_the_players() {
-    let dir = std::env::temp_dir().join(format!("trictrac-review-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("trictrac-review");
     let file = dir.join("m.mat");
     std::fs::write(&file, MAT).unwrap();
     let path = file.to_str().unwrap();
@@ -321,7 +287,7 @@ fn review_marks_the_errors_and_rates_the_players() {
     let text = stdout_of(&["bg", "review", path, "--plies", "0"]);
     assert!(text.contains("24/22 24/20"), "{text}");
     assert!(text.contains("Alice"), "{text}");
-    let e = error_of(&["bg", "review", "/nonexistent/x.mat"]);
+    let e = input_error(&["bg", "review", "/nonexistent/x.mat"]);
     assert!(e.contains("cannot read"), "{e}");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -1,34 +1,7 @@
 //! `trictrac bg …`, run as the real binary.
 
-use assert_cmd::Command;
-
-fn trictrac() -> Command {
-    Command::cargo_bin("trictrac").expect("the trictrac binary is built")
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = trictrac()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn error_of(args: &[&str], code: i32) -> String {
-    let out = trictrac()
-        .args(args)
-        .assert()
-        .code(code)
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.starts_with("error: "), "{stderr}");
-    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    stderr
-}
+mod support;
+use support::*;
 
 #[test]
 fn bg_moves_lists_the_plays_with_gnubg_position_ids() {
@@ -105,24 +78,18 @@ fn bg_play_a_whole_game_from_piped_input() {
     // Enter rolls or plays the only play, "1" the first play, "take"
     // answers a double: a game against the greedy bot to its end, with a
     // double offered by the human and taken by the bot.
-    let dir = std::env::temp_dir().join(format!("bg-whole-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("bg-whole");
     let mut input = String::from("double\n");
     for _ in 0..400 {
         input.push_str("1\n\ntake\n");
     }
-    let out = trictrac()
-        .current_dir(&dir)
-        .env("XDG_DATA_HOME", &dir)
-        .args([
+    let text = piped_in(
+        &dir,
+        &[
             "bg", "play", "--seed", "5", "--rules", "seed", "--bot", "greedy",
-        ])
-        .write_stdin(input)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let text = String::from_utf8(out.stdout).unwrap();
+        ],
+        &input,
+    );
     let _ = std::fs::remove_dir_all(&dir);
     assert!(text.contains("wins the opening throw (BG-2.2)"), "{text}");
     assert!(text.contains("takes: the videau is at 2"), "{text}");
@@ -136,18 +103,12 @@ fn bg_play_a_whole_game_from_piped_input() {
 
 #[test]
 fn bg_play_hint_and_illegal_play() {
-    let dir = std::env::temp_dir().join(format!("bg-hint-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = trictrac()
-        .current_dir(&dir)
-        .env("XDG_DATA_HOME", &dir)
-        .args(["bg", "play", "--seed", "1"])
-        .write_stdin("hint\n24/30\n13/2 13/2\nquit\n")
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let dir = scratch("bg-hint");
+    let text = piped_in(
+        &dir,
+        &["bg", "play", "--seed", "1"],
+        "hint\n24/30\n13/2 13/2\nquit\n",
+    );
     // The hint is the default bot's: equities, best first, the first
     // difference zero and a winning chance.
     assert!(text.contains("hint (the bot's cubeless equity"), "{text}");
@@ -253,8 +214,7 @@ fn bg_match_without_gnubg_is_a_clear_error() {
 
 #[test]
 fn bg_train_writes_a_model_the_neural_bot_plays_with() {
-    let dir = std::env::temp_dir().join(format!("bg-train-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("bg-train");
     let model = dir.join("m.bin");
     let m = model.to_str().unwrap();
     stdout_of(&[
@@ -273,25 +233,19 @@ fn bg_train_writes_a_model_the_neural_bot_plays_with() {
 
 #[test]
 fn bg_play_saves_a_mat_that_replays_and_resumes() {
-    let dir = std::env::temp_dir().join(format!("bg-save-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("bg-save");
     let mut input = String::new();
     for _ in 0..10 {
         input.push_str("\n1\n");
     }
     input.push_str("save m.mat\nquit\n");
-    let out = trictrac()
-        .current_dir(&dir)
-        .env("XDG_DATA_HOME", &dir)
-        .args([
+    let text = piped_in(
+        &dir,
+        &[
             "bg", "play", "--seed", "4", "--rules", "seed", "--match", "3",
-        ])
-        .write_stdin(input)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let text = String::from_utf8(out.stdout).unwrap();
+        ],
+        &input,
+    );
     assert!(text.contains("saved to m.mat"), "{text}");
     // quit saves the unfinished game too, in the data directory, and
     // says where.
@@ -315,24 +269,18 @@ fn bg_play_saves_a_mat_that_replays_and_resumes() {
     );
     assert!(replay.contains("(seed)"), "{replay}");
     // Resuming continues the game: more plays, then quit saves again.
-    let out = trictrac()
-        .current_dir(&dir)
-        .env("XDG_DATA_HOME", &dir)
-        .args(["bg", "play", "--load", "m.mat", "--seed", "2"])
-        .write_stdin("\n1\nquit\n")
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = piped_in(
+        &dir,
+        &["bg", "play", "--load", "m.mat", "--seed", "2"],
+        "\n1\nquit\n",
+    );
     assert!(text.contains("match to 3"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn bg_replay_names_the_line_of_an_illegal_move_and_bounds_its_input() {
-    let dir = std::env::temp_dir().join(format!("bg-replay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("bg-replay");
     let bad = dir.join("bad.mat");
     std::fs::write(
         &bad,

@@ -3,46 +3,14 @@
 //! beside the figures, the autosave (only games with moves, in the data
 //! directory, said where), saving a finished match, resigning confirmed.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use assert_cmd::Command;
-
-fn trictrac() -> Command {
-    Command::cargo_bin("trictrac").expect("the trictrac binary is built")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bg-play-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+mod support;
+use support::*;
 
 /// `bg play` in `dir` (also its data directory) with `input` piped.
 fn play(dir: &Path, args: &[&str], input: &str) -> String {
-    let out = trictrac()
-        .current_dir(dir)
-        .env("XDG_DATA_HOME", dir)
-        .args(["bg", "play"])
-        .args(args)
-        .write_stdin(input.to_string())
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(!text.contains("panicked"), "{text}");
-    text
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = trictrac()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    String::from_utf8(out.stdout).unwrap()
+    piped_in(dir, &[&["bg", "play"], args].concat(), input)
 }
 
 #[test]
@@ -127,16 +95,12 @@ fn bg_play_autosaves_a_game_with_moves_in_the_data_directory() {
     let dir = scratch("autosave");
     let work = dir.join("work");
     std::fs::create_dir_all(&work).unwrap();
-    let out = trictrac()
-        .current_dir(&work)
-        .env("XDG_DATA_HOME", &dir)
-        .args(["bg", "play", "--seed", "4", "--hotseat"])
-        .write_stdin("\n1\n\n1\nquit\n")
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = piped_with_data(
+        &work,
+        &dir,
+        &["bg", "play", "--seed", "4", "--hotseat"],
+        "\n1\n\n1\nquit\n",
+    );
     // Long lines are wrapped at 79 columns: read the words.
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let auto = dir.join("trictrac").join("backgammon-autosave.mat");

@@ -3,16 +3,12 @@
 //! `videau=whole-turn` the terminal accepts a double after rolling
 //! (BG-7.2); without it the same command is refused with the rule.
 
-use assert_cmd::Command;
-
-fn trictrac() -> Command {
-    Command::cargo_bin("trictrac").expect("the trictrac binary is built")
-}
+mod support;
+use support::*;
 
 #[test]
 fn the_rules_help_lists_every_hit_cover_reading_with_the_pages_sentence() {
-    let out = trictrac().args(["bg", "play", "--help"]).assert().success();
-    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let text = stdout_of(&["bg", "play", "--help"]);
     for needle in [
         "hit-cover=allowed|inner|home|anywhere|opponent",
         "Il est interdit aussi de frapper et capturer le pion d'adversaire dans son jan intérieur",
@@ -30,17 +26,13 @@ fn hotseat(rules: &str, input: &str) -> String {
     let dir =
         std::env::temp_dir().join(format!("bg-videau-{}-{}", std::process::id(), rules.len()));
     std::fs::create_dir_all(&dir).unwrap();
-    let out = trictrac()
-        .current_dir(&dir)
-        .env("XDG_DATA_HOME", &dir)
-        .args(["bg", "play", "--hotseat", "--seed", "3", "--rules", rules])
-        .write_stdin(input.to_string())
-        .assert()
-        .success()
-        .get_output()
-        .clone();
+    let text = piped_in(
+        &dir,
+        &["bg", "play", "--hotseat", "--seed", "3", "--rules", rules],
+        input,
+    );
     std::fs::remove_dir_all(&dir).ok();
-    String::from_utf8(out.stdout).unwrap()
+    text
 }
 
 #[test]

@@ -1,63 +1,31 @@
 //! `trictrac match` and `trictrac train`, run as the real binary.
 
-use assert_cmd::Command;
-
-fn trictrac() -> Command {
-    Command::cargo_bin("trictrac").expect("the trictrac binary is built")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = trictrac()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// A failing command: its one `error: ` line.
-fn failure(args: &[&str], code: i32) -> String {
-    let out = trictrac()
-        .args(args)
-        .assert()
-        .code(code)
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.starts_with("error: "), "stderr: {stderr}");
-    assert_eq!(stderr.trim_end().lines().count(), 1, "stderr: {stderr}");
-    assert!(!stderr.contains("panicked"), "stderr: {stderr}");
-    stderr
-}
-
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("trictrac-bot-cli-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+mod support;
+use support::*;
 
 #[test]
 fn match_prints_the_score_and_does_not_depend_on_jobs() {
     let run = |jobs: &str| -> serde_json::Value {
-        let s = stdout(&[
+        let s = stdout_of(&[
             "match", "--white", "greedy", "--black", "random", "--games", "6", "--seed", "4",
             "--jobs", jobs, "--json",
         ]);
         serde_json::from_str(&s).unwrap()
     };
     let (a, b) = (run("1"), run("3"));
-    for key in [
-        "games",
-        "a_wins",
-        "win_rate",
-        "win_rate_ci95",
-        "mean_hole_difference",
-        "mean_stake",
-        "rolls_per_game",
-    ] {
-        assert_eq!(a[key], b[key], "{key} depends on --jobs");
-    }
+    assert_same_figures(
+        &a,
+        &b,
+        &[
+            "games",
+            "a_wins",
+            "win_rate",
+            "win_rate_ci95",
+            "mean_hole_difference",
+            "mean_stake",
+            "rolls_per_game",
+        ],
+    );
     assert_eq!(a["games"], 6);
     assert_eq!(a["a_wins"], 6, "greedy beats random: {a}");
     assert_eq!(a["a_white_games"], 3, "colours alternate");
@@ -65,7 +33,7 @@ fn match_prints_the_score_and_does_not_depend_on_jobs() {
     assert!(ci[0].as_f64().unwrap() < 1.0 && ci[1].as_f64().unwrap() == 1.0);
     assert!(a["mean_stake"].as_f64().unwrap() >= 1.0);
 
-    let text = stdout(&[
+    let text = stdout_of(&[
         "match", "--white", "neural", "--black", "random", "--games", "2", "--seed", "1",
     ]);
     for needle in [
@@ -81,52 +49,38 @@ fn match_prints_the_score_and_does_not_depend_on_jobs() {
 
 #[test]
 fn match_errors_are_one_line() {
-    let e = failure(&["match", "--white", "deep-blue", "--black", "random"], 2);
+    let e = error_of(&["match", "--white", "deep-blue", "--black", "random"], 2);
     assert!(
         e.contains("unknown player `deep-blue`") && e.contains("neural"),
         "{e}"
     );
-    failure(
+    error_of(
         &[
             "match", "--white", "random", "--black", "random", "--games", "0",
         ],
         2,
     );
-    let dir = temp_dir("badmodel");
+    let dir = scratch("badmodel");
     let bad = dir.join("bad.bin");
     std::fs::write(&bad, b"not a model").unwrap();
-    let e = failure(
-        &[
-            "match",
-            "--white",
-            "neural",
-            "--black",
-            "random",
-            "--model",
-            bad.to_str().unwrap(),
-        ],
-        2,
-    );
-    assert!(e.contains("not a trictrac model file"), "{e}");
-    let e = failure(
-        &[
-            "match",
-            "--white",
-            "neural",
-            "--black",
-            "random",
-            "--model",
-            dir.join("missing.bin").to_str().unwrap(),
-        ],
-        2,
-    );
-    assert!(e.contains("cannot read"), "{e}");
+    let missing = dir.join("missing.bin");
+    for (model, says) in [
+        (&bad, "not a trictrac model file"),
+        (&missing, "cannot read"),
+    ] {
+        let model = model.to_str().unwrap();
+        let args = [
+            "match", "--white", "neural", "--black", "random", "--model", model,
+        ];
+        let e = error_of(&args, 2);
+        assert!(e.contains(says), "{e}");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn train_is_deterministic_resumable_and_its_model_plays() {
-    let dir = temp_dir("train");
+    let dir = scratch("train");
     let path = |n: &str| dir.join(n).to_str().unwrap().to_string();
     // The learning-rate schedule spans 4 games in every run, as it would
     // in one run of 4 games stopped after its first checkpoint.
@@ -166,7 +120,7 @@ fn train_is_deterministic_resumable_and_its_model_plays() {
         .success();
     assert_eq!(a, std::fs::read(path("c.bin")).unwrap());
     // Without --quiet it reports what it did.
-    let text = stdout(&[
+    let text = stdout_of(&[
         "train",
         "--games",
         "6",
@@ -177,7 +131,7 @@ fn train_is_deterministic_resumable_and_its_model_plays() {
     ]);
     assert!(text.contains("trained 6 games (2 in this run)"), "{text}");
     // The trained model drives the neural players.
-    let s = stdout(&[
+    let s = stdout_of(&[
         "match",
         "--white",
         "neural",
@@ -192,7 +146,7 @@ fn train_is_deterministic_resumable_and_its_model_plays() {
     let v: serde_json::Value = serde_json::from_str(&s).unwrap();
     assert_eq!(v["games"], 2);
     // Errors.
-    let e = failure(
+    let e = error_of(
         &[
             "train",
             "--games",
@@ -205,9 +159,9 @@ fn train_is_deterministic_resumable_and_its_model_plays() {
         2,
     );
     assert!(e.contains("--seed cannot be changed when resuming"), "{e}");
-    let e = failure(&["train", "--games", "3", "--resume", &path("c.bin")], 2);
+    let e = error_of(&["train", "--games", "3", "--resume", &path("c.bin")], 2);
     assert!(e.contains("already been trained on 4 games"), "{e}");
-    failure(
+    error_of(
         &[
             "train",
             "--games",
@@ -219,7 +173,7 @@ fn train_is_deterministic_resumable_and_its_model_plays() {
         ],
         2,
     );
-    let e = failure(
+    let e = error_of(
         &["train", "--games", "3", "--out", &path("no/such/dir/m.bin")],
         2,
     );

@@ -1,43 +1,10 @@
 //! End-to-end tests of the `trictrac` binary.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 
-fn trictrac() -> Command {
-    Command::cargo_bin("trictrac").expect("the trictrac binary is built")
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = trictrac()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
-
-fn json_of(args: &[&str]) -> serde_json::Value {
-    serde_json::from_str(&stdout_of(args)).expect("valid JSON")
-}
-
-/// Runs a failing command and returns its stderr after the common checks:
-/// the expected exit code, one `error: ` line, no panic.
-fn failure(args: &[&str], code: i32) -> String {
-    let out = trictrac()
-        .args(args)
-        .assert()
-        .code(code)
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8(out.stderr).expect("utf-8 stderr");
-    assert!(stderr.starts_with("error: "), "stderr: {stderr}");
-    assert_eq!(stderr.trim_end().lines().count(), 1, "stderr: {stderr}");
-    assert!(!stderr.contains("panicked"), "stderr: {stderr}");
-    assert!(!stderr.contains("RUST_BACKTRACE"), "stderr: {stderr}");
-    stderr
-}
+mod support;
+use support::*;
 
 // ---- moves ----
 
@@ -108,7 +75,7 @@ fn moves_takes_dice_from_the_position() {
 
 #[test]
 fn moves_without_any_roll_is_an_error() {
-    let err = failure(&["moves"], 2);
+    let err = error_of(&["moves"], 2);
     assert!(err.contains("--dice"), "{err}");
 }
 
@@ -121,14 +88,14 @@ fn bad_positions_are_reported_with_the_token() {
         ("w:1x15 b:24x15", "side to move"),
         ("w:1x15 b:24x15 w dice=7-1", "dice=7-1"),
     ] {
-        let err = failure(&["moves", "--position", tpn, "--dice", "6-5"], 2);
+        let err = error_of(&["moves", "--position", tpn, "--dice", "6-5"], 2);
         assert!(err.contains(token), "{tpn}: {err}");
     }
 }
 
 #[test]
 fn illegal_position_names_the_rule() {
-    let err = failure(
+    let err = error_of(
         &["moves", "--position", "w:12 b:24x15 w", "--dice", "6-5"],
         2,
     );
@@ -138,14 +105,14 @@ fn illegal_position_names_the_rule() {
 #[test]
 fn bad_dice_is_an_input_error() {
     for dice in ["7-1", "0-3", "6", "six-five"] {
-        let err = failure(&["moves", "--dice", dice], 2);
+        let err = error_of(&["moves", "--dice", dice], 2);
         assert!(err.contains(dice), "{dice}: {err}");
     }
 }
 
 #[test]
 fn play_check_refuses_a_lone_corner() {
-    let err = failure(&["moves", "--dice", "6-5", "--play", "1-12"], 1);
+    let err = error_of(&["moves", "--dice", "6-5", "--play", "1-12"], 1);
     assert!(err.contains("R-4.1"), "{err}");
     assert!(err.contains("1-12"), "{err}");
 }
@@ -153,10 +120,10 @@ fn play_check_refuses_a_lone_corner() {
 #[test]
 fn play_check_names_the_rule_of_other_errors() {
     // 6-5 from the start: a 4 is not a die of the roll
-    let err = failure(&["moves", "--dice", "6-5", "--play", "1-5 1-7"], 1);
+    let err = error_of(&["moves", "--dice", "6-5", "--play", "1-5 1-7"], 1);
     assert!(err.contains("R-3.1"), "{err}");
     // playing one die when both can be played
-    let err = failure(&["moves", "--dice", "6-5", "--play", "1-7"], 1);
+    let err = error_of(&["moves", "--dice", "6-5", "--play", "1-7"], 1);
     assert!(err.contains("R-3.5"), "{err}");
 }
 
@@ -173,7 +140,7 @@ fn play_check_accepts_a_legal_play() {
 
 #[test]
 fn unreadable_play_is_an_input_error() {
-    let err = failure(&["moves", "--dice", "6-5", "--play", "1-x"], 2);
+    let err = error_of(&["moves", "--dice", "6-5", "--play", "1-x"], 2);
     assert!(err.contains("1-x"), "{err}");
 }
 
@@ -203,13 +170,13 @@ fn perft_json() {
 
 #[test]
 fn perft_depth_zero_is_refused() {
-    let err = failure(&["perft", "--depth", "0"], 2);
+    let err = error_of(&["perft", "--depth", "0"], 2);
     assert!(err.contains("depth"), "{err}");
 }
 
 #[test]
 fn perft_bad_position() {
-    let err = failure(
+    let err = error_of(
         &["perft", "--depth", "1", "--position", "w:1x15 b:24x15 x"],
         2,
     );

@@ -1,47 +1,36 @@
 //! `trictrac selfplay` and `trictrac replay`, run as the real binary.
 
-use assert_cmd::Command;
-
-fn trictrac() -> Command {
-    Command::cargo_bin("trictrac").expect("the trictrac binary is built")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = trictrac()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    String::from_utf8(out.stdout).unwrap()
-}
+mod support;
+use support::*;
 
 #[test]
 fn selfplay_prints_statistics_and_is_deterministic() {
-    let a = stdout(&[
+    let a = stdout_of(&[
         "selfplay", "--games", "40", "--seed", "3", "--jobs", "1", "--json",
     ]);
-    let b = stdout(&[
+    let b = stdout_of(&[
         "selfplay", "--games", "40", "--seed", "3", "--jobs", "2", "--json",
     ]);
     let va: serde_json::Value = serde_json::from_str(&a).unwrap();
     let vb: serde_json::Value = serde_json::from_str(&b).unwrap();
-    for key in [
-        "games",
-        "rolls_per_game",
-        "releves_per_game",
-        "holes_per_game",
-        "double_hole_share",
-        "grande_bredouille_share",
-        "points_per_roll",
-    ] {
-        assert_eq!(va[key], vb[key], "{key} depends on --jobs");
-    }
+    assert_same_figures(
+        &va,
+        &vb,
+        &[
+            "games",
+            "rolls_per_game",
+            "releves_per_game",
+            "holes_per_game",
+            "double_hole_share",
+            "grande_bredouille_share",
+            "points_per_roll",
+        ],
+    );
     assert_eq!(va["games"], 40);
     assert!(va["rolls_per_game"].as_f64().unwrap() > 10.0);
     assert!(va["holes_per_game"].as_f64().unwrap() >= 12.0);
     assert!(va["points_per_roll"]["true-hit"].as_f64().unwrap() > 0.0);
-    let text = stdout(&["selfplay", "--games", "20", "--seed", "3"]);
+    let text = stdout_of(&["selfplay", "--games", "20", "--seed", "3"]);
     for needle in [
         "games/s",
         "rolls per game",
@@ -57,20 +46,19 @@ fn selfplay_prints_statistics_and_is_deterministic() {
 
 #[test]
 fn a_seeded_game_replays_identically() {
-    let dir = std::env::temp_dir().join(format!("trictrac-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("trictrac-cli-test");
     for name in ["g.txt", "g.json"] {
         let path = dir.join(name);
         let p = path.to_str().unwrap();
-        stdout(&["selfplay", "--games", "1", "--seed", "11", "--record", p]);
-        let out = stdout(&["replay", p, "--json"]);
+        stdout_of(&["selfplay", "--games", "1", "--seed", "11", "--record", p]);
+        let out = stdout_of(&["replay", p, "--json"]);
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["seed_checked"], true);
         let winner = v["winner"].as_str().unwrap();
         assert_eq!(v["score"][format!("{winner}_holes")], 12);
         // The same seed gives the same game.
         let again = dir.join(format!("again-{name}"));
-        stdout(&[
+        stdout_of(&[
             "selfplay",
             "--games",
             "1",
@@ -99,13 +87,7 @@ fn a_seeded_game_replays_identically() {
         .join("\n");
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, tampered).unwrap();
-    let out = trictrac()
-        .args(["replay", bad.to_str().unwrap()])
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = stderr_of(&["replay", bad.to_str().unwrap()], 1);
     assert!(
         err.starts_with("error: ") && err.contains("does not replay"),
         "{err}"
@@ -116,13 +98,7 @@ fn a_seeded_game_replays_identically() {
 
 #[test]
 fn replay_bad_input() {
-    let out = trictrac()
-        .args(["replay", "/nonexistent/record.txt"])
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = stderr_of(&["replay", "/nonexistent/record.txt"], 2);
     assert!(err.contains("cannot read"), "{err}");
     let out = trictrac()
         .args(["selfplay", "--games", "0"])
@@ -134,7 +110,7 @@ fn replay_bad_input() {
         .unwrap()
         .starts_with("error: "));
     // Manual marking (schools): self-play players mark honestly.
-    let out = stdout(&["selfplay", "--games", "5", "--marking", "manual", "--json"]);
+    let out = stdout_of(&["selfplay", "--games", "5", "--marking", "manual", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["games"], 5);
 }
@@ -145,14 +121,7 @@ fn replay_and_load_refuse_endless_input() {
         vec!["replay", "/dev/zero"],
         vec!["play", "--load", "/dev/zero"],
     ] {
-        let out = trictrac()
-            .args(&args)
-            .write_stdin("")
-            .assert()
-            .code(2)
-            .get_output()
-            .clone();
-        let e = String::from_utf8(out.stderr).unwrap();
+        let e = stderr_of(&args, 2);
         assert!(e.contains("too large for a record"), "{e}");
     }
 }
@@ -160,8 +129,7 @@ fn replay_and_load_refuse_endless_input() {
 #[test]
 fn selfplay_record_on_a_full_disk_leaves_no_file() {
     // A full file system: a small tmpfs filled up (root only).
-    let dir = std::env::temp_dir().join(format!("trictrac-full-rec-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("trictrac-full-rec");
     let mounted = std::process::Command::new("mount")
         .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
         .arg(&dir)
@@ -208,11 +176,10 @@ fn the_options_flag_gives_the_rule_words_to_selfplay_and_match() {
     // marqués, both dice thrown by each player, trictrac à
     // honneurs, one old jan; the record names them and
     // replays.
-    let dir = std::env::temp_dir().join(format!("trictrac-cli-options-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("trictrac-cli-options");
     let path = dir.join("ecrire.txt");
     let words = "game=ecrire marques=2 first-move=two-dice-each payout=honneurs old-jans=margot";
-    stdout(&[
+    stdout_of(&[
         "selfplay",
         "--games",
         "1",
@@ -234,11 +201,11 @@ fn the_options_flag_gives_the_rule_words_to_selfplay_and_match() {
         text.contains(" ecrire "),
         "the result gives the totals: {text}"
     );
-    let out = stdout(&["replay", path.to_str().unwrap(), "--json"]);
+    let out = stdout_of(&["replay", path.to_str().unwrap(), "--json"]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["seed_checked"], true);
     // A flag overrides the words.
-    stdout(&[
+    stdout_of(&[
         "match",
         "--games",
         "1",
@@ -254,13 +221,7 @@ fn the_options_flag_gives_the_rule_words_to_selfplay_and_match() {
         "random",
     ]);
     // Bad words are refused with the option named.
-    let out = trictrac()
-        .args(["selfplay", "--games", "1", "--options", "payout=nope"])
-        .assert()
-        .failure()
-        .get_output()
-        .clone();
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = stderr_of(&["selfplay", "--games", "1", "--options", "payout=nope"], 2);
     assert!(
         err.contains("--options") && err.contains("payout=nope"),
         "{err}"
@@ -276,7 +237,7 @@ fn r_9_2_partie_a_ecrire_statistics_and_replay_say_what_the_rules_say() {
     let dir = std::env::temp_dir().join(format!("trictrac-cli-ecrire-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("ecrire.txt");
-    let json = stdout(&[
+    let json = stdout_of(&[
         "selfplay",
         "--games",
         "30",
@@ -293,11 +254,11 @@ fn r_9_2_partie_a_ecrire_statistics_and_replay_say_what_the_rules_say() {
     assert!(share > 0.0 && share < 0.9, "per marqué won: {v}");
     assert!(v["marques_per_game"].as_f64().unwrap() >= 6.0, "{v}");
     assert!(v["points_won_per_game"].as_f64().unwrap() > 1.0, "{v}");
-    let text = stdout(&["selfplay", "--games", "5", "--options", "game=ecrire"]);
+    let text = stdout_of(&["selfplay", "--games", "5", "--options", "game=ecrire"]);
     assert!(text.contains("% of marqués won"), "{text}");
     assert!(text.contains("payment per partie"), "{text}");
     // The ordinary game keeps its figures per game, with the stake.
-    let text = stdout(&["selfplay", "--games", "5"]);
+    let text = stdout_of(&["selfplay", "--games", "5"]);
     assert!(text.contains("% of games"), "{text}");
     assert!(text.contains("stake per game       x"), "{text}");
 
@@ -315,7 +276,7 @@ fn r_9_2_partie_a_ecrire_statistics_and_replay_say_what_the_rules_say() {
         paid,
         f[1].parse::<u32>().unwrap() - f[3].parse::<u32>().unwrap()
     );
-    let out = stdout(&["replay", path.to_str().unwrap()]);
+    let out = stdout_of(&["replay", path.to_str().unwrap()]);
     assert!(
         out.contains(&format!(
             "{} wins the partie à écrire: {} pays {paid}",
@@ -324,7 +285,7 @@ fn r_9_2_partie_a_ecrire_statistics_and_replay_say_what_the_rules_say() {
         "{out}"
     );
     assert!(!out.contains("stake x"), "{out}");
-    let out = stdout(&["replay", path.to_str().unwrap(), "--json"]);
+    let out = stdout_of(&["replay", path.to_str().unwrap(), "--json"]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["stake"], serde_json::Value::Null, "{v}");
     assert_eq!(v["points_won"].as_f64(), Some(f64::from(paid)), "{v}");

@@ -8,6 +8,9 @@ use std::process::Command;
 use assert_cmd::Command as AssertCommand;
 use rexpect::session::{spawn_command, PtySession};
 
+mod support;
+use support::flat;
+
 /// Every prompt the program shows, told apart by their words.
 const PROMPTS: &str = r"your play \[1(?:-\d+)?\]> |stay or leave> |points you mark> |before the roll> |game over \([^)]*\)> ";
 
@@ -134,12 +137,6 @@ impl Pty {
         let start = t.char_indices().rev().nth(3000).map_or(0, |(i, _)| i);
         t[start..].to_string()
     }
-}
-
-/// `text` with its line breaks and runs of spaces made single spaces:
-/// the program wraps long sentences to the terminal's width.
-fn flat(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn temp_dir() -> PathBuf {
@@ -479,17 +476,7 @@ fn piped_raw(args: &[&str], input: &str) -> String {
 
 /// [`piped_raw`] in the working directory `dir`.
 fn piped_in(dir: &std::path::Path, args: &[&str], input: &str) -> String {
-    let out = AssertCommand::cargo_bin("trictrac")
-        .unwrap()
-        .args(args)
-        .current_dir(dir)
-        .env("XDG_DATA_HOME", dir)
-        .write_stdin(input)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = support::piped_in(dir, args, input);
     assert!(!text.contains('\x1b'), "no colour when piped");
     assert_fits_80(&text);
     text

@@ -5,11 +5,8 @@
 //! makes this test fail until the test reads the new wording: the README
 //! cannot drift from the program unnoticed.
 
-use assert_cmd::Command;
-
-fn trictrac() -> Command {
-    Command::cargo_bin("trictrac").expect("the trictrac binary is built")
-}
+mod support;
+use support::*;
 
 /// The README with every run of whitespace made one space.
 fn readme() -> String {
@@ -107,20 +104,9 @@ fn readme_backgammon_bot_default_is_the_programs() {
     // The README never calls another bot the default.
     assert!(!r.contains("against the greedy bot"), "a stale claim");
     // And `bg play` plays against it.
-    let dir = std::env::temp_dir().join(format!("readme-bg-defaults-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = trictrac()
-        .current_dir(&dir)
-        .env("XDG_DATA_HOME", &dir)
-        .args(["bg", "play", "--seed", "1"])
-        .write_stdin("quit\n")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let dir = scratch("readme-bg-defaults");
+    let text = piped_in(&dir, &["bg", "play", "--seed", "1"], "quit\n");
     let _ = std::fs::remove_dir_all(&dir);
-    let text = String::from_utf8(out).unwrap();
     assert!(
         text.contains(&format!(
             "money game: you play white against the bot `{bots}`"
@@ -138,19 +124,9 @@ fn readme_trictrac_bot_default_is_the_programs() {
     assert!(h.contains(&format!("the default bot is {bot}")), "{h}");
     // `trictrac play`: "against the default bot, you play White".
     assert!(r.contains("$ trictrac play # against the default bot, you play White"));
-    let dir = std::env::temp_dir().join(format!("readme-defaults-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = trictrac()
-        .current_dir(&dir)
-        .args(["play", "--seed", "1"])
-        .write_stdin("quit\n")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let dir = scratch("readme-defaults");
+    let text = piped_in(&dir, &["play", "--seed", "1"], "quit\n");
     let _ = std::fs::remove_dir_all(&dir);
-    let text = String::from_utf8(out).unwrap();
     assert!(
         text.contains(&format!("you play White against the bot `{bot}`")),
         "{text}"

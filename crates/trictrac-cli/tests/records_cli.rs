@@ -1,32 +1,8 @@
 //! Empty records and the no-move play on the command line (issue 25,
 //! item 3), run as the real binary.
 
-use assert_cmd::Command;
-
-fn trictrac() -> Command {
-    Command::cargo_bin("trictrac").expect("the trictrac binary is built")
-}
-
-/// The one `error: ` line of a command that fails with `code`.
-fn error_of(args: &[&str], code: i32) -> String {
-    let out = trictrac()
-        .args(args)
-        .assert()
-        .code(code)
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.starts_with("error: "), "{stderr}");
-    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    stderr
-}
-
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("records-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+mod support;
+use support::*;
 
 #[test]
 fn empty_records_are_refused_with_a_clear_message() {
@@ -83,15 +59,8 @@ fn bg_moves_accepts_the_no_move_play_as_a_user_types_it() {
         &["--play", "pass"],
         &["--play", "None"],
     ] {
-        let out = trictrac()
-            .args(["bg", "moves", "--position", CLOSED, "--dice", "6-6"])
-            .args(play)
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        let text = String::from_utf8(out).unwrap();
+        let moves = ["bg", "moves", "--position", CLOSED, "--dice", "6-6"];
+        let text = stdout_of(&[&moves[..], play].concat());
         assert!(text.starts_with("--\n"), "{play:?}: {text}");
     }
     // Where a play exists, the no-move play is refused by the rules
@@ -108,14 +77,7 @@ fn bg_moves_accepts_the_no_move_play_as_a_user_types_it() {
 #[test]
 fn the_help_says_how_to_write_the_no_move_play() {
     for cmd in [&["bg", "moves", "--help"][..], &["moves", "--help"]] {
-        let out = trictrac()
-            .args(cmd)
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        let text = String::from_utf8(out).unwrap();
+        let text = stdout_of(cmd);
         assert!(text.contains("--play=--"), "{cmd:?}: {text}");
         assert!(text.contains("--play pass"), "{cmd:?}: {text}");
     }

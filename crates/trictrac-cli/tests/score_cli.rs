@@ -1,30 +1,9 @@
 //! `trictrac score` and `trictrac mark`, run as the real binary.
 
-use assert_cmd::Command;
 use std::path::PathBuf;
 
-fn trictrac() -> Command {
-    Command::cargo_bin("trictrac").expect("the trictrac binary is built")
-}
-
-fn json_of(args: &[&str]) -> serde_json::Value {
-    let out = trictrac()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
-
-fn failure(args: &[&str]) -> String {
-    let out = trictrac().args(args).assert().code(2).get_output().clone();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.starts_with("error: "), "{stderr}");
-    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    stderr
-}
+mod support;
+use support::*;
 
 /// Every conformance case through the binary: `trictrac score` must
 /// reproduce them (read at test time from the repository's
@@ -167,9 +146,9 @@ fn score_rolls_override() {
 
 #[test]
 fn score_bad_input() {
-    let e = failure(&["score", "--position", "w:1x15 b:24x15 w"]);
+    let e = input_error(&["score", "--position", "w:1x15 b:24x15 w"]);
     assert!(e.contains("--dice"), "{e}");
-    let e = failure(&[
+    let e = input_error(&[
         "score",
         "--position",
         "w:1x14,13 b:24x15 w",
@@ -177,7 +156,7 @@ fn score_bad_input() {
         "6-5",
     ]);
     assert!(e.contains("corner"), "{e}");
-    failure(&["score", "--dice", "0-5"]);
+    input_error(&["score", "--dice", "0-5"]);
 }
 
 #[test]
@@ -214,14 +193,14 @@ fn mark_holes_simple_and_double() {
 
 #[test]
 fn mark_bad_input() {
-    failure(&["mark", "--side", "x", "--points", "2"]);
-    failure(&["mark", "--side", "w", "--points", "3"]);
-    let e = failure(&["mark", "--side", "w", "--points", "4294967294"]);
+    input_error(&["mark", "--side", "x", "--points", "2"]);
+    input_error(&["mark", "--side", "w", "--points", "3"]);
+    let e = input_error(&["mark", "--side", "w", "--points", "4294967294"]);
     assert!(
         e.contains("no roll or school gives more than 400 points"),
         "{e}"
     );
-    failure(&[
+    input_error(&[
         "mark",
         "--score",
         "score=1.2.3",

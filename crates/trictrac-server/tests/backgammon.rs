@@ -8,7 +8,7 @@ mod common;
 
 use backgammon::mat::MatFile;
 use backgammon::Rules;
-use common::{http_get, start, Client, Lcg, TempDir};
+use common::{http_get, play_both, start, Client, Lcg, TempDir};
 use serde_json::{json, Value};
 
 /// A random player's message for the side to act in a backgammon state:
@@ -290,21 +290,11 @@ async fn online_pair(addr: std::net::SocketAddr, options: &str) -> (Client, Clie
 
 /// Both clients play their own side until the end, doubling now and then.
 async fn play_online(a: &mut Client, b: &mut Client, rng: &mut Lcg, max: usize) {
-    for _ in 0..max {
-        let Some(side) = a.to_act() else { return };
-        let actor = if a.seats().contains(&side) {
-            &mut *a
-        } else {
-            &mut *b
-        };
+    play_both(a, b, max, |s| {
         let d = rng.below(10) == 0;
-        let msg = bg_action(&actor.state, rng, d);
-        let r = actor.request(msg.clone()).await;
-        assert_eq!(r["type"], "ack", "{msg} refused: {r}");
-        let seq = r["seq"].as_u64().unwrap();
-        a.wait_seq(seq).await;
-        b.wait_seq(seq).await;
-    }
+        bg_action(s, rng, d)
+    })
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

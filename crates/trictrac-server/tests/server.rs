@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{http_get, random_action, start, Client, Lcg, TempDir};
+use common::{http_get, play_both, random_action, start, Client, Lcg, TempDir};
 use serde_json::json;
 use trictrac::Record;
 
@@ -41,23 +41,22 @@ async fn online_pair(addr: std::net::SocketAddr) -> (Client, Client) {
 /// Plays random actions until the game is over or `max` actions are done;
 /// both clients follow every action.
 async fn play(a: &mut Client, b: &mut Client, rng: &mut Lcg, max: usize) {
+    play_both(a, b, max, |s| random_action(s, rng)).await;
+}
+
+/// Plays Black's turns of a bot game (the bot is White) with random
+/// actions until the game is over or `max` actions are done.
+async fn play_black(h: &mut Client, rng: &mut Lcg, max: usize) {
     for _ in 0..max {
-        let Some(side) = a.to_act() else { return };
-        let actor = if a.seats().contains(&side) {
-            &mut *a
-        } else {
-            &mut *b
-        };
-        let msg = random_action(&actor.state, rng);
-        let seq = actor.state["seq"].as_u64().unwrap();
-        let mut m = msg.clone();
-        m["seq"] = json!(seq);
-        let r = actor.request(m).await;
-        assert_eq!(r["type"], "ack", "{msg} refused: {r}");
-        let seq = r["seq"].as_u64().unwrap();
-        a.wait_seq(seq).await;
-        b.wait_seq(seq).await;
-        assert_eq!(a.state["seq"], b.state["seq"]);
+        h.wait_until(|s| s["phase"]["side"] == "black" || s["phase"]["kind"] == "over")
+            .await;
+        if h.over() {
+            break;
+        }
+        let msg = random_action(&h.state, rng);
+        let r = h.request(msg).await;
+        assert_eq!(r["type"], "ack", "{r}");
+        h.wait_seq(r["seq"].as_u64().unwrap()).await;
     }
 }
 
@@ -196,17 +195,7 @@ async fn a_restart_in_the_middle_of_a_game_loses_nothing() {
     h.request(json!({"type": "create", "mode": "bot", "bot": "random", "side": "black"}))
         .await;
     let (bot_room, th) = (h.room(), h.token());
-    for _ in 0..30 {
-        h.wait_until(|s| s["phase"]["side"] == "black" || s["phase"]["kind"] == "over")
-            .await;
-        if h.over() {
-            break;
-        }
-        let msg = random_action(&h.state, &mut rng);
-        let r = h.request(msg).await;
-        assert_eq!(r["type"], "ack", "{r}");
-        h.wait_seq(r["seq"].as_u64().unwrap()).await;
-    }
+    play_black(&mut h, &mut rng, 30).await;
     let bot_before = h.sync().await;
 
     server.stop().await;
@@ -243,17 +232,7 @@ async fn a_restart_in_the_middle_of_a_game_loses_nothing() {
     // the history before the restart are unchanged.
     let old = bot_before["history"].as_array().unwrap();
     assert_eq!(h.history[..old.len() - 1], old[..old.len() - 1]);
-    loop {
-        h.wait_until(|s| s["phase"]["side"] == "black" || s["phase"]["kind"] == "over")
-            .await;
-        if h.over() {
-            break;
-        }
-        let msg = random_action(&h.state, &mut rng);
-        let r = h.request(msg).await;
-        assert_eq!(r["type"], "ack", "{r}");
-        h.wait_seq(r["seq"].as_u64().unwrap()).await;
-    }
+    play_black(&mut h, &mut rng, usize::MAX).await;
     assert!(h
         .history
         .iter()

@@ -302,13 +302,7 @@ impl Position {
             return Err(IllegalPlay::TooManyMoves { roll });
         }
         let abs = |x: u8| Field::new(x).to_absolute(side);
-        let dest_str = |t: u8| {
-            if t == OFF {
-                "off".to_string()
-            } else {
-                abs(t).to_string()
-            }
-        };
+        let dest_str = |t: u8| destination(t, side);
 
         // A corner taken by power.
         if total == 2 && play.moves.len() == 2 && play.moves.iter().all(|m| m.rest.is_none()) {
@@ -532,13 +526,7 @@ impl Mover {
         side: Side,
     ) -> Result<(Play, bool), IllegalPlay> {
         let abs = |x: u8| Field::new(x).to_absolute(side);
-        let dest_str = |t: u8| {
-            if t == OFF {
-                "off".to_string()
-            } else {
-                abs(t).to_string()
-            }
-        };
+        let dest_str = |t: u8| destination(t, side);
         let mut st = self.state();
         let mut moves = Vec::new();
         let mut excedant = false;
@@ -611,5 +599,15 @@ impl Mover {
             return Err(IllegalPlay::LoneCorner { field: abs(12) });
         }
         Ok((Play::from_moves(&moves), excedant))
+    }
+}
+
+/// A move's destination `t` (in `side`'s frame) as the messages write
+/// it: the absolute field, or `off`.
+fn destination(t: u8, side: Side) -> String {
+    if t == OFF {
+        "off".to_string()
+    } else {
+        Field::new(t).to_absolute(side).to_string()
     }
 }

@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tables::fuzz::{mutate, Mutation};
+use tables::fuzz::{budget, mutate, mutations, notation_text};
 use trictrac::record::Header;
 use trictrac::{
     Dest, Field, FieldNames, Game, GameOptions, Phase, PlayNotation, Position, Record, Roll,
@@ -234,30 +234,6 @@ fn replay(r: &Record) -> Result<(), TestCaseError> {
         prop_assert_eq!(back.events(), g.events());
     }
     Ok(())
-}
-
-/// `cases` cases, times `FUZZ_SCALE` (default 1) for a longer hunt:
-/// `FUZZ_SCALE=100 cargo test -p trictrac --test fuzz_parsers`.
-fn budget(cases: u32) -> ProptestConfig {
-    let scale = std::env::var("FUZZ_SCALE")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1);
-    ProptestConfig::with_cases(cases.saturating_mul(scale))
-}
-
-/// Texts drawn from the characters of the notations.
-fn notation_text() -> impl Strategy<Value = String> {
-    prop::collection::vec(prop::sample::select(tables::fuzz::CHARS), 0..40)
-        .prop_map(|c| c.into_iter().collect())
-}
-
-fn mutations() -> impl Strategy<Value = Vec<Mutation>> {
-    prop::collection::vec(
-        (any::<u8>(), any::<usize>(), any::<u8>())
-            .prop_map(|(k, at, v)| Mutation::from_numbers(k, at, v)),
-        1..6,
-    )
 }
 
 proptest! {

@@ -44,7 +44,16 @@ struct Singles<'a> {
     best: u8,
 }
 
-impl Singles<'_> {
+impl<'a> Singles<'a> {
+    /// The plays of one roll, written to `out`.
+    fn new(out: &'a mut PlayList) -> Singles<'a> {
+        Singles {
+            out,
+            keys: ArrayVec::new(),
+            best: 0,
+        }
+    }
+
     /// Makes room for a play of priority `prio`; false if it loses.
     #[inline(always)]
     fn admit(&mut self, prio: u8) -> bool {
@@ -163,11 +172,7 @@ pub(super) fn singles_plain(
     lo: usize,
     out: &mut PlayList,
 ) {
-    let mut g = Singles {
-        out,
-        keys: ArrayVec::new(),
-        best: 0,
-    };
+    let mut g = Singles::new(out);
     let (m_hi, m_lo) = (movable(c, hi), movable(c, lo));
     let (h_src, l_src) = (occ & m_hi, occ & m_lo);
     // The high die first.
@@ -255,58 +260,35 @@ pub(super) fn singles(
     lo: usize,
     out: &mut PlayList,
 ) {
-    let mut g = Singles {
-        out,
-        keys: ArrayVec::new(),
-        best: 0,
-    };
+    let mut g = Singles::new(out);
+    // The high die first, then the low die first.
+    one_order(&mut g, me, st0, c, hi, lo);
+    one_order(&mut g, me, st0, c, lo, hi);
+}
+
+/// Every play of the single roll `hi`–`lo` that moves `first` (one of
+/// the dice) before the other, `second`. In the second order (the low
+/// die first) only the plays the first order cannot reach are kept.
+#[inline(always)]
+fn one_order(g: &mut Singles, me: &mut Counts, st0: &State, c: &Ctx, first: usize, second: usize) {
     const ALL: u32 = (2u32 << 24) - 1;
-    // The high die first.
-    let mut s1 = sources(st0, c, hi, ALL);
+    let low_first = first < second;
+    let mut s1 = sources(st0, c, first, ALL);
     let mut any1 = false;
     while s1 != 0 {
         let f1 = pop_high(&mut s1);
-        let Some(t1) = dest(st0, f1, hi) else {
+        let Some(t1) = dest(st0, f1, first) else {
             continue;
         };
         any1 = true;
         let (st1, h1) = apply(me, st0, c, f1, t1);
-        let mut s2 = sources(&st1, c, lo, ALL);
-        let mut any2 = false;
-        while s2 != 0 {
-            let f2 = pop_high(&mut s2);
-            let Some(t2) = dest(&st1, f2, lo) else {
-                continue;
-            };
-            any2 = true;
-            let h2 = st1.blots & (1u32 << t2) & !1 != 0;
-            g.leaf2(c, false, (f1, t1, h1), (f2, t2, h2));
-        }
-        if !any2 {
-            g.leaf1(3, f1, t1, h1);
-        }
-        undo(me, f1, t1);
-    }
-    if !any1 {
-        g.leaf0();
-    }
-    // The low die first.
-    let mut s1 = sources(st0, c, lo, ALL);
-    let mut any1 = false;
-    while s1 != 0 {
-        let f1 = pop_high(&mut s1);
-        let Some(t1) = dest(st0, f1, lo) else {
-            continue;
-        };
-        any1 = true;
-        let (st1, h1) = apply(me, st0, c, f1, t1);
-        let mut s2 = sources(&st1, c, hi, ALL);
-        if !c.bar0 && t1 != OFF {
+        let mut s2 = sources(&st1, c, second, ALL);
+        if low_first && !c.bar0 && t1 != OFF {
             // The low die was played first by a checker from `f1` to
             // `t1`: only a high move that interacts with it can reach a
             // position the high-die-first order did not: from `t1`, onto
             // `f1`, or bearing off.
-            let mut keep = (1u32 << t1) | (1u32 << (f1 + hi).min(31));
+            let mut keep = (1u32 << t1) | (1u32 << (f1 + second).min(31));
             if st1.outside == 0 {
                 keep |= HOME_MASK;
             }
@@ -315,15 +297,17 @@ pub(super) fn singles(
         let mut any2 = false;
         while s2 != 0 {
             let f2 = pop_high(&mut s2);
-            let Some(t2) = dest(&st1, f2, hi) else {
+            let Some(t2) = dest(&st1, f2, second) else {
                 continue;
             };
             any2 = true;
             let h2 = st1.blots & (1u32 << t2) & !1 != 0;
-            g.leaf2(c, true, (f1, t1, h1), (f2, t2, h2));
+            g.leaf2(c, low_first, (f1, t1, h1), (f2, t2, h2));
         }
         if !any2 {
-            g.leaf1(2, f1, t1, h1);
+            // The other die cannot be played: the higher one was (3)
+            // rather than the lower one (2).
+            g.leaf1(if low_first { 2 } else { 3 }, f1, t1, h1);
         }
         undo(me, f1, t1);
     }

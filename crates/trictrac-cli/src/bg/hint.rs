@@ -3,11 +3,10 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use backgammon::PlayList;
 use backgammon_bot::neural::{equity, Evaluator, SEARCH_KEEP, SEARCH_MARGIN};
-use backgammon_bot::{default_net, BgNet};
+use backgammon_bot::BgNet;
 use clap::Args;
 use serde::Serialize;
 
@@ -175,15 +174,8 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
         },
     };
     let (position_id, match_id, xgid) = input::ids(&setting, Some(roll), &rules);
-    if pos.winner().is_some() {
-        return Err(CliError::input(
-            "the game is over in this position (BG-5.3)",
-        ));
-    }
-    let net: Arc<BgNet> = match &args.model {
-        Some(p) => Arc::new(BgNet::load(p).map_err(CliError::input)?),
-        None => default_net(),
-    };
+    input::not_over(&pos)?;
+    let net = input::net(args.model.as_deref())?;
     if args.plies != 0 && args.plies != 2 {
         return Err(CliError::input(format!(
             "--plies must be 0 or 2, not {}",
@@ -252,21 +244,14 @@ fn cube_hint(
 ) -> Result<(), CliError> {
     use backgammon_bot::analysis::cubeful;
     let pos = &setting.position;
-    if pos.winner().is_some() {
-        return Err(CliError::input(
-            "the game is over in this position (BG-5.3)",
-        ));
-    }
+    input::not_over(pos)?;
     if args.plies > 3 {
         return Err(CliError::input(format!(
             "--plies must be 0, 1, 2 or 3 for the cube hint, not {}",
             args.plies
         )));
     }
-    let net: Arc<BgNet> = match &args.model {
-        Some(p) => Arc::new(BgNet::load(p).map_err(CliError::input)?),
-        None => default_net(),
-    };
+    let net = input::net(args.model.as_deref())?;
     let a = cubeful::analyse(&net, pos, rules, &setting.state, setting.cube, args.plies);
     let (position_id, match_id, xgid) = input::ids(setting, None, rules);
     let o = &a.outputs;

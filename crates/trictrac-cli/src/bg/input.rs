@@ -256,3 +256,31 @@ pub fn ids(s: &Setting, dice: Option<Roll>, rules: &Rules) -> (String, String, S
     };
     (s.position.to_position_id(), m.to_string(), x.to_string())
 }
+
+/// The network of `--model`, else the shipped one.
+///
+/// # Errors
+/// When the model file cannot be read.
+pub fn net(
+    model: Option<&std::path::Path>,
+) -> Result<std::sync::Arc<backgammon_bot::BgNet>, CliError> {
+    match model {
+        Some(p) => Ok(std::sync::Arc::new(
+            backgammon_bot::BgNet::load(p).map_err(CliError::input)?,
+        )),
+        None => Ok(backgammon_bot::default_net()),
+    }
+}
+
+/// Refuses a position whose game is over: nothing to analyse.
+///
+/// # Errors
+/// When a side has borne off all its checkers (BG-5.3).
+pub fn not_over(pos: &Position) -> Result<(), CliError> {
+    match pos.winner() {
+        Some(_) => Err(CliError::input(
+            "the game is over in this position (BG-5.3)",
+        )),
+        None => Ok(()),
+    }
+}

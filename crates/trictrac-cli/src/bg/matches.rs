@@ -19,7 +19,7 @@ use serde::Serialize;
 
 use super::input;
 use crate::error::CliError;
-use crate::runs::{self, RunArgs};
+use crate::runs::{self, MatchPlayers, RunArgs};
 use tables::{Choice, PlayerError};
 
 /// The name of GNU Backgammon as a player.
@@ -49,13 +49,8 @@ const GNUBG: &str = "gnubg";
         .help("Number of games (rounded up to an even number: pairs of duplicate dice)"))
 )]
 pub struct MatchArgs {
-    /// Player A: White in even games, Black in odd ones
-    #[arg(long, value_name = "PLAYER")]
-    white: String,
-
-    /// Player B
-    #[arg(long, value_name = "PLAYER")]
-    black: String,
+    #[command(flatten)]
+    players: MatchPlayers,
 
     #[command(flatten)]
     run: RunArgs,
@@ -196,8 +191,8 @@ fn play_pair(
     let dice_seed = game_seed(args.run.seed, k);
     let mut pair = (0i64, 0u64, 0u64, 0u64);
     for a_side in [Side::White, Side::Black] {
-        let mut a = seat(&args.white, dice_seed ^ 0xa, net, pool)?;
-        let mut b = seat(&args.black, dice_seed ^ 0xb, net, pool)?;
+        let mut a = seat(&args.players.white, dice_seed ^ 0xa, net, pool)?;
+        let mut b = seat(&args.players.black, dice_seed ^ 0xb, net, pool)?;
         let mut dice = ChaCha8Rng::seed_from_u64(dice_seed);
         let mut m = Match::new(rules, 0);
         if a_side == Side::White {
@@ -246,7 +241,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         Some(p) => Some(Arc::new(BgNet::load(p).map_err(CliError::input)?)),
         None => None,
     };
-    for name in [&args.white, &args.black] {
+    for name in [&args.players.white, &args.players.black] {
         if name != GNUBG && by_name_with(name, 0, net.clone()).is_none() {
             return Err(CliError::input(format!(
                 "unknown player `{name}`: the players are {}, {GNUBG}",
@@ -258,7 +253,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         rules,
         idle: Mutex::new(Vec::new()),
     };
-    if args.white == GNUBG || args.black == GNUBG {
+    if args.players.white == GNUBG || args.players.black == GNUBG {
         // Started once here, so that a missing gnubg is one clear error.
         let g = Gnubg::start(&rules).map_err(|e| CliError::input(e.0))?;
         pool.give_back(g);
@@ -290,14 +285,14 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     };
     let half = 1.96 * (var / n).sqrt();
     let report = Report {
-        white: args.white.clone(),
-        black: args.black.clone(),
+        white: args.players.white.clone(),
+        black: args.players.black.clone(),
         rules: rules.to_string(),
         cube: rules.cube,
         jacoby: rules.jacoby,
         rules_in_force: super::selfplay::rules_in_force(
             &rules,
-            args.white == "random" && args.black == "random",
+            args.players.white == "random" && args.players.black == "random",
         ),
         games,
         a_wins: results.iter().map(|r| r.1).sum(),

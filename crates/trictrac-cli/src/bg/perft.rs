@@ -1,13 +1,12 @@
 //! `trictrac bg perft`: counting play sequences.
 
 use std::io::Write;
-use std::time::Instant;
 
 use backgammon::perft::perft;
 use clap::Args;
-use serde::Serialize;
 
 use super::input;
+use crate::cmd_perft::count_depths;
 use crate::error::CliError;
 
 /// Count the sequences of plays to a depth (perft).
@@ -42,14 +41,6 @@ pub struct PerftArgs {
     json: bool,
 }
 
-#[derive(Serialize)]
-struct DepthJson {
-    depth: u32,
-    sequences: u64,
-    weighted: u64,
-    seconds: f64,
-}
-
 /// Runs `trictrac bg perft`.
 pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if !(1..=4).contains(&args.depth) {
@@ -60,33 +51,10 @@ pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     let pos = input::position(&args.position, backgammon::Side::White)?;
     let rules = input::rules(&args.rules)?;
-    let mut rows = Vec::new();
-    if !args.json {
-        writeln!(
-            out,
-            "depth            sequences             weighted      seconds"
-        )?;
-    }
-    for d in 1..=args.depth {
-        let t = Instant::now();
+    let rows = count_depths(args.depth, args.json, out, |d| {
         let c = perft(&pos, d, &rules);
-        let secs = t.elapsed().as_secs_f64();
-        if args.json {
-            rows.push(DepthJson {
-                depth: d,
-                sequences: c.sequences,
-                weighted: c.weighted,
-                seconds: secs,
-            });
-        } else {
-            writeln!(
-                out,
-                "{d:>5} {:>20} {:>20} {secs:>12.3}",
-                c.sequences, c.weighted
-            )?;
-            out.flush()?;
-        }
-    }
+        (c.sequences, c.weighted)
+    })?;
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &rows)?;
         writeln!(out)?;

@@ -74,37 +74,21 @@ pub fn write(path: &Path, mat: &MatFile, rules: &Rules) -> Result<(), CliError> 
 mod tests {
     use super::*;
     use backgammon::mat::mat_name;
-    use backgammon::{BySide, Game, MatchState, Phase, Side};
+    use backgammon::{BySide, Game, Side};
     use proptest::prelude::*;
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
 
-    /// Games as `bg play` keeps them: random plays and cube actions.
+    /// Games as `bg play` keeps them: random plays and cube actions, by
+    /// random players through the shared driver.
     fn games(seed: u64, rules: Rules, length: u32) -> Vec<Game> {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut g = Game::new(rules, MatchState::to(length));
-        let mut done = Vec::new();
-        loop {
-            match g.phase() {
-                Phase::Opening => g.roll_with(&mut rng).unwrap(),
-                Phase::Roll(s) if g.can_double(s) && rng.gen_ratio(1, 8) => g.double().unwrap(),
-                Phase::Roll(_) => g.roll_with(&mut rng).unwrap(),
-                Phase::Doubled { .. } if rng.gen_ratio(2, 3) => g.take().unwrap(),
-                Phase::Doubled { .. } => g.drop_double().unwrap(),
-                Phase::Play(..) => {
-                    let plays = g.legal_plays();
-                    let p = plays[rng.gen_range(0..plays.len())];
-                    g.play(&p).unwrap();
-                }
-                Phase::Over(_) => {
-                    let next = g.next_game();
-                    done.push(g);
-                    match next {
-                        Some(n) if length > 0 => g = n,
-                        _ => return done,
-                    }
-                }
-            }
-        }
+        use rand_chacha::ChaCha8Rng;
+        let mut m = backgammon::session::Match::new(rules, length);
+        let mut dice = ChaCha8Rng::seed_from_u64(seed);
+        let mut w = tables::RandomPlayer::<ChaCha8Rng>::seeded(seed ^ 1);
+        let mut b = tables::RandomPlayer::<ChaCha8Rng>::seeded(seed ^ 2);
+        tables::play_out(&mut m, BySide::new(&mut w, &mut b), &mut dice, 100_000)
+            .expect("random players end their match");
+        m.games().cloned().collect()
     }
 
     proptest! {

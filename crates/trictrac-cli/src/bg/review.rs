@@ -3,13 +3,10 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use backgammon::{MatFile, Side};
-use backgammon_bot::analysis::review::{plays_in, review, Mark};
-use backgammon_bot::{default_net, BgNet};
+use backgammon_bot::analysis::review::{plays_in, review, CubeReview, Mark};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::input;
 use crate::error::CliError;
@@ -79,19 +76,11 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .map_err(|e| CliError::input(format!("cannot read {}: {e}", args.file.display())))?;
     let mat = MatFile::parse(&text, rules)
         .map_err(|e| CliError::input(format!("{}: {e}", args.file.display())))?;
-    let net: Arc<BgNet> = match &args.model {
-        Some(p) => Arc::new(BgNet::load(p).map_err(CliError::input)?),
-        None => default_net(),
-    };
-    let bar = ProgressBar::new(plays_in(&mat));
-    bar.set_draw_target(if args.json {
-        ProgressDrawTarget::hidden()
-    } else {
-        ProgressDrawTarget::stderr()
-    });
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} plays {per_sec} eta {eta}")
-            .expect("a valid template"),
+    let net = input::net(args.model.as_deref())?;
+    let bar = crate::input::progress(
+        plays_in(&mat),
+        args.json,
+        "{bar:40} {pos}/{len} plays {per_sec} eta {eta}",
     );
     let r = review(
         &net,
@@ -201,27 +190,7 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
         for m in &g.moves {
             while let Some(c) = cubes.next_if(|c| c.number <= m.number) {
                 if args.all || c.mark != Mark::None || c.action != "no double" {
-                    writeln!(
-                        out,
-                        "  {:>3}. {:<12} {:<10} ND {:+.3} D/T {:+.3} D/P {:+.3}  proper: {}{}{}",
-                        c.number,
-                        name(c.side),
-                        c.action,
-                        c.analysis.no_double,
-                        c.analysis.double_take,
-                        c.analysis.double_pass,
-                        c.analysis.action,
-                        if c.error.is_empty() {
-                            String::new()
-                        } else {
-                            format!("  {} {:.3}", c.error, c.lost)
-                        },
-                        if c.mark == Mark::None {
-                            String::new()
-                        } else {
-                            format!(" {} ({})", c.mark.sign(), c.mark.words())
-                        }
-                    )?;
+                    writeln!(out, "{}", cube_line(c, name(c.side)))?;
                 }
             }
             if args.all || m.mark != Mark::None {
@@ -240,22 +209,7 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
             }
         }
         for c in cubes {
-            writeln!(
-                out,
-                "  {:>3}. {:<12} {:<10} ND {:+.3} D/T {:+.3} D/P {:+.3}  proper: {}{}",
-                c.number,
-                name(c.side),
-                c.action,
-                c.analysis.no_double,
-                c.analysis.double_take,
-                c.analysis.double_pass,
-                c.analysis.action,
-                if c.error.is_empty() {
-                    String::new()
-                } else {
-                    format!("  {} {:.3}", c.error, c.lost)
-                }
-            )?;
+            writeln!(out, "{}", cube_line(c, name(c.side)))?;
         }
     }
     writeln!(out)?;
@@ -282,4 +236,30 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
         )?;
     }
     Ok(())
+}
+
+/// One cube decision of the review: the action, the equities of no
+/// double, double/take and double/pass, the proper action, the error and
+/// its mark.
+fn cube_line(c: &CubeReview, name: &str) -> String {
+    let error = if c.error.is_empty() {
+        String::new()
+    } else {
+        format!("  {} {:.3}", c.error, c.lost)
+    };
+    let mark = if c.mark == Mark::None {
+        String::new()
+    } else {
+        format!(" {} ({})", c.mark.sign(), c.mark.words())
+    };
+    format!(
+        "  {:>3}. {:<12} {:<10} ND {:+.3} D/T {:+.3} D/P {:+.3}  proper: {}{error}{mark}",
+        c.number,
+        name,
+        c.action,
+        c.analysis.no_double,
+        c.analysis.double_take,
+        c.analysis.double_pass,
+        c.analysis.action,
+    )
 }

@@ -3,13 +3,10 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use backgammon_bot::analysis::rollout::{rollout, Progress, RolloutResult, Settings};
 use backgammon_bot::neural::equity;
-use backgammon_bot::{default_net, BgNet};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::input;
 use crate::error::CliError;
@@ -213,15 +210,8 @@ pub fn run(args: &RolloutArgs, out: &mut dyn Write) -> Result<(), CliError> {
         return Err(CliError::input("--games must be at least 1"));
     }
     let pos = setting.position;
-    if pos.winner().is_some() {
-        return Err(CliError::input(
-            "the game is over in this position (BG-5.3)",
-        ));
-    }
-    let net: Arc<BgNet> = match &args.model {
-        Some(p) => Arc::new(BgNet::load(p).map_err(CliError::input)?),
-        None => default_net(),
-    };
+    input::not_over(&pos)?;
+    let net = input::net(args.model.as_deref())?;
     let settings = Settings {
         games: args.games,
         seed: args.seed,
@@ -269,15 +259,10 @@ pub fn run(args: &RolloutArgs, out: &mut dyn Write) -> Result<(), CliError> {
         out.flush()?;
     }
     let total = u64::from(args.games) * jobs.len() as u64;
-    let bar = ProgressBar::new(total);
-    bar.set_draw_target(if args.json {
-        ProgressDrawTarget::hidden()
-    } else {
-        ProgressDrawTarget::stderr()
-    });
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta} {msg}")
-            .expect("a valid template"),
+    let bar = crate::input::progress(
+        total,
+        args.json,
+        "{bar:40} {pos}/{len} games {per_sec} eta {eta} {msg}",
     );
     let mut results = Vec::new();
     for (label, root, flip) in &jobs {

@@ -67,8 +67,8 @@ impl Stats {
 /// shared driver.
 fn one_game(seed: u64, rules: Rules) -> Result<Stats, String> {
     let mut dice = ChaCha8Rng::seed_from_u64(seed);
-    let mut white = TablePlayer(Box::new(RandomPlayer::new(seed ^ 0x57_4849_5445)));
-    let mut black = TablePlayer(Box::new(RandomPlayer::new(seed ^ 0x42_4c41_434b)));
+    let mut white = TablePlayer(Box::new(RandomPlayer::seeded(seed ^ 0x57_4849_5445)));
+    let mut black = TablePlayer(Box::new(RandomPlayer::seeded(seed ^ 0x42_4c41_434b)));
     let mut m = Match::new(rules, 0);
     runs::play_out(&mut m, &mut white, &mut black, &mut dice)?;
     let g = &m.game;

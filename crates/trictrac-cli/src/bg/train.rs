@@ -4,11 +4,11 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use backgammon_bot::race::{self, RaceNet, RaceTrainer};
-use backgammon_bot::train::{TrainConfig, Trainer};
+use backgammon_bot::train::{Trainer, DEFAULTS};
 use backgammon_bot::BgNet;
 use clap::Args;
 
-use crate::cmd_train::{train_loop, LoopSettings, Trainable};
+use crate::cmd_train::{game_defaults, train_loop, ModelArgs, TdArgs, Trainable};
 use crate::error::CliError;
 
 /// Train the backgammon network by self-play.
@@ -26,24 +26,12 @@ use crate::error::CliError;
     after_help = "Examples:\n  \
         trictrac bg train --games 100000 --out bg-model.bin\n  \
         trictrac bg train --games 200000 --resume bg-model.bin\n  \
-        trictrac bg play --bot neural --model bg-model.bin"
+        trictrac bg play --bot neural --model bg-model.bin",
+    mut_args(game_defaults(DEFAULTS, "backgammon-model.bin", "5000"))
 )]
 pub struct TrainArgs {
-    /// Total number of self-play games (including those of a resumed model)
-    #[arg(short, long, default_value_t = 10_000)]
-    games: u64,
-
-    /// Seed of the initial weights and of the dice [default: 1]
-    #[arg(short, long)]
-    seed: Option<u64>,
-
-    /// Where to write the model [default: the --resume file, else backgammon-model.bin]
-    #[arg(short, long, value_name = "FILE")]
-    out: Option<PathBuf>,
-
-    /// Continue training this model
-    #[arg(long, value_name = "FILE")]
-    resume: Option<PathBuf>,
+    #[command(flatten)]
+    model: ModelArgs,
 
     /// Start from this model (either version): a network of the current
     /// version with --hidden units (at least the model's) computing what
@@ -52,37 +40,8 @@ pub struct TrainArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     warm_start: Option<PathBuf>,
 
-    /// Worker threads (default: all cores)
-    #[arg(short, long)]
-    jobs: Option<usize>,
-
-    /// Write the model every N games
-    #[arg(long, value_name = "N", default_value_t = 5000)]
-    checkpoint_every: u64,
-
-    /// Hidden units [default: 80]
-    #[arg(long)]
-    hidden: Option<usize>,
-
-    /// Learning rate at the start [default: 0.1]
-    #[arg(long)]
-    alpha: Option<f32>,
-
-    /// Learning rate at the end of the schedule [default: 0.02]
-    #[arg(long)]
-    alpha_end: Option<f32>,
-
-    /// Games over which the learning rate falls linearly [default: --games]
-    #[arg(long, value_name = "N")]
-    alpha_games: Option<u64>,
-
-    /// TD(λ) trace decay, 0 to 1 [default: 0.7]
-    #[arg(long)]
-    lambda: Option<f32>,
-
-    /// Games per batch, played with the same weights [default: 32]
-    #[arg(long)]
-    batch: Option<u32>,
+    #[command(flatten)]
+    td: TdArgs,
 
     /// Train the race network instead (positions without contact, until
     /// both sides bear off; the database values the rest), from race
@@ -178,65 +137,21 @@ impl Trainable for BgTraining {
 
 /// Runs `trictrac bg train`.
 pub fn run(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    if args.checkpoint_every == 0 {
-        return Err(CliError::input("--checkpoint-every must be at least 1"));
-    }
-    let (trainer, path) = match &args.resume {
+    let (model, td) = (&args.model, &args.td);
+    td.check()?;
+    let trainer = match &model.resume {
         Some(_) if args.race => {
             return Err(CliError::input(
                 "--race trains a new race network: --resume is not supported with it",
             ))
         }
         Some(file) => {
-            let changed = args.seed.is_some()
-                || args.hidden.is_some()
-                || args.alpha.is_some()
-                || args.alpha_end.is_some()
-                || args.alpha_games.is_some()
-                || args.lambda.is_some()
-                || args.batch.is_some();
-            if changed {
-                return Err(CliError::input(format!(
-                    "the settings cannot be changed when resuming: the model {} keeps its seed and settings",
-                    file.display()
-                )));
-            }
-            let net = BgNet::load(file).map_err(CliError::input)?;
-            (
-                Which::Contact(Trainer::resume(net)),
-                args.out.clone().unwrap_or_else(|| file.clone()),
-            )
+            model.keep_settings(td, &[])?;
+            Which::Contact(Trainer::resume(BgNet::load(file).map_err(CliError::input)?))
         }
         None => {
-            let d = TrainConfig::default();
-            let c = TrainConfig {
-                hidden: args.hidden.unwrap_or(d.hidden),
-                alpha: args.alpha.unwrap_or(d.alpha),
-                alpha_end: args.alpha_end.unwrap_or(d.alpha_end),
-                alpha_games: args.alpha_games.unwrap_or(args.games),
-                lambda: args.lambda.unwrap_or(d.lambda),
-                batch: args.batch.unwrap_or(d.batch),
-                seed: args.seed.unwrap_or(d.seed),
-            };
-            if !(1..=neural::MAX_HIDDEN).contains(&c.hidden) {
-                return Err(CliError::input(format!(
-                    "--hidden must be 1 to {}",
-                    neural::MAX_HIDDEN
-                )));
-            }
-            let rate = |x: f32| x.is_finite() && x > 0.0 && x <= 1.0;
-            if !rate(c.alpha) || !rate(c.alpha_end) {
-                return Err(CliError::input(
-                    "--alpha and --alpha-end must be above 0 and at most 1",
-                ));
-            }
-            if !(0.0..=1.0).contains(&c.lambda) {
-                return Err(CliError::input("--lambda must be between 0 and 1"));
-            }
-            if c.batch == 0 {
-                return Err(CliError::input("--batch must be at least 1"));
-            }
-            let trainer = match &args.warm_start {
+            let c = model.config(td, DEFAULTS)?;
+            match &args.warm_start {
                 _ if args.race => {
                     let mut net = match &args.warm_start {
                         Some(file) => {
@@ -250,17 +165,9 @@ pub fn run(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
                         }
                         None => RaceNet::new(c.hidden, c.seed),
                     };
-                    net.0.info = neural::TrainInfo {
-                        games: 0,
-                        seed: c.seed,
-                        alpha: c.alpha,
-                        alpha_end: c.alpha_end,
-                        alpha_games: c.alpha_games,
-                        lambda: c.lambda,
-                        batch: c.batch,
-                    };
+                    net.0.info = c.info();
                     let starts =
-                        race::start_positions(args.starts, c.seed, crate::input::jobs(args.jobs));
+                        race::start_positions(args.starts, c.seed, crate::input::jobs(td.jobs));
                     Which::Race(RaceTrainer::new(net, starts))
                 }
                 Some(file) => {
@@ -274,42 +181,20 @@ pub fn run(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
                     Which::Contact(Trainer::warm_start(&old, &c))
                 }
                 None => Which::Contact(Trainer::new(&c)),
-            };
-            (
-                trainer,
-                args.out.clone().unwrap_or_else(|| {
-                    PathBuf::from(if args.race {
-                        "race-model.bin"
-                    } else {
-                        "backgammon-model.bin"
-                    })
-                }),
-            )
+            }
         }
     };
+    let path = model.path(if args.race {
+        "race-model.bin"
+    } else {
+        "backgammon-model.bin"
+    });
     let mut t = BgTraining {
         trainer,
         log: args.log.clone(),
         start: std::time::Instant::now(),
         since: std::cell::Cell::new((0, 0, 0.0)),
     };
-    let done = t.games();
-    if args.games <= done {
-        return Err(CliError::input(format!(
-            "the model has already been trained on {done} games; ask for more with --games"
-        )));
-    }
-    train_loop(
-        &mut t,
-        &LoopSettings {
-            games: args.games,
-            done,
-            path: &path,
-            jobs: crate::input::jobs(args.jobs),
-            checkpoint_every: args.checkpoint_every,
-            quiet: args.quiet,
-            unit: "plies",
-        },
-        out,
-    )
+    let settings = td.settings(model, t.games(), &path, args.quiet, "plies")?;
+    train_loop(&mut t, &settings, out)
 }

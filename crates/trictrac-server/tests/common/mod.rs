@@ -222,6 +222,34 @@ impl Lcg {
     }
 }
 
+/// Plays until the game is over or `max` actions are done, each by the
+/// client whose side is to act, the action `choose` picks in his state,
+/// sent with his sequence number; both clients follow every action.
+pub async fn play_both(
+    a: &mut Client,
+    b: &mut Client,
+    max: usize,
+    mut choose: impl FnMut(&Value) -> Value,
+) {
+    for _ in 0..max {
+        let Some(side) = a.to_act() else { return };
+        let actor = if a.seats().contains(&side) {
+            &mut *a
+        } else {
+            &mut *b
+        };
+        let msg = choose(&actor.state);
+        let mut m = msg.clone();
+        m["seq"] = actor.state["seq"].clone();
+        let r = actor.request(m).await;
+        assert_eq!(r["type"], "ack", "{msg} refused: {r}");
+        let seq = r["seq"].as_u64().unwrap();
+        a.wait_seq(seq).await;
+        b.wait_seq(seq).await;
+        assert_eq!(a.state["seq"], b.state["seq"]);
+    }
+}
+
 /// What a random player sends in `state` (it must be his move).
 pub fn random_action(state: &Value, rng: &mut Lcg) -> Value {
     match state["phase"]["kind"].as_str().unwrap() {

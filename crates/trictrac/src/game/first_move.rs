@@ -22,18 +22,9 @@ impl Game {
             });
         }
         self.log.push(Event::FirstMoveDice { white, black });
-        if white == black {
+        if !self.starts(Side::higher(white, black)) {
             return Ok(());
         }
-        let starter = if white > black {
-            Side::White
-        } else {
-            Side::Black
-        };
-        self.starter = Some(starter);
-        self.log.push(Event::Starts(starter));
-        self.position.new_releve(starter);
-        self.phase = Phase::Roll(starter);
         if self.options.first_move == FirstMove::CoupEtDes {
             self.roll(Roll::from_dice(white, black))?;
         }
@@ -59,18 +50,20 @@ impl Game {
         }
         self.log.push(Event::FirstMoveRolls { white, black });
         let total = |r: Roll| r.high().value() + r.low().value();
-        if total(white) == total(black) {
-            return Ok(());
-        }
-        let starter = if total(white) > total(black) {
-            Side::White
-        } else {
-            Side::Black
+        self.starts(Side::higher(total(white), total(black)));
+        Ok(())
+    }
+
+    /// The first move won by `starter` (none after a tie: thrown
+    /// again): he starts the first relevé, to roll. Whether one did.
+    fn starts(&mut self, starter: Option<Side>) -> bool {
+        let Some(starter) = starter else {
+            return false;
         };
         self.starter = Some(starter);
         self.log.push(Event::Starts(starter));
         self.position.new_releve(starter);
         self.phase = Phase::Roll(starter);
-        Ok(())
+        true
     }
 }
