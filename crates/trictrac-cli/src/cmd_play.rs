@@ -134,13 +134,8 @@ fn bot_levels() -> Vec<Level> {
     levels::levels(PLAYERS, trictrac_bot::table::level)
 }
 
-/// The help of `--bot`, naming the bots by level.
 fn bot_help() -> String {
-    format!(
-        "The bot you play against, by level, weakest first: {} (the internal names are \
-         accepted too) [default: {DEFAULT_BOT}]",
-        levels::list(&bot_levels())
-    )
+    levels::bot_help(&bot_levels(), DEFAULT_BOT)
 }
 
 /// Names the record gives a person and the header's event.

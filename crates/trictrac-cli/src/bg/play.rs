@@ -88,11 +88,7 @@ fn bot_levels() -> Vec<Level> {
 }
 
 fn bot_help() -> String {
-    format!(
-        "The bot you play against, by level, weakest first: {} (the internal names are \
-         accepted too) [default: {DEFAULT_BOT}]",
-        levels::list(&bot_levels())
-    )
+    levels::bot_help(&bot_levels(), DEFAULT_BOT)
 }
 
 /// The game's lines of `help` (the session adds the commands every game

@@ -101,3 +101,12 @@ mod tests {
         assert!(list(&b).starts_with("beginner (random), easy (greedy)"));
     }
 }
+
+/// The help of a `--bot` option, naming the bots by level, weakest first.
+pub fn bot_help(levels: &[Level], default: &str) -> String {
+    format!(
+        "The bot you play against, by level, weakest first: {} (the internal names are \
+         accepted too) [default: {default}]",
+        list(levels)
+    )
+}
