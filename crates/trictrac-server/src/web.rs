@@ -20,7 +20,7 @@ use tables::BySide;
 const INDEX: &str = include_str!("../static/index.html");
 /// The page's ES modules (docs/ARCHITECTURE.md, "The page"): the shell,
 /// what it shares with the games, and one module per game.
-const MODULES: [(&str, &str); 8] = [
+const MODULES: [(&str, &str); 11] = [
     ("/app.js", include_str!("../static/app.js")),
     ("/i18n.js", include_str!("../static/i18n.js")),
     ("/board.js", include_str!("../static/board.js")),
@@ -43,6 +43,18 @@ const MODULES: [(&str, &str); 8] = [
     (
         "/games/backgammon.js",
         include_str!("../static/games/backgammon.js"),
+    ),
+    (
+        "/games/backgammon-board.js",
+        include_str!("../static/games/backgammon-board.js"),
+    ),
+    (
+        "/games/backgammon-analysis.js",
+        include_str!("../static/games/backgammon-analysis.js"),
+    ),
+    (
+        "/games/backgammon-review.js",
+        include_str!("../static/games/backgammon-review.js"),
     ),
 ];
 const STYLE: &str = include_str!("../static/style.css");

@@ -348,7 +348,8 @@ fn from_board(board: &str, bar: Option<&str>, turn: Side) -> Result<Position, St
 /// The setting of the analysis board's query: `position` (a gnubg
 /// Position ID, `PositionID:MatchID` or an XGID) or `board`/`bar` (the
 /// checkers placed by clicks), `turn`, `dice` (`A-B`, or none for the
-/// cube), `cube` and `owner`, `length`, `score` (`W-B`), `crawford`.
+/// cube), `double` (`offered`: the side on roll has doubled, the other
+/// answers), `cube` and `owner`, `length`, `score` (`W-B`), `crawford`.
 ///
 /// # Errors
 /// One line naming the field that is wrong.
@@ -433,6 +434,15 @@ pub fn setting(q: &HashMap<String, String>) -> Result<Setting, String> {
             s.dice = Some(r);
             s.doubled = false;
         }
+    }
+    match field(q, "double")? {
+        None => {}
+        Some("offered") if s.dice.is_some() => {
+            return Err("double=offered: a double is offered before the roll, not with dice".into())
+        }
+        Some("offered") => s.doubled = true,
+        Some("none") => s.doubled = false,
+        Some(o) => return Err(format!("double `{o}`: offered or none")),
     }
     if let Some(c) = field(q, "cube")? {
         let v: u32 = c

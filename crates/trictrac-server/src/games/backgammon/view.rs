@@ -174,6 +174,11 @@ pub fn state_fields(m: &Match, v: &mut Value, full: bool, tail: usize) {
         },
         "game_result": result_json(g),
         "last_result": m.done.last().map(result_json).unwrap_or(Value::Null),
+        // The position's IDs (BG-1.4), for the analysis board.
+        "ids": {
+            "position_id": pos.to_position_id(),
+            "xgid": backgammon::Xgid::of_game(g).to_string(),
+        },
         "history_start": start,
         "history_len": len,
     });
