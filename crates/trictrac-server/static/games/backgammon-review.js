@@ -18,7 +18,7 @@ addTexts({
     bgr_play: "{side} {dice} : {play}", bgr_best: "meilleur : {best} (−{lost})", bgr_ok: "bon coup", bgr_forced: "forcé",
     bgr_cube_step: "{side} : {action} — bonne action : {proper} (pas de double {nd}, double/tenu {dt}, double/refusé {dp})",
     bgr_graph: "Équité des blanches au fil de la partie", bgr_review: "Analyser la partie",
-    cube_no_double: "pas de double", cube_double: "double", cube_take: "tient", cube_pass: "refuse",
+    bgr_act_no_double: "pas de double", bgr_act_double: "double", bgr_act_take: "tient", bgr_act_pass: "refuse",
   },
   en: {
     bgr_title: "Review ({ev})", bgr_upload: "Review a .mat file", bgr_paste: "…or paste the text of a .mat file",
@@ -28,7 +28,7 @@ addTexts({
     bgr_play: "{side} {dice}: {play}", bgr_best: "best: {best} (−{lost})", bgr_ok: "good play", bgr_forced: "forced",
     bgr_cube_step: "{side}: {action} — proper action: {proper} (no double {nd}, double/take {dt}, double/pass {dp})",
     bgr_graph: "White's equity over the game", bgr_review: "Review the game",
-    cube_no_double: "no double", cube_double: "double", cube_take: "takes", cube_pass: "passes",
+    bgr_act_no_double: "no double", bgr_act_double: "double", bgr_act_take: "takes", bgr_act_pass: "passes",
   },
 });
 
@@ -51,14 +51,17 @@ export function createReview() {
       if (!r.ok) { error(j.error || String(r.status)); return; }
       ui.review = j;
       ui.steps = [];
-      j.games.forEach((g, gi) => g.steps.forEach((s) => ui.steps.push(Object.assign({ game: gi }, s))));
+      // The decisions shown: every play, and the cube decisions that were
+      // close or wrong (gnubg lists the others as no decision at all).
+      const shown = (s) => s.kind === "play" || s.action !== "no double" || s.counted || s.error;
+      j.games.forEach((g, gi) => { g.steps = g.steps.filter(shown); g.steps.forEach((s) => ui.steps.push(Object.assign({ game: gi }, s))); });
       ui.i = 0;
     } catch (e) { error(String(e)); } finally { $("bgr-loading").hidden = true; render(); }
   }
 
   function stepText(s) {
     if (s.kind === "cube") {
-      const action = t("cube_" + s.action.replace(" ", "_"));
+      const action = t("bgr_act_" + s.action.replace(" ", "_"));
       return esc(t("bgr_cube_step", { side: sideName(s.side), action, proper: s.cube.action,
         nd: eq(s.cube.no_double), dt: eq(s.cube.double_take), dp: eq(s.cube.double_pass) })) +
         (s.error ? ` <b class="${markClass(s)}">${esc(s.error)} ${esc(s.mark)} −${s.lost.toFixed(3)}</b>` : "");
@@ -90,7 +93,7 @@ export function createReview() {
       h += `<tr class="bgr-game"><td colspan="4"><b>${esc(t("bgr_game", { n: g.n, w: g.score.white, b: g.score.black }))}</b>` +
         (g.result ? ` <span class="muted">${esc(g.result)}</span>` : "") + `</td></tr>`;
       for (const s of g.steps) {
-        const what = s.kind === "play" ? `${s.dice.join("-")}: ${s.play}` : t("cube_" + s.action.replace(" ", "_"));
+        const what = s.kind === "play" ? `${s.dice.join("-")}: ${s.play}` : t("bgr_act_" + s.action.replace(" ", "_"));
         h += `<tr class="bgr-row ${k === ui.i ? "current" : ""}" data-step="${k}"><td>${s.number}</td>` +
           `<td class="side-${s.side}">${esc(sideName(s.side))}</td><td>${esc(what)}</td>` +
           `<td class="rv-mark ${markClass(s)}">${s.mark ? esc(s.mark) + " −" + s.lost.toFixed(3) : ""}</td></tr>`;

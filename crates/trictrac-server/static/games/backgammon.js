@@ -48,6 +48,8 @@ export function create(app) {
   const ui = {
     lines: null,  // N/B line names (true), gnubg's numbers (false), or by the rules (null)
     cache: null,  // the orderings of the plays of one state
+    analysis: analysis.ui, // the analysis board's set-up and answer
+    review: review.ui,     // the review shown and its step
   };
 
   // ------------------------------------------------------------ geometry
