@@ -194,6 +194,54 @@ async fn a_rollout_streams_its_progress_then_its_result() {
             "{q}: {text}"
         );
     }
+    // A long rollout whose client goes away after its first progress
+    // line stops: the next one is served long before 1 296 games could
+    // have been played (one rollout at a time: a 503 while it runs).
+    let mut s = TcpStream::connect(addr).await.expect("connect");
+    s.write_all(
+        format!(
+            "GET /api/analysis/backgammon/rollout?position=4HPwATDgc/ABMA&games=1296 HTTP/1.1\r\nHost: {addr}\r\n\r\n"
+        )
+        .as_bytes(),
+    )
+    .await
+    .unwrap();
+    let mut seen = Vec::new();
+    let mut chunk = [0u8; 4096];
+    while !String::from_utf8_lossy(&seen).contains("\"progress\"") {
+        let n = tokio::time::timeout(Duration::from_secs(60), s.read(&mut chunk))
+            .await
+            .expect("progress within 60 s")
+            .unwrap();
+        assert!(n > 0, "the rollout's stream ended early");
+        seen.extend_from_slice(&chunk[..n]);
+    }
+    let (code, text) = http_get(
+        addr,
+        "/api/analysis/backgammon/rollout?position=4HPwATDgc/ABMA&games=1",
+    )
+    .await;
+    assert_eq!(code, 503, "one rollout at a time: {text}");
+    assert!(body(&text)["error"].as_str().unwrap().contains("running"));
+    drop(s);
+    let gone = std::time::Instant::now();
+    loop {
+        let (code, text) = http_get(
+            addr,
+            "/api/analysis/backgammon/rollout?position=4HPwATDgc/ABMA&games=1&truncate=1",
+        )
+        .await;
+        if code == 200 {
+            eprintln!("the abandoned rollout stopped within {:?}", gone.elapsed());
+            break;
+        }
+        assert_eq!(code, 503, "{text}");
+        assert!(
+            gone.elapsed() < Duration::from_secs(20),
+            "the abandoned rollout still runs after 20 s"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     server.stop().await;
 }
 
