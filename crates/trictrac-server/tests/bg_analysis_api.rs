@@ -104,6 +104,23 @@ async fn the_analysis_board_answers_positions_and_names_every_bad_field() {
         let e = body(&text)["error"].as_str().unwrap().to_string();
         assert!(e.contains(word), "{q}: {e}");
     }
+    // Grand Trictrac's analysis board: the evaluation of a TPN.
+    let (code, text) = http_get(
+        addr,
+        "/api/analysis/trictrac/position?position=w:1x15%20b:24x15%20w",
+    )
+    .await;
+    assert_eq!(code, 200, "{text}");
+    let e = body(&text);
+    assert_eq!(e["side"], "white");
+    assert!(e["equity"].as_f64().unwrap().abs() < 1.0, "{e}");
+    let (code, text) = http_get(
+        addr,
+        "/api/analysis/trictrac/position?position=w:1x16%20b:24x15%20w",
+    )
+    .await;
+    assert_eq!(code, 400, "{text}");
+    assert!(body(&text)["error"].as_str().unwrap().contains("position"));
     let (code, text) = http_get(addr, "/api/analysis/chess/position?position=x").await;
     assert_eq!(code, 404, "{text}");
     assert!(body(&text)["error"]

@@ -9,7 +9,8 @@
 //! Without a Chromium binary the test is skipped with a message — except
 //! under `CI=true`, where it fails. `TRICTRAC_E2E_SHOTS=DIR` keeps
 //! screenshots (bg-cube-hint, bg-answer-hint, bg-review-game,
-//! bg-review-upload, bg-analysis-cube, bg-analysis).
+//! bg-review-upload, bg-analysis-cube, bg-analysis, tt-analysis). Last,
+//! Grand Trictrac's analysis board set up by clicks and evaluated.
 
 mod browser;
 mod common;
@@ -286,6 +287,27 @@ async fn backgammon_cube_hint_review_and_analysis_board_in_chromium() {
         1
     );
     shot(&mut cdp, "bg-analysis").await;
+
+    // Grand Trictrac's analysis board: checkers put and removed by
+    // clicks rewrite the TPN, and the position is evaluated.
+    cdp.navigate(&format!("{base}/?analysis=1&lang=en")).await;
+    cdp.wait_for(
+        "document.querySelector('#an-eval').textContent.includes('Equity of')",
+        30,
+    )
+    .await;
+    cdp.click("#an-palette input[value=erase]").await;
+    cdp.click("#an-board rect.hit[data-field=\"1\"]").await;
+    cdp.click("#an-board rect.hit[data-field=\"24\"]").await;
+    cdp.click("#an-palette input[value=black]").await;
+    cdp.click("#an-board rect.hit[data-field=\"7\"]").await;
+    cdp.wait_for(
+        "document.querySelector('#an-tpn').value === 'w:1x14 b:7,24x14 w' && \
+         document.querySelector('#an-eval').textContent.includes('Equity of White')",
+        30,
+    )
+    .await;
+    shot(&mut cdp, "tt-analysis").await;
 
     cdp.close(browser).await;
     server.stop().await;

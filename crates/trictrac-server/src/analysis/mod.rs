@@ -285,7 +285,7 @@ pub fn position_json(q: &PositionQuery) -> Result<Value, String> {
     let e = a.position(pos, &q.options);
     Ok(json!({
         "kind": "position",
-        "evaluator": a.describe(),
+        "evaluator": "equity network, no search",
         "equity": round(e),
         "side": pos.turn().name(),
         "position": pos.to_string(),
