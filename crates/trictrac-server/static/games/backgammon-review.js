@@ -136,7 +136,7 @@ export function createReview() {
   function render() {
     const rv = ui.review;
     $("bgr-result").hidden = !rv;
-    if (!rv) return;
+    if (!rv) { $("bgr-title").textContent = t("bgr_upload"); return; }
     $("bgr-title").textContent = t("bgr_title", { ev: rv.evaluator });
     $("bgr-players").innerHTML = players();
     $("bgr-moves").innerHTML = moves();
