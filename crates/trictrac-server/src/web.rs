@@ -9,7 +9,7 @@ use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::json;
 
@@ -20,7 +20,7 @@ use tables::BySide;
 const INDEX: &str = include_str!("../static/index.html");
 /// The page's ES modules (docs/ARCHITECTURE.md, "The page"): the shell,
 /// what it shares with the games, and one module per game.
-const MODULES: [(&str, &str); 8] = [
+const MODULES: [(&str, &str); 11] = [
     ("/app.js", include_str!("../static/app.js")),
     ("/i18n.js", include_str!("../static/i18n.js")),
     ("/board.js", include_str!("../static/board.js")),
@@ -43,6 +43,18 @@ const MODULES: [(&str, &str); 8] = [
     (
         "/games/backgammon.js",
         include_str!("../static/games/backgammon.js"),
+    ),
+    (
+        "/games/backgammon-board.js",
+        include_str!("../static/games/backgammon-board.js"),
+    ),
+    (
+        "/games/backgammon-analysis.js",
+        include_str!("../static/games/backgammon-analysis.js"),
+    ),
+    (
+        "/games/backgammon-review.js",
+        include_str!("../static/games/backgammon-review.js"),
     ),
 ];
 /// The shell's own modules beside `MODULES`: keyboard play, move
@@ -111,6 +123,18 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{file}", get(record))
         .route("/api/games/{id}/review.json", get(review))
         .route("/api/chances", get(chances))
+        .route(
+            "/api/analysis/{game}/position",
+            get(crate::analysis::web::position),
+        )
+        .route(
+            "/api/analysis/{game}/review",
+            post(crate::analysis::web::review_file),
+        )
+        .route(
+            "/api/analysis/{game}/rollout",
+            get(crate::analysis::web::rollout),
+        )
         .with_state(hub)
 }
 
@@ -272,7 +296,7 @@ async fn room_summary(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Re
     Json(body).into_response()
 }
 
-fn fail(code: StatusCode, message: String) -> Response {
+pub(crate) fn fail(code: StatusCode, message: String) -> Response {
     (code, Json(json!({ "error": message }))).into_response()
 }
 
@@ -349,10 +373,58 @@ fn review_gate() -> &'static tokio::sync::Semaphore {
     &GATE
 }
 
+/// The review of `key` (a record's text), from the cache or computed by
+/// `job` off the async threads, one review at a time.
+pub(crate) async fn cached_review(
+    key: String,
+    job: crate::games::Job,
+) -> Result<Arc<serde_json::Value>, Response> {
+    let cached = review_cache()
+        .lock()
+        .ok()
+        .and_then(|c| c.get(&key).cloned());
+    if let Some(v) = cached {
+        return Ok(v);
+    }
+    let Ok(_permit) = review_gate().acquire().await else {
+        return Err(fail(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is stopping".into(),
+        ));
+    };
+    // Another request may have computed it while this one waited.
+    let cached = review_cache()
+        .lock()
+        .ok()
+        .and_then(|c| c.get(&key).cloned());
+    if let Some(v) = cached {
+        return Ok(v);
+    }
+    let v = match tokio::task::spawn_blocking(job).await {
+        Ok(Ok(v)) => Arc::new(v),
+        Ok(Err(e)) => return Err(fail(StatusCode::UNPROCESSABLE_ENTITY, e)),
+        Err(_) => {
+            return Err(fail(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the review failed".into(),
+            ))
+        }
+    };
+    if let Ok(mut c) = review_cache().lock() {
+        if c.len() >= REVIEWS_KEPT {
+            c.clear();
+        }
+        c.insert(key, v.clone());
+    }
+    Ok(v)
+}
+
 /// `/api/games/ROOM/review.json`: every decision of a finished Grand
 /// Trictrac game against the bot's best, by equity — the review of
-/// `trictrac review` ([`crate::analysis::review_json`]), computed off the
-/// async threads.
+/// `trictrac review` ([`crate::analysis::review_json`]) — or of a finished
+/// backgammon game or match — the review of `trictrac bg review`
+/// ([`crate::games::backgammon::review`]) — computed off the async
+/// threads.
 async fn review(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
     let room = match hub.room(&id).await {
         Ok(r) => r,
@@ -374,47 +446,9 @@ async fn review(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response
         }
         Err(e) => return fail(StatusCode::NOT_FOUND, format!("game {id}: {e}")),
     };
-    let cached = review_cache()
-        .lock()
-        .ok()
-        .and_then(|c| c.get(&key).cloned());
-    let v = match cached {
-        Some(v) => v,
-        None => {
-            let Ok(_permit) = review_gate().acquire().await else {
-                return fail(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "the server is stopping".into(),
-                );
-            };
-            // Another request may have computed it while this one waited.
-            let cached = review_cache()
-                .lock()
-                .ok()
-                .and_then(|c| c.get(&key).cloned());
-            match cached {
-                Some(v) => v,
-                None => {
-                    let v = match tokio::task::spawn_blocking(job).await {
-                        Ok(Ok(v)) => Arc::new(v),
-                        Ok(Err(e)) => return fail(StatusCode::INTERNAL_SERVER_ERROR, e),
-                        Err(_) => {
-                            return fail(
-                                StatusCode::INTERNAL_SERVER_ERROR,
-                                "the review failed".into(),
-                            )
-                        }
-                    };
-                    if let Ok(mut c) = review_cache().lock() {
-                        if c.len() >= REVIEWS_KEPT {
-                            c.clear();
-                        }
-                        c.insert(key, v.clone());
-                    }
-                    v
-                }
-            }
-        }
+    let v = match cached_review(key, job).await {
+        Ok(v) => v,
+        Err(r) => return r,
     };
     let mut body = (*v).clone();
     body["room"] = json!(id);

@@ -28,7 +28,7 @@
 //!   the evaluator's value there (the bear-off database's, as gnubg
 //!   stops at its bear-off database).
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -327,6 +327,21 @@ pub fn rollout(
     s: &Settings,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> RolloutResult {
+    rollout_until(net, root, cube, rules, s, progress, &AtomicBool::new(false))
+}
+
+/// [`rollout`], stopped early when `stop` is set (the page's rollout
+/// whose watcher went away): no new game starts, and the result counts
+/// the games finished (`games` says how many).
+pub fn rollout_until(
+    net: &BgNet,
+    root: &Position,
+    cube: Cube,
+    rules: &Rules,
+    s: &Settings,
+    progress: &(dyn Fn(Progress) + Sync),
+    stop: &AtomicBool,
+) -> RolloutResult {
     let start = Instant::now();
     let games = s.games.max(1);
     let mut prng = ChaCha8Rng::seed_from_u64(s.seed);
@@ -354,7 +369,7 @@ pub fn rollout(
                     let mut mine = Vec::new();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= games as usize {
+                        if i >= games as usize || stop.load(Ordering::Relaxed) {
                             break;
                         }
                         let g = play_game(net, root, cube, rules, s, &perms, i as u64);

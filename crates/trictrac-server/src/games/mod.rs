@@ -15,6 +15,7 @@ pub mod backgammon;
 pub mod trictrac;
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -56,6 +57,47 @@ pub enum Intent {
 
 /// A job to run off the async threads (a hint, a review).
 pub type Job = Box<dyn FnOnce() -> Result<Value, String> + Send>;
+
+/// A rollout to run off the async threads: given where its progress
+/// messages go and the flag that stops it (the page went away), it
+/// answers its result.
+pub type RolloutJob =
+    Box<dyn FnOnce(&(dyn Fn(Value) + Sync), &AtomicBool) -> Result<Value, String> + Send>;
+
+/// The query of an analysis request: the page's fields by name.
+pub type Query = HashMap<String, String>;
+
+/// What a game offers the page's analysis away from a room: the
+/// analysis board's positions, the review of a record uploaded, the
+/// rollouts. One implementation per game, beside its adapter, registered
+/// with the game in the [`Registry`]; the HTTP API calls only this.
+pub trait GameAnalysis: Send + Sync {
+    /// The analysis of a position set up on the analysis board (the
+    /// game's fields in `query`): work to run off the async threads.
+    ///
+    /// # Errors
+    /// A field that is wrong, in one line naming it.
+    fn position(&self, query: &Query) -> Result<Job, String>;
+
+    /// The review of the record `text` uploaded: its cache key and the
+    /// work.
+    ///
+    /// # Errors
+    /// Not a record of this game.
+    fn review_file(&self, text: &str) -> Result<(String, Job), String> {
+        let _ = text;
+        Err("this game has no review of an uploaded record".into())
+    }
+
+    /// A rollout of the position of `query`.
+    ///
+    /// # Errors
+    /// A field that is wrong, or no rollouts for this game.
+    fn rollout(&self, query: &Query) -> Result<RolloutJob, String> {
+        let _ = query;
+        Err("this game has no rollouts".into())
+    }
+}
 
 /// A game as the server plays it: a [`TableGame`] and what the protocol
 /// and the page need of it. One implementation per game, in its adapter
@@ -332,6 +374,7 @@ pub type Maker = Arc<dyn Fn(&str) -> Result<Box<dyn RoomGame>, String> + Send + 
 #[derive(Clone)]
 pub struct Registry {
     makers: HashMap<String, Maker>,
+    analyses: HashMap<String, Arc<dyn GameAnalysis>>,
 }
 
 impl std::fmt::Debug for Registry {
@@ -347,6 +390,7 @@ impl Registry {
     pub fn empty() -> Registry {
         Registry {
             makers: HashMap::new(),
+            analyses: HashMap::new(),
         }
     }
 
@@ -358,7 +402,26 @@ impl Registry {
             self::trictrac::new_game(words, trictrac_defaults)
         });
         r.register("backgammon", self::backgammon::new_match);
+        r.register_analysis("trictrac", Arc::new(self::trictrac::Analysis));
+        r.register_analysis("backgammon", Arc::new(self::backgammon::Analysis));
         r
+    }
+
+    /// Adds (or replaces) the analysis of the game `name`.
+    pub fn register_analysis(&mut self, name: &str, analysis: Arc<dyn GameAnalysis>) {
+        self.analyses.insert(name.to_string(), analysis);
+    }
+
+    /// The analysis of the game `name`.
+    ///
+    /// # Errors
+    /// An unknown game, or one without analysis.
+    pub fn analysis(&self, name: &str) -> Result<Arc<dyn GameAnalysis>, String> {
+        self.analyses.get(name).cloned().ok_or_else(|| {
+            let mut names: Vec<&str> = self.analyses.keys().map(String::as_str).collect();
+            names.sort_unstable();
+            format!("no analysis of `{name}`: {}", names.join(" or "))
+        })
     }
 
     /// Adds (or replaces) the game `name`, made by `make` from its option

@@ -6,6 +6,8 @@
 
 import { t, esc, addTexts, hasText, sideName, sideMid, capFirst, other, sign, $ } from "../i18n.js";
 import { R, MID, colX, colAt, flechePath, checkerY, drawDice, boardBase, flecheShape, arrowPath, hitAreas, turnMark } from "../board.js";
+import { createAnalysis, hintView } from "./backgammon-analysis.js";
+import { createReview } from "./backgammon-review.js";
 
 addTexts({
   fr: {
@@ -66,10 +68,14 @@ const openingText = (e) => t("opening_won", { w: e.white, b: e.black, side: e.wh
 
 export function create(app) {
   const S = app.S;
+  const analysis = createAnalysis(app);
+  const review = createReview(app);
   // This game's own state on the page.
   const ui = {
     lines: null,  // N/B line names (true), gnubg's numbers (false), or by the rules (null)
     cache: null,  // the orderings of the plays of one state
+    analysis: analysis.ui, // the analysis board's set-up and answer
+    review: review.ui,     // the review shown and its step
   };
 
   // ------------------------------------------------------------ geometry
@@ -343,6 +349,10 @@ export function create(app) {
     show("btn-numbers", true);
     $("btn-numbers").textContent = t(lines() ? "numbers_gnubg" : "numbers_lines");
     ["btn-double", "btn-take", "btn-drop", "btn-beaver"].forEach((id) => { $(id).disabled = !mine; });
+    // The review of the finished game or match; the analysis board on
+    // this position (not while a friend plays online: no help there).
+    show("btn-bg-review", k === "over");
+    show("btn-bg-analyse", k !== "over" && (st.mode !== "online" || S.role === "spectator") && !!st.ids);
   }
 
   const playName = (p) => lines() ? p.lines : p.n;
@@ -368,11 +378,10 @@ export function create(app) {
     $("review-box").hidden = true;
   }
 
-  // The bot's plays, best first, with their cubeless equity.
+  // The hint: the plays of the roll, best first, with their equity and
+  // chances; or the cube analysis, or the answer to a double.
   function hintHtml(h) {
-    return esc(t("hint_title", { by: levelName(h.by) })) + " " + h.plays.map((p, i) =>
-      (i ? "" : "<b>") + esc(playName(p)) + (i ? "" : "</b>") +
-      ` <span class="muted">(${Number(p.value) >= 0 ? "+" : ""}${Number(p.value).toFixed(3)})</span>`).join(" · ");
+    return `<b>${esc(t("hint_title", { by: levelName(h.by) }))}</b> ` + hintView(h, playName);
   }
 
   function historyRow(e, i) {
@@ -392,7 +401,13 @@ export function create(app) {
     return "";
   }
 
-  function init() {
+  function init(params) {
+    analysis.init(params);
+    review.init(params);
+    $("btn-bg-review").onclick = () => { location.href = "/?bgreview=" + encodeURIComponent(S.state.room); };
+    $("btn-bg-analyse").onclick = () => {
+      location.href = "/?bganalysis=1&position=" + encodeURIComponent(S.state.ids.xgid);
+    };
     $("btn-double").onclick = () => app.act({ type: "double" });
     $("btn-take").onclick = () => app.act({ type: "take" });
     $("btn-drop").onclick = () => app.act({ type: "drop" });
@@ -413,16 +428,16 @@ export function create(app) {
     title: "Backgammon",
     short: "Backgammon",
     ui,
-    controls: ["btn-double", "btn-take", "btn-drop", "btn-beaver", "btn-numbers"],
+    controls: ["btn-double", "btn-take", "btn-drop", "btn-beaver", "btn-numbers", "btn-bg-review", "btn-bg-analyse"],
     levels: { order: ["random", "greedy", "neural0", "neural", "neural2"], recommended: "neural0" },
     levelName,
-    hintFor: ["play"],
+    hintFor: ["play", "roll_or_double", "answer"],
     formBox: "bg-options",
     formOptions: (f) => f.get("preset") + (f.get("hit-cover") ? " hit-cover=" + f.get("hit-cover") : "") +
       (Number(f.get("length")) > 0 ? " match=" + f.get("length") : ""),
     finishedLinks(id) {
       const r = encodeURIComponent(id);
-      return `<a href="/?room=${r}&watch=1">${esc(t("view"))}</a> · <a href="/api/games/${r}.mat" download>mat</a>`;
+      return `<a href="/?room=${r}&watch=1">${esc(t("view"))}</a> · <a href="/?bgreview=${r}">${esc(t("review_link"))}</a> · <a href="/api/games/${r}.mat" download>mat</a>`;
     },
     canResign: (st) => !st.over,
     init,

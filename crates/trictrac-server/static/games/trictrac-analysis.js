@@ -1,9 +1,47 @@
-// Grand Trictrac's table of chances: a position set up (TPN) or taken
-// from the game, and the rolls of 36 that bring an event
-// (/api/chances, trictrac::chances), on the page's analysis section.
+// Grand Trictrac's table of chances: a position set up (TPN, or checkers
+// put and removed by clicks on the board) or taken from the game, and the
+// rolls of 36 that bring an event (/api/chances, trictrac::chances), on
+// the page's analysis section; with the network's evaluation of the
+// position set up (/api/analysis/trictrac/position).
 
-import { t, esc, sideName, sideMid, $ } from "../i18n.js";
-import { R, MID, colX, flechePath, checkerY, flecheShape } from "../board.js";
+import { t, esc, addTexts, sideName, sideMid, $ } from "../i18n.js";
+import { R, MID, colX, flechePath, checkerY, flecheShape, hitAreas } from "../board.js";
+
+addTexts({
+  fr: {
+    an_put_white: "Poser blanches", an_put_black: "Poser noires", an_put_erase: "Ôter",
+    an_eval: "Équité des {side} avant de lancer : {e} ({ev})",
+  },
+  en: {
+    an_put_white: "Put White", an_put_black: "Put Black", an_put_erase: "Remove",
+    an_eval: "Equity of {side} before rolling: {e} ({ev})",
+  },
+});
+
+// The checkers of a TPN (NOTATION.md): signed counts on the absolute
+// fields (+ White, − Black), the side to move and the keys after it.
+function parseTpn(text) {
+  const tok = text.trim().split(/\s+/);
+  const board = new Array(24).fill(0);
+  const list = (s, sg) => {
+    if (!s || s === "-") return;
+    for (const it of s.split(",")) {
+      const [f, n] = it.split("x").map(Number);
+      if (f >= 1 && f <= 24) board[f - 1] += sg * (n || 1);
+    }
+  };
+  list((tok[0] || "").replace(/^w:/, ""), 1);
+  list((tok[1] || "").replace(/^b:/, ""), -1);
+  return { board, turn: tok[2] === "b" ? "b" : "w", rest: tok.slice(3) };
+}
+function writeTpn(p) {
+  const list = (sg) => {
+    const items = [];
+    p.board.forEach((c, i) => { const n = c * sg; if (n > 0) items.push(n > 1 ? `${i + 1}x${n}` : String(i + 1)); });
+    return items.length ? items.join(",") : "-";
+  };
+  return [`w:${list(1)}`, `b:${list(-1)}`, p.turn].concat(p.rest).join(" ");
+}
 
 export function createAnalysis(app) {
   const S = app.S;
@@ -15,6 +53,46 @@ export function createAnalysis(app) {
     $("analysis").hidden = false;
     if (tpn) $("an-tpn").value = tpn;
     rows();
+    setUp();
+  }
+  // The position of the TPN field drawn, to be changed by clicks, and
+  // evaluated.
+  function setUp(marks) {
+    const p = parseTpn($("an-tpn").value);
+    $("an-board-card").hidden = false;
+    $("an-board").innerHTML = board({ board: p.board, side: p.turn === "b" ? "black" : "white" }, marks || []) + hitAreas(place);
+    evaluate();
+  }
+  async function evaluate() {
+    const p = new URLSearchParams({ position: $("an-tpn").value.trim() });
+    if (back === "game" && S.state && S.state.options) p.set("options", S.state.options);
+    const el = $("an-eval");
+    try {
+      const r = await fetch("/api/analysis/trictrac/position?" + p.toString());
+      const j = await r.json();
+      if (!r.ok) { el.textContent = j.error || String(r.status); el.className = "error"; return; }
+      el.className = "";
+      el.textContent = t("an_eval", { side: sideMid(j.side), e: (j.equity >= 0 ? "+" : "−") + Math.abs(j.equity).toFixed(3), ev: j.evaluator });
+    } catch (e) { el.textContent = String(e); }
+  }
+  // A click on a field: a checker of the chosen colour put there (the
+  // other colour's taken away first; 15 a side), or one removed.
+  function click(ev) {
+    const f = ev.target && ev.target.dataset ? Number(ev.target.dataset.field) : 0;
+    if (!(f >= 1 && f <= 24)) return;
+    const put = new FormData($("an-palette")).get("an-put");
+    const p = parseTpn($("an-tpn").value);
+    const b = p.board;
+    const count = (sg) => b.reduce((n, c) => n + Math.max(c * sg, 0), 0);
+    if (put === "erase") b[f - 1] -= Math.sign(b[f - 1]);
+    else {
+      const sg = put === "white" ? 1 : -1;
+      if (b[f - 1] * sg < 0) b[f - 1] = 0;
+      if (count(sg) < 15) b[f - 1] += sg;
+    }
+    $("an-tpn").value = writeTpn(p);
+    $("an-result").hidden = true;
+    setUp();
   }
   function rows() {
     const q = $("an-question").value;
@@ -62,7 +140,7 @@ export function createAnalysis(app) {
     res.hidden = false;
     $("an-board-card").hidden = false;
     const marks = q === "hit" || q === "point" ? $("an-field").value.split(",").map(Number).filter((f) => f >= 1 && f <= 24) : [];
-    $("an-board").innerHTML = board(j, marks);
+    setUp(marks);
   }
   // A plain drawing of the position: flèches, numbers, checkers, the fields asked about.
   function board(v, marks) {
@@ -92,6 +170,8 @@ export function createAnalysis(app) {
       $("analysis-link").onclick = (ev) => { ev.preventDefault(); show(); };
       $("an-form").addEventListener("submit", ask);
       $("an-question").onchange = rows;
+      $("an-board").addEventListener("click", click);
+      $("an-tpn").addEventListener("change", () => setUp());
       $("btn-an-back").onclick = () => {
         if (back === "game" && S.state) { $("analysis").hidden = true; app.showGame(); app.render(); }
         else location.href = "/";

@@ -7,7 +7,7 @@ use super::common::TempDir;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
@@ -383,5 +383,61 @@ impl Cdp {
             ))
             .await;
         browser.exited(Duration::from_secs(5)).await;
+    }
+}
+
+// What the analysis tests use besides (navigation by URL, text, file
+// inputs, and a screenshot as a free function).
+impl Cdp {
+    /// Loads `url` in the page.
+    pub async fn navigate(&mut self, url: &str) {
+        self.call("Page.navigate", json!({ "url": url })).await;
+        // The new document, not the old one still shown.
+        self.wait_for(
+            "document.readyState === 'complete' && !!window.__trictrac",
+            30,
+        )
+        .await;
+    }
+
+    /// The text of the element `selector`.
+    pub async fn text(&mut self, selector: &str) -> String {
+        let sel = serde_json::to_string(selector).unwrap();
+        let v = self
+            .eval(&format!("document.querySelector({sel}).textContent"))
+            .await;
+        v.as_str().unwrap_or_default().to_string()
+    }
+
+    /// Chooses `file` in the file input `selector`, as a person would.
+    pub async fn set_file(&mut self, selector: &str, file: &Path) {
+        let doc = self.call("DOM.getDocument", json!({})).await;
+        let node = self
+            .call(
+                "DOM.querySelector",
+                json!({ "nodeId": doc["root"]["nodeId"], "selector": selector }),
+            )
+            .await;
+        self.call(
+            "DOM.setFileInputFiles",
+            json!({ "nodeId": node["nodeId"], "files": [file.display().to_string()] }),
+        )
+        .await;
+    }
+}
+
+/// Saves a screenshot of the whole page (`NAME.png`) when
+/// `TRICTRAC_E2E_SHOTS` names a folder.
+pub async fn shot(cdp: &mut Cdp, name: &str) {
+    if let Ok(dir) = std::env::var("TRICTRAC_E2E_SHOTS") {
+        let s = cdp
+            .call(
+                "Page.captureScreenshot",
+                json!({ "format": "png", "captureBeyondViewport": true }),
+            )
+            .await;
+        let png = decode_base64(s["data"].as_str().unwrap());
+        std::fs::write(PathBuf::from(dir).join(format!("{name}.png")), png)
+            .expect("write the screenshot");
     }
 }

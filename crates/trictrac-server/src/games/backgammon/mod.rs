@@ -1,15 +1,20 @@
 //! Backgammon with the videau in a room: a money game or a match
 //! ([`backgammon::session::Match`], docs/BACKGAMMON.md) plugged into the
-//! server — the protocol's verbs, the state, the bots, the hint and the
-//! `.mat` record.
+//! server — the protocol's verbs, the state, the bots, the hint at every
+//! decision ([`analysis`]), the review ([`review`]), the `.mat` record —
+//! and its analysis away from a room ([`Analysis`]: the analysis board,
+//! the review of an uploaded `.mat`, [`rollout`]s).
 
+pub mod analysis;
+pub mod review;
+pub mod rollout;
 pub mod view;
 
 use backgammon::session::{options_words, parse_options, Action, Match};
 use serde_json::Value;
 use tables::{BySide, Choice, Player, Side, TableGame};
 
-use super::{Intent, Job, ServerGame};
+use super::{GameAnalysis, Intent, Job, Query, RolloutJob, ServerGame};
 use crate::error::RoomError;
 
 /// A new money game or match from the stored option words.
@@ -111,7 +116,7 @@ impl ServerGame for Match {
             return Err("a hint is for the side to move".into());
         }
         let m = self.clone();
-        Ok(Box::new(move || view::hint(&m)))
+        Ok(Box::new(move || analysis::hint(&m)))
     }
 
     fn record(&self, ext: &str, names: BySide<&str>, _date: &str) -> Option<String> {
@@ -122,10 +127,48 @@ impl ServerGame for Match {
         &["mat"]
     }
 
-    fn review(&self, _names: BySide<&str>, _date: &str) -> Result<(String, Job), RoomError> {
-        Err(RoomError::Refused(
-            "the review is of Grand Trictrac games (GNU Backgammon analyses the .mat record)"
-                .into(),
-        ))
+    fn review(&self, names: BySide<&str>, _date: &str) -> Result<(String, Job), RoomError> {
+        if !self.over() {
+            return Err(RoomError::Refused(
+                "a review is of a finished game or match: play it to the end".into(),
+            ));
+        }
+        let text = self.record_text(names);
+        let rules = self.rules;
+        let key = format!("backgammon {rules}\n{text}");
+        Ok((key, Box::new(move || review::review_text(&text, rules))))
+    }
+}
+
+/// Backgammon's analysis away from a room, under the standard rules
+/// (GNU Backgammon's): the analysis board's positions (the hint and the
+/// cube analysis), the review of an uploaded `.mat`, rollouts.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Analysis;
+
+impl GameAnalysis for Analysis {
+    fn position(&self, query: &Query) -> Result<Job, String> {
+        let s = analysis::setting(query)?;
+        let plies = analysis::plies(query)?;
+        Ok(Box::new(move || {
+            Ok(analysis::analyse(&s, &backgammon::Rules::standard(), plies))
+        }))
+    }
+
+    fn review_file(&self, text: &str) -> Result<(String, Job), String> {
+        let rules = backgammon::Rules::standard();
+        // Read now: a bad file is the sender's error, answered at once.
+        review::parse(text, rules)?;
+        let text = text.to_string();
+        let key = format!("backgammon {rules}\n{text}");
+        Ok((key, Box::new(move || review::review_text(&text, rules))))
+    }
+
+    fn rollout(&self, query: &Query) -> Result<RolloutJob, String> {
+        let rules = backgammon::Rules::standard();
+        let req = rollout::request(query, &rules)?;
+        Ok(Box::new(move |progress, stop| {
+            rollout::run(&req, &rules, progress, stop)
+        }))
     }
 }

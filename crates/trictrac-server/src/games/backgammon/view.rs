@@ -1,5 +1,5 @@
-//! The backgammon fields of a `state` message (docs/PROTOCOL.md) and the
-//! hint: the board, the cube, the match, the history.
+//! The backgammon fields of a `state` message (docs/PROTOCOL.md): the
+//! board, the cube, the match, the history.
 
 use backgammon::session::Match;
 use backgammon::{EndReason, Event, Game, Phase, Play, Side};
@@ -15,37 +15,6 @@ pub fn play_json(play: &Play, side: Side) -> Value {
         "lines": backgammon::play_line_names(play, side),
         "m": moves,
     })
-}
-
-/// The hint: the legal plays ranked by the shipped network's cubeless
-/// equity after each (0 ply), best first, with its winning chances.
-pub fn hint(m: &Match) -> Result<Value, String> {
-    let Phase::Play(side, _) = m.game.phase() else {
-        return Err("a hint is for choosing a play: roll first".into());
-    };
-    let net = backgammon_bot::default_net();
-    let pos = m.game.position();
-    let mut ranked: Vec<(Play, f32, f32)> = m
-        .game
-        .legal_plays()
-        .iter()
-        .map(|p| {
-            let o = net.after_play(&pos.play_unchecked(p), side, m.rules.preset);
-            (*p, backgammon_bot::neural::equity(&o), o[0])
-        })
-        .collect();
-    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-    let plays: Vec<Value> = ranked
-        .iter()
-        .take(5)
-        .map(|(p, e, w)| {
-            let mut j = play_json(p, side);
-            j["value"] = json!(e);
-            j["win"] = json!(w);
-            j
-        })
-        .collect();
-    Ok(json!({ "by": "neural", "plays": plays }))
 }
 
 fn phase_json(m: &Match) -> Value {
@@ -206,6 +175,11 @@ pub fn state_fields(m: &Match, v: &mut Value, full: bool, tail: usize) {
         },
         "game_result": result_json(g),
         "last_result": m.done.last().map(result_json).unwrap_or(Value::Null),
+        // The position's IDs (BG-1.4), for the analysis board.
+        "ids": {
+            "position_id": pos.to_position_id(),
+            "xgid": backgammon::Xgid::of_game(g).to_string(),
+        },
         "history_start": start,
         "history_len": len,
     });

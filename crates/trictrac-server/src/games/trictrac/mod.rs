@@ -265,3 +265,15 @@ fn why_not(game: &Game, field: u8) -> String {
         )
     }
 }
+
+/// Grand Trictrac's analysis away from a room: the evaluation of a
+/// position set up on the analysis board ([`crate::analysis::position_json`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Analysis;
+
+impl super::GameAnalysis for Analysis {
+    fn position(&self, query: &super::Query) -> Result<Job, String> {
+        let q = crate::analysis::PositionQuery::read(query)?;
+        Ok(Box::new(move || crate::analysis::position_json(&q)))
+    }
+}

@@ -1,7 +1,10 @@
 //! The page's analysis (issue 13): the hint's equities, the review of a
 //! finished game and the tables of chances of the analysis board — all
 //! through [`trictrac_bot::analysis`] and [`trictrac::chances`], the
-//! functions of `trictrac hint`, `review` and `chances`.
+//! functions of `trictrac hint`, `review` and `chances`; and the HTTP API
+//! of the analysis of any game away from a room ([`web`]).
+
+pub mod web;
 
 use serde_json::{json, Value};
 use trictrac::chances::{chances, lone_opponent, Question};
@@ -221,6 +224,69 @@ pub fn chances_json(q: &ChancesQuery) -> Result<Value, String> {
         "count": c.count,
         "of": 36,
         "rolls": rolls,
+        "side": pos.turn().name(),
+        "position": pos.to_string(),
+        "board": pos.board().cells().to_vec(),
+        "off": {
+            "white": pos.board().off().get(trictrac::Side::White),
+            "black": pos.board().off().get(trictrac::Side::Black),
+        },
+    }))
+}
+
+/// A position of the analysis board to evaluate: its TPN and the rule
+/// options.
+#[derive(Clone, Debug)]
+pub struct PositionQuery {
+    position: Position,
+    options: GameOptions,
+}
+
+impl PositionQuery {
+    /// Reads `position` (TPN) and `options` (words of `trictrac play
+    /// --options`, default `default`).
+    ///
+    /// # Errors
+    /// One line for a bad position or options.
+    pub fn read(q: &std::collections::HashMap<String, String>) -> Result<PositionQuery, String> {
+        let text = q
+            .get("position")
+            .map(|t| t.trim())
+            .filter(|t| !t.is_empty())
+            .ok_or("give a position in TPN: ?position=w:1x15 b:24x15 w (NOTATION.md)")?;
+        if text.len() > TEXT_MAX {
+            return Err(format!("a position is at most {TEXT_MAX} bytes of TPN"));
+        }
+        let position: Position = text
+            .parse()
+            .map_err(|e| format!("position `{text}`: {e}"))?;
+        let words = q.get("options").map_or("", |t| t.trim());
+        if words.len() > TEXT_MAX {
+            return Err(format!("options are at most {TEXT_MAX} bytes"));
+        }
+        let options = if words.is_empty() {
+            GameOptions::default()
+        } else {
+            GameOptions::from_words(words).map_err(|e| format!("options `{words}`: {e}"))?
+        };
+        Ok(PositionQuery { position, options })
+    }
+}
+
+/// The evaluation of a position set up on the analysis board: the
+/// equity (expected stake, R-9.1) of the side to move before the roll,
+/// by the network, with the position's board. Blocking.
+///
+/// # Errors
+/// None today (the signature of a job).
+pub fn position_json(q: &PositionQuery) -> Result<Value, String> {
+    let a = analyst();
+    let pos = &q.position;
+    let e = a.position(pos, &q.options);
+    Ok(json!({
+        "kind": "position",
+        "evaluator": "equity network, no search",
+        "equity": round(e),
         "side": pos.turn().name(),
         "position": pos.to_string(),
         "board": pos.board().cells().to_vec(),

@@ -1,0 +1,190 @@
+// Backgammon's review: a finished game or match of a room
+// (/api/games/ROOM/review.json) or a .mat file uploaded
+// (/api/analysis/backgammon/review), as `trictrac bg review` judges it:
+// each player's error rate in mEMG with gnubg's rating words, every
+// decision stepped through on the board (the play made and the best one
+// drawn with arrows), the errors marked on the move list with gnubg's
+// signs (?! doubtful, ? bad, ?? very bad), White's equity over the game.
+
+import { t, esc, addTexts, sideName, $ } from "../i18n.js";
+import { drawPosition } from "./backgammon-board.js";
+
+addTexts({
+  fr: {
+    bgr_title: "Analyse de la partie ({ev})", bgr_upload: "Analyser un fichier .mat", bgr_paste: "…ou collez le texte d'un fichier .mat",
+    bgr_send: "Analyser", bgr_loading: "Analyse en cours (2 demi-coups)…", bgr_back: "Retour", bgr_link: "Analyser un .mat",
+    bgr_player: "Joueur", bgr_rate: "Erreurs (mEMG)", bgr_checker: "pions", bgr_cube: "videau", bgr_luck: "Chance", bgr_rating: "Niveau",
+    bgr_game: "Partie {n} ({w}–{b})", bgr_step: "Décision {i} / {n}", bgr_next_error: "Erreur suivante",
+    bgr_play: "{side} {dice} : {play}", bgr_best: "meilleur : {best} (−{lost})", bgr_ok: "bon coup", bgr_forced: "forcé",
+    bgr_cube_step: "{side} : {action} — bonne action : {proper} (pas de double {nd}, double/tenu {dt}, double/refusé {dp})",
+    bgr_graph: "Équité des blanches au fil de la partie", bgr_review: "Analyser la partie",
+    bgr_act_no_double: "pas de double", bgr_act_double: "double", bgr_act_take: "tient", bgr_act_pass: "refuse",
+  },
+  en: {
+    bgr_title: "Review ({ev})", bgr_upload: "Review a .mat file", bgr_paste: "…or paste the text of a .mat file",
+    bgr_send: "Review", bgr_loading: "Reviewing (2 plies)…", bgr_back: "Back", bgr_link: "Review a .mat",
+    bgr_player: "Player", bgr_rate: "Error rate (mEMG)", bgr_checker: "checker", bgr_cube: "cube", bgr_luck: "Luck", bgr_rating: "Rating",
+    bgr_game: "Game {n} ({w}–{b})", bgr_step: "Decision {i} / {n}", bgr_next_error: "Next error",
+    bgr_play: "{side} {dice}: {play}", bgr_best: "best: {best} (−{lost})", bgr_ok: "good play", bgr_forced: "forced",
+    bgr_cube_step: "{side}: {action} — proper action: {proper} (no double {nd}, double/take {dt}, double/pass {dp})",
+    bgr_graph: "White's equity over the game", bgr_review: "Review the game",
+    bgr_act_no_double: "no double", bgr_act_double: "double", bgr_act_take: "takes", bgr_act_pass: "passes",
+  },
+});
+
+const eq = (x) => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(3);
+const markClass = (s) => s.mark === "??" ? "rv-blunder" : s.mark === "?" ? "rv-error" : s.mark === "?!" ? "rv-doubtful" : "";
+
+export function createReview() {
+  const ui = { review: null, steps: [], i: 0 };
+
+  function error(msg) { const e = $("bgr-error"); e.textContent = msg || ""; e.hidden = !msg; }
+
+  async function fetchReview(url, init) {
+    error("");
+    ui.review = null;
+    $("bgr-loading").hidden = false;
+    render();
+    try {
+      const r = await fetch(url, init);
+      const j = await r.json();
+      if (!r.ok) { error(j.error || String(r.status)); return; }
+      ui.review = j;
+      ui.steps = [];
+      // The decisions shown: every play, and the cube decisions that were
+      // close or wrong (gnubg lists the others as no decision at all).
+      const shown = (s) => s.kind === "play" || s.action !== "no double" || s.counted || s.error;
+      j.games.forEach((g, gi) => { g.steps = g.steps.filter(shown); g.steps.forEach((s) => ui.steps.push(Object.assign({ game: gi }, s))); });
+      ui.i = 0;
+    } catch (e) { error(String(e)); } finally { $("bgr-loading").hidden = true; render(); }
+  }
+
+  function stepText(s) {
+    if (s.kind === "cube") {
+      const action = t("bgr_act_" + s.action.replace(" ", "_"));
+      return esc(t("bgr_cube_step", { side: sideName(s.side), action, proper: s.cube.action,
+        nd: eq(s.cube.no_double), dt: eq(s.cube.double_take), dp: eq(s.cube.double_pass) })) +
+        (s.error ? ` <b class="${markClass(s)}">${esc(s.error)} ${esc(s.mark)} −${s.lost.toFixed(3)}</b>` : "");
+    }
+    let h = esc(t("bgr_play", { side: sideName(s.side), dice: s.dice.join("-"), play: s.play }));
+    if (s.mark) h += ` <b class="${markClass(s)}">${esc(s.mark)}</b>`;
+    if (s.forced) h += ` <span class="muted">(${esc(t("bgr_forced"))})</span>`;
+    else if (s.best !== s.play) h += ` — <span class="${markClass(s)}">${esc(t("bgr_best", { best: s.best, lost: s.lost.toFixed(3) }))}</span>`;
+    else h += ` <span class="muted">(${esc(t("bgr_ok"))})</span>`;
+    return h;
+  }
+
+  function players() {
+    const rv = ui.review;
+    let h = `<tr><th>${esc(t("bgr_player"))}</th><th>${esc(t("bgr_rate"))}</th><th>${esc(t("bgr_checker"))}</th><th>${esc(t("bgr_cube"))}</th>` +
+      `<th>${esc(t("bgr_luck"))}</th><th>${esc(t("bgr_rating"))}</th></tr>`;
+    for (const p of rv.players) {
+      h += `<tr data-side="${p.side}"><td><span class="chip ${p.side}"></span> ${esc(p.name || sideName(p.side))}</td>` +
+        `<td class="num rate">${p.error_rate.toFixed(1)}</td><td class="num">${p.checker_error_rate.toFixed(1)}</td>` +
+        `<td class="num">${p.cube_error_rate.toFixed(1)}</td><td class="num">${p.luck_rate.toFixed(1)}</td><td class="rating">${esc(p.rating)}</td></tr>`;
+    }
+    return h;
+  }
+
+  function moves() {
+    const rv = ui.review;
+    let h = "<table>", k = 0;
+    rv.games.forEach((g) => {
+      h += `<tr class="bgr-game"><td colspan="4"><b>${esc(t("bgr_game", { n: g.n, w: g.score.white, b: g.score.black }))}</b>` +
+        (g.result ? ` <span class="muted">${esc(g.result)}</span>` : "") + `</td></tr>`;
+      for (const s of g.steps) {
+        const what = s.kind === "play" ? `${s.dice.join("-")}: ${s.play}` : t("bgr_act_" + s.action.replace(" ", "_"));
+        h += `<tr class="bgr-row ${k === ui.i ? "current" : ""}" data-step="${k}"><td>${s.number}</td>` +
+          `<td class="side-${s.side}">${esc(sideName(s.side))}</td><td>${esc(what)}</td>` +
+          `<td class="rv-mark ${markClass(s)}">${s.mark ? esc(s.mark) + " −" + s.lost.toFixed(3) : ""}</td></tr>`;
+        k++;
+      }
+    });
+    return h + "</table>";
+  }
+
+  // White's equity after each decision; the errors as dots of their mark.
+  function graph() {
+    const n = ui.steps.length, W = 600, H = 160, pad = 8;
+    const x = (i) => pad + (n > 1 ? (i * (W - 2 * pad)) / (n - 1) : 0);
+    const y = (e) => H / 2 - (Math.max(-2, Math.min(2, e)) * (H / 2 - pad)) / 2;
+    let h = `<rect class="bgr-g-bg" x="0" y="0" width="${W}" height="${H}"/><line class="bgr-g-zero" x1="0" x2="${W}" y1="${H / 2}" y2="${H / 2}"/>`;
+    let pts = "";
+    ui.steps.forEach((s, i) => {
+      if (i && s.game !== ui.steps[i - 1].game) h += `<line class="bgr-g-game" x1="${x(i)}" x2="${x(i)}" y1="0" y2="${H}"/>`;
+      if (typeof s.equity === "number") pts += `${x(i).toFixed(1)},${y(s.equity).toFixed(1)} `;
+    });
+    h += `<polyline class="bgr-g-line" points="${pts}"/>`;
+    ui.steps.forEach((s, i) => {
+      if (s.mark && typeof s.equity === "number") h += `<circle class="bgr-g-err ${markClass(s)}" cx="${x(i)}" cy="${y(s.equity)}" r="5"/>`;
+    });
+    h += `<line class="bgr-g-now" x1="${x(ui.i)}" x2="${x(ui.i)}" y1="0" y2="${H}"/>`;
+    ui.steps.forEach((s, i) => {
+      h += `<rect class="bgr-g-hit" data-step="${i}" x="${x(i) - (W / Math.max(n, 1)) / 2}" y="0" width="${W / Math.max(n, 1)}" height="${H}"><title>${i + 1}</title></rect>`;
+    });
+    return h;
+  }
+
+  function go(i) {
+    if (!ui.steps.length) return;
+    ui.i = Math.max(0, Math.min(i, ui.steps.length - 1));
+    render();
+    const row = document.querySelector(`#bgr-moves tr[data-step="${ui.i}"]`);
+    if (row && row.scrollIntoView) row.scrollIntoView({ block: "nearest" });
+  }
+
+  function render() {
+    const rv = ui.review;
+    $("bgr-result").hidden = !rv;
+    if (!rv) { $("bgr-title").textContent = t("bgr_upload"); return; }
+    $("bgr-title").textContent = t("bgr_title", { ev: rv.evaluator });
+    $("bgr-players").innerHTML = players();
+    $("bgr-moves").innerHTML = moves();
+    $("bgr-graph").innerHTML = graph();
+    const s = ui.steps[ui.i];
+    $("bgr-pos").textContent = t("bgr_step", { i: ui.i + 1, n: ui.steps.length });
+    $("bgr-step").innerHTML = s ? stepText(s) : "";
+    if (s && s.position) {
+      const arrows = [];
+      if (s.made_moves) arrows.push({ moves: s.made_moves, side: s.side, cls: "last" });
+      if (s.best_moves) arrows.push({ moves: s.best_moves, side: s.side, cls: "best" });
+      $("bgr-board").innerHTML = drawPosition(s.position, { dice: s.dice || null, arrows, label: sideName(s.side) });
+    }
+    document.querySelectorAll("#bgr-moves tr[data-step], #bgr-graph [data-step]").forEach((el) => {
+      el.onclick = () => go(Number(el.dataset.step));
+    });
+  }
+
+  async function upload(ev) {
+    ev.preventDefault();
+    const file = $("bgr-file").files && $("bgr-file").files[0];
+    const text = file ? await file.text() : $("bgr-text").value;
+    await fetchReview("/api/analysis/backgammon/review", { method: "POST", body: text, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+
+  function open(room) {
+    ["home", "game", "invited", "analysis", "bg-analysis"].forEach((x) => { const el = $(x); if (el) el.hidden = true; });
+    $("bg-review").hidden = false;
+    document.querySelector("header .brand span").textContent = "Backgammon";
+    if (room) fetchReview("/api/games/" + encodeURIComponent(room) + "/review.json");
+    else render();
+  }
+
+  function init(params) {
+    $("bgr-upload").addEventListener("submit", upload);
+    $("bgr-text").placeholder = t("bgr_paste");
+    $("bgr-first").onclick = () => go(0);
+    $("bgr-prev").onclick = () => go(ui.i - 1);
+    $("bgr-next").onclick = () => go(ui.i + 1);
+    $("bgr-last").onclick = () => go(ui.steps.length - 1);
+    $("bgr-next-error").onclick = () => {
+      const k = ui.steps.findIndex((s, i) => i > ui.i && s.mark);
+      if (k >= 0) go(k);
+    };
+    $("bgr-back").onclick = () => { if (history.length > 1) history.back(); else location.href = "/"; };
+    const r = params.get("bgreview");
+    if (r !== null) open(r === "1" ? null : r.toUpperCase());
+  }
+
+  return { ui, init, open };
+}
