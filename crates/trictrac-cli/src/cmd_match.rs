@@ -17,7 +17,7 @@ use crate::options::OptionArgs;
 use crate::runs::{self, MatchPlayers, RunArgs};
 
 /// Play a match between two players.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 #[command(
     about = "Play complete 12-hole games between two players and print the score",
     long_about = "Play complete games of Grand Trictrac to 12 holes between player A \
@@ -27,13 +27,7 @@ use crate::runs::{self, MatchPlayers, RunArgs};
         difference and the mean stake (R-9.1, positive when A wins) with their 95 % \
         confidence intervals. Game i draws its dice from the seed and i only, so the \
         result does not depend on --jobs.",
-    after_help = "Players: random, greedy, search1, search2, neural-v1, neural1, neural, \
-        neural2 (the default bot is neural; `default` names it).\n\n\
-        Examples:\n  \
-        trictrac match --white neural --black random --games 400 --seed 1\n  \
-        trictrac match --white neural2 --black neural --games 400 --jobs 2\n  \
-        trictrac match --white default --black neural-v1 --games 400 --seed 21\n  \
-        trictrac match --white neural --black greedy --model my-model.bin --json",
+    after_help = match_help(),
     mut_arg("games", |a| a.default_value("100"))
 )]
 pub struct MatchArgs {
@@ -86,6 +80,12 @@ fn check_player(name: &str) -> Result<(), CliError> {
 
 /// Runs `trictrac match`.
 pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    // Level words are accepted beside the internal names (issue 25).
+    let levels = crate::session::levels::levels(trictrac_bot::PLAYERS, trictrac_bot::table::level);
+    let args = &MatchArgs {
+        players: args.players.resolved(&levels),
+        ..args.clone()
+    };
     check_player(&args.players.white)?;
     check_player(&args.players.black)?;
     let run = &args.run;
@@ -204,4 +204,19 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         if jobs > 1 { "s" } else { "" }
     )?;
     Ok(())
+}
+
+/// The players of `match` by level, weakest first, then the examples.
+fn match_help() -> String {
+    let levels = crate::session::levels::levels(trictrac_bot::PLAYERS, trictrac_bot::table::level);
+    format!(
+        "Players, by level, weakest first: {} (a level word or the internal name; the \
+         default bot is neural, `default` names it).\n\n\
+         Examples:\n  \
+         trictrac match --white expert --black beginner --games 400 --seed 1\n  \
+         trictrac match --white neural2 --black neural --games 400 --jobs 2\n  \
+         trictrac match --white default --black neural-v1 --games 400 --seed 21\n  \
+         trictrac match --white neural --black greedy --model my-model.bin --json",
+        crate::session::levels::list(&levels)
+    )
 }

@@ -15,7 +15,7 @@ use crate::error::CliError;
 
 /// The arguments every `match` and `selfplay` takes. Each command sets
 /// the default number of games (`mut_arg("games", …)`).
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct RunArgs {
     /// Number of games
     #[arg(short, long, required = false)]
@@ -35,7 +35,7 @@ pub struct RunArgs {
 }
 
 /// The two players of a `match`, as both games take them.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct MatchPlayers {
     /// Player A: White in even-numbered games (0, 2, …), Black in the others
     #[arg(long, value_name = "PLAYER")]
@@ -44,6 +44,21 @@ pub struct MatchPlayers {
     /// Player B: Black in even-numbered games, White in the others
     #[arg(long, value_name = "PLAYER")]
     pub black: String,
+}
+
+impl MatchPlayers {
+    /// The players with level words (`expert`, `easy`, …) turned into the
+    /// bots' internal names (issue 25: levels everywhere); other names as
+    /// typed.
+    pub fn resolved(&self, levels: &[crate::session::levels::Level]) -> MatchPlayers {
+        let r = |n: &str| {
+            crate::session::levels::resolve(levels, n).map_or_else(|| n.to_string(), str::to_string)
+        };
+        MatchPlayers {
+            white: r(&self.white),
+            black: r(&self.black),
+        }
+    }
 }
 
 impl RunArgs {

@@ -180,3 +180,30 @@ fn train_is_deterministic_resumable_and_its_model_plays() {
     assert!(e.contains("cannot write"), "{e}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 25 item 6: `match` and `bg match` name their players by level
+/// (weakest first) and accept the level words beside the internal names.
+#[test]
+fn both_matches_take_and_list_the_bots_by_level() {
+    let help = stdout_of(&["match", "--help"]);
+    assert!(
+        help.contains("Players, by level, weakest first: beginner (random), easy (greedy)"),
+        "{help}"
+    );
+    let help = stdout_of(&["bg", "match", "--help"]);
+    assert!(
+        help.contains("Players, by level, weakest first: beginner (random)"),
+        "{help}"
+    );
+    let v = json_of(&[
+        "match", "--white", "easy", "--black", "Beginner", "--games", "2", "--seed", "3", "--json",
+    ]);
+    assert_eq!(v["white"], "greedy", "{v}");
+    assert_eq!(v["black"], "random", "{v}");
+    let v = json_of(&[
+        "bg", "match", "--white", "easy", "--black", "beginner", "--games", "2", "--seed", "3",
+        "--json",
+    ]);
+    assert_eq!(v["white"], "greedy", "{v}");
+    assert_eq!(v["black"], "random", "{v}");
+}

@@ -100,7 +100,7 @@ fn readme_backgammon_bot_default_is_the_programs() {
     assert_eq!(default_of(&["bg", "play"], "--bot"), bots);
     // bg match names the default bot in its list of players.
     let h = help(&["bg", "match"]);
-    assert!(h.contains(&format!("{bots} (the default bot")), "{h}");
+    assert!(h.contains(&format!("the default bot is {bots}")), "{h}");
     // The README never calls another bot the default.
     assert!(!r.contains("against the greedy bot"), "a stale claim");
     // And `bg play` plays against it.

@@ -26,7 +26,7 @@ use tables::{Choice, PlayerError};
 const GNUBG: &str = "gnubg";
 
 /// Play money games between two players.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 #[command(
     about = "Play backgammon money games between two players and print the points per game",
     long_about = "Play money games of backgammon between player A (--white) and player B \
@@ -35,15 +35,7 @@ const GNUBG: &str = "gnubg";
         games give a tight interval. Prints A's wins, A's points per game with the 95 % \
         confidence interval (over the pairs), the share of gammons and backgammons, \
         and games per second. The result does not depend on --jobs.",
-    after_help = "Players: neural (the default bot: the shipped network, or --model FILE, searching 2 plies), \
-        neural0 (the same at 0 ply), neural2 (= neural), greedy, random, and gnubg: GNU Backgammon at 0 ply \
-        (standard rules only), started and stopped by the command (found as $TRICTRAC_GNUBG, gnubg on \
-        the PATH or /usr/games/gnubg), one process per thread.\n\n\
-        Examples:\n  \
-        trictrac bg match --white neural --black gnubg --games 1000 --seed 1 --cube off\n  \
-        trictrac bg match --white greedy --black random --games 1000 --seed 1\n  \
-        trictrac bg match --white neural --black greedy --model bg-model.bin --cube off\n  \
-        trictrac bg match --white neural --black greedy --model bg-model.bin --rules seed --json",
+    after_help = match_help(),
     mut_arg("games", |a| a
         .default_value("200")
         .help("Number of games (rounded up to an even number: pairs of duplicate dice)"))
@@ -224,6 +216,13 @@ fn play_pair(
 
 /// Runs `trictrac bg match`.
 pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    // Level words are accepted beside the internal names (issue 25).
+    let levels =
+        crate::session::levels::levels(backgammon_bot::PLAYERS, backgammon_bot::table::level);
+    let args = &MatchArgs {
+        players: args.players.resolved(&levels),
+        ..args.clone()
+    };
     let mut rules = input::rules(&args.rules)?;
     rules.cube = match args.cube.as_str() {
         "on" => rules.cube,
@@ -334,4 +333,24 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         writeln!(out, "{}", report.rules_in_force)?;
     }
     Ok(())
+}
+
+/// The players of `bg match` by level, weakest first, then gnubg and the
+/// examples.
+fn match_help() -> String {
+    let levels =
+        crate::session::levels::levels(backgammon_bot::PLAYERS, backgammon_bot::table::level);
+    format!(
+        "Players, by level, weakest first: {} (a level word or the internal name; the \
+         default bot is neural, the shipped network searching 2 plies, or --model FILE), \
+         and gnubg: GNU Backgammon at 0 ply (standard rules only), started and stopped by \
+         the command (found as $TRICTRAC_GNUBG, gnubg on the PATH or /usr/games/gnubg), one \
+         process per thread.\n\n\
+         Examples:\n  \
+        trictrac bg match --white neural --black gnubg --games 1000 --seed 1 --cube off\n  \
+        trictrac bg match --white greedy --black random --games 1000 --seed 1\n  \
+        trictrac bg match --white neural --black greedy --model bg-model.bin --cube off\n  \
+        trictrac bg match --white neural --black greedy --model bg-model.bin --rules seed --json",
+        crate::session::levels::list(&levels)
+    )
 }
