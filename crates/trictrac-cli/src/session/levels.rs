@@ -76,6 +76,15 @@ pub fn list(levels: &[Level]) -> String {
         .join(", ")
 }
 
+/// The help of a `--bot` option, naming the bots by level, weakest first.
+pub fn bot_help(levels: &[Level], default: &str) -> String {
+    format!(
+        "The bot you play against, by level, weakest first: {} (the internal names are \
+         accepted too) [default: {default}]",
+        list(levels)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,13 +109,4 @@ mod tests {
         assert_eq!(resolve(&b, "nobody"), None);
         assert!(list(&b).starts_with("beginner (random), easy (greedy)"));
     }
-}
-
-/// The help of a `--bot` option, naming the bots by level, weakest first.
-pub fn bot_help(levels: &[Level], default: &str) -> String {
-    format!(
-        "The bot you play against, by level, weakest first: {} (the internal names are \
-         accepted too) [default: {default}]",
-        list(levels)
-    )
 }
