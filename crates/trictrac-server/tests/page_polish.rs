@@ -526,13 +526,16 @@ async fn polish_of_both_games_in_chromium() {
         "backgammon",
         "bot",
         "document.querySelector('select[name=preset]').value = 'seed'; \
-         document.querySelector('select[name=hit-cover]').value = 'opponent'",
+         document.querySelector('select[name=hit-cover]').value = 'opponent'; \
+         document.querySelector('select[name=videau]').value = 'whole-turn'",
     )
     .await;
     let options = cdp.eval("window.__trictrac.state.options").await;
+    // Issue 24 item 3: the videau's timing is a choice of the form too.
     assert!(
         options.as_str().unwrap().contains("seed")
-            && options.as_str().unwrap().contains("hit-cover=opponent"),
+            && options.as_str().unwrap().contains("hit-cover=opponent")
+            && options.as_str().unwrap().contains("videau=whole-turn"),
         "{options}"
     );
     assert_eq!(text(&mut cdp, "header .brand span").await, "Backgammon");

@@ -52,6 +52,8 @@ addTexts({
     hc_home: "interdit sur vos cases 1–6", hc_anywhere: "interdit partout", hc_opponent: "interdit sur vos cases 13–18 (le jan intérieur adverse)",
     expl_hit_cover: "La page (BG-4.3) : « Il est interdit aussi de frapper et capturer le pion d'adversaire dans son jan intérieur et de cacher le pion qui a frappé par la suite par un mouvement dans le même jet. Si on frappe il faut laisser son pion ouvert jusqu'au prochain jet. » Chaque lecture de « son jan intérieur » est une option.",
     opening_won: "Premier jet : blanches {w}, noires {b} — les {side} commencent",
+    bg_videau: "Offrir le videau", vd_before: "avant de lancer les dés (par défaut)", vd_whole: "à tout moment de son tour, avant de jouer",
+    expl_videau: "La page (BG-7.2) : « Il est disponible à tout moment. Un joueur, à son tour, peut prendre le Videau. » Lue à la lettre : aussi après avoir lancé les dés, avant de jouer ; accepté, le videau laisse jouer le jet.",
   },
   en: {
     bg_standard: "standard (GNU Backgammon) — the default", bg_seed: "the seed page's rules: N/B lines, cube up to 64, no Jacoby rule, a hit left uncovered in one's jan intérieur",
@@ -61,6 +63,8 @@ addTexts({
     hc_home: "not on your points 1–6", hc_anywhere: "nowhere", hc_opponent: "not on your points 13–18 (the opponent's jan intérieur)",
     expl_hit_cover: "The page (BG-4.3): « Il est interdit aussi de frapper et capturer le pion d'adversaire dans son jan intérieur et de cacher le pion qui a frappé par la suite par un mouvement dans le même jet. Si on frappe il faut laisser son pion ouvert jusqu'au prochain jet. » (a hitting checker may not be covered in the same roll in one's jan intérieur). Each reading of « son jan intérieur » is an option.",
     opening_won: "Opening throw: White {w}, Black {b} — {side} starts",
+    bg_videau: "Offering the videau", vd_before: "before rolling (the default)", vd_whole: "at any moment of one's turn, before moving",
+    expl_videau: "The page (BG-7.2): « Il est disponible à tout moment. Un joueur, à son tour, peut prendre le Videau. » Read literally: also after rolling, before moving; once taken, the doubler plays his roll.",
   },
 });
 // The opening throw's words: the two dice and who won it (BG-2.2).
@@ -434,6 +438,7 @@ export function create(app) {
     hintFor: ["play", "roll_or_double", "answer"],
     formBox: "bg-options",
     formOptions: (f) => f.get("preset") + (f.get("hit-cover") ? " hit-cover=" + f.get("hit-cover") : "") +
+      (f.get("videau") ? " videau=" + f.get("videau") : "") +
       (Number(f.get("length")) > 0 ? " match=" + f.get("length") : ""),
     finishedLinks(id) {
       const r = encodeURIComponent(id);
