@@ -73,6 +73,20 @@ const STYLE: &str = include_str!("../static/style.css");
 const ICON: &str = include_str!("../static/icon.svg");
 const HOWTO: &str = include_str!("../static/howto.html");
 
+const HTML: &str = "text/html; charset=utf-8";
+const TEXT: &str = "text/plain; charset=utf-8";
+/// The other files of the page: path, body, content type.
+const PAGES: [(&str, &str, &str); 8] = [
+    ("/", INDEX, HTML),
+    ("/style.css", STYLE, "text/css; charset=utf-8"),
+    ("/icon.svg", ICON, "image/svg+xml"),
+    ("/howto", HOWTO, HTML),
+    ("/howto/trictrac", HOWTO, HTML),
+    ("/howto/backgammon", HOWTO_BG, HTML),
+    ("/rules/trictrac", RULES_TT, TEXT),
+    ("/rules/backgammon", RULES_BG, TEXT),
+];
+
 /// The longest text `/api/qr.svg` encodes (an invitation link is ~60).
 const QR_MAX: usize = 512;
 
@@ -85,36 +99,10 @@ pub fn router(hub: Arc<Hub>) -> Router {
             get(move || async move { page(body, "text/javascript; charset=utf-8") }),
         );
     }
+    for (path, body, kind) in PAGES {
+        router = router.route(path, get(move || async move { page(body, kind) }));
+    }
     router
-        .route(
-            "/",
-            get(|| async { page(INDEX, "text/html; charset=utf-8") }),
-        )
-        .route(
-            "/style.css",
-            get(|| async { page(STYLE, "text/css; charset=utf-8") }),
-        )
-        .route("/icon.svg", get(|| async { page(ICON, "image/svg+xml") }))
-        .route(
-            "/howto",
-            get(|| async { page(HOWTO, "text/html; charset=utf-8") }),
-        )
-        .route(
-            "/howto/trictrac",
-            get(|| async { page(HOWTO, "text/html; charset=utf-8") }),
-        )
-        .route(
-            "/howto/backgammon",
-            get(|| async { page(HOWTO_BG, "text/html; charset=utf-8") }),
-        )
-        .route(
-            "/rules/trictrac",
-            get(|| async { page(RULES_TT, "text/plain; charset=utf-8") }),
-        )
-        .route(
-            "/rules/backgammon",
-            get(|| async { page(RULES_BG, "text/plain; charset=utf-8") }),
-        )
         .route("/api/qr.svg", get(qr))
         .route("/api/rooms/{id}", get(room_summary))
         .route("/ws", get(ws))

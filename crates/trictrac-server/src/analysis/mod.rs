@@ -145,16 +145,13 @@ fn field(text: &str, what: &str) -> Result<Field, String> {
     Field::try_from(n).map_err(|e| format!("{what}: {e} (R-1.3)"))
 }
 
-/// `/api/chances`: the rolls of 36 that bring one event to the side to
-/// move of a position, as `trictrac chances --json` answers (`count`,
-/// `of`, `rolls`), with the question and the side to move.
-///
-/// # Errors
-/// A one-line error for a bad position, question, field, jan or options.
-pub fn chances_json(q: &ChancesQuery) -> Result<Value, String> {
-    let text = q
-        .position
-        .as_deref()
+/// A position in TPN and rule options as words (default: the defaults),
+/// each with a one-line error.
+fn read_position(
+    position: Option<&str>,
+    options: Option<&str>,
+) -> Result<(Position, GameOptions), String> {
+    let text = position
         .map(str::trim)
         .filter(|t| !t.is_empty())
         .ok_or("give a position in TPN: ?position=w:1x15 b:24x15 w (NOTATION.md)")?;
@@ -164,7 +161,7 @@ pub fn chances_json(q: &ChancesQuery) -> Result<Value, String> {
     let pos: Position = text
         .parse()
         .map_err(|e| format!("position `{text}`: {e}"))?;
-    let words = q.options.as_deref().unwrap_or("").trim();
+    let words = options.unwrap_or("").trim();
     if words.len() > TEXT_MAX {
         return Err(format!("options are at most {TEXT_MAX} bytes"));
     }
@@ -173,6 +170,17 @@ pub fn chances_json(q: &ChancesQuery) -> Result<Value, String> {
     } else {
         GameOptions::from_words(words).map_err(|e| format!("options `{words}`: {e}"))?
     };
+    Ok((pos, options))
+}
+
+/// `/api/chances`: the rolls of 36 that bring one event to the side to
+/// move of a position, as `trictrac chances --json` answers (`count`,
+/// `of`, `rolls`), with the question and the side to move.
+///
+/// # Errors
+/// A one-line error for a bad position, question, field, jan or options.
+pub fn chances_json(q: &ChancesQuery) -> Result<Value, String> {
+    let (pos, options) = read_position(q.position.as_deref(), q.options.as_deref())?;
     let arg = q.field.as_deref().unwrap_or("").trim();
     let question = match q.question.as_deref().unwrap_or("").trim() {
         "hit" => {
@@ -249,26 +257,10 @@ impl PositionQuery {
     /// # Errors
     /// One line for a bad position or options.
     pub fn read(q: &std::collections::HashMap<String, String>) -> Result<PositionQuery, String> {
-        let text = q
-            .get("position")
-            .map(|t| t.trim())
-            .filter(|t| !t.is_empty())
-            .ok_or("give a position in TPN: ?position=w:1x15 b:24x15 w (NOTATION.md)")?;
-        if text.len() > TEXT_MAX {
-            return Err(format!("a position is at most {TEXT_MAX} bytes of TPN"));
-        }
-        let position: Position = text
-            .parse()
-            .map_err(|e| format!("position `{text}`: {e}"))?;
-        let words = q.get("options").map_or("", |t| t.trim());
-        if words.len() > TEXT_MAX {
-            return Err(format!("options are at most {TEXT_MAX} bytes"));
-        }
-        let options = if words.is_empty() {
-            GameOptions::default()
-        } else {
-            GameOptions::from_words(words).map_err(|e| format!("options `{words}`: {e}"))?
-        };
+        let (position, options) = read_position(
+            q.get("position").map(String::as_str),
+            q.get("options").map(String::as_str),
+        )?;
         Ok(PositionQuery { position, options })
     }
 }

@@ -48,19 +48,26 @@ fn analysis_of(hub: &Hub, game: &str) -> Result<Arc<dyn GameAnalysis>, String> {
     hub.config.games.analysis(game)
 }
 
+/// What `ask` makes of the request for `game`'s analysis: a 404 for an
+/// unknown game, a 400 for a bad request.
+fn job_for<J>(
+    hub: &Hub,
+    game: &str,
+    ask: impl FnOnce(&dyn GameAnalysis) -> Result<J, String>,
+) -> Result<J, (StatusCode, String)> {
+    let a = analysis_of(hub, game).map_err(|e| (StatusCode::NOT_FOUND, e))?;
+    ask(a.as_ref()).map_err(|e| (StatusCode::BAD_REQUEST, e))
+}
+
 /// `GET /api/analysis/GAME/position?…`.
 pub async fn position(
     State(hub): State<Arc<Hub>>,
     Path(game): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
-    let a = match analysis_of(&hub, &game) {
-        Ok(a) => a,
-        Err(e) => return fail(StatusCode::NOT_FOUND, e),
-    };
-    let job = match a.position(&q) {
-        Ok(j) => j,
-        Err(e) => return fail(StatusCode::BAD_REQUEST, e),
+    let job = match job_for(&hub, &game, |a| a.position(&q)) {
+        Ok(x) => x,
+        Err((code, e)) => return fail(code, e),
     };
     let Ok(_permit) = positions_gate().acquire().await else {
         return fail(
@@ -84,13 +91,9 @@ pub async fn review_file(
     Path(game): Path<String>,
     body: String,
 ) -> Response {
-    let a = match analysis_of(&hub, &game) {
-        Ok(a) => a,
-        Err(e) => return fail(StatusCode::NOT_FOUND, e),
-    };
-    let (key, job) = match a.review_file(&body) {
+    let (key, job) = match job_for(&hub, &game, |a| a.review_file(&body)) {
         Ok(x) => x,
-        Err(e) => return fail(StatusCode::BAD_REQUEST, e),
+        Err((code, e)) => return fail(code, e),
     };
     match cached_review(key, job).await {
         Ok(v) => Json((*v).clone()).into_response(),
@@ -105,13 +108,9 @@ pub async fn rollout(
     Path(game): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
-    let a = match analysis_of(&hub, &game) {
-        Ok(a) => a,
-        Err(e) => return fail(StatusCode::NOT_FOUND, e),
-    };
-    let job = match a.rollout(&q) {
-        Ok(j) => j,
-        Err(e) => return fail(StatusCode::BAD_REQUEST, e),
+    let job = match job_for(&hub, &game, |a| a.rollout(&q)) {
+        Ok(x) => x,
+        Err((code, e)) => return fail(code, e),
     };
     let Ok(permit) = rollout_gate().try_acquire_owned() else {
         return fail(

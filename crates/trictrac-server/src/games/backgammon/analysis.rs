@@ -524,12 +524,7 @@ pub fn plies(q: &HashMap<String, String>) -> Result<u8, String> {
 mod tests {
     use super::*;
 
-    fn q(pairs: &[(&str, &str)]) -> HashMap<String, String> {
-        pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect()
-    }
+    use super::super::query as q;
 
     #[test]
     fn an_xgid_and_a_position_id_of_the_same_position_give_the_same_hint() {

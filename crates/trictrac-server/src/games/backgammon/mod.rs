@@ -10,6 +10,15 @@ pub mod review;
 pub mod rollout;
 pub mod view;
 
+/// A query string's fields, for the analysis modules' tests.
+#[cfg(test)]
+fn query(pairs: &[(&str, &str)]) -> std::collections::HashMap<String, String> {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
 use backgammon::session::{options_words, parse_options, Action, Match};
 use serde_json::Value;
 use tables::{BySide, Choice, Player, Side, TableGame};
