@@ -145,6 +145,20 @@ fn field(text: &str, what: &str) -> Result<Field, String> {
     Field::try_from(n).map_err(|e| format!("{what}: {e} (R-1.3)"))
 }
 
+/// What the page draws of a position: the side to move, its TPN, the
+/// board's cells and the checkers borne off.
+fn position_fields(pos: &Position) -> Value {
+    json!({
+        "side": pos.turn().name(),
+        "position": pos.to_string(),
+        "board": pos.board().cells().to_vec(),
+        "off": {
+            "white": pos.board().off().get(trictrac::Side::White),
+            "black": pos.board().off().get(trictrac::Side::Black),
+        },
+    })
+}
+
 /// A position in TPN and rule options as words (default: the defaults),
 /// each with a one-line error.
 fn read_position(
@@ -228,18 +242,11 @@ pub fn chances_json(q: &ChancesQuery) -> Result<Value, String> {
     };
     let c = chances(&pos, &options.rules, &question);
     let rolls: Vec<String> = c.rolls.iter().map(|r| r.to_string()).collect();
-    Ok(json!({
-        "count": c.count,
-        "of": 36,
-        "rolls": rolls,
-        "side": pos.turn().name(),
-        "position": pos.to_string(),
-        "board": pos.board().cells().to_vec(),
-        "off": {
-            "white": pos.board().off().get(trictrac::Side::White),
-            "black": pos.board().off().get(trictrac::Side::Black),
-        },
-    }))
+    let mut v = position_fields(&pos);
+    v["count"] = json!(c.count);
+    v["of"] = json!(36);
+    v["rolls"] = json!(rolls);
+    Ok(v)
 }
 
 /// A position of the analysis board to evaluate: its TPN and the rule
@@ -275,18 +282,11 @@ pub fn position_json(q: &PositionQuery) -> Result<Value, String> {
     let a = analyst();
     let pos = &q.position;
     let e = a.position(pos, &q.options);
-    Ok(json!({
-        "kind": "position",
-        "evaluator": "equity network, no search",
-        "equity": round(e),
-        "side": pos.turn().name(),
-        "position": pos.to_string(),
-        "board": pos.board().cells().to_vec(),
-        "off": {
-            "white": pos.board().off().get(trictrac::Side::White),
-            "black": pos.board().off().get(trictrac::Side::Black),
-        },
-    }))
+    let mut v = position_fields(pos);
+    v["kind"] = json!("position");
+    v["evaluator"] = json!("equity network, no search");
+    v["equity"] = json!(round(e));
+    Ok(v)
 }
 
 #[cfg(test)]
