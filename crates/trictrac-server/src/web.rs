@@ -64,6 +64,34 @@ const SHELL_MODULES: [(&str, &str); 3] = [
     ("/motion.js", include_str!("../static/motion.js")),
     ("/rematch.js", include_str!("../static/rematch.js")),
 ];
+/// The page's words, French and English, as JSON modules the ES modules
+/// import (`with { type: "json" }`).
+const TEXT_FILES: [(&str, &str); 6] = [
+    (
+        "/texts/shell.json",
+        include_str!("../static/texts/shell.json"),
+    ),
+    (
+        "/texts/trictrac.json",
+        include_str!("../static/texts/trictrac.json"),
+    ),
+    (
+        "/texts/backgammon.json",
+        include_str!("../static/texts/backgammon.json"),
+    ),
+    (
+        "/texts/backgammon-options.json",
+        include_str!("../static/texts/backgammon-options.json"),
+    ),
+    (
+        "/texts/backgammon-analysis.json",
+        include_str!("../static/texts/backgammon-analysis.json"),
+    ),
+    (
+        "/texts/backgammon-review.json",
+        include_str!("../static/texts/backgammon-review.json"),
+    ),
+];
 /// How to play backgammon (Grand Trictrac's is `HOWTO`).
 const HOWTO_BG: &str = include_str!("../static/howto-backgammon.html");
 /// The project's rule books, linked from the how-to pages.
@@ -97,6 +125,12 @@ pub fn router(hub: Arc<Hub>) -> Router {
         router = router.route(
             path,
             get(move || async move { page(body, "text/javascript; charset=utf-8") }),
+        );
+    }
+    for (path, body) in TEXT_FILES {
+        router = router.route(
+            path,
+            get(move || async move { page(body, "application/json; charset=utf-8") }),
         );
     }
     for (path, body, kind) in PAGES {

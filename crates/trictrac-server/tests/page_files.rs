@@ -75,6 +75,13 @@ async fn every_module_is_served_and_the_shell_knows_no_game() {
         index.contains(r#"<script type="module" src="/app.js"></script>"#),
         "the page loads its shell as a module"
     );
+    // The words are JSON modules (texts/*.json): each is served as it is.
+    for j in all.iter().filter(|f| f.ends_with(".json")) {
+        let src = std::fs::read_to_string(static_dir().join(j)).unwrap();
+        let (code, body) = http_get(server.addr(), &format!("/{j}")).await;
+        assert_eq!(code, 200, "/{j} is served");
+        assert_eq!(body, src, "/{j} is the file in static/");
+    }
     for m in &modules {
         let src = std::fs::read_to_string(static_dir().join(m)).unwrap();
         let (code, body) = http_get(server.addr(), &format!("/{m}")).await;

@@ -8,43 +8,9 @@
 
 import { t, esc, addTexts, sideName, $ } from "../i18n.js";
 import { drawPosition } from "./backgammon-board.js";
+import ANALYSIS_TEXTS from "../texts/backgammon-analysis.json" with { type: "json" };
 
-addTexts({
-  fr: {
-    bga_title: "Analyse de backgammon", bga_link: "Analyse backgammon",
-    bga_expl: "Placez les dames en touchant les flèches (ou collez un Position ID ou un XGID), choisissez les dés, puis analysez.",
-    bga_put_white: "Poser blanches", bga_put_black: "Poser noires", bga_put_erase: "Ôter", bga_start: "Départ", bga_clear: "Vider",
-    bga_id: "Position ID / XGID", bga_load: "Charger", bga_turn: "Trait", bga_dice: "Dés", bga_cube_decision: "— videau (avant de lancer) —",
-    bga_answer: "— répondre à un double —", bga_cube: "Videau", bga_centre: "au centre", bga_match: "Match (0 : argent) · score",
-    bga_analyse: "Analyser", bga_rollout: "Rollout", bga_games: "parties", bga_stop: "Arrêter", bga_back: "Retour",
-    bga_analysing: "Analyse…", bga_rolling: "{done} / {games} parties · équité {e} ± {se}",
-    bga_rollout_result: "Rollout {what} ({games} parties, {s} s) : équité {e} ± {se} (95 % : {lo} à {hi}) · gain {w} % · gammon {wg} % · backgammon {wbg} % · gammon perdu {lg} % · backgammon perdu {lbg} %",
-    bga_this_position: "de la position", bga_of_play: "de {play}",
-    cube_title: "Videau pour {side} ({plies} demi-coups) :", cube_nd: "Pas de double", cube_dt: "Double, tenu", cube_dp: "Double, refusé",
-    cube_proper: "Bonne action : {action}", cube_mwc: "chances de match", cube_take: "Tenir", cube_pass: "Refuser",
-    answer_title: "{doubler} double : réponse de {side} ({plies} demi-coups) :", answer_proper: "Bonne réponse : {answer} (action : {action})",
-    chances_title: "Chances de {side} (%) :", ch_win: "gain", ch_gammon: "gammon", ch_bg: "backgammon", ch_lose: "perte",
-    ch_lgammon: "gammon perdu", ch_lbg: "backgammon perdu", play_col: "Coup", eq_col: "Équité", diff_col: "Écart",
-    bg_hint_plays: "Meilleurs coups ({of} possibles, {plies} demi-coups) :", bg_analyse_here: "Analyser la position",
-  },
-  en: {
-    bga_title: "Backgammon analysis", bga_link: "Backgammon analysis",
-    bga_expl: "Place checkers by tapping the points (or paste a Position ID or an XGID), choose the dice, then analyse.",
-    bga_put_white: "Put White", bga_put_black: "Put Black", bga_put_erase: "Remove", bga_start: "Start", bga_clear: "Empty",
-    bga_id: "Position ID / XGID", bga_load: "Load", bga_turn: "On roll", bga_dice: "Dice", bga_cube_decision: "— cube (before rolling) —",
-    bga_answer: "— answer a double —", bga_cube: "Cube", bga_centre: "centred", bga_match: "Match (0: money) · score",
-    bga_analyse: "Analyse", bga_rollout: "Roll out", bga_games: "games", bga_stop: "Stop", bga_back: "Back",
-    bga_analysing: "Analysing…", bga_rolling: "{done} / {games} games · equity {e} ± {se}",
-    bga_rollout_result: "Rollout {what} ({games} games, {s} s): equity {e} ± {se} (95 %: {lo} to {hi}) · win {w} % · gammon {wg} % · backgammon {wbg} % · lose gammon {lg} % · lose backgammon {lbg} %",
-    bga_this_position: "of the position", bga_of_play: "of {play}",
-    cube_title: "Cube for {side} ({plies} plies):", cube_nd: "No double", cube_dt: "Double, take", cube_dp: "Double, pass",
-    cube_proper: "Proper cube action: {action}", cube_mwc: "match winning chances", cube_take: "Take", cube_pass: "Pass",
-    answer_title: "{doubler} doubles: {side}'s answer ({plies} plies):", answer_proper: "Proper answer: {answer} (action: {action})",
-    chances_title: "{side}'s chances (%):", ch_win: "win", ch_gammon: "gammon", ch_bg: "backgammon", ch_lose: "lose",
-    ch_lgammon: "lose gammon", ch_lbg: "lose backgammon", play_col: "Play", eq_col: "Equity", diff_col: "Diff.",
-    bg_hint_plays: "Best plays ({of} legal, {plies} plies):", bg_analyse_here: "Analyse the position",
-  },
-});
+addTexts(ANALYSIS_TEXTS);
 
 const pct = (x) => (100 * x).toFixed(1);
 const eq = (x) => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(3);

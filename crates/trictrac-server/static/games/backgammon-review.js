@@ -8,29 +8,9 @@
 
 import { t, esc, addTexts, sideName, $ } from "../i18n.js";
 import { drawPosition } from "./backgammon-board.js";
+import REVIEW_TEXTS from "../texts/backgammon-review.json" with { type: "json" };
 
-addTexts({
-  fr: {
-    bgr_title: "Analyse de la partie ({ev})", bgr_upload: "Analyser un fichier .mat", bgr_paste: "…ou collez le texte d'un fichier .mat",
-    bgr_send: "Analyser", bgr_loading: "Analyse en cours (2 demi-coups)…", bgr_back: "Retour", bgr_link: "Analyser un .mat",
-    bgr_player: "Joueur", bgr_rate: "Erreurs (mEMG)", bgr_checker: "pions", bgr_cube: "videau", bgr_luck: "Chance", bgr_rating: "Niveau",
-    bgr_game: "Partie {n} ({w}–{b})", bgr_step: "Décision {i} / {n}", bgr_next_error: "Erreur suivante",
-    bgr_play: "{side} {dice} : {play}", bgr_best: "meilleur : {best} (−{lost})", bgr_ok: "bon coup", bgr_forced: "forcé",
-    bgr_cube_step: "{side} : {action} — bonne action : {proper} (pas de double {nd}, double/tenu {dt}, double/refusé {dp})",
-    bgr_graph: "Équité des blanches au fil de la partie", bgr_review: "Analyser la partie",
-    bgr_act_no_double: "pas de double", bgr_act_double: "double", bgr_act_take: "tient", bgr_act_pass: "refuse",
-  },
-  en: {
-    bgr_title: "Review ({ev})", bgr_upload: "Review a .mat file", bgr_paste: "…or paste the text of a .mat file",
-    bgr_send: "Review", bgr_loading: "Reviewing (2 plies)…", bgr_back: "Back", bgr_link: "Review a .mat",
-    bgr_player: "Player", bgr_rate: "Error rate (mEMG)", bgr_checker: "checker", bgr_cube: "cube", bgr_luck: "Luck", bgr_rating: "Rating",
-    bgr_game: "Game {n} ({w}–{b})", bgr_step: "Decision {i} / {n}", bgr_next_error: "Next error",
-    bgr_play: "{side} {dice}: {play}", bgr_best: "best: {best} (−{lost})", bgr_ok: "good play", bgr_forced: "forced",
-    bgr_cube_step: "{side}: {action} — proper action: {proper} (no double {nd}, double/take {dt}, double/pass {dp})",
-    bgr_graph: "White's equity over the game", bgr_review: "Review the game",
-    bgr_act_no_double: "no double", bgr_act_double: "double", bgr_act_take: "takes", bgr_act_pass: "passes",
-  },
-});
+addTexts(REVIEW_TEXTS);
 
 const eq = (x) => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(3);
 const markClass = (s) => s.mark === "??" ? "rv-blunder" : s.mark === "?" ? "rv-error" : s.mark === "?!" ? "rv-doubtful" : "";

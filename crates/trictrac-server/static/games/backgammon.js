@@ -8,65 +8,15 @@ import { t, esc, addTexts, hasText, sideName, sideMid, capFirst, other, sign, $ 
 import { R, MID, colX, colAt, flechePath, checkerY, drawDice, boardBase, flecheShape, arrowPath, hitAreas, turnMark } from "../board.js";
 import { createAnalysis, hintView } from "./backgammon-analysis.js";
 import { createReview } from "./backgammon-review.js";
+import BACKGAMMON_TEXTS from "../texts/backgammon.json" with { type: "json" };
+import OPTIONS_TEXTS from "../texts/backgammon-options.json" with { type: "json" };
 
-addTexts({
-  fr: {
-    game_kind: "Jeu", bg_rules: "Règles", bg_seed: "de la page (seed)", bg_standard: "standard (GNU Backgammon)",
-    bg_length: "Partie", bg_money: "partie simple (argent)", bg_match: "match en {n} points",
-    double: "Doubler", take: "Tenir le videau", drop: "Refuser", beaver: "Beaver",
-    bg_your_roll: "À vous : lancez les dés ou doublez.", bg_your_roll_nodouble: "À vous : lancez les dés.",
-    bg_your_doubled: "{who} double à {value} : tenez-vous le videau ?", bg_their_doubled: "{who} répond au videau à {value}.",
-    bg_your_play: "À vous de jouer le {dice}.", bg_their_play: "{who} joue le {dice}.", bg_their_roll: "{who} doit lancer les dés.",
-    bg_wins: "{who} gagne : {text}.", bg_wins_match: "{who} gagne le match ({score}).",
-    cube: "Videau", centred: "au centre", pips: "Points à parcourir", match_score: "Match", money: "argent",
-    game_n: "Partie {n}", opening: "Premier jet : blanches {w}, noires {b}", doubles_to: "{side} double à {value}",
-    takes: "{side} tient", drops: "{side} refuse", beavers_w: "{side} fait beaver", crawford: "Crawford",
-    numbers_gnubg: "Numéros gnubg", numbers_lines: "Lignes N/B", download_mat: "Télécharger (.mat pour GNU Backgammon)",
-    last_game: "Partie précédente : {text}", bg_not_yours: "Cette dame est aux {side} : vous jouez les {mine}.",
-  },
-  en: {
-    game_kind: "Game", bg_rules: "Rules", bg_seed: "the page's (seed)", bg_standard: "standard (GNU Backgammon)",
-    bg_length: "Length", bg_money: "money game", bg_match: "match to {n} points",
-    double: "Double", take: "Take", drop: "Drop", beaver: "Beaver",
-    bg_your_roll: "Your turn: roll or double.", bg_your_roll_nodouble: "Your turn: roll the dice.",
-    bg_your_doubled: "{who} doubles to {value}: take or drop?", bg_their_doubled: "{who} answers the double to {value}.",
-    bg_your_play: "Your turn: play the {dice}.", bg_their_play: "{who} plays the {dice}.", bg_their_roll: "{who} must roll.",
-    bg_wins: "{who} wins: {text}.", bg_wins_match: "{who} wins the match ({score}).",
-    cube: "Cube", centred: "centred", pips: "Pip count", match_score: "Match", money: "money",
-    game_n: "Game {n}", opening: "Opening throw: White {w}, Black {b}", doubles_to: "{side} doubles to {value}",
-    takes: "{side} takes", drops: "{side} drops", beavers_w: "{side} beavers", crawford: "Crawford",
-    numbers_gnubg: "gnubg numbers", numbers_lines: "N/B lines", download_mat: "Download (.mat for GNU Backgammon)",
-    last_game: "Last game: {text}", bg_not_yours: "This checker is {side}'s: you play {mine}.",
-  },
-});
+addTexts(BACKGAMMON_TEXTS);
 
 // The rules' choices of the new-game form (issue 24: one default preset
 // everywhere, every reading of the page's hit rule, BG-4.3) and the
 // opening throw's winner.
-addTexts({
-  fr: {
-    bg_standard: "standard (GNU Backgammon) — par défaut", bg_seed: "les règles de la page (seed) : lignes N/B, videau jusqu'à 64, pas de règle Jacoby, frappe non couverte dans son jan intérieur",
-    expl_bg_preset: "Standard : les règles de GNU Backgammon et de la ligne de commande. Les règles de la page (seed) : celles de la page d'origine sur le videau (BG-8).",
-    bg_hit_cover: "Couvrir une frappe dans le même jet",
-    hc_preset: "selon les règles choisies", hc_allowed: "permis partout (standard)", hc_inner: "interdit sur vos cases 7–12 (la page, seed)",
-    hc_home: "interdit sur vos cases 1–6", hc_anywhere: "interdit partout", hc_opponent: "interdit sur vos cases 13–18 (le jan intérieur adverse)",
-    expl_hit_cover: "La page (BG-4.3) : « Il est interdit aussi de frapper et capturer le pion d'adversaire dans son jan intérieur et de cacher le pion qui a frappé par la suite par un mouvement dans le même jet. Si on frappe il faut laisser son pion ouvert jusqu'au prochain jet. » Chaque lecture de « son jan intérieur » est une option.",
-    opening_won: "Premier jet : blanches {w}, noires {b} — les {side} commencent",
-    bg_videau: "Offrir le videau", vd_before: "avant de lancer les dés (par défaut)", vd_whole: "à tout moment de son tour, avant de jouer",
-    expl_videau: "La page (BG-7.2) : « Il est disponible à tout moment. Un joueur, à son tour, peut prendre le Videau. » Lue à la lettre : aussi après avoir lancé les dés, avant de jouer ; accepté, le videau laisse jouer le jet.",
-  },
-  en: {
-    bg_standard: "standard (GNU Backgammon) — the default", bg_seed: "the seed page's rules: N/B lines, cube up to 64, no Jacoby rule, a hit left uncovered in one's jan intérieur",
-    expl_bg_preset: "Standard: the rules of GNU Backgammon and of the command line. The seed page's rules: those of the original page on the videau (BG-8).",
-    bg_hit_cover: "Covering a hit in the same roll",
-    hc_preset: "as the rules chosen say", hc_allowed: "allowed everywhere (standard)", hc_inner: "not on your points 7–12 (the page, seed)",
-    hc_home: "not on your points 1–6", hc_anywhere: "nowhere", hc_opponent: "not on your points 13–18 (the opponent's jan intérieur)",
-    expl_hit_cover: "The page (BG-4.3): « Il est interdit aussi de frapper et capturer le pion d'adversaire dans son jan intérieur et de cacher le pion qui a frappé par la suite par un mouvement dans le même jet. Si on frappe il faut laisser son pion ouvert jusqu'au prochain jet. » (a hitting checker may not be covered in the same roll in one's jan intérieur). Each reading of « son jan intérieur » is an option.",
-    opening_won: "Opening throw: White {w}, Black {b} — {side} starts",
-    bg_videau: "Offering the videau", vd_before: "before rolling (the default)", vd_whole: "at any moment of one's turn, before moving",
-    expl_videau: "The page (BG-7.2): « Il est disponible à tout moment. Un joueur, à son tour, peut prendre le Videau. » Read literally: also after rolling, before moving; once taken, the doubler plays his roll.",
-  },
-});
+addTexts(OPTIONS_TEXTS);
 // The opening throw's words: the two dice and who won it (BG-2.2).
 const openingText = (e) => t("opening_won", { w: e.white, b: e.black, side: e.white > e.black ? sideMid("white") : sideMid("black") });
 
