@@ -196,7 +196,6 @@ impl Cdp {
         .await;
     }
 
-
     /// A real mouse click in the middle of the element `selector`.
     async fn click(&mut self, selector: &str) {
         let at = self.center(selector).await;
@@ -232,8 +231,6 @@ async fn open_browser(bin: &PathBuf, dir: &TempDir) -> (Browser, Cdp) {
     cdp.call("Page.enable", json!({})).await;
     (browser, cdp)
 }
-
-/// A field of the backgammon board (`data-field`) from a point of the
 
 /// The page's state, condensed.
 async fn state(cdp: &mut Cdp) -> Value {
@@ -324,7 +321,13 @@ async fn r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat() {
                 // (so that the checker played tout d'une, a second
                 // correction, ends short of both corners)
                 let sum = 1 + a + b;
-                if st["side"] == "white" && talon >= 2 && free(a + 2) && free(b + 1) && sum < 12 && free(sum) {
+                if st["side"] == "white"
+                    && talon >= 2
+                    && free(a + 2)
+                    && free(b + 1)
+                    && sum < 12
+                    && free(sum)
+                {
                     free_play(&mut cdp, &format!("1-{} 1-{}", a + 2, b + 1)).await;
                 } else {
                     let p = st["plays"][0]["n"].as_str().unwrap().to_string();
@@ -336,8 +339,11 @@ async fn r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat() {
         cdp.wait_for(&format!("window.__trictrac.state.seq > {seq}"), 20)
             .await;
     }
-    cdp.wait_for("/False move by White: 1-\\d/.test(document.body.innerText)", 10)
-        .await;
+    cdp.wait_for(
+        "/False move by White: 1-\\d/.test(document.body.innerText)",
+        10,
+    )
+    .await;
 
     // Black, about to roll, is offered the corrections: the first choice
     // is the smallest, no replay for a wrong distance (cases 1–2).
@@ -396,9 +402,7 @@ async fn r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat() {
     .await;
     // The record keeps the play Black chose.
     let record = cdp
-        .eval(
-            "fetch('/api/games/' + window.__trictrac.room + '.txt').then(r => r.text())",
-        )
+        .eval("fetch('/api/games/' + window.__trictrac.room + '.txt').then(r => r.text())")
         .await;
     let record = record.as_str().unwrap();
     assert!(

@@ -15,7 +15,12 @@ fn table(tpn: &str) -> Game {
 }
 
 fn board(g: &Game) -> String {
-    g.position().to_string().split(' ').take(2).collect::<Vec<_>>().join(" ")
+    g.position()
+        .to_string()
+        .split(' ')
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn texts(g: &Game) -> Vec<String> {
@@ -111,7 +116,10 @@ const CASE6: &str = "w:1x13,11x2 b:24x15 w";
 fn case6() -> Game {
     let mut g = table(CASE6);
     g.roll(Roll::new(4, 3)).unwrap();
-    assert_eq!(g.play_at_table(&"11-15 1-4".parse().unwrap()).unwrap(), None);
+    assert_eq!(
+        g.play_at_table(&"11-15 1-4".parse().unwrap()).unwrap(),
+        None
+    );
     g
 }
 

@@ -44,11 +44,7 @@ impl Session<'_> {
         } else {
             "; Enter goes on"
         };
-        let t = format!(
-            "{}, before {who}: {}{enter}.",
-            cap(side),
-            can.join("; ")
-        );
+        let t = format!("{}, before {who}: {}{enter}.", cap(side), can.join("; "));
         self.say_wrapped(Tone::Plain, &t, 2)?;
         Ok(format!("{}, before the roll> ", side.name()))
     }
@@ -66,7 +62,8 @@ impl Session<'_> {
                 return self.refuse("Replay the roll first: `replay N` or `replay PLAY`.");
             }
             "" => {
-                self.asked_before_roll.push((self.game.events().len(), side));
+                self.asked_before_roll
+                    .push((self.game.events().len(), side));
                 return Ok(());
             }
             "contest" => self.game.contest_school(side).map(|_| ()),

@@ -48,9 +48,7 @@ impl Session<'_> {
         }
         let fix = self.play_text(&correction, author);
         if author == side {
-            return Some(format!(
-                "`correct` your false move to {fix} (section 11)"
-            ));
+            return Some(format!("`correct` your false move to {fix} (section 11)"));
         }
         let mut t = format!(
             "`correct` {}'s false move to {fix}, or `leave` it as it stands, or `correct N` / `correct PLAY` to the play you choose, N among {}",
@@ -112,7 +110,9 @@ impl Session<'_> {
                         .play_to_numbers(play)
                         .map_err(|e| e.to_string())
                         .and_then(|t| t.parse::<PlayNotation>().map_err(|e| e.to_string()))
-                        .and_then(|n| done(self.game.correct_false_move_notation(side, &n).map(|_| ()))),
+                        .and_then(|n| {
+                            done(self.game.correct_false_move_notation(side, &n).map(|_| ()))
+                        }),
                 }
             }
             _ => return None,

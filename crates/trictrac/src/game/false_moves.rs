@@ -52,8 +52,7 @@ fn distances_match(moves: &[(u8, u8)], roll: tables::dice::Roll) -> bool {
     match d.as_slice() {
         [x] => *x == a || *x == b || *x == a + b,
         [x, y] => {
-            (*x == b && *y == a)
-                || (*x + 1 == b && *y + 1 == a && moves.iter().all(|m| m.1 == 12))
+            (*x == b && *y == a) || (*x + 1 == b && *y + 1 == a && moves.iter().all(|m| m.1 == 12))
         }
         _ => false,
     }
