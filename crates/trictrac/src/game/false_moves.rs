@@ -211,8 +211,8 @@ impl Game {
     /// scatola"): the legal plays of the roll, from the position before
     /// the false play, that move only the checkers the false play moved
     /// (from the same fields, no more of them); when none does, every
-    /// legal play of the roll (case 6: "un'altra regina"). Empty when no
-    /// false play stands.
+    /// legal play of the roll (case 6: "un'altra regina"); and the
+    /// smallest correction in any case. Empty when no false play stands.
     pub fn false_move_corrections(&self) -> Vec<Play> {
         let Some(f) = &self.false_play else {
             return Vec::new();
@@ -231,11 +231,17 @@ impl Game {
                 })
         };
         let mine: Vec<Play> = f.plays.iter().copied().filter(within).collect();
-        if mine.is_empty() {
+        let mut out = if mine.is_empty() {
             f.plays.clone()
         } else {
             mine
+        };
+        // The smallest correction, what `correct` alone has always done,
+        // stays his to choose.
+        if !out.contains(&f.correction) {
+            out.insert(0, f.correction);
         }
+        out
     }
 
     /// `false-moves=table`: whether the opponent may have the checkers put
