@@ -85,26 +85,44 @@ pub trait Player: Send {
     }
 
     /// `false-moves=table` (RULES.md section 11): the other player's false
-    /// play stands and this player, about to roll, settles it — `true` to
-    /// have it corrected, `false` to leave it. The default judges as a
-    /// strong player does: the choice that leaves him the better position
-    /// ([`false_move_choice`]).
+    /// play stands and this player, about to roll, settles it — the
+    /// correction he chooses, or `None` to leave it. The default judges as
+    /// a strong player does: the choice that leaves him the best position
+    /// ([`false_move_settlement`]).
+    fn settle_false_move(&mut self, game: &Game) -> Option<Play> {
+        false_move_settlement(game, &PointsEval)
+    }
+
+    /// Whether [`Player::settle_false_move`] has the false play corrected.
     fn correct_false_move(&mut self, game: &Game) -> bool {
-        false_move_choice(game, &PointsEval)
+        self.settle_false_move(game).is_some()
     }
 }
 
-/// `false-moves=table` (section 11): whether the player about to roll
-/// should have the other player's false play corrected (`true`) or leave
-/// it (`false`): the position he prefers by `eval` (his chances with the
-/// roll to come) — a false play that hurts its author is left, one that
-/// helps him is corrected. `false` when no false play stands.
-pub fn false_move_choice(game: &Game, eval: &dyn Evaluator) -> bool {
-    let Some((stands, corrected)) = game.false_move_choices() else {
-        return false;
-    };
+/// `false-moves=table` (section 11): how the player about to roll settles
+/// the other player's false play: among leaving it and each correction
+/// the article lets him choose ([`Game::false_move_corrections`]), the
+/// position he prefers by `eval` (his chances with the roll to come) —
+/// `None` to leave it (a false play that hurts its author), else the best
+/// correction for himself. `None` when no false play stands. A bot never
+/// has the checkers put back: the author would then choose the play.
+pub fn false_move_settlement(game: &Game, eval: &dyn Evaluator) -> Option<Play> {
+    let (stands, outcomes) = game.false_move_outcomes()?;
     let rules = turn::TurnRules::of(game.options());
-    eval.eval(&corrected, &rules) > eval.eval(&stands, &rules)
+    let mut best = (eval.eval(&stands, &rules), None);
+    for (play, pos) in outcomes {
+        let v = eval.eval(&pos, &rules);
+        if v > best.0 {
+            best = (v, Some(play));
+        }
+    }
+    best.1
+}
+
+/// Whether the player about to roll has the other player's false play
+/// corrected ([`false_move_settlement`] is `Some`).
+pub fn false_move_choice(game: &Game, eval: &dyn Evaluator) -> bool {
+    false_move_settlement(game, eval).is_some()
 }
 
 /// The name of the default bot: the best shipped network, searching two
@@ -271,8 +289,8 @@ pub fn play_until(
             // Section 11: a false play of the other player is settled
             // before the roll.
             Phase::Roll(s) if game.false_move().is_some_and(|(author, _)| author != s) => {
-                if player.correct_false_move(game) {
-                    game.correct_false_move(s).map(|_| ())
+                if let Some(p) = player.settle_false_move(game) {
+                    game.correct_false_move_to(s, &p)
                 } else {
                     game.accept_false_move(s)
                 }

@@ -483,6 +483,12 @@ impl<E: Evaluator> Player for SearchPlayer<E> {
         }
     }
 
+    /// Section 11: the other player's false play settled by this
+    /// player's own evaluation.
+    fn settle_false_move(&mut self, game: &Game) -> Option<Play> {
+        crate::false_move_settlement(game, &self.eval)
+    }
+
     fn analyse(&mut self, game: &Game) -> Vec<(Play, f32)> {
         self.analyse_plies(game)
             .into_iter()

@@ -39,9 +39,12 @@ impl tables::Player<Game> for TablePlayer {
             }));
         }
         if g.can_settle_false_move(side) && g.false_move().is_some_and(|(a, _)| a != side) {
+            let play = self.0.settle_false_move(g);
             return Ok(Choice::Act(Action::Settle {
                 side: side.char(),
-                correct: self.0.correct_false_move(g),
+                correct: play.is_some(),
+                play: play.map(|p| p.display(!side).to_string()),
+                replay: false,
             }));
         }
         Ok(match g.phase() {

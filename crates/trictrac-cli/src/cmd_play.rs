@@ -17,6 +17,7 @@ mod commands;
 mod narrate;
 mod resume;
 mod saving;
+mod settle;
 mod style;
 mod table;
 mod tell;
@@ -163,7 +164,13 @@ Commands (type them at any prompt):
   fields         where the named fields are: talon, coin bourgeois, case du
                  diable, case des écoliers, coin de repos (each side's corner)
   contest        before a roll: contest the school marked against you
-  correct, leave before a roll: have a false move corrected, or leave it
+  correct, leave before a roll: have a false move corrected (to the
+                 smallest correction), or leave it (section 11)
+  correct N      the opponent of a false move: correct it to the play he
+                 chooses (its number or notation, e.g. correct 24-22-21)
+  replay         the opponent: the checkers go back and the author plays
+                 the roll again (where the article allows it); the author
+                 then answers `replay N` or `replay PLAY`
   resign         gives the stake of the score as it stands (R-9.1)";
 
 /// A game in progress with its players and screen: trictrac's part of
@@ -189,11 +196,9 @@ struct Session<'a> {
     roll: Option<RollScore>,
     /// The game ended by a resignation.
     resigned: bool,
-    /// The author of the last false play (section 11).
-    last_false: Option<Side>,
-    /// The number of events when the player last let the roll go on
+    /// The number of events when each player last let the roll go on
     /// without contesting or settling.
-    asked_before_roll: Option<usize>,
+    asked_before_roll: Vec<(usize, Side)>,
     jans_shown: bool,
 }
 
@@ -348,8 +353,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         first: None,
         roll: None,
         resigned: false,
-        last_false: None,
-        asked_before_roll: None,
+        asked_before_roll: Vec::new(),
         jans_shown: false,
     };
     session.welcome(loaded, args.load.as_deref())?;
@@ -488,7 +492,7 @@ impl Session<'_> {
         self.game = game;
         self.header = header;
         self.told = self.game.events().len();
-        self.asked_before_roll = None;
+        self.asked_before_roll.clear();
         self.first = None;
         self.resigned = false;
         let t = format!(

@@ -820,7 +820,8 @@ fn two_dice_each_first_move_in_the_terminal() {
 fn a_false_move_at_the_table_corrected_by_the_opponent() {
     let dir = fresh_dir("false-move");
     let saved = dir.join("false.txt");
-    let input = format!("24-21 24-23\ncorrect\nquit\n{}", "");
+    // Black, its author, is asked first (Enter: he does not correct it).
+    let input = format!("24-21 24-23\n\ncorrect\nquit\n{}", "");
     let text = flat(&piped_in(
         &dir,
         &[

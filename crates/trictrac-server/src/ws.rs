@@ -52,6 +52,12 @@ enum ClientMsg {
     Contest,
     Settle {
         correct: bool,
+        /// The correction chosen, or the author's replay (PROTOCOL.md).
+        #[serde(default)]
+        play: Option<String>,
+        /// The checkers put back for the author to replay.
+        #[serde(default)]
+        replay: bool,
     },
     Resign,
     /// A new game with the same settings and the colours swapped, once
@@ -382,7 +388,15 @@ async fn handle(
                 ClientMsg::Declare { points } => Intent::Declare(points),
                 ClientMsg::School { points } => Intent::School(points),
                 ClientMsg::Contest => Intent::Contest,
-                ClientMsg::Settle { correct } => Intent::Settle(correct),
+                ClientMsg::Settle {
+                    correct,
+                    play,
+                    replay,
+                } => Intent::Settle {
+                    correct,
+                    play,
+                    replay,
+                },
                 ClientMsg::Resign => Intent::Resign,
                 ClientMsg::Double => Intent::Double,
                 ClientMsg::Take => Intent::Take,

@@ -61,12 +61,23 @@ pub enum Action {
         side: char,
     },
     /// `false-moves=table`: the false play standing settled by `side`
-    /// (section 11): corrected, or left as it is.
+    /// (section 11): corrected, or left as it is, or put back for its
+    /// author to replay.
     Settle {
         /// `w` or `b`.
         side: char,
         /// Corrected (`true`) or left (`false`).
         correct: bool,
+        /// With `correct`: the legal play chosen (the author's notation):
+        /// the opponent's correction, or the author's replay. Absent: the
+        /// smallest correction (the only one before the choice existed:
+        /// stored actions without it keep their meaning).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        play: Option<String>,
+        /// The opponent has the checkers put back for the author to
+        /// replay ([`Game::replay_false_move`]).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        replay: bool,
     },
     /// `side` resigns: the other player wins the game.
     Resign {
@@ -150,12 +161,29 @@ impl Action {
             Action::Leave => game.leave(),
             Action::Declare { n } => game.declare(*n),
             Action::Contest { side } => game.contest_school(side_of(*side)?).map(|_| ()),
-            Action::Settle { side, correct } => {
+            Action::Settle {
+                side,
+                correct,
+                play,
+                replay,
+            } => {
                 let side = side_of(*side)?;
-                if *correct {
-                    game.correct_false_move(side).map(|_| ())
-                } else {
-                    game.accept_false_move(side)
+                match (replay, correct, play) {
+                    (true, _, _) => game.replay_false_move(side),
+                    (false, true, Some(p)) => {
+                        if p.len() > 64 {
+                            return Err(ActionError::Unreadable(
+                                "a play is written in at most 64 characters (NOTATION.md)".into(),
+                            ));
+                        }
+                        let notation: PlayNotation = p
+                            .parse()
+                            .map_err(|e| ActionError::Unreadable(format!("{e}")))?;
+                        game.correct_false_move_notation(side, &notation)
+                            .map(|_| ())
+                    }
+                    (false, true, None) => game.correct_false_move(side).map(|_| ()),
+                    (false, false, _) => game.accept_false_move(side),
                 }
             }
             Action::Resign { side } => game.resign(side_of(*side)?).map(|_| ()),
@@ -240,6 +268,8 @@ impl TableGame for Game {
                 out.push(Action::Settle {
                     side: side.char(),
                     correct,
+                    play: None,
+                    replay: false,
                 });
             }
         }
@@ -328,10 +358,17 @@ impl TableGame for Game {
             Action::Leave => "leave".into(),
             Action::Declare { n } => format!("mark {n}"),
             Action::Contest { side } => format!("{side} contests the school"),
-            Action::Settle { side, correct } => format!(
-                "{side} {} the false move",
-                if *correct { "corrects" } else { "accepts" }
-            ),
+            Action::Settle {
+                side,
+                correct,
+                play,
+                replay,
+            } => match (replay, correct, play) {
+                (true, _, _) => format!("{side} has the false move put back and replayed"),
+                (false, true, Some(p)) => format!("{side} corrects the false move to {p}"),
+                (false, true, None) => format!("{side} corrects the false move"),
+                (false, false, _) => format!("{side} accepts the false move"),
+            },
             Action::Resign { side } => format!("{side} resigns"),
             Action::School { side, n } => format!("{side} claims a school of {n}"),
         }
@@ -378,8 +415,28 @@ mod tests {
                 Action::Settle {
                     side: 'w',
                     correct: true,
+                    play: None,
+                    replay: false,
                 },
                 r#"{"k":"settle","side":"w","correct":true}"#,
+            ),
+            (
+                Action::Settle {
+                    side: 'b',
+                    correct: true,
+                    play: Some("5-7 1-2".into()),
+                    replay: false,
+                },
+                r#"{"k":"settle","side":"b","correct":true,"play":"5-7 1-2"}"#,
+            ),
+            (
+                Action::Settle {
+                    side: 'b',
+                    correct: false,
+                    play: None,
+                    replay: true,
+                },
+                r#"{"k":"settle","side":"b","correct":false,"replay":true}"#,
             ),
         ] {
             assert_eq!(a.to_json(), json);

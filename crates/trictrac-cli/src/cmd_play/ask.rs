@@ -8,14 +8,18 @@ use super::*;
 impl Session<'_> {
     /// A person who may act before the roll now (contest a school, settle
     /// a false play), unless already asked at this point of the game.
+    /// The player who does not roll is asked first (the author of a false
+    /// play may correct himself), then the roller (who settles it, section
+    /// 11), each once at this point of the game.
     pub(super) fn before_roll_side(&self) -> Option<Side> {
-        if self.asked_before_roll == Some(self.game.events().len())
-            || !matches!(self.game.phase(), Phase::Roll(_))
-        {
+        let Phase::Roll(roller) = self.game.phase() else {
             return None;
-        }
-        Side::ALL.into_iter().find(|&s| {
-            self.human(s) && (self.game.can_contest_school(s) || self.game.can_settle_false_move(s))
+        };
+        let now = self.game.events().len();
+        [!roller, roller].into_iter().find(|&s| {
+            !self.asked_before_roll.contains(&(now, s))
+                && self.human(s)
+                && (self.game.can_contest_school(s) || self.game.can_settle_false_move(s))
         })
     }
 
@@ -27,46 +31,45 @@ impl Session<'_> {
         if self.game.can_contest_school(side) {
             can.push("`contest` the school (R-10.4)".to_string());
         }
-        if let Some((author, correction)) = self.game.false_move() {
-            if self.game.can_settle_false_move(side) {
-                let fix = self.play_text(&correction, author);
-                if author == side {
-                    can.push(format!("`correct` your false move to {fix} (section 11)"));
-                } else {
-                    can.push(format!(
-                        "`correct` {}'s false move to {fix}, or `leave` it as it stands (section 11)",
-                        author.name()
-                    ));
-                }
-            }
+        if let Some(offer) = self.settle_offer(side) {
+            can.push(offer);
         }
         let who = if roller == side {
             "your roll".to_string()
         } else {
             format!("{}'s roll", roller.name())
         };
-        let t = format!(
-            "{}, before {who}: {}; Enter goes on.",
-            cap(side),
-            can.join("; ")
-        );
+        let enter = if self.must_replay(side) {
+            ""
+        } else {
+            "; Enter goes on"
+        };
+        let t = format!("{}, before {who}: {}{enter}.", cap(side), can.join("; "));
         self.say_wrapped(Tone::Plain, &t, 2)?;
         Ok(format!("{}, before the roll> ", side.name()))
     }
 
     /// What `side` answered before the roll.
     pub(super) fn answer_before_roll(&mut self, side: Side, line: &str) -> std::io::Result<()> {
+        if let Some(r) = self.settle_answer(side, line) {
+            if let Err(e) = r {
+                self.refuse(&format!("Not possible now: {e}."))?;
+            }
+            return Ok(());
+        }
         let r = match line.to_lowercase().as_str() {
+            "" if self.must_replay(side) => {
+                return self.refuse("Replay the roll first: `replay N` or `replay PLAY`.");
+            }
             "" => {
-                self.asked_before_roll = Some(self.game.events().len());
+                self.asked_before_roll
+                    .push((self.game.events().len(), side));
                 return Ok(());
             }
             "contest" => self.game.contest_school(side).map(|_| ()),
-            "correct" => self.game.correct_false_move(side).map(|_| ()),
-            "leave" | "accept" => self.game.accept_false_move(side),
             other => {
                 return self.refuse(&format!(
-                    "`{other}` is not asked now: `contest`, `correct`, `leave`, or Enter."
+                    "`{other}` is not asked now: `contest`, `correct`, `leave`, `replay`, or Enter."
                 ));
             }
         };

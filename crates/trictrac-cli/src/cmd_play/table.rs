@@ -108,7 +108,7 @@ impl<'a> Table<'a> for Session<'a> {
         self.told = self.game.events().len();
         self.roll = self.game.pending_score().cloned();
         self.jans_shown = true;
-        self.asked_before_roll = None;
+        self.asked_before_roll.clear();
         self.first = None;
         self.resigned = false;
     }

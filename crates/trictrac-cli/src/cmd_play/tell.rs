@@ -147,11 +147,24 @@ impl Session<'_> {
                         "{who} plays {} — a false move, it stands until settled (section 11).",
                         text.join(" ")
                     )?;
-                    self.last_false = Some(side);
+                }
+                Event::FalseMovePutBack { by } => {
+                    let author = self.false_author().unwrap_or(!by);
+                    let t = format!(
+                        "  {} has the checkers of the false move put back: {} plays the roll again (section 11).",
+                        cap(by),
+                        author.name()
+                    );
+                    self.say_wrapped(Tone::Bold, &t, 4)?;
                 }
                 Event::FalseMoveSettled { by, corrected } => {
-                    let author = self.last_false.unwrap_or(!by);
+                    let author = self.false_author().unwrap_or(!by);
                     let t = match corrected {
+                        Some(p) if by == author => format!(
+                            "  {} plays the roll again: {} (section 11).",
+                            cap(by),
+                            self.play_text(&p, author)
+                        ),
                         Some(p) => format!(
                             "  {} has the false move corrected to {} (section 11).",
                             cap(by),

@@ -40,9 +40,18 @@ pub enum Intent {
     School(u32),
     /// Contest the last school marked against this player.
     Contest,
-    /// Settle the false play standing (section 11): correct it (`true`)
-    /// or leave it as it is (`false`).
-    Settle(bool),
+    /// Settle the false play standing (section 11): correct it
+    /// (`correct`, to `play` when given, else the smallest correction),
+    /// leave it as it is, or have it put back for its author to
+    /// `replay`; its author replays with `correct` and `play`.
+    Settle {
+        /// Corrected (or replayed) rather than left.
+        correct: bool,
+        /// The play chosen.
+        play: Option<String>,
+        /// Put back for the author to replay.
+        replay: bool,
+    },
     /// Give up the game (the other player wins).
     Resign,
     /// Offer the videau (backgammon, BG-7.2).

@@ -308,6 +308,34 @@ export function create(app) {
       { who: app.who(ph.side), dice });
   }
 
+  // A false move standing (false-moves=table, section 11), before the
+  // opponent rolls: its opponent leaves it, has it corrected to the play he
+  // chooses (the first choice: the smallest correction), or has the
+  // checkers put back for its author to replay; its author corrects
+  // himself (the smallest correction only) or, once put back, replays.
+  function settlePanel(live) {
+    const fm = S.state.false_move;
+    const show = (id, on) => { $(id).hidden = !on; };
+    const opp = !!fm && S.seats.some((x) => fm.can_settle[x] && x !== fm.author);
+    const own = !!fm && S.seats.includes(fm.author) && fm.can_settle[fm.author];
+    show("btn-settle-leave", live && opp && !fm.replay);
+    show("btn-settle-correct", live && (opp || own));
+    show("btn-settle-replay", live && opp && fm.may_replay);
+    const choices = !fm ? [] : fm.replay ? fm.replay_plays : opp ? fm.corrections : [];
+    show("sel-settle", live && choices.length > 0);
+    if (!fm) return;
+    $("btn-settle-correct").textContent = t(fm.replay ? "settle_replay_own" : opp ? "settle_correct" : "settle_own");
+    const sel = $("sel-settle");
+    const key = [fm.replay, fm.correction, ...choices, t("settle_smallest", { play: "" })].join("|");
+    if (sel.dataset.key === key) return;
+    sel.dataset.key = key;
+    sel.innerHTML = "";
+    const add = (value, text) => { const o = document.createElement("option"); o.value = value; o.textContent = text; sel.append(o); };
+    if (!fm.replay) add("", t("settle_smallest", { play: fm.correction }));
+    choices.forEach((p) => add(p, p));
+    sel.title = t(fm.replay ? "settle_replay_title" : "settle_choose_title");
+  }
+
   // The controls of this game only; `live`: a seat may act now (resign,
   // contest, settle); `mine`: this connection's turn.
   function buttons({ mine, live, replaying }) {
@@ -329,13 +357,8 @@ export function create(app) {
     if (replaying) { ["btn-stay", "btn-leave", "mark-box"].forEach((id) => show(id, false)); return; }
     const can = (m) => !!m && S.seats.some((x) => m[x]);
     show("btn-contest", live && can(st.can_contest));
-    // A false move standing (false-moves=table): its opponent leaves it or
-    // has it corrected, its author corrects it, before the opponent rolls.
-    const fm = st.false_move;
-    show("btn-settle-leave", live && !!fm && S.seats.some((x) => fm.can_settle[x] && x !== fm.author));
-    show("btn-settle-correct", live && !!fm && S.seats.some((x) => fm.can_settle[x]));
-    if (fm) $("btn-settle-correct").textContent = t(S.seats.includes(fm.author) && !S.seats.some((x) => x !== fm.author && fm.can_settle[x]) ? "settle_own" : "settle_correct");
-    ["btn-contest", "btn-settle-leave", "btn-settle-correct"].forEach((id) => { $(id).disabled = S.busy; });
+    settlePanel(live);
+    ["btn-contest", "btn-settle-leave", "btn-settle-correct", "btn-settle-replay", "sel-settle"].forEach((id) => { $(id).disabled = S.busy; });
     show("btn-stay", app.myTurn() && k === "stay_or_leave");
     show("btn-leave", app.myTurn() && k === "stay_or_leave");
     // false-moves=table (section 11): any play a table allows, written.
@@ -429,6 +452,7 @@ export function create(app) {
       case "contest": return note(t("contest_line", { kind: e.school, side: sideMid(e.side), points: e.points }));
       case "resign": return note(capFirst(t("resign_line", { side: sideMid(e.side) })), true);
       case "false_move": return note(t("false_line", { side: sideName(e.side), play: e.play }));
+      case "put_back": return note(t("put_back_line", { side: sideMid(e.by) }));
       case "settled": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t("settled_line", { how: t(e.corrected ? "settled_correct" : "settled_accept"), side: sideMid(e.by) }))}${e.corrected ? " → " + esc(e.corrected) : ""}</td></tr>`;
       case "marque": return note(t("marque_line", { i: e.number, who: e.winner ? sideName(e.winner) : t("refait"), w: e.holes.white, b: e.holes.black, value: e.value }), true);
       case "school": return note(t("school_line", { kind: e.school, side: sideName(e.claimant), points: e.points }));
@@ -485,7 +509,12 @@ export function create(app) {
     });
     $("btn-contest").onclick = () => app.act({ type: "contest" });
     $("btn-settle-leave").onclick = () => app.act({ type: "settle", correct: false });
-    $("btn-settle-correct").onclick = () => app.act({ type: "settle", correct: true });
+    $("btn-settle-correct").onclick = () => {
+      // No play: the smallest correction (the protocol's first meaning).
+      const play = $("sel-settle").value;
+      app.act(play ? { type: "settle", correct: true, play } : { type: "settle", correct: true });
+    };
+    $("btn-settle-replay").onclick = () => app.act({ type: "settle", correct: false, replay: true });
     $("btn-declare").onclick = () => app.act({ type: "declare", points: Number($("mark-points").value) || 0 });
     $("btn-school").onclick = () => app.act({ type: "school", points: Number($("mark-points").value) || 0 });
     review.init(params);
@@ -499,7 +528,7 @@ export function create(app) {
     ui,
     // The controls only this game shows (the shell hides them for others).
     controls: ["btn-stay", "btn-leave", "sel-names", "names-note", "btn-contest", "btn-settle-leave",
-      "btn-settle-correct", "free-play", "mark-box", "btn-review", "btn-analyse"],
+      "btn-settle-correct", "btn-settle-replay", "sel-settle", "free-play", "mark-box", "btn-review", "btn-analyse"],
     // The computer players by strength, weakest first (docs/STRENGTH.md),
     // and the one the page offers first: the level most players should meet.
     levels: { order: ["random", "greedy", "search1", "search2", "neural-v1", "neural1", "neural", "neural2"], recommended: "search1" },

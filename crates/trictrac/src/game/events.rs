@@ -143,6 +143,13 @@ pub enum Event {
         /// The legal play that replaced the false one, if corrected.
         corrected: Option<Play>,
     },
+    /// `false-moves=table`: the opponent `by` had the false play's
+    /// checkers put back; its author replays the roll (section 11), which
+    /// settles it ([`Event::FalseMoveSettled`] by the author).
+    FalseMovePutBack {
+        /// The opponent of the author.
+        by: Side,
+    },
     /// A relevé ends; `first` rolls first in the next one.
     NewReleve {
         /// Why.

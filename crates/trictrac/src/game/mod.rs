@@ -331,6 +331,11 @@ impl Game {
         let Phase::Roll(side) = self.phase else {
             return Err(self.wrong("a roll"));
         };
+        if self.false_play.as_ref().is_some_and(|f| f.replay) {
+            return Err(GameError::Points(
+                "the false play was put back: its author replays the roll before this roll (section 11)",
+            ));
+        }
         if let Some(f) = self.false_play.take() {
             // Rolling leaves the false play as it is (section 11: the
             // opponent settles it before his roll).

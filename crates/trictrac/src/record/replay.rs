@@ -114,12 +114,23 @@ impl Record {
                     .settle
                     .as_deref()
                     .and_then(|s| s.split_once(' '))
-                    .ok_or_else(|| err("a settle line is `settle w|b accept|correct`".into()))?;
+                    .ok_or_else(|| {
+                        err("a settle line is `settle w|b accept|correct [PLAY]|replay`".into())
+                    })?;
                 let side = if who == "w" { Side::White } else { Side::Black };
-                if how == "accept" {
-                    game.accept_false_move(side).map_err(ge)?;
-                } else {
-                    game.correct_false_move(side).map_err(ge)?;
+                match how.split_once(' ') {
+                    Some(("correct", play)) => {
+                        let notation: crate::notation::PlayNotation = play
+                            .parse()
+                            .map_err(|e| err(format!("settle: `{play}`: {e}")))?;
+                        game.correct_false_move_notation(side, &notation)
+                            .map_err(ge)?;
+                    }
+                    _ if how == "accept" => game.accept_false_move(side).map_err(ge)?,
+                    _ if how == "replay" => game.replay_false_move(side).map_err(ge)?,
+                    _ => {
+                        game.correct_false_move(side).map_err(ge)?;
+                    }
                 }
                 continue;
             }

@@ -155,14 +155,23 @@ impl FromStr for Record {
             }
             let mut r = if side == "settle" {
                 let who = words.next().filter(|c| matches!(*c, "w" | "b"));
-                let how = words.next().filter(|c| matches!(*c, "accept" | "correct"));
+                let how = words
+                    .next()
+                    .filter(|c| matches!(*c, "accept" | "correct" | "replay"));
                 let (Some(who), Some(how)) = (who, how) else {
                     return Err(syntax(
-                        "a settle line is `settle w|b accept|correct`".into(),
+                        "a settle line is `settle w|b accept|correct [PLAY]|replay`".into(),
                     ));
                 };
+                // `correct` may name the play chosen (section 11); without
+                // it, the smallest correction (records before the choice).
+                let play: Vec<&str> = words.by_ref().collect();
                 let mut r = RecordedRoll::new("settle", String::new());
-                r.settle = Some(format!("{who} {how}"));
+                r.settle = Some(if how == "correct" && !play.is_empty() {
+                    format!("{who} {how} {}", play.join(" "))
+                } else {
+                    format!("{who} {how}")
+                });
                 r
             } else if side == "resign" {
                 let who = words

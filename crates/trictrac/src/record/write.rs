@@ -52,6 +52,14 @@ impl LineCursor {
     }
 }
 
+/// The author of the last false play before event `i`.
+fn false_author(game: &Game, i: usize) -> Option<Side> {
+    game.events()[..i].iter().rev().find_map(|e| match e {
+        Event::FalsePlay { side, .. } => Some(*side),
+        _ => None,
+    })
+}
+
 fn side_letter(s: Side) -> String {
     s.char().to_string()
 }
@@ -175,18 +183,23 @@ impl Record {
                         || corrected.is_some();
                     if explicit {
                         let mut r = RecordedRoll::new("settle", String::new());
-                        r.settle = Some(format!(
-                            "{} {}",
-                            side_letter(*by),
-                            if corrected.is_some() {
-                                "correct"
-                            } else {
-                                "accept"
+                        r.settle = Some(match corrected {
+                            // The chosen play, in the author's notation.
+                            Some(p) => {
+                                let author = false_author(game, i).unwrap_or(*by);
+                                format!("{} correct {}", side_letter(*by), p.display(author))
                             }
-                        ));
+                            None => format!("{} accept", side_letter(*by)),
+                        });
                         rolls.push(r);
                         cursor.lines += 1;
                     }
+                }
+                Event::FalseMovePutBack { by } => {
+                    let mut r = RecordedRoll::new("settle", String::new());
+                    r.settle = Some(format!("{} replay", side_letter(*by)));
+                    rolls.push(r);
+                    cursor.lines += 1;
                 }
             }
         }

@@ -86,7 +86,7 @@ impl ServerGame for Match {
             | Intent::Declare(_)
             | Intent::School(_)
             | Intent::Contest
-            | Intent::Settle(_) => {
+            | Intent::Settle { .. } => {
                 return Err(RoomError::Refused(
                     "stay, leave, declare, school, contest and settle are Grand Trictrac actions, not backgammon ones"
                         .into(),

@@ -64,12 +64,22 @@ impl ServerGame for Game {
                 )?;
                 return Ok((side, Choice::Act(Action::Contest { side: side.char() })));
             }
-            Intent::Settle(correct) => {
+            Intent::Settle {
+                correct,
+                play,
+                replay,
+            } => {
+                // Leaving it and putting it back are the opponent's; a
+                // correction the opponent's or, to the smallest one or
+                // once put back, the author's.
+                let opponent_only = !correct || replay;
                 let side = pick(&|s| {
                     self.can_settle_false_move(s)
-                        && (correct || self.false_move().is_some_and(|(a, _)| a != s))
+                        && (!opponent_only || self.false_move().is_some_and(|(a, _)| a != s))
                 })
-                .ok_or(if correct {
+                .ok_or(if replay {
+                    "no false play of the other player to put back, before your roll (section 11)"
+                } else if correct {
                     "no false play to correct now: it is corrected before the opponent's roll (section 11)"
                 } else {
                     "no false play of the other player to leave as it is, before your roll (section 11)"
@@ -78,7 +88,9 @@ impl ServerGame for Game {
                     side,
                     Choice::Act(Action::Settle {
                         side: side.char(),
-                        correct,
+                        correct: correct && !replay,
+                        play: play.filter(|_| correct && !replay),
+                        replay,
                     }),
                 ));
             }
@@ -114,7 +126,9 @@ impl ServerGame for Game {
                         .into(),
                 ))
             }
-            Intent::Contest | Intent::Settle(_) | Intent::Resign => unreachable!("handled above"),
+            Intent::Contest | Intent::Settle { .. } | Intent::Resign => {
+                unreachable!("handled above")
+            }
         };
         Ok((side, choice))
     }

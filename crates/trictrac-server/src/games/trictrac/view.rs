@@ -238,6 +238,9 @@ pub fn history(game: &Game, start: usize) -> Vec<Value> {
                 let c = corrected.map(|p| p.display(author).to_string());
                 out.push(|| json!({ "kind": "settled", "by": by.name(), "corrected": c }));
             }
+            Event::FalseMovePutBack { by } => {
+                out.push(|| json!({ "kind": "put_back", "by": by.name() }));
+            }
             Event::Decided { stay, .. } => {
                 if let Some(v) = roll.and_then(|i| out.get(i)) {
                     v["decision"] = json!(if *stay { "stay" } else { "leave" });
@@ -297,6 +300,7 @@ pub fn history_len(game: &Game) -> usize {
                     | Event::MarqueEnd { .. }
                     | Event::FalsePlay { .. }
                     | Event::FalseMoveSettled { .. }
+                    | Event::FalseMovePutBack { .. }
                     | Event::NewReleve { .. }
                     | Event::Over { .. }
             )
@@ -378,9 +382,22 @@ pub fn state_fields(game: &Game, v: &mut Value, full: bool, tail: usize) {
     v["plays"] = Value::Array(plays);
     v["history"] = Value::Array(hist);
     if let Some((author, correction)) = game.false_move() {
+        let texts = |plays: Vec<trictrac::Play>| -> Vec<String> {
+            plays
+                .iter()
+                .map(|p| p.display(author).to_string())
+                .collect()
+        };
+        let replay = game.false_move_replay();
         v["false_move"] = json!({
             "author": author.name(),
             "correction": correction.display(author).to_string(),
+            // Section 11: the plays the opponent may choose, whether he
+            // may have it put back, and, once put back, the author's plays.
+            "corrections": texts(game.false_move_corrections()),
+            "may_replay": game.false_move_may_replay(),
+            "replay": replay.is_some(),
+            "replay_plays": texts(replay.map(|(_, p)| p).unwrap_or_default()),
             "can_settle": {
                 "white": game.can_settle_false_move(Side::White),
                 "black": game.can_settle_false_move(Side::Black),
