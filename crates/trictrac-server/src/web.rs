@@ -46,11 +46,12 @@ const MODULES: [(&str, &str); 8] = [
     ),
 ];
 /// The shell's own modules beside `MODULES`: keyboard play, move
-/// animations and sound, the rematch (issue 25).
-const SHELL_MODULES: [(&str, &str); 3] = [
+/// animations and sound, the rematch (issue 25), the lobby (issue 26).
+const SHELL_MODULES: [(&str, &str); 4] = [
     ("/keys.js", include_str!("../static/keys.js")),
     ("/motion.js", include_str!("../static/motion.js")),
     ("/rematch.js", include_str!("../static/rematch.js")),
+    ("/lobby.js", include_str!("../static/lobby.js")),
 ];
 /// How to play backgammon (Grand Trictrac's is `HOWTO`).
 const HOWTO_BG: &str = include_str!("../static/howto-backgammon.html");
@@ -111,6 +112,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{file}", get(record))
         .route("/api/games/{id}/review.json", get(review))
         .route("/api/chances", get(chances))
+        .merge(crate::lobby::routes::router())
         .with_state(hub)
 }
 
