@@ -63,7 +63,13 @@ async fn race(addrs: &[SocketAddr]) {
         let addr = addrs[i % addrs.len()];
         let path = format!("/api/seeks/{id}/accept");
         tasks.push(tokio::spawn(async move {
-            http(addr, "POST", &path, &json!({"name": format!("B{i}")}).to_string()).await
+            http(
+                addr,
+                "POST",
+                &path,
+                &json!({"name": format!("B{i}")}).to_string(),
+            )
+            .await
         }));
     }
     let mut won = Vec::new();
@@ -201,7 +207,10 @@ async fn an_accepted_seek_seats_both_players_and_is_live() {
         .clone();
     assert_eq!(live["game"], "trictrac");
     let names = [live["white"].clone(), live["black"].clone()];
-    assert!(names.contains(&json!("Alice")) && names.contains(&json!("Bob")), "{live}");
+    assert!(
+        names.contains(&json!("Alice")) && names.contains(&json!("Bob")),
+        "{live}"
+    );
     assert_eq!(live["spectators"], 1, "{live}");
     assert!(live["score"]["white"].is_object(), "{live}");
     server.stop().await;
@@ -217,10 +226,18 @@ async fn bad_input_is_refused_with_a_clear_message() {
         ("not json", 400, "malformed challenge"),
         (r#"{"rules": "standard"}"#, 400, "missing field `game`"),
         (r#"{"game": "chess"}"#, 400, "unknown game `chess`"),
-        (r#"{"game": "trictrac", "rules": "exit=nowhere"}"#, 400, "trictrac rules"),
+        (
+            r#"{"game": "trictrac", "rules": "exit=nowhere"}"#,
+            400,
+            "trictrac rules",
+        ),
         (r#"{"game": "backgammon", "match": 999}"#, 400, "match=999"),
         (r#"{"game": "backgammon", "rated": true}"#, 400, "accounts"),
-        (r#"{"game": "backgammon", "clock": 60}"#, 400, "unknown field `clock`"),
+        (
+            r#"{"game": "backgammon", "clock": 60}"#,
+            400,
+            "unknown field `clock`",
+        ),
     ];
     for (body, status, words) in cases {
         let (code, v) = http(addr, "POST", "/api/seeks", body).await;
@@ -245,7 +262,10 @@ async fn bad_input_is_refused_with_a_clear_message() {
     // A malformed acceptance, an unknown seek.
     let (code, v) = http(addr, "POST", &format!("/api/seeks/{id}/accept"), "[1]").await;
     assert_eq!(code, 400, "{v}");
-    assert!(v["error"].as_str().unwrap().contains("malformed acceptance"));
+    assert!(v["error"]
+        .as_str()
+        .unwrap()
+        .contains("malformed acceptance"));
     let (code, v) = http(addr, "POST", "/api/seeks/NOSUCH99/accept", "").await;
     assert_eq!(code, 404, "{v}");
     // Cancelling needs the token.
@@ -262,12 +282,24 @@ async fn bad_input_is_refused_with_a_clear_message() {
     let (code, v) = http(addr, "POST", &path, "").await;
     assert_eq!(code, 409, "{v}");
     assert!(v["error"].as_str().unwrap().contains("taken"), "{v}");
-    let (code, _) = http(addr, "DELETE", &format!("/api/seeks/{id}?token={token}"), "").await;
+    let (code, _) = http(
+        addr,
+        "DELETE",
+        &format!("/api/seeks/{id}?token={token}"),
+        "",
+    )
+    .await;
     assert_eq!(code, 409, "a taken seek cannot be cancelled");
 
     // A cancelled seek leaves the list and cannot be accepted.
     let (id, token) = post_seek(addr, json!({"game": "trictrac"})).await;
-    let (code, v) = http(addr, "DELETE", &format!("/api/seeks/{id}?token={token}"), "").await;
+    let (code, v) = http(
+        addr,
+        "DELETE",
+        &format!("/api/seeks/{id}?token={token}"),
+        "",
+    )
+    .await;
     assert_eq!(code, 200, "{v}");
     let (code, _) = http(addr, "POST", &format!("/api/seeks/{id}/accept"), "").await;
     assert_eq!(code, 409);

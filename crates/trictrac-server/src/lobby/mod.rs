@@ -190,7 +190,9 @@ pub async fn post(hub: &Hub, seek: NewSeek) -> Result<Value, LobbyError> {
             return Ok(json!({ "id": row.id, "token": row.token }));
         }
     }
-    Err(LobbyError::Storage("cannot find a free challenge code".into()))
+    Err(LobbyError::Storage(
+        "cannot find a free challenge code".into(),
+    ))
 }
 
 /// A seek as listed (no tokens).
@@ -274,7 +276,11 @@ pub async fn cancel(hub: &Hub, id: &str, token: &str) -> Result<Value, LobbyErro
 /// not be made.
 pub async fn accept(hub: &Arc<Hub>, id: &str, who: Acceptance) -> Result<Value, LobbyError> {
     let s = open_seek(hub, id).await?;
-    if who.token.as_deref().is_some_and(|t| same_token(t, &s.token)) {
+    if who
+        .token
+        .as_deref()
+        .is_some_and(|t| same_token(t, &s.token))
+    {
         return Err(LobbyError::Bad(format!(
             "challenge {} is your own: wait for someone to accept it, or cancel it",
             s.id
@@ -302,7 +308,14 @@ pub async fn accept(hub: &Arc<Hub>, id: &str, who: Acceptance) -> Result<Value, 
 /// accepting player on the other.
 async fn seat_both(hub: &Arc<Hub>, s: &SeekRow, name: &str) -> Result<Value, LobbyError> {
     let (room, poster_token) = hub
-        .create(Mode::Online, &s.game, &s.options, None, None, s.name.clone())
+        .create(
+            Mode::Online,
+            &s.game,
+            &s.options,
+            None,
+            None,
+            s.name.clone(),
+        )
         .await
         .map_err(|e| LobbyError::Storage(format!("the game could not be made: {e}")))?;
     let (code, poster_side, side, token) = {

@@ -160,11 +160,13 @@ impl Store {
     /// # Errors
     /// When the database fails.
     pub async fn reopen_seek(&self, id: &str) -> Result<(), ServerError> {
-        sqlx::query("UPDATE seeks SET state = 'open' WHERE id = $1 AND state = 'taken' AND room IS NULL")
-            .bind(id)
-            .execute(&self.pool)
-            .await
-            .map_err(|e| db_err("cannot reopen the challenge", e))?;
+        sqlx::query(
+            "UPDATE seeks SET state = 'open' WHERE id = $1 AND state = 'taken' AND room IS NULL",
+        )
+        .bind(id)
+        .execute(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot reopen the challenge", e))?;
         Ok(())
     }
 
