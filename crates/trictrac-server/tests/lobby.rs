@@ -222,7 +222,7 @@ async fn bad_input_is_refused_with_a_clear_message() {
     let dir = TempDir::new("lobby-bad");
     let server = start(&dir.db_url()).await;
     let addr = server.addr();
-    let cases: [(&str, u16, &str); 7] = [
+    let cases: [(&str, u16, &str); 8] = [
         ("not json", 400, "malformed challenge"),
         (r#"{"rules": "standard"}"#, 400, "missing field `game`"),
         (r#"{"game": "chess"}"#, 400, "unknown game `chess`"),
@@ -232,6 +232,11 @@ async fn bad_input_is_refused_with_a_clear_message() {
             "trictrac rules",
         ),
         (r#"{"game": "backgammon", "match": 999}"#, 400, "match=999"),
+        (
+            r#"{"game": "trictrac", "match": 3}"#,
+            400,
+            "trictrac rules `match=3`",
+        ),
         (r#"{"game": "backgammon", "rated": true}"#, 400, "accounts"),
         (
             r#"{"game": "backgammon", "clock": 60}"#,
