@@ -3,7 +3,8 @@
 // lists come from GET /api/lobby every two seconds while the home page
 // shows (so they follow every server instance sharing the database). A
 // challenge posted here keeps its token in localStorage
-// ("trictrac.seek.ID"); when someone accepts it, this page learns of the
+// ("trictrac.seek.ID") and is withdrawn when the page leaves the home
+// page; when someone accepts it, this page learns of the
 // room (GET /api/seeks/ID?token=…), keeps its seat token as every game of
 // this browser is kept ("trictrac.seat.ROOM") and goes to the game. The
 // games offered come from /api/info: this module names none.
@@ -136,8 +137,19 @@ async function follow() {
   return false;
 }
 
+// A challenge stands while its poster is on the home page: leaving it
+// (another game, another page, closing it) withdraws his open challenges.
+function withdrawAll() {
+  for (const [id, token] of Object.entries(mine())) {
+    store("del", PREFIX + id);
+    fetch("/api/seeks/" + encodeURIComponent(id) + "?token=" + encodeURIComponent(token), { method: "DELETE", keepalive: true })
+      .catch(() => { /* gone already */ });
+  }
+}
+
 async function tick() {
   const home = $("home");
+  if (home && home.hidden) withdrawAll();
   if (L.busy || !home || home.hidden) return;
   L.busy = true;
   try {
@@ -206,6 +218,7 @@ async function start() {
   sel.innerHTML = L.games.map((g) => `<option value="${esc(g.id)}">${esc(g.name)}</option>`).join("");
   $("lobby-form").addEventListener("submit", post);
   $("lobby").addEventListener("click", click);
+  window.addEventListener("pagehide", withdrawAll);
   tick();
   setInterval(tick, 2000);
 }

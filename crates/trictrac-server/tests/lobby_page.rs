@@ -1,13 +1,22 @@
 //! The lobby on the home page, in Chromium (issue 26): Ann posts a
 //! backgammon challenge from the home page; Bob, whose home page is open
 //! already, sees it appear without reloading and accepts it; both land
-//! in the same game, each on a seat; Cleo watches it from the live list.
+//! in the same game, each on a seat; Cleo watches it from the live list,
+//! and the challenge she had posted is withdrawn as she leaves the home page.
 
 mod browser;
 mod common;
 
 use browser::{chromium_or_skip, open_browser};
-use common::TempDir;
+use common::{http_get, TempDir};
+
+/// How many challenges are open, by the API.
+async fn open_seeks(addr: std::net::SocketAddr) -> usize {
+    let (code, body) = http_get(addr, "/api/lobby").await;
+    assert_eq!(code, 200, "{body}");
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    v["seeks"].as_array().unwrap().len()
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_posted_on_the_home_page_is_accepted_and_watched_in_chromium() {
@@ -93,9 +102,24 @@ async fn a_challenge_posted_on_the_home_page_is_accepted_and_watched_in_chromium
     assert_ne!(cdp.eval("window.__trictrac.seats[0]").await, seat_b);
     assert_eq!(cdp.eval("window.__trictrac.state.match.length").await, 3);
 
-    // Cleo finds it in the live list and watches it.
+    // Cleo posts a Grand Trictrac challenge, then finds the game in the
+    // live list and watches it: leaving the home page withdraws hers.
     let _cleo = cdp.page_in_new_context().await;
     cdp.open(&home).await;
+    cdp.wait_for(
+        "document.querySelector('#lobby-form select[name=game]').options.length === 2",
+        20,
+    )
+    .await;
+    cdp.eval("document.querySelector('#lobby-post').open = true; document.querySelector('#lobby-form').elements.game.value = 'trictrac'; true")
+        .await;
+    cdp.click("#btn-lobby-post").await;
+    cdp.wait_for(
+        "document.querySelector('#lobby-seeks [data-cancel]') !== null",
+        20,
+    )
+    .await;
+    assert_eq!(open_seeks(server.addr()).await, 1);
     let room = room_b.as_str().unwrap().to_string();
     let link = format!("#lobby-live li[data-live='{room}'] a");
     cdp.wait_for(&format!("document.querySelector(\"{link}\") !== null"), 20)
@@ -104,6 +128,14 @@ async fn a_challenge_posted_on_the_home_page_is_accepted_and_watched_in_chromium
     cdp.wait_for("!!(window.__trictrac && window.__trictrac.state && window.__trictrac.role === 'spectator')", 30)
         .await;
     assert_eq!(cdp.eval("window.__trictrac.room").await, room_b);
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while open_seeks(server.addr()).await != 0 {
+        assert!(
+            std::time::Instant::now() < end,
+            "Cleo's challenge was withdrawn when she left"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
     cdp.close(browser).await;
     server.stop().await;
 }
