@@ -130,7 +130,7 @@ async fn twenty_accepts_at_once_one_wins_on_two_postgres_instances() {
     let Some(url) = postgres_url() else { return };
     let one = start(&url).await;
     let two = start(&url).await;
-    let (id, _) = post_seek(one.addr(), json!({"game": "trictrac", "name": "Ann"})).await;
+    let (id, token) = post_seek(one.addr(), json!({"game": "trictrac", "name": "Ann"})).await;
     let (_, l) = http(two.addr(), "GET", "/api/lobby", "").await;
     assert!(
         l["seeks"].as_array().unwrap().iter().any(|s| s["id"] == id),
@@ -144,6 +144,15 @@ async fn twenty_accepts_at_once_one_wins_on_two_postgres_instances() {
     )
     .await;
     assert_eq!(code, 403);
+    // Cancelled through the other instance with its token.
+    let (code, v) = http(
+        two.addr(),
+        "DELETE",
+        &format!("/api/seeks/{id}?token={token}"),
+        "",
+    )
+    .await;
+    assert_eq!(code, 200, "{v}");
     race(&[one.addr(), two.addr()]).await;
     one.stop().await;
     two.stop().await;

@@ -121,13 +121,13 @@ impl Store {
             .map_err(|e| db_err("cannot read the challenge", e))
     }
 
-    /// The open seeks, oldest first, at most `limit`.
+    /// The open seeks, newest first, at most `limit`.
     ///
     /// # Errors
     /// When the database fails.
     pub async fn open_seeks(&self, limit: i64) -> Result<Vec<SeekRow>, ServerError> {
         let rows = sqlx::query(&format!(
-            "SELECT {COLUMNS} FROM seeks WHERE state = 'open' ORDER BY created, id LIMIT $1"
+            "SELECT {COLUMNS} FROM seeks WHERE state = 'open' ORDER BY created DESC, id LIMIT $1"
         ))
         .bind(limit)
         .fetch_all(&self.pool)
