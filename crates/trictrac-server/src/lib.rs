@@ -31,6 +31,7 @@ pub mod analysis;
 pub mod error;
 pub mod games;
 pub mod limits;
+pub mod lobby;
 pub mod logging;
 mod relay;
 pub mod room;

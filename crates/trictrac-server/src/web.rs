@@ -58,15 +58,20 @@ const MODULES: [(&str, &str); 11] = [
     ),
 ];
 /// The shell's own modules beside `MODULES`: keyboard play, move
-/// animations and sound, the rematch (issue 25).
-const SHELL_MODULES: [(&str, &str); 3] = [
+/// animations and sound, the rematch (issue 25), the lobby (issue 26).
+const SHELL_MODULES: [(&str, &str); 4] = [
     ("/keys.js", include_str!("../static/keys.js")),
     ("/motion.js", include_str!("../static/motion.js")),
     ("/rematch.js", include_str!("../static/rematch.js")),
+    ("/lobby.js", include_str!("../static/lobby.js")),
 ];
 /// The page's words, French and English, as JSON modules the ES modules
 /// import (`with { type: "json" }`).
-const TEXT_FILES: [(&str, &str); 6] = [
+const TEXT_FILES: [(&str, &str); 7] = [
+    (
+        "/texts/lobby.json",
+        include_str!("../static/texts/lobby.json"),
+    ),
     (
         "/texts/shell.json",
         include_str!("../static/texts/shell.json"),
@@ -157,6 +162,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
             "/api/analysis/{game}/rollout",
             get(crate::analysis::web::rollout),
         )
+        .merge(crate::lobby::routes::router())
         .with_state(hub)
 }
 

@@ -475,6 +475,12 @@ impl Hub {
         Ok(room)
     }
 
+    /// The room of a game if this instance holds it in memory now (the
+    /// lobby's live list reads its spectators and score without loading).
+    pub fn held(&self, id: &str) -> Option<Arc<Mutex<Room>>> {
+        self.cached(id)
+    }
+
     fn cached(&self, id: &str) -> Option<Arc<Mutex<Room>>> {
         self.rooms.lock().ok()?.get(id).cloned()
     }

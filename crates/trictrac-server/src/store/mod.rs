@@ -1,6 +1,6 @@
 //! Persistence: games and their action logs in SQLite or PostgreSQL.
 //!
-//! Two tables. `games` holds what a game is (which game — `trictrac` or
+//! Two tables, and the lobby's `seeks` (open challenges, [`SeekRow`]). `games` holds what a game is (which game — `trictrac` or
 //! `backgammon` —, mode, options, seats and
 //! their secret tokens, names, and once it is over its result); `actions`
 //! holds, per game, the numbered list of everything that changed it (the
@@ -27,10 +27,12 @@ use crate::ServerError;
 
 mod change;
 mod fault;
+mod seeks;
 mod writer;
 
 pub use change::{Change, CHANNEL};
 pub use fault::{inject_fault, Fault};
+pub use seeks::{LiveRow, SeekRow};
 pub use writer::writer_restarts;
 use writer::{notify, supervise_writer, Write};
 
@@ -134,6 +136,9 @@ const SCHEMA: &[&str] = &[
         PRIMARY KEY (game_id, seq)
     )",
     "CREATE INDEX IF NOT EXISTS games_finished ON games (finished)",
+    // The lobby's open challenges (issue 26), on new and older databases.
+    seeks::SEEKS_TABLE,
+    "CREATE INDEX IF NOT EXISTS seeks_state ON seeks (state)",
 ];
 
 /// Changes to databases made by earlier versions, each run at every start

@@ -1,0 +1,417 @@
+//! The lobby (issue 26, first slice): open challenges ("seeks") anyone
+//! may accept, and the games in progress that can be watched — for every
+//! game of the registry, written once over [`crate::games::RoomGame`].
+//!
+//! A seek is a row of the database (`crate::store::SeekRow`), so several
+//! server instances on one PostgreSQL database list the same seeks and
+//! exactly one accept of a seek wins ([`crate::store::Store::close_seek`]).
+//! Accepting makes an online room with both seats taken: the accepting
+//! player gets his seat token in the answer, the poster his own when he
+//! asks after his seek with his token (the page asks every two seconds).
+//!
+//! Not in this slice: accounts, rated seeks (refused), clocks, history
+//! pages, bots in the lobby.
+
+pub mod routes;
+
+use std::sync::Arc;
+
+use rand::RngCore;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tables::Side;
+
+use crate::room::{Hub, Mode};
+use crate::store::{now, SeekRow};
+
+/// Open seeks listed at most.
+pub const SEEKS_LISTED: i64 = 200;
+/// Games in progress listed at most.
+pub const LIVE_LISTED: i64 = 50;
+/// A game in progress is listed while it moved in the last this many
+/// seconds (an abandoned game drops out of the list).
+pub const LIVE_SINCE: i64 = 6 * 3600;
+
+/// Why a lobby request was refused; each has its HTTP status.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LobbyError {
+    /// A malformed request: bad JSON, unknown game, bad rules words,
+    /// a rated seek, one's own seek accepted (400).
+    #[error("{0}")]
+    Bad(String),
+    /// No such seek (404).
+    #[error("{0}")]
+    NotFound(String),
+    /// The wrong token for this seek (403).
+    #[error("{0}")]
+    Forbidden(String),
+    /// The seek is not open any more: taken or cancelled (409).
+    #[error("{0}")]
+    Taken(String),
+    /// Too many seeks posted from one address (429).
+    #[error("{0}")]
+    RateLimited(String),
+    /// The database failed (500); nothing changed.
+    #[error("{0}")]
+    Storage(String),
+}
+
+impl From<crate::ServerError> for LobbyError {
+    fn from(e: crate::ServerError) -> LobbyError {
+        LobbyError::Storage(e.to_string())
+    }
+}
+
+/// `POST /api/seeks`: the challenge posted.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewSeek {
+    /// The game: a name of the registry (`trictrac`, `backgammon`).
+    pub game: String,
+    /// The game's option words (as `trictrac play --rules`, or the
+    /// backgammon rules); empty: the game's defaults.
+    #[serde(default)]
+    pub rules: String,
+    /// The match length (backgammon, 0 for a money game).
+    #[serde(default, rename = "match")]
+    pub length: u32,
+    /// Rated games need accounts, which do not exist yet: refused.
+    #[serde(default)]
+    pub rated: bool,
+    /// The poster's name.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// `POST /api/seeks/ID/accept`: who accepts (both optional).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Acceptance {
+    /// The accepting player's name.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// A seek token the accepting player holds: his own seek's is refused.
+    #[serde(default)]
+    pub token: Option<String>,
+}
+
+/// A secret token: 16 random bytes from the operating system, in hex.
+fn token() -> String {
+    let mut b = [0u8; 16];
+    rand::rngs::OsRng.fill_bytes(&mut b);
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// A seek's code: 8 letters and digits easy to read.
+fn code() -> String {
+    const CODE: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+    let mut b = [0u8; 8];
+    rand::rngs::OsRng.fill_bytes(&mut b);
+    b.iter()
+        .map(|x| CODE[*x as usize % CODE.len()] as char)
+        .collect()
+}
+
+/// Compares two tokens in time independent of where they differ.
+fn same_token(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// A player's name as shown: no control or format characters, at most
+/// 40 characters, `player` when empty.
+fn clean_name(n: Option<&str>, empty: &str) -> String {
+    let n: String = n
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| !c.is_control() && !matches!(*c as u32, 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x206F | 0xFEFF))
+        .take(40)
+        .collect();
+    let n = n.trim();
+    if n.is_empty() {
+        empty.to_string()
+    } else {
+        n.to_string()
+    }
+}
+
+/// The option words of a seek, checked by the game's own parser and
+/// written back as the game writes them.
+fn options_of(hub: &Hub, seek: &NewSeek) -> Result<String, LobbyError> {
+    if seek.rated {
+        return Err(LobbyError::Bad(
+            "rated challenges need accounts, which this server does not have yet: post it with \"rated\": false".into(),
+        ));
+    }
+    let names = hub.config.games.names();
+    if !names.contains(&seek.game.as_str()) {
+        return Err(LobbyError::Bad(format!(
+            "unknown game `{}`: the game is {}",
+            seek.game,
+            names.join(" or ")
+        )));
+    }
+    if seek.rules.len() > 400 {
+        return Err(LobbyError::Bad("the rules words are too long".into()));
+    }
+    let mut words = seek.rules.trim().to_string();
+    if seek.length > 0 {
+        words = format!("{words} match={}", seek.length);
+    }
+    let game = hub
+        .config
+        .games
+        .make(&seek.game, &words)
+        .map_err(|e| LobbyError::Bad(format!("{} rules `{}`: {e}", seek.game, words.trim())))?;
+    Ok(game.options_words())
+}
+
+/// Posts a seek; answers its code and the poster's token.
+///
+/// # Errors
+/// Bad input, or the database failed.
+pub async fn post(hub: &Hub, seek: NewSeek) -> Result<Value, LobbyError> {
+    let options = options_of(hub, &seek)?;
+    let mut row = SeekRow {
+        id: String::new(),
+        game: seek.game.clone(),
+        options,
+        name: clean_name(seek.name.as_deref(), "player"),
+        token: token(),
+        state: "open".into(),
+        room: None,
+        seat_token: None,
+        seat_side: None,
+        created: now(),
+    };
+    for _ in 0..20 {
+        row.id = code();
+        if hub.store.insert_seek(&row).await? {
+            return Ok(json!({ "id": row.id, "token": row.token }));
+        }
+    }
+    Err(LobbyError::Storage(
+        "cannot find a free challenge code".into(),
+    ))
+}
+
+/// A seek as listed (no tokens).
+fn public(s: &SeekRow) -> Value {
+    json!({
+        "id": s.id,
+        "game": s.game,
+        "rules": s.options,
+        "match": match_length(&s.options),
+        "name": s.name,
+        "state": s.state,
+        "created": s.created,
+    })
+}
+
+/// The `match=N` of option words (0 when none: a money game, or a game
+/// without matches).
+fn match_length(options: &str) -> u32 {
+    options
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("match=")?.parse().ok())
+        .unwrap_or(0)
+}
+
+async fn open_seek(hub: &Hub, id: &str) -> Result<SeekRow, LobbyError> {
+    let id = id.trim().to_ascii_uppercase();
+    hub.store
+        .seek(&id)
+        .await?
+        .ok_or_else(|| LobbyError::NotFound(format!("no challenge has the code `{id}`")))
+}
+
+/// A seek; with the poster's token, once accepted, his room and seat.
+///
+/// # Errors
+/// No such seek, or the database failed.
+pub async fn show(hub: &Hub, id: &str, token: Option<&str>) -> Result<Value, LobbyError> {
+    let s = open_seek(hub, id).await?;
+    let mut v = public(&s);
+    v["room"] = json!(s.room);
+    if let Some(t) = token {
+        if !same_token(t, &s.token) {
+            return Err(LobbyError::Forbidden(format!(
+                "this token is not the one of challenge {}",
+                s.id
+            )));
+        }
+        v["token"] = json!(s.seat_token);
+        v["side"] = json!(s.seat_side);
+    }
+    Ok(v)
+}
+
+/// Cancels an open seek with its token.
+///
+/// # Errors
+/// No such seek, the wrong token, not open any more.
+pub async fn cancel(hub: &Hub, id: &str, token: &str) -> Result<Value, LobbyError> {
+    let s = open_seek(hub, id).await?;
+    if !same_token(token, &s.token) {
+        return Err(LobbyError::Forbidden(format!(
+            "only the player who posted challenge {} may cancel it (with its token)",
+            s.id
+        )));
+    }
+    if !hub.store.close_seek(&s.id, "cancelled").await? {
+        return Err(LobbyError::Taken(format!(
+            "challenge {} is not open any more",
+            s.id
+        )));
+    }
+    Ok(json!({ "id": s.id, "state": "cancelled" }))
+}
+
+/// Accepts an open seek: exactly one of concurrent accepts wins; it makes
+/// the online room, both seats taken, and answers the room and the
+/// accepting player's seat.
+///
+/// # Errors
+/// No such seek, one's own, taken or cancelled already, the game could
+/// not be made.
+pub async fn accept(hub: &Arc<Hub>, id: &str, who: Acceptance) -> Result<Value, LobbyError> {
+    let s = open_seek(hub, id).await?;
+    if who
+        .token
+        .as_deref()
+        .is_some_and(|t| same_token(t, &s.token))
+    {
+        return Err(LobbyError::Bad(format!(
+            "challenge {} is your own: wait for someone to accept it, or cancel it",
+            s.id
+        )));
+    }
+    if s.state != "open" || !hub.store.close_seek(&s.id, "taken").await? {
+        return Err(LobbyError::Taken(format!(
+            "challenge {} was taken by someone else or cancelled: choose another",
+            s.id
+        )));
+    }
+    match seat_both(hub, &s, &clean_name(who.name.as_deref(), "guest")).await {
+        Ok(v) => Ok(v),
+        Err(e) => {
+            // The game could not be made: the seek stays open for others.
+            if let Err(r) = hub.store.reopen_seek(&s.id).await {
+                tracing::error!(seek = %s.id, "{r}");
+            }
+            Err(e)
+        }
+    }
+}
+
+/// The room of an accepted seek: the poster on a random side, the
+/// accepting player on the other.
+async fn seat_both(hub: &Arc<Hub>, s: &SeekRow, name: &str) -> Result<Value, LobbyError> {
+    let (room, poster_token) = hub
+        .create(
+            Mode::Online,
+            &s.game,
+            &s.options,
+            None,
+            None,
+            s.name.clone(),
+        )
+        .await
+        .map_err(|e| LobbyError::Storage(format!("the game could not be made: {e}")))?;
+    let (code, poster_side, side, token) = {
+        let mut r = room.lock().await;
+        let seats = hub
+            .take_free_seat(&mut r, name)
+            .await
+            .map_err(LobbyError::Storage)?;
+        let Some(&side) = seats.first() else {
+            return Err(LobbyError::Storage("the game has no free seat".into()));
+        };
+        let token = match side {
+            Side::White => r.row.white_token.clone(),
+            Side::Black => r.row.black_token.clone(),
+        };
+        r.broadcast();
+        (r.row.id.clone(), !side, side, token)
+    };
+    drop(room);
+    hub.store
+        .settle_seek(&s.id, &code, &poster_token, poster_side.name())
+        .await?;
+    Ok(json!({
+        "seek": s.id,
+        "room": code,
+        "game": s.game,
+        "token": token,
+        "side": side.name(),
+    }))
+}
+
+/// `GET /api/lobby`: the open seeks and the games in progress that can
+/// be watched, with their spectators and score when this instance holds
+/// them.
+///
+/// # Errors
+/// When the database fails.
+pub async fn lobby(hub: &Arc<Hub>) -> Result<Value, LobbyError> {
+    let seeks: Vec<Value> = hub
+        .store
+        .open_seeks(SEEKS_LISTED)
+        .await?
+        .iter()
+        .map(public)
+        .collect();
+    let mut live = Vec::new();
+    for g in hub.store.live_games(LIVE_SINCE, LIVE_LISTED).await? {
+        let mut v = json!({
+            "room": g.id,
+            "game": g.game,
+            "white": g.white,
+            "black": g.black,
+            "spectators": 0,
+            "turn": null,
+            "score": null,
+        });
+        if let Some(room) = hub.held(&g.id) {
+            let r = room.lock().await;
+            v["spectators"] = json!(r.watching());
+            v["turn"] = json!(r.game.side_to_act().map(|s| s.name()));
+            let mut view = json!({});
+            r.game.view(&mut view, false, 0);
+            // The game's own score: a backgammon match's, or Grand
+            // Trictrac's points and holes.
+            v["score"] = match &view["match"]["score"] {
+                Value::Null => view["score"].clone(),
+                s => s.clone(),
+            };
+            v["seq"] = json!(r.actions.len());
+        }
+        live.push(v);
+    }
+    Ok(json!({ "seeks": seeks, "live": live }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn match_lengths_are_read_from_the_words() {
+        assert_eq!(match_length("standard match=5"), 5);
+        assert_eq!(match_length("standard"), 0);
+    }
+
+    #[test]
+    fn names_are_cleaned() {
+        assert_eq!(clean_name(Some(" A\u{200B}li\u{7}ce "), "x"), "Alice");
+        assert_eq!(clean_name(None, "guest"), "guest");
+        assert_eq!(clean_name(Some(&"é".repeat(60)), "x").chars().count(), 40);
+    }
+
+    #[test]
+    fn codes_and_tokens_differ() {
+        assert_ne!(token(), token());
+        assert_eq!(code().len(), 8);
+        assert!(same_token("ab", "ab") && !same_token("ab", "ac") && !same_token("a", "ab"));
+    }
+}

@@ -1,0 +1,111 @@
+//! The lobby's HTTP routes (docs/PROTOCOL.md, "Lobby"): JSON in, JSON
+//! out, every refusal a status and `{"error": "…"}`.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+use serde_json::json;
+
+use super::{Acceptance, LobbyError, NewSeek};
+use crate::room::Hub;
+
+/// The lobby's routes, to merge into the server's.
+pub fn router() -> Router<Arc<Hub>> {
+    Router::new()
+        .route("/api/lobby", get(lobby))
+        .route("/api/seeks", post(post_seek))
+        .route("/api/seeks/{id}", get(show).delete(cancel))
+        .route("/api/seeks/{id}/accept", post(accept))
+}
+
+impl IntoResponse for LobbyError {
+    fn into_response(self) -> Response {
+        let code = match &self {
+            LobbyError::Bad(_) => StatusCode::BAD_REQUEST,
+            LobbyError::NotFound(_) => StatusCode::NOT_FOUND,
+            LobbyError::Forbidden(_) => StatusCode::FORBIDDEN,
+            LobbyError::Taken(_) => StatusCode::CONFLICT,
+            LobbyError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+            LobbyError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        (code, Json(json!({ "error": self.to_string() }))).into_response()
+    }
+}
+
+/// A JSON body read by hand, so that a malformed one is a 400 naming
+/// what is wrong (an empty body is `{}` when `empty` is allowed).
+fn body<T: DeserializeOwned>(text: &str, what: &str, empty: bool) -> Result<T, LobbyError> {
+    let text = if empty && text.trim().is_empty() {
+        "{}"
+    } else {
+        text
+    };
+    serde_json::from_str(text).map_err(|e| LobbyError::Bad(format!("malformed {what}: {e}")))
+}
+
+fn answer(r: Result<serde_json::Value, LobbyError>) -> Response {
+    match r {
+        Ok(v) => Json(v).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn lobby(State(hub): State<Arc<Hub>>) -> Response {
+    answer(super::lobby(&hub).await)
+}
+
+async fn post_seek(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    text: String,
+) -> Response {
+    let seek: NewSeek = match body(
+        &text,
+        "challenge (send {\"game\": \"trictrac\"|\"backgammon\", \"rules\": \"…\", \"match\": N, \"rated\": false})",
+        false,
+    ) {
+        Ok(s) => s,
+        Err(e) => return e.into_response(),
+    };
+    if let Err(m) = hub.limiters.create(peer.ip()) {
+        return LobbyError::RateLimited(m).into_response();
+    }
+    answer(super::post(&hub, seek).await)
+}
+
+async fn show(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    answer(super::show(&hub, &id, q.get("token").map(String::as_str)).await)
+}
+
+async fn cancel(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    let Some(token) = q.get("token") else {
+        return LobbyError::Forbidden(
+            "cancel a challenge with its token: DELETE /api/seeks/ID?token=TOKEN".into(),
+        )
+        .into_response();
+    };
+    answer(super::cancel(&hub, &id, token).await)
+}
+
+async fn accept(State(hub): State<Arc<Hub>>, Path(id): Path<String>, text: String) -> Response {
+    let who: Acceptance = match body(&text, "acceptance (send {\"name\": \"…\"})", true) {
+        Ok(w) => w,
+        Err(e) => return e.into_response(),
+    };
+    answer(super::accept(&hub, &id, who).await)
+}

@@ -1,0 +1,225 @@
+//! Open challenges (seeks) of the lobby: the `seeks` table.
+//!
+//! A seek is `open` until one accept takes it (`taken`) or its poster
+//! cancels it (`cancelled`). Taking it is one conditional `UPDATE … WHERE
+//! state = 'open'`: of accepts racing on one seek, on one instance or on
+//! several sharing a PostgreSQL database, exactly one changes the row and
+//! wins; the others change nothing and are told it is taken.
+
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::{db_err, Store};
+use crate::ServerError;
+
+/// The table, created at start on every database (new or older).
+pub(super) const SEEKS_TABLE: &str = "CREATE TABLE IF NOT EXISTS seeks (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        name TEXT NOT NULL,
+        token TEXT NOT NULL,
+        state TEXT NOT NULL,
+        room TEXT,
+        seat_token TEXT,
+        seat_side TEXT,
+        created BIGINT NOT NULL
+    )";
+
+/// A seek's row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeekRow {
+    /// Its code.
+    pub id: String,
+    /// `trictrac` or `backgammon`.
+    pub game: String,
+    /// The game's option words, as the game itself writes them.
+    pub options: String,
+    /// The poster's name.
+    pub name: String,
+    /// The poster's secret token (to cancel it, to learn of the game).
+    pub token: String,
+    /// `open`, `taken` or `cancelled`.
+    pub state: String,
+    /// The room made when it was accepted.
+    pub room: Option<String>,
+    /// The poster's seat token in that room.
+    pub seat_token: Option<String>,
+    /// The poster's side in that room.
+    pub seat_side: Option<String>,
+    /// When it was posted (seconds since the epoch).
+    pub created: i64,
+}
+
+const COLUMNS: &str = "id, game, options, name, token, state, room, seat_token, seat_side, created";
+
+fn seek_row(r: &AnyRow) -> Result<SeekRow, sqlx::Error> {
+    Ok(SeekRow {
+        id: r.try_get(0)?,
+        game: r.try_get(1)?,
+        options: r.try_get(2)?,
+        name: r.try_get(3)?,
+        token: r.try_get(4)?,
+        state: r.try_get(5)?,
+        room: r.try_get(6)?,
+        seat_token: r.try_get(7)?,
+        seat_side: r.try_get(8)?,
+        created: r.try_get(9)?,
+    })
+}
+
+/// A game in progress between two people, as the lobby lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiveRow {
+    /// Room code.
+    pub id: String,
+    /// `trictrac` or `backgammon`.
+    pub game: String,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+}
+
+impl Store {
+    /// Stores a new open seek; `Ok(false)` when its code is taken.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn insert_seek(&self, s: &SeekRow) -> Result<bool, ServerError> {
+        let r = sqlx::query(
+            "INSERT INTO seeks (id, game, options, name, token, state, created)
+             VALUES ($1, $2, $3, $4, $5, 'open', $6)",
+        )
+        .bind(&s.id)
+        .bind(&s.game)
+        .bind(&s.options)
+        .bind(&s.name)
+        .bind(&s.token)
+        .bind(s.created)
+        .execute(&self.pool)
+        .await;
+        match r {
+            Ok(_) => Ok(true),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
+            Err(e) => Err(db_err("cannot store the challenge", e)),
+        }
+    }
+
+    /// A seek, if it exists.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn seek(&self, id: &str) -> Result<Option<SeekRow>, ServerError> {
+        let row = sqlx::query(&format!("SELECT {COLUMNS} FROM seeks WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(|e| db_err("cannot read the challenge", e))?;
+        row.map(|r| seek_row(&r))
+            .transpose()
+            .map_err(|e| db_err("cannot read the challenge", e))
+    }
+
+    /// The open seeks, newest first, at most `limit`.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn open_seeks(&self, limit: i64) -> Result<Vec<SeekRow>, ServerError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM seeks WHERE state = 'open' ORDER BY created DESC, id LIMIT $1"
+        ))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot list the challenges", e))?;
+        rows.iter()
+            .map(seek_row)
+            .collect::<Result<_, _>>()
+            .map_err(|e| db_err("cannot list the challenges", e))
+    }
+
+    /// Moves an open seek to `state` (`taken` or `cancelled`): `Ok(true)`
+    /// for the one call that did it, `Ok(false)` when it was not open any
+    /// more (another accept, or a cancel, came first).
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn close_seek(&self, id: &str, state: &str) -> Result<bool, ServerError> {
+        let r = sqlx::query("UPDATE seeks SET state = $2 WHERE id = $1 AND state = 'open'")
+            .bind(id)
+            .bind(state)
+            .execute(&self.pool)
+            .await
+            .map_err(|e| db_err("cannot take the challenge", e))?;
+        Ok(r.rows_affected() == 1)
+    }
+
+    /// Opens again a seek taken whose game could not be made.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn reopen_seek(&self, id: &str) -> Result<(), ServerError> {
+        sqlx::query(
+            "UPDATE seeks SET state = 'open' WHERE id = $1 AND state = 'taken' AND room IS NULL",
+        )
+        .bind(id)
+        .execute(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot reopen the challenge", e))?;
+        Ok(())
+    }
+
+    /// Records the room made for a taken seek and the poster's seat in it.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn settle_seek(
+        &self,
+        id: &str,
+        room: &str,
+        seat_token: &str,
+        seat_side: &str,
+    ) -> Result<(), ServerError> {
+        sqlx::query("UPDATE seeks SET room = $2, seat_token = $3, seat_side = $4 WHERE id = $1")
+            .bind(id)
+            .bind(room)
+            .bind(seat_token)
+            .bind(seat_side)
+            .execute(&self.pool)
+            .await
+            .map_err(|e| db_err("cannot record the challenge's game", e))?;
+        Ok(())
+    }
+
+    /// Games in progress between two people (online, both seats taken,
+    /// not over) that moved in the last `since` seconds, most recently
+    /// moved first, at most `limit`.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn live_games(&self, since: i64, limit: i64) -> Result<Vec<LiveRow>, ServerError> {
+        let rows = sqlx::query(
+            "SELECT id, game, white_name, black_name FROM games
+             WHERE finished IS NULL AND mode = 'online' AND white_taken = 1 AND black_taken = 1
+               AND updated >= $1
+             ORDER BY updated DESC, id LIMIT $2",
+        )
+        .bind(super::now() - since)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot list the games in progress", e))?;
+        rows.iter()
+            .map(|r| {
+                Ok(LiveRow {
+                    id: r.try_get(0)?,
+                    game: r.try_get(1)?,
+                    white: r.try_get(2)?,
+                    black: r.try_get(3)?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(|e| db_err("cannot list the games in progress", e))
+    }
+}

@@ -1,0 +1,141 @@
+//! The lobby on the home page, in Chromium (issue 26): Ann posts a
+//! backgammon challenge from the home page; Bob, whose home page is open
+//! already, sees it appear without reloading and accepts it; both land
+//! in the same game, each on a seat; Cleo watches it from the live list,
+//! and the challenge she had posted is withdrawn as she leaves the home page.
+
+mod browser;
+mod common;
+
+use browser::{chromium_or_skip, open_browser};
+use common::{http_get, TempDir};
+
+/// How many challenges are open, by the API.
+async fn open_seeks(addr: std::net::SocketAddr) -> usize {
+    let (code, body) = http_get(addr, "/api/lobby").await;
+    assert_eq!(code, 200, "{body}");
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    v["seeks"].as_array().unwrap().len()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_posted_on_the_home_page_is_accepted_and_watched_in_chromium() {
+    let Some(bin) = chromium_or_skip("lobby_in_chromium") else {
+        return;
+    };
+    let dir = TempDir::new("lobby-page");
+    let server = common::start(&dir.db_url()).await;
+    let (browser, mut cdp) = open_browser(&bin, &dir).await;
+    let home = format!("http://{}/?lang=en", server.addr());
+
+    // Bob's home page, open first; a mark that a reload would wipe.
+    let bob = cdp.page_in_new_context().await;
+    cdp.open(&home).await;
+    cdp.wait_for(
+        "document.querySelector('#lobby-seeks').textContent.includes('No open challenge')",
+        20,
+    )
+    .await;
+    cdp.eval("window.__notReloaded = true; document.querySelector('input[name=name]').value = 'Bob'; true")
+        .await;
+
+    // Ann posts a backgammon match to 3 from her home page.
+    let ann = cdp.page_in_new_context().await;
+    cdp.open(&home).await;
+    cdp.wait_for(
+        "document.querySelector('#lobby-form select[name=game]').options.length === 2",
+        20,
+    )
+    .await;
+    cdp.eval(
+        "document.querySelector('input[name=name]').value = 'Ann';
+         document.querySelector('#lobby-post').open = true;
+         const f = document.querySelector('#lobby-form');
+         f.elements.game.value = 'backgammon'; f.elements.match.value = '3'; true",
+    )
+    .await;
+    cdp.click("#btn-lobby-post").await;
+    cdp.wait_for(
+        "document.querySelector('#lobby-seeks [data-cancel]') !== null",
+        20,
+    )
+    .await;
+
+    // Bob sees it appear, without a reload, and accepts it.
+    cdp.session = Some(bob.clone());
+    cdp.wait_for(
+        "document.querySelector('#lobby-seeks [data-accept]') !== null",
+        20,
+    )
+    .await;
+    let listed = cdp
+        .eval("document.querySelector('#lobby-seeks li').textContent")
+        .await;
+    let listed = listed.as_str().unwrap().to_string();
+    assert!(
+        listed.contains("Ann") && listed.contains("Backgammon") && listed.contains("to 3"),
+        "{listed}"
+    );
+    assert_eq!(
+        cdp.eval("window.__notReloaded === true").await,
+        true,
+        "Bob's page was not reloaded"
+    );
+    cdp.click("#lobby-seeks [data-accept]").await;
+    cdp.wait_for(
+        "!!(window.__trictrac && window.__trictrac.state && window.__trictrac.seats.length === 1)",
+        30,
+    )
+    .await;
+    let room_b = cdp.eval("window.__trictrac.room").await;
+    let seat_b = cdp.eval("window.__trictrac.seats[0]").await;
+    assert_eq!(cdp.eval("window.__trictrac.state.game").await, "backgammon");
+
+    // Ann's page follows into the same game, on the other seat.
+    cdp.session = Some(ann.clone());
+    cdp.wait_for(
+        "!!(window.__trictrac && window.__trictrac.state && window.__trictrac.seats.length === 1)",
+        30,
+    )
+    .await;
+    assert_eq!(cdp.eval("window.__trictrac.room").await, room_b);
+    assert_ne!(cdp.eval("window.__trictrac.seats[0]").await, seat_b);
+    assert_eq!(cdp.eval("window.__trictrac.state.match.length").await, 3);
+
+    // Cleo posts a Grand Trictrac challenge, then finds the game in the
+    // live list and watches it: leaving the home page withdraws hers.
+    let _cleo = cdp.page_in_new_context().await;
+    cdp.open(&home).await;
+    cdp.wait_for(
+        "document.querySelector('#lobby-form select[name=game]').options.length === 2",
+        20,
+    )
+    .await;
+    cdp.eval("document.querySelector('#lobby-post').open = true; document.querySelector('#lobby-form').elements.game.value = 'trictrac'; true")
+        .await;
+    cdp.click("#btn-lobby-post").await;
+    cdp.wait_for(
+        "document.querySelector('#lobby-seeks [data-cancel]') !== null",
+        20,
+    )
+    .await;
+    assert_eq!(open_seeks(server.addr()).await, 1);
+    let room = room_b.as_str().unwrap().to_string();
+    let link = format!("#lobby-live li[data-live='{room}'] a");
+    cdp.wait_for(&format!("document.querySelector(\"{link}\") !== null"), 20)
+        .await;
+    cdp.click(&link).await;
+    cdp.wait_for("!!(window.__trictrac && window.__trictrac.state && window.__trictrac.role === 'spectator')", 30)
+        .await;
+    assert_eq!(cdp.eval("window.__trictrac.room").await, room_b);
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while open_seeks(server.addr()).await != 0 {
+        assert!(
+            std::time::Instant::now() < end,
+            "Cleo's challenge was withdrawn when she left"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    cdp.close(browser).await;
+    server.stop().await;
+}
