@@ -6,6 +6,8 @@
 //! (a pseudo-terminal set to that size), and backgammon prints its IDs
 //! and tells the opening throw.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
@@ -20,18 +22,7 @@ fn scratch(name: &str) -> PathBuf {
 /// `trictrac ARGS` in `dir` (its data directory too) with `input` piped;
 /// the output with line breaks and runs of spaces made single spaces.
 fn run(dir: &Path, args: &[&str], input: &str) -> String {
-    let out = Command::cargo_bin("trictrac")
-        .unwrap()
-        .current_dir(dir)
-        .env("XDG_DATA_HOME", dir)
-        .args(args)
-        .write_stdin(input.to_string())
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(!text.contains("panicked"), "{text}");
+    let text = support::piped_in(dir, args, input);
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

@@ -6,38 +6,14 @@
 mod common;
 
 use std::net::SocketAddr;
-use std::time::Duration;
 
 use common::{start, Client, TempDir};
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
 
 /// `METHOD path` with a JSON body over HTTP/1.1: status and JSON answer.
 async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
-    let mut s = TcpStream::connect(addr).await.expect("connect");
-    s.write_all(
-        format!(
-            "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        )
-        .as_bytes(),
-    )
-    .await
-    .expect("write");
-    let mut buf = Vec::new();
-    tokio::time::timeout(Duration::from_secs(30), s.read_to_end(&mut buf))
-        .await
-        .expect("a reply within 30 s")
-        .expect("read");
-    let text = String::from_utf8_lossy(&buf).to_string();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let v = serde_json::from_str(body).unwrap_or_else(|_| json!({ "raw": body }));
+    let (status, body) = common::http_send(addr, method, path, Some(body)).await;
+    let v = serde_json::from_str(&body).unwrap_or_else(|_| json!({ "raw": body }));
     (status, v)
 }
 

@@ -272,16 +272,30 @@ pub fn random_action(state: &Value, rng: &mut Lcg) -> Value {
 
 /// `GET path` over plain HTTP/1.1: status and body.
 pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
+    http_send(addr, "GET", path, None).await
+}
+
+/// `METHOD path` over plain HTTP/1.1, with a JSON `body` if any: status
+/// and body (chunked answers put together).
+pub async fn http_send(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+) -> (u16, String) {
     let mut s = TcpStream::connect(addr).await.expect("connect");
-    s.write_all(
-        format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes(),
-    )
-    .await
-    .expect("write");
+    let request = match body {
+        None => format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
+        Some(b) => format!(
+            "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{b}",
+            b.len()
+        ),
+    };
+    s.write_all(request.as_bytes()).await.expect("write");
     let mut buf = Vec::new();
-    tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut buf))
+    tokio::time::timeout(Duration::from_secs(30), s.read_to_end(&mut buf))
         .await
-        .expect("a reply within 20 s")
+        .expect("a reply within 30 s")
         .expect("read");
     let text = String::from_utf8_lossy(&buf).to_string();
     let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
