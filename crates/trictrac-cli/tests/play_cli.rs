@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use assert_cmd::Command as AssertCommand;
-use rexpect::session::{spawn_command, PtySession};
+use rexpect::session::PtySession;
 
 mod support;
 use support::flat;
@@ -59,20 +59,10 @@ fn spawn(args: &[&str]) -> Option<Pty> {
 fn spawn_in(dir: &std::path::Path, args: &[&str]) -> Option<Pty> {
     let mut cmd = binary();
     cmd.args(args).current_dir(dir).env("XDG_DATA_HOME", dir);
-    match spawn_command(cmd, Some(20_000)) {
-        Ok(s) => Some(Pty {
-            s,
-            transcript: String::new(),
-        }),
-        Err(e) => {
-            assert!(
-                std::env::var("CI").as_deref() != Ok("true"),
-                "CI: no pseudo-terminal for the terminal test ({e})"
-            );
-            eprintln!("no pseudo-terminal here ({e}): test skipped");
-            None
-        }
-    }
+    support::pty(cmd, 20_000).map(|s| Pty {
+        s,
+        transcript: String::new(),
+    })
 }
 
 impl Pty {

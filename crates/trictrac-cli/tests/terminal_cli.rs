@@ -371,20 +371,10 @@ fn screen(args: &[&str]) -> Option<Screen> {
         ))
         .current_dir(&dir)
         .env("XDG_DATA_HOME", &dir);
-    match rexpect::session::spawn_command(cmd, Some(30_000)) {
-        Ok(s) => Some(Screen {
-            s,
-            text: String::new(),
-        }),
-        Err(e) => {
-            assert!(
-                std::env::var("CI").as_deref() != Ok("true"),
-                "CI: no pseudo-terminal for the terminal test ({e})"
-            );
-            eprintln!("no pseudo-terminal here ({e}): test skipped");
-            None
-        }
-    }
+    support::pty(cmd, 30_000).map(|s| Screen {
+        s,
+        text: String::new(),
+    })
 }
 
 #[cfg(unix)]

@@ -16,7 +16,7 @@ use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 
 mod browser;
-use browser::{decode_base64, find_chromium, launch, open_browser, shot, Cdp};
+use browser::{decode_base64, launch, open_browser, shot, Cdp};
 use common::TempDir;
 
 const WHITE_READY: &str = "(window.__trictrac.state.phase.side === 'white' && \
@@ -24,14 +24,9 @@ const WHITE_READY: &str = "(window.__trictrac.state.phase.side === 'white' && \
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_against_the_bot_in_chromium_until_the_first_hole() {
-    let Some(bin) = find_chromium() else {
-        if std::env::var("CI").as_deref() == Ok("true") {
-            panic!("CI: no chromium binary for the browser test (apt-get install chromium)");
-        }
-        eprintln!(
-            "SKIPPED play_against_the_bot_in_chromium_until_the_first_hole: no chromium binary \
-             (install Debian's `chromium` package or set TRICTRAC_CHROMIUM)"
-        );
+    let Some(bin) =
+        browser::chromium_or_skip("play_against_the_bot_in_chromium_until_the_first_hole")
+    else {
         return;
     };
     let dir = TempDir::new("e2e");
@@ -254,22 +249,11 @@ fn bg_field(p: u64, side: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() {
-    let Some(bin) = find_chromium() else {
-        if std::env::var("CI").as_deref() == Ok("true") {
-            panic!("CI: no chromium binary for the browser test (apt-get install chromium)");
-        }
-        eprintln!("SKIPPED play_backgammon_against_the_bot_in_chromium: no chromium binary");
+    let Some(bin) = browser::chromium_or_skip("play_backgammon_against_the_bot_in_chromium") else {
         return;
     };
     let dir = TempDir::new("e2e-bg");
-    let server = trictrac_server::Server::start(trictrac_server::Config {
-        addr: "127.0.0.1:0".into(),
-        database: dir.db_url(),
-        bot_delay: Duration::from_millis(10),
-        ..Default::default()
-    })
-    .await
-    .expect("the server starts");
+    let server = browser::page_server(&dir).await;
     let (mut browser, mut cdp) = open_browser(&bin, &dir).await;
     let url = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": url })).await;
@@ -531,22 +515,11 @@ async fn toast_text(cdp: &mut Cdp) -> String {
 /// hidden once he has joined.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_newcomers_page_in_chromium() {
-    let Some(bin) = find_chromium() else {
-        if std::env::var("CI").as_deref() == Ok("true") {
-            panic!("CI: no chromium binary for the browser test (apt-get install chromium)");
-        }
-        eprintln!("SKIPPED the_newcomers_page_in_chromium: no chromium binary");
+    let Some(bin) = browser::chromium_or_skip("the_newcomers_page_in_chromium") else {
         return;
     };
     let dir = TempDir::new("e2e-newcomer");
-    let server = trictrac_server::Server::start(trictrac_server::Config {
-        addr: "127.0.0.1:0".into(),
-        database: dir.db_url(),
-        bot_delay: Duration::from_millis(10),
-        ..Default::default()
-    })
-    .await
-    .expect("the server starts");
+    let server = browser::page_server(&dir).await;
     let (mut browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": home })).await;
@@ -1071,11 +1044,7 @@ async fn the_newcomers_page_in_chromium() {
 /// confirmation (cancelled once, then confirmed) ends the game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seed_options_and_resign_in_chromium() {
-    let Some(bin) = find_chromium() else {
-        if std::env::var("CI").as_deref() == Ok("true") {
-            panic!("CI: no chromium binary for the browser test (apt-get install chromium)");
-        }
-        eprintln!("SKIPPED seed_options_and_resign_in_chromium: no chromium binary");
+    let Some(bin) = browser::chromium_or_skip("seed_options_and_resign_in_chromium") else {
         return;
     };
     let dir = TempDir::new("e2e-seed");
@@ -1236,22 +1205,11 @@ async fn seed_options_and_resign_in_chromium() {
 /// rolls that hit (R-6.1) and refuses a bad position with one line.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hint_review_and_analysis_board_in_chromium() {
-    let Some(bin) = find_chromium() else {
-        if std::env::var("CI").as_deref() == Ok("true") {
-            panic!("CI: no chromium binary for the browser test (apt-get install chromium)");
-        }
-        eprintln!("SKIPPED hint_review_and_analysis_board_in_chromium: no chromium binary");
+    let Some(bin) = browser::chromium_or_skip("hint_review_and_analysis_board_in_chromium") else {
         return;
     };
     let dir = TempDir::new("e2e-analysis");
-    let server = trictrac_server::Server::start(trictrac_server::Config {
-        addr: "127.0.0.1:0".into(),
-        database: dir.db_url(),
-        bot_delay: Duration::from_millis(10),
-        ..Default::default()
-    })
-    .await
-    .expect("the server starts");
+    let server = browser::page_server(&dir).await;
     let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": home })).await;
@@ -1489,22 +1447,11 @@ async fn hint_review_and_analysis_board_in_chromium() {
 /// of both games.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn both_games_on_desktop_and_phone_in_chromium() {
-    let Some(bin) = find_chromium() else {
-        if std::env::var("CI").as_deref() == Ok("true") {
-            panic!("CI: no chromium binary for the browser test (apt-get install chromium)");
-        }
-        eprintln!("SKIPPED both_games_on_desktop_and_phone_in_chromium: no chromium binary");
+    let Some(bin) = browser::chromium_or_skip("both_games_on_desktop_and_phone_in_chromium") else {
         return;
     };
     let dir = TempDir::new("e2e-phone");
-    let server = trictrac_server::Server::start(trictrac_server::Config {
-        addr: "127.0.0.1:0".into(),
-        database: dir.db_url(),
-        bot_delay: Duration::from_millis(10),
-        ..Default::default()
-    })
-    .await
-    .expect("the server starts");
+    let server = browser::page_server(&dir).await;
     let (mut browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=en", server.addr());
     for (game, title, label) in [

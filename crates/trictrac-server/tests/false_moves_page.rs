@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use browser::{find_chromium, open_browser, Cdp};
+use browser::{open_browser, Cdp};
 use common::TempDir;
 
 /// The page's state, condensed.
@@ -37,22 +37,13 @@ async fn free_play(cdp: &mut Cdp, play: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat() {
-    let Some(bin) = find_chromium() else {
-        if std::env::var("CI").as_deref() == Ok("true") {
-            panic!("CI: no chromium binary for the browser test (apt-get install chromium)");
-        }
-        eprintln!("SKIPPED r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat: no chromium binary");
+    let Some(bin) = browser::chromium_or_skip(
+        "r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat",
+    ) else {
         return;
     };
     let dir = TempDir::new("e2e-false-moves");
-    let server = trictrac_server::Server::start(trictrac_server::Config {
-        addr: "127.0.0.1:0".into(),
-        database: dir.db_url(),
-        bot_delay: Duration::from_millis(10),
-        ..Default::default()
-    })
-    .await
-    .expect("the server starts");
+    let server = browser::page_server(&dir).await;
     let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": home })).await;

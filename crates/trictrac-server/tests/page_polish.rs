@@ -15,22 +15,9 @@
 mod browser;
 mod common;
 
-use std::time::Duration;
-
 use browser::{chromium_or_skip, open_browser, Cdp, WHITE_READY};
 use common::{Client, TempDir};
 use serde_json::{json, Value};
-
-async fn server(dir: &TempDir) -> trictrac_server::Server {
-    trictrac_server::Server::start(trictrac_server::Config {
-        addr: "127.0.0.1:0".into(),
-        database: dir.db_url(),
-        bot_delay: Duration::from_millis(10),
-        ..Default::default()
-    })
-    .await
-    .expect("the server starts")
-}
 
 /// Starts a game from the home page `home`: `game`, `mode`, White's seat,
 /// the weakest bot, then `js` run on the form.
@@ -87,7 +74,7 @@ async fn rematch_for_both_games_in_chromium() {
         return;
     };
     let dir = TempDir::new("polish-rematch");
-    let server = server(&dir).await;
+    let server = browser::page_server(&dir).await;
     let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=en", server.addr());
     let a = cdp.session.clone();
@@ -255,7 +242,7 @@ async fn polish_of_both_games_in_chromium() {
         return;
     };
     let dir = TempDir::new("polish-page");
-    let server = server(&dir).await;
+    let server = browser::page_server(&dir).await;
     let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=en", server.addr());
     // The sound is off until turned on; then it is remembered.
@@ -636,7 +623,7 @@ async fn how_to_play_pages_in_chromium() {
         return;
     };
     let dir = TempDir::new("polish-howto");
-    let server = server(&dir).await;
+    let server = browser::page_server(&dir).await;
     let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=fr", server.addr());
     cdp.open(&home).await;

@@ -118,3 +118,21 @@ pub fn scratch(name: &str) -> PathBuf {
 pub fn flat(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+/// `cmd` on a pseudo-terminal (`timeout_ms` per expectation), or `None`
+/// after saying the test is skipped where there is none; under
+/// `CI=true` a missing pseudo-terminal fails the test.
+#[cfg(unix)]
+pub fn pty(cmd: std::process::Command, timeout_ms: u64) -> Option<rexpect::session::PtySession> {
+    match rexpect::session::spawn_command(cmd, Some(timeout_ms)) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            assert!(
+                std::env::var("CI").as_deref() != Ok("true"),
+                "CI: no pseudo-terminal for the terminal test ({e})"
+            );
+            eprintln!("no pseudo-terminal here ({e}): test skipped");
+            None
+        }
+    }
+}
