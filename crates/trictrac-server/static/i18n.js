@@ -7,10 +7,20 @@ import SHELL_TEXTS from "./texts/shell.json" with { type: "json" };
 const TEXTS = { fr: { ...SHELL_TEXTS.fr }, en: { ...SHELL_TEXTS.en } };
 
 let current = "fr";
+const listeners = [];
 
 /// The language shown: "fr" or "en".
 export function lang() { return current; }
-export function setLanguage(l) { current = l === "en" ? "en" : "fr"; return current; }
+/// Chooses the language, then calls every `onLanguage` listener, so that
+/// what a module drew from an answer (an analysis, a review) is drawn
+/// again in the new words.
+export function setLanguage(l) {
+  current = l === "en" ? "en" : "fr";
+  for (const f of listeners) { try { f(current); } catch (e) { console.error(e); } }
+  return current;
+}
+/// Calls `f(lang)` after every change of language.
+export function onLanguage(f) { listeners.push(f); }
 
 /// A game module's words, merged into the page's.
 export function addTexts(texts) {

@@ -197,12 +197,39 @@ async fn a_rollout_streams_its_progress_then_its_result() {
     assert_eq!(last["games"], 72);
     assert_eq!(last["play"], "8/5 6/5");
     assert!(last["stderr"].as_f64().unwrap() < 0.2, "{last}");
+    assert!(
+        last["cubeful_equity"].is_null(),
+        "cubeless by default: {last}"
+    );
+    // With the cube played (money): the cubeful equity too, in the
+    // mover's eyes like the rest; at 1 ply.
+    let (code, text) = http_get(
+        addr,
+        "/api/analysis/backgammon/rollout?position=4HPwATDgc/ABMA&dice=3-1&games=36&truncate=6&cubeful=on&plies=1",
+    )
+    .await;
+    assert_eq!(code, 200, "{text}");
+    let last = body(
+        text.lines()
+            .filter(|l| !l.trim().is_empty())
+            .last()
+            .unwrap(),
+    );
+    assert_eq!(last["type"], "result", "{last}");
+    let cf = last["cubeful_equity"].as_f64().expect("a cubeful equity");
+    assert!(
+        cf.abs() < 3.0 && last["cubeful_stderr"].as_f64().unwrap() > 0.0,
+        "{last}"
+    );
     for (q, word) in [
         ("position=4HPwATDgc/ABMA&games=5000", "games"),
         ("position=4HPwATDgc/ABMA&games=0", "games"),
         ("position=4HPwATDgc/ABMA&dice=3-1&play=24/18", "play"),
         ("position=4HPwATDgc/ABMA&double=offered", "double"),
         ("position=4HPwATDgc/ABMA&seed=x", "seed"),
+        ("position=4HPwATDgc/ABMA&plies=3", "plies"),
+        ("position=4HPwATDgc/ABMA&cubeful=maybe", "cubeful"),
+        ("position=4HPwATDgc/ABMA&cubeful=on&length=7", "money"),
     ] {
         let (code, text) = http_get(addr, &format!("/api/analysis/backgammon/rollout?{q}")).await;
         assert_eq!(code, 400, "{q}: {text}");

@@ -197,6 +197,16 @@ async fn backgammon_cube_hint_review_and_analysis_board_in_chromium() {
     assert!(mark.as_str().unwrap().starts_with('?'), "{mark}");
     assert!(cdp.text("#bgr-players").await.contains("Alice"));
     shot(&mut cdp, "bg-review-upload").await;
+    // A change of language draws the review again in the new words.
+    cdp.click("#lang-fr").await;
+    cdp.wait_for(
+        "document.querySelector('#bgr-pos').textContent.startsWith('Décision') && \
+         document.querySelector('#bgr-players').textContent.includes('mEMG') && \
+         !document.querySelector('#bgr-players').textContent.includes('Error rate')",
+        10,
+    )
+    .await;
+    cdp.click("#lang-en").await;
 
     // The analysis board: checkers placed by clicks.
     cdp.navigate(&format!("{base}/?bganalysis=1&lang=en")).await;
@@ -258,7 +268,8 @@ async fn backgammon_cube_hint_review_and_analysis_board_in_chromium() {
     );
     cdp.eval(
         "const d = document.querySelector('#bga-dice'); d.value = '3-1'; \
-         d.dispatchEvent(new Event('change')); document.querySelector('#bga-games').value = '72'; true",
+         d.dispatchEvent(new Event('change')); document.querySelector('#bga-games').value = '72'; \
+         document.querySelector('#bga-cubeful').value = 'on'; true",
     )
     .await;
     cdp.click("#bga-analyse").await;
@@ -279,7 +290,7 @@ async fn backgammon_cube_hint_review_and_analysis_board_in_chromium() {
         .await;
     let done = cdp.text("#bga-rollout-done").await;
     assert!(
-        done.contains("8/5 6/5") && done.contains("72 games"),
+        done.contains("8/5 6/5") && done.contains("72 games") && done.contains("cubeful equity"),
         "{done}"
     );
     assert_eq!(
@@ -287,6 +298,18 @@ async fn backgammon_cube_hint_review_and_analysis_board_in_chromium() {
         1
     );
     shot(&mut cdp, "bg-analysis").await;
+    // A change of language draws the hint and the rollout's result again
+    // in the new words, the play shown kept.
+    cdp.click("#lang-fr").await;
+    cdp.wait_for(
+        "document.querySelector('#bga-rollout-done').textContent.includes('72 parties') && \
+         document.querySelector('#bga-rollout-cubeful').textContent.includes('avec le videau') && \
+         document.querySelector('#bga-rollout').textContent === 'Rollout' && \
+         !!document.querySelector('#bga-result #bg-plays')",
+        10,
+    )
+    .await;
+    cdp.click("#lang-en").await;
 
     // Grand Trictrac's analysis board: checkers put and removed by
     // clicks rewrite the TPN, and the position is evaluated.
@@ -308,6 +331,12 @@ async fn backgammon_cube_hint_review_and_analysis_board_in_chromium() {
     )
     .await;
     shot(&mut cdp, "tt-analysis").await;
+    cdp.click("#lang-fr").await;
+    cdp.wait_for(
+        "document.querySelector('#an-eval').textContent.includes('Équité des blanches')",
+        30,
+    )
+    .await;
 
     cdp.close(browser).await;
     server.stop().await;

@@ -6,7 +6,7 @@
 // (/api/analysis/backgammon/rollout, lines of JSON while it runs). The
 // hint's words are shared with the game's own Hint button (hintView).
 
-import { t, esc, addTexts, sideName, $ } from "../i18n.js";
+import { t, esc, addTexts, onLanguage, sideName, $ } from "../i18n.js";
 import { drawPosition } from "./backgammon-board.js";
 import ANALYSIS_TEXTS from "../texts/backgammon-analysis.json" with { type: "json" };
 
@@ -68,7 +68,7 @@ export function createAnalysis(app) {
     b[0] = -2; b[11] = -5; b[16] = -3; b[18] = -5;
     return { board: b, bar: { white: 0, black: 0 } };
   };
-  const ui = { set: start(), result: null, shown: 0, abort: null };
+  const ui = { set: start(), result: null, shown: 0, abort: null, rolled: null };
 
   function position() {
     const { board, bar } = ui.set;
@@ -152,8 +152,8 @@ export function createAnalysis(app) {
     $("bga-length").value = String(j.match.length);
     $("bga-score").value = `${j.match.score.white}-${j.match.score.black}`;
   }
-  function show(j) {
-    ui.result = j; ui.shown = 0;
+  function show(j, shown) {
+    ui.result = j; ui.shown = shown || 0;
     $("bga-ids").innerHTML = `Position ID <code id="bga-pid">${esc(j.position_id)}</code> · Match ID <code>${esc(j.match_id)}</code><br>` +
       `<code id="bga-xgid">${esc(j.xgid)}</code>`;
     $("bga-result").innerHTML = hintView(j, (p) => p.n);
@@ -176,14 +176,36 @@ export function createAnalysis(app) {
     adopt(j);
     show(j);
   }
+  // A rollout's result, in the page's language.
+  function rolled(m) {
+    ui.rolled = m;
+    $("bga-rollout-result").innerHTML = `<p id="bga-rollout-done">${esc(t("bga_rollout_result", {
+      what: m.play ? t("bga_of_play", { play: m.play }) : t("bga_this_position"), games: m.games, s: m.seconds.toFixed(1),
+      e: eq(m.equity), se: m.stderr.toFixed(3), lo: eq(m.ci95[0]), hi: eq(m.ci95[1]), w: pct(m.win), wg: pct(m.win_gammon),
+      wbg: pct(m.win_backgammon), lg: pct(m.lose_gammon), lbg: pct(m.lose_backgammon) }))}` +
+      (m.cubeful_equity == null ? "" : ` · <span id="bga-rollout-cubeful">${esc(t("bga_rollout_cubeful", { e: eq(m.cubeful_equity), se: m.cubeful_stderr.toFixed(3) }))}</span>`) +
+      "</p>";
+  }
+  // A change of language draws the answers shown again in the new words
+  // (after the page's labels are set: the rollout button says Stop while
+  // a rollout runs).
+  onLanguage(() => queueMicrotask(() => {
+    if ($("bg-analysis").hidden) return;
+    if (ui.result) show(ui.result, ui.shown); else draw();
+    if (ui.rolled) rolled(ui.rolled);
+    $("bga-rollout").textContent = t(ui.abort ? "bga_stop" : "bga_rollout");
+  }));
   async function rollout() {
     if (ui.abort) { ui.abort.abort(); return; }
     const p = fields();
     p.set("games", $("bga-games").value || "324");
+    p.set("plies", $("bga-plies").value);
+    p.set("cubeful", $("bga-cubeful").value);
     const r0 = ui.result;
     if (r0 && r0.kind === "play" && r0.plays[ui.shown]) p.set("play", r0.plays[ui.shown].n);
     error("");
     $("bga-rollout-result").innerHTML = "";
+    ui.rolled = null;
     const ctl = new AbortController();
     ui.abort = ctl;
     $("bga-rollout").textContent = t("bga_stop");
@@ -195,10 +217,7 @@ export function createAnalysis(app) {
         txt.textContent = t("bga_rolling", { done: m.done, games: m.games, e: eq(m.equity), se: m.stderr.toFixed(3) });
       } else if (m.type === "result") {
         bar.value = 1;
-        $("bga-rollout-result").innerHTML = `<p id="bga-rollout-done">${esc(t("bga_rollout_result", {
-          what: m.play ? t("bga_of_play", { play: m.play }) : t("bga_this_position"), games: m.games, s: m.seconds.toFixed(1),
-          e: eq(m.equity), se: m.stderr.toFixed(3), lo: eq(m.ci95[0]), hi: eq(m.ci95[1]), w: pct(m.win), wg: pct(m.win_gammon),
-          wbg: pct(m.win_backgammon), lg: pct(m.lose_gammon), lbg: pct(m.lose_backgammon) }))}</p>`;
+        rolled(m);
       } else if (m.type === "error") error(m.error);
     };
     try {

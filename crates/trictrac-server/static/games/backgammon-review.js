@@ -6,7 +6,7 @@
 // drawn with arrows), the errors marked on the move list with gnubg's
 // signs (?! doubtful, ? bad, ?? very bad), White's equity over the game.
 
-import { t, esc, addTexts, sideName, $ } from "../i18n.js";
+import { t, esc, addTexts, onLanguage, sideName, $ } from "../i18n.js";
 import { drawPosition } from "./backgammon-board.js";
 import REVIEW_TEXTS from "../texts/backgammon-review.json" with { type: "json" };
 
@@ -134,6 +134,14 @@ export function createReview() {
       el.onclick = () => go(Number(el.dataset.step));
     });
   }
+
+  // A change of language draws the review again in the new words (after
+  // the page's labels are set).
+  onLanguage(() => queueMicrotask(() => {
+    if ($("bg-review").hidden) return;
+    $("bgr-text").placeholder = t("bgr_paste");
+    render();
+  }));
 
   async function upload(ev) {
     ev.preventDefault();

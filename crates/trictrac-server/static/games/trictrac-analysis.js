@@ -4,7 +4,7 @@
 // the page's analysis section; with the network's evaluation of the
 // position set up (/api/analysis/trictrac/position).
 
-import { t, esc, addTexts, sideName, sideMid, $ } from "../i18n.js";
+import { t, esc, addTexts, onLanguage, sideName, sideMid, $ } from "../i18n.js";
 import { R, MID, colX, flechePath, checkerY, flecheShape, hitAreas } from "../board.js";
 
 addTexts({
@@ -163,6 +163,13 @@ export function createAnalysis(app) {
     h += `<text class="turn-label" x="245" y="${MID + 6}">${esc(sideName(v.side))}</text>`;
     return h;
   }
+
+  // A change of language asks again, so the answer shown is in the new
+  // words (the board's side label and the evaluation too).
+  onLanguage(() => queueMicrotask(() => {
+    if ($("analysis").hidden) return;
+    if (!$("an-result").hidden) ask(); else setUp();
+  }));
 
   return {
     init(params) {

@@ -48,10 +48,21 @@ fn number(q: &HashMap<String, String>, name: &str, max: u32) -> Result<Option<u3
     }
 }
 
+/// A yes-or-no field (`on`/`off`), absent: `off`.
+fn on_off(q: &HashMap<String, String>, name: &str) -> Result<bool, String> {
+    match q.get(name).map(|t| t.trim()).unwrap_or("") {
+        "" | "off" => Ok(false),
+        "on" => Ok(true),
+        t => Err(format!("{name} `{t}`: on or off")),
+    }
+}
+
 /// The rollout of the analysis board's query: the setting's fields
 /// ([`super::analysis::setting`]), `games` (1 to [`GAMES_MAX`]), `seed`,
-/// `truncate` and, with dice, `play` (the play rolled out, gnubg's
-/// notation; the best at 0 ply when absent).
+/// `truncate`, `plies` (how the bot plays: 0, 1 or 2, as `bg rollout
+/// --plies`; 0 when absent), `cubeful` (`on`: the cube played too, money
+/// only, and the cubeful equity given) and, with dice, `play` (the play
+/// rolled out, gnubg's notation; the best at 0 ply when absent).
 ///
 /// # Errors
 /// One line naming the field that is wrong.
@@ -71,10 +82,25 @@ pub fn request(q: &HashMap<String, String>, rules: &Rules) -> Result<Request, St
             .map_err(|_| format!("seed `{t}`: a whole number"))?,
     };
     let truncate = number(q, "truncate", TRUNCATE_MAX)?;
+    let plies = match q.get("plies").map(|t| t.trim()).unwrap_or("") {
+        "" | "0" => 0,
+        "1" => 1,
+        "2" => 2,
+        t => return Err(format!("plies `{t}`: 0, 1 or 2")),
+    };
+    let cube = on_off(q, "cubeful")?;
+    if cube && s.state.length > 0 {
+        return Err(
+            "cubeful `on`: a rollout plays the cube in money games only (this position is in a match)"
+                .into(),
+        );
+    }
     let settings = Settings {
         games,
         seed,
         truncate,
+        plies,
+        cube,
         ..Settings::default()
     };
     let Some(roll) = s.dice else {
@@ -117,8 +143,11 @@ fn result_json(r: &RolloutResult, play: Option<&str>) -> Value {
     } else {
         (r.equity, c)
     };
+    let cubeful = r.cubeful.map(|x| if flip { -x } else { x });
     json!({
         "type": "result",
+        "cubeful_equity": cubeful,
+        "cubeful_stderr": r.cubeful_stderr,
         "play": play,
         "equity": e,
         "stderr": r.stderr,
