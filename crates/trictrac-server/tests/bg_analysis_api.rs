@@ -212,7 +212,7 @@ async fn a_rollout_streams_its_progress_then_its_result() {
     let last = body(
         text.lines()
             .filter(|l| !l.trim().is_empty())
-            .last()
+            .next_back()
             .unwrap(),
     );
     assert_eq!(last["type"], "result", "{last}");
