@@ -209,12 +209,7 @@ async fn a_rollout_streams_its_progress_then_its_result() {
     )
     .await;
     assert_eq!(code, 200, "{text}");
-    let last = body(
-        text.lines()
-            .filter(|l| !l.trim().is_empty())
-            .next_back()
-            .unwrap(),
-    );
+    let last = body(text.lines().rfind(|l| !l.trim().is_empty()).unwrap());
     assert_eq!(last["type"], "result", "{last}");
     let cf = last["cubeful_equity"].as_f64().expect("a cubeful equity");
     assert!(
