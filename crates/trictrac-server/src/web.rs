@@ -58,16 +58,22 @@ const MODULES: [(&str, &str); 11] = [
     ),
 ];
 /// The shell's own modules beside `MODULES`: keyboard play, move
-/// animations and sound, the rematch (issue 25), the lobby (issue 26).
-const SHELL_MODULES: [(&str, &str); 4] = [
+/// animations and sound, the rematch (issue 25), the lobby and the
+/// clocks (issue 26).
+const SHELL_MODULES: [(&str, &str); 5] = [
     ("/keys.js", include_str!("../static/keys.js")),
     ("/motion.js", include_str!("../static/motion.js")),
     ("/rematch.js", include_str!("../static/rematch.js")),
     ("/lobby.js", include_str!("../static/lobby.js")),
+    ("/clocks.js", include_str!("../static/clocks.js")),
 ];
 /// The page's words, French and English, as JSON modules the ES modules
 /// import (`with { type: "json" }`).
-const TEXT_FILES: [(&str, &str); 7] = [
+const TEXT_FILES: [(&str, &str); 8] = [
+    (
+        "/texts/clocks.json",
+        include_str!("../static/texts/clocks.json"),
+    ),
     (
         "/texts/lobby.json",
         include_str!("../static/texts/lobby.json"),
