@@ -356,7 +356,9 @@ async fn claim(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: String
         );
     }
     match hub.claim(&room, &seats).await {
-        Ok(result) => Json(json!({ "room": id.to_ascii_uppercase(), "result": result })).into_response(),
+        Ok(result) => {
+            Json(json!({ "room": id.to_ascii_uppercase(), "result": result })).into_response()
+        }
         Err(e) => fail(StatusCode::CONFLICT, e.to_string()),
     }
 }

@@ -48,7 +48,11 @@ async fn lobby_game(addr: SocketAddr, seek: Value) -> (String, [(String, String)
     let (id, token) = (v["id"].as_str().unwrap(), v["token"].as_str().unwrap());
     // The lobby lists the clock asked for.
     let (_, l) = http(addr, "GET", "/api/lobby", "").await;
-    let listed = l["seeks"].as_array().unwrap().iter().find(|s| s["id"] == id);
+    let listed = l["seeks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == id);
     assert_eq!(listed.unwrap()["clock"], seek["clock"], "{l}");
     let (code, won) = http(addr, "POST", &format!("/api/seeks/{id}/accept"), "{}").await;
     assert_eq!(code, 200, "{won}");
@@ -59,7 +63,10 @@ async fn lobby_game(addr: SocketAddr, seek: Value) -> (String, [(String, String)
             v["token"].as_str().unwrap().to_string(),
         )
     };
-    (won["room"].as_str().unwrap().into(), [seat(&mine), seat(&won)])
+    (
+        won["room"].as_str().unwrap().into(),
+        [seat(&mine), seat(&won)],
+    )
 }
 
 async fn join(addr: SocketAddr, room: &str, token: &str) -> Client {
@@ -91,7 +98,12 @@ async fn wait_finished(addr: SocketAddr, room: &str) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_clock_runs_out_and_the_trictrac_game_is_resigned_on_time() {
     let dir = TempDir::new("clock-move");
-    let server = start(&dir.db_url(), Duration::from_secs(60), Duration::from_secs(3600)).await;
+    let server = start(
+        &dir.db_url(),
+        Duration::from_secs(60),
+        Duration::from_secs(3600),
+    )
+    .await;
     let addr = server.addr();
     let (code, v) = http(
         addr,
@@ -160,7 +172,12 @@ async fn a_move_clock_runs_out_and_the_trictrac_game_is_resigned_on_time() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_total_clock_runs_out_and_the_backgammon_match_is_lost() {
     let dir = TempDir::new("clock-total");
-    let server = start(&dir.db_url(), Duration::from_secs(60), Duration::from_secs(3600)).await;
+    let server = start(
+        &dir.db_url(),
+        Duration::from_secs(60),
+        Duration::from_secs(3600),
+    )
+    .await;
     let addr = server.addr();
     let (room, [(_, token_a), (_, token_b)]) = lobby_game(
         addr,
@@ -197,7 +214,12 @@ async fn a_total_clock_runs_out_and_the_backgammon_match_is_lost() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clock_run_out_in_a_money_game_resigns_it() {
     let dir = TempDir::new("clock-money");
-    let server = start(&dir.db_url(), Duration::from_secs(60), Duration::from_secs(3600)).await;
+    let server = start(
+        &dir.db_url(),
+        Duration::from_secs(60),
+        Duration::from_secs(3600),
+    )
+    .await;
     let addr = server.addr();
     let (room, [(_, token_a), (_, token_b)]) = lobby_game(
         addr,
@@ -219,7 +241,12 @@ async fn a_clock_run_out_in_a_money_game_resigns_it() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_clock_survives_a_restart_and_runs_out_with_nobody_connected() {
     let dir = TempDir::new("clock-restart");
-    let server = start(&dir.db_url(), Duration::from_secs(60), Duration::from_secs(3600)).await;
+    let server = start(
+        &dir.db_url(),
+        Duration::from_secs(60),
+        Duration::from_secs(3600),
+    )
+    .await;
     let (room, _) = lobby_game(
         server.addr(),
         json!({"game": "trictrac", "clock": {"kind": "move", "seconds": 3}}),
@@ -228,13 +255,39 @@ async fn the_clock_survives_a_restart_and_runs_out_with_nobody_connected() {
     let (_, v) = http(server.addr(), "GET", &format!("/api/rooms/{room}"), "").await;
     assert!(v["finished"].is_null(), "not over yet: {v}");
     server.stop().await;
-    let server = start(&dir.db_url(), Duration::from_secs(60), Duration::from_secs(3600)).await;
-    let summary = wait_finished(server.addr(), &room).await;
+    let server = start(
+        &dir.db_url(),
+        Duration::from_secs(60),
+        Duration::from_secs(3600),
+    )
+    .await;
+    // The list of finished games reads the database only: nobody asks
+    // for the room, the server looks at it by itself.
+    let ended = wait_listed(server.addr(), &room).await;
     assert!(
-        summary["result"].as_str().unwrap().contains("lost on time"),
-        "{summary}"
+        ended["result"].as_str().unwrap().contains("lost on time"),
+        "{ended}"
     );
     server.stop().await;
+}
+
+/// Polls `/api/games` (which loads no room) until `room` is listed as
+/// finished (at most 20 s).
+async fn wait_listed(addr: SocketAddr, room: &str) -> Value {
+    let end = Instant::now() + Duration::from_secs(20);
+    loop {
+        let (_, v) = http(addr, "GET", "/api/games", "").await;
+        if let Some(g) = v["finished"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == room)
+        {
+            return g.clone();
+        }
+        assert!(Instant::now() < end, "the game did not end: {v}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 /// "A disconnect beyond the grace period lets the opponent claim the
@@ -244,7 +297,12 @@ async fn the_clock_survives_a_restart_and_runs_out_with_nobody_connected() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_disconnect_beyond_the_grace_period_lets_the_opponent_claim_the_game() {
     let dir = TempDir::new("claim");
-    let server = start(&dir.db_url(), Duration::from_secs(2), Duration::from_secs(3600)).await;
+    let server = start(
+        &dir.db_url(),
+        Duration::from_secs(2),
+        Duration::from_secs(3600),
+    )
+    .await;
     let addr = server.addr();
     let (room, [(side_a, token_a), (side_b, token_b)]) =
         lobby_game(addr, json!({"game": "backgammon", "match": 3})).await;
@@ -259,7 +317,10 @@ async fn a_disconnect_beyond_the_grace_period_lets_the_opponent_claim_the_game()
     let r = a.request(json!({"type": "claim"})).await;
     assert_eq!(r["type"], "error", "{r}");
     assert!(
-        r["message"].as_str().unwrap().contains("you may claim the game in"),
+        r["message"]
+            .as_str()
+            .unwrap()
+            .contains("you may claim the game in"),
         "{r}"
     );
     let path = format!("/api/rooms/{room}/claim");
@@ -283,7 +344,10 @@ async fn a_disconnect_beyond_the_grace_period_lets_the_opponent_claim_the_game()
     assert_eq!(over["winner"], side_a.as_str(), "{over}");
     assert!(over["result"].as_str().unwrap().contains("left the game"));
     let summary = wait_finished(addr, &room).await;
-    assert!(summary["result"].as_str().unwrap().contains("left the game"));
+    assert!(summary["result"]
+        .as_str()
+        .unwrap()
+        .contains("left the game"));
     server.stop().await;
 }
 
@@ -309,7 +373,10 @@ async fn a_reconnect_within_the_grace_period_cancels_the_claim() {
     while left.elapsed() < grace + Duration::from_millis(800) {
         let r = a.request(json!({"type": "claim"})).await;
         assert_eq!(r["type"], "error", "{r}");
-        assert!(r["message"].as_str().unwrap().contains("is connected"), "{r}");
+        assert!(
+            r["message"].as_str().unwrap().contains("is connected"),
+            "{r}"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert!(a.state["over"].is_null());
@@ -321,9 +388,14 @@ async fn a_reconnect_within_the_grace_period_cancels_the_claim() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lobby_game_left_idle_ends() {
     let dir = TempDir::new("idle");
-    let server = start(&dir.db_url(), Duration::from_secs(60), Duration::from_secs(1)).await;
+    let server = start(
+        &dir.db_url(),
+        Duration::from_secs(60),
+        Duration::from_secs(1),
+    )
+    .await;
     let (room, _) = lobby_game(server.addr(), json!({"game": "trictrac"})).await;
-    let summary = wait_finished(server.addr(), &room).await;
+    let summary = wait_listed(server.addr(), &room).await;
     assert!(
         summary["result"].as_str().unwrap().contains("did not play"),
         "{summary}"

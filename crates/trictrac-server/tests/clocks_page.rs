@@ -86,7 +86,8 @@ async fn the_clocks_and_the_claim_button_show_in_chromium() {
         mine["token"].as_str().unwrap()
     ))
     .await;
-    cdp.open(&format!("http://{addr}/?room={room}&lang=en")).await;
+    cdp.open(&format!("http://{addr}/?room={room}&lang=en"))
+        .await;
     let clocks_shown = "!!document.querySelector('#clock-white') && \
         !!document.querySelector('#clock-black') && \
         /^[0-9]+:[0-9]{2}$/.test(document.querySelector('#clocks .running .clock-time').textContent)";

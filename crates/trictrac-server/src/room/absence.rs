@@ -35,11 +35,7 @@ impl Room {
 
     /// Whether the game is over: by the game's rules or by a verdict.
     pub fn over(&self) -> bool {
-        self.game.outcome().is_some()
-            || self
-                .timing
-                .as_ref()
-                .is_some_and(|t| t.verdict.is_some())
+        self.game.outcome().is_some() || self.timing.as_ref().is_some_and(|t| t.verdict.is_some())
     }
 }
 

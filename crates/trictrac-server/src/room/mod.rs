@@ -487,7 +487,13 @@ impl Hub {
         game.replay(&actions)
             .map_err(|e| format!("game {id} does not replay: {e}"))?;
         let rematch = self.store.rematch(&id).await.map_err(|e| e.to_string())?;
-        let timing = Timing::read(self.store.timing(&id).await.map_err(|e| e.to_string())?.as_deref());
+        let timing = Timing::read(
+            self.store
+                .timing(&id)
+                .await
+                .map_err(|e| e.to_string())?
+                .as_deref(),
+        );
         let (tx, _) = broadcast::channel(64);
         let room = Arc::new(Mutex::new(Room {
             row,
@@ -585,9 +591,10 @@ impl Hub {
         };
         // The clock passes from the side that decided to the one that
         // decides now, stored with the actions.
-        let timing = room.timing.as_ref().map(|t| {
-            t.after_action(room.game.side_to_act(), game.side_to_act(), clock::now_ms())
-        });
+        let timing = room
+            .timing
+            .as_ref()
+            .map(|t| t.after_action(room.game.side_to_act(), game.side_to_act(), clock::now_ms()));
         let timing_text = timing.as_ref().map(Timing::text);
         match self
             .store

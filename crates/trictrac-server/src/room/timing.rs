@@ -228,13 +228,10 @@ impl Hub {
         if room.over() {
             return false;
         }
-        let due = room.timing.as_ref().and_then(|t| {
-            t.due(
-                room.game.side_to_act(),
-                self.config.abandon.idle,
-                now_ms(),
-            )
-        });
+        let due = room
+            .timing
+            .as_ref()
+            .and_then(|t| t.due(room.game.side_to_act(), self.config.abandon.idle, now_ms()));
         let Some((loser, reason)) = due else {
             return false;
         };
@@ -272,7 +269,13 @@ impl Hub {
             });
             let first = room.actions.len();
             self.store
-                .insert_actions(&room.row.id, first, &[text.clone()], Some(&line), Some(&t.text()))
+                .insert_actions(
+                    &room.row.id,
+                    first,
+                    std::slice::from_ref(&text),
+                    Some(&line),
+                    Some(&t.text()),
+                )
                 .await
                 .map_err(|e| match e {
                     crate::store::InsertError::Conflict => {
@@ -305,9 +308,7 @@ impl Hub {
                 room.timing = Some(t);
             } else {
                 // Another writer came first: what it stored stands.
-                self.reload_timing(room)
-                    .await
-                    .map_err(RoomError::Storage)?;
+                self.reload_timing(room).await.map_err(RoomError::Storage)?;
             }
         }
         tracing::info!(room = %room.row.id, "game ended: {why}");

@@ -111,8 +111,10 @@ impl Store {
             .map_err(|e| db_err("cannot read the game", e))?;
         match row {
             Some(r) => Ok((
-                r.try_get(0).map_err(|e| db_err("cannot read the game", e))?,
-                r.try_get(1).map_err(|e| db_err("cannot read the game", e))?,
+                r.try_get(0)
+                    .map_err(|e| db_err("cannot read the game", e))?,
+                r.try_get(1)
+                    .map_err(|e| db_err("cannot read the game", e))?,
             )),
             None => Ok((None, None)),
         }
