@@ -402,3 +402,111 @@ async fn a_lobby_game_left_idle_ends() {
     );
     server.stop().await;
 }
+
+/// The PostgreSQL database of the tests (as in tests/lobby.rs): under
+/// `CI=true` a missing database fails the test instead of skipping it.
+fn postgres_url() -> Option<String> {
+    match std::env::var("TRICTRAC_TEST_POSTGRES") {
+        Ok(url) => Some(url),
+        Err(_) if std::env::var("CI").as_deref() == Ok("true") => {
+            panic!("CI=true but TRICTRAC_TEST_POSTGRES is not set (.ci/run starts PostgreSQL)")
+        }
+        Err(_) => {
+            eprintln!("skipping: set TRICTRAC_TEST_POSTGRES=postgres://... to test PostgreSQL");
+            None
+        }
+    }
+}
+
+/// Two instances on one PostgreSQL database, each holding the game for
+/// one player: the clock passes from one instance's action to the
+/// other's, runs out once (one resignation stored, both see it); and a
+/// player gone from his instance may be claimed from through the other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clocks_and_claims_hold_across_two_postgres_instances() {
+    let Some(url) = postgres_url() else { return };
+    let grace = Duration::from_secs(1);
+    let one = start(&url, grace, Duration::from_secs(3600)).await;
+    let two = start(&url, grace, Duration::from_secs(3600)).await;
+    let (room, [(_, token_a), (_, token_b)]) = lobby_game(
+        one.addr(),
+        json!({"game": "trictrac", "clock": {"kind": "move", "seconds": 3}}),
+    )
+    .await;
+    let mut a = join(one.addr(), &room, &token_a).await;
+    let mut b = join(two.addr(), &room, &token_b).await;
+    // The side to act rolls on its instance: the clock stored with the
+    // roll is the one the other instance shows.
+    let side = a.to_act().expect("a side decides");
+    let (actor, watcher) = if a.seats().contains(&side) {
+        (&mut a, &mut b)
+    } else {
+        (&mut b, &mut a)
+    };
+    let msg = match actor.state["phase"]["kind"].as_str() {
+        Some("roll") => json!({"type": "roll"}),
+        _ => json!({"type": "play", "play": actor.state["plays"][0]["n"]}),
+    };
+    let r = actor.request(msg).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    let seq = r["seq"].as_u64().unwrap();
+    actor.wait_seq(seq).await;
+    watcher.wait_seq(seq).await;
+    assert_eq!(
+        watcher.state["clock"]["running"], actor.state["clock"]["running"],
+        "{} / {}",
+        watcher.state["clock"], actor.state["clock"]
+    );
+    let ms = |c: &Client, s: &str| c.state["clock"][s].as_i64().unwrap();
+    assert!(
+        (ms(watcher, &side) - ms(actor, &side)).abs() < 500,
+        "the same time left for the side that acted on both instances: {} / {}",
+        watcher.state["clock"],
+        actor.state["clock"]
+    );
+    a.wait_until(|s| !s["over"].is_null()).await;
+    b.wait_until(|s| !s["over"].is_null()).await;
+    assert_eq!(a.state["over"]["reason"], "time");
+    assert_eq!(a.state["over"], b.state["over"]);
+    let full = a.sync().await;
+    let resigns = full["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "resign")
+        .count();
+    assert_eq!(resigns, 1, "one resignation stored: {}", full["history"]);
+    drop((a, b));
+
+    // A claim across the instances.
+    let (room, [(side_a, token_a), (side_b, token_b)]) =
+        lobby_game(one.addr(), json!({"game": "backgammon"})).await;
+    let mut a = join(one.addr(), &room, &token_a).await;
+    let b = join(two.addr(), &room, &token_b).await;
+    a.wait_until(|s| s["away"][&side_b].is_null()).await;
+    let r = a.request(json!({"type": "claim"})).await;
+    assert!(
+        r["message"].as_str().unwrap_or("").contains("is connected"),
+        "{r}"
+    );
+    drop(b);
+    a.wait_until(|s| !s["away"][&side_b].is_null()).await;
+    let end = Instant::now() + Duration::from_secs(15);
+    loop {
+        let r = a.request(json!({"type": "claim"})).await;
+        if r["type"] == "ack" {
+            break;
+        }
+        assert!(Instant::now() < end, "the claim never stood: {r}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let ended = wait_finished(two.addr(), &room).await;
+    assert!(
+        ended["result"].as_str().unwrap().contains("left the game"),
+        "{ended}"
+    );
+    a.wait_until(|s| !s["over"].is_null()).await;
+    assert_eq!(a.state["over"]["winner"], side_a.as_str());
+    one.stop().await;
+    two.stop().await;
+}
