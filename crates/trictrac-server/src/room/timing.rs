@@ -435,10 +435,11 @@ pub fn time_view(room: &Room, v: &mut Value) {
     v["clock"] = t
         .and_then(|t| t.clock.as_ref())
         .map_or(Value::Null, |c| c.view(now));
-    let away = |s: Side| {
-        room.absent
-            .get(s)
-            .map_or(Value::Null, |since| json!((now - since).max(0)))
+    // Only a seat of an online game can be left (a bot's is never held).
+    let online = room.mode() == super::Mode::Online;
+    let away = |s: Side| match *room.absent.get(s) {
+        Some(since) if online => json!((now - since).max(0)),
+        _ => Value::Null,
     };
     v["away"] = json!({ "white": away(Side::White), "black": away(Side::Black) });
     v["grace"] = json!(room.grace_ms);
