@@ -458,3 +458,66 @@ pub fn time_view(room: &Room, v: &mut Value) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_next_deadline_is_the_clock_or_the_idle_limit_whichever_first() {
+        let idle = Duration::from_secs(3600);
+        let clock = Clock::new(ClockSpec::Move { seconds: 60 }, Some(Side::White), 1_000);
+        let t = Timing {
+            lobby: true,
+            clock: Some(clock),
+            last: 1_000,
+            verdict: None,
+        };
+        assert_eq!(t.deadline(Some(Side::White), idle), Some(61_000));
+        assert_eq!(t.due(Some(Side::White), idle, 60_999), None);
+        assert_eq!(
+            t.due(Some(Side::White), idle, 61_000),
+            Some((Side::White, Reason::Time))
+        );
+        // Without a clock, the idle limit; nobody to act, nothing due.
+        let t = Timing { clock: None, ..t };
+        assert_eq!(t.deadline(Some(Side::Black), idle), Some(3_601_000));
+        assert_eq!(
+            t.due(Some(Side::Black), idle, 3_601_000),
+            Some((Side::Black, Reason::Idle))
+        );
+        assert_eq!(t.deadline(None, idle), None);
+        // A game that is not the lobby's has no idle limit.
+        let t = Timing { lobby: false, ..t };
+        assert_eq!(t.deadline(Some(Side::Black), idle), None);
+    }
+
+    #[test]
+    fn a_verdict_ends_every_deadline_and_is_stored_whole() {
+        let t = Timing {
+            lobby: true,
+            clock: Some(Clock::new(
+                ClockSpec::Total {
+                    minutes: 0.5,
+                    increment: 2,
+                },
+                Some(Side::Black),
+                0,
+            )),
+            last: 0,
+            verdict: Some(Verdict {
+                winner: Some(Side::White),
+                reason: Reason::Abandon,
+                text: "white wins".into(),
+            }),
+        };
+        assert_eq!(t.deadline(Some(Side::Black), Duration::from_secs(1)), None);
+        assert_eq!(
+            t.due(Some(Side::Black), Duration::from_secs(1), i64::MAX),
+            None
+        );
+        assert_eq!(Timing::read(Some(&t.text())), Some(t.clone()));
+        assert!(t.text().contains(r#""reason":"abandon""#), "{}", t.text());
+        assert_eq!(Timing::read(Some("not json")), None);
+    }
+}
