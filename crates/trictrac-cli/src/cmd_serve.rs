@@ -51,6 +51,16 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 64)]
     max_connections_per_address: u32,
 
+    /// Seconds a player who left an online game keeps his seat before
+    /// his opponent may claim the game
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    grace_seconds: u64,
+
+    /// Minutes after which a lobby game whose player to act has not
+    /// acted ends, lost by him (nobody stalls a game for ever)
+    #[arg(long, value_name = "MINUTES", default_value_t = 60)]
+    idle_minutes: u64,
+
     #[command(flatten)]
     options: OptionArgs,
 }
@@ -70,6 +80,11 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
             ..trictrac_server::limits::Limits::default()
         },
         games: None,
+        abandon: trictrac_server::room::AbandonConfig {
+            grace: Duration::from_secs(args.grace_seconds),
+            idle: Duration::from_secs(args.idle_minutes.max(1) * 60),
+            ..trictrac_server::room::AbandonConfig::default()
+        },
     };
     trictrac_server::serve_blocking(config).map_err(|e| CliError::input(format!("serve: {e}")))
 }
@@ -85,6 +100,8 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         args.bot_delay_ms,
         args.max_connections,
         args.max_connections_per_address,
+        args.grace_seconds,
+        args.idle_minutes,
     );
     args.options.to_options()?;
     Err(CliError::input(

@@ -85,6 +85,9 @@ pub struct Config {
     /// The games offered; `None`: Grand Trictrac (with
     /// `default_options`) and backgammon ([`games::Registry::standard`]).
     pub games: Option<games::Registry>,
+    /// Abandonment: the grace period of a player who left, the idle
+    /// limit of lobby games.
+    pub abandon: room::AbandonConfig,
 }
 
 impl Default for Config {
@@ -96,6 +99,7 @@ impl Default for Config {
             default_options: GameOptions::default(),
             limits: limits::Limits::default(),
             games: None,
+            abandon: room::AbandonConfig::default(),
         }
     }
 }
@@ -131,6 +135,7 @@ impl Server {
                     .clone()
                     .unwrap_or_else(|| games::Registry::standard(config.default_options)),
                 limits: config.limits,
+                abandon: config.abandon,
             },
             stopping.clone(),
         ));
@@ -139,6 +144,7 @@ impl Server {
                 .await
                 .map_err(ServerError::Database)?;
         }
+        hub.start_timekeeper();
         let app = web::router(hub.clone());
         let mut shutdown = stopping;
         let task = tokio::spawn(async move {

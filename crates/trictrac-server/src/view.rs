@@ -62,5 +62,7 @@ pub fn state_json(room: &Room, full: bool) -> Value {
         })),
     });
     room.game.view(&mut v, full, TAIL);
+    // Clocks, players away, and a verdict (issue 26).
+    crate::room::timing::time_view(room, &mut v);
     v
 }

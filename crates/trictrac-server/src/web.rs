@@ -58,16 +58,22 @@ const MODULES: [(&str, &str); 11] = [
     ),
 ];
 /// The shell's own modules beside `MODULES`: keyboard play, move
-/// animations and sound, the rematch (issue 25), the lobby (issue 26).
-const SHELL_MODULES: [(&str, &str); 4] = [
+/// animations and sound, the rematch (issue 25), the lobby and the
+/// clocks (issue 26).
+const SHELL_MODULES: [(&str, &str); 5] = [
     ("/keys.js", include_str!("../static/keys.js")),
     ("/motion.js", include_str!("../static/motion.js")),
     ("/rematch.js", include_str!("../static/rematch.js")),
     ("/lobby.js", include_str!("../static/lobby.js")),
+    ("/clocks.js", include_str!("../static/clocks.js")),
 ];
 /// The page's words, French and English, as JSON modules the ES modules
 /// import (`with { type: "json" }`).
-const TEXT_FILES: [(&str, &str); 7] = [
+const TEXT_FILES: [(&str, &str); 8] = [
+    (
+        "/texts/clocks.json",
+        include_str!("../static/texts/clocks.json"),
+    ),
     (
         "/texts/lobby.json",
         include_str!("../static/texts/lobby.json"),
@@ -144,6 +150,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
     router
         .route("/api/qr.svg", get(qr))
         .route("/api/rooms/{id}", get(room_summary))
+        .route("/api/rooms/{id}/claim", post(claim))
         .route("/ws", get(ws))
         .route("/api/info", get(info))
         .route("/api/games", get(games))
@@ -322,6 +329,38 @@ async fn room_summary(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Re
     drop(room);
     hub.evict_idle();
     Json(body).into_response()
+}
+
+/// `POST /api/rooms/ROOM/claim` with `{"token": "…"}`: the game claimed
+/// from an opponent gone longer than the grace period (the `claim` of
+/// the WebSocket protocol, for anything that speaks HTTP).
+async fn claim(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: String) -> Response {
+    let token = serde_json::from_str::<serde_json::Value>(&body)
+        .ok()
+        .and_then(|v| v["token"].as_str().map(String::from));
+    let Some(token) = token else {
+        return fail(
+            StatusCode::BAD_REQUEST,
+            "claim a game with your seat's token: {\"token\": \"…\"}".into(),
+        );
+    };
+    let room = match hub.room(&id).await {
+        Ok(r) => r,
+        Err(e) => return fail(StatusCode::NOT_FOUND, e),
+    };
+    let seats = room.lock().await.seats_of(&token);
+    if seats.is_empty() {
+        return fail(
+            StatusCode::FORBIDDEN,
+            "this token holds no seat in this game".into(),
+        );
+    }
+    match hub.claim(&room, &seats).await {
+        Ok(result) => {
+            Json(json!({ "room": id.to_ascii_uppercase(), "result": result })).into_response()
+        }
+        Err(e) => fail(StatusCode::CONFLICT, e.to_string()),
+    }
 }
 
 pub(crate) fn fail(code: StatusCode, message: String) -> Response {

@@ -60,6 +60,9 @@ enum ClientMsg {
         replay: bool,
     },
     Resign,
+    /// The game claimed from an opponent gone longer than the grace
+    /// period (docs/PROTOCOL.md).
+    Claim,
     /// A new game with the same settings and the colours swapped, once
     /// this one is over (both players land in it).
     Rematch,
@@ -250,6 +253,7 @@ async fn leave_room(hub: &Arc<Hub>, a: &Attached) {
         let c = room.connected.get_mut(*s);
         *c = c.saturating_sub(1);
     }
+    room.note_presence();
     room.broadcast();
     hub.announce_presence(&room);
 }
@@ -362,6 +366,13 @@ async fn handle(
                 Err(e) => vec![e.to_json()],
             }
         }
+        ClientMsg::Claim => match attached {
+            Some(a) => match hub.claim(&a.room, &a.seats).await {
+                Ok(result) => vec![json!({ "type": "ack", "result": result })],
+                Err(e) => vec![e.to_json()],
+            },
+            None => vec![error("join a room first")],
+        },
         ClientMsg::Sync => match attached {
             Some(a) => vec![state_json(&*a.room.lock().await, true)],
             None => vec![error("join a room first")],
@@ -440,6 +451,7 @@ async fn attach_seats(
         for s in &seats {
             *room.connected.get_mut(*s) += 1;
         }
+        room.note_presence();
         // Everyone else hears of the newcomer, here and elsewhere.
         room.broadcast();
         hub.announce_presence(&room);

@@ -13,6 +13,7 @@ import { R } from "./board.js";
 import { initKeys, labelKeys } from "./keys.js";
 import { createMotion } from "./motion.js";
 import { createRematch } from "./rematch.js";
+import { createClocks } from "./clocks.js";
 import * as trictrac from "./games/trictrac.js";
 import * as backgammon from "./games/backgammon.js";
 
@@ -49,9 +50,10 @@ const app = {
   movableFrom, destsFrom, startReplay, replayGo, showGame,
 };
 
-// Moves animated and the sound (motion.js), the rematch (rematch.js).
+// Moves and sound (motion.js), the rematch (rematch.js), clocks (clocks.js).
 const motion = createMotion(S);
 const rematch = createRematch(app);
+const clocks = createClocks(app);
 
 const GAMES = {};
 for (const m of [trictrac, backgammon]) {
@@ -637,6 +639,7 @@ function render() {
   renderStatus();
   renderButtons();
   renderPanel();
+  clocks.render(S.state);
 }
 
 // --------------------------------------------------------------- start
@@ -658,18 +661,15 @@ function init() {
   $("btn-undo").onclick = () => { S.steps = []; S.selected = null; render(); };
   $("btn-hint").onclick = () => send({ type: "hint" });
   $("btn-replay").onclick = () => startReplay(0);
-  $("btn-replay-first").onclick = () => replayGo(0);
-  $("btn-replay-prev").onclick = () => replayGo(S.replay.i - 1);
-  $("btn-replay-next").onclick = () => replayGo(S.replay.i + 1);
-  $("btn-replay-last").onclick = () => replayGo(S.replay.frames.length - 1);
+  const steps = { first: () => 0, prev: () => S.replay.i - 1, next: () => S.replay.i + 1, last: () => S.replay.frames.length - 1 };
+  for (const k in steps) $("btn-replay-" + k).onclick = () => replayGo(steps[k]());
   $("btn-replay-live").onclick = () => {
     S.replay = null;
     if (game().replayEnded) game().replayEnded();
     render();
   };
   $("invited-form").addEventListener("submit", acceptInvitation);
-  $("btn-resign").onclick = () => { S.resignAsk = true; render(); };
-  $("btn-resign-no").onclick = () => { S.resignAsk = false; render(); };
+  for (const [id, ask] of [["btn-resign", true], ["btn-resign-no", false]]) $(id).onclick = () => { S.resignAsk = ask; render(); };
   $("btn-resign-yes").onclick = () => { S.resignAsk = false; act({ type: "resign" }); };
   const svg = $("board");
   svg.addEventListener("pointerdown", onPointerDown);

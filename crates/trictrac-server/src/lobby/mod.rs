@@ -9,7 +9,7 @@
 //! player gets his seat token in the answer, the poster his own when he
 //! asks after his seek with his token (the page asks every two seconds).
 //!
-//! Not in this slice: accounts, rated seeks (refused), clocks, history
+//! Not in this slice: accounts, rated seeks (refused), history
 //! pages, bots in the lobby.
 
 pub mod routes;
@@ -81,6 +81,11 @@ pub struct NewSeek {
     /// The poster's name.
     #[serde(default)]
     pub name: Option<String>,
+    /// The clock of the game, if any: `{"kind": "move", "seconds": S}`
+    /// or `{"kind": "total", "minutes": M, "increment": I}`
+    /// (`crate::room::clock`).
+    #[serde(default)]
+    pub clock: Option<crate::room::ClockSpec>,
 }
 
 /// `POST /api/seeks/ID/accept`: who accepts (both optional).
@@ -172,6 +177,9 @@ fn options_of(hub: &Hub, seek: &NewSeek) -> Result<String, LobbyError> {
 /// Bad input, or the database failed.
 pub async fn post(hub: &Hub, seek: NewSeek) -> Result<Value, LobbyError> {
     let options = options_of(hub, &seek)?;
+    if let Some(c) = &seek.clock {
+        c.check().map_err(|e| LobbyError::Bad(e.to_string()))?;
+    }
     let mut row = SeekRow {
         id: String::new(),
         game: seek.game.clone(),
@@ -183,6 +191,7 @@ pub async fn post(hub: &Hub, seek: NewSeek) -> Result<Value, LobbyError> {
         seat_token: None,
         seat_side: None,
         created: now(),
+        clock: seek.clock.map(|c| json!(c).to_string()),
     };
     for _ in 0..20 {
         row.id = code();
@@ -205,7 +214,13 @@ fn public(s: &SeekRow) -> Value {
         "name": s.name,
         "state": s.state,
         "created": s.created,
+        "clock": clock_of(s),
     })
+}
+
+/// The clock a seek asked for (as posted).
+fn clock_of(s: &SeekRow) -> Option<crate::room::ClockSpec> {
+    serde_json::from_str(s.clock.as_deref()?).ok()
 }
 
 /// The `match=N` of option words (0 when none: a money game, or a game
@@ -331,7 +346,10 @@ async fn seat_both(hub: &Arc<Hub>, s: &SeekRow, name: &str) -> Result<Value, Lob
             Side::White => r.row.white_token.clone(),
             Side::Black => r.row.black_token.clone(),
         };
-        r.broadcast();
+        // Its clock and the idle rule (`crate::room::timing`).
+        hub.start_timing(&mut r, clock_of(s))
+            .await
+            .map_err(|e| LobbyError::Storage(e.to_string()))?;
         (r.row.id.clone(), !side, side, token)
     };
     drop(room);

@@ -19,9 +19,15 @@ use crate::store::{now, Change, GameRow, InsertError, Store};
 use crate::view::state_json;
 use crate::ServerError;
 
+mod absence;
+pub mod clock;
 mod rematch;
 mod sync;
+pub mod timing;
 mod turns;
+
+pub use clock::{Clock, ClockSpec};
+pub use timing::{AbandonConfig, Reason, Timing, Verdict};
 
 /// How a game is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,6 +123,15 @@ pub struct Room {
     pub remote: HashMap<String, [u32; 3]>,
     /// The room code of the rematch, once a player asked for one.
     pub rematch: Option<String>,
+    /// Its clock, last action and verdict (lobby games, and a game
+    /// claimed): [`timing`].
+    pub timing: Option<Timing>,
+    /// Since when (Unix ms) each seat is held by no connection anywhere.
+    pub absent: BySide<Option<i64>>,
+    /// The grace period of a player who left (ms), as the state shows it.
+    pub grace_ms: i64,
+    /// The timekeeper's next look at this room (Unix ms), if asked.
+    woken: Option<i64>,
     bot_running: bool,
 }
 
@@ -218,6 +233,8 @@ pub struct HubConfig {
     pub games: Registry,
     /// Rate limits.
     pub limits: crate::limits::Limits,
+    /// Abandonment and idleness.
+    pub abandon: AbandonConfig,
 }
 
 /// Everything the server shares: rooms, database, dice.
@@ -233,6 +250,9 @@ pub struct Hub {
     pub stopping: watch::Receiver<bool>,
     /// Rate limits per address.
     pub limiters: crate::limits::Limiters,
+    /// The timekeeper's queue ([`timing::timekeeper`]).
+    wakeups: timing::Wakeups,
+    wakeups_rx: StdMutex<Option<tokio::sync::mpsc::UnboundedReceiver<(i64, String)>>>,
 }
 
 /// The alphabet of room codes: no 0/O, 1/I/L.
@@ -241,7 +261,10 @@ const CODE: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 impl Hub {
     /// A hub over `store`.
     pub fn new(store: Store, config: HubConfig, stopping: watch::Receiver<bool>) -> Hub {
+        let (wakeups, wakeups_rx) = tokio::sync::mpsc::unbounded_channel();
         Hub {
+            wakeups,
+            wakeups_rx: StdMutex::new(Some(wakeups_rx)),
             limiters: crate::limits::Limiters::new(config.limits),
             store,
             config,
@@ -250,6 +273,15 @@ impl Hub {
             // The dice and tokens: ChaCha20 seeded from the OS's entropy.
             rng: StdMutex::new(ChaCha20Rng::from_entropy()),
             stopping,
+        }
+    }
+
+    /// Starts the timekeeper, which ends the games whose clock or idle
+    /// limit ran out (once; later calls do nothing).
+    pub fn start_timekeeper(self: &Arc<Self>) {
+        let rx = self.wakeups_rx.lock().ok().and_then(|mut r| r.take());
+        if let Some(rx) = rx {
+            tokio::spawn(timing::timekeeper(self.clone(), rx));
         }
     }
 
@@ -403,6 +435,10 @@ impl Hub {
             spectators: 0,
             remote: HashMap::new(),
             rematch: None,
+            timing: None,
+            absent: BySide::new(Some(clock::now_ms()), Some(clock::now_ms())),
+            grace_ms: self.config.abandon.grace.as_millis() as i64,
+            woken: None,
             bot_running: false,
         };
         let id = room.row.id.clone();
@@ -451,6 +487,13 @@ impl Hub {
         game.replay(&actions)
             .map_err(|e| format!("game {id} does not replay: {e}"))?;
         let rematch = self.store.rematch(&id).await.map_err(|e| e.to_string())?;
+        let timing = Timing::read(
+            self.store
+                .timing(&id)
+                .await
+                .map_err(|e| e.to_string())?
+                .as_deref(),
+        );
         let (tx, _) = broadcast::channel(64);
         let room = Arc::new(Mutex::new(Room {
             row,
@@ -461,6 +504,10 @@ impl Hub {
             spectators: 0,
             remote: HashMap::new(),
             rematch,
+            timing,
+            absent: BySide::new(Some(clock::now_ms()), Some(clock::now_ms())),
+            grace_ms: self.config.abandon.grace.as_millis() as i64,
+            woken: None,
             bot_running: false,
         }));
         self.rooms
@@ -471,6 +518,7 @@ impl Hub {
         if self.store.listen_url().is_some() {
             self.store.announce(&Change::Query { id }).await;
         }
+        self.wake_for(&mut *room.lock().await);
         self.kick_bot(&room).await;
         Ok(room)
     }
@@ -541,9 +589,22 @@ impl Hub {
         } else {
             None
         };
+        // The clock passes from the side that decided to the one that
+        // decides now, stored with the actions.
+        let timing = room
+            .timing
+            .as_ref()
+            .map(|t| t.after_action(room.game.side_to_act(), game.side_to_act(), clock::now_ms()));
+        let timing_text = timing.as_ref().map(Timing::text);
         match self
             .store
-            .insert_actions(&room.row.id, first, &texts, result.as_deref())
+            .insert_actions(
+                &room.row.id,
+                first,
+                &texts,
+                result.as_deref(),
+                timing_text.as_deref(),
+            )
             .await
         {
             Ok(()) => {}
@@ -573,6 +634,10 @@ impl Hub {
         if let Some(r) = result {
             room.row.finished = Some(now());
             room.row.result = Some(r);
+        }
+        if timing.is_some() {
+            room.timing = timing;
+            self.wake_for(room);
         }
         room.broadcast();
         Ok(room.actions.len())

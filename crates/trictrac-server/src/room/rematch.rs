@@ -60,7 +60,7 @@ impl Hub {
                 "you are watching: only the players ask for a rematch".into(),
             ));
         }
-        if room.game.outcome().is_none() {
+        if !room.over() {
             return Err(RoomError::Refused(
                 "a rematch is played once the game is over".into(),
             ));

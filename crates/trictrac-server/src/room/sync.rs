@@ -31,6 +31,7 @@ impl Hub {
                     } else {
                         room.remote.insert(from.clone(), *counts);
                     }
+                    room.note_presence();
                     room.broadcast();
                     return;
                 }
@@ -106,6 +107,9 @@ impl Hub {
         }
         room.game = g;
         room.actions.extend(new);
+        // The clock as the instance that stored them left it.
+        self.reload_timing(room).await?;
+        self.wake_for(room);
         room.broadcast();
         Ok(())
     }
@@ -128,6 +132,8 @@ impl Hub {
             .rematch(&room.row.id)
             .await
             .map_err(|e| e.to_string())?;
+        // A verdict stored by another instance.
+        self.reload_timing(room).await?;
         room.broadcast();
         Ok(())
     }

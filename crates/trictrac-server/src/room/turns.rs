@@ -37,6 +37,15 @@ impl Hub {
         expected_seq: Option<usize>,
     ) -> Result<usize, RoomError> {
         let mut room = room_arc.lock().await;
+        // A clock run out (or the idle limit) ends the game before any
+        // late action; a verdict stands.
+        let ended = self.enforce_time(&mut room).await;
+        if ended || room.timing.as_ref().is_some_and(|t| t.verdict.is_some()) {
+            return Err(RoomError::Refused(format!(
+                "the game is over: {}",
+                room.row.result.as_deref().unwrap_or("ended")
+            )));
+        }
         if let Some(s) = expected_seq {
             if s != room.actions.len() {
                 return Err(RoomError::Stale(format!(

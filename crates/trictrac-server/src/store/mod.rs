@@ -28,6 +28,7 @@ use crate::ServerError;
 mod change;
 mod fault;
 mod seeks;
+mod timing;
 mod writer;
 
 pub use change::{Change, CHANNEL};
@@ -149,6 +150,9 @@ const SCHEMA: &[&str] = &[
 const MIGRATIONS: &[&str] = &[
     "ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'trictrac'",
     "ALTER TABLE games ADD COLUMN rematch TEXT",
+    // Clocks and abandonment (issue 26): `store/timing.rs`.
+    "ALTER TABLE games ADD COLUMN timing TEXT",
+    "ALTER TABLE seeks ADD COLUMN clock TEXT",
 ];
 
 /// Whether a migration failed only because it was done before.
@@ -429,9 +433,9 @@ impl Store {
     }
 
     /// Stores the actions of a game numbered from `first_seq` (and, when
-    /// the game just ended, its result), in one transaction, possibly
-    /// shared with other games' writes (group commit). Returns once they
-    /// are committed.
+    /// the game just ended, its result; with its new `timing` when it has
+    /// a clock), in one transaction, possibly shared with other games'
+    /// writes (group commit). Returns once they are committed.
     ///
     /// # Errors
     /// [`InsertError::Conflict`] when one of these numbers exists already.
@@ -441,6 +445,7 @@ impl Store {
         first_seq: usize,
         actions: &[String],
         finished: Option<&str>,
+        timing: Option<&str>,
     ) -> Result<(), InsertError> {
         let (done, answer) = oneshot::channel();
         let w = Write {
@@ -448,6 +453,7 @@ impl Store {
             first_seq,
             actions: actions.to_vec(),
             finished: finished.map(String::from),
+            timing: timing.map(String::from),
             done,
         };
         let gone = || {

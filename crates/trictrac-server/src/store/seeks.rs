@@ -49,9 +49,12 @@ pub struct SeekRow {
     pub seat_side: Option<String>,
     /// When it was posted (seconds since the epoch).
     pub created: i64,
+    /// The clock asked for (`crate::room::ClockSpec` as JSON), if any.
+    pub clock: Option<String>,
 }
 
-const COLUMNS: &str = "id, game, options, name, token, state, room, seat_token, seat_side, created";
+const COLUMNS: &str =
+    "id, game, options, name, token, state, room, seat_token, seat_side, created, clock";
 
 fn seek_row(r: &AnyRow) -> Result<SeekRow, sqlx::Error> {
     Ok(SeekRow {
@@ -65,6 +68,7 @@ fn seek_row(r: &AnyRow) -> Result<SeekRow, sqlx::Error> {
         seat_token: r.try_get(7)?,
         seat_side: r.try_get(8)?,
         created: r.try_get(9)?,
+        clock: r.try_get(10)?,
     })
 }
 
@@ -88,8 +92,8 @@ impl Store {
     /// When the database fails.
     pub async fn insert_seek(&self, s: &SeekRow) -> Result<bool, ServerError> {
         let r = sqlx::query(
-            "INSERT INTO seeks (id, game, options, name, token, state, created)
-             VALUES ($1, $2, $3, $4, $5, 'open', $6)",
+            "INSERT INTO seeks (id, game, options, name, token, state, created, clock)
+             VALUES ($1, $2, $3, $4, $5, 'open', $6, $7)",
         )
         .bind(&s.id)
         .bind(&s.game)
@@ -97,6 +101,7 @@ impl Store {
         .bind(&s.name)
         .bind(&s.token)
         .bind(s.created)
+        .bind(s.clock.clone())
         .execute(&self.pool)
         .await;
         match r {

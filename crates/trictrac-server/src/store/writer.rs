@@ -14,6 +14,8 @@ pub(super) struct Write {
     pub(super) first_seq: usize,
     pub(super) actions: Vec<String>,
     pub(super) finished: Option<String>,
+    /// The game's new `timing` (its clock), stored with the actions.
+    pub(super) timing: Option<String>,
     pub(super) done: oneshot::Sender<Result<(), InsertError>>,
 }
 
@@ -189,6 +191,14 @@ async fn write_statements(
     }
     let mut going_on: Vec<&str> = Vec::new();
     for w in batch {
+        if let Some(timing) = &w.timing {
+            sqlx::query("UPDATE games SET timing = $2 WHERE id = $1")
+                .bind(&w.id)
+                .bind(timing)
+                .execute(&mut **conn)
+                .await
+                .map_err(fail)?;
+        }
         match &w.finished {
             Some(result) => {
                 sqlx::query(
