@@ -58,6 +58,9 @@ enum ClientMsg {
         /// The checkers put back for the author to replay.
         #[serde(default)]
         replay: bool,
+        /// The late false move claimed (section 11, case 6).
+        #[serde(default)]
+        late: bool,
     },
     Resign,
     /// A new game with the same settings and the colours swapped, once
@@ -392,10 +395,12 @@ async fn handle(
                     correct,
                     play,
                     replay,
+                    late,
                 } => Intent::Settle {
                     correct,
                     play,
                     replay,
+                    late,
                 },
                 ClientMsg::Resign => Intent::Resign,
                 ClientMsg::Double => Intent::Double,
