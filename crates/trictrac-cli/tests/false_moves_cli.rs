@@ -164,7 +164,9 @@ fn r11_case6_late_claim_binds_the_authors_play_and_replays() {
     assert!(text.contains("White plays 16-22 6-8."), "{text}");
     let rec = autosave(&dir);
     assert!(
-        rec.contains("w 6-2 w+8 {w true-hit 2, w true-hit 2, w true-hit 4} : 16-22 6-8\nsettle b late\n"),
+        rec.contains(
+            "w 6-2 w+8 {w true-hit 2, w true-hit 2, w true-hit 4} : 16-22 6-8\nsettle b late\n"
+        ),
         "{rec}"
     );
     let saved = dir.join("trictrac").join("trictrac-autosave.txt");

@@ -275,7 +275,10 @@ async fn r11_case6_the_opponent_claims_the_false_move_late_in_the_page_hot_seat(
         .eval("document.querySelector('#btn-late-claim').title")
         .await;
     assert!(
-        title.as_str().unwrap().contains("passed a checker to 14 in your grand jan"),
+        title
+            .as_str()
+            .unwrap()
+            .contains("passed a checker to 14 in your grand jan"),
         "{title}"
     );
     cdp.click("#btn-late-claim").await;

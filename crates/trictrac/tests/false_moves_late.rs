@@ -33,7 +33,10 @@ const START: &str = "w:1x13,10,11 b:24,20x7,19x7 w";
 fn late() -> Game {
     let mut g = table(START);
     g.roll(Roll::new(6, 5)).unwrap();
-    assert_eq!(g.play_at_table(&"10-16 1-6".parse().unwrap()).unwrap(), None);
+    assert_eq!(
+        g.play_at_table(&"10-16 1-6".parse().unwrap()).unwrap(),
+        None
+    );
     assert!(g.false_move().is_some());
     // Before Black's roll the ordinary window is open: no late claim yet.
     assert!(!g.can_claim_late_false_move(Side::Black));
@@ -83,17 +86,17 @@ fn r11_case6_the_opponent_claims_after_his_roll_and_binds_the_next_roll() {
     // "dopo aver fatto la propria mossa": after his play, before White's roll.
     g.claim_late_false_move(Side::Black).unwrap();
     assert!(!g.can_claim_late_false_move(Side::Black), "claimed once");
-    assert!(g.events().iter().any(|e| matches!(
-        e,
-        Event::LateFalseMoveClaimed { by: Side::Black }
-    )));
+    assert!(g
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::LateFalseMoveClaimed { by: Side::Black })));
     g.roll(Roll::new(6, 5)).unwrap();
     assert!(g.late_false_move().unwrap().binding);
     // "giocare la mossa successiva con la regina … per passarla in
     // l'ultimo quadrante": every play left carries the checker of 16 on.
     let plays = g.legal_plays().to_vec();
     assert!(!plays.is_empty());
-    assert!(plays.iter().all(|p| carries_16_on(p)), "{plays:?}");
+    assert!(plays.iter().all(carries_16_on), "{plays:?}");
     // A legal play of the roll that leaves it is refused, naming the claim.
     let e = g.play_notation(&"1-7 1-6".parse().unwrap()).unwrap_err();
     assert!(matches!(e, GameError::LateClaim(ref f) if f == "16"), "{e}");
@@ -116,7 +119,7 @@ fn r11_case6_a_claim_after_the_authors_roll_binds_it_at_once() {
     assert!(g.can_claim_late_false_move(Side::Black));
     g.claim_late_false_move(Side::Black).unwrap();
     let plays = g.legal_plays().to_vec();
-    assert!(plays.iter().all(|p| carries_16_on(p)), "{plays:?}");
+    assert!(plays.iter().all(carries_16_on), "{plays:?}");
     g.play_notation(&"16-21 1-7".parse().unwrap()).unwrap();
     assert!(g.late_false_move().is_none());
     // The record puts the claim after the roll's line and replays it
@@ -149,7 +152,10 @@ fn r11_case6_no_claim_when_the_grand_jan_is_no_longer_possible() {
     let start = "w:10,20x4,21x4,22x3,23x3 b:24,19x11,5x3 w";
     let mut g = table(start);
     g.roll(Roll::new(6, 1)).unwrap();
-    assert_eq!(g.play_at_table(&"10-16 20-21".parse().unwrap()).unwrap(), None);
+    assert_eq!(
+        g.play_at_table(&"10-16 20-21".parse().unwrap()).unwrap(),
+        None
+    );
     g.roll(Roll::new(6, 5)).unwrap();
     assert!(g.can_claim_late_false_move(Side::Black));
     // Black plays a checker of his 6th field past his grand jan (to his
@@ -188,7 +194,10 @@ fn r11_case6_the_fourth_quadrant_is_never_claimed_late() {
     let start = "w:1x14,14 b:24x15 w";
     let mut g = table(start);
     g.roll(Roll::new(6, 5)).unwrap();
-    assert_eq!(g.play_at_table(&"14-19 1-7".parse().unwrap()).unwrap(), None);
+    assert_eq!(
+        g.play_at_table(&"14-19 1-7".parse().unwrap()).unwrap(),
+        None
+    );
     g.roll(Roll::new(2, 1)).unwrap();
     // "avendo l'avversario lanciato i suoi dadi, non sarebbe più
     // possibile tornare su di essa".

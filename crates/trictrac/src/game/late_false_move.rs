@@ -59,7 +59,9 @@ pub struct LateFalseMove {
 /// his own checkers, which never move back): for each field of 7–12 in
 /// his frame, twice as many checkers up to it as fields filled so far.
 fn can_fill_grand(board: &Board, side: Side) -> bool {
-    let mut cum: u32 = (1..7u8).map(|k| u32::from(board.count(side, Field::new(k)))).sum();
+    let mut cum: u32 = (1..7u8)
+        .map(|k| u32::from(board.count(side, Field::new(k))))
+        .sum();
     (0..6u8).all(|j| {
         cum += u32::from(board.count(side, Field::new(7 + j)));
         cum >= 2 * (u32::from(j) + 1)

@@ -129,7 +129,10 @@ impl Record {
                     .as_deref()
                     .and_then(|s| s.split_once(' '))
                     .ok_or_else(|| {
-                        err("a settle line is `settle w|b accept|correct [PLAY]|replay|late`".into())
+                        err(
+                            "a settle line is `settle w|b accept|correct [PLAY]|replay|late`"
+                                .into(),
+                        )
                     })?;
                 let side = if who == "w" { Side::White } else { Side::Black };
                 match how.split_once(' ') {
