@@ -171,6 +171,9 @@ Commands (type them at any prompt):
   replay         the opponent: the checkers go back and the author plays
                  the roll again (where the article allows it); the author
                  then answers `replay N` or `replay PLAY`
+  claim          before the author's next roll, a false move that passed a
+                 checker into your grand jan, left by your roll: his next
+                 roll must carry it into the last quadrant (section 11)
   resign         gives the stake of the score as it stands (R-9.1)";
 
 /// A game in progress with its players and screen: trictrac's part of

@@ -120,3 +120,80 @@ fn r11_case6_the_opponent_has_it_put_back_and_the_author_replays() {
         "{rec}"
     );
 }
+
+/// White's 6-5 played `10-16 1-6` into Black's grand jan while he could
+/// still fill it (R-4.6, the article's case 6); Black rolled without a
+/// word (the false play is left, seen by neither) and played.
+const LATE: &str = "[Event \"Grand Trictrac\"]\n[White \"human\"]\n[Black \"human\"]\n\
+    [Start \"w:1x13,10,11 b:24,20x7,19x7 w\"]\n[Options \"false-moves=table\"]\n\n\
+    w 6-5 : 10-16 1-6 ?\nb 2-1 b+2 {b true-hit 2} : 19-17 19-18\n";
+
+#[test]
+fn r11_case6_late_claim_binds_the_authors_play_and_replays() {
+    // Resumed at White's 6-2 (the record's last line): Black is offered
+    // the late claim at White's prompt, claims it, the list narrows to the
+    // plays carrying the checker of 16 into the last quadrant, another
+    // play is refused; `trictrac replay` replays the saved record.
+    let dir = fresh_dir("late-play");
+    std::fs::write(
+        dir.join("late.txt"),
+        format!("{LATE}w 6-2 w+8 {{w true-hit 2, w true-hit 2, w true-hit 4}}\n"),
+    )
+    .unwrap();
+    let text = piped_in(
+        &dir,
+        &["play", "--hotseat", "--load", "late.txt"],
+        "claim\n1-7 1-3\n2\nquit\n",
+    );
+    assert!(
+        text.contains("White to play 6-2: 5 legal plays. Black, before white plays: `claim` his false move late, the checker on 16 in your grand jan"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Black claims the false move late: white's next roll must carry the checker on 16 into the last quadrant"),
+        "{text}"
+    );
+    assert!(
+        text.contains("White to play 6-2: 2 legal plays. 1) 16-22 1-3 2) 16-22 6-8"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Not possible now: the opponent claimed the late false move: this roll must carry the checker on 16 into the last quadrant"),
+        "{text}"
+    );
+    assert!(text.contains("White plays 16-22 6-8."), "{text}");
+    let rec = autosave(&dir);
+    assert!(
+        rec.contains(
+            "w 6-2 w+8 {w true-hit 2, w true-hit 2, w true-hit 4} : 16-22 6-8\nsettle b late\n"
+        ),
+        "{rec}"
+    );
+    let saved = dir.join("trictrac").join("trictrac-autosave.txt");
+    let replayed = piped_in(&dir, &["replay", saved.to_str().unwrap()], "");
+    assert!(replayed.contains("lines replayed"), "{replayed}");
+}
+
+#[test]
+fn r11_case6_late_claim_is_offered_before_the_authors_roll() {
+    // Resumed at Black's play: Black plays, and before White's roll he is
+    // offered the claim; the record keeps it.
+    let dir = fresh_dir("late-roll");
+    let rec = LATE.replace(" : 19-17 19-18\n", "\n");
+    std::fs::write(dir.join("late.txt"), rec).unwrap();
+    let text = piped_in(
+        &dir,
+        &["play", "--hotseat", "--load", "late.txt"],
+        "19-17 19-18\nclaim\n\nquit\n",
+    );
+    assert!(
+        text.contains("Black, before white's roll: `claim` white's false move, left by your roll: it passed a checker to 16 in your grand jan while you could still fill it"),
+        "{text}"
+    );
+    assert!(text.contains("Black claims the false move late"), "{text}");
+    let rec = autosave(&dir);
+    assert!(rec.contains(": 19-17 19-18\nsettle b late\nw "), "{rec}");
+    let saved = dir.join("trictrac").join("trictrac-autosave.txt");
+    let replayed = piped_in(&dir, &["replay", saved.to_str().unwrap()], "");
+    assert!(replayed.contains("lines replayed"), "{replayed}");
+}

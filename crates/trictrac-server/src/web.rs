@@ -20,7 +20,7 @@ use tables::BySide;
 const INDEX: &str = include_str!("../static/index.html");
 /// The page's ES modules (docs/ARCHITECTURE.md, "The page"): the shell,
 /// what it shares with the games, and one module per game.
-const MODULES: [(&str, &str); 11] = [
+const MODULES: [(&str, &str); 12] = [
     ("/app.js", include_str!("../static/app.js")),
     ("/i18n.js", include_str!("../static/i18n.js")),
     ("/board.js", include_str!("../static/board.js")),
@@ -39,6 +39,10 @@ const MODULES: [(&str, &str); 11] = [
     (
         "/games/trictrac-analysis.js",
         include_str!("../static/games/trictrac-analysis.js"),
+    ),
+    (
+        "/games/trictrac-late.js",
+        include_str!("../static/games/trictrac-late.js"),
     ),
     (
         "/games/backgammon.js",

@@ -58,6 +58,9 @@ enum ClientMsg {
         /// The checkers put back for the author to replay.
         #[serde(default)]
         replay: bool,
+        /// The late false move claimed (section 11, case 6).
+        #[serde(default)]
+        late: bool,
     },
     Resign,
     /// The game claimed from an opponent gone longer than the grace
@@ -403,10 +406,12 @@ async fn handle(
                     correct,
                     play,
                     replay,
+                    late,
                 } => Intent::Settle {
                     correct,
                     play,
                     replay,
+                    late,
                 },
                 ClientMsg::Resign => Intent::Resign,
                 ClientMsg::Double => Intent::Double,

@@ -2,7 +2,8 @@
 //! hot-seat game with `false-moves=table`, White writes a false play,
 //! Black (the opponent, at the same screen) chooses a correction other
 //! than the smallest in the settle panel, and the history and the game's
-//! record show his choice. Headless Chromium over the DevTools protocol,
+//! record show his choice; and the late false move (case 6), which Black
+//! claims after his roll with its own button. Headless Chromium over the DevTools protocol,
 //! as in `e2e.rs` (the harness below is that file's, trimmed); without
 //! Chromium the test is skipped, except under `CI=true` where it fails.
 
@@ -35,16 +36,8 @@ async fn free_play(cdp: &mut Cdp, play: &str) {
     .await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat() {
-    let Some(bin) = browser::chromium_or_skip(
-        "r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat",
-    ) else {
-        return;
-    };
-    let dir = TempDir::new("e2e-false-moves");
-    let server = browser::page_server(&dir).await;
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
+/// A hot-seat game with `false-moves=table` started from the home page.
+async fn start_hot_seat_at_the_table(server: &trictrac_server::Server, cdp: &mut Cdp) {
     let home = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": home })).await;
     cdp.wait_for(
@@ -68,6 +61,19 @@ async fn r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat() {
         options.as_str().unwrap().contains("false-moves=table"),
         "{options}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat() {
+    let Some(bin) = browser::chromium_or_skip(
+        "r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat",
+    ) else {
+        return;
+    };
+    let dir = TempDir::new("e2e-false-moves");
+    let server = browser::page_server(&dir).await;
+    let (browser, mut cdp) = open_browser(&bin, &dir).await;
+    start_hot_seat_at_the_table(&server, &mut cdp).await;
 
     // Both sides from this screen until White, on his play, writes
     // `1-(a+2) 1-(b+1)` with a-b (the high die one field too far): a false
@@ -185,6 +191,114 @@ async fn r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat() {
         record.contains(&format!("settle b correct {chosen}\n")),
         "{record}"
     );
+    drop(browser);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn r11_case6_the_opponent_claims_the_false_move_late_in_the_page_hot_seat() {
+    let Some(bin) = browser::chromium_or_skip(
+        "r11_case6_the_opponent_claims_the_false_move_late_in_the_page_hot_seat",
+    ) else {
+        return;
+    };
+    let dir = TempDir::new("e2e-false-moves-late");
+    let server = browser::page_server(&dir).await;
+    let (browser, mut cdp) = open_browser(&bin, &dir).await;
+    start_hot_seat_at_the_table(&server, &mut cdp).await;
+
+    // Both sides from this screen until White, on his first play, writes
+    // `1-14 1-(1+b)`: 14 is in Black's grand jan while Black can still
+    // fill it (R-4.6, the article's case 6). Black then rolls without a
+    // word (the false move is left, seen by neither) and the claim opens.
+    let end = Instant::now() + Duration::from_secs(120);
+    let mut false_played = false;
+    loop {
+        assert!(Instant::now() < end, "no late false move in 120 s");
+        let st = state(&mut cdp).await;
+        if st["busy"] == true || st["online"] != true {
+            cdp.wait_for("!window.__trictrac.busy && window.__trictrac.online", 30)
+                .await;
+            continue;
+        }
+        let late = cdp
+            .eval("window.__trictrac.state.late_false_move || null")
+            .await;
+        if !late.is_null() {
+            assert_eq!(late["author"], "white", "{late}");
+            assert_eq!(late["fields"], json!([14]), "{late}");
+            assert_eq!(late["can_claim"]["black"], true, "{late}");
+            break;
+        }
+        let seq = st["seq"].as_u64().unwrap();
+        match st["kind"].as_str().unwrap() {
+            "roll" => {
+                if false_played {
+                    // The ordinary window: the settle panel is offered,
+                    // the late claim not yet.
+                    assert!(!st["false_move"].is_null(), "{st}");
+                    assert_eq!(
+                        cdp.eval("document.querySelector('#btn-late-claim').hidden")
+                            .await,
+                        true
+                    );
+                }
+                cdp.click("#btn-roll").await
+            }
+            "stay_or_leave" => cdp.click("#btn-stay").await,
+            "play" => {
+                let d = st["dice"].as_array().unwrap();
+                let b = d[0].as_u64().unwrap().min(d[1].as_u64().unwrap());
+                let free = |f: u64| st["board"][(f - 1) as usize].as_i64().unwrap() >= 0;
+                if st["side"] == "white" && !false_played && free(14) && free(1 + b) {
+                    free_play(&mut cdp, &format!("1-14 1-{}", 1 + b)).await;
+                    false_played = true;
+                } else {
+                    let p = st["plays"][0]["n"].as_str().unwrap().to_string();
+                    free_play(&mut cdp, &p).await;
+                }
+            }
+            k => panic!("phase {k}"),
+        }
+        cdp.wait_for(&format!("window.__trictrac.state.seq > {seq}"), 20)
+            .await;
+    }
+    assert!(false_played);
+
+    // Black, after his roll, is offered the claim; he claims it.
+    cdp.wait_for(
+        "!window.__trictrac.busy && !document.querySelector('#btn-late-claim').hidden",
+        10,
+    )
+    .await;
+    let title = cdp
+        .eval("document.querySelector('#btn-late-claim').title")
+        .await;
+    assert!(
+        title
+            .as_str()
+            .unwrap()
+            .contains("passed a checker to 14 in your grand jan"),
+        "{title}"
+    );
+    cdp.click("#btn-late-claim").await;
+    cdp.wait_for(
+        "!!window.__trictrac.state.late_false_move && window.__trictrac.state.late_false_move.claimed",
+        10,
+    )
+    .await;
+    cdp.wait_for(
+        "document.querySelector('#btn-late-claim').hidden && \
+         document.body.innerText.includes('False move claimed late by Black')",
+        10,
+    )
+    .await;
+    // The record keeps the claim.
+    let record = cdp
+        .eval("fetch('/api/games/' + window.__trictrac.room + '.txt').then(r => r.text())")
+        .await;
+    let record = record.as_str().unwrap();
+    assert!(record.contains("\nsettle b late\n"), "{record}");
     drop(browser);
     server.stop().await;
 }

@@ -79,6 +79,14 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         replay: bool,
     },
+    /// `false-moves=table`: `side` claims the late false move of the
+    /// other player (section 11, case 6): its author's next roll must
+    /// carry the faulty checkers into the last quadrant
+    /// ([`Game::claim_late_false_move`]).
+    LateClaim {
+        /// `w` or `b`.
+        side: char,
+    },
     /// `side` resigns: the other player wins the game.
     Resign {
         /// `w` or `b`.
@@ -186,6 +194,7 @@ impl Action {
                     (false, false, _) => game.accept_false_move(side),
                 }
             }
+            Action::LateClaim { side } => game.claim_late_false_move(side_of(*side)?),
             Action::Resign { side } => game.resign(side_of(*side)?).map(|_| ()),
             Action::School { side, n } => game.claim_school(side_of(*side)?, *n).map(|_| ()),
         };
@@ -273,6 +282,9 @@ impl TableGame for Game {
                 });
             }
         }
+        if self.can_claim_late_false_move(side) {
+            out.push(Action::LateClaim { side: side.char() });
+        }
         match self.phase() {
             Phase::Play(s) => out.extend(self.legal_plays().iter().map(|p| Action::Play {
                 p: p.display(s).to_string(),
@@ -331,6 +343,7 @@ impl TableGame for Game {
         match action {
             Action::Contest { side }
             | Action::Settle { side, .. }
+            | Action::LateClaim { side }
             | Action::Resign { side }
             | Action::School { side, .. } => Side::from_char(*side),
             _ => None,
@@ -369,6 +382,7 @@ impl TableGame for Game {
                 (false, true, None) => format!("{side} corrects the false move"),
                 (false, false, _) => format!("{side} accepts the false move"),
             },
+            Action::LateClaim { side } => format!("{side} claims the late false move"),
             Action::Resign { side } => format!("{side} resigns"),
             Action::School { side, n } => format!("{side} claims a school of {n}"),
         }
@@ -437,6 +451,10 @@ mod tests {
                     replay: true,
                 },
                 r#"{"k":"settle","side":"b","correct":false,"replay":true}"#,
+            ),
+            (
+                Action::LateClaim { side: 'b' },
+                r#"{"k":"late_claim","side":"b"}"#,
             ),
         ] {
             assert_eq!(a.to_json(), json);

@@ -19,7 +19,9 @@ impl Session<'_> {
         [!roller, roller].into_iter().find(|&s| {
             !self.asked_before_roll.contains(&(now, s))
                 && self.human(s)
-                && (self.game.can_contest_school(s) || self.game.can_settle_false_move(s))
+                && (self.game.can_contest_school(s)
+                    || self.game.can_settle_false_move(s)
+                    || self.game.can_claim_late_false_move(s))
         })
     }
 
@@ -69,7 +71,7 @@ impl Session<'_> {
             "contest" => self.game.contest_school(side).map(|_| ()),
             other => {
                 return self.refuse(&format!(
-                    "`{other}` is not asked now: `contest`, `correct`, `leave`, `replay`, or Enter."
+                    "`{other}` is not asked now: `contest`, `correct`, `leave`, `replay`, `claim`, or Enter."
                 ));
             }
         };
@@ -155,6 +157,17 @@ impl Session<'_> {
                 )?;
             }
         }
+        if fresh && self.human(!side) && self.game.can_claim_late_false_move(!side) {
+            // Section 11, case 6: until this play, the other player may
+            // still claim the false move late (hot-seat: at this prompt).
+            let t = format!(
+                "{}, before {} plays: `claim` his false move late, the checker on {} in your grand jan; his play must then carry it into the last quadrant (section 11, case 6).",
+                cap(!side),
+                side.name(),
+                self.late_fields()
+            );
+            self.say_wrapped(Tone::Plain, &t, 2)?;
+        }
         let range = if n == 1 {
             "1".to_string()
         } else {
@@ -183,6 +196,13 @@ impl Session<'_> {
             .unwrap_or_default();
         let lower = line.to_lowercase();
         let word = lower.split_whitespace().next().unwrap_or("");
+        if lower.trim() == "claim" && self.human(!side) {
+            // The other player's late claim (section 11, case 6).
+            if let Err(e) = self.game.claim_late_false_move(!side) {
+                self.refuse(&format!("Not possible now: {e}."))?;
+            }
+            return Ok(());
+        }
         let chosen = if matches!(word, "stay" | "leave" | "tenir" | "school") {
             Err(format!(
                 "`{word}` is not asked now: {} must play {roll}.",

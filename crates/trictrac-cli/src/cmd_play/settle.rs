@@ -2,6 +2,8 @@
 //! `false-moves=table`): its opponent leaves it, has it corrected to the
 //! smallest correction or to the play he chooses, or has the checkers put
 //! back for its author to replay; its author corrects himself, or replays.
+//! A false play left by the opponent's roll with a checker in his grand
+//! jan may still be claimed late (case 6): `claim`.
 
 use super::*;
 
@@ -32,9 +34,42 @@ impl Session<'_> {
             .join(", ")
     }
 
+    /// The late false move's faulty checkers, named as on the board.
+    pub(super) fn late_fields(&self) -> String {
+        self.game
+            .late_false_move()
+            .map(|l| {
+                l.fields
+                    .iter()
+                    .map(|f| self.view.fields.name(f.value()))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            })
+            .unwrap_or_default()
+    }
+
+    /// What the terminal says when `by` claims the late false move.
+    pub(super) fn late_claim_told(&self, by: Side) -> String {
+        format!(
+            "  {} claims the false move late: {}'s next roll must carry the checker on {} into the last quadrant, if a legal play can (section 11, case 6).",
+            cap(by),
+            (!by).name(),
+            self.late_fields()
+        )
+    }
+
     /// What `side` may do with the false play standing, for the question
     /// before the roll; `None` when he has nothing to settle.
     pub(super) fn settle_offer(&self, side: Side) -> Option<String> {
+        if self.game.can_claim_late_false_move(side) {
+            let author = !side;
+            return Some(format!(
+                "`claim` {}'s false move, left by your roll: it passed a checker to {} in your grand jan while you could still fill it; {} must then carry it into the last quadrant with his next roll (section 11, case 6)",
+                author.name(),
+                self.late_fields(),
+                author.name()
+            ));
+        }
         let (author, correction) = self.game.false_move()?;
         if !self.game.can_settle_false_move(side) {
             return None;
@@ -84,6 +119,7 @@ impl Session<'_> {
         let done = |r: Result<(), GameError>| r.map_err(|e| e.to_string());
         Some(match (word.as_str(), rest) {
             ("leave" | "accept", "") => done(self.game.accept_false_move(side)),
+            ("claim", "") => done(self.game.claim_late_false_move(side)),
             ("correct", "") if !self.must_replay(side) => {
                 done(self.game.correct_false_move(side).map(|_| ()))
             }

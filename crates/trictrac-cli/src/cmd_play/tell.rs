@@ -177,6 +177,10 @@ impl Session<'_> {
                     };
                     self.say_wrapped(Tone::Bold, &t, 4)?;
                 }
+                Event::LateFalseMoveClaimed { by } => {
+                    let t = self.late_claim_told(by);
+                    self.say_wrapped(Tone::Bold, &t, 4)?;
+                }
                 Event::MarqueEnd {
                     winner,
                     holes,

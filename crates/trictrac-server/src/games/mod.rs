@@ -51,6 +51,9 @@ pub enum Intent {
         play: Option<String>,
         /// Put back for the author to replay.
         replay: bool,
+        /// The late false move claimed (section 11, case 6): the author's
+        /// next roll carries the faulty checker on.
+        late: bool,
     },
     /// Give up the game (the other player wins).
     Resign,

@@ -13,6 +13,7 @@ import {
 import { TEXTS } from "./trictrac-texts.js";
 import { createReview } from "./trictrac-review.js";
 import { createAnalysis } from "./trictrac-analysis.js";
+import { createLate } from "./trictrac-late.js";
 
 addTexts(TEXTS);
 
@@ -26,6 +27,7 @@ export function create(app) {
   };
   const review = createReview(app, ui);
   const analysis = createAnalysis(app);
+  const late = createLate(app);
 
   // ------------------------------------------------------------ geometry
   const flipped = () => app.bottomSide() === "black";
@@ -358,6 +360,7 @@ export function create(app) {
     const can = (m) => !!m && S.seats.some((x) => m[x]);
     show("btn-contest", live && can(st.can_contest));
     settlePanel(live);
+    late.panel(live);
     ["btn-contest", "btn-settle-leave", "btn-settle-correct", "btn-settle-replay", "sel-settle"].forEach((id) => { $(id).disabled = S.busy; });
     show("btn-stay", app.myTurn() && k === "stay_or_leave");
     show("btn-leave", app.myTurn() && k === "stay_or_leave");
@@ -453,6 +456,7 @@ export function create(app) {
       case "resign": return note(capFirst(t("resign_line", { side: sideMid(e.side) })), true);
       case "false_move": return note(t("false_line", { side: sideName(e.side), play: e.play }));
       case "put_back": return note(t("put_back_line", { side: sideMid(e.by) }));
+      case "late_claim": return note(late.historyLine(e));
       case "settled": return `<tr><td>${n}</td><td colspan="3" class="note">${esc(t("settled_line", { how: t(e.corrected ? "settled_correct" : "settled_accept"), side: sideMid(e.by) }))}${e.corrected ? " → " + esc(e.corrected) : ""}</td></tr>`;
       case "marque": return note(t("marque_line", { i: e.number, who: e.winner ? sideName(e.winner) : t("refait"), w: e.holes.white, b: e.holes.black, value: e.value }), true);
       case "school": return note(t("school_line", { kind: e.school, side: sideName(e.claimant), points: e.points }));
@@ -519,6 +523,7 @@ export function create(app) {
     $("btn-school").onclick = () => app.act({ type: "school", points: Number($("mark-points").value) || 0 });
     review.init(params);
     analysis.init(params);
+    late.init();
   }
 
   return {
@@ -528,7 +533,7 @@ export function create(app) {
     ui,
     // The controls only this game shows (the shell hides them for others).
     controls: ["btn-stay", "btn-leave", "sel-names", "names-note", "btn-contest", "btn-settle-leave",
-      "btn-settle-correct", "btn-settle-replay", "sel-settle", "free-play", "mark-box", "btn-review", "btn-analyse"],
+      "btn-settle-correct", "btn-settle-replay", "sel-settle", "btn-late-claim", "free-play", "mark-box", "btn-review", "btn-analyse"],
     // The computer players by strength, weakest first (docs/STRENGTH.md),
     // and the one the page offers first: the level most players should meet.
     levels: { order: ["random", "greedy", "search1", "search2", "neural-v1", "neural1", "neural", "neural2"], recommended: "search1" },

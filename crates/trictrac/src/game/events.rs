@@ -150,6 +150,14 @@ pub enum Event {
         /// The opponent of the author.
         by: Side,
     },
+    /// `false-moves=table` (section 11, case 6): `by` claims the late
+    /// false move of the other player ([`Game::claim_late_false_move`]
+    /// (super::Game::claim_late_false_move)): its author's next roll must
+    /// carry the faulty checkers into the last quadrant.
+    LateFalseMoveClaimed {
+        /// The opponent of the false play's author.
+        by: Side,
+    },
     /// A relevé ends; `first` rolls first in the next one.
     NewReleve {
         /// Why.

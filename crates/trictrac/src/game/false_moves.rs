@@ -90,6 +90,11 @@ impl Game {
         if self.options.false_moves != FalseMoves::Table {
             return Err(illegal);
         }
+        // A roll bound by the opponent's late claim (case 6) is watched:
+        // it is played legally.
+        if let Some(e) = self.late_claim_refusal() {
+            return Err(e);
+        }
         let table = |why: &'static str| GameError::Points(why);
         if play.moves.len() > 2 {
             return Err(table(
@@ -152,6 +157,7 @@ impl Game {
         let before = self.position.clone();
         let plays = pending.plays.to_vec();
         let roll = pending.score.roll;
+        self.end_late_at_play(side);
         self.position.board = board;
         if let Some(r) = self.position.rolls.get_mut(side) {
             *r = r.saturating_add(1);

@@ -33,6 +33,7 @@ mod ecrire;
 mod events;
 mod false_moves;
 mod first_move;
+mod late_false_move;
 mod marking;
 mod options;
 mod schools;
@@ -40,6 +41,7 @@ mod stakes;
 
 pub use ecrire::MarqueResult;
 pub use events::{Event, PointsFrom, ReleveEnd};
+pub use late_false_move::LateFalseMove;
 pub use options::{
     ExitRoll, FalseMoves, FirstMove, GameKind, GameOptions, MarkingMode, Payout,
     DEFAULT_CONSOLATION, DEFAULT_MARQUES,
@@ -48,6 +50,7 @@ pub use schools::SchoolKind;
 pub use stakes::{stake, Stake};
 
 use false_moves::FalseState;
+use late_false_move::LateState;
 use schools::{Claimable, ClaimedSchool, Contestable};
 
 use crate::dice::Roll;
@@ -119,6 +122,10 @@ pub enum GameError {
     /// Points that cannot be marked.
     #[error("{0}")]
     Points(&'static str),
+    /// `false-moves=table`: the opponent's late claim binds this roll
+    /// (section 11, case 6): the fields of the checkers to carry on.
+    #[error("the opponent claimed the late false move: this roll must carry the checker on {0} into the last quadrant, with a legal play (section 11, case 6)")]
+    LateClaim(String),
 }
 
 /// The roll being played: its analysis and legal plays.
@@ -162,6 +169,9 @@ pub struct Game {
     contestable: Option<Contestable>,
     /// `false-moves=table`: a false play standing until it is settled.
     false_play: Option<FalseState>,
+    /// `false-moves=table`: a false play left by the opponent's roll that
+    /// he may still claim late (section 11, case 6).
+    late: Option<LateState>,
     /// Partie à écrire: the marqués ended so far.
     marques: Vec<MarqueResult>,
     /// A marqué ended inside the current action: the rest of the turn is
@@ -187,6 +197,7 @@ impl Game {
             claimed: Vec::new(),
             contestable: None,
             false_play: None,
+            late: None,
             marques: Vec::new(),
             cut: false,
         }
@@ -343,6 +354,9 @@ impl Game {
                 by: !f.author,
                 corrected: None,
             });
+            // Seen by neither player: the opponent may still claim it
+            // late if it passed a checker into his grand jan (case 6).
+            self.late = LateState::after(&f, &self.position.board);
         }
         self.rolls += 1;
         self.cut = false;
@@ -375,6 +389,8 @@ impl Game {
             declared: None,
             exited: false,
         });
+        // Section 11, case 6: a late claim binds the author's next roll.
+        self.bind_late_claim();
         if self.options.marking == MarkingMode::Manual {
             self.phase = Phase::Mark(side);
             return Ok(());
@@ -436,6 +452,7 @@ impl Game {
 
     fn new_releve(&mut self, reason: ReleveEnd, first: Side) {
         self.false_play = None;
+        self.late = None;
         self.position.new_releve(first);
         self.releves += 1;
         self.log.push(Event::NewReleve { reason, first });
@@ -456,6 +473,8 @@ impl Game {
         let pending = self.pending.as_ref().expect("a pending roll while playing");
         let play = if pending.plays.contains(play) {
             *play
+        } else if self.late_claim_unbound().is_some_and(|u| u.contains(play)) {
+            return Err(self.late_claim_refusal().expect("a binding claim"));
         } else {
             let roll = pending.score.roll;
             let notation = play.to_notation(side);
@@ -475,17 +494,35 @@ impl Game {
             return Err(self.wrong("a play"));
         };
         let pending = self.pending.as_ref().expect("a pending roll while playing");
-        let p = self.position.resolve_against(
+        let resolved = self.position.resolve_against(
             pending.score.roll,
             play,
             &self.options.rules,
             &pending.plays,
-        )?;
+        );
+        let p = match (resolved, self.late_claim_unbound()) {
+            (Ok(p), _) => p,
+            // A legal play the opponent's late claim took away (case 6).
+            (Err(e), Some(all)) => {
+                let roll = pending.score.roll;
+                return Err(
+                    match self
+                        .position
+                        .resolve_against(roll, play, &self.options.rules, all)
+                    {
+                        Ok(_) => self.late_claim_refusal().expect("a binding claim"),
+                        Err(_) => e.into(),
+                    },
+                );
+            }
+            (Err(e), None) => return Err(e.into()),
+        };
         self.apply_play(side, p);
         Ok(p)
     }
 
     fn apply_play(&mut self, side: Side, play: Play) {
+        self.end_late_at_play(side);
         self.position
             .play_unchecked_with(&play, &self.options.rules);
         self.log.push(Event::Played { side, play });

@@ -62,7 +62,21 @@ impl Record {
             Side::White => r.white_declared,
             Side::Black => r.black_declared,
         };
+        // A late claim (section 11, case 6) made after its author's roll:
+        // its line, after the roll's, is read before the roll's play.
+        let mut claimed_early: Option<usize> = None;
+        let late_claim = |j: usize| {
+            self.rolls
+                .get(j)
+                .filter(|r| r.side == "settle")
+                .and_then(|r| r.settle.as_deref())
+                .and_then(|s| s.strip_suffix(" late"))
+                .map(|who| if who == "w" { Side::White } else { Side::Black })
+        };
         for (i, r) in self.rolls.iter().enumerate() {
+            if claimed_early == Some(i) {
+                continue;
+            }
             let err = |problem: String| RecordError::Replay {
                 index: i + 1,
                 entry: r.to_string(),
@@ -115,7 +129,10 @@ impl Record {
                     .as_deref()
                     .and_then(|s| s.split_once(' '))
                     .ok_or_else(|| {
-                        err("a settle line is `settle w|b accept|correct [PLAY]|replay`".into())
+                        err(
+                            "a settle line is `settle w|b accept|correct [PLAY]|replay|late`"
+                                .into(),
+                        )
                     })?;
                 let side = if who == "w" { Side::White } else { Side::Black };
                 match how.split_once(' ') {
@@ -128,6 +145,7 @@ impl Record {
                     }
                     _ if how == "accept" => game.accept_false_move(side).map_err(ge)?,
                     _ if how == "replay" => game.replay_false_move(side).map_err(ge)?,
+                    _ if how == "late" => game.claim_late_false_move(side).map_err(ge)?,
                     _ => {
                         game.correct_false_move(side).map_err(ge)?;
                     }
@@ -202,6 +220,17 @@ impl Record {
                 Phase::Play(s) | Phase::StayOrLeave(s) | Phase::Mark(s)
                     if s == side && game.pending_roll() == Some(roll) => {}
                 p => return Err(err(format!("the game expects {p:?}, not a roll by {side}"))),
+            }
+            if let Some(by) = late_claim(i + 1).filter(|by| *by != side) {
+                // The other player's claim binds this roll (case 6).
+                let next = &self.rolls[i + 1];
+                game.claim_late_false_move(by)
+                    .map_err(|e| RecordError::Replay {
+                        index: i + 2,
+                        entry: next.to_string(),
+                        problem: e.to_string(),
+                    })?;
+                claimed_early = Some(i + 1);
             }
             // A record saved in the middle of a turn ends with a roll line
             // that stops where the game waits: the replay leaves it there

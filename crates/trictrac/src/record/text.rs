@@ -157,10 +157,10 @@ impl FromStr for Record {
                 let who = words.next().filter(|c| matches!(*c, "w" | "b"));
                 let how = words
                     .next()
-                    .filter(|c| matches!(*c, "accept" | "correct" | "replay"));
+                    .filter(|c| matches!(*c, "accept" | "correct" | "replay" | "late"));
                 let (Some(who), Some(how)) = (who, how) else {
                     return Err(syntax(
-                        "a settle line is `settle w|b accept|correct [PLAY]|replay`".into(),
+                        "a settle line is `settle w|b accept|correct [PLAY]|replay|late`".into(),
                     ));
                 };
                 // `correct` may name the play chosen (section 11); without

@@ -201,6 +201,15 @@ impl Record {
                     rolls.push(r);
                     cursor.lines += 1;
                 }
+                Event::LateFalseMoveClaimed { by } => {
+                    // Section 11, case 6: after the line of the roll it
+                    // came in (the replay reads it before that roll's
+                    // play).
+                    let mut r = RecordedRoll::new("settle", String::new());
+                    r.settle = Some(format!("{} late", side_letter(*by)));
+                    rolls.push(r);
+                    cursor.lines += 1;
+                }
             }
         }
         Record { header, rolls }

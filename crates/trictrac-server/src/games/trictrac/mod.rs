@@ -64,10 +64,18 @@ impl ServerGame for Game {
                 )?;
                 return Ok((side, Choice::Act(Action::Contest { side: side.char() })));
             }
+            Intent::Settle { late: true, .. } => {
+                // Section 11, case 6: the opponent's late claim.
+                let side = pick(&|s| self.can_claim_late_false_move(s)).ok_or(
+                    "no late false move to claim: after your roll, until its author's next play, while you can still fill your grand jan (section 11, case 6)",
+                )?;
+                return Ok((side, Choice::Act(Action::LateClaim { side: side.char() })));
+            }
             Intent::Settle {
                 correct,
                 play,
                 replay,
+                ..
             } => {
                 // Leaving it and putting it back are the opponent's; a
                 // correction the opponent's or, to the smallest one or

@@ -241,6 +241,9 @@ pub fn history(game: &Game, start: usize) -> Vec<Value> {
             Event::FalseMovePutBack { by } => {
                 out.push(|| json!({ "kind": "put_back", "by": by.name() }));
             }
+            Event::LateFalseMoveClaimed { by } => {
+                out.push(|| json!({ "kind": "late_claim", "by": by.name() }));
+            }
             Event::Decided { stay, .. } => {
                 if let Some(v) = roll.and_then(|i| out.get(i)) {
                     v["decision"] = json!(if *stay { "stay" } else { "leave" });
@@ -301,6 +304,7 @@ pub fn history_len(game: &Game) -> usize {
                     | Event::FalsePlay { .. }
                     | Event::FalseMoveSettled { .. }
                     | Event::FalseMovePutBack { .. }
+                    | Event::LateFalseMoveClaimed { .. }
                     | Event::NewReleve { .. }
                     | Event::Over { .. }
             )
@@ -401,6 +405,20 @@ pub fn state_fields(game: &Game, v: &mut Value, full: bool, tail: usize) {
             "can_settle": {
                 "white": game.can_settle_false_move(Side::White),
                 "black": game.can_settle_false_move(Side::Black),
+            },
+        });
+    }
+    if let Some(l) = game.late_false_move() {
+        // Section 11, case 6: the false play left by the opponent's roll
+        // that he may still claim, until its author's next play.
+        v["late_false_move"] = json!({
+            "author": l.author.name(),
+            "fields": l.fields.iter().map(|f| f.value()).collect::<Vec<_>>(),
+            "claimed": l.claimed,
+            "binding": l.binding,
+            "can_claim": {
+                "white": game.can_claim_late_false_move(Side::White),
+                "black": game.can_claim_late_false_move(Side::Black),
             },
         });
     }
