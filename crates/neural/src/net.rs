@@ -97,9 +97,6 @@ pub struct Net {
     pub info: TrainInfo,
 }
 
-/// Hidden units whose sums the first layer keeps together in registers.
-const CHUNK: usize = 32;
-
 /// `w2` (one row of `hidden` per output) as [`Net::w2t`] holds it.
 fn transposed(w2: &[f32], hidden: usize, outputs: usize) -> Vec<f32> {
     let mut t = vec![0.0f32; hidden * MAX_OUTPUTS];
@@ -281,12 +278,11 @@ impl Net {
 
     /// The hidden activations (into `h`) and the outputs for `f`.
     ///
-    /// The first layer sums the rows of the active inputs into
-    /// [`CHUNK`] hidden units at a time (held in registers), the output
-    /// layer all the outputs at once over the hidden units: every sum is
-    /// taken in the same order as a plain loop would (inputs in the order
-    /// pushed, hidden units in order), so the results are the same bits
-    /// (issue 22, item 5: 2.1 times faster, docs/PERFORMANCE.md).
+    /// The output layer sums all the outputs at once over the hidden
+    /// units (the transposed weights, a vector operation per hidden unit)
+    /// instead of one output after another: each output's sum is taken
+    /// in the same order as before, so the results are the same bits
+    /// (issue 22, item 5; docs/PERFORMANCE.md).
     #[inline]
     fn forward_into(&self, f: &Features, h: &mut [f32]) -> Outputs {
         let n = self.hidden;
