@@ -278,28 +278,48 @@ impl Net {
 
     /// The hidden activations (into `h`) and the outputs for `f`.
     ///
-    /// The output layer sums all the outputs at once over the hidden
-    /// units (the transposed weights, a vector operation per hidden unit)
-    /// instead of one output after another: each output's sum is taken
-    /// in the same order as before, so the results are the same bits
+    /// The first layer adds the active inputs' rows into blocks of 16
+    /// hidden units held in registers (instead of loading and storing
+    /// the whole hidden layer for each input), the output layer sums all
+    /// the outputs at once over the hidden units (the transposed weights,
+    /// a vector operation per hidden unit) instead of one output after
+    /// another: every sum is taken in the same order as plain loops take
+    /// it, so the results are the same bits (tested), 1.5 times faster
     /// (issue 22, item 5; docs/PERFORMANCE.md).
     #[inline]
     fn forward_into(&self, f: &Features, h: &mut [f32]) -> Outputs {
         let n = self.hidden;
         let h = &mut h[..n];
         h.copy_from_slice(&self.b1);
-        for (&i, &v) in f.idx.iter().zip(&f.val) {
-            let i = i as usize;
-            if i >= self.inputs {
-                continue;
-            }
-            let row = &self.w1[i * n..(i + 1) * n];
-            if v == 1.0 {
-                for (a, w) in h.iter_mut().zip(row) {
-                    *a += w;
+        // Blocks of BLOCK hidden units, their sums kept in registers
+        // over all the inputs; `v · w` is `w` when `v` is 1, so the sums
+        // are those of adding the rows one after another.
+        const BLOCK: usize = 16;
+        let mut start = 0;
+        while start + BLOCK <= n {
+            let mut acc: [f32; BLOCK] = h[start..start + BLOCK].try_into().expect("a block");
+            for (&i, &v) in f.idx.iter().zip(&f.val) {
+                let i = i as usize;
+                if i >= self.inputs {
+                    continue;
                 }
-            } else {
-                for (a, w) in h.iter_mut().zip(row) {
+                let at = i * n + start;
+                let row: &[f32; BLOCK] = self.w1[at..at + BLOCK].try_into().expect("a block");
+                for k in 0..BLOCK {
+                    acc[k] += v * row[k];
+                }
+            }
+            h[start..start + BLOCK].copy_from_slice(&acc);
+            start += BLOCK;
+        }
+        if start < n {
+            let h = &mut h[start..];
+            for (&i, &v) in f.idx.iter().zip(&f.val) {
+                let i = i as usize;
+                if i >= self.inputs {
+                    continue;
+                }
+                for (a, w) in h.iter_mut().zip(&self.w1[i * n + start..(i + 1) * n]) {
                     *a += v * w;
                 }
             }
