@@ -271,8 +271,9 @@ pub(super) fn check_players(names: [&str; 2], net: &Option<Arc<BgNet>>) -> Resul
     for name in names {
         if name != GNUBG && by_name_with(name, 0, net.clone()).is_none() {
             return Err(CliError::input(format!(
-                "unknown player `{name}`: the players are default, {}, {GNUBG}",
-                PLAYERS.join(", ")
+                "unknown player `{name}`: the players are {}, {GNUBG} (default: the strongest, {})",
+                PLAYERS.join(", "),
+                backgammon_bot::DEFAULT_BOT
             )));
         }
     }
