@@ -90,7 +90,11 @@ fn the_bots_decisions_are_those_recorded_before_the_speed_work() {
     }
     let recorded = std::fs::read_to_string(&path).expect("the recorded decisions");
     let recorded: Vec<&str> = recorded.lines().collect();
-    assert!(recorded.len() > 500, "{} decisions recorded", recorded.len());
+    assert!(
+        recorded.len() > 500,
+        "{} decisions recorded",
+        recorded.len()
+    );
     assert_eq!(now.len(), recorded.len(), "the number of decisions");
     let differ: Vec<String> = now
         .iter()

@@ -681,7 +681,11 @@ mod tests {
                 let mut f = Features::default();
                 for i in 0..200 {
                     if rng.gen_range(0..4) == 0 {
-                        let v = if rng.gen_range(0..3) == 0 { rng.gen_range(0.0..2.0) } else { 1.0 };
+                        let v = if rng.gen_range(0..3) == 0 {
+                            rng.gen_range(0.0..2.0)
+                        } else {
+                            1.0
+                        };
                         f.push(i, v);
                     }
                 }
@@ -690,14 +694,21 @@ mod tests {
                 let b = plain_eval(&n, &f);
                 assert_eq!(a.map(f32::to_bits), b.map(f32::to_bits), "{hidden} hidden");
                 // Training keeps the transposed output weights in step.
-                n.learn(&f, &[1.0, 0.0, 0.3, 0.0, 1.0, 0.5, 0.2, 0.9][..outputs], 0.1);
+                n.learn(
+                    &f,
+                    &[1.0, 0.0, 0.3, 0.0, 1.0, 0.5, 0.2, 0.9][..outputs],
+                    0.1,
+                );
             }
             let (w, b) = n.output_weights(0);
             let w: Vec<f32> = w.iter().map(|x| x * 0.5).collect();
             n.set_output_weights(0, &w, b + 0.1);
             let mut f = Features::default();
             f.push(3, 1.0);
-            assert_eq!(n.eval(&f).map(f32::to_bits), plain_eval(&n, &f).map(f32::to_bits));
+            assert_eq!(
+                n.eval(&f).map(f32::to_bits),
+                plain_eval(&n, &f).map(f32::to_bits)
+            );
         }
     }
 

@@ -37,7 +37,10 @@ fn bg_match_takes_default_and_saves_each_game_as_a_mat_record() {
         "--save-mat",
         dir.to_str().unwrap(),
     ]);
-    assert!(text.contains("default (White in even games) vs random"), "{text}");
+    assert!(
+        text.contains("default (White in even games) vs random"),
+        "{text}"
+    );
     for (file, first) in [("game-00001.mat", "default"), ("game-00002.mat", "random")] {
         let mat = std::fs::read_to_string(dir.join(file)).expect("a record");
         // A money session (after the comment naming the rules: cube off).
@@ -105,7 +108,16 @@ fn bg_benchmark_plays_gnubg_both_ways_and_has_it_judge_the_games() {
     assert!(!dir.join("cube-on/game-00002.mat").exists());
     // The text names the seed, so that a run can be repeated.
     let text = stdout_of(&[
-        "bg", "benchmark", "--games", "2", "--analyse", "0", "--cube", "off", "--jobs", "1",
+        "bg",
+        "benchmark",
+        "--games",
+        "2",
+        "--analyse",
+        "0",
+        "--cube",
+        "off",
+        "--jobs",
+        "1",
     ]);
     assert!(text.contains("neural against gnubg 0-ply"), "{text}");
     assert!(text.contains("(repeat with --seed "), "{text}");

@@ -212,10 +212,8 @@ pub fn run(args: &BenchmarkArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let (base, _temp) = match &args.save_mat {
         Some(d) => (d.clone(), None),
         None => {
-            let d = std::env::temp_dir().join(format!(
-                "trictrac-benchmark-{}-{seed}",
-                std::process::id()
-            ));
+            let d = std::env::temp_dir()
+                .join(format!("trictrac-benchmark-{}-{seed}", std::process::id()));
             (d.clone(), Some(TempDir(d)))
         }
     };

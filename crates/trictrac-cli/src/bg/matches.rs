@@ -288,7 +288,10 @@ pub(super) fn play(spec: &Spec, bar: &indicatif::ProgressBar) -> Result<Summary,
     check_players([&spec.white, &spec.black], &spec.net)?;
     if let Some(dir) = &spec.save_dir {
         std::fs::create_dir_all(dir).map_err(|e| {
-            CliError::input(format!("cannot create the directory {}: {e}", dir.display()))
+            CliError::input(format!(
+                "cannot create the directory {}: {e}",
+                dir.display()
+            ))
         })?;
     }
     let pool = Pool {
