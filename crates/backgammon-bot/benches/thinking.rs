@@ -4,18 +4,89 @@
 //!
 //! `cargo bench -p backgammon-bot --bench thinking`; results in
 //! docs/PERFORMANCE.md.
+//!
+//! Measured in CPU time of the benchmark's thread (Linux:
+//! `/proc/thread-self/schedstat`), as the `think_time` example measures
+//! its plain loop: on the shared machine, wall time counts the waiting
+//! for a core, which made the two disagree (issue 22, item 5).
 
 use backgammon::{BySide, Cube, Game, MatchState, Phase, PlayList, Position, Roll, Rules, Side};
 use backgammon_bot::cube::decide;
 use backgammon_bot::{by_name, default_net, Player};
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::measurement::{Measurement, ValueFormatter};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
 #[path = "../../backgammon/benches/workloads/mod.rs"]
 mod workloads;
 use workloads::games_at_a_play as games;
 
-fn thinking(c: &mut Criterion) {
+/// The CPU time of the calling thread, in nanoseconds.
+fn thread_cpu_ns() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .expect("/proc/thread-self/schedstat (Linux)")
+}
+
+/// Criterion's measurement: the thread's CPU time.
+struct ThreadCpu;
+
+impl Measurement for ThreadCpu {
+    type Intermediate = f64;
+    type Value = f64;
+    fn start(&self) -> f64 {
+        thread_cpu_ns()
+    }
+    fn end(&self, start: f64) -> f64 {
+        thread_cpu_ns() - start
+    }
+    fn add(&self, a: &f64, b: &f64) -> f64 {
+        a + b
+    }
+    fn zero(&self) -> f64 {
+        0.0
+    }
+    fn to_f64(&self, v: &f64) -> f64 {
+        *v
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        &CpuFormatter
+    }
+}
+
+/// Nanoseconds of CPU shown as ns, µs or ms "of CPU".
+struct CpuFormatter;
+
+impl ValueFormatter for CpuFormatter {
+    fn scale_values(&self, typical: f64, values: &mut [f64]) -> &'static str {
+        let (div, unit) = if typical < 1e3 {
+            (1.0, "ns CPU")
+        } else if typical < 1e6 {
+            (1e3, "µs CPU")
+        } else {
+            (1e6, "ms CPU")
+        };
+        for v in values.iter_mut() {
+            *v /= div;
+        }
+        unit
+    }
+    fn scale_throughputs(&self, _: f64, t: &Throughput, values: &mut [f64]) -> &'static str {
+        let n = match t {
+            Throughput::Elements(n) | Throughput::Bytes(n) | Throughput::BytesDecimal(n) => *n,
+        } as f64;
+        for v in values.iter_mut() {
+            *v = n * 1e9 / *v;
+        }
+        "elem/s CPU"
+    }
+    fn scale_for_machines(&self, _: &mut [f64]) -> &'static str {
+        "ns"
+    }
+}
+
+fn thinking(c: &mut Criterion<ThreadCpu>) {
     let games = games();
     for name in ["neural0", "neural2", "greedy"] {
         let mut p: Box<dyn Player> = by_name(name, 1).expect("a bot");
@@ -32,7 +103,7 @@ fn thinking(c: &mut Criterion) {
 /// A cube decision of the default bot (its evaluation for the cube, then
 /// double or not) on the corpus positions, in a money game and at 5-away
 /// 3-away in a 7-point match.
-fn cube(c: &mut Criterion) {
+fn cube(c: &mut Criterion<ThreadCpu>) {
     let positions: Vec<Position> = games().iter().map(|g| *g.position()).collect();
     let net = default_net();
     let rules = Rules::standard();
@@ -58,5 +129,9 @@ fn cube(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, thinking, cube);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(ThreadCpu);
+    targets = thinking, cube
+}
 criterion_main!(benches);

@@ -86,7 +86,8 @@ pub const PLAYERS: &[&str] = &["neural", "neural0", "neural2", "greedy", "random
 pub const DEFAULT_BOT: &str = "neural";
 
 /// The player called `name`, seeded with `seed` (`neural`, `neural2` and
-/// `neural0` play with the shipped network); `None` for an unknown name.
+/// `neural0` play with the shipped network; `default` names
+/// [`DEFAULT_BOT`], the strongest); `None` for an unknown name.
 pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Player>> {
     by_name_with(name, seed, None)
 }
@@ -98,6 +99,7 @@ pub fn by_name_with(
     seed: u64,
     net: Option<std::sync::Arc<BgNet>>,
 ) -> Option<Box<dyn Player>> {
+    let name = if name == "default" { DEFAULT_BOT } else { name };
     match name {
         "random" => Some(Box::new(RandomPlayer::seeded(seed))),
         "greedy" => Some(Box::new(GreedyPlayer::new())),

@@ -95,3 +95,20 @@ fn two_ply_search_is_the_mean_over_the_opponents_rolls_of_his_best_reply() {
         assert!((equity(&direct) - equity(&o)).abs() < 1e-6);
     }
 }
+
+/// `default` names the strongest bot wherever a player name is taken
+/// (issue 22, item 6), as in trictrac: the 2-ply network.
+#[test]
+fn default_names_the_strongest_bot() {
+    let d = by_name("default", 1).expect("`default` is a player");
+    assert_eq!(d.name(), backgammon_bot::DEFAULT_BOT);
+    assert_eq!(d.name(), "neural");
+    let game = {
+        let mut g = Game::from_position(Rules::standard(), backgammon::Position::start());
+        g.roll(backgammon::Roll::ALL[3]).unwrap();
+        g
+    };
+    let mut d = by_name("default", 1).unwrap();
+    let mut n = by_name("neural2", 1).unwrap();
+    assert_eq!(d.choose_play(&game), n.choose_play(&game));
+}

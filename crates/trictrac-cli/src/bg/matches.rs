@@ -2,7 +2,7 @@
 //! dice, and the points per game with a confidence interval.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -23,7 +23,7 @@ use crate::runs::{self, MatchPlayers, RunArgs};
 use tables::{Choice, PlayerError};
 
 /// The name of GNU Backgammon as a player.
-const GNUBG: &str = "gnubg";
+pub(super) const GNUBG: &str = "gnubg";
 
 /// Play money games between two players.
 #[derive(Clone, Debug, Args)]
@@ -58,6 +58,11 @@ pub struct MatchArgs {
     /// Another network for the neural player (a model written by `trictrac bg train`)
     #[arg(long, value_name = "FILE")]
     model: Option<PathBuf>,
+
+    /// Write every game to DIR as a gnubg-importable .mat record
+    /// (game-00001.mat, …; gnubg: `import mat FILE`, `analyse match`)
+    #[arg(long, value_name = "DIR")]
+    save_mat: Option<PathBuf>,
 }
 
 #[derive(Serialize)]
@@ -173,29 +178,70 @@ fn seat(name: &str, seed: u64, net: &Option<Arc<BgNet>>, pool: &Pool) -> Result<
         .ok_or_else(|| format!("unknown player `{name}`"))
 }
 
-fn play_pair(
-    args: &MatchArgs,
-    rules: Rules,
-    net: &Option<Arc<BgNet>>,
-    pool: &Pool,
-    k: u64,
-) -> Result<PairResult, String> {
-    let dice_seed = game_seed(args.run.seed, k);
+/// One match of money games with duplicate dice, as `bg match` and `bg
+/// benchmark` play it: A (`white`) is White in games 2k, Black in games
+/// 2k + 1, both with the dice of pair k.
+#[derive(Clone, Debug)]
+pub(super) struct Spec {
+    /// Player A.
+    pub white: String,
+    /// Player B.
+    pub black: String,
+    pub rules: Rules,
+    /// The dice seed.
+    pub seed: u64,
+    /// Games, rounded up to pairs.
+    pub games: u64,
+    pub jobs: usize,
+    /// The network of the neural players (the shipped one when `None`).
+    pub net: Option<Arc<BgNet>>,
+    /// Where to write each game as a gnubg-importable `.mat` record
+    /// (`game-00001.mat`, …), for the first `save_games` games.
+    pub save_dir: Option<PathBuf>,
+    pub save_games: u64,
+}
+
+/// What a match gave, for A.
+#[derive(Clone, Debug, Serialize)]
+pub(super) struct Summary {
+    pub games: u64,
+    pub a_wins: u64,
+    pub a_points_per_game: f64,
+    pub a_points_ci95: [f64; 2],
+    pub gammons: f64,
+    pub backgammons: f64,
+    pub seconds: f64,
+}
+
+/// The `.mat` file of game `i` in `dir`.
+pub(super) fn mat_path(dir: &Path, i: u64) -> PathBuf {
+    dir.join(format!("game-{:05}.mat", i + 1))
+}
+
+fn play_pair(spec: &Spec, pool: &Pool, k: u64) -> Result<PairResult, String> {
+    let dice_seed = game_seed(spec.seed, k);
     let mut pair = (0i64, 0u64, 0u64, 0u64);
-    for a_side in [Side::White, Side::Black] {
-        let mut a = seat(&args.players.white, dice_seed ^ 0xa, net, pool)?;
-        let mut b = seat(&args.players.black, dice_seed ^ 0xb, net, pool)?;
+    for (j, a_side) in [Side::White, Side::Black].into_iter().enumerate() {
+        let mut a = seat(&spec.white, dice_seed ^ 0xa, &spec.net, pool)?;
+        let mut b = seat(&spec.black, dice_seed ^ 0xb, &spec.net, pool)?;
         let mut dice = ChaCha8Rng::seed_from_u64(dice_seed);
-        let mut m = Match::new(rules, 0);
-        if a_side == Side::White {
+        let mut m = Match::new(spec.rules, 0);
+        let (w, bl) = if a_side == Side::White {
             runs::play_out(&mut m, a.player(), b.player(), &mut dice)?;
+            (&spec.white, &spec.black)
         } else {
             runs::play_out(&mut m, b.player(), a.player(), &mut dice)?;
-        }
+            (&spec.black, &spec.white)
+        };
         for s in [a, b] {
             if let Seat::Gnubg(g) = s {
                 pool.give_back(g.0);
             }
+        }
+        let i = 2 * k + j as u64;
+        if let Some(dir) = spec.save_dir.as_deref().filter(|_| i < spec.save_games) {
+            crate::input::write_text(&mat_path(dir, i), &m.mat_text(w, bl))
+                .map_err(|e| e.message())?;
         }
         let r = m.game.result().ok_or("the game did not end")?;
         let pts = r.points as i64;
@@ -214,57 +260,53 @@ fn play_pair(
     Ok(pair)
 }
 
-/// Runs `trictrac bg match`.
-pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    // Level words are accepted beside the internal names (issue 25).
-    let levels =
-        crate::session::levels::levels(backgammon_bot::PLAYERS, backgammon_bot::table::level);
-    let args = &MatchArgs {
-        players: args.players.resolved(&levels),
-        ..args.clone()
-    };
-    let mut rules = input::rules(&args.rules)?;
-    rules.cube = match args.cube.as_str() {
-        "on" => rules.cube,
-        "off" => false,
-        other => {
-            return Err(CliError::input(format!(
-                "--cube must be on or off, not `{other}`"
-            )))
-        }
-    };
-    if args.run.games == 0 {
-        return Err(CliError::input("--games must be at least 1"));
-    }
-    let net = match &args.model {
-        Some(p) => Some(Arc::new(BgNet::load(p).map_err(CliError::input)?)),
-        None => None,
-    };
-    for name in [&args.players.white, &args.players.black] {
+/// The neural network given by `--model`, if any.
+pub(super) fn model(path: Option<&Path>) -> Result<Option<Arc<BgNet>>, CliError> {
+    path.map(|p| BgNet::load(p).map(Arc::new).map_err(CliError::input))
+        .transpose()
+}
+
+/// Checks the players' names (`gnubg` or one of ours).
+pub(super) fn check_players(names: [&str; 2], net: &Option<Arc<BgNet>>) -> Result<(), CliError> {
+    for name in names {
         if name != GNUBG && by_name_with(name, 0, net.clone()).is_none() {
             return Err(CliError::input(format!(
-                "unknown player `{name}`: the players are {}, {GNUBG}",
-                PLAYERS.join(", ")
+                "unknown player `{name}`: the players are {}, {GNUBG} (default: the strongest, {})",
+                PLAYERS.join(", "),
+                backgammon_bot::DEFAULT_BOT
             )));
         }
     }
+    Ok(())
+}
+
+/// Plays the match of `spec`, `bar` counting the pairs.
+pub(super) fn play(spec: &Spec, bar: &indicatif::ProgressBar) -> Result<Summary, CliError> {
+    if spec.games == 0 {
+        return Err(CliError::input("--games must be at least 1"));
+    }
+    check_players([&spec.white, &spec.black], &spec.net)?;
+    if let Some(dir) = &spec.save_dir {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            CliError::input(format!(
+                "cannot create the directory {}: {e}",
+                dir.display()
+            ))
+        })?;
+    }
     let pool = Pool {
-        rules,
+        rules: spec.rules,
         idle: Mutex::new(Vec::new()),
     };
-    if args.players.white == GNUBG || args.players.black == GNUBG {
+    if spec.white == GNUBG || spec.black == GNUBG {
         // Started once here, so that a missing gnubg is one clear error.
-        let g = Gnubg::start(&rules).map_err(|e| CliError::input(e.0))?;
+        let g = Gnubg::start(&spec.rules).map_err(|e| CliError::input(e.0))?;
         pool.give_back(g);
     }
-    let run = &args.run;
-    let pairs = run.games.div_ceil(2);
-    let jobs = run.threads();
-    // No progress bar here, as before.
-    let bar = indicatif::ProgressBar::hidden();
+    let pairs = spec.games.div_ceil(2);
     let start = Instant::now();
-    let done = runs::run_games(pairs, jobs, 1, &bar, |acc: &mut Vec<_>, k| {
-        acc.push((k, play_pair(args, rules, &net, &pool, k)?));
+    let done = runs::run_games(pairs, spec.jobs, 1, bar, |acc: &mut Vec<_>, k| {
+        acc.push((k, play_pair(spec, &pool, k)?));
         Ok::<(), String>(())
     });
     drop(pool);
@@ -272,7 +314,6 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         done.map_err(runs::failed)?.into_iter().flatten().collect();
     results.sort_by_key(|(k, _)| *k);
     let results: Vec<PairResult> = results.into_iter().map(|(_, r)| r).collect();
-    let secs = start.elapsed().as_secs_f64();
     let games = pairs * 2;
     let n = pairs as f64;
     let per_pair: Vec<f64> = results.iter().map(|r| r.0 as f64 / 2.0).collect();
@@ -283,6 +324,58 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         0.0
     };
     let half = 1.96 * (var / n).sqrt();
+    Ok(Summary {
+        games,
+        a_wins: results.iter().map(|r| r.1).sum(),
+        a_points_per_game: mean,
+        a_points_ci95: [mean - half, mean + half],
+        gammons: results.iter().map(|r| r.2).sum::<u64>() as f64 / games as f64,
+        backgammons: results.iter().map(|r| r.3).sum::<u64>() as f64 / games as f64,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// The rules of `--rules` and `--cube`.
+pub(super) fn rules_of(rules: &str, cube: &str) -> Result<Rules, CliError> {
+    let mut rules = input::rules(rules)?;
+    rules.cube = match cube {
+        "on" => rules.cube,
+        "off" => false,
+        other => {
+            return Err(CliError::input(format!(
+                "--cube must be on or off, not `{other}`"
+            )))
+        }
+    };
+    Ok(rules)
+}
+
+/// Runs `trictrac bg match`.
+pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    // Level words are accepted beside the internal names (issue 25).
+    let levels =
+        crate::session::levels::levels(backgammon_bot::PLAYERS, backgammon_bot::table::level);
+    let args = &MatchArgs {
+        players: args.players.resolved(&levels),
+        ..args.clone()
+    };
+    let rules = rules_of(&args.rules, &args.cube)?;
+    let spec = Spec {
+        white: args.players.white.clone(),
+        black: args.players.black.clone(),
+        rules,
+        seed: args.run.seed,
+        games: args.run.games,
+        jobs: args.run.threads(),
+        net: model(args.model.as_deref())?,
+        save_games: if args.save_mat.is_some() { u64::MAX } else { 0 },
+        save_dir: args.save_mat.clone(),
+    };
+    // No progress bar here, as before.
+    let s = play(&spec, &indicatif::ProgressBar::hidden())?;
+    let jobs = spec.jobs;
+    let games = s.games;
+    let mean = s.a_points_per_game;
     let report = Report {
         white: args.players.white.clone(),
         black: args.players.black.clone(),
@@ -294,12 +387,12 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
             args.players.white == "random" && args.players.black == "random",
         ),
         games,
-        a_wins: results.iter().map(|r| r.1).sum(),
+        a_wins: s.a_wins,
         a_points_per_game: mean,
-        a_points_ci95: [mean - half, mean + half],
-        gammons: results.iter().map(|r| r.2).sum::<u64>() as f64 / games as f64,
-        backgammons: results.iter().map(|r| r.3).sum::<u64>() as f64 / games as f64,
-        games_per_second: games as f64 / secs.max(1e-9),
+        a_points_ci95: s.a_points_ci95,
+        gammons: s.gammons,
+        backgammons: s.backgammons,
+        games_per_second: games as f64 / s.seconds.max(1e-9),
     };
     if args.run.json {
         serde_json::to_writer_pretty(&mut *out, &report)?;
@@ -331,6 +424,13 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
             report.games_per_second
         )?;
         writeln!(out, "{}", report.rules_in_force)?;
+        if let Some(dir) = &args.save_mat {
+            writeln!(
+                out,
+                "games written to {} (game-00001.mat …, gnubg: import mat FILE)",
+                dir.display()
+            )?;
+        }
     }
     Ok(())
 }

@@ -2,6 +2,8 @@
 //! ids BG-x.y), in the manner of the trictrac subcommands.
 
 mod bearoff;
+mod benchmark;
+mod gnubg_analysis;
 mod hint;
 mod input;
 mod matches;
@@ -24,7 +26,7 @@ use crate::error::CliError;
 /// Backgammon with the videau (doubling cube).
 #[derive(Debug, Args)]
 #[command(
-    about = "Backgammon with the videau: legal moves, perft, self-play, replay, play in the terminal, hint, rollout, review",
+    about = "Backgammon with the videau: legal moves, perft, self-play, matches, benchmark against gnubg, replay, play in the terminal, hint, rollout, review",
     long_about = "Backgammon with the videau (doubling cube), under the rule book \
         docs/BACKGAMMON.md (rule ids BG-x.y): the `standard` preset (GNU Backgammon's \
         rules, the default) or the `seed` preset (the seed page's own rules: opening \
@@ -41,6 +43,7 @@ use crate::error::CliError;
         trictrac bg perft --depth 2\n  \
         trictrac bg selfplay --games 10000 --seed 1\n  \
         trictrac bg match --white greedy --black random --games 1000\n  \
+        trictrac bg benchmark --games 400 --analyse 20\n  \
         trictrac bg hint --position 'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10'\n  \
         trictrac bg rollout --games 1296 --seed 1\n  \
         trictrac bg review match.mat\n  \
@@ -59,6 +62,7 @@ enum BgCommand {
     Perft(perft::PerftArgs),
     Selfplay(selfplay::SelfplayArgs),
     Match(matches::MatchArgs),
+    Benchmark(benchmark::BenchmarkArgs),
     Replay(replay::ReplayArgs),
     Rollout(rollout::RolloutArgs),
     Review(review::ReviewArgs),
@@ -75,6 +79,7 @@ pub fn run(args: &BgArgs, out: &mut dyn Write) -> Result<(), CliError> {
         BgCommand::Perft(a) => perft::run(a, out),
         BgCommand::Selfplay(a) => selfplay::run(a, out),
         BgCommand::Match(a) => matches::run(a, out),
+        BgCommand::Benchmark(a) => benchmark::run(a, out),
         BgCommand::Replay(a) => replay::run(a, out),
         BgCommand::Rollout(a) => rollout::run(a, out),
         BgCommand::Review(a) => review::run(a, out),
