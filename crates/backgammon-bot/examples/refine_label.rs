@@ -30,7 +30,7 @@ fn main() {
     println!("{start} already labelled");
     let t = Instant::now();
     w.run(&net, &ps, jobs, |done| {
-        if (done / backgammon_bot::refine::CHUNK) % 16 == 0 || done == n {
+        if (done / backgammon_bot::refine::CHUNK).is_multiple_of(16) || done == n {
             let s = t.elapsed().as_secs_f64();
             println!(
                 "labelled {done} secs {s:.0} per second {:.1}",

@@ -42,9 +42,9 @@ out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>' % (L, T, L, 
 for k in range(6):
     v = ymin + (ymax - ymin) * k / 5
     out.append('<text x="%d" y="%.1f" text-anchor="end">%+.3f</text>' % (L - 6, y(v) + 4, v))
-for k in range(6):
-    g = gmax * k / 5
-    tick = "%dk" % round(g / 1000) if gmax >= 5000 else "%g" % round(g, 1)
+xticks = [gmax * k / 5 for k in range(6)] if gmax > 10 else range(gmax + 1)
+for g in xticks:
+    tick = "%dk" % round(g / 1000) if gmax >= 5000 else "%g" % g
     out.append('<text x="%.1f" y="%d" text-anchor="middle">%s</text>' % (x(g), H - B + 18, tick))
 out.append('<text x="%d" y="%d" text-anchor="middle">%s</text>' % ((L + W - R) / 2, H - 10, xlabel))
 out.append('<text x="14" y="%d" transform="rotate(-90 14 %d)" text-anchor="middle">points per game</text>' % ((T + H - B) / 2, (T + H - B) / 2))
