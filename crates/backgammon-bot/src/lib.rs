@@ -33,6 +33,7 @@ pub mod gnubg;
 mod greedy;
 pub mod neural;
 pub mod race;
+pub mod refine;
 pub mod table;
 pub mod train;
 

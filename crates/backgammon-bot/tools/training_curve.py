@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Plots a training curve as an SVG, without plotting libraries.
 
-    training_curve.py CURVE.txt OUT.svg "title"
+    training_curve.py CURVE.txt OUT.svg "title" ["x axis label"]
 
 CURVE.txt holds one line per checkpoint: `GAMES PPG LOW HIGH` (the
 checkpoint's points per game against a reference, with a 95 % interval),
@@ -16,6 +16,7 @@ for line in open(sys.argv[1]):
         g, p, lo, hi = line.split()[:4]
         rows.append((int(g), float(p), float(lo), float(hi)))
 title = sys.argv[3] if len(sys.argv) > 3 else "training curve"
+xlabel = sys.argv[4] if len(sys.argv) > 4 else "self-play games"
 W, H, L, R, T, B = 640, 360, 70, 20, 40, 50
 gmax = max(r[0] for r in rows) or 1
 ymin = min(min(r[2] for r in rows), 0.0)
@@ -41,10 +42,11 @@ out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>' % (L, T, L, 
 for k in range(6):
     v = ymin + (ymax - ymin) * k / 5
     out.append('<text x="%d" y="%.1f" text-anchor="end">%+.3f</text>' % (L - 6, y(v) + 4, v))
-for k in range(6):
-    g = gmax * k / 5
-    out.append('<text x="%.1f" y="%d" text-anchor="middle">%dk</text>' % (x(g), H - B + 18, round(g / 1000)))
-out.append('<text x="%d" y="%d" text-anchor="middle">self-play games</text>' % ((L + W - R) / 2, H - 10))
+xticks = [gmax * k / 5 for k in range(6)] if gmax > 10 else range(gmax + 1)
+for g in xticks:
+    tick = "%dk" % round(g / 1000) if gmax >= 5000 else "%g" % g
+    out.append('<text x="%.1f" y="%d" text-anchor="middle">%s</text>' % (x(g), H - B + 18, tick))
+out.append('<text x="%d" y="%d" text-anchor="middle">%s</text>' % ((L + W - R) / 2, H - 10, xlabel))
 out.append('<text x="14" y="%d" transform="rotate(-90 14 %d)" text-anchor="middle">points per game</text>' % ((T + H - B) / 2, (T + H - B) / 2))
 for g, p, lo, hi in rows:
     out.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#88a"/>' % (x(g), y(lo), x(g), y(hi)))

@@ -11,6 +11,7 @@ mod moves;
 mod perft;
 mod play;
 mod record;
+mod refine;
 mod replay;
 mod review;
 mod rollout;
@@ -47,7 +48,8 @@ use crate::error::CliError;
         trictrac bg hint --position 'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10'\n  \
         trictrac bg rollout --games 1296 --seed 1\n  \
         trictrac bg review match.mat\n  \
-        trictrac bg train --games 100000 --out bg-model.bin"
+        trictrac bg train --games 100000 --out bg-model.bin\n  \
+        trictrac bg refine label --positions 100000 --out contact.set"
 )]
 pub struct BgArgs {
     #[command(subcommand)]
@@ -67,6 +69,7 @@ enum BgCommand {
     Rollout(rollout::RolloutArgs),
     Review(review::ReviewArgs),
     Train(train::TrainArgs),
+    Refine(refine::RefineArgs),
     Bearoff(bearoff::BearoffArgs),
 }
 
@@ -84,6 +87,7 @@ pub fn run(args: &BgArgs, out: &mut dyn Write) -> Result<(), CliError> {
         BgCommand::Rollout(a) => rollout::run(a, out),
         BgCommand::Review(a) => review::run(a, out),
         BgCommand::Train(a) => train::run(a, out),
+        BgCommand::Refine(a) => refine::run(a, out),
         BgCommand::Bearoff(a) => bearoff::run(a, out),
     }
 }

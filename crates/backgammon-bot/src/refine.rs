@@ -1,0 +1,556 @@
+//! Supervised refinement of the contact network on positions valued by
+//! our own deeper search (issue 22): TD(λ) self-play plateaus, so the
+//! network is then taught, position by position, what its 2-ply search
+//! says.
+//!
+//! 1. [`positions`]: contact positions (before a roll) from self-play
+//!    games of a network at 0 ply, one play in ten random for variety,
+//!    game `i` under the seed preset when `i` is odd (as the TD training),
+//!    without duplicates, in the order met.
+//! 2. [`label`]: each position's five cubeless outputs at 2 ply, in the
+//!    eyes of the side on roll: the mean over his 21 rolls of the 0-ply
+//!    outputs after his best play ([`BgNet::after_play_2ply`], which takes
+//!    the bear-off database and the race network where they apply). The
+//!    labels come from our own search only.
+//! 3. [`write_set`] / [`LabelWriter`] / [`read_set`]: the labelled set as
+//!    a binary file (so training can be re-run), written in chunks and
+//!    resumable; its bytes depend only on the seed, the count and the
+//!    labelling network.
+//! 4. [`Refiner`]: supervised epochs (cross-entropy gradient of each
+//!    sigmoid output, [`neural::Net::learn`]) over the shuffled set, the
+//!    learning rate falling linearly; every twentieth sample is held out
+//!    to measure the loss on positions not learned from.
+
+use std::io::{Read, Write};
+use std::path::Path;
+
+use backgammon::{Game, Phase, PlayList, Position, Preset, Rules, Setup, Side};
+use neural::td::{game_seed, parallel_map};
+use neural::{Features, Outputs};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::neural::{equity, flip, BgNet, Evaluator, N_OUTPUTS};
+
+const MAGIC: &[u8; 4] = b"BGRS";
+const VERSION: u32 = 1;
+/// The bytes of the file's header: magic, version, seed.
+pub const HEADER_BYTES: usize = 16;
+/// The bytes of one labelled position: side on roll, preset, the counts
+/// of White then Black (26 each, BG-1.2), five `f32` outputs.
+pub const RECORD_BYTES: usize = 2 + 52 + 4 * N_OUTPUTS;
+/// Positions labelled between two writes of [`LabelWriter::run`].
+pub const CHUNK: usize = 1024;
+/// One play in this many is random when the positions are gathered.
+pub const RANDOM_ONE_IN: u32 = 10;
+/// Games played in parallel between two deduplications.
+const GAME_BATCH: usize = 64;
+/// Plies after which a gathering game is abandoned.
+const MAX_PLIES: u32 = 1000;
+
+/// A labelled position: the outputs in the eyes of its side on roll.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    /// The position, before its side on roll rolls.
+    pub pos: Position,
+    /// The scoring preset.
+    pub preset: Preset,
+    /// The five outputs (win, gammon, backgammon, lose a gammon, lose a
+    /// backgammon).
+    pub target: [f32; N_OUTPUTS],
+}
+
+/// Why a labelled set could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum SetError {
+    /// The file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// The file is not a labelled set of this version.
+    #[error("{0}: not a labelled backgammon set (trictrac bg refine label writes them)")]
+    NotASet(String),
+    /// The file holds another seed's positions.
+    #[error("{path}: its positions are those of seed {found}, not {wanted}")]
+    OtherSeed {
+        /// The file.
+        path: String,
+        /// Its seed.
+        found: u64,
+        /// The seed asked.
+        wanted: u64,
+    },
+    /// A record is not a valid position.
+    #[error("{path}: record {index} is not a valid position")]
+    BadRecord {
+        /// The file.
+        path: String,
+        /// The record's index.
+        index: usize,
+    },
+}
+
+fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> SetError + '_ {
+    move |source| SetError::Io {
+        path: path.display().to_string(),
+        source,
+    }
+}
+
+/// The preset of gathering game `i`: seed when odd, standard when even.
+pub fn preset_of(i: u64) -> Preset {
+    if i % 2 == 1 {
+        Preset::Seed
+    } else {
+        Preset::Standard
+    }
+}
+
+/// The rules of the labels and the gathering games: the preset's, cube
+/// off.
+pub fn rules_of(preset: Preset) -> Rules {
+    Rules {
+        cube: false,
+        ..Rules::of(preset)
+    }
+}
+
+/// The contact positions met before each roll of one game of `net`
+/// against itself at 0 ply (a random play one time in
+/// [`RANDOM_ONE_IN`]), dice and random plays from `seed`.
+fn game_positions(net: &BgNet, preset: Preset, seed: u64) -> Vec<Position> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut g = Game::money(rules_of(preset));
+    let mut out = Vec::with_capacity(64);
+    let mut plies = 0u32;
+    loop {
+        match g.phase() {
+            Phase::Opening => g.roll_with(&mut rng).expect("the opening"),
+            Phase::Roll(_) => {
+                let pos = *g.position();
+                if Evaluator::of(&pos) == Evaluator::Contact {
+                    out.push(pos);
+                } else {
+                    // No contact again in this game.
+                    return out;
+                }
+                g.roll_with(&mut rng).expect("a roll")
+            }
+            Phase::Play(..) => {
+                plies += 1;
+                if plies > MAX_PLIES {
+                    return out;
+                }
+                let plays = g.legal_plays();
+                let p = if rng.gen_range(0..RANDOM_ONE_IN) == 0 {
+                    plays[rng.gen_range(0..plays.len())]
+                } else {
+                    net.best_play(g.position(), plays, preset).0
+                };
+                g.play(&p).expect("a legal play")
+            }
+            Phase::Over(_) | Phase::Doubled { .. } => return out,
+        }
+    }
+}
+
+/// `n` distinct contact positions (with their presets) from self-play
+/// games of `net` at 0 ply, in the order met: game `i` played with the
+/// dice of `game_seed(seed, i)`, under [`preset_of`]`(i)`. The same for
+/// any `jobs`.
+pub fn positions(n: usize, seed: u64, net: &BgNet, jobs: usize) -> Vec<(Position, Preset)> {
+    let mut seen = std::collections::HashSet::with_capacity(2 * n);
+    let mut out = Vec::with_capacity(n);
+    let mut first = 0u64;
+    while out.len() < n {
+        let games = parallel_map(GAME_BATCH, jobs, |k| {
+            let i = first + k as u64;
+            let preset = preset_of(i);
+            (preset, game_positions(net, preset, game_seed(seed, i)))
+        });
+        first += GAME_BATCH as u64;
+        for (preset, list) in games {
+            for pos in list {
+                if out.len() < n && seen.insert((pos, preset)) {
+                    out.push((pos, preset));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The label of `pos` (a position before its side on roll rolls): his
+/// outputs at 2 ply, the mean over his 21 rolls of the 0-ply outputs
+/// after his best play (chosen by cubeless equity at 0 ply), in his eyes.
+/// `buf` is scratch space.
+pub fn label(net: &BgNet, pos: &Position, preset: Preset, buf: &mut PlayList) -> Outputs {
+    let rules = rules_of(preset);
+    flip(&net.after_play_2ply(pos, !pos.turn(), &rules, buf))
+}
+
+fn header(seed: u64) -> [u8; HEADER_BYTES] {
+    let mut h = [0u8; HEADER_BYTES];
+    h[..4].copy_from_slice(MAGIC);
+    h[4..8].copy_from_slice(&VERSION.to_le_bytes());
+    h[8..16].copy_from_slice(&seed.to_le_bytes());
+    h
+}
+
+/// One sample's bytes ([`RECORD_BYTES`]).
+pub fn record(s: &Sample) -> [u8; RECORD_BYTES] {
+    let mut r = [0u8; RECORD_BYTES];
+    r[0] = (s.pos.turn() == Side::Black) as u8;
+    r[1] = (s.preset == Preset::Seed) as u8;
+    r[2..28].copy_from_slice(s.pos.counts(Side::White));
+    r[28..54].copy_from_slice(s.pos.counts(Side::Black));
+    for (k, t) in s.target.iter().enumerate() {
+        r[54 + 4 * k..58 + 4 * k].copy_from_slice(&t.to_le_bytes());
+    }
+    r
+}
+
+fn sample_of(r: &[u8]) -> Option<Sample> {
+    let turn = match r[0] {
+        0 => Side::White,
+        1 => Side::Black,
+        _ => return None,
+    };
+    let preset = match r[1] {
+        0 => Preset::Standard,
+        1 => Preset::Seed,
+        _ => return None,
+    };
+    let mut white = [0u8; 26];
+    let mut black = [0u8; 26];
+    white.copy_from_slice(&r[2..28]);
+    black.copy_from_slice(&r[28..54]);
+    let pos = Position::from_setup(Setup {
+        counts: backgammon::BySide::new(white, black),
+        turn,
+    })
+    .ok()?;
+    let mut target = [0.0f32; N_OUTPUTS];
+    for (k, t) in target.iter_mut().enumerate() {
+        *t = f32::from_le_bytes(r[54 + 4 * k..58 + 4 * k].try_into().ok()?);
+    }
+    Some(Sample {
+        pos,
+        preset,
+        target,
+    })
+}
+
+/// Writes `samples` as a labelled set of `seed`.
+///
+/// # Errors
+/// If the file cannot be written.
+pub fn write_set(path: &Path, seed: u64, samples: &[Sample]) -> Result<(), SetError> {
+    let mut b = Vec::with_capacity(HEADER_BYTES + samples.len() * RECORD_BYTES);
+    b.extend_from_slice(&header(seed));
+    for s in samples {
+        b.extend_from_slice(&record(s));
+    }
+    std::fs::write(path, b).map_err(io_error(path))
+}
+
+/// Reads a labelled set: its seed and its samples (a partly written last
+/// record is left out).
+///
+/// # Errors
+/// If the file cannot be read or is not a labelled set.
+pub fn read_set(path: &Path) -> Result<(u64, Vec<Sample>), SetError> {
+    let mut b = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_to_end(&mut b))
+        .map_err(io_error(path))?;
+    let name = || path.display().to_string();
+    if b.len() < HEADER_BYTES
+        || &b[..4] != MAGIC
+        || u32::from_le_bytes(b[4..8].try_into().expect("4 bytes")) != VERSION
+    {
+        return Err(SetError::NotASet(name()));
+    }
+    let seed = u64::from_le_bytes(b[8..16].try_into().expect("8 bytes"));
+    let samples = b[HEADER_BYTES..]
+        .chunks_exact(RECORD_BYTES)
+        .enumerate()
+        .map(|(index, r)| {
+            sample_of(r).ok_or(SetError::BadRecord {
+                path: name(),
+                index,
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((seed, samples))
+}
+
+/// Labels positions into a set file, [`CHUNK`] at a time, resuming a
+/// file already begun with the same seed.
+pub struct LabelWriter<'a> {
+    path: &'a Path,
+    seed: u64,
+    file: std::fs::File,
+    done: usize,
+}
+
+impl<'a> LabelWriter<'a> {
+    /// Opens `path` for the positions of `seed`: a new file, or one begun
+    /// by an earlier run of the same seed (its complete records are kept;
+    /// [`LabelWriter::done`] says how many).
+    ///
+    /// # Errors
+    /// If the file cannot be opened, is not a set, or is another seed's.
+    pub fn open(path: &'a Path, seed: u64) -> Result<LabelWriter<'a>, SetError> {
+        let done = if path.exists() {
+            let (found, samples) = read_set(path)?;
+            if found != seed {
+                return Err(SetError::OtherSeed {
+                    path: path.display().to_string(),
+                    found,
+                    wanted: seed,
+                });
+            }
+            samples.len()
+        } else {
+            std::fs::write(path, header(seed)).map_err(io_error(path))?;
+            0
+        };
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(io_error(path))?;
+        file.set_len((HEADER_BYTES + done * RECORD_BYTES) as u64)
+            .map_err(io_error(path))?;
+        let mut w = LabelWriter {
+            path,
+            seed,
+            file,
+            done,
+        };
+        use std::io::Seek;
+        w.file
+            .seek(std::io::SeekFrom::End(0))
+            .map_err(io_error(w.path))?;
+        Ok(w)
+    }
+
+    /// Positions already labelled in the file.
+    pub fn done(&self) -> usize {
+        self.done
+    }
+
+    /// The seed of the file's positions.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Labels `positions[done..]` with `net` on `jobs` threads, appending
+    /// each chunk to the file and calling `progress(done)` after it.
+    ///
+    /// # Errors
+    /// If the file cannot be written.
+    pub fn run(
+        &mut self,
+        net: &BgNet,
+        positions: &[(Position, Preset)],
+        jobs: usize,
+        mut progress: impl FnMut(usize),
+    ) -> Result<(), SetError> {
+        while self.done < positions.len() {
+            let chunk = &positions[self.done..positions.len().min(self.done + CHUNK)];
+            let labelled = parallel_map(chunk.len(), jobs, |k| {
+                let (pos, preset) = chunk[k];
+                let mut buf = PlayList::new();
+                let o = label(net, &pos, preset, &mut buf);
+                let mut target = [0.0f32; N_OUTPUTS];
+                target.copy_from_slice(&o[..N_OUTPUTS]);
+                record(&Sample {
+                    pos,
+                    preset,
+                    target,
+                })
+            });
+            let bytes: Vec<u8> = labelled.concat();
+            self.file
+                .write_all(&bytes)
+                .and_then(|()| self.file.flush())
+                .map_err(io_error(self.path))?;
+            self.done += chunk.len();
+            progress(self.done);
+        }
+        Ok(())
+    }
+}
+
+/// Whether sample `i` is held out of the training (one in twenty).
+pub fn held_out(i: usize) -> bool {
+    i % 20 == 19
+}
+
+/// The errors of a network on samples: mean squared error over the five
+/// outputs, and mean absolute error of the cubeless equity.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Loss {
+    /// Mean over the samples and the five outputs of the squared error.
+    pub mse: f64,
+    /// Mean absolute error of the equity (points per game).
+    pub equity: f64,
+}
+
+/// `net`'s errors on `samples`.
+pub fn loss<'s>(net: &BgNet, samples: impl IntoIterator<Item = &'s Sample>) -> Loss {
+    let (mut se, mut ee, mut n) = (0.0f64, 0.0f64, 0usize);
+    let mut f = Features::default();
+    for s in samples {
+        net.encode(&s.pos, s.preset, &mut f);
+        let y = net.eval(&f);
+        se += errors(&y, &s.target).0;
+        ee += errors(&y, &s.target).1;
+        n += 1;
+    }
+    let n = n.max(1) as f64;
+    Loss {
+        mse: se / (n * N_OUTPUTS as f64),
+        equity: ee / n,
+    }
+}
+
+fn errors(y: &Outputs, t: &[f32; N_OUTPUTS]) -> (f64, f64) {
+    let se: f64 = (0..N_OUTPUTS).map(|k| ((y[k] - t[k]) as f64).powi(2)).sum();
+    let mut tt = [0.0f32; neural::MAX_OUTPUTS];
+    tt[..N_OUTPUTS].copy_from_slice(t);
+    (se, (equity(y) - equity(&tt)).abs() as f64)
+}
+
+/// The settings of a refinement.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RefineConfig {
+    /// Passes over the training samples.
+    pub epochs: u32,
+    /// Learning rate at the start.
+    pub alpha: f32,
+    /// Learning rate at the end (falling linearly, step by step).
+    pub alpha_end: f32,
+    /// Seed of the shuffles.
+    pub seed: u64,
+}
+
+/// The default settings.
+pub const DEFAULTS: RefineConfig = RefineConfig {
+    epochs: 10,
+    alpha: 0.01,
+    alpha_end: 0.001,
+    seed: 1,
+};
+
+/// A network being refined on a labelled set.
+pub struct Refiner {
+    net: BgNet,
+    train: Vec<Sample>,
+    test: Vec<Sample>,
+    config: RefineConfig,
+    epoch: u32,
+}
+
+/// What one epoch did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpochStats {
+    /// Epochs done.
+    pub epoch: u32,
+    /// The learning rate at the epoch's end.
+    pub alpha: f32,
+    /// The mean squared error on the training samples during the epoch
+    /// (before each step).
+    pub train_mse: f64,
+    /// The errors on the held-out samples after the epoch.
+    pub test: Loss,
+}
+
+impl Refiner {
+    /// Refining `net` on `samples` (the held-out ones, [`held_out`], are
+    /// kept apart) with `config`.
+    pub fn new(net: BgNet, samples: Vec<Sample>, config: RefineConfig) -> Refiner {
+        let (mut train, mut test) = (Vec::new(), Vec::new());
+        for (i, s) in samples.into_iter().enumerate() {
+            if held_out(i) {
+                test.push(s);
+            } else {
+                train.push(s);
+            }
+        }
+        Refiner {
+            net,
+            train,
+            test,
+            config,
+            epoch: 0,
+        }
+    }
+
+    /// The network.
+    pub fn net(&self) -> &BgNet {
+        &self.net
+    }
+
+    /// Training and held-out samples.
+    pub fn sizes(&self) -> (usize, usize) {
+        (self.train.len(), self.test.len())
+    }
+
+    /// The errors on the held-out samples now.
+    pub fn test_loss(&self) -> Loss {
+        loss(&self.net, &self.test)
+    }
+
+    /// The errors on the training samples now.
+    pub fn train_loss(&self) -> Loss {
+        loss(&self.net, &self.train)
+    }
+
+    /// Epochs done.
+    pub fn epoch(&self) -> u32 {
+        self.epoch
+    }
+
+    /// The learning rate at step `step` of the whole run.
+    fn alpha_at(&self, step: u64) -> f32 {
+        let total = (self.config.epochs as u64 * self.train.len() as u64).max(1);
+        let x = (step as f64 / total as f64).min(1.0) as f32;
+        self.config.alpha + (self.config.alpha_end - self.config.alpha) * x
+    }
+
+    /// One pass over the training samples in an order shuffled from the
+    /// seed and the epoch, calling `progress(samples done)` every 4096.
+    pub fn epoch_step(&mut self, mut progress: impl FnMut(usize)) -> EpochStats {
+        let mut order: Vec<u32> = (0..self.train.len() as u32).collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(game_seed(self.config.seed, self.epoch as u64));
+        order.shuffle(&mut rng);
+        let first = self.epoch as u64 * self.train.len() as u64;
+        let mut f = Features::default();
+        let mut se = 0.0f64;
+        let mut alpha = self.config.alpha;
+        for (k, &i) in order.iter().enumerate() {
+            let s = &self.train[i as usize];
+            alpha = self.alpha_at(first + k as u64);
+            self.net.encode(&s.pos, s.preset, &mut f);
+            let y = self.net.learn(&f, &s.target, alpha);
+            se += errors(&y, &s.target).0;
+            if k % 4096 == 4095 {
+                progress(k + 1);
+            }
+        }
+        self.epoch += 1;
+        EpochStats {
+            epoch: self.epoch,
+            alpha,
+            train_mse: se / (self.train.len().max(1) * N_OUTPUTS) as f64,
+            test: self.test_loss(),
+        }
+    }
+}
