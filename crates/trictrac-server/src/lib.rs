@@ -139,6 +139,9 @@ impl Server {
                 .await
                 .map_err(ServerError::Database)?;
         }
+        lobby::feed::start(&hub)
+            .await
+            .map_err(ServerError::Database)?;
         let app = web::router(hub.clone());
         let mut shutdown = stopping;
         let task = tokio::spawn(async move {

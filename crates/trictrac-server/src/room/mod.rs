@@ -233,6 +233,8 @@ pub struct Hub {
     pub stopping: watch::Receiver<bool>,
     /// Rate limits per address.
     pub limiters: crate::limits::Limiters,
+    /// The lobby as it changes (issue 26).
+    pub lobby: crate::lobby::feed::Feed,
 }
 
 /// The alphabet of room codes: no 0/O, 1/I/L.
@@ -250,6 +252,7 @@ impl Hub {
             // The dice and tokens: ChaCha20 seeded from the OS's entropy.
             rng: StdMutex::new(ChaCha20Rng::from_entropy()),
             stopping,
+            lobby: crate::lobby::feed::Feed::new(),
         }
     }
 

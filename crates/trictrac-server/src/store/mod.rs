@@ -32,7 +32,7 @@ mod writer;
 
 pub use change::{Change, CHANNEL};
 pub use fault::{inject_fault, Fault};
-pub use seeks::{LiveRow, SeekRow};
+pub use seeks::{LiveRow, SeekRow, LOBBY_CHANNEL};
 pub use writer::writer_restarts;
 use writer::{notify, supervise_writer, Write};
 
@@ -139,6 +139,8 @@ const SCHEMA: &[&str] = &[
     // The lobby's open challenges (issue 26), on new and older databases.
     seeks::SEEKS_TABLE,
     "CREATE INDEX IF NOT EXISTS seeks_state ON seeks (state)",
+    seeks::LOBBY_INDEXES[0],
+    seeks::LOBBY_INDEXES[1],
 ];
 
 /// Changes to databases made by earlier versions, each run at every start
@@ -149,6 +151,7 @@ const SCHEMA: &[&str] = &[
 const MIGRATIONS: &[&str] = &[
     "ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'trictrac'",
     "ALTER TABLE games ADD COLUMN rematch TEXT",
+    seeks::SEEN_COLUMN,
 ];
 
 /// Whether a migration failed only because it was done before.
