@@ -277,9 +277,9 @@ function botPart() {
   const f = document.createElement("form");
   f.id = "lobby-bot-form";
   f.className = "row";
-  f.innerHTML = `<span>${esc(t("lobby_play_bot"))}</span> <select name="game" aria-label="${esc(t("lobby_game"))}"></select>` +
+  f.innerHTML = `<span data-i18n="lobby_play_bot">${esc(t("lobby_play_bot"))}</span> <select name="game" aria-label="${esc(t("lobby_game"))}"></select>` +
     ` <select name="bot" aria-label="${esc(t("lobby_bot_level"))}"></select>` +
-    ` <button type="submit" id="btn-lobby-bot">${esc(t("lobby_play_bot_btn"))}</button>`;
+    ` <button type="submit" id="btn-lobby-bot" data-i18n="lobby_play_bot_btn">${esc(t("lobby_play_bot_btn"))}</button>`;
   list.after(f);
   f.elements.game.addEventListener("change", botLevels);
   f.addEventListener("submit", playBot);
@@ -296,7 +296,18 @@ async function start() {
   botPart();
   $("lobby-form").addEventListener("submit", post);
   $("lobby").addEventListener("click", click);
-  window.addEventListener("pagehide", withdrawAll);
+  window.addEventListener("pagehide", () => {
+    withdrawAll();
+    // Not kept open in the back-forward cache: gone is gone.
+    if (L.ws) {
+      const ws = L.ws;
+      L.ws = null;
+      L.open = false;
+      ws.onclose = null;
+      ws.close();
+    }
+  });
+  window.addEventListener("pageshow", (ev) => { if (ev.persisted) connect(); });
   const home = $("home");
   if (home) new MutationObserver(homeChanged).observe(home, { attributes: true, attributeFilter: ["hidden"] });
   connect();
