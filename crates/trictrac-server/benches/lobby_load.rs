@@ -108,29 +108,44 @@ async fn main() {
     let addr = server.addr();
     let t0 = Instant::now();
 
-    // 300 games in progress: seeks posted and accepted.
-    for i in 0..LIVE {
-        let (id, _) = post_seek(addr, i).await;
-        let (code, v) = http(
-            addr,
-            "POST",
-            &format!("/api/seeks/{id}/accept"),
-            &json!({"name": format!("A{i}")}).to_string(),
-        )
-        .await;
-        assert_eq!(code, 200, "{v}");
+    // 300 games in progress: seeks posted and accepted, ten at a time.
+    for batch in (0..LIVE).collect::<Vec<_>>().chunks(10) {
+        let tasks: Vec<_> = batch
+            .iter()
+            .map(|&i| {
+                tokio::spawn(async move {
+                    let (id, _) = post_seek(addr, i).await;
+                    let (code, v) = http(
+                        addr,
+                        "POST",
+                        &format!("/api/seeks/{id}/accept"),
+                        &json!({"name": format!("A{i}")}).to_string(),
+                    )
+                    .await;
+                    assert_eq!(code, 200, "{v}");
+                })
+            })
+            .collect();
+        for t in tasks {
+            t.await.expect("a game");
+        }
     }
-    // 1,000 open seeks, held by their posters' lobby sockets.
+    // 1,000 open seeks, each held by its poster's lobby socket as soon as
+    // it is posted (20 per socket).
     let mut holders = Vec::new();
-    let mut posted = Vec::new();
-    for i in 0..SEEKS {
-        posted.push(post_seek(addr, i).await);
-    }
-    for chunk in posted.chunks(HELD_PER_SOCKET) {
+    for batch in (0..SEEKS).collect::<Vec<_>>().chunks(HELD_PER_SOCKET) {
+        let tasks: Vec<_> = batch
+            .iter()
+            .map(|&i| tokio::spawn(async move { post_seek(addr, i).await }))
+            .collect();
+        let mut chunk = Vec::new();
+        for t in tasks {
+            chunk.push(t.await.expect("a seek"));
+        }
         let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/lobby"))
             .await
             .expect("a holder connects");
-        for (id, token) in chunk {
+        for (id, token) in &chunk {
             ws.send(Message::Text(
                 json!({"type": "hold", "seek": id, "token": token})
                     .to_string()
