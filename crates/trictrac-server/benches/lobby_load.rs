@@ -56,7 +56,11 @@ async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, V
 }
 
 async fn post_seek(addr: SocketAddr, i: usize) -> (String, String) {
-    let game = if i % 2 == 0 { "backgammon" } else { "trictrac" };
+    let game = if i.is_multiple_of(2) {
+        "backgammon"
+    } else {
+        "trictrac"
+    };
     let (code, v) = http(
         addr,
         "POST",

@@ -47,6 +47,9 @@ pub const REFRESH_EVERY: Duration = Duration::from_secs(1);
 /// A listed entry, by its id (a seek's code, a game's room).
 type Entries = Vec<(String, Value)>;
 
+/// A lobby socket holding a seek: its number, and where to tell it.
+type Holder = (u64, mpsc::UnboundedSender<Value>);
+
 /// The lobby as last seen, and its sockets.
 pub struct Feed {
     /// The differences, already written, to every lobby socket here.
@@ -57,7 +60,7 @@ pub struct Feed {
     last: StdMutex<Snapshot>,
     /// The seeks held open by a lobby socket of this instance: socket
     /// number and the channel to tell it of its game.
-    held: StdMutex<HashMap<String, Vec<(u64, mpsc::UnboundedSender<Value>)>>>,
+    held: StdMutex<HashMap<String, Vec<Holder>>>,
     /// Each live game's score and turn, by room: recomputed only when
     /// the game moved or its spectators changed.
     live_cache: StdMutex<HashMap<String, (usize, u32, Value)>>,
