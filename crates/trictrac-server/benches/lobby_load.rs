@@ -137,6 +137,7 @@ async fn main() {
     // 1,000 open seeks, each held by its poster's lobby socket as soon as
     // it is posted (20 per socket).
     let mut holders = Vec::new();
+    let mut posted = Vec::new();
     for batch in (0..SEEKS).collect::<Vec<_>>().chunks(HELD_PER_SOCKET) {
         let tasks: Vec<_> = batch
             .iter()
@@ -149,6 +150,7 @@ async fn main() {
         let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/lobby"))
             .await
             .expect("a holder connects");
+        posted.extend(chunk.iter().map(|(id, _)| id.clone()));
         for (id, token) in &chunk {
             ws.send(Message::Text(
                 json!({"type": "hold", "seek": id, "token": token})
@@ -176,7 +178,16 @@ async fn main() {
         let (code, v) = http(addr, "GET", "/api/lobby", "").await;
         rest.push(t.elapsed());
         assert_eq!(code, 200);
-        assert_eq!(v["seeks"].as_array().unwrap().len(), SEEKS);
+        let listed = v["seeks"].as_array().unwrap();
+        if listed.len() != SEEKS {
+            for id in &posted {
+                if !listed.iter().any(|s| s["id"] == id.as_str()) {
+                    let (_, s) = http(addr, "GET", &format!("/api/seeks/{id}"), "").await;
+                    println!("not listed: {s}");
+                }
+            }
+        }
+        assert_eq!(listed.len(), SEEKS);
         assert_eq!(v["live"].as_array().unwrap().len(), LIVE);
         size = v.to_string().len();
     }

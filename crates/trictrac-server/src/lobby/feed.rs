@@ -65,6 +65,9 @@ pub struct Feed {
     /// the game moved or its spectators changed.
     live_cache: StdMutex<HashMap<String, (usize, u32, Value)>>,
     next_socket: AtomicU64,
+    /// The open seeks as listed, by code (a seek does not change while
+    /// it is open).
+    seek_cache: StdMutex<HashMap<String, Value>>,
     /// One look at a time: a look never overwrites a newer one.
     looking: tokio::sync::Mutex<()>,
 }
@@ -102,6 +105,7 @@ impl Feed {
             held: StdMutex::new(HashMap::new()),
             live_cache: StdMutex::new(HashMap::new()),
             next_socket: AtomicU64::new(1),
+            seek_cache: StdMutex::new(HashMap::new()),
             looking: tokio::sync::Mutex::new(()),
         }
     }
@@ -277,6 +281,26 @@ impl Feed {
         }
         if forget {
             h.remove(id);
+        }
+    }
+
+    /// The seeks of `ids` already listed once (the others are read).
+    pub(super) fn known_seeks(&self, ids: &[String]) -> HashMap<String, Value> {
+        let Ok(c) = self.seek_cache.lock() else {
+            return HashMap::new();
+        };
+        ids.iter()
+            .filter_map(|id| Some((id.clone(), c.get(id)?.clone())))
+            .collect()
+    }
+
+    /// Keeps the seeks just read for the next listing.
+    pub(super) fn remember_seeks(&self, read: &HashMap<String, Value>) {
+        if let Ok(mut c) = self.seek_cache.lock() {
+            if c.len() > 4 * super::SEEKS_LISTED as usize {
+                c.clear();
+            }
+            c.extend(read.iter().map(|(k, v)| (k.clone(), v.clone())));
         }
     }
 

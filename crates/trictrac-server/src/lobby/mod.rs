@@ -400,12 +400,33 @@ pub(crate) async fn listing(
     hub: &Arc<Hub>,
     feed: Option<&feed::Feed>,
 ) -> Result<(Vec<(String, Value)>, Vec<(String, Value)>), LobbyError> {
-    let seeks = hub
+    // The codes from the index; a seek does not change while it is open,
+    // so only those not seen before are read whole.
+    let ids = hub.store.open_seek_ids(SEEKS_LISTED).await?;
+    let known = feed.map(|f| f.known_seeks(&ids)).unwrap_or_default();
+    let missing: Vec<String> = ids
+        .iter()
+        .filter(|id| !known.contains_key(*id))
+        .cloned()
+        .collect();
+    let mut read: std::collections::HashMap<String, Value> = hub
         .store
-        .open_seeks(SEEKS_LISTED)
+        .seeks_by_ids(&missing)
         .await?
         .iter()
+        .filter(|s| s.state == "open")
         .map(|s| (s.id.clone(), public(s)))
+        .collect();
+    if let Some(f) = feed {
+        f.remember_seeks(&read);
+    }
+    let mut known = known;
+    let seeks = ids
+        .into_iter()
+        .filter_map(|id| {
+            let v = known.remove(&id).or_else(|| read.remove(&id))?;
+            Some((id, v))
+        })
         .collect();
     let mut live = Vec::new();
     for g in hub.store.live_games(LIVE_SINCE, LIVE_LISTED).await? {

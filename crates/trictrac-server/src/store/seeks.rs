@@ -40,7 +40,7 @@ pub const LOBBY_CHANNEL: &str = "trictrac_lobby";
 /// The indexes of the lobby's two listings: open seeks newest first, and
 /// games in progress most recently moved first.
 pub(super) const LOBBY_INDEXES: [&str; 2] = [
-    "CREATE INDEX IF NOT EXISTS seeks_open ON seeks (state, created)",
+    "CREATE INDEX IF NOT EXISTS seeks_open ON seeks (state, created, id)",
     "CREATE INDEX IF NOT EXISTS games_live ON games (finished, mode, updated)",
 ];
 
@@ -169,6 +169,52 @@ impl Store {
             .map(seek_row)
             .collect::<Result<_, _>>()
             .map_err(|e| db_err("cannot list the challenges", e))
+    }
+
+    /// The codes of the open seeks, newest first, at most `limit` (read
+    /// from the index alone).
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn open_seek_ids(&self, limit: i64) -> Result<Vec<String>, ServerError> {
+        let rows = sqlx::query(
+            "SELECT id FROM seeks WHERE state = 'open' ORDER BY created DESC, id LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot list the challenges", e))?;
+        rows.iter()
+            .map(|r| r.try_get(0))
+            .collect::<Result<_, _>>()
+            .map_err(|e| db_err("cannot list the challenges", e))
+    }
+
+    /// The seeks of these codes (in no order).
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn seeks_by_ids(&self, ids: &[String]) -> Result<Vec<SeekRow>, ServerError> {
+        let mut out = Vec::with_capacity(ids.len());
+        for chunk in ids.chunks(200) {
+            let marks: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let sql = format!(
+                "SELECT {COLUMNS} FROM seeks WHERE id IN ({})",
+                marks.join(", ")
+            );
+            let mut q = sqlx::query(&sql);
+            for id in chunk {
+                q = q.bind(id);
+            }
+            let rows = q
+                .fetch_all(&self.pool)
+                .await
+                .map_err(|e| db_err("cannot read the challenges", e))?;
+            for r in &rows {
+                out.push(seek_row(r).map_err(|e| db_err("cannot read the challenges", e))?);
+            }
+        }
+        Ok(out)
     }
 
     /// Moves an open seek to `state` (`taken` or `cancelled`): `Ok(true)`
