@@ -307,7 +307,8 @@ impl Store {
     /// # Errors
     /// When the database fails.
     pub async fn touch_seeks(&self, ids: &[String]) -> Result<(), ServerError> {
-        for chunk in ids.chunks(200) {
+        // At most 1,000 codes a statement (one or two for a busy lobby).
+        for chunk in ids.chunks(1000) {
             let marks: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 2)).collect();
             let sql = format!(
                 "UPDATE seeks SET seen = $1 WHERE state = 'open' AND id IN ({})",
