@@ -227,6 +227,48 @@ impl Feed {
         self.tell_posters(hub).await;
     }
 
+    /// A change made here, applied to the snapshot at once and sent to
+    /// every socket without reading the database: seeks posted (`seeks`)
+    /// or gone (`gone`), games started (`live`). The next look (within
+    /// [`REFRESH_EVERY`], or at once when told) checks it against the
+    /// database.
+    pub async fn apply(&self, seeks: Entries, gone: Vec<String>, live: Entries) {
+        let _one = self.looking.lock().await;
+        let diff = {
+            let mut l = match self.last.lock() {
+                Ok(l) => l,
+                Err(e) => e.into_inner(),
+            };
+            if l.at.is_none() {
+                // Nothing listed yet: the first look lists it all.
+                return;
+            }
+            l.seeks.retain(|(id, _)| !gone.contains(id));
+            for (id, v) in &seeks {
+                l.seeks.retain(|(k, _)| k != id);
+                l.seeks.push((id.clone(), v.clone()));
+            }
+            // Newest first, as the database lists them.
+            l.seeks.sort_by(|(a, x), (b, y)| {
+                let (x, y) = (x["created"].as_i64(), y["created"].as_i64());
+                y.cmp(&x).then_with(|| a.cmp(b))
+            });
+            for (id, v) in live.iter().rev() {
+                l.live.retain(|(k, _)| k != id);
+                l.live.insert(0, (id.clone(), v.clone()));
+            }
+            l.full = None;
+            json!({
+                "type": "lobby_diff",
+                "seeks": seeks.iter().map(|(_, v)| v).collect::<Vec<_>>(),
+                "gone": gone,
+                "live": live.iter().map(|(_, v)| v).collect::<Vec<_>>(),
+                "ended": [],
+            })
+        };
+        let _ = self.tx.send(diff.to_string().into());
+    }
+
     /// The posters holding a seek that is not open any more: their game
     /// when it was accepted, else that it closed.
     async fn tell_posters(&self, hub: &Arc<Hub>) {

@@ -31,7 +31,7 @@ use serde_json::{json, Value};
 use tables::Side;
 
 use crate::room::{Hub, Mode};
-use crate::store::{now, SeekRow};
+use crate::store::{now, LiveRow, SeekRow};
 
 /// Open seeks listed at most.
 pub const SEEKS_LISTED: i64 = 1000;
@@ -200,7 +200,11 @@ pub async fn post(hub: &Hub, seek: NewSeek) -> Result<Value, LobbyError> {
     for _ in 0..20 {
         row.id = code();
         if hub.store.insert_seek(&row).await? {
-            hub.lobby.changed(hub).await;
+            // This instance's lobby at once, the others told.
+            hub.lobby
+                .apply(vec![(row.id.clone(), public(&row))], Vec::new(), Vec::new())
+                .await;
+            hub.store.announce_lobby().await;
             return Ok(json!({ "id": row.id, "token": row.token }));
         }
     }
@@ -285,7 +289,10 @@ pub async fn cancel(hub: &Hub, id: &str, token: &str) -> Result<Value, LobbyErro
             s.id
         )));
     }
-    hub.lobby.changed(hub).await;
+    hub.lobby
+        .apply(Vec::new(), vec![s.id.clone()], Vec::new())
+        .await;
+    hub.store.announce_lobby().await;
     Ok(json!({ "id": s.id, "state": "cancelled" }))
 }
 
@@ -317,8 +324,18 @@ pub async fn accept(hub: &Arc<Hub>, id: &str, who: Acceptance) -> Result<Value, 
             s.id
         )));
     }
+    // Taken: out of this instance's list at once.
+    hub.lobby
+        .apply(Vec::new(), vec![s.id.clone()], Vec::new())
+        .await;
     match seat_both(hub, &s, &clean_name(who.name.as_deref(), "guest")).await {
-        Ok(v) => {
+        Ok((v, live)) => {
+            let entry = live_value(hub, Some(&hub.lobby), &live).await;
+            hub.lobby
+                .apply(Vec::new(), Vec::new(), vec![(live.id, entry)])
+                .await;
+            // The others told; this instance looks again (the poster's
+            // socket is told of his game).
             hub.lobby.changed(hub).await;
             Ok(v)
         }
@@ -327,6 +344,7 @@ pub async fn accept(hub: &Arc<Hub>, id: &str, who: Acceptance) -> Result<Value, 
             if let Err(r) = hub.store.reopen_seek(&s.id).await {
                 tracing::error!(seek = %s.id, "{r}");
             }
+            hub.lobby.changed(hub).await;
             Err(e)
         }
     }
@@ -334,7 +352,11 @@ pub async fn accept(hub: &Arc<Hub>, id: &str, who: Acceptance) -> Result<Value, 
 
 /// The room of an accepted seek: the poster on a random side, the
 /// accepting player on the other.
-async fn seat_both(hub: &Arc<Hub>, s: &SeekRow, name: &str) -> Result<Value, LobbyError> {
+async fn seat_both(
+    hub: &Arc<Hub>,
+    s: &SeekRow,
+    name: &str,
+) -> Result<(Value, LiveRow), LobbyError> {
     let (room, poster_token) = hub
         .create(
             Mode::Online,
@@ -346,7 +368,7 @@ async fn seat_both(hub: &Arc<Hub>, s: &SeekRow, name: &str) -> Result<Value, Lob
         )
         .await
         .map_err(|e| LobbyError::Storage(format!("the game could not be made: {e}")))?;
-    let (code, poster_side, side, token) = {
+    let (live, poster_side, side, token) = {
         let mut r = room.lock().await;
         let seats = hub
             .take_free_seat(&mut r, name)
@@ -360,19 +382,28 @@ async fn seat_both(hub: &Arc<Hub>, s: &SeekRow, name: &str) -> Result<Value, Lob
             Side::Black => r.row.black_token.clone(),
         };
         r.broadcast();
-        (r.row.id.clone(), !side, side, token)
+        let live = LiveRow {
+            id: r.row.id.clone(),
+            game: r.row.game.clone(),
+            white: r.row.white_name.clone(),
+            black: r.row.black_name.clone(),
+            created: r.row.created,
+        };
+        (live, !side, side, token)
     };
+    let code = live.id.clone();
     drop(room);
     hub.store
         .settle_seek(&s.id, &code, &poster_token, poster_side.name())
         .await?;
-    Ok(json!({
+    let v = json!({
         "seek": s.id,
         "room": code,
         "game": s.game,
         "token": token,
         "side": side.name(),
-    }))
+    });
+    Ok((v, live))
 }
 
 /// `GET /api/lobby`: the open seeks, the games in progress that can
@@ -430,47 +461,55 @@ pub(crate) async fn listing(
         .collect();
     let mut live = Vec::new();
     for g in hub.store.live_games(LIVE_SINCE, LIVE_LISTED).await? {
-        let mut v = json!({
-            "room": g.id,
-            "game": g.game,
-            "white": g.white,
-            "black": g.black,
-            "created": g.created,
-            "spectators": 0,
-            "turn": null,
-            "score": null,
-        });
-        if let Some(room) = hub.held(&g.id) {
-            let r = room.lock().await;
-            let (seq, watching) = (r.actions.len(), r.watching());
-            let known = feed.and_then(|f| f.cached_live(&g.id, seq, watching));
-            let (turn, score) = match known {
-                Some(k) => (k["turn"].clone(), k["score"].clone()),
-                None => {
-                    let mut view = json!({});
-                    r.game.view(&mut view, false, 0);
-                    // The game's own score: a backgammon match's, or
-                    // Grand Trictrac's points and holes.
-                    let score = match &view["match"]["score"] {
-                        Value::Null => view["score"].clone(),
-                        s => s.clone(),
-                    };
-                    let turn = json!(r.game.side_to_act().map(|s| s.name()));
-                    if let Some(f) = feed {
-                        f.cache_live(&g.id, seq, watching, &json!({"turn": turn, "score": score}));
-                    }
-                    (turn, score)
-                }
-            };
-            drop(r);
-            v["spectators"] = json!(watching);
-            v["turn"] = turn;
-            v["score"] = score;
-            v["seq"] = json!(seq);
-        }
+        let v = live_value(hub, feed, &g).await;
         live.push((g.id, v));
     }
     Ok((seeks, live))
+}
+
+/// A game in progress as listed: its players, and its spectators, turn
+/// and score when this instance holds it (the score recomputed only
+/// when it moved: cached in `feed`).
+async fn live_value(hub: &Arc<Hub>, feed: Option<&feed::Feed>, g: &LiveRow) -> Value {
+    let mut v = json!({
+        "room": g.id,
+        "game": g.game,
+        "white": g.white,
+        "black": g.black,
+        "created": g.created,
+        "spectators": 0,
+        "turn": null,
+        "score": null,
+    });
+    if let Some(room) = hub.held(&g.id) {
+        let r = room.lock().await;
+        let (seq, watching) = (r.actions.len(), r.watching());
+        let known = feed.and_then(|f| f.cached_live(&g.id, seq, watching));
+        let (turn, score) = match known {
+            Some(k) => (k["turn"].clone(), k["score"].clone()),
+            None => {
+                let mut view = json!({});
+                r.game.view(&mut view, false, 0);
+                // The game's own score: a backgammon match's, or Grand
+                // Trictrac's points and holes.
+                let score = match &view["match"]["score"] {
+                    Value::Null => view["score"].clone(),
+                    s => s.clone(),
+                };
+                let turn = json!(r.game.side_to_act().map(|s| s.name()));
+                if let Some(f) = feed {
+                    f.cache_live(&g.id, seq, watching, &json!({"turn": turn, "score": score}));
+                }
+                (turn, score)
+            }
+        };
+        drop(r);
+        v["spectators"] = json!(watching);
+        v["turn"] = turn;
+        v["score"] = score;
+        v["seq"] = json!(seq);
+    }
+    v
 }
 
 #[cfg(test)]
