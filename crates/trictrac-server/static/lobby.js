@@ -89,27 +89,27 @@ function score(s) {
 function render() {
   const own = mine();
   const seeks = [...L.seeks.values()].sort((a, b) => (b.created - a.created) || (a.id < b.id ? -1 : 1));
-  $("lobby-seeks").innerHTML = seeks.length === 0 ? `<p class="muted">${esc(t("lobby_none"))}</p>` :
+  $("lobby-seeks").innerHTML = seeks.length === 0 ? `<p class="muted" data-i18n="lobby_none">${esc(t("lobby_none"))}</p>` :
     "<ul>" + seeks.map((s) => {
       const match = s.match ? " · " + esc(t("lobby_match_n", { n: s.match })) : "";
       const button = own[s.id] ?
-        `<span class="muted">${esc(t("lobby_yours"))}</span> <button type="button" data-cancel="${esc(s.id)}">${esc(t("lobby_cancel"))}</button>` :
-        `<button type="button" class="primary" data-accept="${esc(s.id)}">${esc(t("lobby_accept"))}</button>`;
+        `<span class="muted" data-i18n="lobby_yours">${esc(t("lobby_yours"))}</span> <button type="button" data-cancel="${esc(s.id)}" data-i18n="lobby_cancel">${esc(t("lobby_cancel"))}</button>` :
+        `<button type="button" class="primary" data-accept="${esc(s.id)}" data-i18n="lobby_accept">${esc(t("lobby_accept"))}</button>`;
       return `<li data-seek="${esc(s.id)}"><b>${esc(s.name)}</b> · ${esc(gameName(s.game))}${match}` +
         ` <span class="muted rules">${esc(s.rules)}</span> ${button}</li>`;
     }).join("") + "</ul>";
   const bots = $("lobby-bots");
   if (bots) {
     bots.innerHTML = L.bots.length === 0 ? "" :
-      "<ul>" + L.bots.map((b) => `<li data-bot="${esc(b.id)}"><b>${esc(t("lobby_bot_name", { level: b.level }))}</b> · ${esc(gameName(b.game))}` +
-        ` <span class="muted">${esc(t("lobby_bot_always"))}</span>` +
-        ` <button type="button" class="primary" data-accept="${esc(b.id)}">${esc(t("lobby_accept"))}</button></li>`).join("") + "</ul>";
+      "<ul>" + L.bots.map((b) => `<li data-bot="${esc(b.id)}"><b><span data-i18n="lobby_bot_name">${esc(t("lobby_bot_name"))}</span>, ${esc(b.level)}</b> · ${esc(gameName(b.game))}` +
+        ` <span class="muted" data-i18n="lobby_bot_always">${esc(t("lobby_bot_always"))}</span>` +
+        ` <button type="button" class="primary" data-accept="${esc(b.id)}" data-i18n="lobby_accept">${esc(t("lobby_accept"))}</button></li>`).join("") + "</ul>";
   }
   const live = [...L.live.values()].sort((a, b) => (b.created - a.created) || (a.room < b.room ? -1 : 1));
-  $("lobby-live").innerHTML = live.length === 0 ? `<p class="muted">${esc(t("lobby_no_live"))}</p>` :
+  $("lobby-live").innerHTML = live.length === 0 ? `<p class="muted" data-i18n="lobby_no_live">${esc(t("lobby_no_live"))}</p>` :
     "<ul>" + live.map((g) => `<li data-live="${esc(g.room)}">${esc(gameName(g.game))}: <b>${esc(g.white)}</b> – <b>${esc(g.black)}</b>` +
       ` <span class="muted">${esc(score(g.score))}${g.spectators ? " · " + esc(t("spectators", { n: g.spectators })) : ""}</span>` +
-      ` <a href="/?room=${encodeURIComponent(g.room)}&watch=1">${esc(t("lobby_watch"))}</a></li>`).join("") + "</ul>";
+      ` <a href="/?room=${encodeURIComponent(g.room)}&watch=1" data-i18n="lobby_watch">${esc(t("lobby_watch"))}</a></li>`).join("") + "</ul>";
   botLevels();
 }
 
