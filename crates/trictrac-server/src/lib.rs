@@ -145,6 +145,9 @@ impl Server {
                 .map_err(ServerError::Database)?;
         }
         hub.start_timekeeper();
+        lobby::feed::start(&hub)
+            .await
+            .map_err(ServerError::Database)?;
         let app = web::router(hub.clone());
         let mut shutdown = stopping;
         let task = tokio::spawn(async move {

@@ -1,13 +1,17 @@
-// The lobby on the home page (issue 26, first slice): open challenges
-// anyone may accept, and the games in progress anyone may watch. The
-// lists come from GET /api/lobby every two seconds while the home page
-// shows (so they follow every server instance sharing the database). A
-// challenge posted here keeps its token in localStorage
-// ("trictrac.seek.ID") and is withdrawn when the page leaves the home
-// page; when someone accepts it, this page learns of the
-// room (GET /api/seeks/ID?token=…), keeps its seat token as every game of
-// this browser is kept ("trictrac.seat.ROOM") and goes to the game. The
-// games offered come from /api/info: this module names none.
+// The lobby on the home page (issue 26): open challenges anyone may
+// accept, the bots' standing challenges and "play the bot" at any level,
+// and the games in progress anyone may watch. The lists come live over
+// the lobby's WebSocket (/ws/lobby, docs/PROTOCOL.md "Lobby"): the whole
+// lobby first, then each change as it happens on any server instance
+// sharing the database; no polling. A challenge posted here keeps its
+// token in localStorage ("trictrac.seek.ID") and is held on the socket
+// ("hold"): it stands while this page is on the home page (the server
+// withdraws it a few seconds after the socket closes for good), and is
+// withdrawn at once when the page leaves the home page. When someone
+// accepts it the socket says so ("accepted": the room and this player's
+// seat token), which is kept as every game of this browser is kept
+// ("trictrac.seat.ROOM"), and the page goes to the game. The games
+// offered come from /api/info: this module names none.
 
 import { t, esc, $, addTexts } from "./i18n.js";
 import LOBBY_TEXTS from "./texts/lobby.json" with { type: "json" };
@@ -15,7 +19,7 @@ import LOBBY_TEXTS from "./texts/lobby.json" with { type: "json" };
 addTexts(LOBBY_TEXTS);
 
 const PREFIX = "trictrac.seek.";
-const L = { games: [], last: null, busy: false };
+const L = { games: [], seeks: new Map(), live: new Map(), bots: [], ws: null, open: false, retry: 0, updates: 0 };
 window.__lobby = L;
 
 function store(op, key, value) {
@@ -82,43 +86,101 @@ function score(s) {
   return part(s.white) + " – " + part(s.black);
 }
 
-function render(v) {
+function render() {
   const own = mine();
-  const seeks = v.seeks || [];
-  $("lobby-seeks").innerHTML = seeks.length === 0 ? `<p class="muted">${esc(t("lobby_none"))}</p>` :
+  const seeks = [...L.seeks.values()].sort((a, b) => (b.created - a.created) || (a.id < b.id ? -1 : 1));
+  $("lobby-seeks").innerHTML = seeks.length === 0 ? `<p class="muted" data-i18n="lobby_none">${esc(t("lobby_none"))}</p>` :
     "<ul>" + seeks.map((s) => {
       const match = s.match ? " · " + esc(t("lobby_match_n", { n: s.match })) : "";
       const button = own[s.id] ?
-        `<span class="muted">${esc(t("lobby_yours"))}</span> <button type="button" data-cancel="${esc(s.id)}">${esc(t("lobby_cancel"))}</button>` :
-        `<button type="button" class="primary" data-accept="${esc(s.id)}">${esc(t("lobby_accept"))}</button>`;
+        `<span class="muted" data-i18n="lobby_yours">${esc(t("lobby_yours"))}</span> <button type="button" data-cancel="${esc(s.id)}" data-i18n="lobby_cancel">${esc(t("lobby_cancel"))}</button>` :
+        `<button type="button" class="primary" data-accept="${esc(s.id)}" data-i18n="lobby_accept">${esc(t("lobby_accept"))}</button>`;
       return `<li data-seek="${esc(s.id)}"><b>${esc(s.name)}</b> · ${esc(gameName(s.game))}${match}` +
         ` <span class="muted rules">${esc(s.rules)}</span> ${button}</li>`;
     }).join("") + "</ul>";
-  const live = v.live || [];
-  $("lobby-live").innerHTML = live.length === 0 ? `<p class="muted">${esc(t("lobby_no_live"))}</p>` :
+  const bots = $("lobby-bots");
+  if (bots) {
+    bots.innerHTML = L.bots.length === 0 ? "" :
+      "<ul>" + L.bots.map((b) => `<li data-bot="${esc(b.id)}"><b><span data-i18n="lobby_bot_name">${esc(t("lobby_bot_name"))}</span>, ${esc(b.level)}</b> · ${esc(gameName(b.game))}` +
+        ` <span class="muted" data-i18n="lobby_bot_always">${esc(t("lobby_bot_always"))}</span>` +
+        ` <button type="button" class="primary" data-accept="${esc(b.id)}" data-i18n="lobby_accept">${esc(t("lobby_accept"))}</button></li>`).join("") + "</ul>";
+  }
+  const live = [...L.live.values()].sort((a, b) => (b.created - a.created) || (a.room < b.room ? -1 : 1));
+  $("lobby-live").innerHTML = live.length === 0 ? `<p class="muted" data-i18n="lobby_no_live">${esc(t("lobby_no_live"))}</p>` :
     "<ul>" + live.map((g) => `<li data-live="${esc(g.room)}">${esc(gameName(g.game))}: <b>${esc(g.white)}</b> – <b>${esc(g.black)}</b>` +
       ` <span class="muted">${esc(score(g.score))}${g.spectators ? " · " + esc(t("spectators", { n: g.spectators })) : ""}</span>` +
-      ` <a href="/?room=${encodeURIComponent(g.room)}&watch=1">${esc(t("lobby_watch"))}</a></li>`).join("") + "</ul>";
+      ` <a href="/?room=${encodeURIComponent(g.room)}&watch=1" data-i18n="lobby_watch">${esc(t("lobby_watch"))}</a></li>`).join("") + "</ul>";
+  botLevels();
 }
 
-// The poster's page follows his accepted challenges into their game.
-async function follow() {
-  for (const [id, token] of Object.entries(mine())) {
-    let v;
-    try {
-      v = await call("GET", "/api/seeks/" + encodeURIComponent(id) + "?token=" + encodeURIComponent(token));
-    } catch (e) {
-      store("del", PREFIX + id);
-      continue;
-    }
-    if (v.state === "taken" && v.room && v.token) {
-      store("del", PREFIX + id);
-      enter(v.room, v.token, v.side);
-      return true;
-    }
-    if (v.state !== "open" && v.state !== "taken") store("del", PREFIX + id);
+// "Play the bot": the levels of the game chosen, weakest first.
+function botLevels() {
+  const f = $("lobby-bot-form");
+  if (!f || L.bots.length === 0) return;
+  const games = f.elements.game, levels = f.elements.bot;
+  if (games.options.length !== L.bots.length) {
+    games.innerHTML = L.bots.map((b) => `<option value="${esc(b.id)}">${esc(gameName(b.game))}</option>`).join("");
   }
-  return false;
+  const b = L.bots.find((x) => x.id === games.value) || L.bots[0];
+  if (levels.dataset.game !== b.id) {
+    levels.dataset.game = b.id;
+    levels.innerHTML = b.levels.map((l) => `<option value="${esc(l.bot)}"${l.bot === b.bot ? " selected" : ""}>${esc(l.level)}</option>`).join("");
+  }
+}
+
+// One message of the lobby's socket.
+function onMessage(m) {
+  if (m.type === "lobby") {
+    L.seeks = new Map((m.seeks || []).map((s) => [s.id, s]));
+    L.live = new Map((m.live || []).map((g) => [g.room, g]));
+    L.bots = m.bots || [];
+    L.updates++;
+    render();
+  } else if (m.type === "lobby_diff") {
+    for (const s of m.seeks || []) L.seeks.set(s.id, s);
+    for (const id of m.gone || []) L.seeks.delete(id);
+    for (const g of m.live || []) L.live.set(g.room, g);
+    for (const r of m.ended || []) L.live.delete(r);
+    L.updates++;
+    render();
+  } else if (m.type === "accepted") {
+    store("del", PREFIX + m.seek);
+    if (m.room && m.token) enter(m.room, m.token, m.side);
+  } else if (m.type === "closed") {
+    store("del", PREFIX + m.seek);
+    render();
+  } else if (m.type === "error") {
+    say(m.message, true);
+  }
+}
+
+// The lobby's socket: open while the home page shows, opened again after
+// a loss (its challenges held again on the new one).
+function connect() {
+  const home = $("home");
+  if (L.ws || (home && home.hidden)) return;
+  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/lobby");
+  L.ws = ws;
+  ws.onopen = () => {
+    L.open = true;
+    L.retry = 0;
+    for (const [id, token] of Object.entries(mine())) hold(id, token);
+  };
+  ws.onmessage = (ev) => {
+    let m;
+    try { m = JSON.parse(ev.data); } catch (e) { return; }
+    onMessage(m);
+  };
+  ws.onclose = () => {
+    L.ws = null;
+    L.open = false;
+    const h = $("home");
+    if (!h || !h.hidden) setTimeout(connect, Math.min(5000, 300 * 2 ** L.retry++));
+  };
+}
+
+function hold(id, token) {
+  if (L.ws && L.open) L.ws.send(JSON.stringify({ type: "hold", seek: id, token }));
 }
 
 // A challenge stands while its poster is on the home page: leaving it
@@ -131,20 +193,21 @@ function withdrawAll() {
   }
 }
 
-async function tick() {
+// The home page shown or hidden (the game took its place, or came back).
+function homeChanged() {
   const home = $("home");
-  if (home && home.hidden) withdrawAll();
-  if (L.busy || !home || home.hidden) return;
-  L.busy = true;
-  try {
-    if (await follow()) return;
-    const v = await call("GET", "/api/lobby");
-    L.last = v;
-    render(v);
-  } catch (e) {
-    /* the server is away: the next tick tries again */
-  } finally {
-    L.busy = false;
+  if (!home) return;
+  if (home.hidden) {
+    withdrawAll();
+    if (L.ws) {
+      const ws = L.ws;
+      L.ws = null;
+      L.open = false;
+      ws.onclose = null;
+      ws.close();
+    }
+  } else {
+    connect();
   }
 }
 
@@ -161,8 +224,9 @@ async function post(ev) {
   try {
     const v = await call("POST", "/api/seeks", body);
     store("set", PREFIX + v.id, v.token);
+    hold(v.id, v.token);
     say(t("lobby_posted"));
-    tick();
+    render();
   } catch (e) {
     say(e.message, true);
   }
@@ -173,13 +237,7 @@ async function click(ev) {
   if (!b) return;
   if (b.dataset.accept) {
     const own = Object.values(mine())[0];
-    try {
-      const v = await call("POST", "/api/seeks/" + encodeURIComponent(b.dataset.accept) + "/accept", { name: myName(), token: own });
-      enter(v.room, v.token, v.side);
-    } catch (e) {
-      say(e.message, true);
-      tick();
-    }
+    await accept(b.dataset.accept, { name: myName(), token: own });
   } else if (b.dataset.cancel) {
     const id = b.dataset.cancel;
     try {
@@ -188,8 +246,43 @@ async function click(ev) {
       say(e.message, true);
     }
     store("del", PREFIX + id);
-    tick();
+    render();
   }
+}
+
+// Accepts a challenge (a player's, or a bot's standing one): into the game.
+async function accept(id, body) {
+  try {
+    const v = await call("POST", "/api/seeks/" + encodeURIComponent(id) + "/accept", body);
+    enter(v.room, v.token, v.side);
+  } catch (e) {
+    say(e.message, true);
+  }
+}
+
+// "Play the bot" at the level chosen.
+async function playBot(ev) {
+  ev.preventDefault();
+  const f = $("lobby-bot-form");
+  await accept(f.elements.game.value, { name: myName(), bot: f.elements.bot.value });
+}
+
+// The bots' part of the lobby, made here (the page's shell names no
+// lobby detail): their standing challenges, and "play the bot".
+function botPart() {
+  const seeks = $("lobby-seeks");
+  const list = document.createElement("div");
+  list.id = "lobby-bots";
+  seeks.after(list);
+  const f = document.createElement("form");
+  f.id = "lobby-bot-form";
+  f.className = "row";
+  f.innerHTML = `<span data-i18n="lobby_play_bot">${esc(t("lobby_play_bot"))}</span> <select name="game" aria-label="${esc(t("lobby_game"))}"></select>` +
+    ` <select name="bot" aria-label="${esc(t("lobby_bot_level"))}"></select>` +
+    ` <button type="submit" id="btn-lobby-bot" data-i18n="lobby_play_bot_btn">${esc(t("lobby_play_bot_btn"))}</button>`;
+  list.after(f);
+  f.elements.game.addEventListener("change", botLevels);
+  f.addEventListener("submit", playBot);
 }
 
 async function start() {
@@ -200,11 +293,24 @@ async function start() {
   } catch (e) { /* the list shows the ids */ }
   const sel = $("lobby-form").elements.game;
   sel.innerHTML = L.games.map((g) => `<option value="${esc(g.id)}">${esc(g.name)}</option>`).join("");
+  botPart();
   $("lobby-form").addEventListener("submit", post);
   $("lobby").addEventListener("click", click);
-  window.addEventListener("pagehide", withdrawAll);
-  tick();
-  setInterval(tick, 2000);
+  window.addEventListener("pagehide", () => {
+    withdrawAll();
+    // Not kept open in the back-forward cache: gone is gone.
+    if (L.ws) {
+      const ws = L.ws;
+      L.ws = null;
+      L.open = false;
+      ws.onclose = null;
+      ws.close();
+    }
+  });
+  window.addEventListener("pageshow", (ev) => { if (ev.persisted) connect(); });
+  const home = $("home");
+  if (home) new MutationObserver(homeChanged).observe(home, { attributes: true, attributeFilter: ["hidden"] });
+  connect();
 }
 
 start();

@@ -1,14 +1,18 @@
 //! The lobby on the home page, in Chromium (issue 26): Ann posts a
 //! backgammon challenge from the home page; Bob, whose home page is open
-//! already, sees it appear without reloading and accepts it; both land
-//! in the same game, each on a seat; Cleo watches it from the live list,
-//! and the challenge she had posted is withdrawn as she leaves the home page.
+//! already, sees it appear without reloading or polling (the lobby's
+//! socket) and accepts it; both land in the same game, each on a seat;
+//! Cleo watches it from the live list, and the challenge she had posted
+//! is withdrawn as she leaves the home page. Dan's challenge is withdrawn
+//! when his page goes away without a word (his withdrawal blocked: his
+//! socket closed, the grace ran out), under Eve's eyes; Eve accepts the
+//! bot's standing challenge and plays a game in which the bot moves.
 
 mod browser;
 mod common;
 
-use browser::{chromium_or_skip, open_browser};
-use common::{http_get, TempDir};
+use browser::{chromium_or_skip, open_browser, shot};
+use common::{http_get, Client, Lcg, TempDir};
 
 /// How many challenges are open, by the API.
 async fn open_seeks(addr: std::net::SocketAddr) -> usize {
@@ -68,6 +72,14 @@ async fn a_challenge_posted_on_the_home_page_is_accepted_and_watched_in_chromium
         20,
     )
     .await;
+    shot(&mut cdp, "lobby-bob-sees-ann").await;
+    // Told by the lobby's socket: the page never asked for the lobby.
+    assert_eq!(
+        cdp.eval("window.__lobby.open === true && performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/lobby')).length")
+            .await,
+        0,
+        "the lobby came over its socket, not by polling"
+    );
     let listed = cdp
         .eval("document.querySelector('#lobby-seeks li').textContent")
         .await;
@@ -136,6 +148,112 @@ async fn a_challenge_posted_on_the_home_page_is_accepted_and_watched_in_chromium
         );
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
+
+    // Eve's home page; Dan posts, and his page goes away without a word:
+    // his withdrawal cannot reach the server, only his socket closes.
+    let eve = cdp.page_in_new_context().await;
+    cdp.open(&home).await;
+    cdp.wait_for("window.__lobby && window.__lobby.open === true", 20)
+        .await;
+    let _dan = cdp.page_in_new_context().await;
+    cdp.open(&home).await;
+    cdp.wait_for(
+        "document.querySelector('#lobby-form select[name=game]').options.length === 2",
+        20,
+    )
+    .await;
+    cdp.eval("document.querySelector('input[name=name]').value = 'Dan'; document.querySelector('#lobby-post').open = true; document.querySelector('#lobby-form').elements.game.value = 'trictrac'; true")
+        .await;
+    cdp.click("#btn-lobby-post").await;
+    cdp.wait_for(
+        "document.querySelector('#lobby-seeks [data-cancel]') !== null",
+        20,
+    )
+    .await;
+    // As a page that vanishes (a crash, a lost network): no withdrawal.
+    cdp.eval("window.fetch = () => new Promise(() => {}); true")
+        .await;
+    cdp.session = Some(eve.clone());
+    cdp.wait_for(
+        "[...document.querySelectorAll('#lobby-seeks li')].some((li) => li.textContent.includes('Dan'))",
+        20,
+    )
+    .await;
+    // Eve's lobby lists the game in progress and the bots' challenges.
+    cdp.wait_for(&format!("document.querySelector(\"{link}\") !== null"), 20)
+        .await;
+    assert_eq!(
+        cdp.eval("document.querySelectorAll('#lobby-bots [data-accept]').length")
+            .await,
+        2
+    );
+    shot(&mut cdp, "lobby-home").await;
+    let dans = cdp
+        .eval("[...document.querySelectorAll('#lobby-seeks li')].find((li) => li.textContent.includes('Dan')).dataset.seek")
+        .await;
+    let dans = dans.as_str().unwrap().to_string();
+    cdp.session = Some(_dan);
+    cdp.call("Page.navigate", serde_json::json!({ "url": "about:blank" }))
+        .await;
+    cdp.session = Some(eve.clone());
+    // Dan's challenge leaves Eve's list once the grace ran out.
+    cdp.wait_for(
+        "![...document.querySelectorAll('#lobby-seeks li')].some((li) => li.textContent.includes('Dan'))",
+        25,
+    )
+    .await;
+    let (_, v) = http_get(server.addr(), "/api/lobby").await;
+    assert!(!v.contains("Dan"), "{v}");
+    let (_, v) = http_get(server.addr(), &format!("/api/seeks/{dans}")).await;
+    assert!(
+        v.contains("\"state\":\"left\""),
+        "withdrawn as left, not cancelled: {v}"
+    );
+
+    // Eve plays the computer: its standing Grand Trictrac challenge.
+    cdp.click("#lobby-bots [data-accept='BOT-TRICTRAC']").await;
+    cdp.wait_for(
+        "!!(window.__trictrac && window.__trictrac.state && window.__trictrac.seats.length === 1 && window.__trictrac.state.mode === 'bot')",
+        30,
+    )
+    .await;
+    let room = cdp.eval("window.__trictrac.room").await;
+    let room = room.as_str().unwrap().to_string();
+    let token = cdp
+        .eval(&format!("localStorage.getItem('trictrac.seat.{room}')"))
+        .await;
+    let mine = cdp.eval("window.__trictrac.seats[0]").await;
+    let mine = mine.as_str().unwrap().to_string();
+    // Her moves through a connection of her own seat; the bot answers.
+    let mut me = Client::connect(server.addr()).await;
+    let w = me
+        .request(serde_json::json!({"type": "join", "room": room, "token": token}))
+        .await;
+    assert_eq!(w["type"], "welcome", "{w}");
+    let mut rng = Lcg(3);
+    let mut bot_moved = None;
+    for _ in 0..100 {
+        match me.to_act() {
+            Some(s) if s == mine => {
+                let mut m = common::random_action(&me.state, &mut rng);
+                m["seq"] = me.state["seq"].clone();
+                let r = me.request(m).await;
+                assert_eq!(r["type"], "ack", "{r}");
+                me.wait_seq(r["seq"].as_u64().unwrap()).await;
+            }
+            Some(_) => {
+                let seq = me.state["seq"].as_u64().unwrap();
+                me.wait_seq(seq + 1).await;
+                bot_moved = Some(seq + 1);
+                break;
+            }
+            None => break,
+        }
+    }
+    let seq = bot_moved.expect("the bot moved");
+    cdp.wait_for(&format!("window.__trictrac.state.seq >= {seq}"), 20)
+        .await;
+    shot(&mut cdp, "lobby-bot-game").await;
     cdp.close(browser).await;
     server.stop().await;
 }

@@ -6,13 +6,21 @@
 //! server instances on one PostgreSQL database list the same seeks and
 //! exactly one accept of a seek wins ([`crate::store::Store::close_seek`]).
 //! Accepting makes an online room with both seats taken: the accepting
-//! player gets his seat token in the answer, the poster his own when he
-//! asks after his seek with his token (the page asks every two seconds).
+//! player gets his seat token in the answer, the poster his own on his
+//! lobby socket ([`socket`]), or when he asks after his seek with his
+//! token.
 //!
-//! Not in this slice: accounts, rated seeks (refused), history
-//! pages, bots in the lobby.
+//! The lobby changes live: every instance keeps a snapshot and sends its
+//! differences to the lobby sockets ([`feed`]), across instances on
+//! PostgreSQL. A seek stands while its poster is there ([`feed::POSTER_GRACE`])
+//! and for at most [`feed::SEEK_LIFETIME`]. The bots have a standing
+//! challenge each ([`bots`]). A seek may carry a clock, started when it is
+//! accepted (`crate::room::timing`).
 
+pub mod bots;
+pub mod feed;
 pub mod routes;
+pub mod socket;
 
 use std::sync::Arc;
 
@@ -22,12 +30,12 @@ use serde_json::{json, Value};
 use tables::Side;
 
 use crate::room::{Hub, Mode};
-use crate::store::{now, SeekRow};
+use crate::store::{now, LiveRow, SeekRow};
 
 /// Open seeks listed at most.
-pub const SEEKS_LISTED: i64 = 200;
+pub const SEEKS_LISTED: i64 = 1000;
 /// Games in progress listed at most.
-pub const LIVE_LISTED: i64 = 50;
+pub const LIVE_LISTED: i64 = 300;
 /// A game in progress is listed while it moved in the last this many
 /// seconds (an abandoned game drops out of the list).
 pub const LIVE_SINCE: i64 = 6 * 3600;
@@ -98,6 +106,10 @@ pub struct Acceptance {
     /// A seek token the accepting player holds: his own seek's is refused.
     #[serde(default)]
     pub token: Option<String>,
+    /// For a standing bot challenge (`BOT-GAME`): the bot to play, by
+    /// name or level (by default the standing one).
+    #[serde(default)]
+    pub bot: Option<String>,
 }
 
 /// A secret token: 16 random bytes from the operating system, in hex.
@@ -125,7 +137,7 @@ fn same_token(a: &str, b: &str) -> bool {
 
 /// A player's name as shown: no control or format characters, at most
 /// 40 characters, `player` when empty.
-fn clean_name(n: Option<&str>, empty: &str) -> String {
+pub(crate) fn clean_name(n: Option<&str>, empty: &str) -> String {
     let n: String = n
         .unwrap_or_default()
         .chars()
@@ -196,6 +208,11 @@ pub async fn post(hub: &Hub, seek: NewSeek) -> Result<Value, LobbyError> {
     for _ in 0..20 {
         row.id = code();
         if hub.store.insert_seek(&row).await? {
+            // This instance's lobby at once, the others told.
+            hub.lobby
+                .apply(vec![(row.id.clone(), public(&row))], Vec::new(), Vec::new())
+                .await;
+            hub.store.announce_lobby().await;
             return Ok(json!({ "id": row.id, "token": row.token }));
         }
     }
@@ -245,6 +262,9 @@ async fn open_seek(hub: &Hub, id: &str) -> Result<SeekRow, LobbyError> {
 /// # Errors
 /// No such seek, or the database failed.
 pub async fn show(hub: &Hub, id: &str, token: Option<&str>) -> Result<Value, LobbyError> {
+    if let Some(game) = bots::game_of(hub, id) {
+        return Ok(bots::show(hub, &game));
+    }
     let s = open_seek(hub, id).await?;
     let mut v = public(&s);
     v["room"] = json!(s.room);
@@ -257,6 +277,10 @@ pub async fn show(hub: &Hub, id: &str, token: Option<&str>) -> Result<Value, Lob
         }
         v["token"] = json!(s.seat_token);
         v["side"] = json!(s.seat_side);
+        // The poster asking after his seek is there: it stands.
+        if s.state == "open" {
+            hub.store.touch_seeks(std::slice::from_ref(&s.id)).await?;
+        }
     }
     Ok(v)
 }
@@ -279,6 +303,10 @@ pub async fn cancel(hub: &Hub, id: &str, token: &str) -> Result<Value, LobbyErro
             s.id
         )));
     }
+    hub.lobby
+        .apply(Vec::new(), vec![s.id.clone()], Vec::new())
+        .await;
+    hub.store.announce_lobby().await;
     Ok(json!({ "id": s.id, "state": "cancelled" }))
 }
 
@@ -290,6 +318,9 @@ pub async fn cancel(hub: &Hub, id: &str, token: &str) -> Result<Value, LobbyErro
 /// No such seek, one's own, taken or cancelled already, the game could
 /// not be made.
 pub async fn accept(hub: &Arc<Hub>, id: &str, who: Acceptance) -> Result<Value, LobbyError> {
+    if let Some(game) = bots::game_of(hub, id) {
+        return bots::accept(hub, &game, who).await;
+    }
     let s = open_seek(hub, id).await?;
     if who
         .token
@@ -307,13 +338,27 @@ pub async fn accept(hub: &Arc<Hub>, id: &str, who: Acceptance) -> Result<Value, 
             s.id
         )));
     }
+    // Taken: out of this instance's list at once.
+    hub.lobby
+        .apply(Vec::new(), vec![s.id.clone()], Vec::new())
+        .await;
     match seat_both(hub, &s, &clean_name(who.name.as_deref(), "guest")).await {
-        Ok(v) => Ok(v),
+        Ok((v, live)) => {
+            let entry = live_value(hub, Some(&hub.lobby), &live).await;
+            hub.lobby
+                .apply(Vec::new(), Vec::new(), vec![(live.id, entry)])
+                .await;
+            // The others told; this instance looks again (the poster's
+            // socket is told of his game).
+            hub.lobby.changed(hub).await;
+            Ok(v)
+        }
         Err(e) => {
             // The game could not be made: the seek stays open for others.
             if let Err(r) = hub.store.reopen_seek(&s.id).await {
                 tracing::error!(seek = %s.id, "{r}");
             }
+            hub.lobby.changed(hub).await;
             Err(e)
         }
     }
@@ -321,7 +366,11 @@ pub async fn accept(hub: &Arc<Hub>, id: &str, who: Acceptance) -> Result<Value, 
 
 /// The room of an accepted seek: the poster on a random side, the
 /// accepting player on the other.
-async fn seat_both(hub: &Arc<Hub>, s: &SeekRow, name: &str) -> Result<Value, LobbyError> {
+async fn seat_both(
+    hub: &Arc<Hub>,
+    s: &SeekRow,
+    name: &str,
+) -> Result<(Value, LiveRow), LobbyError> {
     let (room, poster_token) = hub
         .create(
             Mode::Online,
@@ -333,7 +382,7 @@ async fn seat_both(hub: &Arc<Hub>, s: &SeekRow, name: &str) -> Result<Value, Lob
         )
         .await
         .map_err(|e| LobbyError::Storage(format!("the game could not be made: {e}")))?;
-    let (code, poster_side, side, token) = {
+    let (live, poster_side, side, token) = {
         let mut r = room.lock().await;
         let seats = hub
             .take_free_seat(&mut r, name)
@@ -350,63 +399,135 @@ async fn seat_both(hub: &Arc<Hub>, s: &SeekRow, name: &str) -> Result<Value, Lob
         hub.start_timing(&mut r, clock_of(s))
             .await
             .map_err(|e| LobbyError::Storage(e.to_string()))?;
-        (r.row.id.clone(), !side, side, token)
+        r.broadcast();
+        let live = LiveRow {
+            id: r.row.id.clone(),
+            game: r.row.game.clone(),
+            white: r.row.white_name.clone(),
+            black: r.row.black_name.clone(),
+            created: r.row.created,
+        };
+        (live, !side, side, token)
     };
+    let code = live.id.clone();
     drop(room);
     hub.store
         .settle_seek(&s.id, &code, &poster_token, poster_side.name())
         .await?;
-    Ok(json!({
+    let v = json!({
         "seek": s.id,
         "room": code,
         "game": s.game,
         "token": token,
         "side": side.name(),
-    }))
+    });
+    Ok((v, live))
 }
 
-/// `GET /api/lobby`: the open seeks and the games in progress that can
-/// be watched, with their spectators and score when this instance holds
-/// them.
+/// `GET /api/lobby`: the open seeks, the games in progress that can
+/// be watched (with their spectators and score when this instance holds
+/// them), and the bots' standing challenges ([`bots::standing`]).
 ///
 /// # Errors
 /// When the database fails.
 pub async fn lobby(hub: &Arc<Hub>) -> Result<Value, LobbyError> {
-    let seeks: Vec<Value> = hub
+    let (seeks, live) = listing(hub, Some(&hub.lobby)).await?;
+    Ok(json!({
+        "seeks": seeks.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
+        "live": live.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
+        "bots": bots::standing(hub),
+    }))
+}
+
+/// The open seeks and the live games, each with its id: one query each
+/// (indexed), the score of a game recomputed only when it moved (cached
+/// in `feed`).
+///
+/// # Errors
+/// When the database fails.
+pub(crate) async fn listing(
+    hub: &Arc<Hub>,
+    feed: Option<&feed::Feed>,
+) -> Result<(Vec<(String, Value)>, Vec<(String, Value)>), LobbyError> {
+    // The codes from the index; a seek does not change while it is open,
+    // so only those not seen before are read whole.
+    let ids = hub.store.open_seek_ids(SEEKS_LISTED).await?;
+    let known = feed.map(|f| f.known_seeks(&ids)).unwrap_or_default();
+    let missing: Vec<String> = ids
+        .iter()
+        .filter(|id| !known.contains_key(*id))
+        .cloned()
+        .collect();
+    let mut read: std::collections::HashMap<String, Value> = hub
         .store
-        .open_seeks(SEEKS_LISTED)
+        .seeks_by_ids(&missing)
         .await?
         .iter()
-        .map(public)
+        .filter(|s| s.state == "open")
+        .map(|s| (s.id.clone(), public(s)))
+        .collect();
+    if let Some(f) = feed {
+        f.remember_seeks(&read);
+    }
+    let mut known = known;
+    let seeks = ids
+        .into_iter()
+        .filter_map(|id| {
+            let v = known.remove(&id).or_else(|| read.remove(&id))?;
+            Some((id, v))
+        })
         .collect();
     let mut live = Vec::new();
     for g in hub.store.live_games(LIVE_SINCE, LIVE_LISTED).await? {
-        let mut v = json!({
-            "room": g.id,
-            "game": g.game,
-            "white": g.white,
-            "black": g.black,
-            "spectators": 0,
-            "turn": null,
-            "score": null,
-        });
-        if let Some(room) = hub.held(&g.id) {
-            let r = room.lock().await;
-            v["spectators"] = json!(r.watching());
-            v["turn"] = json!(r.game.side_to_act().map(|s| s.name()));
-            let mut view = json!({});
-            r.game.view(&mut view, false, 0);
-            // The game's own score: a backgammon match's, or Grand
-            // Trictrac's points and holes.
-            v["score"] = match &view["match"]["score"] {
-                Value::Null => view["score"].clone(),
-                s => s.clone(),
-            };
-            v["seq"] = json!(r.actions.len());
-        }
-        live.push(v);
+        let v = live_value(hub, feed, &g).await;
+        live.push((g.id, v));
     }
-    Ok(json!({ "seeks": seeks, "live": live }))
+    Ok((seeks, live))
+}
+
+/// A game in progress as listed: its players, and its spectators, turn
+/// and score when this instance holds it (the score recomputed only
+/// when it moved: cached in `feed`).
+async fn live_value(hub: &Arc<Hub>, feed: Option<&feed::Feed>, g: &LiveRow) -> Value {
+    let mut v = json!({
+        "room": g.id,
+        "game": g.game,
+        "white": g.white,
+        "black": g.black,
+        "created": g.created,
+        "spectators": 0,
+        "turn": null,
+        "score": null,
+    });
+    if let Some(room) = hub.held(&g.id) {
+        let r = room.lock().await;
+        let (seq, watching) = (r.actions.len(), r.watching());
+        let known = feed.and_then(|f| f.cached_live(&g.id, seq, watching));
+        let (turn, score) = match known {
+            Some(k) => (k["turn"].clone(), k["score"].clone()),
+            None => {
+                let mut view = json!({});
+                r.game.view(&mut view, false, 0);
+                // The game's own score: a backgammon match's, or Grand
+                // Trictrac's points and holes.
+                let score = match &view["match"]["score"] {
+                    Value::Null => view["score"].clone(),
+                    s => s.clone(),
+                };
+                let turn = json!(r.game.side_to_act().map(|s| s.name()));
+                if let Some(f) = feed {
+                    f.cache_live(&g.id, seq, watching, &json!({"turn": turn, "score": score}));
+                }
+                (turn, score)
+            }
+        };
+        drop(r);
+        v["spectators"] = json!(watching);
+        v["turn"] = turn;
+        v["score"] = score;
+        v["seq"] = json!(seq);
+    }
+    v
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -23,6 +24,28 @@ pub fn router() -> Router<Arc<Hub>> {
         .route("/api/seeks", post(post_seek))
         .route("/api/seeks/{id}", get(show).delete(cancel))
         .route("/api/seeks/{id}/accept", post(accept))
+        .route("/ws/lobby", get(socket))
+}
+
+/// `/ws/lobby`: the lobby live ([`super::socket`]), within the limits of
+/// connections per address as the games' sockets.
+async fn socket(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let slot = match hub.limiters.open_connection(peer.ip()) {
+        Ok(slot) => slot,
+        Err(m) => {
+            return (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "error": m }))).into_response()
+        }
+    };
+    upgrade
+        .max_message_size(4 * 1024)
+        .on_upgrade(move |socket| async move {
+            super::socket::serve(hub, socket).await;
+            drop(slot);
+        })
 }
 
 impl IntoResponse for LobbyError {

@@ -253,6 +253,8 @@ pub struct Hub {
     /// The timekeeper's queue ([`timing::timekeeper`]).
     wakeups: timing::Wakeups,
     wakeups_rx: StdMutex<Option<tokio::sync::mpsc::UnboundedReceiver<(i64, String)>>>,
+    /// The lobby as it changes (issue 26).
+    pub lobby: crate::lobby::feed::Feed,
 }
 
 /// The alphabet of room codes: no 0/O, 1/I/L.
@@ -273,6 +275,7 @@ impl Hub {
             // The dice and tokens: ChaCha20 seeded from the OS's entropy.
             rng: StdMutex::new(ChaCha20Rng::from_entropy()),
             stopping,
+            lobby: crate::lobby::feed::Feed::new(),
         }
     }
 

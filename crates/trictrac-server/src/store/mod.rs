@@ -33,7 +33,7 @@ mod writer;
 
 pub use change::{Change, CHANNEL};
 pub use fault::{inject_fault, Fault};
-pub use seeks::{LiveRow, SeekRow};
+pub use seeks::{LiveRow, SeekRow, LOBBY_CHANNEL};
 pub use writer::writer_restarts;
 use writer::{notify, supervise_writer, Write};
 
@@ -140,6 +140,8 @@ const SCHEMA: &[&str] = &[
     // The lobby's open challenges (issue 26), on new and older databases.
     seeks::SEEKS_TABLE,
     "CREATE INDEX IF NOT EXISTS seeks_state ON seeks (state)",
+    seeks::LOBBY_INDEXES[0],
+    seeks::LOBBY_INDEXES[1],
 ];
 
 /// Changes to databases made by earlier versions, each run at every start
@@ -153,6 +155,7 @@ const MIGRATIONS: &[&str] = &[
     // Clocks and abandonment (issue 26): `store/timing.rs`.
     "ALTER TABLE games ADD COLUMN timing TEXT",
     "ALTER TABLE seeks ADD COLUMN clock TEXT",
+    seeks::SEEN_COLUMN,
 ];
 
 /// Whether a migration failed only because it was done before.

@@ -5,6 +5,13 @@
 //! state = 'open'`: of accepts racing on one seek, on one instance or on
 //! several sharing a PostgreSQL database, exactly one changes the row and
 //! wins; the others change nothing and are told it is taken.
+//!
+//! A seek also closes when its poster leaves (`left`: not seen for the
+//! lobby's grace, `crate::lobby::feed::POSTER_GRACE`; `seen` is the last
+//! time, in milliseconds, his lobby socket or his asking showed him
+//! there) or when it is too old (`expired`). Every change of the seeks is
+//! announced on [`LOBBY_CHANNEL`] (PostgreSQL), so that every instance's
+//! lobby looks again.
 
 use sqlx::any::AnyRow;
 use sqlx::Row;
@@ -25,6 +32,29 @@ pub(super) const SEEKS_TABLE: &str = "CREATE TABLE IF NOT EXISTS seeks (
         seat_side TEXT,
         created BIGINT NOT NULL
     )";
+
+/// The PostgreSQL channel on which instances tell each other that the
+/// lobby changed (the payload: the instance that changed it).
+pub const LOBBY_CHANNEL: &str = "trictrac_lobby";
+
+/// The indexes of the lobby's two listings: open seeks newest first, and
+/// games in progress most recently moved first.
+pub(super) const LOBBY_INDEXES: [&str; 2] = [
+    "CREATE INDEX IF NOT EXISTS seeks_open ON seeks (state, created, id)",
+    "CREATE INDEX IF NOT EXISTS games_live ON games (finished, mode, updated)",
+];
+
+/// The column `seen` (milliseconds since the epoch: the last sign of the
+/// poster), on databases made before it.
+pub(super) const SEEN_COLUMN: &str = "ALTER TABLE seeks ADD COLUMN seen BIGINT";
+
+/// Milliseconds since the epoch.
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
 
 /// A seek's row.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,6 +113,8 @@ pub struct LiveRow {
     pub white: String,
     /// Black's name.
     pub black: String,
+    /// When it was made (seconds since the epoch).
+    pub created: i64,
 }
 
 impl Store {
@@ -142,6 +174,52 @@ impl Store {
             .map(seek_row)
             .collect::<Result<_, _>>()
             .map_err(|e| db_err("cannot list the challenges", e))
+    }
+
+    /// The codes of the open seeks, newest first, at most `limit` (read
+    /// from the index alone).
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn open_seek_ids(&self, limit: i64) -> Result<Vec<String>, ServerError> {
+        let rows = sqlx::query(
+            "SELECT id FROM seeks WHERE state = 'open' ORDER BY created DESC, id LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot list the challenges", e))?;
+        rows.iter()
+            .map(|r| r.try_get(0))
+            .collect::<Result<_, _>>()
+            .map_err(|e| db_err("cannot list the challenges", e))
+    }
+
+    /// The seeks of these codes (in no order).
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn seeks_by_ids(&self, ids: &[String]) -> Result<Vec<SeekRow>, ServerError> {
+        let mut out = Vec::with_capacity(ids.len());
+        for chunk in ids.chunks(200) {
+            let marks: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let sql = format!(
+                "SELECT {COLUMNS} FROM seeks WHERE id IN ({})",
+                marks.join(", ")
+            );
+            let mut q = sqlx::query(&sql);
+            for id in chunk {
+                q = q.bind(id);
+            }
+            let rows = q
+                .fetch_all(&self.pool)
+                .await
+                .map_err(|e| db_err("cannot read the challenges", e))?;
+            for r in &rows {
+                out.push(seek_row(r).map_err(|e| db_err("cannot read the challenges", e))?);
+            }
+        }
+        Ok(out)
     }
 
     /// Moves an open seek to `state` (`taken` or `cancelled`): `Ok(true)`
@@ -205,7 +283,7 @@ impl Store {
     /// When the database fails.
     pub async fn live_games(&self, since: i64, limit: i64) -> Result<Vec<LiveRow>, ServerError> {
         let rows = sqlx::query(
-            "SELECT id, game, white_name, black_name FROM games
+            "SELECT id, game, white_name, black_name, created FROM games
              WHERE finished IS NULL AND mode = 'online' AND white_taken = 1 AND black_taken = 1
                AND updated >= $1
              ORDER BY updated DESC, id LIMIT $2",
@@ -222,9 +300,75 @@ impl Store {
                     game: r.try_get(1)?,
                     white: r.try_get(2)?,
                     black: r.try_get(3)?,
+                    created: r.try_get(4)?,
                 })
             })
             .collect::<Result<_, sqlx::Error>>()
             .map_err(|e| db_err("cannot list the games in progress", e))
+    }
+
+    /// Marks open seeks seen now (their poster is there).
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn touch_seeks(&self, ids: &[String]) -> Result<(), ServerError> {
+        // At most 1,000 codes a statement (one or two for a busy lobby).
+        for chunk in ids.chunks(1000) {
+            let marks: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 2)).collect();
+            let sql = format!(
+                "UPDATE seeks SET seen = $1 WHERE state = 'open' AND id IN ({})",
+                marks.join(", ")
+            );
+            let mut q = sqlx::query(&sql).bind(now_ms());
+            for id in chunk {
+                q = q.bind(id);
+            }
+            q.execute(&self.pool)
+                .await
+                .map_err(|e| db_err("cannot mark the challenges seen", e))?;
+        }
+        Ok(())
+    }
+
+    /// Closes the open seeks whose poster left (not seen for `grace_ms`:
+    /// `left`) or posted more than `lifetime` seconds ago (`expired`),
+    /// and forgets closed seeks a day old; answers how many closed.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn sweep_seeks(&self, grace_ms: i64, lifetime: i64) -> Result<u64, ServerError> {
+        let old = super::now() - lifetime;
+        let r = sqlx::query(
+            "UPDATE seeks SET state = CASE WHEN created < $2 THEN 'expired' ELSE 'left' END
+             WHERE state = 'open' AND (COALESCE(seen, created * 1000) < $1 OR created < $2)",
+        )
+        .bind(now_ms() - grace_ms)
+        .bind(old)
+        .execute(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot withdraw the challenges left", e))?;
+        sqlx::query("DELETE FROM seeks WHERE state <> 'open' AND created < $1")
+            .bind(super::now() - 86_400)
+            .execute(&self.pool)
+            .await
+            .map_err(|e| db_err("cannot forget the old challenges", e))?;
+        Ok(r.rows_affected())
+    }
+
+    /// Tells the other instances sharing this PostgreSQL database that
+    /// the lobby changed (nothing on SQLite: one instance). A failure is
+    /// logged: they look again within a second anyway.
+    pub async fn announce_lobby(&self) {
+        if self.sqlite {
+            return;
+        }
+        let r = sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(LOBBY_CHANNEL)
+            .bind(&self.instance)
+            .execute(&self.pool)
+            .await;
+        if let Err(e) = r {
+            tracing::warn!("cannot tell the other servers of the lobby's change: {e}");
+        }
     }
 }

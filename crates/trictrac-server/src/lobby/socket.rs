@@ -1,0 +1,141 @@
+//! The lobby's WebSocket, `/ws/lobby` (docs/PROTOCOL.md, "Lobby"): the
+//! whole lobby first (`{"type": "lobby", "seeks", "live", "bots"}`), then
+//! each change as it happens (`{"type": "lobby_diff", "seeks": [new or
+//! changed], "gone": [codes], "live": [new or changed], "ended":
+//! [rooms]}`), on every instance sharing the database.
+//!
+//! A poster holds his seeks open on it: `{"type": "hold", "seek": CODE,
+//! "token": TOKEN}` (answered `{"type": "held", "seek"}`). While the
+//! socket is open the seek stands; once it closes, the seek is withdrawn
+//! after [`super::feed::POSTER_GRACE`] unless a socket holds it again. When
+//! the seek is accepted the socket gets `{"type": "accepted", "seek",
+//! "room", "token", "side"}` (the poster's seat), when it closes
+//! otherwise `{"type": "closed", "seek", "state"}`. `{"type": "ping"}`
+//! is answered `{"type": "pong"}`.
+
+use std::sync::Arc;
+
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
+use serde_json::{json, Value};
+use tokio::sync::{broadcast, mpsc};
+
+use super::same_token;
+use crate::room::Hub;
+
+/// Most seeks one lobby socket may hold.
+const HELD_PER_SOCKET: usize = 20;
+
+async fn send(socket: &mut WebSocket, text: &str) -> bool {
+    socket
+        .send(Message::Text(Utf8Bytes::from(text)))
+        .await
+        .is_ok()
+}
+
+/// Serves one lobby socket until it closes or the server stops.
+pub async fn serve(hub: Arc<Hub>, mut socket: WebSocket) {
+    let feed = &hub.lobby;
+    let number = feed.socket_number();
+    // Subscribed before the snapshot is read: no change falls between.
+    let mut changes = feed.subscribe();
+    let (tell, mut told) = mpsc::unbounded_channel::<Value>();
+    let mut stopping = hub.stopping.clone();
+    let mut held = 0usize;
+    let full = feed.full(&hub).await;
+    if send(&mut socket, &full).await {
+        loop {
+            let text: Arc<str> = tokio::select! {
+                c = changes.recv() => match c {
+                    Ok(t) => t,
+                    // Too slow for the changes: the whole lobby again.
+                    Err(broadcast::error::RecvError::Lagged(_)) => feed.full(&hub).await,
+                    Err(broadcast::error::RecvError::Closed) => break,
+                },
+                m = told.recv() => match m {
+                    Some(v) => v.to_string().into(),
+                    None => continue,
+                },
+                m = socket.recv() => {
+                    let t = match m {
+                        Some(Ok(Message::Text(t))) => t,
+                        Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                        Some(Ok(_)) => continue,
+                    };
+                    let answer = handle(&hub, number, &tell, &mut held, t.as_str()).await;
+                    answer.to_string().into()
+                }
+                _ = stopping.changed() => break,
+            };
+            if !send(&mut socket, &text).await {
+                break;
+            }
+        }
+    }
+    feed.release(number);
+}
+
+fn error(m: impl Into<String>) -> Value {
+    json!({"type": "error", "message": m.into()})
+}
+
+/// One message of a lobby socket; its answer.
+async fn handle(
+    hub: &Arc<Hub>,
+    number: u64,
+    tell: &mpsc::UnboundedSender<Value>,
+    held: &mut usize,
+    text: &str,
+) -> Value {
+    let v: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => return error(format!("not JSON: {e}")),
+    };
+    match v["type"].as_str() {
+        Some("ping") => json!({"type": "pong"}),
+        Some("hold") => {
+            let (Some(id), Some(token)) = (v["seek"].as_str(), v["token"].as_str()) else {
+                return error(
+                    "hold a challenge with {\"type\": \"hold\", \"seek\": CODE, \"token\": TOKEN}",
+                );
+            };
+            if *held >= HELD_PER_SOCKET {
+                return error(format!(
+                    "one lobby connection holds at most {HELD_PER_SOCKET} challenges"
+                ));
+            }
+            let id = id.trim().to_ascii_uppercase();
+            let row = match hub.store.seek(&id).await {
+                Ok(Some(r)) => r,
+                Ok(None) => {
+                    return json!({"type": "closed", "seek": id, "state": "gone"});
+                }
+                Err(e) => return error(e.to_string()),
+            };
+            if !same_token(token, &row.token) {
+                return error(format!("this token is not the one of challenge {}", row.id));
+            }
+            match (row.state.as_str(), &row.room) {
+                ("open", _) | ("taken", None) => {
+                    *held += 1;
+                    hub.lobby.hold(&row.id, number, tell.clone());
+                    if row.state == "open" {
+                        if let Err(e) = hub.store.touch_seeks(std::slice::from_ref(&row.id)).await {
+                            return error(e.to_string());
+                        }
+                    }
+                    json!({"type": "held", "seek": row.id})
+                }
+                ("taken", Some(room)) => json!({
+                    "type": "accepted",
+                    "seek": row.id,
+                    "room": room,
+                    "token": row.seat_token,
+                    "side": row.seat_side,
+                }),
+                (state, _) => json!({"type": "closed", "seek": row.id, "state": state}),
+            }
+        }
+        Some(t) => error(format!("unknown message type `{t}`: hold or ping")),
+        None => error("a message has a \"type\": hold or ping"),
+    }
+}
