@@ -91,7 +91,7 @@ function render() {
   const seeks = [...L.seeks.values()].sort((a, b) => (b.created - a.created) || (a.id < b.id ? -1 : 1));
   $("lobby-seeks").innerHTML = seeks.length === 0 ? `<p class="muted" data-i18n="lobby_none">${esc(t("lobby_none"))}</p>` :
     "<ul>" + seeks.map((s) => {
-      const match = s.match ? " · " + esc(t("lobby_match_n", { n: s.match })) : "";
+      const match = (s.match ? " · " + esc(t("lobby_match_n", { n: s.match })) : "") + `<span class="lobby-clock">${esc(clockText(s.clock))}</span>`;
       const button = own[s.id] ?
         `<span class="muted" data-i18n="lobby_yours">${esc(t("lobby_yours"))}</span> <button type="button" data-cancel="${esc(s.id)}" data-i18n="lobby_cancel">${esc(t("lobby_cancel"))}</button>` :
         `<button type="button" class="primary" data-accept="${esc(s.id)}" data-i18n="lobby_accept">${esc(t("lobby_accept"))}</button>`;
@@ -211,6 +211,20 @@ function homeChanged() {
   }
 }
 
+// The clock chosen in the form ("move:S" or "total:M:I"), as the API
+// takes it (docs/PROTOCOL.md), or none.
+function clockOf(v) {
+  const [kind, a, b] = String(v || "").split(":");
+  if (kind === "move") return { kind, seconds: Number(a) };
+  if (kind === "total") return { kind, minutes: Number(a), increment: Number(b) };
+  return null;
+}
+// A seek's clock in words.
+function clockText(c) {
+  if (!c) return "";
+  return " · " + (c.kind === "move" ? t("lobby_clock_move", { s: c.seconds }) : t("lobby_clock_total", { m: c.minutes, i: c.increment }));
+}
+
 async function post(ev) {
   ev.preventDefault();
   const f = $("lobby-form");
@@ -221,6 +235,8 @@ async function post(ev) {
     rated: false,
     name: myName(),
   };
+  const clock = clockOf(f.elements.clock ? f.elements.clock.value : "");
+  if (clock) body.clock = clock;
   try {
     const v = await call("POST", "/api/seeks", body);
     store("set", PREFIX + v.id, v.token);

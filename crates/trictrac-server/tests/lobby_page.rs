@@ -55,7 +55,8 @@ async fn a_challenge_posted_on_the_home_page_is_accepted_and_watched_in_chromium
         "document.querySelector('input[name=name]').value = 'Ann';
          document.querySelector('#lobby-post').open = true;
          const f = document.querySelector('#lobby-form');
-         f.elements.game.value = 'backgammon'; f.elements.match.value = '3'; true",
+         f.elements.game.value = 'backgammon'; f.elements.match.value = '3';
+         f.elements.clock.value = 'total:10:5'; true",
     )
     .await;
     cdp.click("#btn-lobby-post").await;
@@ -85,7 +86,10 @@ async fn a_challenge_posted_on_the_home_page_is_accepted_and_watched_in_chromium
         .await;
     let listed = listed.as_str().unwrap().to_string();
     assert!(
-        listed.contains("Ann") && listed.contains("Backgammon") && listed.contains("to 3"),
+        listed.contains("Ann")
+            && listed.contains("Backgammon")
+            && listed.contains("to 3")
+            && listed.contains("clock 10 min + 5 s"),
         "{listed}"
     );
     assert_eq!(
@@ -113,6 +117,12 @@ async fn a_challenge_posted_on_the_home_page_is_accepted_and_watched_in_chromium
     assert_eq!(cdp.eval("window.__trictrac.room").await, room_b);
     assert_ne!(cdp.eval("window.__trictrac.seats[0]").await, seat_b);
     assert_eq!(cdp.eval("window.__trictrac.state.match.length").await, 3);
+    // The clock chosen in the form runs in the game.
+    cdp.wait_for(
+        "!!document.querySelector('#clock-white') && !!document.querySelector('#clock-black')",
+        20,
+    )
+    .await;
 
     // Cleo posts a Grand Trictrac challenge, then finds the game in the
     // live list and watches it: leaving the home page withdraws hers.
