@@ -51,6 +51,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 64)]
     max_connections_per_address: u32,
 
+    /// Mark the account cookies `Secure` (the server is reached over
+    /// HTTPS through a proxy that does not send X-Forwarded-Proto)
+    #[arg(long)]
+    secure_cookies: bool,
+
     #[command(flatten)]
     options: OptionArgs,
 }
@@ -70,6 +75,7 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
             ..trictrac_server::limits::Limits::default()
         },
         games: None,
+        secure_cookies: args.secure_cookies,
     };
     trictrac_server::serve_blocking(config).map_err(|e| CliError::input(format!("serve: {e}")))
 }

@@ -27,12 +27,14 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod accounts;
 pub mod analysis;
 pub mod error;
 pub mod games;
 pub mod limits;
 pub mod lobby;
 pub mod logging;
+pub mod ratings;
 mod relay;
 pub mod room;
 pub mod store;
@@ -85,6 +87,10 @@ pub struct Config {
     /// The games offered; `None`: Grand Trictrac (with
     /// `default_options`) and backgammon ([`games::Registry::standard`]).
     pub games: Option<games::Registry>,
+    /// Marks the identity and session cookies `Secure` on every answer
+    /// (the server is reached over TLS through a proxy that does not send
+    /// `X-Forwarded-Proto: https`; with that header they are anyway).
+    pub secure_cookies: bool,
 }
 
 impl Default for Config {
@@ -96,6 +102,7 @@ impl Default for Config {
             default_options: GameOptions::default(),
             limits: limits::Limits::default(),
             games: None,
+            secure_cookies: false,
         }
     }
 }
@@ -139,7 +146,8 @@ impl Server {
                 .await
                 .map_err(ServerError::Database)?;
         }
-        let app = web::router(hub.clone());
+        ratings::start(hub.clone());
+        let app = web::router(hub.clone(), config.secure_cookies);
         let mut shutdown = stopping;
         let task = tokio::spawn(async move {
             let r = axum::serve(

@@ -9,8 +9,9 @@
 //! player gets his seat token in the answer, the poster his own when he
 //! asks after his seek with his token (the page asks every two seconds).
 //!
-//! Not in this slice: accounts, rated seeks (refused), clocks, history
-//! pages, bots in the lobby.
+//! Rated seeks are for registered, logged-in players
+//! (`crate::accounts::lobby`); who sits where is recorded for the
+//! players' histories. Not in this slice: clocks, bots in the lobby.
 
 pub mod routes;
 
@@ -21,6 +22,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tables::Side;
 
+use crate::accounts::Who;
 use crate::room::{Hub, Mode};
 use crate::store::{now, SeekRow};
 
@@ -75,7 +77,8 @@ pub struct NewSeek {
     /// The match length (backgammon, 0 for a money game).
     #[serde(default, rename = "match")]
     pub length: u32,
-    /// Rated games need accounts, which do not exist yet: refused.
+    /// Rated: only between registered, logged-in players
+    /// (`crate::accounts::lobby`).
     #[serde(default)]
     pub rated: bool,
     /// The poster's name.
@@ -138,11 +141,6 @@ fn clean_name(n: Option<&str>, empty: &str) -> String {
 /// The option words of a seek, checked by the game's own parser and
 /// written back as the game writes them.
 fn options_of(hub: &Hub, seek: &NewSeek) -> Result<String, LobbyError> {
-    if seek.rated {
-        return Err(LobbyError::Bad(
-            "rated challenges need accounts, which this server does not have yet: post it with \"rated\": false".into(),
-        ));
-    }
     let names = hub.config.games.names();
     if !names.contains(&seek.game.as_str()) {
         return Err(LobbyError::Bad(format!(
@@ -170,13 +168,14 @@ fn options_of(hub: &Hub, seek: &NewSeek) -> Result<String, LobbyError> {
 ///
 /// # Errors
 /// Bad input, or the database failed.
-pub async fn post(hub: &Hub, seek: NewSeek) -> Result<Value, LobbyError> {
+pub async fn post(hub: &Hub, seek: NewSeek, by: &Who) -> Result<Value, LobbyError> {
+    let name = crate::accounts::lobby::may_post(by, seek.rated, seek.name.clone())?;
     let options = options_of(hub, &seek)?;
     let mut row = SeekRow {
         id: String::new(),
         game: seek.game.clone(),
         options,
-        name: clean_name(seek.name.as_deref(), "player"),
+        name: clean_name(name.as_deref(), "player"),
         token: token(),
         state: "open".into(),
         room: None,
@@ -187,6 +186,7 @@ pub async fn post(hub: &Hub, seek: NewSeek) -> Result<Value, LobbyError> {
     for _ in 0..20 {
         row.id = code();
         if hub.store.insert_seek(&row).await? {
+            crate::accounts::lobby::posted(hub, &row.id, by, seek.rated).await?;
             return Ok(json!({ "id": row.id, "token": row.token }));
         }
     }
@@ -274,7 +274,12 @@ pub async fn cancel(hub: &Hub, id: &str, token: &str) -> Result<Value, LobbyErro
 /// # Errors
 /// No such seek, one's own, taken or cancelled already, the game could
 /// not be made.
-pub async fn accept(hub: &Arc<Hub>, id: &str, who: Acceptance) -> Result<Value, LobbyError> {
+pub async fn accept(
+    hub: &Arc<Hub>,
+    id: &str,
+    who: Acceptance,
+    by: &Who,
+) -> Result<Value, LobbyError> {
     let s = open_seek(hub, id).await?;
     if who
         .token
@@ -286,14 +291,18 @@ pub async fn accept(hub: &Arc<Hub>, id: &str, who: Acceptance) -> Result<Value, 
             s.id
         )));
     }
+    let name = crate::accounts::lobby::may_accept(hub, &s.id, by, who.name.clone()).await?;
     if s.state != "open" || !hub.store.close_seek(&s.id, "taken").await? {
         return Err(LobbyError::Taken(format!(
             "challenge {} was taken by someone else or cancelled: choose another",
             s.id
         )));
     }
-    match seat_both(hub, &s, &clean_name(who.name.as_deref(), "guest")).await {
-        Ok(v) => Ok(v),
+    match seat_both(hub, &s, &clean_name(name.as_deref(), "guest")).await {
+        Ok(v) => {
+            crate::accounts::lobby::seated(hub, &s.id, &v, by).await?;
+            Ok(v)
+        }
         Err(e) => {
             // The game could not be made: the seek stays open for others.
             if let Err(r) = hub.store.reopen_seek(&s.id).await {
