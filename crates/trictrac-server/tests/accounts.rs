@@ -344,7 +344,7 @@ async fn rated_game(addr: SocketAddr) {
 
     // Not logged in: a rated seek is refused and nothing is posted.
     let (code, v) = anon.call(addr, "POST", "/api/seeks", Some(seek.clone())).await;
-    assert_eq!(code, 403, "{v}");
+    assert_eq!(code, 400, "{v}");
     assert!(v["error"].as_str().unwrap().contains("registered players"), "{v}");
 
     let (code, v) = ann.call(addr, "POST", "/api/seeks", Some(seek.clone())).await;

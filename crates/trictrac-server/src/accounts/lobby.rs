@@ -4,7 +4,8 @@
 //!
 //! A rated seek (`"rated": true`) is posted and accepted only by
 //! registered, logged-in players, two different accounts; anyone else
-//! is refused (403) and the seek stays as it was.
+//! is refused (posting: 400, as every malformed seek; accepting: 403)
+//! and nothing changes.
 
 use crate::lobby::LobbyError;
 use crate::room::Hub;
@@ -21,7 +22,7 @@ use super::Who;
 pub fn may_post(who: &Who, rated: bool, name: Option<String>) -> Result<Option<String>, LobbyError> {
     match &who.account {
         Some(a) => Ok(Some(a.name.clone())),
-        None if rated => Err(LobbyError::Forbidden(
+        None if rated => Err(LobbyError::Bad(
             "a rated challenge is for registered players: log in (POST /api/login) or register (POST /api/accounts) first, or post it with \"rated\": false".into(),
         )),
         None => Ok(name),
