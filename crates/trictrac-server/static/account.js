@@ -42,8 +42,9 @@ export function gamesTable(games) {
   const rows = games.map((g) => {
     const l = g.links || {};
     const downloads = (l.downloads || []).map((d) => `<a href="${esc(d.url)}" download>.${esc(d.format)}</a>`).join(" ");
-    return `<tr data-room="${esc(g.room)}"><td>${esc(gameLabel(g.game))}${g.rated ? ` <span class="muted">(${esc(t("acc_rated"))})</span>` : ""}</td>` +
-      `<td>${esc(t("pl_vs", { white: g.white, black: g.black }))}</td><td>${esc(g.result)}</td><td class="muted">${esc(day(g.finished))}</td>` +
+    return `<tr data-room="${esc(g.room)}"><td>${esc(gameLabel(g.game))}${g.rated ? ` <span class="muted">(${esc(t("acc_rated"))})</span>` : ""}` +
+      `<br><span class="muted">${esc(day(g.finished))}</span></td>` +
+      `<td>${esc(t("pl_vs", { white: g.white, black: g.black }))}</td><td>${esc(g.result)}</td>` +
       `<td><a href="${esc(l.replay)}">${esc(t("acc_replay"))}</a> · <a href="${esc(l.review)}">${esc(t("acc_review"))}</a> · ` +
       `<span title="${esc(t("acc_download"))}">${downloads}</span></td></tr>`;
   });
@@ -138,7 +139,8 @@ async function send(path) {
 async function mount() {
   if (!$("account")) return;
   render();
-  for (const l of ["fr", "en"]) { const b = $("lang-" + l); if (b) b.addEventListener("click", () => setTimeout(render)); }
+  // Again whenever the page's shell (app.js) sets the language.
+  new MutationObserver(render).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
   await claimSeats();
   await refresh();
   // Games started from this page keep their seat tokens: told later.

@@ -23,13 +23,14 @@ export function chart(history, width = 480, height = 160) {
   let lo = Math.min(...values, 1500), hi = Math.max(...values, 1500);
   if (hi - lo < 50) { lo -= 25; hi += 25; }
   const y = (r) => (height - pad / 2 - ((r - lo) / (hi - lo)) * (height - pad)).toFixed(1);
-  const n = history.length;
-  const x = (i) => (pad + (n === 1 ? (width - pad) / 2 : (i / (n - 1)) * (width - pad * 1.5))).toFixed(1);
+  // Each line starts at 1500, a newcomer's rating, before the first game.
+  const n = history.length + 1;
+  const x = (i) => (pad + (i / (n - 1)) * (width - pad * 1.5)).toFixed(1);
   let lines = "";
   for (const [g] of GAMES) {
-    const pts = history.map((p, i) => [p, i]).filter(([p]) => p.game === g);
+    const pts = history.map((p, i) => [p, i + 1]).filter(([p]) => p.game === g);
     if (!pts.length) continue;
-    const path = pts.map(([p, i]) => `${x(i)},${y(p.rating)}`).join(" ");
+    const path = [[{ rating: 1500 }, 0], ...pts].map(([p, i]) => `${x(i)},${y(p.rating)}`).join(" ");
     lines += `<polyline class="pl-line" data-game="${g}" fill="none" stroke="${COLORS[g]}" stroke-width="2" points="${path}"/>`;
     lines += pts.map(([p, i]) => `<circle cx="${x(i)}" cy="${y(p.rating)}" r="3" fill="${COLORS[g]}"><title>${esc(gameLabel(g))} ${Math.round(p.rating)}</title></circle>`).join("");
   }
@@ -43,7 +44,7 @@ function ratingsTable(ratings) {
   if (!ratings.length) return `<p class="muted">${esc(t("pl_no_rated"))}</p>`;
   const rows = ratings.map((r) => `<tr data-game="${esc(r.game)}"><td>${esc(gameLabel(r.game))}</td>` +
     `<td class="pl-rating">${Math.round(r.rating)} ± ${Math.round(r.deviation)}</td>` +
-    `<td>${esc(r.games)} ${esc(t("pl_played").toLowerCase())}, ${esc(r.wins)} ${esc(t("pl_won").toLowerCase())}</td></tr>`);
+    `<td>${esc(t("pl_record", { n: r.games, w: r.wins }))}</td></tr>`);
   return `<table id="pl-ratings"><tbody>${rows.join("")}</tbody></table>`;
 }
 
