@@ -27,7 +27,12 @@ async fn through_the_card(cdp: &mut Cdp, name: &str, password: &str, button: &st
 }
 
 /// A request from the page, with its cookies: the JSON answer.
-async fn fetch(cdp: &mut Cdp, method: &str, path: &str, body: serde_json::Value) -> serde_json::Value {
+async fn fetch(
+    cdp: &mut Cdp,
+    method: &str,
+    path: &str,
+    body: serde_json::Value,
+) -> serde_json::Value {
     let v = cdp
         .call(
             "Runtime.evaluate",
@@ -59,12 +64,18 @@ async fn register_log_in_and_see_the_player_page_in_chromium() {
     let ann = cdp.page_in_new_context().await;
     cdp.size(1100, 1400, false).await;
     cdp.open(&home).await;
-    cdp.wait_for("(document.querySelector('#btn-login') || {}).textContent === 'Log in'", 20)
-        .await;
+    cdp.wait_for(
+        "(document.querySelector('#btn-login') || {}).textContent === 'Log in'",
+        20,
+    )
+    .await;
     shot(&mut cdp, "account-card-anonymous").await;
     through_the_card(&mut cdp, "Ann", "correct horse", "#btn-register").await;
-    cdp.wait_for("(document.querySelector('#acc-who') || {}).textContent === 'Logged in: Ann'", 20)
-        .await;
+    cdp.wait_for(
+        "(document.querySelector('#acc-who') || {}).textContent === 'Logged in: Ann'",
+        20,
+    )
+    .await;
     cdp.click("#btn-logout").await;
     through_the_card(&mut cdp, "ann", "wrong horse", "#btn-login").await;
     cdp.wait_for(
@@ -73,8 +84,11 @@ async fn register_log_in_and_see_the_player_page_in_chromium() {
     )
     .await;
     through_the_card(&mut cdp, "ANN", "correct horse", "#btn-login").await;
-    cdp.wait_for("(document.querySelector('#acc-who') || {}).textContent === 'Logged in: Ann'", 20)
-        .await;
+    cdp.wait_for(
+        "(document.querySelector('#acc-who') || {}).textContent === 'Logged in: Ann'",
+        20,
+    )
+    .await;
     // The session cookie is out of the page's reach (HttpOnly).
     assert_eq!(cdp.eval("document.cookie").await, "");
 
@@ -82,8 +96,11 @@ async fn register_log_in_and_see_the_player_page_in_chromium() {
     let bob = cdp.page_in_new_context().await;
     cdp.open(&home).await;
     through_the_card(&mut cdp, "Bob", "battery staple", "#btn-register").await;
-    cdp.wait_for("(document.querySelector('#acc-who') || {}).textContent === 'Logged in: Bob'", 20)
-        .await;
+    cdp.wait_for(
+        "(document.querySelector('#acc-who') || {}).textContent === 'Logged in: Bob'",
+        20,
+    )
+    .await;
 
     // A rated match to 1: Ann posts it, Bob accepts it, Ann resigns.
     cdp.session = Some(ann.clone());
@@ -96,7 +113,13 @@ async fn register_log_in_and_see_the_player_page_in_chromium() {
     .await;
     let id = seek["id"].as_str().expect("a rated seek").to_string();
     cdp.session = Some(bob.clone());
-    let taken = fetch(&mut cdp, "POST", &format!("/api/seeks/{id}/accept"), json!({})).await;
+    let taken = fetch(
+        &mut cdp,
+        "POST",
+        &format!("/api/seeks/{id}/accept"),
+        json!({}),
+    )
+    .await;
     let room = taken["room"].as_str().expect("a room").to_string();
     cdp.session = Some(ann.clone());
     let mine = fetch(
@@ -129,18 +152,27 @@ async fn register_log_in_and_see_the_player_page_in_chromium() {
         20,
     )
     .await;
-    cdp.wait_for("/Backgammon 1\\d\\d\\d ± \\d+/.test(document.querySelector('#acc-ratings').textContent)", 20)
-        .await;
+    cdp.wait_for(
+        "/Backgammon 1\\d\\d\\d ± \\d+/.test(document.querySelector('#acc-ratings').textContent)",
+        20,
+    )
+    .await;
     shot(&mut cdp, "account-card").await;
     cdp.click("#acc-page").await;
     cdp.wait_for("!!(window.__player && window.__player.ready)", 20)
         .await;
     assert_eq!(cdp.text("#pl-name").await, "Ann");
-    let rating = cdp.text("#pl-ratings tr[data-game=backgammon] .pl-rating").await;
+    let rating = cdp
+        .text("#pl-ratings tr[data-game=backgammon] .pl-rating")
+        .await;
     assert!(rating.starts_with("1"), "{rating}");
-    assert!(rating.parse::<u32>().is_err() && rating.contains('±'), "{rating}");
+    assert!(
+        rating.parse::<u32>().is_err() && rating.contains('±'),
+        "{rating}"
+    );
     assert_eq!(
-        cdp.eval("document.querySelectorAll('#pl-chart polyline[data-game=backgammon]').length").await,
+        cdp.eval("document.querySelectorAll('#pl-chart polyline[data-game=backgammon]').length")
+            .await,
         1
     );
     assert_eq!(
@@ -150,8 +182,11 @@ async fn register_log_in_and_see_the_player_page_in_chromium() {
     shot(&mut cdp, "player-page").await;
     // In French too.
     cdp.click("#lang-fr").await;
-    cdp.wait_for("document.querySelector('#player h3').textContent === 'Classement'", 10)
-        .await;
+    cdp.wait_for(
+        "document.querySelector('#player h3').textContent === 'Classement'",
+        10,
+    )
+    .await;
 
     // The leaderboards.
     cdp.open(&format!("http://{addr}/player?lang=en")).await;

@@ -37,13 +37,25 @@ impl Jar {
 
     /// `METHOD path` with a JSON body and the jar's cookies; keeps the
     /// cookies set: status and JSON answer.
-    async fn call(&mut self, addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    async fn call(
+        &mut self,
+        addr: SocketAddr,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> (u16, Value) {
         let (status, text) = self.raw(addr, method, path, body).await;
         let v = serde_json::from_str(&text).unwrap_or_else(|_| json!({ "raw": text }));
         (status, v)
     }
 
-    async fn raw(&mut self, addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, String) {
+    async fn raw(
+        &mut self,
+        addr: SocketAddr,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> (u16, String) {
         let body = body.map(|b| b.to_string()).unwrap_or_default();
         let cookies = self
             .cookies
@@ -78,7 +90,9 @@ impl Jar {
             .unwrap_or(0);
         self.set_cookies.clear();
         for line in head.lines() {
-            let Some((k, v)) = line.split_once(':') else { continue };
+            let Some((k, v)) = line.split_once(':') else {
+                continue;
+            };
             if !k.eq_ignore_ascii_case("set-cookie") {
                 continue;
             }
@@ -91,7 +105,10 @@ impl Jar {
             }
             self.set_cookies.push(v);
         }
-        let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        let body = if head
+            .to_ascii_lowercase()
+            .contains("transfer-encoding: chunked")
+        {
             dechunk(body)
         } else {
             body.to_string()
@@ -155,11 +172,20 @@ fn postgres_url() -> Option<String> {
 async fn register(addr: SocketAddr, name: &str) -> Jar {
     let mut jar = Jar::default();
     let (code, v) = jar
-        .call(addr, "POST", "/api/accounts", Some(json!({"name": name, "password": "correct horse"})))
+        .call(
+            addr,
+            "POST",
+            "/api/accounts",
+            Some(json!({"name": name, "password": "correct horse"})),
+        )
         .await;
     assert_eq!(code, 201, "{v}");
     assert_eq!(v["name"], name);
-    assert!(jar.cookie("trictrac_session").is_some(), "{:?}", jar.set_cookies);
+    assert!(
+        jar.cookie("trictrac_session").is_some(),
+        "{:?}",
+        jar.set_cookies
+    );
     jar
 }
 
@@ -171,8 +197,14 @@ async fn accounts(addr: SocketAddr) {
     let (code, me) = anon.call(addr, "GET", "/api/me", None).await;
     assert_eq!(code, 200, "{me}");
     assert_eq!(me["name"], Value::Null);
-    let id = anon.set_cookie("trictrac_id").expect("an identity cookie").to_string();
-    assert!(id.contains("HttpOnly") && id.contains("SameSite=Lax") && id.contains("Path=/"), "{id}");
+    let id = anon
+        .set_cookie("trictrac_id")
+        .expect("an identity cookie")
+        .to_string();
+    assert!(
+        id.contains("HttpOnly") && id.contains("SameSite=Lax") && id.contains("Path=/"),
+        "{id}"
+    );
     assert!(!id.contains("Secure"), "not over TLS: {id}");
     // Kept: no new one on the next request.
     anon.call(addr, "GET", "/api/me", None).await;
@@ -180,16 +212,29 @@ async fn accounts(addr: SocketAddr) {
 
     let mut a = register(addr, &alice).await;
     let session = a.set_cookie("trictrac_session").unwrap().to_string();
-    assert!(session.contains("HttpOnly") && session.contains("SameSite=Lax"), "{session}");
+    assert!(
+        session.contains("HttpOnly") && session.contains("SameSite=Lax"),
+        "{session}"
+    );
     assert!(!session.contains("Secure"), "{session}");
     let (_, me) = a.call(addr, "GET", "/api/me", None).await;
     assert_eq!(me["name"], alice.as_str());
 
     // Names unique without regard to case and look-alike letters.
     let cyrillic = alice.replacen('A', "\u{410}", 1);
-    for other in [alice.to_uppercase(), alice.to_lowercase(), alice.replacen('l', "1", 1), cyrillic] {
+    for other in [
+        alice.to_uppercase(),
+        alice.to_lowercase(),
+        alice.replacen('l', "1", 1),
+        cyrillic,
+    ] {
         let (code, v) = Jar::default()
-            .call(addr, "POST", "/api/accounts", Some(json!({"name": other, "password": "another one"})))
+            .call(
+                addr,
+                "POST",
+                "/api/accounts",
+                Some(json!({"name": other, "password": "another one"})),
+            )
             .await;
         assert_eq!(code, 409, "{other}: {v}");
         assert!(v["error"].as_str().unwrap().contains("is taken"), "{v}");
@@ -200,7 +245,12 @@ async fn accounts(addr: SocketAddr) {
         ("Goodname", "short", "8 to 200"),
     ] {
         let (code, v) = Jar::default()
-            .call(addr, "POST", "/api/accounts", Some(json!({"name": name, "password": password})))
+            .call(
+                addr,
+                "POST",
+                "/api/accounts",
+                Some(json!({"name": name, "password": password})),
+            )
             .await;
         assert_eq!(code, 400, "{v}");
         assert!(v["error"].as_str().unwrap().contains(why), "{v}");
@@ -209,10 +259,20 @@ async fn accounts(addr: SocketAddr) {
     // One answer for a wrong password and an unknown name.
     let mut b = Jar::default();
     let (c1, wrong) = b
-        .call(addr, "POST", "/api/login", Some(json!({"name": alice, "password": "wrong horse"})))
+        .call(
+            addr,
+            "POST",
+            "/api/login",
+            Some(json!({"name": alice, "password": "wrong horse"})),
+        )
         .await;
     let (c2, unknown) = b
-        .call(addr, "POST", "/api/login", Some(json!({"name": unique("Nobody"), "password": "wrong horse"})))
+        .call(
+            addr,
+            "POST",
+            "/api/login",
+            Some(json!({"name": unique("Nobody"), "password": "wrong horse"})),
+        )
         .await;
     assert_eq!((c1, c2), (401, 401));
     assert_eq!(wrong, unknown);
@@ -220,7 +280,12 @@ async fn accounts(addr: SocketAddr) {
     assert!(b.cookie("trictrac_session").is_none());
     // The name in another case logs in.
     let (code, v) = b
-        .call(addr, "POST", "/api/login", Some(json!({"name": alice.to_lowercase(), "password": "correct horse"})))
+        .call(
+            addr,
+            "POST",
+            "/api/login",
+            Some(json!({"name": alice.to_lowercase(), "password": "correct horse"})),
+        )
         .await;
     assert_eq!(code, 200, "{v}");
     assert_eq!(v["name"], alice.as_str());
@@ -229,14 +294,20 @@ async fn accounts(addr: SocketAddr) {
     let old = a.cookie("trictrac_session").unwrap().to_string();
     let (code, _) = a.call(addr, "POST", "/api/logout", None).await;
     assert_eq!(code, 200);
-    let cleared = a.set_cookie("trictrac_session").expect("the cookie cleared");
+    let cleared = a
+        .set_cookie("trictrac_session")
+        .expect("the cookie cleared");
     assert!(cleared.contains("Max-Age=0"), "{cleared}");
     let mut replay = Jar {
         cookies: vec![("trictrac_session".into(), old)],
         ..Jar::default()
     };
     let (_, me) = replay.call(addr, "GET", "/api/me", None).await;
-    assert_eq!(me["name"], Value::Null, "a closed session is not accepted again");
+    assert_eq!(
+        me["name"],
+        Value::Null,
+        "a closed session is not accepted again"
+    );
 
     // Behind a TLS proxy the cookies are Secure.
     let mut tls = Jar {
@@ -244,7 +315,12 @@ async fn accounts(addr: SocketAddr) {
         ..Jar::default()
     };
     let (code, _) = tls
-        .call(addr, "POST", "/api/login", Some(json!({"name": alice, "password": "correct horse"})))
+        .call(
+            addr,
+            "POST",
+            "/api/login",
+            Some(json!({"name": alice, "password": "correct horse"})),
+        )
         .await;
     assert_eq!(code, 200);
     for name in ["trictrac_id", "trictrac_session"] {
@@ -281,12 +357,20 @@ async fn login_attempts_are_rate_limited() {
     let mut refused_at = None;
     for i in 0..20 {
         let (code, v) = jar
-            .call(addr, "POST", "/api/login", Some(json!({"name": "Mallory", "password": format!("guess {i:04}")})))
+            .call(
+                addr,
+                "POST",
+                "/api/login",
+                Some(json!({"name": "Mallory", "password": format!("guess {i:04}")})),
+            )
             .await;
         match code {
             401 => {}
             429 => {
-                assert!(v["error"].as_str().unwrap().contains("too many attempts"), "{v}");
+                assert!(
+                    v["error"].as_str().unwrap().contains("too many attempts"),
+                    "{v}"
+                );
                 refused_at = Some(i);
                 break;
             }
@@ -296,7 +380,12 @@ async fn login_attempts_are_rate_limited() {
     let n = refused_at.expect("attempts are limited");
     assert!((5..=10).contains(&n), "refused after {n} attempts");
     let (code, _) = jar
-        .call(addr, "POST", "/api/login", Some(json!({"name": "Mallory", "password": "correct horse"})))
+        .call(
+            addr,
+            "POST",
+            "/api/login",
+            Some(json!({"name": "Mallory", "password": "correct horse"})),
+        )
         .await;
     assert_eq!(code, 429, "the right password waits too");
     server.stop().await;
@@ -343,16 +432,31 @@ async fn rated_game(addr: SocketAddr) {
     let seek = json!({"game": "backgammon", "rules": "standard", "match": 1, "rated": true});
 
     // Not logged in: a rated seek is refused and nothing is posted.
-    let (code, v) = anon.call(addr, "POST", "/api/seeks", Some(seek.clone())).await;
+    let (code, v) = anon
+        .call(addr, "POST", "/api/seeks", Some(seek.clone()))
+        .await;
     assert_eq!(code, 400, "{v}");
-    assert!(v["error"].as_str().unwrap().contains("registered players"), "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("registered players"),
+        "{v}"
+    );
 
-    let (code, v) = ann.call(addr, "POST", "/api/seeks", Some(seek.clone())).await;
+    let (code, v) = ann
+        .call(addr, "POST", "/api/seeks", Some(seek.clone()))
+        .await;
     assert_eq!(code, 200, "{v}");
-    let (id, seek_token) = (v["id"].as_str().unwrap().to_string(), v["token"].as_str().unwrap().to_string());
+    let (id, seek_token) = (
+        v["id"].as_str().unwrap().to_string(),
+        v["token"].as_str().unwrap().to_string(),
+    );
     // Listed under the account's name.
     let (_, lobby) = anon.call(addr, "GET", "/api/lobby", None).await;
-    let listed = lobby["seeks"].as_array().unwrap().iter().find(|s| s["id"] == id.as_str()).cloned();
+    let listed = lobby["seeks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == id.as_str())
+        .cloned();
     assert_eq!(listed.expect("listed")["name"], an.as_str());
     // Accepted by nobody anonymous, nor by its poster.
     let accept = format!("/api/seeks/{id}/accept");
@@ -362,27 +466,52 @@ async fn rated_game(addr: SocketAddr) {
     let (code, v) = ann.call(addr, "POST", &accept, Some(json!({}))).await;
     assert_eq!(code, 400, "{v}");
     // Still open: Bob takes it.
-    let (code, v) = bob.call(addr, "POST", &accept, Some(json!({"name": "someone else"}))).await;
+    let (code, v) = bob
+        .call(addr, "POST", &accept, Some(json!({"name": "someone else"})))
+        .await;
     assert_eq!(code, 200, "{v}");
     let room = v["room"].as_str().unwrap().to_string();
     let bob_token = v["token"].as_str().unwrap().to_string();
-    let (_, s) = ann.call(addr, "GET", &format!("/api/seeks/{id}?token={seek_token}"), None).await;
+    let (_, s) = ann
+        .call(
+            addr,
+            "GET",
+            &format!("/api/seeks/{id}?token={seek_token}"),
+            None,
+        )
+        .await;
     let ann_token = s["token"].as_str().expect("Ann's seat").to_string();
     let ann_side = s["side"].as_str().unwrap().to_string();
 
     let mut a = seat(addr, &room, &ann_token).await;
     let mut b = seat(addr, &room, &bob_token).await;
     // Seated under the accounts' names (not the name Bob typed).
-    assert_eq!(a.state["seats"][&ann_side]["name"], an.as_str(), "{}", a.state["seats"]);
-    let bob_side = if ann_side == "white" { "black" } else { "white" };
-    assert_eq!(a.state["seats"][bob_side]["name"], bn.as_str(), "{}", a.state["seats"]);
+    assert_eq!(
+        a.state["seats"][&ann_side]["name"],
+        an.as_str(),
+        "{}",
+        a.state["seats"]
+    );
+    let bob_side = if ann_side == "white" {
+        "black"
+    } else {
+        "white"
+    };
+    assert_eq!(
+        a.state["seats"][bob_side]["name"],
+        bn.as_str(),
+        "{}",
+        a.state["seats"]
+    );
     resign(&mut a, &mut b).await;
     let winner_side = a.state["over"]["winner"].as_str().map(String::from);
     assert!(winner_side.is_some(), "{}", a.state["over"]);
 
     // The leaderboard applies it at once (the server's task would within
     // two seconds).
-    let (code, board) = anon.call(addr, "GET", "/api/ratings?game=backgammon", None).await;
+    let (code, board) = anon
+        .call(addr, "GET", "/api/ratings?game=backgammon", None)
+        .await;
     assert_eq!(code, 200, "{board}");
     let find = |board: &Value, name: &str| {
         board["players"]
@@ -402,22 +531,38 @@ async fn rated_game(addr: SocketAddr) {
     let (w, l) = glicko::game(glicko::Rating::default(), glicko::Rating::default(), 1.0);
     let (pw, pl) = if ann_won { (&pa, &pb) } else { (&pb, &pa) };
     for (p, r) in [(pw, w), (pl, l)] {
-        assert!((p["rating"].as_f64().unwrap() - r.rating).abs() < 1e-6, "{p} vs {r:?}");
-        assert!((p["deviation"].as_f64().unwrap() - r.deviation).abs() < 1e-6, "{p} vs {r:?}");
-        assert!((p["volatility"].as_f64().unwrap() - r.volatility).abs() < 1e-9, "{p} vs {r:?}");
+        assert!(
+            (p["rating"].as_f64().unwrap() - r.rating).abs() < 1e-6,
+            "{p} vs {r:?}"
+        );
+        assert!(
+            (p["deviation"].as_f64().unwrap() - r.deviation).abs() < 1e-6,
+            "{p} vs {r:?}"
+        );
+        assert!(
+            (p["volatility"].as_f64().unwrap() - r.volatility).abs() < 1e-9,
+            "{p} vs {r:?}"
+        );
         assert_eq!(p["games"], 1);
     }
     assert!(pw["rating"].as_f64().unwrap() > 1500.0 && pl["rating"].as_f64().unwrap() < 1500.0);
     assert!(pw["rank"].as_u64() < pl["rank"].as_u64());
 
     // Once: asking again changes nothing.
-    let (_, again) = anon.call(addr, "GET", "/api/ratings?game=backgammon", None).await;
+    let (_, again) = anon
+        .call(addr, "GET", "/api/ratings?game=backgammon", None)
+        .await;
     assert_eq!(find(&again, &an), pa);
     assert_eq!(find(&again, &bn), pb);
 
     // The player page: ratings, one point of history, the game and its links.
     let (code, page) = anon
-        .call(addr, "GET", &format!("/api/players/{}", an.to_lowercase()), None)
+        .call(
+            addr,
+            "GET",
+            &format!("/api/players/{}", an.to_lowercase()),
+            None,
+        )
         .await;
     assert_eq!(code, 200, "{page}");
     assert_eq!(page["name"], an.as_str());
@@ -428,20 +573,39 @@ async fn rated_game(addr: SocketAddr) {
     assert_eq!(g["rated"], true);
     assert_eq!(g["side"], ann_side.as_str());
     assert_eq!(g["links"]["review"], format!("/?bgreview={room}"));
-    let url = g["links"]["downloads"][0]["url"].as_str().unwrap().to_string();
+    let url = g["links"]["downloads"][0]["url"]
+        .as_str()
+        .unwrap()
+        .to_string();
     assert_eq!(url, format!("/api/games/{room}.mat"));
     let (code, mat) = anon.raw(addr, "GET", &url, None).await;
     assert_eq!(code, 200, "{mat}");
     assert!(mat.contains("point match"), "a .mat file: {mat}");
     // Bob's history has it too.
     let (_, mine) = bob.call(addr, "GET", "/api/me/games", None).await;
-    assert!(mine["games"].as_array().unwrap().iter().any(|g| g["room"] == room.as_str()), "{mine}");
+    assert!(
+        mine["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["room"] == room.as_str()),
+        "{mine}"
+    );
     let (_, me) = bob.call(addr, "GET", "/api/me", None).await;
     assert_eq!(me["ratings"][0]["game"], "backgammon", "{me}");
 
-    let (code, v) = anon.call(addr, "GET", "/api/ratings?game=chess", None).await;
+    let (code, v) = anon
+        .call(addr, "GET", "/api/ratings?game=chess", None)
+        .await;
     assert_eq!(code, 400, "{v}");
-    let (code, _) = anon.call(addr, "GET", &format!("/api/players/{}", unique("Nobody")), None).await;
+    let (code, _) = anon
+        .call(
+            addr,
+            "GET",
+            &format!("/api/players/{}", unique("Nobody")),
+            None,
+        )
+        .await;
     assert_eq!(code, 404);
 }
 
@@ -478,17 +642,30 @@ async fn anonymous_history(addr: SocketAddr) {
     let (room, token) = (c.room(), c.token());
     // The page tells the server which seats it holds.
     let (code, v) = me
-        .call(addr, "POST", "/api/me/seats", Some(json!({"seats": [{"room": room, "token": token}]})))
+        .call(
+            addr,
+            "POST",
+            "/api/me/seats",
+            Some(json!({"seats": [{"room": room, "token": token}]})),
+        )
         .await;
     assert_eq!(code, 200, "{v}");
     assert_eq!(v["recorded"], 2, "both seats of a hot-seat game");
     // A wrong token records nothing.
     let (_, v) = other
-        .call(addr, "POST", "/api/me/seats", Some(json!({"seats": [{"room": room, "token": "0".repeat(32)}]})))
+        .call(
+            addr,
+            "POST",
+            "/api/me/seats",
+            Some(json!({"seats": [{"room": room, "token": "0".repeat(32)}]})),
+        )
         .await;
     assert_eq!(v["recorded"], 0);
     let (_, v) = me.call(addr, "GET", "/api/me/games", None).await;
-    assert!(v["games"].as_array().unwrap().is_empty(), "not over yet: {v}");
+    assert!(
+        v["games"].as_array().unwrap().is_empty(),
+        "not over yet: {v}"
+    );
 
     let r = c.request(json!({"type": "resign"})).await;
     assert_eq!(r["type"], "ack", "{r}");
@@ -508,15 +685,25 @@ async fn anonymous_history(addr: SocketAddr) {
         assert!(body.contains("Zoé"), "{d}: {body}");
     }
     let (_, v) = other.call(addr, "GET", "/api/me/games", None).await;
-    assert!(v["games"].as_array().unwrap().is_empty(), "another browser's: {v}");
+    assert!(
+        v["games"].as_array().unwrap().is_empty(),
+        "another browser's: {v}"
+    );
 
     // Registering gives the account the browser's games.
     let name = unique("Zoe");
     let (code, _) = me
-        .call(addr, "POST", "/api/accounts", Some(json!({"name": name, "password": "correct horse"})))
+        .call(
+            addr,
+            "POST",
+            "/api/accounts",
+            Some(json!({"name": name, "password": "correct horse"})),
+        )
         .await;
     assert_eq!(code, 201);
-    let (_, page) = other.call(addr, "GET", &format!("/api/players/{name}"), None).await;
+    let (_, page) = other
+        .call(addr, "GET", &format!("/api/players/{name}"), None)
+        .await;
     assert_eq!(page["games"][0]["room"], room.as_str(), "{page}");
 }
 

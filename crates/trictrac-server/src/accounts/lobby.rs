@@ -19,7 +19,11 @@ use super::Who;
 ///
 /// # Errors
 /// A rated seek from a player not logged in.
-pub fn may_post(who: &Who, rated: bool, name: Option<String>) -> Result<Option<String>, LobbyError> {
+pub fn may_post(
+    who: &Who,
+    rated: bool,
+    name: Option<String>,
+) -> Result<Option<String>, LobbyError> {
     match &who.account {
         Some(a) => Ok(Some(a.name.clone())),
         None if rated => Err(LobbyError::Bad(
@@ -45,7 +49,12 @@ pub async fn posted(hub: &Hub, id: &str, who: &Who, rated: bool) -> Result<(), L
 ///
 /// # Errors
 /// A rated seek accepted by a player not logged in, or by its poster.
-pub async fn may_accept(hub: &Hub, id: &str, who: &Who, name: Option<String>) -> Result<Option<String>, LobbyError> {
+pub async fn may_accept(
+    hub: &Hub,
+    id: &str,
+    who: &Who,
+    name: Option<String>,
+) -> Result<Option<String>, LobbyError> {
     let owner = hub.store.seek_owner(id).await?;
     let rated = owner.as_ref().is_some_and(|o| o.2);
     if rated {
@@ -73,7 +82,12 @@ pub async fn may_accept(hub: &Hub, id: &str, who: &Who, name: Option<String>) ->
 ///
 /// # Errors
 /// When the database fails.
-pub async fn seated(hub: &Hub, id: &str, answer: &serde_json::Value, who: &Who) -> Result<(), LobbyError> {
+pub async fn seated(
+    hub: &Hub,
+    id: &str,
+    answer: &serde_json::Value,
+    who: &Who,
+) -> Result<(), LobbyError> {
     let (Some(room), Some(game), Some(side)) = (
         answer["room"].as_str(),
         answer["game"].as_str(),
@@ -93,7 +107,12 @@ pub async fn seated(hub: &Hub, id: &str, answer: &serde_json::Value, who: &Who) 
         return Ok(());
     };
     hub.store
-        .record_player(room, (!side).name(), identity.as_deref(), account.as_deref())
+        .record_player(
+            room,
+            (!side).name(),
+            identity.as_deref(),
+            account.as_deref(),
+        )
         .await?;
     if let (true, Some(poster), Some(accepting)) = (rated, account, who.account_id()) {
         let (white, black) = match side {

@@ -213,7 +213,9 @@ fn dummy_hash() -> &'static str {
 }
 
 /// Runs the costly hashing away from the server's threads.
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, AccountError> {
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, AccountError> {
     tokio::task::spawn_blocking(f)
         .await
         .map_err(|e| AccountError::Storage(format!("the password check failed: {e}")))

@@ -148,7 +148,16 @@ mod tests {
     #[test]
     fn names_that_look_alike_have_one_skeleton() {
         let alice = skeleton("Alice");
-        for n in ["ALICE", "alice", "A1ice", "AIice", "\u{410}lice", "a.lice", "Alicé", "Ａlice"] {
+        for n in [
+            "ALICE",
+            "alice",
+            "A1ice",
+            "AIice",
+            "\u{410}lice",
+            "a.lice",
+            "Alicé",
+            "Ａlice",
+        ] {
             assert_eq!(skeleton(n), alice, "{n}");
         }
         assert_eq!(skeleton("Mario"), skeleton("rnario"));

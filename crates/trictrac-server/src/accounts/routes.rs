@@ -75,10 +75,11 @@ pub async fn identify(State(acc): State<Arc<Accounts>>, mut req: Request, next: 
             .get("x-forwarded-proto")
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"));
-    let (identity, new_identity) = match cookie_value(headers, IDENTITY_COOKIE).filter(|v| is_secret(v)) {
-        Some(v) => (v.to_string(), false),
-        None => (secret(), true),
-    };
+    let (identity, new_identity) =
+        match cookie_value(headers, IDENTITY_COOKIE).filter(|v| is_secret(v)) {
+            Some(v) => (v.to_string(), false),
+            None => (secret(), true),
+        };
     let session = cookie_value(headers, SESSION_COOKIE).map(String::from);
     let account = match &session {
         Some(token) => match session_account(&acc.hub, token).await {
@@ -95,7 +96,12 @@ pub async fn identify(State(acc): State<Arc<Accounts>>, mut req: Request, next: 
     });
     let mut response = next.run(req).await;
     if new_identity {
-        if let Ok(v) = HeaderValue::from_str(&cookie(IDENTITY_COOKIE, &identity, IDENTITY_SECONDS, secure)) {
+        if let Ok(v) = HeaderValue::from_str(&cookie(
+            IDENTITY_COOKIE,
+            &identity,
+            IDENTITY_SECONDS,
+            secure,
+        )) {
             response.headers_mut().append(header::SET_COOKIE, v);
         }
     }
@@ -230,7 +236,8 @@ async fn my_games(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>) -
         .games_of(who.identity.as_deref(), who.account_id(), GAMES_LISTED)
         .await
     {
-        Ok(g) => Json(json!({ "name": who.account.map(|a| a.name), "games": games_json(g) })).into_response(),
+        Ok(g) => Json(json!({ "name": who.account.map(|a| a.name), "games": games_json(g) }))
+            .into_response(),
         Err(e) => AccountError::from(e).into_response(),
     }
 }
@@ -251,15 +258,17 @@ struct Seat {
     token: String,
 }
 
-async fn claim_seats(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>, text: String) -> Response {
+async fn claim_seats(
+    State(hub): State<Arc<Hub>>,
+    Extension(who): Extension<Who>,
+    text: String,
+) -> Response {
     let seats: Seats = match serde_json::from_str(&text) {
         Ok(s) => s,
-        Err(e) => {
-            return AccountError::Bad(format!(
-                "malformed request (send {{\"seats\": [{{\"room\": \"…\", \"token\": \"…\"}}]}}): {e}"
-            ))
-            .into_response()
-        }
+        Err(e) => return AccountError::Bad(format!(
+            "malformed request (send {{\"seats\": [{{\"room\": \"…\", \"token\": \"…\"}}]}}): {e}"
+        ))
+        .into_response(),
     };
     if seats.seats.len() > SEATS_CLAIMED {
         return AccountError::Bad(format!("at most {SEATS_CLAIMED} seats at once")).into_response();

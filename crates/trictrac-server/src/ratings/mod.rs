@@ -141,7 +141,12 @@ async fn player(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Respon
     let skeleton = crate::accounts::names::skeleton(name.trim());
     let account = match hub.store.account_by_skeleton(&skeleton).await {
         Ok(Some(a)) => a,
-        Ok(None) => return fail(StatusCode::NOT_FOUND, format!("no player is named `{name}`")),
+        Ok(None) => {
+            return fail(
+                StatusCode::NOT_FOUND,
+                format!("no player is named `{name}`"),
+            )
+        }
         Err(e) => return fail(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     };
     let store = &hub.store;
@@ -149,7 +154,11 @@ async fn player(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Respon
         store.ratings_of(&account.id).await,
         store.rating_history(&account.id, HISTORY_POINTS).await,
         store
-            .games_of(None, Some(&account.id), crate::accounts::routes::GAMES_LISTED)
+            .games_of(
+                None,
+                Some(&account.id),
+                crate::accounts::routes::GAMES_LISTED,
+            )
             .await,
     ) {
         (Ok(r), Ok(h), Ok(g)) => (r, h, g),

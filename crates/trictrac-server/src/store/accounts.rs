@@ -194,7 +194,11 @@ impl Store {
     ///
     /// # Errors
     /// When the database fails.
-    pub async fn insert_account(&self, a: &AccountRow, skeleton: &str) -> Result<bool, ServerError> {
+    pub async fn insert_account(
+        &self,
+        a: &AccountRow,
+        skeleton: &str,
+    ) -> Result<bool, ServerError> {
         let r = sqlx::query(
             "INSERT INTO accounts (id, name, skeleton, hash, created) VALUES ($1, $2, $3, $4, $5)",
         )
@@ -216,7 +220,10 @@ impl Store {
     ///
     /// # Errors
     /// When the database fails.
-    pub async fn account_by_skeleton(&self, skeleton: &str) -> Result<Option<AccountRow>, ServerError> {
+    pub async fn account_by_skeleton(
+        &self,
+        skeleton: &str,
+    ) -> Result<Option<AccountRow>, ServerError> {
         let row = sqlx::query("SELECT id, name, hash, created FROM accounts WHERE skeleton = $1")
             .bind(skeleton)
             .fetch_optional(&self.pool)
@@ -231,15 +238,22 @@ impl Store {
     ///
     /// # Errors
     /// When the database fails.
-    pub async fn insert_session(&self, id: &str, account: &str, expires: i64) -> Result<(), ServerError> {
-        sqlx::query("INSERT INTO sessions (id, account_id, created, expires) VALUES ($1, $2, $3, $4)")
-            .bind(id)
-            .bind(account)
-            .bind(super::now())
-            .bind(expires)
-            .execute(&self.pool)
-            .await
-            .map_err(|e| db_err("cannot open the session", e))?;
+    pub async fn insert_session(
+        &self,
+        id: &str,
+        account: &str,
+        expires: i64,
+    ) -> Result<(), ServerError> {
+        sqlx::query(
+            "INSERT INTO sessions (id, account_id, created, expires) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(id)
+        .bind(account)
+        .bind(super::now())
+        .bind(expires)
+        .execute(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot open the session", e))?;
         Ok(())
     }
 
@@ -282,12 +296,14 @@ impl Store {
     /// # Errors
     /// When the database fails.
     pub async fn adopt_identity(&self, identity: &str, account: &str) -> Result<(), ServerError> {
-        sqlx::query("UPDATE players SET account_id = $2 WHERE identity = $1 AND account_id IS NULL")
-            .bind(identity)
-            .bind(account)
-            .execute(&self.pool)
-            .await
-            .map_err(|e| db_err("cannot record the player's games", e))?;
+        sqlx::query(
+            "UPDATE players SET account_id = $2 WHERE identity = $1 AND account_id IS NULL",
+        )
+        .bind(identity)
+        .bind(account)
+        .execute(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot record the player's games", e))?;
         Ok(())
     }
 
@@ -346,11 +362,12 @@ impl Store {
         &self,
         seek: &str,
     ) -> Result<Option<(Option<String>, Option<String>, bool)>, ServerError> {
-        let row = sqlx::query("SELECT identity, account_id, rated FROM seek_owners WHERE seek_id = $1")
-            .bind(seek)
-            .fetch_optional(&self.pool)
-            .await
-            .map_err(|e| db_err("cannot read the challenge's poster", e))?;
+        let row =
+            sqlx::query("SELECT identity, account_id, rated FROM seek_owners WHERE seek_id = $1")
+                .bind(seek)
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(|e| db_err("cannot read the challenge's poster", e))?;
         row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get::<i64, _>(2)? != 0)))
             .transpose()
             .map_err(|e| db_err("cannot read the challenge's poster", e))
@@ -420,12 +437,13 @@ impl Store {
         let err = |e| db_err("cannot apply the rated game", e);
         let mut tx = self.pool.begin().await.map_err(err)?;
         let now = super::now();
-        let claimed = sqlx::query("UPDATE rated_games SET settled = $2 WHERE game_id = $1 AND settled = 0")
-            .bind(&g.game_id)
-            .bind(now)
-            .execute(&mut *tx)
-            .await
-            .map_err(err)?;
+        let claimed =
+            sqlx::query("UPDATE rated_games SET settled = $2 WHERE game_id = $1 AND settled = 0")
+                .bind(&g.game_id)
+                .bind(now)
+                .execute(&mut *tx)
+                .await
+                .map_err(err)?;
         if claimed.rows_affected() != 1 {
             tx.rollback().await.map_err(err)?;
             return Ok(false);
@@ -462,13 +480,22 @@ impl Store {
                 .fetch_one(&mut *tx)
                 .await
                 .map_err(err)?;
-            current.push((account, Glicko {
-                rating: r.try_get(0).map_err(err)?,
-                deviation: r.try_get(1).map_err(err)?,
-                volatility: r.try_get(2).map_err(err)?,
-            }));
+            current.push((
+                account,
+                Glicko {
+                    rating: r.try_get(0).map_err(err)?,
+                    deviation: r.try_get(1).map_err(err)?,
+                    volatility: r.try_get(2).map_err(err)?,
+                },
+            ));
         }
-        let of = |who: &str| current.iter().find(|(a, _)| *a == who).map(|(_, r)| *r).unwrap_or(fresh);
+        let of = |who: &str| {
+            current
+                .iter()
+                .find(|(a, _)| *a == who)
+                .map(|(_, r)| *r)
+                .unwrap_or(fresh)
+        };
         let (w, b) = rate(of(&g.white), of(&g.black));
         for (account, new, won) in [
             (&g.white, w, white_score > 0.5),
@@ -552,7 +579,11 @@ impl Store {
     ///
     /// # Errors
     /// When the database fails.
-    pub async fn rating_history(&self, account: &str, limit: i64) -> Result<Vec<HistoryPoint>, ServerError> {
+    pub async fn rating_history(
+        &self,
+        account: &str,
+        limit: i64,
+    ) -> Result<Vec<HistoryPoint>, ServerError> {
         let rows = sqlx::query(
             "SELECT game, game_id, rating, deviation, at FROM rating_history WHERE account_id = $1
              ORDER BY at DESC, game_id DESC LIMIT $2",
@@ -621,7 +652,10 @@ impl Store {
                     .try_get::<Option<i64>, _>(7)
                     .map_err(|e| db_err("bad game row", e))?
                     .unwrap_or_default(),
-                rated: r.try_get::<i64, _>(8).map_err(|e| db_err("bad game row", e))? != 0,
+                rated: r
+                    .try_get::<i64, _>(8)
+                    .map_err(|e| db_err("bad game row", e))?
+                    != 0,
             };
             // A hot-seat game held both seats: listed once.
             if !out.iter().any(|o| o.room == g.room) {
