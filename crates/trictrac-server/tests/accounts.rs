@@ -722,3 +722,68 @@ async fn history_lists_an_anonymous_players_games_on_postgres() {
     anonymous_history(server.addr()).await;
     server.stop().await;
 }
+
+/// A rated game is applied once: a second settlement of the same game
+/// (another instance, the task and a request at once) changes nothing.
+async fn settled_once(url: &str) {
+    use trictrac_server::store::{GameRow, RatedRow, Store};
+    let store = Store::open(url).await.expect("the database");
+    let id = unique("G").to_uppercase();
+    let (w, b) = (unique("w"), unique("b"));
+    let row = GameRow {
+        id: id.clone(),
+        game: "trictrac".into(),
+        mode: "online".into(),
+        options: String::new(),
+        bot: None,
+        bot_side: None,
+        white_token: "t1".into(),
+        black_token: "t2".into(),
+        white_name: "W".into(),
+        black_name: "B".into(),
+        white_taken: true,
+        black_taken: true,
+        created: 0,
+        finished: None,
+        result: None,
+    };
+    assert!(store.insert_game(&row).await.unwrap());
+    let rated = RatedRow {
+        game_id: id.clone(),
+        game: "trictrac".into(),
+        white: w.clone(),
+        black: b.clone(),
+    };
+    store.insert_rated_game(&rated).await.unwrap();
+    let rate = |x, y| glicko::game(x, y, 1.0);
+    assert!(store.settle_rated_game(&rated, 1.0, rate).await.unwrap());
+    assert!(
+        !store.settle_rated_game(&rated, 1.0, rate).await.unwrap(),
+        "applied twice"
+    );
+    // Both at once: at most one more (none) applies.
+    let (s1, s2) = (store.clone(), store.clone());
+    let (r1, r2) = (rated.clone(), rated.clone());
+    let (a, b2) = tokio::join!(
+        async move { s1.settle_rated_game(&r1, 1.0, rate).await.unwrap() },
+        async move { s2.settle_rated_game(&r2, 1.0, rate).await.unwrap() },
+    );
+    assert!(!a && !b2);
+    let mine = store.rating_history(&w, 10).await.unwrap();
+    assert_eq!(mine.len(), 1, "{mine:?}");
+    let (win, _) = glicko::game(glicko::Rating::default(), glicko::Rating::default(), 1.0);
+    assert!((mine[0].rating - win.rating).abs() < 1e-9);
+    store.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_is_applied_once_on_sqlite() {
+    let dir = TempDir::new("accounts-once");
+    settled_once(&dir.db_url()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_is_applied_once_on_postgres() {
+    let Some(url) = postgres_url() else { return };
+    settled_once(&url).await;
+}
