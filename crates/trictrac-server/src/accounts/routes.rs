@@ -265,10 +265,12 @@ async fn claim_seats(
 ) -> Response {
     let seats: Seats = match serde_json::from_str(&text) {
         Ok(s) => s,
-        Err(e) => return AccountError::Bad(format!(
+        Err(e) => {
+            return AccountError::Bad(format!(
             "malformed request (send {{\"seats\": [{{\"room\": \"…\", \"token\": \"…\"}}]}}): {e}"
         ))
-        .into_response(),
+            .into_response()
+        }
     };
     if seats.seats.len() > SEATS_CLAIMED {
         return AccountError::Bad(format!("at most {SEATS_CLAIMED} seats at once")).into_response();
