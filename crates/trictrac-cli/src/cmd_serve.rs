@@ -61,6 +61,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "MINUTES", default_value_t = 60)]
     idle_minutes: u64,
 
+    /// Mark the account cookies `Secure` (the server is reached over
+    /// HTTPS through a proxy that does not send X-Forwarded-Proto)
+    #[arg(long)]
+    secure_cookies: bool,
+
     #[command(flatten)]
     options: OptionArgs,
 }
@@ -85,6 +90,7 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
             idle: Duration::from_secs(args.idle_minutes.max(1) * 60),
             ..trictrac_server::room::AbandonConfig::default()
         },
+        secure_cookies: args.secure_cookies,
     };
     trictrac_server::serve_blocking(config).map_err(|e| CliError::input(format!("serve: {e}")))
 }

@@ -27,12 +27,14 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod accounts;
 pub mod analysis;
 pub mod error;
 pub mod games;
 pub mod limits;
 pub mod lobby;
 pub mod logging;
+pub mod ratings;
 mod relay;
 pub mod room;
 pub mod store;
@@ -88,6 +90,10 @@ pub struct Config {
     /// Abandonment: the grace period of a player who left, the idle
     /// limit of lobby games.
     pub abandon: room::AbandonConfig,
+    /// Marks the identity and session cookies `Secure` on every answer
+    /// (the server is reached over TLS through a proxy that does not send
+    /// `X-Forwarded-Proto: https`; with that header they are anyway).
+    pub secure_cookies: bool,
 }
 
 impl Default for Config {
@@ -100,6 +106,7 @@ impl Default for Config {
             limits: limits::Limits::default(),
             games: None,
             abandon: room::AbandonConfig::default(),
+            secure_cookies: false,
         }
     }
 }
@@ -148,7 +155,8 @@ impl Server {
         lobby::feed::start(&hub)
             .await
             .map_err(ServerError::Database)?;
-        let app = web::router(hub.clone());
+        ratings::start(hub.clone());
+        let app = web::router(hub.clone(), config.secure_cookies);
         let mut shutdown = stopping;
         let task = tokio::spawn(async move {
             let r = axum::serve(

@@ -62,21 +62,27 @@ const MODULES: [(&str, &str); 12] = [
     ),
 ];
 /// The shell's own modules beside `MODULES`: keyboard play, move
-/// animations and sound, the rematch (issue 25), the lobby and the
-/// clocks (issue 26).
-const SHELL_MODULES: [(&str, &str); 5] = [
+/// animations and sound, the rematch (issue 25), the lobby, the clocks
+/// and the accounts (issue 26).
+const SHELL_MODULES: [(&str, &str); 7] = [
     ("/keys.js", include_str!("../static/keys.js")),
     ("/motion.js", include_str!("../static/motion.js")),
     ("/rematch.js", include_str!("../static/rematch.js")),
     ("/lobby.js", include_str!("../static/lobby.js")),
     ("/clocks.js", include_str!("../static/clocks.js")),
+    ("/account.js", include_str!("../static/account.js")),
+    ("/player.js", include_str!("../static/player.js")),
 ];
 /// The page's words, French and English, as JSON modules the ES modules
 /// import (`with { type: "json" }`).
-const TEXT_FILES: [(&str, &str); 8] = [
+const TEXT_FILES: [(&str, &str); 9] = [
     (
         "/texts/clocks.json",
         include_str!("../static/texts/clocks.json"),
+    ),
+    (
+        "/texts/account.json",
+        include_str!("../static/texts/account.json"),
     ),
     (
         "/texts/lobby.json",
@@ -115,12 +121,15 @@ const RULES_BG: &str = include_str!("../../../docs/BACKGAMMON.md");
 const STYLE: &str = include_str!("../static/style.css");
 const ICON: &str = include_str!("../static/icon.svg");
 const HOWTO: &str = include_str!("../static/howto.html");
+/// A player's page and the leaderboards (issue 26).
+const PLAYER: &str = include_str!("../static/player.html");
 
 const HTML: &str = "text/html; charset=utf-8";
 const TEXT: &str = "text/plain; charset=utf-8";
 /// The other files of the page: path, body, content type.
-const PAGES: [(&str, &str, &str); 8] = [
+const PAGES: [(&str, &str, &str); 9] = [
     ("/", INDEX, HTML),
+    ("/player", PLAYER, HTML),
     ("/style.css", STYLE, "text/css; charset=utf-8"),
     ("/icon.svg", ICON, "image/svg+xml"),
     ("/howto", HOWTO, HTML),
@@ -134,7 +143,8 @@ const PAGES: [(&str, &str, &str); 8] = [
 const QR_MAX: usize = 512;
 
 /// The routes.
-pub fn router(hub: Arc<Hub>) -> Router {
+pub fn router(hub: Arc<Hub>, secure_cookies: bool) -> Router {
+    let accounts = Arc::new(crate::accounts::Accounts::new(hub.clone(), secure_cookies));
     let mut router = Router::new();
     for (path, body) in MODULES.into_iter().chain(SHELL_MODULES) {
         router = router.route(
@@ -174,7 +184,14 @@ pub fn router(hub: Arc<Hub>) -> Router {
             get(crate::analysis::web::rollout),
         )
         .merge(crate::lobby::routes::router())
+        .merge(crate::accounts::routes::router())
+        .merge(crate::ratings::router())
         .with_state(hub)
+        .layer(axum::middleware::from_fn_with_state(
+            accounts.clone(),
+            crate::accounts::routes::identify,
+        ))
+        .layer(axum::Extension(accounts))
 }
 
 fn page(body: &'static str, kind: &'static str) -> Response {

@@ -16,6 +16,9 @@
 //! and for at most [`feed::SEEK_LIFETIME`]. The bots have a standing
 //! challenge each ([`bots`]). A seek may carry a clock, started when it is
 //! accepted (`crate::room::timing`).
+//! Rated seeks are for registered, logged-in players
+//! (`crate::accounts::lobby`); who sits where is recorded for the
+//! players' histories.
 
 pub mod bots;
 pub mod feed;
@@ -29,6 +32,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tables::Side;
 
+use crate::accounts::Who;
 use crate::room::{Hub, Mode};
 use crate::store::{now, LiveRow, SeekRow};
 
@@ -83,7 +87,8 @@ pub struct NewSeek {
     /// The match length (backgammon, 0 for a money game).
     #[serde(default, rename = "match")]
     pub length: u32,
-    /// Rated games need accounts, which do not exist yet: refused.
+    /// Rated: only between registered, logged-in players
+    /// (`crate::accounts::lobby`).
     #[serde(default)]
     pub rated: bool,
     /// The poster's name.
@@ -155,11 +160,6 @@ pub(crate) fn clean_name(n: Option<&str>, empty: &str) -> String {
 /// The option words of a seek, checked by the game's own parser and
 /// written back as the game writes them.
 fn options_of(hub: &Hub, seek: &NewSeek) -> Result<String, LobbyError> {
-    if seek.rated {
-        return Err(LobbyError::Bad(
-            "rated challenges need accounts, which this server does not have yet: post it with \"rated\": false".into(),
-        ));
-    }
     let names = hub.config.games.names();
     if !names.contains(&seek.game.as_str()) {
         return Err(LobbyError::Bad(format!(
@@ -187,7 +187,8 @@ fn options_of(hub: &Hub, seek: &NewSeek) -> Result<String, LobbyError> {
 ///
 /// # Errors
 /// Bad input, or the database failed.
-pub async fn post(hub: &Hub, seek: NewSeek) -> Result<Value, LobbyError> {
+pub async fn post(hub: &Hub, seek: NewSeek, by: &Who) -> Result<Value, LobbyError> {
+    let name = crate::accounts::lobby::may_post(by, seek.rated, seek.name.clone())?;
     let options = options_of(hub, &seek)?;
     if let Some(c) = &seek.clock {
         c.check().map_err(|e| LobbyError::Bad(e.to_string()))?;
@@ -196,7 +197,7 @@ pub async fn post(hub: &Hub, seek: NewSeek) -> Result<Value, LobbyError> {
         id: String::new(),
         game: seek.game.clone(),
         options,
-        name: clean_name(seek.name.as_deref(), "player"),
+        name: clean_name(name.as_deref(), "player"),
         token: token(),
         state: "open".into(),
         room: None,
@@ -213,6 +214,7 @@ pub async fn post(hub: &Hub, seek: NewSeek) -> Result<Value, LobbyError> {
                 .apply(vec![(row.id.clone(), public(&row))], Vec::new(), Vec::new())
                 .await;
             hub.store.announce_lobby().await;
+            crate::accounts::lobby::posted(hub, &row.id, by, seek.rated).await?;
             return Ok(json!({ "id": row.id, "token": row.token }));
         }
     }
@@ -317,7 +319,12 @@ pub async fn cancel(hub: &Hub, id: &str, token: &str) -> Result<Value, LobbyErro
 /// # Errors
 /// No such seek, one's own, taken or cancelled already, the game could
 /// not be made.
-pub async fn accept(hub: &Arc<Hub>, id: &str, who: Acceptance) -> Result<Value, LobbyError> {
+pub async fn accept(
+    hub: &Arc<Hub>,
+    id: &str,
+    who: Acceptance,
+    by: &Who,
+) -> Result<Value, LobbyError> {
     if let Some(game) = bots::game_of(hub, id) {
         return bots::accept(hub, &game, who).await;
     }
@@ -332,6 +339,7 @@ pub async fn accept(hub: &Arc<Hub>, id: &str, who: Acceptance) -> Result<Value, 
             s.id
         )));
     }
+    let name = crate::accounts::lobby::may_accept(hub, &s.id, by, who.name.clone()).await?;
     if s.state != "open" || !hub.store.close_seek(&s.id, "taken").await? {
         return Err(LobbyError::Taken(format!(
             "challenge {} was taken by someone else or cancelled: choose another",
@@ -342,7 +350,7 @@ pub async fn accept(hub: &Arc<Hub>, id: &str, who: Acceptance) -> Result<Value, 
     hub.lobby
         .apply(Vec::new(), vec![s.id.clone()], Vec::new())
         .await;
-    match seat_both(hub, &s, &clean_name(who.name.as_deref(), "guest")).await {
+    match seat_both(hub, &s, &clean_name(name.as_deref(), "guest")).await {
         Ok((v, live)) => {
             let entry = live_value(hub, Some(&hub.lobby), &live).await;
             hub.lobby
@@ -351,6 +359,7 @@ pub async fn accept(hub: &Arc<Hub>, id: &str, who: Acceptance) -> Result<Value, 
             // The others told; this instance looks again (the poster's
             // socket is told of his game).
             hub.lobby.changed(hub).await;
+            crate::accounts::lobby::seated(hub, &s.id, &v, by).await?;
             Ok(v)
         }
         Err(e) => {

@@ -10,11 +10,12 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use serde::de::DeserializeOwned;
 use serde_json::json;
 
 use super::{Acceptance, LobbyError, NewSeek};
+use crate::accounts::Who;
 use crate::room::Hub;
 
 /// The lobby's routes, to merge into the server's.
@@ -87,6 +88,7 @@ async fn lobby(State(hub): State<Arc<Hub>>) -> Response {
 async fn post_seek(
     State(hub): State<Arc<Hub>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(by): Extension<Who>,
     text: String,
 ) -> Response {
     let seek: NewSeek = match body(
@@ -100,7 +102,7 @@ async fn post_seek(
     if let Err(m) = hub.limiters.create(peer.ip()) {
         return LobbyError::RateLimited(m).into_response();
     }
-    answer(super::post(&hub, seek).await)
+    answer(super::post(&hub, seek, &by).await)
 }
 
 async fn show(
@@ -125,10 +127,15 @@ async fn cancel(
     answer(super::cancel(&hub, &id, token).await)
 }
 
-async fn accept(State(hub): State<Arc<Hub>>, Path(id): Path<String>, text: String) -> Response {
+async fn accept(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Extension(by): Extension<Who>,
+    text: String,
+) -> Response {
     let who: Acceptance = match body(&text, "acceptance (send {\"name\": \"…\"})", true) {
         Ok(w) => w,
         Err(e) => return e.into_response(),
     };
-    answer(super::accept(&hub, &id, who).await)
+    answer(super::accept(&hub, &id, who, &by).await)
 }

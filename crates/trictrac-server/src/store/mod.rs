@@ -25,12 +25,14 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::ServerError;
 
+mod accounts;
 mod change;
 mod fault;
 mod seeks;
 mod timing;
 mod writer;
 
+pub use accounts::{AccountRow, HistoryPoint, PlayedGame, RatedRow, RatingRow};
 pub use change::{Change, CHANNEL};
 pub use fault::{inject_fault, Fault};
 pub use seeks::{LiveRow, SeekRow, LOBBY_CHANNEL};
@@ -262,7 +264,8 @@ impl Store {
             .connect(&connect)
             .await
             .map_err(|e| db_err(&format!("cannot open the database `{url}`"), e))?;
-        for stmt in SCHEMA {
+        // The accounts' and ratings' tables (issue 26) after the games'.
+        for stmt in SCHEMA.iter().chain(&accounts::TABLES) {
             pool.execute(*stmt)
                 .await
                 .map_err(|e| db_err("cannot create the tables", e))?;

@@ -1,0 +1,132 @@
+//! What the lobby asks of accounts: who may post and accept a rated
+//! seek, and who sits where once a seek is accepted (the players' game
+//! history, the rated game to settle).
+//!
+//! A rated seek (`"rated": true`) is posted and accepted only by
+//! registered, logged-in players, two different accounts; anyone else
+//! is refused (posting: 400, as every malformed seek; accepting: 403)
+//! and nothing changes.
+
+use crate::lobby::LobbyError;
+use crate::room::Hub;
+use crate::store::RatedRow;
+
+use super::Who;
+
+/// Checks that `who` may post a seek rated or not; answers the name to
+/// show (the account's, when logged in: nobody plays under a registered
+/// player's name).
+///
+/// # Errors
+/// A rated seek from a player not logged in.
+pub fn may_post(
+    who: &Who,
+    rated: bool,
+    name: Option<String>,
+) -> Result<Option<String>, LobbyError> {
+    match &who.account {
+        Some(a) => Ok(Some(a.name.clone())),
+        None if rated => Err(LobbyError::Bad(
+            "a rated challenge is for registered players: log in (POST /api/login) or register (POST /api/accounts) first, or post it with \"rated\": false".into(),
+        )),
+        None => Ok(name),
+    }
+}
+
+/// Records who posted seek `id` and whether it is rated.
+///
+/// # Errors
+/// When the database fails.
+pub async fn posted(hub: &Hub, id: &str, who: &Who, rated: bool) -> Result<(), LobbyError> {
+    hub.store
+        .insert_seek_owner(id, who.identity.as_deref(), who.account_id(), rated)
+        .await?;
+    Ok(())
+}
+
+/// Checks that `who` may accept seek `id` (a rated one: logged in, and
+/// not the poster's account); answers the name to show.
+///
+/// # Errors
+/// A rated seek accepted by a player not logged in, or by its poster.
+pub async fn may_accept(
+    hub: &Hub,
+    id: &str,
+    who: &Who,
+    name: Option<String>,
+) -> Result<Option<String>, LobbyError> {
+    let owner = hub.store.seek_owner(id).await?;
+    let rated = owner.as_ref().is_some_and(|o| o.2);
+    if rated {
+        let Some(account) = &who.account else {
+            return Err(LobbyError::Forbidden(format!(
+                "challenge {id} is rated: log in (POST /api/login) or register (POST /api/accounts) to accept it"
+            )));
+        };
+        if owner.as_ref().and_then(|o| o.1.as_deref()) == Some(account.id.as_str()) {
+            return Err(LobbyError::Bad(format!(
+                "challenge {id} is your own: a rated game is played against someone else"
+            )));
+        }
+    }
+    Ok(match &who.account {
+        Some(a) => Some(a.name.clone()),
+        None => name,
+    })
+}
+
+/// Records who sits where in the game of accepted seek `id`, from the
+/// lobby's `answer` (its `room`, `game` and `side`): `who` (the accepting
+/// player) on `side`, the poster on the other; a rated seek's game is
+/// recorded to be rated when it ends.
+///
+/// # Errors
+/// When the database fails.
+pub async fn seated(
+    hub: &Hub,
+    id: &str,
+    answer: &serde_json::Value,
+    who: &Who,
+) -> Result<(), LobbyError> {
+    let (Some(room), Some(game), Some(side)) = (
+        answer["room"].as_str(),
+        answer["game"].as_str(),
+        match answer["side"].as_str() {
+            Some("white") => Some(tables::Side::White),
+            Some("black") => Some(tables::Side::Black),
+            _ => None,
+        },
+    ) else {
+        return Ok(());
+    };
+    let owner = hub.store.seek_owner(id).await?;
+    hub.store
+        .record_player(room, side.name(), who.identity.as_deref(), who.account_id())
+        .await?;
+    let Some((identity, account, rated)) = owner else {
+        return Ok(());
+    };
+    hub.store
+        .record_player(
+            room,
+            (!side).name(),
+            identity.as_deref(),
+            account.as_deref(),
+        )
+        .await?;
+    if let (true, Some(poster), Some(accepting)) = (rated, account, who.account_id()) {
+        let (white, black) = match side {
+            tables::Side::White => (accepting.to_string(), poster),
+            tables::Side::Black => (poster, accepting.to_string()),
+        };
+        hub.store
+            .insert_rated_game(&RatedRow {
+                game_id: room.to_string(),
+                game: game.to_string(),
+                white,
+                black,
+            })
+            .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,383 @@
+//! Who plays (issue 26): an anonymous identity for every browser, and
+//! optional accounts (comptes) with a name and a password.
+//!
+//! - Every request to `/api/…` carries, or is given, the cookie
+//!   `trictrac_id`: a random anonymous identity, so that a browser's
+//!   finished games are listed for it without any account ("my games").
+//! - A player may register a name (`POST /api/accounts`) and log in
+//!   (`POST /api/login`): the password is hashed with Argon2id (the
+//!   `argon2` crate's defaults: 19 MiB, 2 passes, 1 lane), never stored;
+//!   the session is the cookie `trictrac_session`, whose SHA-256 alone is
+//!   stored. Both cookies are `HttpOnly`, `SameSite=Lax`, and `Secure`
+//!   when the server is behind TLS (`Config::secure_cookies`, or a
+//!   request with `X-Forwarded-Proto: https`).
+//! - A login attempt is rate-limited per client address and per name;
+//!   an unknown name and a wrong password get the same answer, after the
+//!   same work (a password is checked against a dummy hash when the name
+//!   is unknown).
+//! - Names are unique without regard to case and look-alike characters
+//!   ([`names::skeleton`]).
+//!
+//! Registering or logging in gives the account the games the browser's
+//! anonymous identity played before.
+
+pub mod lobby;
+pub mod names;
+pub mod routes;
+
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::{Arc, OnceLock};
+
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+
+use crate::room::Hub;
+use crate::store::{now, AccountRow};
+
+/// The anonymous identity's cookie.
+pub const IDENTITY_COOKIE: &str = "trictrac_id";
+/// The session's cookie.
+pub const SESSION_COOKIE: &str = "trictrac_session";
+/// How long a session lasts (30 days).
+pub const SESSION_SECONDS: i64 = 30 * 24 * 3600;
+/// How long the anonymous identity's cookie is kept (400 days, the
+/// longest browsers keep one).
+pub const IDENTITY_SECONDS: i64 = 400 * 24 * 3600;
+/// The shortest password.
+pub const MIN_PASSWORD: usize = 8;
+/// The longest password (hashing is costly: no megabyte passwords).
+pub const MAX_PASSWORD: usize = 200;
+/// Login attempts from one address: at once, then one every this many
+/// seconds.
+pub const LOGIN_BURST: u32 = 10;
+/// See [`LOGIN_BURST`].
+pub const LOGIN_EVERY_SECONDS: u64 = 6;
+
+/// Why an account request was refused; each has its HTTP status.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AccountError {
+    /// Malformed request, bad name or password (400).
+    #[error("{0}")]
+    Bad(String),
+    /// Unknown name or wrong password, or not logged in (401).
+    #[error("{0}")]
+    Unauthorized(String),
+    /// No such player (404).
+    #[error("{0}")]
+    NotFound(String),
+    /// The name (or one that looks like it) is taken (409).
+    #[error("{0}")]
+    Taken(String),
+    /// Too many attempts (429).
+    #[error("{0}")]
+    RateLimited(String),
+    /// The database failed (500); nothing changed.
+    #[error("{0}")]
+    Storage(String),
+}
+
+impl From<crate::ServerError> for AccountError {
+    fn from(e: crate::ServerError) -> AccountError {
+        AccountError::Storage(e.to_string())
+    }
+}
+
+/// The one answer to a failed login, whichever of name and password
+/// was wrong.
+pub const LOGIN_FAILED: &str = "unknown name or wrong password";
+
+/// A logged-in account.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Account {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+}
+
+/// Who sends a request: the browser's anonymous identity and, when
+/// logged in, the account (set by [`routes::identify`] on every `/api/`
+/// request).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Who {
+    /// The anonymous identity (the `trictrac_id` cookie).
+    pub identity: Option<String>,
+    /// The account of the session, if logged in.
+    pub account: Option<Account>,
+    /// The session cookie's token, if any (to log out).
+    pub session: Option<String>,
+    /// Whether the request came over TLS (cookies are then `Secure`).
+    pub secure: bool,
+}
+
+impl Who {
+    /// The account's id, if logged in.
+    pub fn account_id(&self) -> Option<&str> {
+        self.account.as_ref().map(|a| a.id.as_str())
+    }
+}
+
+/// The accounts' shared state: the login limiters and the cookie flag.
+pub struct Accounts {
+    hub: Arc<Hub>,
+    secure: bool,
+    by_address: DefaultKeyedRateLimiter<IpAddr>,
+    by_name: DefaultKeyedRateLimiter<String>,
+}
+
+impl Accounts {
+    /// The accounts of the server of `hub`; `secure`: always mark the
+    /// cookies `Secure` (the server is behind TLS).
+    pub fn new(hub: Arc<Hub>, secure: bool) -> Accounts {
+        let quota = Quota::with_period(std::time::Duration::from_secs(LOGIN_EVERY_SECONDS))
+            .unwrap_or_else(|| Quota::per_second(NonZeroU32::MIN))
+            .allow_burst(NonZeroU32::new(LOGIN_BURST).unwrap_or(NonZeroU32::MIN));
+        Accounts {
+            hub,
+            secure,
+            by_address: RateLimiter::keyed(quota),
+            by_name: RateLimiter::keyed(quota),
+        }
+    }
+
+    /// Counts a login or registration attempt from `ip` for the name of
+    /// skeleton `skeleton`.
+    fn attempt(&self, ip: IpAddr, skeleton: &str) -> Result<(), AccountError> {
+        let refused = self.by_address.check_key(&ip).is_err()
+            || self.by_name.check_key(&skeleton.to_string()).is_err();
+        if self.by_address.len() > 100_000 {
+            self.by_address.retain_recent();
+            self.by_name.retain_recent();
+        }
+        if refused {
+            return Err(AccountError::RateLimited(format!(
+                "too many attempts: wait {LOGIN_EVERY_SECONDS} seconds and try again"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// A random secret: 32 bytes from the operating system, in hex.
+pub fn secret() -> String {
+    let mut b = [0u8; 32];
+    rand::rngs::OsRng.fill_bytes(&mut b);
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// The SHA-256 of a session token, in hex: what the database keeps.
+pub fn session_key(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|x| format!("{x:02x}"))
+        .collect()
+}
+
+/// Whether a cookie value is one of our secrets (64 hex digits).
+pub fn is_secret(v: &str) -> bool {
+    v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// The Argon2id hash (PHC string) of a password, with a random salt.
+fn hash_password(password: &str) -> Result<String, AccountError> {
+    let mut salt = [0u8; 16];
+    rand::rngs::OsRng.fill_bytes(&mut salt);
+    let salt = SaltString::encode_b64(&salt)
+        .map_err(|e| AccountError::Storage(format!("cannot hash the password: {e}")))?;
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| AccountError::Storage(format!("cannot hash the password: {e}")))
+}
+
+/// Whether `password` is the one of `hash`.
+fn verify_password(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash)
+        .map(|h| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &h)
+                .is_ok()
+        })
+        .unwrap_or(false)
+}
+
+/// A hash no password matches, checked when the name is unknown so that
+/// the answer takes as long as for a wrong password.
+fn dummy_hash() -> &'static str {
+    static DUMMY: OnceLock<String> = OnceLock::new();
+    DUMMY.get_or_init(|| hash_password(&secret()).unwrap_or_default())
+}
+
+/// Runs the costly hashing away from the server's threads.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, AccountError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| AccountError::Storage(format!("the password check failed: {e}")))
+}
+
+fn check_password(password: &str) -> Result<(), AccountError> {
+    let n = password.chars().count();
+    if !(MIN_PASSWORD..=MAX_PASSWORD).contains(&n) {
+        return Err(AccountError::Bad(format!(
+            "a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters"
+        )));
+    }
+    Ok(())
+}
+
+/// A session opened for `account`: its cookie's token.
+async fn open_session(hub: &Hub, account: &AccountRow, who: &Who) -> Result<String, AccountError> {
+    let token = secret();
+    hub.store
+        .insert_session(&session_key(&token), &account.id, now() + SESSION_SECONDS)
+        .await?;
+    if let Some(identity) = &who.identity {
+        hub.store.adopt_identity(identity, &account.id).await?;
+    }
+    Ok(token)
+}
+
+/// Registers `name` with `password` and logs in: the account and the
+/// session's token.
+///
+/// # Errors
+/// A bad name or password, the name taken, too many attempts, the
+/// database failed.
+pub async fn register(
+    acc: &Accounts,
+    ip: IpAddr,
+    who: &Who,
+    name: &str,
+    password: &str,
+) -> Result<(Account, String), AccountError> {
+    let name = names::check(name).map_err(|e| AccountError::Bad(e.to_string()))?;
+    check_password(password)?;
+    let skeleton = names::skeleton(&name);
+    acc.attempt(ip, &skeleton)?;
+    let password = password.to_string();
+    let hash = blocking(move || hash_password(&password)).await??;
+    let row = AccountRow {
+        id: secret()[..24].to_string(),
+        name: name.clone(),
+        hash,
+        created: now(),
+    };
+    if !acc.hub.store.insert_account(&row, &skeleton).await? {
+        return Err(AccountError::Taken(format!(
+            "the name `{name}` is taken (or one that looks the same: names differ by more than case and look-alike letters)"
+        )));
+    }
+    let token = open_session(&acc.hub, &row, who).await?;
+    Ok((
+        Account {
+            id: row.id,
+            name: row.name,
+        },
+        token,
+    ))
+}
+
+/// Logs in: the account and the session's token.
+///
+/// # Errors
+/// [`LOGIN_FAILED`] for an unknown name or a wrong password alike; too
+/// many attempts; the database failed.
+pub async fn login(
+    acc: &Accounts,
+    ip: IpAddr,
+    who: &Who,
+    name: &str,
+    password: &str,
+) -> Result<(Account, String), AccountError> {
+    let skeleton = names::skeleton(name.trim());
+    acc.attempt(ip, &skeleton)?;
+    let row = acc.hub.store.account_by_skeleton(&skeleton).await?;
+    let hash = row
+        .as_ref()
+        .map_or_else(|| dummy_hash().to_string(), |r| r.hash.clone());
+    let password = password.chars().take(MAX_PASSWORD + 1).collect::<String>();
+    let ok = blocking(move || verify_password(&password, &hash)).await?;
+    match row {
+        Some(row) if ok => {
+            let token = open_session(&acc.hub, &row, who).await?;
+            Ok((
+                Account {
+                    id: row.id,
+                    name: row.name,
+                },
+                token,
+            ))
+        }
+        _ => Err(AccountError::Unauthorized(LOGIN_FAILED.into())),
+    }
+}
+
+/// The account of a session cookie's token, if it is open.
+///
+/// # Errors
+/// When the database fails.
+pub async fn session_account(hub: &Hub, token: &str) -> Result<Option<Account>, AccountError> {
+    if !is_secret(token) {
+        return Ok(None);
+    }
+    Ok(hub
+        .store
+        .session_account(&session_key(token))
+        .await?
+        .map(|r| Account {
+            id: r.id,
+            name: r.name,
+        }))
+}
+
+/// Compares two secrets in time independent of where they differ.
+pub fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// A `Set-Cookie` value: `HttpOnly`, `SameSite=Lax`, for the whole
+/// site, `Secure` when asked.
+pub fn cookie(name: &str, value: &str, max_age: i64, secure: bool) -> String {
+    format!(
+        "{name}={value}; Path=/; Max-Age={max_age}; HttpOnly; SameSite=Lax{}",
+        if secure { "; Secure" } else { "" }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_are_hashed_with_argon2id_and_verified() {
+        let h = hash_password("correct horse").unwrap();
+        assert!(h.starts_with("$argon2id$"), "{h}");
+        assert!(verify_password("correct horse", &h));
+        assert!(!verify_password("correct hors", &h));
+        assert_ne!(h, hash_password("correct horse").unwrap(), "salted");
+        assert!(!verify_password("x", dummy_hash()));
+    }
+
+    #[test]
+    fn cookies_have_their_flags() {
+        let c = cookie("a", "b", 10, true);
+        assert_eq!(c, "a=b; Path=/; Max-Age=10; HttpOnly; SameSite=Lax; Secure");
+        assert!(!cookie("a", "b", 10, false).contains("Secure"));
+    }
+
+    #[test]
+    fn sessions_are_stored_hashed() {
+        let t = secret();
+        assert!(is_secret(&t));
+        assert_ne!(session_key(&t), t);
+        assert_eq!(session_key(&t).len(), 64);
+        assert!(!is_secret("abc"));
+    }
+}

@@ -1,0 +1,300 @@
+//! The accounts' HTTP routes (docs/PROTOCOL.md, "Accounts"): JSON in,
+//! JSON out, every refusal a status and `{"error": "…"}`; and the
+//! middleware that tells who sends each `/api/` request ([`identify`]).
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Extension, Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::{
+    cookie, is_secret, secret, session_account, session_key, AccountError, Accounts, Who,
+    IDENTITY_COOKIE, IDENTITY_SECONDS, SESSION_COOKIE, SESSION_SECONDS,
+};
+use crate::room::Hub;
+
+/// Finished games listed for a player.
+pub const GAMES_LISTED: i64 = 100;
+/// Seats claimed in one request at most.
+const SEATS_CLAIMED: usize = 100;
+
+/// The accounts' routes, to merge into the server's.
+pub fn router() -> Router<Arc<Hub>> {
+    Router::new()
+        .route("/api/accounts", post(register))
+        .route("/api/login", post(login))
+        .route("/api/logout", post(logout))
+        .route("/api/me", get(me))
+        .route("/api/me/games", get(my_games))
+        .route("/api/me/seats", post(claim_seats))
+}
+
+impl IntoResponse for AccountError {
+    fn into_response(self) -> Response {
+        let code = match &self {
+            AccountError::Bad(_) => StatusCode::BAD_REQUEST,
+            AccountError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            AccountError::NotFound(_) => StatusCode::NOT_FOUND,
+            AccountError::Taken(_) => StatusCode::CONFLICT,
+            AccountError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+            AccountError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        (code, Json(json!({ "error": self.to_string() }))).into_response()
+    }
+}
+
+/// A cookie's value in a request's `Cookie` headers.
+pub fn cookie_value<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.trim())
+}
+
+/// Tells who sends every `/api/` request ([`Who`], in the request's
+/// extensions): the anonymous identity of its cookie, given a new one
+/// (`Set-Cookie`) when it has none, and the account of its session.
+pub async fn identify(State(acc): State<Arc<Accounts>>, mut req: Request, next: Next) -> Response {
+    if !req.uri().path().starts_with("/api/") {
+        return next.run(req).await;
+    }
+    let headers = req.headers();
+    let secure = acc.secure
+        || headers
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"));
+    let (identity, new_identity) =
+        match cookie_value(headers, IDENTITY_COOKIE).filter(|v| is_secret(v)) {
+            Some(v) => (v.to_string(), false),
+            None => (secret(), true),
+        };
+    let session = cookie_value(headers, SESSION_COOKIE).map(String::from);
+    let account = match &session {
+        Some(token) => match session_account(&acc.hub, token).await {
+            Ok(a) => a,
+            Err(e) => return e.into_response(),
+        },
+        None => None,
+    };
+    req.extensions_mut().insert(Who {
+        identity: Some(identity.clone()),
+        account,
+        session,
+        secure,
+    });
+    let mut response = next.run(req).await;
+    if new_identity {
+        if let Ok(v) = HeaderValue::from_str(&cookie(
+            IDENTITY_COOKIE,
+            &identity,
+            IDENTITY_SECONDS,
+            secure,
+        )) {
+            response.headers_mut().append(header::SET_COOKIE, v);
+        }
+    }
+    response
+}
+
+/// `POST /api/accounts` and `POST /api/login`: a name and a password.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Credentials {
+    name: String,
+    password: String,
+}
+
+fn credentials(text: &str) -> Result<Credentials, AccountError> {
+    serde_json::from_str(text).map_err(|e| {
+        AccountError::Bad(format!(
+            "malformed request (send {{\"name\": \"…\", \"password\": \"…\"}}): {e}"
+        ))
+    })
+}
+
+/// The answer of a login: the account, and the session's cookie.
+fn logged_in(status: StatusCode, name: &str, token: &str, secure: bool) -> Response {
+    let mut r = (status, Json(json!({ "name": name }))).into_response();
+    if let Ok(v) = HeaderValue::from_str(&cookie(SESSION_COOKIE, token, SESSION_SECONDS, secure)) {
+        r.headers_mut().append(header::SET_COOKIE, v);
+    }
+    r
+}
+
+async fn register(
+    Extension(acc): Extension<Arc<Accounts>>,
+    Extension(who): Extension<Who>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    text: String,
+) -> Response {
+    let c = match credentials(&text) {
+        Ok(c) => c,
+        Err(e) => return e.into_response(),
+    };
+    match super::register(&acc, peer.ip(), &who, &c.name, &c.password).await {
+        Ok((a, token)) => logged_in(StatusCode::CREATED, &a.name, &token, who.secure),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn login(
+    Extension(acc): Extension<Arc<Accounts>>,
+    Extension(who): Extension<Who>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    text: String,
+) -> Response {
+    let c = match credentials(&text) {
+        Ok(c) => c,
+        Err(e) => return e.into_response(),
+    };
+    match super::login(&acc, peer.ip(), &who, &c.name, &c.password).await {
+        Ok((a, token)) => logged_in(StatusCode::OK, &a.name, &token, who.secure),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn logout(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>) -> Response {
+    if let Some(token) = who.session.as_deref().filter(|t| is_secret(t)) {
+        if let Err(e) = hub.store.delete_session(&session_key(token)).await {
+            return AccountError::from(e).into_response();
+        }
+    }
+    let mut r = Json(json!({ "name": null })).into_response();
+    if let Ok(v) = HeaderValue::from_str(&cookie(SESSION_COOKIE, "", 0, who.secure)) {
+        r.headers_mut().append(header::SET_COOKIE, v);
+    }
+    r
+}
+
+/// `GET /api/me`: the account logged in (`name` null when none) and its
+/// ratings.
+async fn me(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>) -> Response {
+    let Some(a) = &who.account else {
+        return Json(json!({ "name": null, "ratings": [] })).into_response();
+    };
+    crate::ratings::settle_now(&hub).await;
+    match hub.store.ratings_of(&a.id).await {
+        Ok(r) => Json(json!({ "name": a.name, "ratings": r })).into_response(),
+        Err(e) => AccountError::from(e).into_response(),
+    }
+}
+
+/// The links of a finished game: replay, review, downloads.
+pub fn links(room: &str, game: &str) -> Value {
+    let (review, downloads) = match game {
+        "backgammon" => (
+            format!("/?bgreview={room}"),
+            json!([{ "format": "mat", "url": format!("/api/games/{room}.mat") }]),
+        ),
+        _ => (
+            format!("/?room={room}&review=1"),
+            json!([
+                { "format": "txt", "url": format!("/api/games/{room}.txt") },
+                { "format": "json", "url": format!("/api/games/{room}.json") },
+            ]),
+        ),
+    };
+    json!({
+        "replay": format!("/?room={room}&watch=1"),
+        "review": review,
+        "downloads": downloads,
+    })
+}
+
+/// A list of finished games with their links.
+pub fn games_json(games: Vec<crate::store::PlayedGame>) -> Value {
+    Value::Array(
+        games
+            .into_iter()
+            .map(|g| {
+                let links = links(&g.room, &g.game);
+                let mut v = json!(g);
+                v["links"] = links;
+                v
+            })
+            .collect(),
+    )
+}
+
+/// `GET /api/me/games`: the finished games of this browser's identity
+/// and of the account logged in.
+async fn my_games(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>) -> Response {
+    match hub
+        .store
+        .games_of(who.identity.as_deref(), who.account_id(), GAMES_LISTED)
+        .await
+    {
+        Ok(g) => Json(json!({ "name": who.account.map(|a| a.name), "games": games_json(g) }))
+            .into_response(),
+        Err(e) => AccountError::from(e).into_response(),
+    }
+}
+
+/// `POST /api/me/seats`: seats this browser holds (`{"seats": [{"room":
+/// …, "token": …}]}`, the tokens the page keeps), recorded for its
+/// identity and account so that their games are listed in its history.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Seats {
+    seats: Vec<Seat>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Seat {
+    room: String,
+    token: String,
+}
+
+async fn claim_seats(
+    State(hub): State<Arc<Hub>>,
+    Extension(who): Extension<Who>,
+    text: String,
+) -> Response {
+    let seats: Seats = match serde_json::from_str(&text) {
+        Ok(s) => s,
+        Err(e) => {
+            return AccountError::Bad(format!(
+            "malformed request (send {{\"seats\": [{{\"room\": \"…\", \"token\": \"…\"}}]}}): {e}"
+        ))
+            .into_response()
+        }
+    };
+    if seats.seats.len() > SEATS_CLAIMED {
+        return AccountError::Bad(format!("at most {SEATS_CLAIMED} seats at once")).into_response();
+    }
+    let mut recorded = 0;
+    for s in &seats.seats {
+        let room = s.room.trim().to_ascii_uppercase();
+        let row = match hub.store.game(&room).await {
+            Ok(Some(r)) => r,
+            Ok(None) => continue,
+            Err(e) => return AccountError::from(e).into_response(),
+        };
+        for (side, token) in [("white", &row.white_token), ("black", &row.black_token)] {
+            if !s.token.is_empty() && super::same(token, &s.token) {
+                if let Err(e) = hub
+                    .store
+                    .record_player(&row.id, side, who.identity.as_deref(), who.account_id())
+                    .await
+                {
+                    return AccountError::from(e).into_response();
+                }
+                recorded += 1;
+            }
+        }
+    }
+    Json(json!({ "recorded": recorded })).into_response()
+}

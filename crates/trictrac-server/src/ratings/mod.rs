@@ -1,0 +1,177 @@
+//! Ratings (classements, issue 26): a Glicko-2 rating per account and
+//! per game ([`glicko`]), moved by the rated games between registered
+//! players.
+//!
+//! A rated game is recorded when its seek is accepted
+//! (`crate::accounts::lobby`). Once it is over, its result is applied
+//! once ([`settle_now`]): a task of every server instance looks for
+//! rated games over and not yet applied every [`SETTLE_EVERY`], and the
+//! routes that show ratings do it first; the store marks the game
+//! applied in the same transaction that moves both ratings, so that a
+//! game is applied exactly once, whichever instance or request gets
+//! there first.
+//!
+//! Each game is a rating period of its own: both players are rated
+//! against the other's rating before the game, 1 for the winner, 0 for
+//! the loser. A backgammon match (or a money game) is one result,
+//! whatever its length (docs/SERVER.md, "Ratings", says why).
+
+pub mod glicko;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::json;
+use tables::Side;
+
+use crate::room::Hub;
+
+/// How often each instance applies the rated games just over.
+pub const SETTLE_EVERY: Duration = Duration::from_secs(2);
+/// Rated games applied in one round at most.
+const SETTLED_AT_ONCE: i64 = 50;
+/// Players on a leaderboard.
+pub const LEADERBOARD: i64 = 100;
+/// Points of a rating history shown.
+pub const HISTORY_POINTS: i64 = 200;
+
+/// Applies the result of every rated game over and not applied yet;
+/// answers how many this call applied. A game whose room cannot be read
+/// is left for the next round (and logged).
+pub async fn settle_now(hub: &Arc<Hub>) -> usize {
+    let pending = match hub.store.unsettled_rated_games(SETTLED_AT_ONCE).await {
+        Ok(p) => p,
+        Err(e) => {
+            tracing::warn!("ratings not applied: {e}");
+            return 0;
+        }
+    };
+    let mut applied = 0;
+    for g in pending {
+        let winner = match hub.room(&g.game_id).await {
+            Ok(room) => room.lock().await.game.outcome().map(|o| o.winner),
+            Err(e) => {
+                tracing::warn!(room = %g.game_id, "rated game not applied: {e}");
+                continue;
+            }
+        };
+        let Some(winner) = winner else { continue };
+        let white_score = if winner == Side::White { 1.0 } else { 0.0 };
+        match hub
+            .store
+            .settle_rated_game(&g, white_score, |w, b| glicko::game(w, b, white_score))
+            .await
+        {
+            Ok(true) => applied += 1,
+            Ok(false) => {}
+            Err(e) => tracing::warn!(room = %g.game_id, "rated game not applied: {e}"),
+        }
+    }
+    hub.evict_idle();
+    applied
+}
+
+/// Starts the task that applies rated games as they end, until the
+/// server stops.
+pub fn start(hub: Arc<Hub>) {
+    let mut stopping = hub.stopping.clone();
+    tokio::spawn(async move {
+        loop {
+            tokio::select! {
+                _ = tokio::time::sleep(SETTLE_EVERY) => {}
+                _ = stopping.wait_for(|s| *s) => return,
+            }
+            settle_now(&hub).await;
+        }
+    });
+}
+
+/// The ratings' routes, to merge into the server's.
+pub fn router() -> Router<Arc<Hub>> {
+    Router::new()
+        .route("/api/ratings", get(leaderboard))
+        .route("/api/players/{name}", get(player))
+}
+
+fn fail(code: StatusCode, message: String) -> Response {
+    (code, Json(json!({ "error": message }))).into_response()
+}
+
+#[derive(Debug, serde::Deserialize)]
+struct GameQuery {
+    game: Option<String>,
+}
+
+/// `GET /api/ratings?game=trictrac|backgammon`: the leaderboard.
+async fn leaderboard(State(hub): State<Arc<Hub>>, Query(q): Query<GameQuery>) -> Response {
+    let names = hub.config.games.names();
+    let Some(game) = q.game.filter(|g| names.contains(&g.as_str())) else {
+        return fail(
+            StatusCode::BAD_REQUEST,
+            format!("name the game: /api/ratings?game={}", names.join("|")),
+        );
+    };
+    settle_now(&hub).await;
+    match hub.store.leaderboard(&game, LEADERBOARD).await {
+        Ok(rows) => {
+            let players: Vec<_> = rows
+                .into_iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    let mut v = json!(r);
+                    v["rank"] = json!(i + 1);
+                    v
+                })
+                .collect();
+            Json(json!({ "game": game, "players": players })).into_response()
+        }
+        Err(e) => fail(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
+}
+
+/// `GET /api/players/NAME`: a registered player's ratings, their
+/// history and his finished games.
+async fn player(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Response {
+    settle_now(&hub).await;
+    let skeleton = crate::accounts::names::skeleton(name.trim());
+    let account = match hub.store.account_by_skeleton(&skeleton).await {
+        Ok(Some(a)) => a,
+        Ok(None) => {
+            return fail(
+                StatusCode::NOT_FOUND,
+                format!("no player is named `{name}`"),
+            )
+        }
+        Err(e) => return fail(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    };
+    let store = &hub.store;
+    let (ratings, history, games) = match (
+        store.ratings_of(&account.id).await,
+        store.rating_history(&account.id, HISTORY_POINTS).await,
+        store
+            .games_of(
+                None,
+                Some(&account.id),
+                crate::accounts::routes::GAMES_LISTED,
+            )
+            .await,
+    ) {
+        (Ok(r), Ok(h), Ok(g)) => (r, h, g),
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => {
+            return fail(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+        }
+    };
+    Json(json!({
+        "name": account.name,
+        "created": account.created,
+        "ratings": ratings,
+        "history": history,
+        "games": crate::accounts::routes::games_json(games),
+    }))
+    .into_response()
+}

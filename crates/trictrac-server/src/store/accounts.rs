@@ -1,0 +1,667 @@
+//! Accounts, sessions, who sat where, and ratings (issue 26): the tables
+//! of `crate::accounts` and `crate::ratings`.
+//!
+//! - `accounts`: a registered name, its skeleton (unique: two names that
+//!   look alike cannot both exist, `crate::accounts::names`) and its
+//!   Argon2id password hash (PHC string);
+//! - `sessions`: a logged-in browser, keyed by the SHA-256 of its cookie
+//!   (the cookie itself is never stored);
+//! - `players`: who holds each seat of a game, an anonymous identity
+//!   (cookie) and, when logged in, an account: a player's history;
+//! - `seek_owners`: who posted a lobby seek, and whether it is rated;
+//! - `rated_games`: the rated games and whether their result was applied
+//!   (`settled`, set once, in the transaction that applies it);
+//! - `ratings` and `rating_history`: the Glicko-2 rating per account and
+//!   game, and its value after each rated game.
+
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::{db_err, Store};
+use crate::ServerError;
+
+/// The tables, created at start on every database (new or older).
+pub(super) const TABLES: [&str; 10] = [
+    "CREATE TABLE IF NOT EXISTS accounts (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        skeleton TEXT NOT NULL UNIQUE,
+        hash TEXT NOT NULL,
+        created BIGINT NOT NULL
+    )",
+    "CREATE TABLE IF NOT EXISTS sessions (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL,
+        created BIGINT NOT NULL,
+        expires BIGINT NOT NULL
+    )",
+    "CREATE TABLE IF NOT EXISTS players (
+        game_id TEXT NOT NULL,
+        side TEXT NOT NULL,
+        identity TEXT,
+        account_id TEXT,
+        PRIMARY KEY (game_id, side)
+    )",
+    "CREATE INDEX IF NOT EXISTS players_identity ON players (identity)",
+    "CREATE INDEX IF NOT EXISTS players_account ON players (account_id)",
+    "CREATE TABLE IF NOT EXISTS seek_owners (
+        seek_id TEXT PRIMARY KEY,
+        identity TEXT,
+        account_id TEXT,
+        rated BIGINT NOT NULL
+    )",
+    "CREATE TABLE IF NOT EXISTS rated_games (
+        game_id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        white_account TEXT NOT NULL,
+        black_account TEXT NOT NULL,
+        settled BIGINT NOT NULL,
+        created BIGINT NOT NULL
+    )",
+    "CREATE INDEX IF NOT EXISTS rated_games_settled ON rated_games (settled)",
+    "CREATE TABLE IF NOT EXISTS ratings (
+        account_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games BIGINT NOT NULL,
+        wins BIGINT NOT NULL,
+        updated BIGINT NOT NULL,
+        PRIMARY KEY (account_id, game)
+    )",
+    "CREATE TABLE IF NOT EXISTS rating_history (
+        account_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (account_id, game_id)
+    )",
+];
+
+/// An account's row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountRow {
+    /// Its id (random).
+    pub id: String,
+    /// The name as registered.
+    pub name: String,
+    /// The Argon2id hash of the password (PHC string).
+    pub hash: String,
+    /// When it was registered (seconds since the epoch).
+    pub created: i64,
+}
+
+/// A rated game whose result is not applied yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatedRow {
+    /// Room code.
+    pub game_id: String,
+    /// `trictrac` or `backgammon`.
+    pub game: String,
+    /// White's account.
+    pub white: String,
+    /// Black's account.
+    pub black: String,
+}
+
+/// A rating as stored.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct RatingRow {
+    /// The account's name.
+    pub name: String,
+    /// `trictrac` or `backgammon`.
+    pub game: String,
+    /// Glicko rating.
+    pub rating: f64,
+    /// Rating deviation.
+    pub deviation: f64,
+    /// Volatility.
+    pub volatility: f64,
+    /// Rated games played.
+    pub games: i64,
+    /// Rated games won.
+    pub wins: i64,
+}
+
+/// A point of a rating's history.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct HistoryPoint {
+    /// `trictrac` or `backgammon`.
+    pub game: String,
+    /// The rated game.
+    pub room: String,
+    /// The rating after it.
+    pub rating: f64,
+    /// The deviation after it.
+    pub deviation: f64,
+    /// When (seconds since the epoch).
+    pub at: i64,
+}
+
+/// A finished game of a player's history.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PlayedGame {
+    /// Room code.
+    pub room: String,
+    /// `trictrac` or `backgammon`.
+    pub game: String,
+    /// The options words.
+    pub options: String,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// The side the player held.
+    pub side: String,
+    /// The result line.
+    pub result: String,
+    /// When it ended.
+    pub finished: i64,
+    /// Whether it was rated.
+    pub rated: bool,
+}
+
+fn account_row(r: &AnyRow) -> Result<AccountRow, sqlx::Error> {
+    Ok(AccountRow {
+        id: r.try_get(0)?,
+        name: r.try_get(1)?,
+        hash: r.try_get(2)?,
+        created: r.try_get(3)?,
+    })
+}
+
+fn rating_row(r: &AnyRow) -> Result<RatingRow, sqlx::Error> {
+    Ok(RatingRow {
+        name: r.try_get(0)?,
+        game: r.try_get(1)?,
+        rating: r.try_get(2)?,
+        deviation: r.try_get(3)?,
+        volatility: r.try_get(4)?,
+        games: r.try_get(5)?,
+        wins: r.try_get(6)?,
+    })
+}
+
+/// A Glicko-2 rating as the tables hold it.
+pub type Glicko = crate::ratings::glicko::Rating;
+
+impl Store {
+    /// Registers an account; `Ok(false)` when its skeleton is taken (a
+    /// name that looks the same exists).
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn insert_account(
+        &self,
+        a: &AccountRow,
+        skeleton: &str,
+    ) -> Result<bool, ServerError> {
+        let r = sqlx::query(
+            "INSERT INTO accounts (id, name, skeleton, hash, created) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&a.id)
+        .bind(&a.name)
+        .bind(skeleton)
+        .bind(&a.hash)
+        .bind(a.created)
+        .execute(&self.pool)
+        .await;
+        match r {
+            Ok(_) => Ok(true),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
+            Err(e) => Err(db_err("cannot store the account", e)),
+        }
+    }
+
+    /// The account whose name has this skeleton.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn account_by_skeleton(
+        &self,
+        skeleton: &str,
+    ) -> Result<Option<AccountRow>, ServerError> {
+        let row = sqlx::query("SELECT id, name, hash, created FROM accounts WHERE skeleton = $1")
+            .bind(skeleton)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(|e| db_err("cannot read the account", e))?;
+        row.map(|r| account_row(&r))
+            .transpose()
+            .map_err(|e| db_err("cannot read the account", e))
+    }
+
+    /// Opens a session (`id`: the SHA-256 of its cookie).
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn insert_session(
+        &self,
+        id: &str,
+        account: &str,
+        expires: i64,
+    ) -> Result<(), ServerError> {
+        sqlx::query(
+            "INSERT INTO sessions (id, account_id, created, expires) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(id)
+        .bind(account)
+        .bind(super::now())
+        .bind(expires)
+        .execute(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot open the session", e))?;
+        Ok(())
+    }
+
+    /// The account of a session not expired.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn session_account(&self, id: &str) -> Result<Option<AccountRow>, ServerError> {
+        let row = sqlx::query(
+            "SELECT a.id, a.name, a.hash, a.created FROM sessions s JOIN accounts a ON a.id = s.account_id
+             WHERE s.id = $1 AND s.expires > $2",
+        )
+        .bind(id)
+        .bind(super::now())
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot read the session", e))?;
+        row.map(|r| account_row(&r))
+            .transpose()
+            .map_err(|e| db_err("cannot read the session", e))
+    }
+
+    /// Closes a session (and forgets the expired ones).
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn delete_session(&self, id: &str) -> Result<(), ServerError> {
+        sqlx::query("DELETE FROM sessions WHERE id = $1 OR expires <= $2")
+            .bind(id)
+            .bind(super::now())
+            .execute(&self.pool)
+            .await
+            .map_err(|e| db_err("cannot close the session", e))?;
+        Ok(())
+    }
+
+    /// Gives to `account` the seats its browser's anonymous `identity`
+    /// held before (registration or login).
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn adopt_identity(&self, identity: &str, account: &str) -> Result<(), ServerError> {
+        sqlx::query(
+            "UPDATE players SET account_id = $2 WHERE identity = $1 AND account_id IS NULL",
+        )
+        .bind(identity)
+        .bind(account)
+        .execute(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot record the player's games", e))?;
+        Ok(())
+    }
+
+    /// Records who holds a seat, unless someone was recorded first.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn record_player(
+        &self,
+        game_id: &str,
+        side: &str,
+        identity: Option<&str>,
+        account: Option<&str>,
+    ) -> Result<(), ServerError> {
+        sqlx::query(
+            "INSERT INTO players (game_id, side, identity, account_id) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (game_id, side) DO NOTHING",
+        )
+        .bind(game_id)
+        .bind(side)
+        .bind(identity.map(String::from))
+        .bind(account.map(String::from))
+        .execute(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot record the player", e))?;
+        Ok(())
+    }
+
+    /// Records who posted a seek and whether it is rated.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn insert_seek_owner(
+        &self,
+        seek: &str,
+        identity: Option<&str>,
+        account: Option<&str>,
+        rated: bool,
+    ) -> Result<(), ServerError> {
+        sqlx::query("INSERT INTO seek_owners (seek_id, identity, account_id, rated) VALUES ($1, $2, $3, $4)")
+            .bind(seek)
+            .bind(identity.map(String::from))
+            .bind(account.map(String::from))
+            .bind(rated as i64)
+            .execute(&self.pool)
+            .await
+            .map_err(|e| db_err("cannot record the challenge's poster", e))?;
+        Ok(())
+    }
+
+    /// Who posted a seek (identity, account) and whether it is rated.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn seek_owner(
+        &self,
+        seek: &str,
+    ) -> Result<Option<(Option<String>, Option<String>, bool)>, ServerError> {
+        let row =
+            sqlx::query("SELECT identity, account_id, rated FROM seek_owners WHERE seek_id = $1")
+                .bind(seek)
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(|e| db_err("cannot read the challenge's poster", e))?;
+        row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get::<i64, _>(2)? != 0)))
+            .transpose()
+            .map_err(|e| db_err("cannot read the challenge's poster", e))
+    }
+
+    /// Records a rated game between two accounts.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn insert_rated_game(&self, r: &RatedRow) -> Result<(), ServerError> {
+        sqlx::query(
+            "INSERT INTO rated_games (game_id, game, white_account, black_account, settled, created)
+             VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT (game_id) DO NOTHING",
+        )
+        .bind(&r.game_id)
+        .bind(&r.game)
+        .bind(&r.white)
+        .bind(&r.black)
+        .bind(super::now())
+        .execute(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot record the rated game", e))?;
+        Ok(())
+    }
+
+    /// Rated games over whose result is not applied yet, oldest first.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn unsettled_rated_games(&self, limit: i64) -> Result<Vec<RatedRow>, ServerError> {
+        let rows = sqlx::query(
+            "SELECT r.game_id, r.game, r.white_account, r.black_account FROM rated_games r
+             JOIN games g ON g.id = r.game_id
+             WHERE r.settled = 0 AND g.finished IS NOT NULL ORDER BY g.finished, r.game_id LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot list the rated games", e))?;
+        rows.iter()
+            .map(|r| {
+                Ok(RatedRow {
+                    game_id: r.try_get(0)?,
+                    game: r.try_get(1)?,
+                    white: r.try_get(2)?,
+                    black: r.try_get(3)?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(|e| db_err("cannot list the rated games", e))
+    }
+
+    /// Applies a rated game's result once: in one transaction, marks it
+    /// settled (only if it was not: a second call, here or on another
+    /// instance, changes nothing and answers `Ok(false)`), reads both
+    /// ratings, and stores what `rate` makes of them with their history.
+    /// `white_won`: the result for White (1 won, 0 lost).
+    ///
+    /// # Errors
+    /// When the database fails (nothing is applied).
+    pub async fn settle_rated_game(
+        &self,
+        g: &RatedRow,
+        white_score: f64,
+        rate: impl FnOnce(Glicko, Glicko) -> (Glicko, Glicko),
+    ) -> Result<bool, ServerError> {
+        let err = |e| db_err("cannot apply the rated game", e);
+        let mut tx = self.pool.begin().await.map_err(err)?;
+        let now = super::now();
+        let claimed =
+            sqlx::query("UPDATE rated_games SET settled = $2 WHERE game_id = $1 AND settled = 0")
+                .bind(&g.game_id)
+                .bind(now)
+                .execute(&mut *tx)
+                .await
+                .map_err(err)?;
+        if claimed.rows_affected() != 1 {
+            tx.rollback().await.map_err(err)?;
+            return Ok(false);
+        }
+        let fresh = Glicko::default();
+        let mut accounts = [g.white.as_str(), g.black.as_str()];
+        accounts.sort_unstable();
+        for a in accounts {
+            sqlx::query(
+                "INSERT INTO ratings (account_id, game, rating, deviation, volatility, games, wins, updated)
+                 VALUES ($1, $2, $3, $4, $5, 0, 0, $6) ON CONFLICT (account_id, game) DO NOTHING",
+            )
+            .bind(a)
+            .bind(&g.game)
+            .bind(fresh.rating)
+            .bind(fresh.deviation)
+            .bind(fresh.volatility)
+            .bind(now)
+            .execute(&mut *tx)
+            .await
+            .map_err(err)?;
+        }
+        let lock = if self.sqlite { "" } else { " FOR UPDATE" };
+        let sql = format!(
+            "SELECT rating, deviation, volatility FROM ratings WHERE account_id = $1 AND game = $2{lock}"
+        );
+        // Read (and on PostgreSQL lock) in the same order as any other
+        // settlement: no deadlock between two instances.
+        let mut current = Vec::new();
+        for account in accounts {
+            let r = sqlx::query(&sql)
+                .bind(account)
+                .bind(&g.game)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(err)?;
+            current.push((
+                account,
+                Glicko {
+                    rating: r.try_get(0).map_err(err)?,
+                    deviation: r.try_get(1).map_err(err)?,
+                    volatility: r.try_get(2).map_err(err)?,
+                },
+            ));
+        }
+        let of = |who: &str| {
+            current
+                .iter()
+                .find(|(a, _)| *a == who)
+                .map(|(_, r)| *r)
+                .unwrap_or(fresh)
+        };
+        let (w, b) = rate(of(&g.white), of(&g.black));
+        for (account, new, won) in [
+            (&g.white, w, white_score > 0.5),
+            (&g.black, b, white_score < 0.5),
+        ] {
+            sqlx::query(
+                "UPDATE ratings SET rating = $3, deviation = $4, volatility = $5, games = games + 1,
+                    wins = wins + $6, updated = $7 WHERE account_id = $1 AND game = $2",
+            )
+            .bind(account)
+            .bind(&g.game)
+            .bind(new.rating)
+            .bind(new.deviation)
+            .bind(new.volatility)
+            .bind(won as i64)
+            .bind(now)
+            .execute(&mut *tx)
+            .await
+            .map_err(err)?;
+            sqlx::query(
+                "INSERT INTO rating_history (account_id, game, game_id, rating, deviation, at)
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(account)
+            .bind(&g.game)
+            .bind(&g.game_id)
+            .bind(new.rating)
+            .bind(new.deviation)
+            .bind(now)
+            .execute(&mut *tx)
+            .await
+            .map_err(err)?;
+        }
+        tx.commit().await.map_err(err)?;
+        Ok(true)
+    }
+
+    /// The leaderboard of a game: ratings of accounts that played a rated
+    /// game, highest first.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn leaderboard(&self, game: &str, limit: i64) -> Result<Vec<RatingRow>, ServerError> {
+        let rows = sqlx::query(
+            "SELECT a.name, r.game, r.rating, r.deviation, r.volatility, r.games, r.wins
+             FROM ratings r JOIN accounts a ON a.id = r.account_id
+             WHERE r.game = $1 AND r.games > 0 ORDER BY r.rating DESC, a.name LIMIT $2",
+        )
+        .bind(game)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot list the ratings", e))?;
+        rows.iter()
+            .map(rating_row)
+            .collect::<Result<_, _>>()
+            .map_err(|e| db_err("cannot list the ratings", e))
+    }
+
+    /// An account's ratings, one per game played rated.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn ratings_of(&self, account: &str) -> Result<Vec<RatingRow>, ServerError> {
+        let rows = sqlx::query(
+            "SELECT a.name, r.game, r.rating, r.deviation, r.volatility, r.games, r.wins
+             FROM ratings r JOIN accounts a ON a.id = r.account_id
+             WHERE r.account_id = $1 ORDER BY r.game",
+        )
+        .bind(account)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot read the ratings", e))?;
+        rows.iter()
+            .map(rating_row)
+            .collect::<Result<_, _>>()
+            .map_err(|e| db_err("cannot read the ratings", e))
+    }
+
+    /// An account's rating history, oldest first, the last `limit` points.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn rating_history(
+        &self,
+        account: &str,
+        limit: i64,
+    ) -> Result<Vec<HistoryPoint>, ServerError> {
+        let rows = sqlx::query(
+            "SELECT game, game_id, rating, deviation, at FROM rating_history WHERE account_id = $1
+             ORDER BY at DESC, game_id DESC LIMIT $2",
+        )
+        .bind(account)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot read the rating history", e))?;
+        let mut points = rows
+            .iter()
+            .map(|r| {
+                Ok(HistoryPoint {
+                    game: r.try_get(0)?,
+                    room: r.try_get(1)?,
+                    rating: r.try_get(2)?,
+                    deviation: r.try_get(3)?,
+                    at: r.try_get(4)?,
+                })
+            })
+            .collect::<Result<Vec<_>, sqlx::Error>>()
+            .map_err(|e| db_err("cannot read the rating history", e))?;
+        points.reverse();
+        Ok(points)
+    }
+
+    /// The finished games of a player, newest first: those of an account
+    /// (`account`), or of an anonymous identity (`identity`), or both.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn games_of(
+        &self,
+        identity: Option<&str>,
+        account: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<PlayedGame>, ServerError> {
+        let rows = sqlx::query(
+            "SELECT g.id, g.game, g.options, g.white_name, g.black_name, p.side, g.result, g.finished,
+                    CASE WHEN r.game_id IS NULL THEN 0 ELSE 1 END
+             FROM players p JOIN games g ON g.id = p.game_id
+             LEFT JOIN rated_games r ON r.game_id = g.id
+             WHERE g.finished IS NOT NULL AND (p.identity = $1 OR p.account_id = $2)
+             ORDER BY g.finished DESC, g.id LIMIT $3",
+        )
+        .bind(identity.unwrap_or("\u{1}none").to_string())
+        .bind(account.unwrap_or("\u{1}none").to_string())
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot list the player's games", e))?;
+        let mut out: Vec<PlayedGame> = Vec::new();
+        for r in &rows {
+            let g = PlayedGame {
+                room: r.try_get(0).map_err(|e| db_err("bad game row", e))?,
+                game: r.try_get(1).map_err(|e| db_err("bad game row", e))?,
+                options: r.try_get(2).map_err(|e| db_err("bad game row", e))?,
+                white: r.try_get(3).map_err(|e| db_err("bad game row", e))?,
+                black: r.try_get(4).map_err(|e| db_err("bad game row", e))?,
+                side: r.try_get(5).map_err(|e| db_err("bad game row", e))?,
+                result: r
+                    .try_get::<Option<String>, _>(6)
+                    .map_err(|e| db_err("bad game row", e))?
+                    .unwrap_or_default(),
+                finished: r
+                    .try_get::<Option<i64>, _>(7)
+                    .map_err(|e| db_err("bad game row", e))?
+                    .unwrap_or_default(),
+                rated: r
+                    .try_get::<i64, _>(8)
+                    .map_err(|e| db_err("bad game row", e))?
+                    != 0,
+            };
+            // A hot-seat game held both seats: listed once.
+            if !out.iter().any(|o| o.room == g.room) {
+                out.push(g);
+            }
+        }
+        Ok(out)
+    }
+}

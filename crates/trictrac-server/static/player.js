@@ -1,0 +1,99 @@
+// A player's page and the leaderboards (issue 26): /player?name=NAME
+// shows a registered player's ratings (GET /api/players/NAME), their
+// history as a small chart (inline SVG, one line per game) and his
+// finished games; /player alone shows the leaderboard of each game
+// (GET /api/ratings?game=…).
+
+import { t, esc, $, setLanguage } from "./i18n.js";
+import { api, gamesTable } from "./account.js";
+
+const P = { data: null, boards: null, error: "" };
+window.__player = P;
+
+const GAMES = [["trictrac", "Grand Trictrac"], ["backgammon", "Backgammon"]];
+const COLORS = { trictrac: "#8a5a2b", backgammon: "#3f8f4d" };
+const gameLabel = (id) => (GAMES.find((g) => g[0] === id) || [id, id])[1];
+
+/// The rating history as an SVG chart: one polyline per game, the
+/// rating after each rated game, the axis from the lowest to the highest.
+export function chart(history, width = 480, height = 160) {
+  if (!history.length) return `<p class="muted">${esc(t("pl_no_rated"))}</p>`;
+  const pad = 28;
+  const values = history.map((p) => p.rating);
+  let lo = Math.min(...values, 1500), hi = Math.max(...values, 1500);
+  if (hi - lo < 50) { lo -= 25; hi += 25; }
+  const y = (r) => (height - pad / 2 - ((r - lo) / (hi - lo)) * (height - pad)).toFixed(1);
+  // Each line starts at 1500, a newcomer's rating, before the first game.
+  const n = history.length + 1;
+  const x = (i) => (pad + (i / (n - 1)) * (width - pad * 1.5)).toFixed(1);
+  let lines = "";
+  for (const [g] of GAMES) {
+    const pts = history.map((p, i) => [p, i + 1]).filter(([p]) => p.game === g);
+    if (!pts.length) continue;
+    const path = [[{ rating: 1500 }, 0], ...pts].map(([p, i]) => `${x(i)},${y(p.rating)}`).join(" ");
+    lines += `<polyline class="pl-line" data-game="${g}" fill="none" stroke="${COLORS[g]}" stroke-width="2" points="${path}"/>`;
+    lines += pts.map(([p, i]) => `<circle cx="${x(i)}" cy="${y(p.rating)}" r="3" fill="${COLORS[g]}"><title>${esc(gameLabel(g))} ${Math.round(p.rating)}</title></circle>`).join("");
+  }
+  const axis = `<line x1="${pad}" y1="${y(1500)}" x2="${width}" y2="${y(1500)}" stroke="currentColor" stroke-opacity="0.25" stroke-dasharray="4 3"/>` +
+    `<text x="2" y="${y(hi)}" font-size="10" fill="currentColor">${Math.round(hi)}</text>` +
+    `<text x="2" y="${y(lo)}" font-size="10" fill="currentColor">${Math.round(lo)}</text>`;
+  return `<svg id="pl-chart" viewBox="0 0 ${width} ${height}" width="100%" role="img" aria-label="${esc(t("pl_chart"))}" style="max-width:${width}px">${axis}${lines}</svg>`;
+}
+
+function ratingsTable(ratings) {
+  if (!ratings.length) return `<p class="muted">${esc(t("pl_no_rated"))}</p>`;
+  const rows = ratings.map((r) => `<tr data-game="${esc(r.game)}"><td>${esc(gameLabel(r.game))}</td>` +
+    `<td class="pl-rating">${Math.round(r.rating)} ± ${Math.round(r.deviation)}</td>` +
+    `<td>${esc(t("pl_record", { n: r.games, w: r.wins }))}</td></tr>`);
+  return `<table id="pl-ratings"><tbody>${rows.join("")}</tbody></table>`;
+}
+
+function boardTable(game, players) {
+  const title = `<h3>${esc(t("pl_leaderboard", { game: gameLabel(game) }))}</h3>`;
+  if (!players.length) return title + `<p class="muted">${esc(t("pl_nobody"))}</p>`;
+  const rows = players.map((p) => `<tr><td>${p.rank}</td><td><a href="/player?name=${encodeURIComponent(p.name)}">${esc(p.name)}</a></td>` +
+    `<td>${Math.round(p.rating)} ± ${Math.round(p.deviation)}</td><td>${p.games}</td><td>${p.wins}</td></tr>`);
+  return title + `<table class="pl-board" data-game="${game}"><thead><tr><th>${esc(t("pl_rank"))}</th><th>${esc(t("pl_player"))}</th>` +
+    `<th>${esc(t("pl_rating"))}</th><th>${esc(t("pl_played"))}</th><th>${esc(t("pl_won"))}</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+}
+
+function render() {
+  document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
+  const box = $("player");
+  if (P.error) { box.innerHTML = `<p class="error" id="pl-error">${esc(P.error)}</p><p><a href="/">${esc(t("pl_home"))}</a></p>`; return; }
+  if (P.data) {
+    const d = P.data;
+    box.innerHTML = `<h2 id="pl-name">${esc(d.name)}</h2><p class="muted">${esc(t("pl_since", { date: new Date(d.created * 1000).toLocaleDateString() }))}</p>` +
+      `<h3>${esc(t("pl_ratings"))}</h3>${ratingsTable(d.ratings)}<h3>${esc(t("pl_chart"))}</h3>${chart(d.history)}` +
+      `<h3>${esc(t("pl_games"))}</h3>${gamesTable(d.games)}`;
+  } else if (P.boards) {
+    box.innerHTML = `<h2>${esc(t("acc_leaderboards"))}</h2>` + P.boards.map((b) => boardTable(b.game, b.players)).join("");
+  }
+  document.title = (P.data ? P.data.name + " — " : "") + "Grand Trictrac · Backgammon";
+}
+
+function setLang(l) {
+  setLanguage(l);
+  document.documentElement.lang = l;
+  try { localStorage.setItem("trictrac.lang", l); } catch (e) { /* private mode */ }
+  render();
+}
+
+async function init() {
+  const params = new URLSearchParams(location.search);
+  let l = params.get("lang");
+  try { l = l || localStorage.getItem("trictrac.lang"); } catch (e) { /* ignore */ }
+  setLanguage(l || ((navigator.language || "fr").startsWith("fr") ? "fr" : "en"));
+  for (const x of ["fr", "en"]) $("lang-" + x).onclick = () => setLang(x);
+  const name = params.get("name");
+  try {
+    if (name) P.data = await api("GET", "/api/players/" + encodeURIComponent(name));
+    else P.boards = await Promise.all(GAMES.map(([g]) => api("GET", "/api/ratings?game=" + g)));
+  } catch (e) {
+    P.error = name && e.message.startsWith("no player") ? t("pl_not_found") + " (" + name + ")" : e.message;
+  }
+  render();
+  P.ready = true;
+}
+
+init();

@@ -1,0 +1,201 @@
+//! Accounts in Chromium (issue 26): Ann registers from the home page's
+//! account card, logs out, is refused with a wrong password, logs in;
+//! Bob registers in another browser; a rated backgammon match between
+//! them (posted and accepted through the page's own requests, played
+//! over the WebSocket); Ann's card lists the finished game with its
+//! links, and her player page shows her rating, its chart and the game;
+//! the leaderboard lists both.
+
+mod browser;
+mod common;
+
+use browser::{chromium_or_skip, open_browser, shot, Cdp};
+use common::{Client, TempDir};
+use serde_json::json;
+
+/// Registers or logs in through the account card of the page shown.
+async fn through_the_card(cdp: &mut Cdp, name: &str, password: &str, button: &str) {
+    cdp.wait_for("document.querySelector('#acc-form') !== null", 20)
+        .await;
+    cdp.eval(&format!(
+        "(() => {{ const f = document.querySelector('#acc-form'); f.elements.name.value = {}; f.elements.password.value = {}; return true; }})()",
+        json!(name),
+        json!(password)
+    ))
+    .await;
+    cdp.click(button).await;
+}
+
+/// A request from the page, with its cookies: the JSON answer.
+async fn fetch(
+    cdp: &mut Cdp,
+    method: &str,
+    path: &str,
+    body: serde_json::Value,
+) -> serde_json::Value {
+    let v = cdp
+        .call(
+            "Runtime.evaluate",
+            json!({
+                "expression": format!(
+                    "fetch({}, {{method: {}, headers: {{'Content-Type': 'application/json'}}, body: {}}}).then(r => r.json())",
+                    json!(path), json!(method), if method == "GET" { "undefined".to_string() } else { json!(body.to_string()).to_string() }
+                ),
+                "awaitPromise": true,
+                "returnByValue": true,
+            }),
+        )
+        .await;
+    v["result"]["value"].clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn register_log_in_and_see_the_player_page_in_chromium() {
+    let Some(bin) = chromium_or_skip("account_page_in_chromium") else {
+        return;
+    };
+    let dir = TempDir::new("account-page");
+    let server = browser::page_server(&dir).await;
+    let addr = server.addr();
+    let (browser, mut cdp) = open_browser(&bin, &dir).await;
+    let home = format!("http://{addr}/?lang=en");
+
+    // Ann registers, logs out, mistypes her password, logs in.
+    let ann = cdp.page_in_new_context().await;
+    cdp.size(1100, 1400, false).await;
+    cdp.open(&home).await;
+    cdp.wait_for(
+        "(document.querySelector('#btn-login') || {}).textContent === 'Log in'",
+        20,
+    )
+    .await;
+    shot(&mut cdp, "account-card-anonymous").await;
+    through_the_card(&mut cdp, "Ann", "correct horse", "#btn-register").await;
+    cdp.wait_for(
+        "(document.querySelector('#acc-who') || {}).textContent === 'Logged in: Ann'",
+        20,
+    )
+    .await;
+    cdp.click("#btn-logout").await;
+    through_the_card(&mut cdp, "ann", "wrong horse", "#btn-login").await;
+    cdp.wait_for(
+        "document.querySelector('#acc-msg').textContent === 'unknown name or wrong password'",
+        20,
+    )
+    .await;
+    through_the_card(&mut cdp, "ANN", "correct horse", "#btn-login").await;
+    cdp.wait_for(
+        "(document.querySelector('#acc-who') || {}).textContent === 'Logged in: Ann'",
+        20,
+    )
+    .await;
+    // The session cookie is out of the page's reach (HttpOnly).
+    assert_eq!(cdp.eval("document.cookie").await, "");
+
+    // Bob registers in his own browser.
+    let bob = cdp.page_in_new_context().await;
+    cdp.open(&home).await;
+    through_the_card(&mut cdp, "Bob", "battery staple", "#btn-register").await;
+    cdp.wait_for(
+        "(document.querySelector('#acc-who') || {}).textContent === 'Logged in: Bob'",
+        20,
+    )
+    .await;
+
+    // A rated match to 1: Ann posts it, Bob accepts it, Ann resigns.
+    cdp.session = Some(ann.clone());
+    let seek = fetch(
+        &mut cdp,
+        "POST",
+        "/api/seeks",
+        json!({"game": "backgammon", "rules": "standard", "match": 1, "rated": true}),
+    )
+    .await;
+    let id = seek["id"].as_str().expect("a rated seek").to_string();
+    cdp.session = Some(bob.clone());
+    let taken = fetch(
+        &mut cdp,
+        "POST",
+        &format!("/api/seeks/{id}/accept"),
+        json!({}),
+    )
+    .await;
+    let room = taken["room"].as_str().expect("a room").to_string();
+    cdp.session = Some(ann.clone());
+    let mine = fetch(
+        &mut cdp,
+        "GET",
+        &format!("/api/seeks/{id}?token={}", seek["token"].as_str().unwrap()),
+        json!(null),
+    )
+    .await;
+    let mut a = Client::connect(addr).await;
+    let w = a
+        .request(json!({"type": "join", "room": room, "token": mine["token"]}))
+        .await;
+    assert_eq!(w["type"], "welcome", "{w}");
+    let r = a.request(json!({"type": "resign"})).await;
+    if r["type"] != "ack" {
+        // Not Ann's to resign now: Bob does.
+        let mut b = Client::connect(addr).await;
+        b.request(json!({"type": "join", "room": room, "token": taken["token"]}))
+            .await;
+        let r = b.request(json!({"type": "resign"})).await;
+        assert_eq!(r["type"], "ack", "{r}");
+    }
+    a.wait_until(|s| s["phase"]["kind"] == "over").await;
+
+    // Ann's card lists the game; her player page shows the rest.
+    cdp.open(&home).await;
+    cdp.wait_for(
+        &format!("document.querySelector(\"#acc-games tr[data-room='{room}'] a[href$='.mat']\") !== null"),
+        20,
+    )
+    .await;
+    cdp.wait_for(
+        "/Backgammon 1\\d\\d\\d ± \\d+/.test(document.querySelector('#acc-ratings').textContent)",
+        20,
+    )
+    .await;
+    shot(&mut cdp, "account-card").await;
+    cdp.click("#acc-page").await;
+    cdp.wait_for("!!(window.__player && window.__player.ready)", 20)
+        .await;
+    assert_eq!(cdp.text("#pl-name").await, "Ann");
+    let rating = cdp
+        .text("#pl-ratings tr[data-game=backgammon] .pl-rating")
+        .await;
+    assert!(rating.starts_with("1"), "{rating}");
+    assert!(
+        rating.parse::<u32>().is_err() && rating.contains('±'),
+        "{rating}"
+    );
+    assert_eq!(
+        cdp.eval("document.querySelectorAll('#pl-chart polyline[data-game=backgammon]').length")
+            .await,
+        1
+    );
+    assert_eq!(
+        cdp.eval(&format!("document.querySelector(\"tr[data-room='{room}']\").textContent.includes('Ann against Bob') || document.querySelector(\"tr[data-room='{room}']\").textContent.includes('Bob against Ann')")).await,
+        true
+    );
+    shot(&mut cdp, "player-page").await;
+    // In French too.
+    cdp.click("#lang-fr").await;
+    cdp.wait_for(
+        "document.querySelector('#player h3').textContent === 'Classement'",
+        10,
+    )
+    .await;
+
+    // The leaderboards.
+    cdp.open(&format!("http://{addr}/player?lang=en")).await;
+    cdp.wait_for("!!(window.__player && window.__player.ready)", 20)
+        .await;
+    let board = cdp.text(".pl-board[data-game=backgammon]").await;
+    assert!(board.contains("Ann") && board.contains("Bob"), "{board}");
+    shot(&mut cdp, "leaderboards").await;
+
+    cdp.close(browser).await;
+    server.stop().await;
+}
