@@ -294,7 +294,46 @@ fn summarise(results: &[(f64, bool)]) -> Rollout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use trictrac::Roll;
+    use trictrac::{Phase, Roll};
+
+    /// The review's errors and the hint's differences are measured
+    /// against the first play listed: the list must be in the order of
+    /// its equities, also where the search left a play at 1 ply whose
+    /// value is above a searched play's 2-ply value.
+    #[test]
+    fn the_plays_are_listed_in_the_order_of_their_equities() {
+        let net = default_net();
+        let mut a = Analyst::with_net(net.clone());
+        let mut checked = 0;
+        for i in 0..24u64 {
+            let mut g = Game::new(GameOptions::default());
+            let mut dice = StratifiedDice::new(11, i);
+            let one = || SearchPlayer::new("neural1", NeuralEval::new(net.clone()), 1);
+            let (mut w, mut b) = (one(), one());
+            if play_until(&mut g, &mut w, &mut b, &mut dice, 2 + (i as u32 % 12) * 3).is_some() {
+                continue;
+            }
+            if g.roll_with(&mut dice).is_err() {
+                continue;
+            }
+            if !matches!(g.phase(), Phase::Play(_)) || g.legal_plays().len() < 2 {
+                continue;
+            }
+            let plays = a.plays(&g);
+            for pair in plays.windows(2) {
+                assert!(
+                    pair[1].equity <= pair[0].equity,
+                    "game {i}: {} ({} plies) listed after {} ({} plies)",
+                    pair[1].equity,
+                    pair[1].plies,
+                    pair[0].equity,
+                    pair[0].plies
+                );
+            }
+            checked += 1;
+        }
+        assert!(checked >= 10, "only {checked} positions with a choice");
+    }
 
     #[test]
     fn stratified_dice_cover_every_pair_of_opening_rolls() {

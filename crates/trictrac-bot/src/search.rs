@@ -432,6 +432,13 @@ impl<E: Evaluator> SearchPlayer<E> {
 impl<E: Evaluator> SearchPlayer<E> {
     /// [`Player::analyse`] with the plies each value was searched to (2
     /// for the plays searched deeper, which rank first; 1 for the others).
+    ///
+    /// The values are in the order of the list: a play left out of the
+    /// deeper search (its 1-ply value too far below the best's) is given
+    /// at most the lowest value the search gave, since a 2-ply value may
+    /// fall below a 1-ply one and the search has judged it worse. So the
+    /// equity lost against the first play is never negative (the
+    /// review's errors, the hint's differences).
     pub fn analyse_plies(&self, game: &Game) -> Vec<(Play, f32, u8)> {
         let Some(side) = game.phase().side() else {
             return Vec::new();
@@ -439,13 +446,18 @@ impl<E: Evaluator> SearchPlayer<E> {
         let t = TurnRules::of(game.options());
         let mut cands = self.play_candidates(game, &t);
         self.rank(&t, side, &mut cands, self.min_close);
+        let floor = cands
+            .iter()
+            .filter(|c| c.value >= 2.0)
+            .map(|c| c.value - 2.0)
+            .fold(f32::INFINITY, f32::min);
         cands
             .into_iter()
             .filter_map(|c| {
                 let (v, plies) = if c.value >= 2.0 {
                     (c.value - 2.0, 2)
                 } else {
-                    (c.value, 1)
+                    (c.value.min(floor), 1)
                 };
                 c.play.map(|p| (p, v, plies))
             })
