@@ -91,7 +91,8 @@ function render() {
   const seeks = [...L.seeks.values()].sort((a, b) => (b.created - a.created) || (a.id < b.id ? -1 : 1));
   $("lobby-seeks").innerHTML = seeks.length === 0 ? `<p class="muted" data-i18n="lobby_none">${esc(t("lobby_none"))}</p>` :
     "<ul>" + seeks.map((s) => {
-      const match = (s.match ? " · " + esc(t("lobby_match_n", { n: s.match })) : "") + `<span class="lobby-clock">${esc(clockText(s.clock))}</span>`;
+      const match = (s.match ? " · " + esc(t("lobby_match_n", { n: s.match })) : "") + `<span class="lobby-clock">${esc(clockText(s.clock))}</span>` +
+        (s.rated ? ` · <span class="lobby-rated">${esc(t("lobby_rated_tag"))}</span>` : "");
       const button = own[s.id] ?
         `<span class="muted" data-i18n="lobby_yours">${esc(t("lobby_yours"))}</span> <button type="button" data-cancel="${esc(s.id)}" data-i18n="lobby_cancel">${esc(t("lobby_cancel"))}</button>` :
         `<button type="button" class="primary" data-accept="${esc(s.id)}" data-i18n="lobby_accept">${esc(t("lobby_accept"))}</button>`;
@@ -232,7 +233,7 @@ async function post(ev) {
     game: f.elements.game.value,
     rules: f.elements.rules.value.trim(),
     match: Number(f.elements.match.value) || 0,
-    rated: false,
+    rated: !!(f.elements.rated && f.elements.rated.checked),
     name: myName(),
   };
   const clock = clockOf(f.elements.clock ? f.elements.clock.value : "");

@@ -102,17 +102,43 @@ async fn register_log_in_and_see_the_player_page_in_chromium() {
     )
     .await;
 
-    // A rated match to 1: Ann posts it, Bob accepts it, Ann resigns.
+    // A rated match to 1: Ann posts it from the home page's form, Bob
+    // sees it listed as rated and accepts it, Ann resigns.
     cdp.session = Some(ann.clone());
-    let seek = fetch(
-        &mut cdp,
-        "POST",
-        "/api/seeks",
-        json!({"game": "backgammon", "rules": "standard", "match": 1, "rated": true}),
+    cdp.wait_for(
+        "document.querySelector('#lobby-form select[name=game]').options.length === 2",
+        20,
     )
     .await;
+    cdp.eval(
+        "document.querySelector('#lobby-post').open = true;
+         const f = document.querySelector('#lobby-form');
+         f.elements.game.value = 'backgammon'; f.elements.rules.value = 'standard';
+         f.elements.match.value = '1'; f.elements.rated.checked = true; true",
+    )
+    .await;
+    cdp.click("#btn-lobby-post").await;
+    cdp.wait_for(
+        "Object.keys(localStorage).some((k) => k.startsWith('trictrac.seek.'))",
+        20,
+    )
+    .await;
+    let held = cdp
+        .eval(
+            "(() => { const k = Object.keys(localStorage).find((k) => k.startsWith('trictrac.seek.')); \
+             return { id: k.slice('trictrac.seek.'.length), token: localStorage.getItem(k) }; })()",
+        )
+        .await;
+    let seek = json!({"id": held["id"], "token": held["token"]});
     let id = seek["id"].as_str().expect("a rated seek").to_string();
     cdp.session = Some(bob.clone());
+    cdp.wait_for(
+        &format!(
+            "((document.querySelector('#lobby-seeks li[data-seek=\"{id}\"] .lobby-rated') || {{}}).textContent || '') === 'rated'"
+        ),
+        20,
+    )
+    .await;
     let taken = fetch(
         &mut cdp,
         "POST",

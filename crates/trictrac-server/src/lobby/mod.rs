@@ -205,6 +205,7 @@ pub async fn post(hub: &Hub, seek: NewSeek, by: &Who) -> Result<Value, LobbyErro
         seat_side: None,
         created: now(),
         clock: seek.clock.map(|c| json!(c).to_string()),
+        rated: seek.rated,
     };
     for _ in 0..20 {
         row.id = code();
@@ -234,6 +235,7 @@ fn public(s: &SeekRow) -> Value {
         "state": s.state,
         "created": s.created,
         "clock": clock_of(s),
+        "rated": s.rated,
     })
 }
 

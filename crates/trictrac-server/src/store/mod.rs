@@ -158,6 +158,8 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE games ADD COLUMN timing TEXT",
     "ALTER TABLE seeks ADD COLUMN clock TEXT",
     seeks::SEEN_COLUMN,
+    // Rated challenges listed as such (issue 26).
+    "ALTER TABLE seeks ADD COLUMN rated BIGINT",
 ];
 
 /// Whether a migration failed only because it was done before.

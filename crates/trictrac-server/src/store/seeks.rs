@@ -81,10 +81,13 @@ pub struct SeekRow {
     pub created: i64,
     /// The clock asked for (`crate::room::ClockSpec` as JSON), if any.
     pub clock: Option<String>,
+    /// A rated challenge (`crate::accounts::lobby`: for registered
+    /// players); listed so that the lobby can say so.
+    pub rated: bool,
 }
 
 const COLUMNS: &str =
-    "id, game, options, name, token, state, room, seat_token, seat_side, created, clock";
+    "id, game, options, name, token, state, room, seat_token, seat_side, created, clock, rated";
 
 fn seek_row(r: &AnyRow) -> Result<SeekRow, sqlx::Error> {
     Ok(SeekRow {
@@ -99,6 +102,7 @@ fn seek_row(r: &AnyRow) -> Result<SeekRow, sqlx::Error> {
         seat_side: r.try_get(8)?,
         created: r.try_get(9)?,
         clock: r.try_get(10)?,
+        rated: r.try_get::<Option<i64>, _>(11)?.unwrap_or(0) != 0,
     })
 }
 
@@ -124,8 +128,8 @@ impl Store {
     /// When the database fails.
     pub async fn insert_seek(&self, s: &SeekRow) -> Result<bool, ServerError> {
         let r = sqlx::query(
-            "INSERT INTO seeks (id, game, options, name, token, state, created, clock)
-             VALUES ($1, $2, $3, $4, $5, 'open', $6, $7)",
+            "INSERT INTO seeks (id, game, options, name, token, state, created, clock, rated)
+             VALUES ($1, $2, $3, $4, $5, 'open', $6, $7, $8)",
         )
         .bind(&s.id)
         .bind(&s.game)
@@ -134,6 +138,7 @@ impl Store {
         .bind(&s.token)
         .bind(s.created)
         .bind(s.clock.clone())
+        .bind(i64::from(s.rated))
         .execute(&self.pool)
         .await;
         match r {
