@@ -154,21 +154,6 @@ fn unique(prefix: &str) -> String {
     format!("{prefix}{tail}{}", std::process::id() % 1000)
 }
 
-/// The PostgreSQL database of the tests (as tests/lobby.rs): under
-/// `CI=true` a missing database fails the test instead of skipping it.
-fn postgres_url() -> Option<String> {
-    match std::env::var("TRICTRAC_TEST_POSTGRES") {
-        Ok(url) => Some(url),
-        Err(_) if std::env::var("CI").as_deref() == Ok("true") => {
-            panic!("CI=true but TRICTRAC_TEST_POSTGRES is not set (.ci/run starts PostgreSQL)")
-        }
-        Err(_) => {
-            eprintln!("skipping: set TRICTRAC_TEST_POSTGRES=postgres://... to test PostgreSQL");
-            None
-        }
-    }
-}
-
 async fn register(addr: SocketAddr, name: &str) -> Jar {
     let mut jar = Jar::default();
     let (code, v) = jar
@@ -339,7 +324,9 @@ async fn register_log_in_and_out_on_sqlite() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn register_log_in_and_out_on_postgres() {
-    let Some(url) = postgres_url() else { return };
+    let Some(url) = common::postgres_url() else {
+        return;
+    };
     let server = start(&url).await;
     accounts(server.addr()).await;
     server.stop().await;
@@ -619,7 +606,9 @@ async fn a_rated_game_moves_both_ratings_on_sqlite() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_game_moves_both_ratings_on_postgres() {
-    let Some(url) = postgres_url() else { return };
+    let Some(url) = common::postgres_url() else {
+        return;
+    };
     let server = start(&url).await;
     rated_game(server.addr()).await;
     server.stop().await;
@@ -717,7 +706,9 @@ async fn history_lists_an_anonymous_players_games_on_sqlite() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn history_lists_an_anonymous_players_games_on_postgres() {
-    let Some(url) = postgres_url() else { return };
+    let Some(url) = common::postgres_url() else {
+        return;
+    };
     let server = start(&url).await;
     anonymous_history(server.addr()).await;
     server.stop().await;
@@ -784,6 +775,8 @@ async fn a_rated_game_is_applied_once_on_sqlite() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_game_is_applied_once_on_postgres() {
-    let Some(url) = postgres_url() else { return };
+    let Some(url) = common::postgres_url() else {
+        return;
+    };
     settled_once(&url).await;
 }

@@ -403,28 +403,15 @@ async fn a_lobby_game_left_idle_ends() {
     server.stop().await;
 }
 
-/// The PostgreSQL database of the tests (as in tests/lobby.rs): under
-/// `CI=true` a missing database fails the test instead of skipping it.
-fn postgres_url() -> Option<String> {
-    match std::env::var("TRICTRAC_TEST_POSTGRES") {
-        Ok(url) => Some(url),
-        Err(_) if std::env::var("CI").as_deref() == Ok("true") => {
-            panic!("CI=true but TRICTRAC_TEST_POSTGRES is not set (.ci/run starts PostgreSQL)")
-        }
-        Err(_) => {
-            eprintln!("skipping: set TRICTRAC_TEST_POSTGRES=postgres://... to test PostgreSQL");
-            None
-        }
-    }
-}
-
 /// Two instances on one PostgreSQL database, each holding the game for
 /// one player: the clock passes from one instance's action to the
 /// other's, runs out once (one resignation stored, both see it); and a
 /// player gone from his instance may be claimed from through the other.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn clocks_and_claims_hold_across_two_postgres_instances() {
-    let Some(url) = postgres_url() else { return };
+    let Some(url) = common::postgres_url() else {
+        return;
+    };
     let grace = Duration::from_secs(1);
     let one = start(&url, grace, Duration::from_secs(3600)).await;
     let two = start(&url, grace, Duration::from_secs(3600)).await;

@@ -84,26 +84,13 @@ async fn twenty_accepts_at_once_one_wins_on_sqlite() {
     server.stop().await;
 }
 
-/// The PostgreSQL database of the tests (as in tests/server.rs): under
-/// `CI=true` a missing database fails the test instead of skipping it.
-fn postgres_url() -> Option<String> {
-    match std::env::var("TRICTRAC_TEST_POSTGRES") {
-        Ok(url) => Some(url),
-        Err(_) if std::env::var("CI").as_deref() == Ok("true") => {
-            panic!("CI=true but TRICTRAC_TEST_POSTGRES is not set (.ci/run starts PostgreSQL)")
-        }
-        Err(_) => {
-            eprintln!("skipping: set TRICTRAC_TEST_POSTGRES=postgres://... to test PostgreSQL");
-            None
-        }
-    }
-}
-
 /// Two instances on one PostgreSQL database: both list the seek, and of
 /// 20 accepts spread over both exactly one wins.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn twenty_accepts_at_once_one_wins_on_two_postgres_instances() {
-    let Some(url) = postgres_url() else { return };
+    let Some(url) = common::postgres_url() else {
+        return;
+    };
     let one = start(&url).await;
     let two = start(&url).await;
     let (id, token) = post_seek(one.addr(), json!({"game": "trictrac", "name": "Ann"})).await;

@@ -400,28 +400,15 @@ async fn the_bots_standing_challenges_are_listed_and_accepting_one_starts_a_bot_
     server.stop().await;
 }
 
-/// The PostgreSQL database of the tests: under `CI=true` a missing
-/// database fails the test instead of skipping it.
-fn postgres_url() -> Option<String> {
-    match std::env::var("TRICTRAC_TEST_POSTGRES") {
-        Ok(url) => Some(url),
-        Err(_) if std::env::var("CI").as_deref() == Ok("true") => {
-            panic!("CI=true but TRICTRAC_TEST_POSTGRES is not set (.ci/run starts PostgreSQL)")
-        }
-        Err(_) => {
-            eprintln!("skipping: set TRICTRAC_TEST_POSTGRES=postgres://... to test PostgreSQL");
-            None
-        }
-    }
-}
-
 /// Two instances on one PostgreSQL database: a seek posted, cancelled or
 /// accepted through one reaches a lobby socket on the other at once
 /// (told by NOTIFY, not by the second's periodic look), and the poster
 /// holding his seek on the other instance is told of his game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_update_reaches_a_lobby_socket_on_the_other_postgres_instance() {
-    let Some(url) = postgres_url() else { return };
+    let Some(url) = common::postgres_url() else {
+        return;
+    };
     let one = start(&url).await;
     let two = start(&url).await;
     let mut far = Lobby::connect(two.addr()).await;

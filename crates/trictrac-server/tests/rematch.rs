@@ -141,23 +141,13 @@ async fn a_rematch_against_the_bot_gives_the_bot_the_other_colour_and_survives_a
     server.stop().await;
 }
 
-/// The PostgreSQL database of the tests (`TRICTRAC_TEST_POSTGRES`, which
-/// `.ci/run` sets); under `CI=true` a missing one fails the test.
-fn postgres_url() -> Option<String> {
-    match std::env::var("TRICTRAC_TEST_POSTGRES") {
-        Ok(url) => Some(url),
-        Err(_) => {
-            common::skip_or_fail("set TRICTRAC_TEST_POSTGRES=postgres://... to test PostgreSQL");
-            None
-        }
-    }
-}
-
 /// Two instances on one PostgreSQL database: a rematch asked on one
 /// reaches the friend playing through the other.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_asked_on_one_instance_reaches_the_other() {
-    let Some(url) = postgres_url() else { return };
+    let Some(url) = common::postgres_url() else {
+        return;
+    };
     let one = start(&url).await;
     let two = start(&url).await;
     let mut host = Client::connect(one.addr()).await;

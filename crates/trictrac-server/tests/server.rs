@@ -387,7 +387,7 @@ async fn bad_database_urls_are_one_line_errors() {
 /// PostgreSQL, when `TRICTRAC_TEST_POSTGRES` names a database URL.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_when_configured() {
-    let Some(url) = postgres_url() else {
+    let Some(url) = common::postgres_url() else {
         return;
     };
     let server = start(&url).await;
@@ -462,29 +462,15 @@ async fn rate_limits_refuse_floods_with_a_clear_error() {
     server.stop().await;
 }
 
-/// The PostgreSQL database of the tests: `TRICTRAC_TEST_POSTGRES`, which
-/// `.ci/run` sets after starting a server of its own. Under `CI=true` a
-/// missing database fails the test instead of skipping it.
-fn postgres_url() -> Option<String> {
-    match std::env::var("TRICTRAC_TEST_POSTGRES") {
-        Ok(url) => Some(url),
-        Err(_) if std::env::var("CI").as_deref() == Ok("true") => {
-            panic!("CI=true but TRICTRAC_TEST_POSTGRES is not set (.ci/run starts PostgreSQL)")
-        }
-        Err(_) => {
-            eprintln!("skipping: set TRICTRAC_TEST_POSTGRES=postgres://... to test PostgreSQL");
-            None
-        }
-    }
-}
-
 /// Two server instances on one PostgreSQL database (LISTEN/NOTIFY): the
 /// creator plays on one, the friend on the other, a spectator watches on
 /// the second; every action made on either reaches everyone, until the
 /// game ends.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_instances_on_postgres_play_one_game() {
-    let Some(url) = postgres_url() else { return };
+    let Some(url) = common::postgres_url() else {
+        return;
+    };
     let one = start(&url).await;
     let two = start(&url).await;
     let mut a = Client::connect(one.addr()).await;
@@ -547,7 +533,9 @@ async fn two_instances_on_postgres_play_one_game() {
 /// the game up to date instead of forking it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_instances_racing_on_one_action_never_fork_the_game() {
-    let Some(url) = postgres_url() else { return };
+    let Some(url) = common::postgres_url() else {
+        return;
+    };
     let one = start(&url).await;
     let two = start(&url).await;
     // Hot-seat: one token holds both seats, so it can act on both servers.

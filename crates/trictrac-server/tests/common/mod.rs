@@ -339,6 +339,19 @@ pub fn skip_or_fail(why: &str) {
     eprintln!("skipped: {why}");
 }
 
+/// The PostgreSQL database of the tests: `TRICTRAC_TEST_POSTGRES`, which
+/// `.ci/run` sets after starting a server of its own. Without it the test
+/// is skipped, or fails under `CI=true` ([`skip_or_fail`]).
+pub fn postgres_url() -> Option<String> {
+    match std::env::var("TRICTRAC_TEST_POSTGRES") {
+        Ok(url) => Some(url),
+        Err(_) => {
+            skip_or_fail("set TRICTRAC_TEST_POSTGRES=postgres://... to test PostgreSQL");
+            None
+        }
+    }
+}
+
 /// A tmpfs mounted on a fresh folder (root only); unmounted on drop.
 pub struct Tmpfs(pub PathBuf);
 
