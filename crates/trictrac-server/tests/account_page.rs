@@ -129,8 +129,7 @@ async fn register_log_in_and_see_the_player_page_in_chromium() {
              return { id: k.slice('trictrac.seek.'.length), token: localStorage.getItem(k) }; })()",
         )
         .await;
-    let seek = json!({"id": held["id"], "token": held["token"]});
-    let id = seek["id"].as_str().expect("a rated seek").to_string();
+    let id = held["id"].as_str().expect("a rated seek").to_string();
     cdp.session = Some(bob.clone());
     cdp.wait_for(
         &format!(
@@ -147,17 +146,26 @@ async fn register_log_in_and_see_the_player_page_in_chromium() {
     )
     .await;
     let room = taken["room"].as_str().expect("a room").to_string();
+    // Ann's page, told by the lobby that her seek was taken, enters the
+    // game with her seat's token (lobby.js `enter`): a fetch from it now
+    // could meet the page navigating, so the token is read once there.
     cdp.session = Some(ann.clone());
-    let mine = fetch(
-        &mut cdp,
-        "GET",
-        &format!("/api/seeks/{id}?token={}", seek["token"].as_str().unwrap()),
-        json!(null),
+    let seat = format!("trictrac.seat.{room}");
+    cdp.wait_for(
+        &format!(
+            "location.search.includes({}) && !!localStorage.getItem({})",
+            json!(format!("room={room}")),
+            json!(seat)
+        ),
+        20,
     )
     .await;
+    let mine = cdp
+        .eval(&format!("localStorage.getItem({})", json!(seat)))
+        .await;
     let mut a = Client::connect(addr).await;
     let w = a
-        .request(json!({"type": "join", "room": room, "token": mine["token"]}))
+        .request(json!({"type": "join", "room": room, "token": mine}))
         .await;
     assert_eq!(w["type"], "welcome", "{w}");
     let r = a.request(json!({"type": "resign"})).await;

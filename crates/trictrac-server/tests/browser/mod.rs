@@ -127,6 +127,15 @@ pub struct Cdp {
 
 impl Cdp {
     pub async fn call(&mut self, method: &str, params: Value) -> Value {
+        match self.try_call(method, params).await {
+            Ok(v) => v,
+            Err(e) => panic!("{method}: {e}"),
+        }
+    }
+
+    /// A call whose error Chromium may answer (a page navigating away
+    /// while a script ran in it): the error, for the caller to judge.
+    pub async fn try_call(&mut self, method: &str, params: Value) -> Result<Value, Value> {
         self.next += 1;
         let id = self.next;
         let mut msg = json!({ "id": id, "method": method, "params": params });
@@ -147,9 +156,9 @@ impl Cdp {
             let v: Value = serde_json::from_str(t.as_str()).expect("JSON from chromium");
             if v["id"] == id {
                 if let Some(e) = v.get("error") {
-                    panic!("{method}: {e}");
+                    return Err(e.clone());
                 }
-                return v["result"].clone();
+                return Ok(v["result"].clone());
             }
         }
     }
@@ -174,8 +183,15 @@ impl Cdp {
         let guarded =
             format!("(() => {{ try {{ return ({expr}); }} catch (e) {{ return false; }} }})()");
         loop {
-            let v = self.eval(&guarded).await;
-            if v.as_bool() == Some(true) {
+            // A page navigating (a link followed, a game entered) drops
+            // the script's context: not yet, as for a page still loading.
+            let r = self
+                .try_call(
+                    "Runtime.evaluate",
+                    json!({ "expression": guarded, "returnByValue": true, "awaitPromise": true }),
+                )
+                .await;
+            if r.is_ok_and(|v| v["result"]["value"].as_bool() == Some(true)) {
                 return;
             }
             assert!(Instant::now() < end, "waited {secs} s for `{expr}`");
