@@ -24,19 +24,21 @@
 use std::io::{Read, Write};
 use std::path::Path;
 
-use backgammon::{Game, Phase, PlayList, Position, Preset, Rules, Setup, Side};
+use backgammon::{Game, Phase, PlayList, Position, Preset, Roll, Rules, Setup, Side};
 use neural::td::{game_seed, parallel_map};
 use neural::{Features, Outputs};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::neural::{equity, flip, BgNet, Evaluator, N_OUTPUTS};
+use crate::neural::{equity, flip, BgNet, Evaluator, N_OUTPUTS, SEARCH_KEEP, SEARCH_MARGIN};
 
 const MAGIC: &[u8; 4] = b"BGRS";
-const VERSION: u32 = 1;
-/// The bytes of the file's header: magic, version, seed.
-pub const HEADER_BYTES: usize = 16;
+const VERSION: u32 = 2;
+/// The bytes of the file's header: magic, version, seed, plies of the
+/// labels (a first-version file, 16 bytes, has no plies: 2).
+pub const HEADER_BYTES: usize = 20;
+const HEADER_BYTES_V1: usize = 16;
 /// The bytes of one labelled position: side on roll, preset, the counts
 /// of White then Black (26 each, BG-1.2), five `f32` outputs.
 pub const RECORD_BYTES: usize = 2 + 52 + 4 * N_OUTPUTS;
@@ -84,6 +86,16 @@ pub enum SetError {
         found: u64,
         /// The seed asked.
         wanted: u64,
+    },
+    /// The file holds labels of another depth.
+    #[error("{path}: its labels are at {found} plies, not {wanted}")]
+    OtherPlies {
+        /// The file.
+        path: String,
+        /// Its labels' plies.
+        found: u8,
+        /// The plies asked.
+        wanted: u8,
     },
     /// A record is not a valid position.
     #[error("{path}: record {index} is not a valid position")]
@@ -194,11 +206,48 @@ pub fn label(net: &BgNet, pos: &Position, preset: Preset, buf: &mut PlayList) ->
     flip(&net.after_play_2ply(pos, !pos.turn(), &rules, buf))
 }
 
-fn header(seed: u64) -> [u8; HEADER_BYTES] {
+/// The label of `pos` one ply deeper (3 plies, what gnubg calls 2-ply):
+/// the mean over his 21 rolls of the 2-ply outputs of the play the
+/// default bot's own 2-ply search chooses ([`BgNet::best_play_2ply`]),
+/// in his eyes. About twenty times the cost of [`label`]. `buf` is
+/// scratch space.
+pub fn label_deep(net: &BgNet, pos: &Position, preset: Preset, buf: &mut PlayList) -> Outputs {
+    let rules = rules_of(preset);
+    let mut sum = [0.0f32; neural::MAX_OUTPUTS];
+    for roll in Roll::ALL {
+        buf.clear();
+        // Never empty: the pass alone when nothing can be played.
+        pos.legal_plays_into(roll, &rules, buf);
+        let (_, o) = net.best_play_2ply(pos, buf, &rules, SEARCH_KEEP, SEARCH_MARGIN);
+        let w = roll.weight() as f32 / 36.0;
+        for (s, x) in sum.iter_mut().zip(o) {
+            *s += w * x;
+        }
+    }
+    sum
+}
+
+/// The label of `pos` at `plies` (2: [`label`], 3: [`label_deep`]).
+pub fn label_at(
+    plies: u8,
+    net: &BgNet,
+    pos: &Position,
+    preset: Preset,
+    buf: &mut PlayList,
+) -> Outputs {
+    if plies >= 3 {
+        label_deep(net, pos, preset, buf)
+    } else {
+        label(net, pos, preset, buf)
+    }
+}
+
+fn header(seed: u64, plies: u8) -> [u8; HEADER_BYTES] {
     let mut h = [0u8; HEADER_BYTES];
     h[..4].copy_from_slice(MAGIC);
     h[4..8].copy_from_slice(&VERSION.to_le_bytes());
     h[8..16].copy_from_slice(&seed.to_le_bytes());
+    h[16..20].copy_from_slice(&u32::from(plies).to_le_bytes());
     h
 }
 
@@ -252,7 +301,7 @@ fn sample_of(r: &[u8]) -> Option<Sample> {
 /// If the file cannot be written.
 pub fn write_set(path: &Path, seed: u64, samples: &[Sample]) -> Result<(), SetError> {
     let mut b = Vec::with_capacity(HEADER_BYTES + samples.len() * RECORD_BYTES);
-    b.extend_from_slice(&header(seed));
+    b.extend_from_slice(&header(seed, 2));
     for s in samples {
         b.extend_from_slice(&record(s));
     }
@@ -265,19 +314,37 @@ pub fn write_set(path: &Path, seed: u64, samples: &[Sample]) -> Result<(), SetEr
 /// # Errors
 /// If the file cannot be read or is not a labelled set.
 pub fn read_set(path: &Path) -> Result<(u64, Vec<Sample>), SetError> {
+    read_set_plies(path).map(|(seed, _, samples)| (seed, samples))
+}
+
+/// Reads a labelled set: its seed, the plies of its labels and its
+/// samples.
+///
+/// # Errors
+/// If the file cannot be read or is not a labelled set.
+pub fn read_set_plies(path: &Path) -> Result<(u64, u8, Vec<Sample>), SetError> {
+    read_with_header(path).map(|(seed, plies, _, samples)| (seed, plies, samples))
+}
+
+/// A set's seed, plies, header bytes and samples.
+fn read_with_header(path: &Path) -> Result<(u64, u8, usize, Vec<Sample>), SetError> {
     let mut b = Vec::new();
     std::fs::File::open(path)
         .and_then(|mut f| f.read_to_end(&mut b))
         .map_err(io_error(path))?;
     let name = || path.display().to_string();
-    if b.len() < HEADER_BYTES
-        || &b[..4] != MAGIC
-        || u32::from_le_bytes(b[4..8].try_into().expect("4 bytes")) != VERSION
-    {
-        return Err(SetError::NotASet(name()));
-    }
+    let version = (b.len() >= HEADER_BYTES_V1 && &b[..4] == MAGIC)
+        .then(|| u32::from_le_bytes(b[4..8].try_into().expect("4 bytes")));
+    let (start, plies) = match version {
+        Some(1) => (HEADER_BYTES_V1, 2),
+        Some(VERSION) if b.len() >= HEADER_BYTES => (
+            HEADER_BYTES,
+            u32::from_le_bytes(b[16..20].try_into().expect("4 bytes")).min(255) as u8,
+        ),
+        _ => return Err(SetError::NotASet(name())),
+    };
     let seed = u64::from_le_bytes(b[8..16].try_into().expect("8 bytes"));
-    let samples = b[HEADER_BYTES..]
+    let samples = b[start..]
         .chunks_exact(RECORD_BYTES)
         .enumerate()
         .map(|(index, r)| {
@@ -287,7 +354,7 @@ pub fn read_set(path: &Path) -> Result<(u64, Vec<Sample>), SetError> {
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok((seed, samples))
+    Ok((seed, plies, start, samples))
 }
 
 /// Labels positions into a set file, [`CHUNK`] at a time, resuming a
@@ -295,6 +362,7 @@ pub fn read_set(path: &Path) -> Result<(u64, Vec<Sample>), SetError> {
 pub struct LabelWriter<'a> {
     path: &'a Path,
     seed: u64,
+    plies: u8,
     file: std::fs::File,
     done: usize,
 }
@@ -307,8 +375,18 @@ impl<'a> LabelWriter<'a> {
     /// # Errors
     /// If the file cannot be opened, is not a set, or is another seed's.
     pub fn open(path: &'a Path, seed: u64) -> Result<LabelWriter<'a>, SetError> {
-        let done = if path.exists() {
-            let (found, samples) = read_set(path)?;
+        LabelWriter::open_at(path, seed, 2)
+    }
+
+    /// [`LabelWriter::open`] for labels at `plies` (2 or 3, see
+    /// [`label_at`]).
+    ///
+    /// # Errors
+    /// If the file cannot be opened, is not a set, or is another seed's
+    /// or another depth's.
+    pub fn open_at(path: &'a Path, seed: u64, plies: u8) -> Result<LabelWriter<'a>, SetError> {
+        let (start, done) = if path.exists() {
+            let (found, found_plies, start, samples) = read_with_header(path)?;
             if found != seed {
                 return Err(SetError::OtherSeed {
                     path: path.display().to_string(),
@@ -316,20 +394,28 @@ impl<'a> LabelWriter<'a> {
                     wanted: seed,
                 });
             }
-            samples.len()
+            if found_plies != plies {
+                return Err(SetError::OtherPlies {
+                    path: path.display().to_string(),
+                    found: found_plies,
+                    wanted: plies,
+                });
+            }
+            (start, samples.len())
         } else {
-            std::fs::write(path, header(seed)).map_err(io_error(path))?;
-            0
+            std::fs::write(path, header(seed, plies)).map_err(io_error(path))?;
+            (HEADER_BYTES, 0)
         };
         let file = std::fs::OpenOptions::new()
             .write(true)
             .open(path)
             .map_err(io_error(path))?;
-        file.set_len((HEADER_BYTES + done * RECORD_BYTES) as u64)
+        file.set_len((start + done * RECORD_BYTES) as u64)
             .map_err(io_error(path))?;
         let mut w = LabelWriter {
             path,
             seed,
+            plies,
             file,
             done,
         };
@@ -367,7 +453,7 @@ impl<'a> LabelWriter<'a> {
             let labelled = parallel_map(chunk.len(), jobs, |k| {
                 let (pos, preset) = chunk[k];
                 let mut buf = PlayList::new();
-                let o = label(net, &pos, preset, &mut buf);
+                let o = label_at(self.plies, net, &pos, preset, &mut buf);
                 let mut target = [0.0f32; N_OUTPUTS];
                 target.copy_from_slice(&o[..N_OUTPUTS]);
                 record(&Sample {

@@ -200,3 +200,77 @@ fn a_short_refinement_lowers_the_loss_on_its_set() {
     }
     assert_eq!(again.net(), r.net());
 }
+
+#[test]
+fn a_deep_label_is_the_mean_of_the_2ply_values_of_the_bots_plays_and_exact_in_a_bear_off() {
+    use backgammon::{Position, Roll, Side};
+    use backgammon_bot::neural::{SEARCH_KEEP, SEARCH_MARGIN};
+    use backgammon_bot::refine::{label_at, label_deep};
+    let net = default_net();
+    let mut buf = PlayList::new();
+    // A contact position met in self-play: the mean over the 21 rolls,
+    // each weighted 1 or 2 of 36, of the 2-ply outputs of the play the
+    // default bot's search chooses.
+    let (pos, preset) = positions(40, 8, &net, 1)[39];
+    let rules = rules_of(preset);
+    let deep = label_deep(&net, &pos, preset, &mut buf);
+    let mut want = [0.0f64; 5];
+    let mut plays = PlayList::new();
+    for roll in Roll::ALL {
+        plays.clear();
+        pos.legal_plays_into(roll, &rules, &mut plays);
+        let (_, o) = net.best_play_2ply(&pos, &plays, &rules, SEARCH_KEEP, SEARCH_MARGIN);
+        for k in 0..5 {
+            want[k] += f64::from(roll.weight()) / 36.0 * f64::from(o[k]);
+        }
+    }
+    for k in 0..5 {
+        assert!(
+            (f64::from(deep[k]) - want[k]).abs() < 1e-5,
+            "{k}: {deep:?} {want:?}"
+        );
+    }
+    assert_eq!(label_at(3, &net, &pos, preset, &mut buf), deep);
+    assert_eq!(
+        label_at(2, &net, &pos, preset, &mut buf),
+        label(&net, &pos, preset, &mut buf)
+    );
+    // A bear-off valued by the exact database: White, on roll, has one
+    // checker on his 6-point, Black one on his 1-point. White wins only
+    // if he bears off at once (27 rolls of 36 take a checker off from the
+    // 6-point in one roll); the deeper label finds it exactly.
+    let (mut white, mut black) = ([0u8; 26], [0u8; 26]);
+    (white[0], white[6]) = (14, 1);
+    (black[0], black[1]) = (14, 1);
+    let pos = Position::from_setup(backgammon::Setup {
+        counts: backgammon::BySide::new(white, black),
+        turn: Side::White,
+    })
+    .expect("a position");
+    let deep = label_deep(&net, &pos, Preset::Standard, &mut buf);
+    assert!((deep[0] - 27.0 / 36.0).abs() < 1e-5, "{deep:?}");
+}
+
+#[test]
+fn a_set_keeps_the_depth_of_its_labels() {
+    use backgammon_bot::refine::read_set_plies;
+    let net = default_net();
+    let ps = positions(6, 9, &net, 1);
+    let path = temp("deep.set");
+    let mut w = LabelWriter::open_at(&path, 9, 3).unwrap();
+    w.run(&net, &ps, 1, |_| ()).unwrap();
+    drop(w);
+    let (seed, plies, samples) = read_set_plies(&path).unwrap();
+    assert_eq!((seed, plies, samples.len()), (9, 3, 6));
+    // A 2-ply run does not continue a 3-ply set.
+    assert!(matches!(
+        LabelWriter::open(&path, 9),
+        Err(SetError::OtherPlies {
+            found: 3,
+            wanted: 2,
+            ..
+        })
+    ));
+    assert_eq!(LabelWriter::open_at(&path, 9, 3).unwrap().done(), 6);
+    let _ = std::fs::remove_file(&path);
+}

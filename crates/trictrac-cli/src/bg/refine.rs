@@ -23,8 +23,9 @@ use crate::error::CliError;
         at 0 ply (one play in ten random, odd games under the seed preset) and labels \
         each with that network's five cubeless outputs at 2 ply: the mean over the \
         21 rolls of the outputs after the best play at 0 ply, the bear-off database \
-        and the race network valuing the positions where they apply. Nothing but our \
-        own search makes the labels. The set is written as a binary file, chunk by \
+        and the race network valuing the positions where they apply (`--plies 3`: one \
+        ply deeper, the mean over the 21 rolls of the 2-ply outputs of the default \
+        bot's play). Nothing but our own search makes the labels. The set is written as a binary file, chunk by \
         chunk; run the same command again to resume it. Its bytes depend only on the \
         seed, the count and the network.\n\n\
         `train` teaches a network those labels: epochs over the set in shuffled \
@@ -65,6 +66,12 @@ struct LabelArgs {
     #[arg(short, long, value_name = "N", default_value_t = 100_000)]
     positions: usize,
 
+    /// Depth of the labels: 2 (the mean over the 21 rolls of the best
+    /// play's 0-ply outputs) or 3 (of its 2-ply outputs, the default bot
+    /// choosing the play; about twenty times slower)
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=3))]
+    plies: u8,
+
     /// Seed of the games' dice and random plays
     #[arg(short, long, default_value_t = 1)]
     seed: u64,
@@ -92,9 +99,10 @@ struct LabelArgs {
         trictrac bg refine train --set contact.set --hidden 128 --out refined-128.bin"
 )]
 struct RefineTrainArgs {
-    /// The labelled set (`trictrac bg refine label` writes it)
-    #[arg(long, value_name = "FILE")]
-    set: PathBuf,
+    /// The labelled set (`trictrac bg refine label` writes it); repeat
+    /// to train on several sets at once (e.g. 2-ply and 3-ply labels)
+    #[arg(long, value_name = "FILE", required = true)]
+    set: Vec<PathBuf>,
 
     /// The network to start from [default: the shipped one]
     #[arg(long, value_name = "FILE")]
@@ -156,7 +164,7 @@ fn label(a: &LabelArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     let net = load(&a.model)?;
     let jobs = crate::input::jobs(a.jobs);
-    let mut w = LabelWriter::open(&a.out, a.seed).map_err(CliError::input)?;
+    let mut w = LabelWriter::open_at(&a.out, a.seed, a.plies).map_err(CliError::input)?;
     if w.done() >= a.positions {
         return Err(CliError::input(format!(
             "{} already holds {} labelled positions; ask for more with --positions",
@@ -226,12 +234,19 @@ fn train(a: &RefineTrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
         Some(h) => init.widened(h, a.seed),
         None => (*init).clone(),
     };
-    let (_, samples) = refine::read_set(&a.set).map_err(CliError::input)?;
+    let mut samples = Vec::new();
+    for set in &a.set {
+        samples.extend(refine::read_set(set).map_err(CliError::input)?.1);
+    }
     if samples.len() < 20 {
         return Err(CliError::input(format!(
-            "{}: {} positions, too few to train on (at least 20)",
-            a.set.display(),
-            samples.len()
+            "{} positions in {}, too few to train on (at least 20)",
+            samples.len(),
+            a.set
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         )));
     }
     let config = RefineConfig {
