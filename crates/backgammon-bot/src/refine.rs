@@ -209,7 +209,7 @@ pub fn label(net: &BgNet, pos: &Position, preset: Preset, buf: &mut PlayList) ->
 /// The label of `pos` one ply deeper (3 plies, what gnubg calls 2-ply):
 /// the mean over his 21 rolls of the 2-ply outputs of the play the
 /// default bot's own 2-ply search chooses ([`BgNet::best_play_2ply`]),
-/// in his eyes. About twenty times the cost of [`label`]. `buf` is
+/// in his eyes. About a hundred times the cost of [`label`]. `buf` is
 /// scratch space.
 pub fn label_deep(net: &BgNet, pos: &Position, preset: Preset, buf: &mut PlayList) -> Outputs {
     let rules = rules_of(preset);

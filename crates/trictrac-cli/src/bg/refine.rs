@@ -68,7 +68,7 @@ struct LabelArgs {
 
     /// Depth of the labels: 2 (the mean over the 21 rolls of the best
     /// play's 0-ply outputs) or 3 (of its 2-ply outputs, the default bot
-    /// choosing the play; about twenty times slower)
+    /// choosing the play; about a hundred times slower)
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=3))]
     plies: u8,
 
