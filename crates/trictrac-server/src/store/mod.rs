@@ -233,6 +233,53 @@ fn check_sqlite_file(url: &str) -> Result<(), ServerError> {
     }
 }
 
+/// The key of the PostgreSQL advisory lock held while the tables are
+/// created or updated.
+const SCHEMA_LOCK: i64 = 0x7472_6963_7472_6163; // "trictrac"
+
+/// Creates the tables that are missing and applies the migrations, on one
+/// connection. On PostgreSQL, under an advisory lock: instances starting
+/// together on an empty database would otherwise race in `CREATE TABLE IF
+/// NOT EXISTS` (which is not atomic there: one of them fails on the
+/// catalogue's unique index).
+async fn create_schema(pool: &AnyPool, sqlite: bool, url: &str) -> Result<(), ServerError> {
+    let mut conn = pool
+        .acquire()
+        .await
+        .map_err(|e| db_err(&format!("cannot open the database `{url}`"), e))?;
+    if !sqlite {
+        (&mut *conn)
+            .execute(format!("SELECT pg_advisory_lock({SCHEMA_LOCK})").as_str())
+            .await
+            .map_err(|e| db_err("cannot create the tables", e))?;
+    }
+    let created = async {
+        // The accounts' and ratings' tables (issue 26) after the games'.
+        for stmt in SCHEMA.iter().chain(&accounts::TABLES) {
+            (&mut *conn)
+                .execute(*stmt)
+                .await
+                .map_err(|e| db_err("cannot create the tables", e))?;
+        }
+        for stmt in MIGRATIONS {
+            match (&mut *conn).execute(*stmt).await {
+                Ok(_) => {}
+                Err(e) if already_migrated(&e) => {}
+                Err(e) => return Err(db_err("cannot update the tables", e)),
+            }
+        }
+        Ok(())
+    }
+    .await;
+    if !sqlite {
+        // Should this fail, the lock ends with the connection.
+        let _ = (&mut *conn)
+            .execute(format!("SELECT pg_advisory_unlock({SCHEMA_LOCK})").as_str())
+            .await;
+    }
+    created
+}
+
 impl Store {
     /// Opens (and creates if needed) the database at `url`:
     /// `sqlite://FILE` or `postgres://...`.
@@ -266,19 +313,7 @@ impl Store {
             .connect(&connect)
             .await
             .map_err(|e| db_err(&format!("cannot open the database `{url}`"), e))?;
-        // The accounts' and ratings' tables (issue 26) after the games'.
-        for stmt in SCHEMA.iter().chain(&accounts::TABLES) {
-            pool.execute(*stmt)
-                .await
-                .map_err(|e| db_err("cannot create the tables", e))?;
-        }
-        for stmt in MIGRATIONS {
-            match pool.execute(*stmt).await {
-                Ok(_) => {}
-                Err(e) if already_migrated(&e) => {}
-                Err(e) => return Err(db_err("cannot update the tables", e)),
-            }
-        }
+        create_schema(&pool, sqlite, url).await?;
         // A database that cannot be written would lose every action:
         // refuse to start on one (a write, rolled back).
         {
