@@ -11,16 +11,11 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use futures_util::SinkExt;
 use serde_json::json;
-use tokio_tungstenite::tungstenite::Message;
 
 mod browser;
-use browser::{decode_base64, launch, open_browser, shot, Cdp};
+use browser::{decode_base64, open_browser, shot, Cdp, WHITE_READY};
 use common::TempDir;
-
-const WHITE_READY: &str = "(window.__trictrac.state.phase.side === 'white' && \
-     !window.__trictrac.busy && window.__trictrac.online)";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_against_the_bot_in_chromium_until_the_first_hole() {
@@ -38,28 +33,7 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
     })
     .await
     .expect("the server starts");
-    let profile = dir.0.join("chromium-profile");
-    std::fs::create_dir_all(&profile).unwrap();
-    let (mut browser, devtools) = launch(&bin, &profile);
-    let (ws, _) = tokio_tungstenite::connect_async(devtools.as_str())
-        .await
-        .expect("the DevTools WebSocket connects");
-    let mut cdp = Cdp {
-        ws,
-        next: 0,
-        session: None,
-    };
-    let target = cdp
-        .call("Target.createTarget", json!({ "url": "about:blank" }))
-        .await;
-    let attached = cdp
-        .call(
-            "Target.attachToTarget",
-            json!({ "targetId": target["targetId"], "flatten": true }),
-        )
-        .await;
-    cdp.session = Some(attached["sessionId"].as_str().unwrap().to_string());
-    cdp.call("Page.enable", json!({})).await;
+    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let url = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": url })).await;
 
@@ -224,17 +198,8 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
         let png = decode_base64(shot["data"].as_str().unwrap());
         std::fs::write(&path, png).expect("write the screenshot");
     }
-    // Close the browser politely; the drop below kills what remains.
-    let _ = cdp
-        .ws
-        .send(Message::Text(
-            json!({"id": 0, "method": "Browser.close"})
-                .to_string()
-                .into(),
-        ))
-        .await;
-    browser.exited(Duration::from_secs(5)).await;
-    drop(browser);
+    // Close the browser politely (its drop kills what remains).
+    cdp.close(browser).await;
     server.stop().await;
 }
 
@@ -254,7 +219,7 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
     };
     let dir = TempDir::new("e2e-bg");
     let server = browser::page_server(&dir).await;
-    let (mut browser, mut cdp) = open_browser(&bin, &dir).await;
+    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let url = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": url })).await;
 
@@ -461,16 +426,7 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
         std::fs::write(&path, decode_base64(shot["data"].as_str().unwrap()))
             .expect("write the screenshot");
     }
-    let _ = cdp
-        .ws
-        .send(Message::Text(
-            json!({"id": 0, "method": "Browser.close"})
-                .to_string()
-                .into(),
-        ))
-        .await;
-    browser.exited(Duration::from_secs(5)).await;
-    drop(browser);
+    cdp.close(browser).await;
     server.stop().await;
 }
 
@@ -520,7 +476,7 @@ async fn the_newcomers_page_in_chromium() {
     };
     let dir = TempDir::new("e2e-newcomer");
     let server = browser::page_server(&dir).await;
-    let (mut browser, mut cdp) = open_browser(&bin, &dir).await;
+    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": home })).await;
     cdp.wait_for(
@@ -1024,16 +980,7 @@ async fn the_newcomers_page_in_chromium() {
         .await;
     assert!(players.as_str().unwrap().contains("Bea"), "{players}");
 
-    let _ = cdp
-        .ws
-        .send(Message::Text(
-            json!({"id": 0, "method": "Browser.close"})
-                .to_string()
-                .into(),
-        ))
-        .await;
-    browser.exited(Duration::from_secs(5)).await;
-    drop(browser);
+    cdp.close(browser).await;
     server.stop().await;
 }
 
@@ -1452,7 +1399,7 @@ async fn both_games_on_desktop_and_phone_in_chromium() {
     };
     let dir = TempDir::new("e2e-phone");
     let server = browser::page_server(&dir).await;
-    let (mut browser, mut cdp) = open_browser(&bin, &dir).await;
+    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=en", server.addr());
     for (game, title, label) in [
         ("trictrac", "Grand Trictrac", "#board text.fnum"),
@@ -1553,15 +1500,6 @@ async fn both_games_on_desktop_and_phone_in_chromium() {
     )
     .await;
     assert_eq!(toast_text(&mut cdp).await, "no checker on 7 (BG-4.1)");
-    let _ = cdp
-        .ws
-        .send(Message::Text(
-            json!({"id": 0, "method": "Browser.close"})
-                .to_string()
-                .into(),
-        ))
-        .await;
-    browser.exited(Duration::from_secs(5)).await;
-    drop(browser);
+    cdp.close(browser).await;
     server.stop().await;
 }
