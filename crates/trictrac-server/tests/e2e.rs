@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 mod browser;
+mod pages;
 use browser::{decode_base64, open_browser, shot, Cdp, WHITE_READY};
 use common::TempDir;
 
@@ -214,12 +215,11 @@ fn bg_field(p: u64, side: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() {
-    let Some(bin) = browser::chromium_or_skip("play_backgammon_against_the_bot_in_chromium") else {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("play_backgammon_against_the_bot_in_chromium", "e2e-bg").await
+    else {
         return;
     };
-    let dir = TempDir::new("e2e-bg");
-    let server = browser::page_server(&dir).await;
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let url = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": url })).await;
 
@@ -471,12 +471,11 @@ async fn toast_text(cdp: &mut Cdp) -> String {
 /// hidden once he has joined.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_newcomers_page_in_chromium() {
-    let Some(bin) = browser::chromium_or_skip("the_newcomers_page_in_chromium") else {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("the_newcomers_page_in_chromium", "e2e-newcomer").await
+    else {
         return;
     };
-    let dir = TempDir::new("e2e-newcomer");
-    let server = browser::page_server(&dir).await;
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": home })).await;
     cdp.wait_for(
@@ -1152,12 +1151,11 @@ async fn seed_options_and_resign_in_chromium() {
 /// rolls that hit and refuses a bad position with one line.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hint_review_and_analysis_board_in_chromium() {
-    let Some(bin) = browser::chromium_or_skip("hint_review_and_analysis_board_in_chromium") else {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("hint_review_and_analysis_board_in_chromium", "e2e-analysis").await
+    else {
         return;
     };
-    let dir = TempDir::new("e2e-analysis");
-    let server = browser::page_server(&dir).await;
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": home })).await;
     cdp.wait_for(
@@ -1394,12 +1392,11 @@ async fn hint_review_and_analysis_board_in_chromium() {
 /// of both games.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn both_games_on_desktop_and_phone_in_chromium() {
-    let Some(bin) = browser::chromium_or_skip("both_games_on_desktop_and_phone_in_chromium") else {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("both_games_on_desktop_and_phone_in_chromium", "e2e-phone").await
+    else {
         return;
     };
-    let dir = TempDir::new("e2e-phone");
-    let server = browser::page_server(&dir).await;
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=en", server.addr());
     for (game, title, label) in [
         ("trictrac", "Grand Trictrac", "#board text.fnum"),

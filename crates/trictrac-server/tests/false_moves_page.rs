@@ -10,13 +10,13 @@
 mod common;
 
 mod browser;
+mod pages;
 
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use browser::{open_browser, Cdp};
-use common::TempDir;
+use browser::Cdp;
 
 /// The page's state, condensed.
 async fn state(cdp: &mut Cdp) -> Value {
@@ -65,14 +65,14 @@ async fn start_hot_seat_at_the_table(server: &trictrac_server::Server, cdp: &mut
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat() {
-    let Some(bin) = browser::chromium_or_skip(
+    let Some((_dir, server, browser, mut cdp)) = pages::open(
         "r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat",
-    ) else {
+        "e2e-false-moves",
+    )
+    .await
+    else {
         return;
     };
-    let dir = TempDir::new("e2e-false-moves");
-    let server = browser::page_server(&dir).await;
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     start_hot_seat_at_the_table(&server, &mut cdp).await;
 
     // Both sides from this screen until White, on his play, writes
@@ -197,14 +197,14 @@ async fn r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn r11_case6_the_opponent_claims_the_false_move_late_in_the_page_hot_seat() {
-    let Some(bin) = browser::chromium_or_skip(
+    let Some((_dir, server, browser, mut cdp)) = pages::open(
         "r11_case6_the_opponent_claims_the_false_move_late_in_the_page_hot_seat",
-    ) else {
+        "e2e-false-moves-late",
+    )
+    .await
+    else {
         return;
     };
-    let dir = TempDir::new("e2e-false-moves-late");
-    let server = browser::page_server(&dir).await;
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     start_hot_seat_at_the_table(&server, &mut cdp).await;
 
     // Both sides from this screen until White, on his first play, writes

@@ -14,9 +14,10 @@
 
 mod browser;
 mod common;
+mod pages;
 
-use browser::{chromium_or_skip, open_browser, Cdp, WHITE_READY};
-use common::{Client, TempDir};
+use browser::{Cdp, WHITE_READY};
+use common::Client;
 use serde_json::{json, Value};
 
 /// Starts a game from the home page `home`: `game`, `mode`, White's seat,
@@ -70,12 +71,11 @@ async fn resign(cdp: &mut Cdp) {
 /// backgammon game against the bot; same settings, colours swapped.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rematch_for_both_games_in_chromium() {
-    let Some(bin) = chromium_or_skip("rematch_for_both_games_in_chromium") else {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("rematch_for_both_games_in_chromium", "polish-rematch").await
+    else {
         return;
     };
-    let dir = TempDir::new("polish-rematch");
-    let server = browser::page_server(&dir).await;
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=en", server.addr());
     let a = cdp.session.clone();
     start(
@@ -238,12 +238,11 @@ async fn phone_and_desktop(cdp: &mut Cdp, game: &str) {
 /// Issue 25 items 6, 7, 9, 10, 11 and issue 24 items 2, 4, 5 on the page.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn polish_of_both_games_in_chromium() {
-    let Some(bin) = chromium_or_skip("polish_of_both_games_in_chromium") else {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("polish_of_both_games_in_chromium", "polish-page").await
+    else {
         return;
     };
-    let dir = TempDir::new("polish-page");
-    let server = browser::page_server(&dir).await;
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=en", server.addr());
     // The sound is off until turned on; then it is remembered.
     cdp.open(&home).await;
@@ -619,12 +618,11 @@ async fn polish_of_both_games_in_chromium() {
 /// with diagrams, linking to the rule books, reachable from the home page.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn how_to_play_pages_in_chromium() {
-    let Some(bin) = chromium_or_skip("how_to_play_pages_in_chromium") else {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("how_to_play_pages_in_chromium", "polish-howto").await
+    else {
         return;
     };
-    let dir = TempDir::new("polish-howto");
-    let server = browser::page_server(&dir).await;
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=fr", server.addr());
     cdp.open(&home).await;
     cdp.wait_for("!!document.querySelector('#howto-bg')", 20)
