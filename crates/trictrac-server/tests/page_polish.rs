@@ -57,6 +57,20 @@ async fn text(cdp: &mut Cdp, selector: &str) -> String {
     .to_string()
 }
 
+/// Waits for White's turn, the page ready, or the end of the game: the
+/// state's sequence number, none when the game is over.
+async fn white_turn(cdp: &mut Cdp) -> Option<Value> {
+    cdp.wait_for(
+        &format!("{WHITE_READY} || !!window.__trictrac.state.over"),
+        30,
+    )
+    .await;
+    if cdp.eval("!!window.__trictrac.state.over").await == true {
+        return None;
+    }
+    Some(cdp.eval("window.__trictrac.state.seq").await)
+}
+
 /// Resigns (confirmed) and waits for the end.
 async fn resign(cdp: &mut Cdp) {
     cdp.wait_for("!document.querySelector('#btn-resign').hidden", 20)
@@ -361,15 +375,9 @@ async fn polish_of_both_games_in_chromium() {
     );
     let mut animated = false;
     for turn in 0..40 {
-        cdp.wait_for(
-            &format!("{WHITE_READY} || !!window.__trictrac.state.over"),
-            30,
-        )
-        .await;
-        if cdp.eval("!!window.__trictrac.state.over").await == true {
+        let Some(seq) = white_turn(&mut cdp).await else {
             break;
-        }
-        let seq = cdp.eval("window.__trictrac.state.seq").await;
+        };
         match cdp
             .eval("window.__trictrac.state.phase.kind")
             .await
@@ -427,15 +435,9 @@ async fn polish_of_both_games_in_chromium() {
     .await;
     let before = cdp.eval("window.__trictrac.animations").await;
     for _ in 0..6 {
-        cdp.wait_for(
-            &format!("{WHITE_READY} || !!window.__trictrac.state.over"),
-            30,
-        )
-        .await;
-        if cdp.eval("!!window.__trictrac.state.over").await == true {
+        let Some(seq) = white_turn(&mut cdp).await else {
             break;
-        }
-        let seq = cdp.eval("window.__trictrac.state.seq").await;
+        };
         cdp.eval(
             "(() => { const s = window.__trictrac.state; const p = window.__trictracPage; \
              if (s.phase.kind === 'play') p.act({ type: 'play', play: s.plays[0].n }); \
