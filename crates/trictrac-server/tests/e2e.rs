@@ -430,26 +430,6 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
     server.stop().await;
 }
 
-/// A new page in the same browser, with its own DevTools session; the
-/// `Cdp` then speaks to it (`cdp.session` switches between pages).
-async fn new_page(cdp: &mut Cdp) -> String {
-    let saved = cdp.session.take();
-    let target = cdp
-        .call("Target.createTarget", json!({ "url": "about:blank" }))
-        .await;
-    let attached = cdp
-        .call(
-            "Target.attachToTarget",
-            json!({ "targetId": target["targetId"], "flatten": true }),
-        )
-        .await;
-    let session = attached["sessionId"].as_str().unwrap().to_string();
-    cdp.session = Some(session.clone());
-    cdp.call("Page.enable", json!({})).await;
-    let _ = saved;
-    session
-}
-
 async fn toast_text(cdp: &mut Cdp) -> String {
     cdp.wait_for("!document.querySelector('#toast').hidden", 10)
         .await;
@@ -945,8 +925,9 @@ async fn the_newcomers_page_in_chromium() {
     assert!(link.ends_with(&format!("/?room={online_room}")), "{link}");
     shot(&mut cdp, "invite").await;
     let host = cdp.session.clone();
-    // The friend: another origin (localhost), so another localStorage.
-    new_page(&mut cdp).await;
+    // The friend, on another machine: a browser context of its own, and
+    // another origin (localhost).
+    cdp.page_in_new_context().await;
     let friend = link.replace("127.0.0.1", "localhost") + "&lang=en";
     cdp.call("Page.navigate", json!({ "url": friend })).await;
     cdp.wait_for("!document.querySelector('#invited').hidden", 30)
