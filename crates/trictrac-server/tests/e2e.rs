@@ -39,11 +39,7 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
     cdp.call("Page.navigate", json!({ "url": url })).await;
 
     // The home page: choose the weakest bot and White, start.
-    cdp.wait_for(
-        "!!document.querySelector('#bot-select option[value=random]')",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::HOME_READY, 30).await;
     assert_eq!(
         cdp.eval("document.querySelector('#btn-start').textContent")
             .await,
@@ -55,11 +51,7 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
     )
     .await;
     cdp.click("#btn-start").await;
-    cdp.wait_for(
-        "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::GAME_SHOWN, 30).await;
     let room = cdp.eval("window.__trictrac.state.room").await;
     assert_eq!(cdp.eval("window.__trictrac.seats").await, json!(["white"]));
     assert!(cdp
@@ -225,11 +217,7 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
 
     // The home page: Backgammon, standard rules, money game, the random
     // bot (which always takes), White.
-    cdp.wait_for(
-        "!!document.querySelector('#bot-select option[value=random]')",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::HOME_READY, 30).await;
     cdp.click("input[name=game][value=backgammon]").await;
     cdp.wait_for("document.querySelector('#bot-select').dataset.game === 'backgammon' && !document.querySelector('#bg-options').hidden", 10)
         .await;
@@ -264,11 +252,7 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
     )
     .await;
     cdp.click("#btn-start").await;
-    cdp.wait_for(
-        "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::GAME_SHOWN, 30).await;
     assert_eq!(cdp.eval("window.__trictrac.state.game").await, "backgammon");
     assert_eq!(
         cdp.eval("window.__trictrac.state.options").await,
@@ -458,11 +442,7 @@ async fn the_newcomers_page_in_chromium() {
     };
     let home = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": home })).await;
-    cdp.wait_for(
-        "!!document.querySelector('#bot-select option[value=random]')",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::HOME_READY, 30).await;
     // Bot levels by strength, weakest first; the recommended one chosen.
     let levels = cdp
         .eval("[...document.querySelectorAll('#bot-select option')].map(o => [o.value, o.textContent])")
@@ -508,11 +488,7 @@ async fn the_newcomers_page_in_chromium() {
     )
     .await;
     cdp.click("#btn-start").await;
-    cdp.wait_for(
-        "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::GAME_SHOWN, 30).await;
     let room = cdp.eval("window.__trictrac.state.room").await;
     let room = room.as_str().unwrap().to_string();
     // The field numbers: White's 1 bottom left, 24 top left (the talons).
@@ -900,11 +876,7 @@ async fn the_newcomers_page_in_chromium() {
 
     // Online: the invitation with its QR code.
     cdp.call("Page.navigate", json!({ "url": home })).await;
-    cdp.wait_for(
-        "!!document.querySelector('#bot-select option[value=random]')",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::HOME_READY, 30).await;
     cdp.eval(
         "document.querySelector('input[name=mode][value=online]').checked = true; \
          document.querySelector('input[name=name]').value = 'Ann'; \
@@ -940,11 +912,7 @@ async fn the_newcomers_page_in_chromium() {
     cdp.eval("document.querySelector('#invited-name').value = 'Bea'; true")
         .await;
     cdp.click("#btn-invited").await;
-    cdp.wait_for(
-        "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::GAME_SHOWN, 30).await;
     assert_eq!(cdp.eval("window.__trictrac.seats").await, json!(["black"]));
     assert!(cdp
         .eval("document.querySelector('#invite').hidden")
@@ -986,11 +954,7 @@ async fn seed_options_and_resign_in_chromium() {
     let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let url = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": url })).await;
-    cdp.wait_for(
-        "!!document.querySelector('#bot-select option[value=random]')",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::HOME_READY, 30).await;
     cdp.eval(
         "(() => { const f = document.querySelector('#new-game'); \
          document.querySelector('#bot-select').value = 'random'; \
@@ -1000,11 +964,7 @@ async fn seed_options_and_resign_in_chromium() {
     )
     .await;
     cdp.click("#btn-start").await;
-    cdp.wait_for(
-        "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::GAME_SHOWN, 30).await;
     let options = cdp.eval("window.__trictrac.state.options").await;
     let options = options.as_str().unwrap();
     assert!(options.contains("first-move=two-dice-each"), "{options}");
@@ -1139,19 +1099,11 @@ async fn hint_review_and_analysis_board_in_chromium() {
     };
     let home = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": home })).await;
-    cdp.wait_for(
-        "!!document.querySelector('#bot-select option[value=random]')",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::HOME_READY, 30).await;
     cdp.eval("document.querySelector('input[name=mode][value=hotseat]').checked = true; true")
         .await;
     cdp.click("#btn-start").await;
-    cdp.wait_for(
-        "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::GAME_SHOWN, 30).await;
     // Both sides from this screen: roll, stay, the first play; a hint on
     // the first play with a choice.
     let end = Instant::now() + Duration::from_secs(120);
@@ -1389,11 +1341,7 @@ async fn both_games_on_desktop_and_phone_in_chromium() {
         )
         .await;
         cdp.call("Page.navigate", json!({ "url": home })).await;
-        cdp.wait_for(
-            "!!document.querySelector('#bot-select option[value=random]')",
-            30,
-        )
-        .await;
+        cdp.wait_for(pages::HOME_READY, 30).await;
         cdp.click(&format!("input[name=game][value={game}]")).await;
         cdp.wait_for(
             &format!("document.querySelector('#bot-select').dataset.game === '{game}'"),
@@ -1406,11 +1354,7 @@ async fn both_games_on_desktop_and_phone_in_chromium() {
         )
         .await;
         cdp.click("#btn-start").await;
-        cdp.wait_for(
-            "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
-            30,
-        )
-        .await;
+        cdp.wait_for(pages::GAME_SHOWN, 30).await;
         assert_eq!(cdp.eval("window.__trictrac.state.game").await, game);
         assert_eq!(
             cdp.eval("document.querySelector('header .brand span').textContent")

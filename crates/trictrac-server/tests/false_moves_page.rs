@@ -42,22 +42,14 @@ async fn free_play(cdp: &mut Cdp, play: &str) {
 async fn start_hot_seat_at_the_table(server: &trictrac_server::Server, cdp: &mut Cdp) {
     let home = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": home })).await;
-    cdp.wait_for(
-        "!!document.querySelector('#bot-select option[value=random]')",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::HOME_READY, 30).await;
     cdp.eval(
         "(() => { document.querySelector('input[name=mode][value=hotseat]').checked = true; \
          document.querySelector('#new-game').elements['false-moves'].value = 'table'; return true; })()",
     )
     .await;
     cdp.click("#btn-start").await;
-    cdp.wait_for(
-        "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::GAME_SHOWN, 30).await;
     let options = cdp.eval("window.__trictrac.state.options").await;
     assert!(
         options.as_str().unwrap().contains("false-moves=table"),
