@@ -142,15 +142,7 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
             k => panic!("unexpected phase {k} for the player"),
         }
         // The action reached the server and came back.
-        cdp.wait_for(
-            &format!("window.__trictrac.state.seq > {seq} || !!document.querySelector('#toast:not([hidden])')"),
-            20,
-        )
-        .await;
-        let toast = cdp
-            .eval("document.querySelector('#toast').hidden ? null : document.querySelector('#toast').textContent")
-            .await;
-        assert!(toast.is_null(), "the server refused: {toast}");
+        taken(&mut cdp, &seq, 20).await;
     }
     assert!(rolls > 0 && plays > 0, "{rolls} rolls, {plays} plays");
     assert!(dragged, "a checker was dragged");
@@ -366,15 +358,7 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
             }
             k => panic!("unexpected phase {k} for the player"),
         }
-        cdp.wait_for(
-            &format!("window.__trictrac.state.seq > {seq} || !!document.querySelector('#toast:not([hidden])')"),
-            20,
-        )
-        .await;
-        let toast = cdp
-            .eval("document.querySelector('#toast').hidden ? null : document.querySelector('#toast').textContent")
-            .await;
-        assert!(toast.is_null(), "the server refused: {toast}");
+        taken(&mut cdp, &seq, 20).await;
     }
     assert!(doubled, "a double was offered and taken");
     assert!(dragged && plays > 0 && rolls > 0);
@@ -412,6 +396,20 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
     }
     cdp.close(browser).await;
     server.stop().await;
+}
+
+/// Waits (at most `secs`) until the server has taken the action sent
+/// at `seq`, the state moved on; a refusal (the toast shown) fails.
+async fn taken(cdp: &mut Cdp, seq: &dyn std::fmt::Display, secs: u64) {
+    cdp.wait_for(
+        &format!("window.__trictrac.state.seq > {seq} || !!document.querySelector('#toast:not([hidden])')"),
+        secs,
+    )
+    .await;
+    let toast = cdp
+        .eval("document.querySelector('#toast').hidden ? null : document.querySelector('#toast').textContent")
+        .await;
+    assert!(toast.is_null(), "the server refused: {toast}");
 }
 
 async fn toast_text(cdp: &mut Cdp) -> String {
@@ -792,15 +790,7 @@ async fn the_newcomers_page_in_chromium() {
             }
             k => panic!("unexpected phase {k}"),
         }
-        cdp.wait_for(
-            &format!("window.__trictrac.state.seq > {seq} || !!document.querySelector('#toast:not([hidden])')"),
-            20,
-        )
-        .await;
-        let toast = cdp
-            .eval("document.querySelector('#toast').hidden ? null : document.querySelector('#toast').textContent")
-            .await;
-        assert!(toast.is_null(), "the server refused: {toast}");
+        taken(&mut cdp, &seq, 20).await;
     }
     shot(&mut cdp, "board").await;
     // Wait for White's turn again, so that the game stands still.
@@ -1162,15 +1152,7 @@ async fn hint_review_and_analysis_board_in_chromium() {
             }
             k => panic!("unexpected phase {k}"),
         }
-        cdp.wait_for(
-            &format!("window.__trictrac.state.seq > {seq} || !!document.querySelector('#toast:not([hidden])')"),
-            30,
-        )
-        .await;
-        let toast = cdp
-            .eval("document.querySelector('#toast').hidden ? null : document.querySelector('#toast').textContent")
-            .await;
-        assert!(toast.is_null(), "the server refused: {toast}");
+        taken(&mut cdp, &seq, 30).await;
     }
     // The analysis board from the game's position.
     let tpn = cdp.eval("window.__trictrac.state.tpn").await;
