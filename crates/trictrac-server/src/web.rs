@@ -63,14 +63,15 @@ const MODULES: [(&str, &str); 12] = [
 ];
 /// The shell's own modules beside `MODULES`: keyboard play, move
 /// animations and sound, the rematch (issue 25), the lobby, the clocks
-/// and the accounts (issue 26).
-const SHELL_MODULES: [(&str, &str); 7] = [
+/// and the accounts (issue 26), and the JSON API's helper they share.
+const SHELL_MODULES: [(&str, &str); 8] = [
     ("/keys.js", include_str!("../static/keys.js")),
     ("/motion.js", include_str!("../static/motion.js")),
     ("/rematch.js", include_str!("../static/rematch.js")),
     ("/lobby.js", include_str!("../static/lobby.js")),
     ("/clocks.js", include_str!("../static/clocks.js")),
     ("/account.js", include_str!("../static/account.js")),
+    ("/api.js", include_str!("../static/api.js")),
     ("/player.js", include_str!("../static/player.js")),
 ];
 /// The page's words, French and English, as JSON modules the ES modules

@@ -5,9 +5,11 @@
 // HttpOnly cookie it sets itself); the seats this browser holds (the
 // tokens kept in localStorage, "trictrac.seat.ROOM") are told to the
 // server (POST /api/me/seats) so that their games are listed once over.
-// Also exports the games list that the player page (player.js) shows.
+// Also exports the games list that the player page (player.js) shows,
+// and the API helper it uses (api.js).
 
 import { t, esc, $, addTexts } from "./i18n.js";
+import { api } from "./api.js";
 import ACCOUNT_TEXTS from "./texts/account.json" with { type: "json" };
 
 addTexts(ACCOUNT_TEXTS);
@@ -15,19 +17,7 @@ addTexts(ACCOUNT_TEXTS);
 const A = { me: null, games: [], claimed: new Set(), msg: "", bad: false };
 window.__account = A;
 
-/// A JSON request: the answer, or an Error with the server's message.
-export async function api(method, path, body) {
-  const r = await fetch(path, {
-    method,
-    credentials: "same-origin",
-    headers: body ? { "Content-Type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  let v = {};
-  try { v = await r.json(); } catch (e) { /* not JSON */ }
-  if (!r.ok) throw new Error(v.error || r.status + " " + r.statusText);
-  return v;
-}
+export { api };
 
 function gameLabel(id) { return id === "backgammon" ? "Backgammon" : "Grand Trictrac"; }
 

@@ -14,6 +14,7 @@
 // offered come from /api/info: this module names none.
 
 import { t, esc, $, addTexts } from "./i18n.js";
+import { api } from "./api.js";
 import LOBBY_TEXTS from "./texts/lobby.json" with { type: "json" };
 
 addTexts(LOBBY_TEXTS);
@@ -61,18 +62,6 @@ function enter(room, token, side) {
   store("set", "trictrac.seat." + room, token);
   if (side) store("set", "trictrac.side." + room, side);
   location.href = "/?room=" + encodeURIComponent(room) + (location.search.includes("lang=en") ? "&lang=en" : "");
-}
-
-async function call(method, path, body) {
-  const r = await fetch(path, {
-    method,
-    headers: body ? { "Content-Type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  let v = {};
-  try { v = await r.json(); } catch (e) { /* not JSON */ }
-  if (!r.ok) throw new Error(v.error || r.status + " " + r.statusText);
-  return v;
 }
 
 function gameName(id) {
@@ -194,19 +183,23 @@ function withdrawAll() {
   }
 }
 
+// The lobby's socket closed for good (not opened again on its close).
+function disconnect() {
+  if (!L.ws) return;
+  const ws = L.ws;
+  L.ws = null;
+  L.open = false;
+  ws.onclose = null;
+  ws.close();
+}
+
 // The home page shown or hidden (the game took its place, or came back).
 function homeChanged() {
   const home = $("home");
   if (!home) return;
   if (home.hidden) {
     withdrawAll();
-    if (L.ws) {
-      const ws = L.ws;
-      L.ws = null;
-      L.open = false;
-      ws.onclose = null;
-      ws.close();
-    }
+    disconnect();
   } else {
     connect();
   }
@@ -239,7 +232,7 @@ async function post(ev) {
   const clock = clockOf(f.elements.clock ? f.elements.clock.value : "");
   if (clock) body.clock = clock;
   try {
-    const v = await call("POST", "/api/seeks", body);
+    const v = await api("POST", "/api/seeks", body);
     store("set", PREFIX + v.id, v.token);
     hold(v.id, v.token);
     say(t("lobby_posted"));
@@ -258,7 +251,7 @@ async function click(ev) {
   } else if (b.dataset.cancel) {
     const id = b.dataset.cancel;
     try {
-      await call("DELETE", "/api/seeks/" + encodeURIComponent(id) + "?token=" + encodeURIComponent(mine()[id] || ""));
+      await api("DELETE", "/api/seeks/" + encodeURIComponent(id) + "?token=" + encodeURIComponent(mine()[id] || ""));
     } catch (e) {
       say(e.message, true);
     }
@@ -270,7 +263,7 @@ async function click(ev) {
 // Accepts a challenge (a player's, or a bot's standing one): into the game.
 async function accept(id, body) {
   try {
-    const v = await call("POST", "/api/seeks/" + encodeURIComponent(id) + "/accept", body);
+    const v = await api("POST", "/api/seeks/" + encodeURIComponent(id) + "/accept", body);
     enter(v.room, v.token, v.side);
   } catch (e) {
     say(e.message, true);
@@ -305,7 +298,7 @@ function botPart() {
 async function start() {
   if (!$("lobby-form")) return;
   try {
-    const info = await call("GET", "/api/info");
+    const info = await api("GET", "/api/info");
     L.games = (info.games || []).map((g) => ({ id: g.id, name: g.name }));
   } catch (e) { /* the list shows the ids */ }
   const sel = $("lobby-form").elements.game;
@@ -316,13 +309,7 @@ async function start() {
   window.addEventListener("pagehide", () => {
     withdrawAll();
     // Not kept open in the back-forward cache: gone is gone.
-    if (L.ws) {
-      const ws = L.ws;
-      L.ws = null;
-      L.open = false;
-      ws.onclose = null;
-      ws.close();
-    }
+    disconnect();
   });
   window.addEventListener("pageshow", (ev) => { if (ev.persisted) connect(); });
   const home = $("home");

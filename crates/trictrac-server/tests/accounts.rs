@@ -11,12 +11,9 @@
 mod common;
 
 use std::net::SocketAddr;
-use std::time::Duration;
 
 use common::{start, Client, TempDir};
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
 use trictrac_server::ratings::glicko;
 
 /// A browser's cookies, and the headers of the last answer.
@@ -49,6 +46,16 @@ impl Jar {
         (status, v)
     }
 
+    /// `POST path` with a JSON body ([`Jar::call`]).
+    async fn post(&mut self, addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
+        self.call(addr, "POST", path, Some(body)).await
+    }
+
+    /// `GET path` ([`Jar::call`]).
+    async fn get(&mut self, addr: SocketAddr, path: &str) -> (u16, Value) {
+        self.call(addr, "GET", path, None).await
+    }
+
     async fn raw(
         &mut self,
         addr: SocketAddr,
@@ -74,20 +81,7 @@ impl Jar {
             "Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
             body.len()
         );
-        let mut s = TcpStream::connect(addr).await.expect("connect");
-        s.write_all(head.as_bytes()).await.expect("write");
-        let mut buf = Vec::new();
-        tokio::time::timeout(Duration::from_secs(30), s.read_to_end(&mut buf))
-            .await
-            .expect("an answer within 30 s")
-            .expect("read");
-        let text = String::from_utf8_lossy(&buf).to_string();
-        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-        let status = head
-            .split_whitespace()
-            .nth(1)
-            .and_then(|c| c.parse().ok())
-            .unwrap_or(0);
+        let (status, head, body) = common::http_exchange(addr, &head).await;
         self.set_cookies.clear();
         for line in head.lines() {
             let Some((k, v)) = line.split_once(':') else {
@@ -105,14 +99,6 @@ impl Jar {
             }
             self.set_cookies.push(v);
         }
-        let body = if head
-            .to_ascii_lowercase()
-            .contains("transfer-encoding: chunked")
-        {
-            dechunk(body)
-        } else {
-            body.to_string()
-        };
         (status, body)
     }
 
@@ -122,19 +108,6 @@ impl Jar {
             .find(|c| c.starts_with(&format!("{name}=")))
             .map(String::as_str)
     }
-}
-
-fn dechunk(mut s: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = s.split_once("\r\n") {
-        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-        if n == 0 || rest.len() < n {
-            break;
-        }
-        out.push_str(&rest[..n]);
-        s = rest[n..].strip_prefix("\r\n").unwrap_or(&rest[n..]);
-    }
-    out
 }
 
 /// A name free on a database shared by earlier runs (PostgreSQL).
@@ -157,11 +130,10 @@ fn unique(prefix: &str) -> String {
 async fn register(addr: SocketAddr, name: &str) -> Jar {
     let mut jar = Jar::default();
     let (code, v) = jar
-        .call(
+        .post(
             addr,
-            "POST",
             "/api/accounts",
-            Some(json!({"name": name, "password": "correct horse"})),
+            json!({"name": name, "password": "correct horse"}),
         )
         .await;
     assert_eq!(code, 201, "{v}");
@@ -179,7 +151,7 @@ async fn accounts(addr: SocketAddr) {
     let alice = unique("Alice");
     // An anonymous identity, set by the first request.
     let mut anon = Jar::default();
-    let (code, me) = anon.call(addr, "GET", "/api/me", None).await;
+    let (code, me) = anon.get(addr, "/api/me").await;
     assert_eq!(code, 200, "{me}");
     assert_eq!(me["name"], Value::Null);
     let id = anon
@@ -192,7 +164,7 @@ async fn accounts(addr: SocketAddr) {
     );
     assert!(!id.contains("Secure"), "not over TLS: {id}");
     // Kept: no new one on the next request.
-    anon.call(addr, "GET", "/api/me", None).await;
+    anon.get(addr, "/api/me").await;
     assert!(anon.set_cookie("trictrac_id").is_none());
 
     let mut a = register(addr, &alice).await;
@@ -202,7 +174,7 @@ async fn accounts(addr: SocketAddr) {
         "{session}"
     );
     assert!(!session.contains("Secure"), "{session}");
-    let (_, me) = a.call(addr, "GET", "/api/me", None).await;
+    let (_, me) = a.get(addr, "/api/me").await;
     assert_eq!(me["name"], alice.as_str());
 
     // Names unique without regard to case and look-alike letters.
@@ -214,11 +186,10 @@ async fn accounts(addr: SocketAddr) {
         cyrillic,
     ] {
         let (code, v) = Jar::default()
-            .call(
+            .post(
                 addr,
-                "POST",
                 "/api/accounts",
-                Some(json!({"name": other, "password": "another one"})),
+                json!({"name": other, "password": "another one"}),
             )
             .await;
         assert_eq!(code, 409, "{other}: {v}");
@@ -230,11 +201,10 @@ async fn accounts(addr: SocketAddr) {
         ("Goodname", "short", "8 to 200"),
     ] {
         let (code, v) = Jar::default()
-            .call(
+            .post(
                 addr,
-                "POST",
                 "/api/accounts",
-                Some(json!({"name": name, "password": password})),
+                json!({"name": name, "password": password}),
             )
             .await;
         assert_eq!(code, 400, "{v}");
@@ -244,19 +214,17 @@ async fn accounts(addr: SocketAddr) {
     // One answer for a wrong password and an unknown name.
     let mut b = Jar::default();
     let (c1, wrong) = b
-        .call(
+        .post(
             addr,
-            "POST",
             "/api/login",
-            Some(json!({"name": alice, "password": "wrong horse"})),
+            json!({"name": alice, "password": "wrong horse"}),
         )
         .await;
     let (c2, unknown) = b
-        .call(
+        .post(
             addr,
-            "POST",
             "/api/login",
-            Some(json!({"name": unique("Nobody"), "password": "wrong horse"})),
+            json!({"name": unique("Nobody"), "password": "wrong horse"}),
         )
         .await;
     assert_eq!((c1, c2), (401, 401));
@@ -265,11 +233,10 @@ async fn accounts(addr: SocketAddr) {
     assert!(b.cookie("trictrac_session").is_none());
     // The name in another case logs in.
     let (code, v) = b
-        .call(
+        .post(
             addr,
-            "POST",
             "/api/login",
-            Some(json!({"name": alice.to_lowercase(), "password": "correct horse"})),
+            json!({"name": alice.to_lowercase(), "password": "correct horse"}),
         )
         .await;
     assert_eq!(code, 200, "{v}");
@@ -287,7 +254,7 @@ async fn accounts(addr: SocketAddr) {
         cookies: vec![("trictrac_session".into(), old)],
         ..Jar::default()
     };
-    let (_, me) = replay.call(addr, "GET", "/api/me", None).await;
+    let (_, me) = replay.get(addr, "/api/me").await;
     assert_eq!(
         me["name"],
         Value::Null,
@@ -300,11 +267,10 @@ async fn accounts(addr: SocketAddr) {
         ..Jar::default()
     };
     let (code, _) = tls
-        .call(
+        .post(
             addr,
-            "POST",
             "/api/login",
-            Some(json!({"name": alice, "password": "correct horse"})),
+            json!({"name": alice, "password": "correct horse"}),
         )
         .await;
     assert_eq!(code, 200);
@@ -316,20 +282,12 @@ async fn accounts(addr: SocketAddr) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn register_log_in_and_out_on_sqlite() {
-    let dir = TempDir::new("accounts");
-    let server = start(&dir.db_url()).await;
-    accounts(server.addr()).await;
-    server.stop().await;
+    common::on_sqlite("accounts", accounts).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn register_log_in_and_out_on_postgres() {
-    let Some(url) = common::postgres_url() else {
-        return;
-    };
-    let server = start(&url).await;
-    accounts(server.addr()).await;
-    server.stop().await;
+    common::on_postgres(accounts).await;
 }
 
 /// Login attempts from one address are limited: past the burst even
@@ -344,11 +302,10 @@ async fn login_attempts_are_rate_limited() {
     let mut refused_at = None;
     for i in 0..20 {
         let (code, v) = jar
-            .call(
+            .post(
                 addr,
-                "POST",
                 "/api/login",
-                Some(json!({"name": "Mallory", "password": format!("guess {i:04}")})),
+                json!({"name": "Mallory", "password": format!("guess {i:04}")}),
             )
             .await;
         match code {
@@ -367,25 +324,14 @@ async fn login_attempts_are_rate_limited() {
     let n = refused_at.expect("attempts are limited");
     assert!((5..=10).contains(&n), "refused after {n} attempts");
     let (code, _) = jar
-        .call(
+        .post(
             addr,
-            "POST",
             "/api/login",
-            Some(json!({"name": "Mallory", "password": "correct horse"})),
+            json!({"name": "Mallory", "password": "correct horse"}),
         )
         .await;
     assert_eq!(code, 429, "the right password waits too");
     server.stop().await;
-}
-
-/// A player's seat in the room of an accepted seek, over the WebSocket.
-async fn seat(addr: SocketAddr, room: &str, token: &str) -> Client {
-    let mut c = Client::connect(addr).await;
-    let w = c
-        .request(json!({"type": "join", "room": room, "token": token}))
-        .await;
-    assert_eq!(w["type"], "welcome", "{w}");
-    c
 }
 
 /// The player to act resigns (the other if the rules refuse it now).
@@ -419,25 +365,21 @@ async fn rated_game(addr: SocketAddr) {
     let seek = json!({"game": "backgammon", "rules": "standard", "match": 1, "rated": true});
 
     // Not logged in: a rated seek is refused and nothing is posted.
-    let (code, v) = anon
-        .call(addr, "POST", "/api/seeks", Some(seek.clone()))
-        .await;
+    let (code, v) = anon.post(addr, "/api/seeks", seek.clone()).await;
     assert_eq!(code, 400, "{v}");
     assert!(
         v["error"].as_str().unwrap().contains("registered players"),
         "{v}"
     );
 
-    let (code, v) = ann
-        .call(addr, "POST", "/api/seeks", Some(seek.clone()))
-        .await;
+    let (code, v) = ann.post(addr, "/api/seeks", seek.clone()).await;
     assert_eq!(code, 200, "{v}");
     let (id, seek_token) = (
         v["id"].as_str().unwrap().to_string(),
         v["token"].as_str().unwrap().to_string(),
     );
     // Listed under the account's name.
-    let (_, lobby) = anon.call(addr, "GET", "/api/lobby", None).await;
+    let (_, lobby) = anon.get(addr, "/api/lobby").await;
     let listed = lobby["seeks"]
         .as_array()
         .unwrap()
@@ -447,31 +389,26 @@ async fn rated_game(addr: SocketAddr) {
     assert_eq!(listed.expect("listed")["name"], an.as_str());
     // Accepted by nobody anonymous, nor by its poster.
     let accept = format!("/api/seeks/{id}/accept");
-    let (code, v) = anon.call(addr, "POST", &accept, Some(json!({}))).await;
+    let (code, v) = anon.post(addr, &accept, json!({})).await;
     assert_eq!(code, 403, "{v}");
     assert!(v["error"].as_str().unwrap().contains("is rated"), "{v}");
-    let (code, v) = ann.call(addr, "POST", &accept, Some(json!({}))).await;
+    let (code, v) = ann.post(addr, &accept, json!({})).await;
     assert_eq!(code, 400, "{v}");
     // Still open: Bob takes it.
     let (code, v) = bob
-        .call(addr, "POST", &accept, Some(json!({"name": "someone else"})))
+        .post(addr, &accept, json!({"name": "someone else"}))
         .await;
     assert_eq!(code, 200, "{v}");
     let room = v["room"].as_str().unwrap().to_string();
     let bob_token = v["token"].as_str().unwrap().to_string();
     let (_, s) = ann
-        .call(
-            addr,
-            "GET",
-            &format!("/api/seeks/{id}?token={seek_token}"),
-            None,
-        )
+        .get(addr, &format!("/api/seeks/{id}?token={seek_token}"))
         .await;
     let ann_token = s["token"].as_str().expect("Ann's seat").to_string();
     let ann_side = s["side"].as_str().unwrap().to_string();
 
-    let mut a = seat(addr, &room, &ann_token).await;
-    let mut b = seat(addr, &room, &bob_token).await;
+    let mut a = Client::seat(addr, &room, &ann_token).await;
+    let mut b = Client::seat(addr, &room, &bob_token).await;
     // Seated under the accounts' names (not the name Bob typed).
     assert_eq!(
         a.state["seats"][&ann_side]["name"],
@@ -496,9 +433,7 @@ async fn rated_game(addr: SocketAddr) {
 
     // The leaderboard applies it at once (the server's task would within
     // two seconds).
-    let (code, board) = anon
-        .call(addr, "GET", "/api/ratings?game=backgammon", None)
-        .await;
+    let (code, board) = anon.get(addr, "/api/ratings?game=backgammon").await;
     assert_eq!(code, 200, "{board}");
     let find = |board: &Value, name: &str| {
         board["players"]
@@ -536,20 +471,13 @@ async fn rated_game(addr: SocketAddr) {
     assert!(pw["rank"].as_u64() < pl["rank"].as_u64());
 
     // Once: asking again changes nothing.
-    let (_, again) = anon
-        .call(addr, "GET", "/api/ratings?game=backgammon", None)
-        .await;
+    let (_, again) = anon.get(addr, "/api/ratings?game=backgammon").await;
     assert_eq!(find(&again, &an), pa);
     assert_eq!(find(&again, &bn), pb);
 
     // The player page: ratings, one point of history, the game and its links.
     let (code, page) = anon
-        .call(
-            addr,
-            "GET",
-            &format!("/api/players/{}", an.to_lowercase()),
-            None,
-        )
+        .get(addr, &format!("/api/players/{}", an.to_lowercase()))
         .await;
     assert_eq!(code, 200, "{page}");
     assert_eq!(page["name"], an.as_str());
@@ -569,7 +497,7 @@ async fn rated_game(addr: SocketAddr) {
     assert_eq!(code, 200, "{mat}");
     assert!(mat.contains("point match"), "a .mat file: {mat}");
     // Bob's history has it too.
-    let (_, mine) = bob.call(addr, "GET", "/api/me/games", None).await;
+    let (_, mine) = bob.get(addr, "/api/me/games").await;
     assert!(
         mine["games"]
             .as_array()
@@ -578,40 +506,25 @@ async fn rated_game(addr: SocketAddr) {
             .any(|g| g["room"] == room.as_str()),
         "{mine}"
     );
-    let (_, me) = bob.call(addr, "GET", "/api/me", None).await;
+    let (_, me) = bob.get(addr, "/api/me").await;
     assert_eq!(me["ratings"][0]["game"], "backgammon", "{me}");
 
-    let (code, v) = anon
-        .call(addr, "GET", "/api/ratings?game=chess", None)
-        .await;
+    let (code, v) = anon.get(addr, "/api/ratings?game=chess").await;
     assert_eq!(code, 400, "{v}");
     let (code, _) = anon
-        .call(
-            addr,
-            "GET",
-            &format!("/api/players/{}", unique("Nobody")),
-            None,
-        )
+        .get(addr, &format!("/api/players/{}", unique("Nobody")))
         .await;
     assert_eq!(code, 404);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_game_moves_both_ratings_on_sqlite() {
-    let dir = TempDir::new("accounts-rated");
-    let server = start(&dir.db_url()).await;
-    rated_game(server.addr()).await;
-    server.stop().await;
+    common::on_sqlite("accounts-rated", rated_game).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_game_moves_both_ratings_on_postgres() {
-    let Some(url) = common::postgres_url() else {
-        return;
-    };
-    let server = start(&url).await;
-    rated_game(server.addr()).await;
-    server.stop().await;
+    common::on_postgres(rated_game).await;
 }
 
 /// A game played without an account is listed for the browser that
@@ -621,8 +534,8 @@ async fn a_rated_game_moves_both_ratings_on_postgres() {
 async fn anonymous_history(addr: SocketAddr) {
     let mut me = Jar::default();
     let mut other = Jar::default();
-    me.call(addr, "GET", "/api/me", None).await;
-    other.call(addr, "GET", "/api/me", None).await;
+    me.get(addr, "/api/me").await;
+    other.get(addr, "/api/me").await;
     let mut c = Client::connect(addr).await;
     let w = c
         .request(json!({"type": "create", "mode": "hotseat", "name": "Zoé"}))
@@ -631,26 +544,24 @@ async fn anonymous_history(addr: SocketAddr) {
     let (room, token) = (c.room(), c.token());
     // The page tells the server which seats it holds.
     let (code, v) = me
-        .call(
+        .post(
             addr,
-            "POST",
             "/api/me/seats",
-            Some(json!({"seats": [{"room": room, "token": token}]})),
+            json!({"seats": [{"room": room, "token": token}]}),
         )
         .await;
     assert_eq!(code, 200, "{v}");
     assert_eq!(v["recorded"], 2, "both seats of a hot-seat game");
     // A wrong token records nothing.
     let (_, v) = other
-        .call(
+        .post(
             addr,
-            "POST",
             "/api/me/seats",
-            Some(json!({"seats": [{"room": room, "token": "0".repeat(32)}]})),
+            json!({"seats": [{"room": room, "token": "0".repeat(32)}]}),
         )
         .await;
     assert_eq!(v["recorded"], 0);
-    let (_, v) = me.call(addr, "GET", "/api/me/games", None).await;
+    let (_, v) = me.get(addr, "/api/me/games").await;
     assert!(
         v["games"].as_array().unwrap().is_empty(),
         "not over yet: {v}"
@@ -659,7 +570,7 @@ async fn anonymous_history(addr: SocketAddr) {
     let r = c.request(json!({"type": "resign"})).await;
     assert_eq!(r["type"], "ack", "{r}");
     c.wait_until(|s| s["phase"]["kind"] == "over").await;
-    let (_, v) = me.call(addr, "GET", "/api/me/games", None).await;
+    let (_, v) = me.get(addr, "/api/me/games").await;
     let games = v["games"].as_array().unwrap();
     assert_eq!(games.len(), 1, "{v}");
     let g = &games[0];
@@ -673,7 +584,7 @@ async fn anonymous_history(addr: SocketAddr) {
         assert_eq!(code, 200, "{d}: {body}");
         assert!(body.contains("Zoé"), "{d}: {body}");
     }
-    let (_, v) = other.call(addr, "GET", "/api/me/games", None).await;
+    let (_, v) = other.get(addr, "/api/me/games").await;
     assert!(
         v["games"].as_array().unwrap().is_empty(),
         "another browser's: {v}"
@@ -682,36 +593,25 @@ async fn anonymous_history(addr: SocketAddr) {
     // Registering gives the account the browser's games.
     let name = unique("Zoe");
     let (code, _) = me
-        .call(
+        .post(
             addr,
-            "POST",
             "/api/accounts",
-            Some(json!({"name": name, "password": "correct horse"})),
+            json!({"name": name, "password": "correct horse"}),
         )
         .await;
     assert_eq!(code, 201);
-    let (_, page) = other
-        .call(addr, "GET", &format!("/api/players/{name}"), None)
-        .await;
+    let (_, page) = other.get(addr, &format!("/api/players/{name}")).await;
     assert_eq!(page["games"][0]["room"], room.as_str(), "{page}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn history_lists_an_anonymous_players_games_on_sqlite() {
-    let dir = TempDir::new("accounts-history");
-    let server = start(&dir.db_url()).await;
-    anonymous_history(server.addr()).await;
-    server.stop().await;
+    common::on_sqlite("accounts-history", anonymous_history).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn history_lists_an_anonymous_players_games_on_postgres() {
-    let Some(url) = common::postgres_url() else {
-        return;
-    };
-    let server = start(&url).await;
-    anonymous_history(server.addr()).await;
-    server.stop().await;
+    common::on_postgres(anonymous_history).await;
 }
 
 /// A rated game is applied once: a second settlement of the same game

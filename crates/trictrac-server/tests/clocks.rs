@@ -12,10 +12,15 @@ mod common;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use common::{Client, TempDir};
+use common::{http_json as http, Client, TempDir};
 use serde_json::{json, Value};
 use trictrac_server::room::AbandonConfig;
 use trictrac_server::{Config, Server};
+
+/// The grace period of the tests that do not test it.
+const GRACE: Duration = Duration::from_secs(60);
+/// The idle limit of the tests that do not test it.
+const IDLE: Duration = Duration::from_secs(3600);
 
 /// A server with a short grace period and idle limit.
 async fn start(database: &str, grace: Duration, idle: Duration) -> Server {
@@ -32,12 +37,6 @@ async fn start(database: &str, grace: Duration, idle: Duration) -> Server {
     })
     .await
     .expect("the server starts")
-}
-
-async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
-    let (status, body) = common::http_send(addr, method, path, Some(body)).await;
-    let v = serde_json::from_str(&body).unwrap_or_else(|_| json!({ "raw": body }));
-    (status, v)
 }
 
 /// A lobby game: the seek posted and accepted. Answers the room and
@@ -69,24 +68,38 @@ async fn lobby_game(addr: SocketAddr, seek: Value) -> (String, [(String, String)
     )
 }
 
-async fn join(addr: SocketAddr, room: &str, token: &str) -> Client {
-    let mut c = Client::connect(addr).await;
-    let w = c
-        .request(json!({"type": "join", "room": room, "token": token}))
-        .await;
-    assert_eq!(w["type"], "welcome", "{w}");
-    c
-}
-
-/// Polls `/api/rooms/ROOM` until the game is over (at most 20 s).
-async fn wait_finished(addr: SocketAddr, room: &str) -> Value {
+/// Polls `GET path` until `found` finds what it looks for in the answer
+/// (at most 20 s).
+async fn poll(addr: SocketAddr, path: &str, found: impl Fn(&Value) -> Option<Value>) -> Value {
     let end = Instant::now() + Duration::from_secs(20);
     loop {
-        let (_, v) = http(addr, "GET", &format!("/api/rooms/{room}"), "").await;
-        if !v["finished"].is_null() {
-            return v;
+        let (_, v) = http(addr, "GET", path, "").await;
+        if let Some(found) = found(&v) {
+            return found;
         }
         assert!(Instant::now() < end, "the game did not end: {v}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Polls `/api/rooms/ROOM` until the game is over.
+async fn wait_finished(addr: SocketAddr, room: &str) -> Value {
+    let path = format!("/api/rooms/{room}");
+    poll(addr, &path, |v| {
+        (!v["finished"].is_null()).then(|| v.clone())
+    })
+    .await
+}
+
+/// Claims the game until the claim stands (at most 15 s).
+async fn claim_when_allowed(a: &mut Client) {
+    let end = Instant::now() + Duration::from_secs(15);
+    loop {
+        let r = a.request(json!({"type": "claim"})).await;
+        if r["type"] == "ack" {
+            break;
+        }
+        assert!(Instant::now() < end, "the claim never stood: {r}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
@@ -98,12 +111,7 @@ async fn wait_finished(addr: SocketAddr, room: &str) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_clock_runs_out_and_the_trictrac_game_is_resigned_on_time() {
     let dir = TempDir::new("clock-move");
-    let server = start(
-        &dir.db_url(),
-        Duration::from_secs(60),
-        Duration::from_secs(3600),
-    )
-    .await;
+    let server = start(&dir.db_url(), GRACE, IDLE).await;
     let addr = server.addr();
     let (code, v) = http(
         addr,
@@ -126,8 +134,8 @@ async fn a_move_clock_runs_out_and_the_trictrac_game_is_resigned_on_time() {
         json!({"game": "trictrac", "name": "Ann", "clock": {"kind": "move", "seconds": 2}}),
     )
     .await;
-    let mut a = join(addr, &room, &token_a).await;
-    let _b = join(addr, &room, &token_b).await;
+    let mut a = Client::seat(addr, &room, &token_a).await;
+    let _b = Client::seat(addr, &room, &token_b).await;
     let clock = a.state["clock"].clone();
     assert_eq!(clock["kind"], "move", "{clock}");
     let to_act = a.to_act().expect("a side decides");
@@ -172,12 +180,7 @@ async fn a_move_clock_runs_out_and_the_trictrac_game_is_resigned_on_time() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_total_clock_runs_out_and_the_backgammon_match_is_lost() {
     let dir = TempDir::new("clock-total");
-    let server = start(
-        &dir.db_url(),
-        Duration::from_secs(60),
-        Duration::from_secs(3600),
-    )
-    .await;
+    let server = start(&dir.db_url(), GRACE, IDLE).await;
     let addr = server.addr();
     let (room, [(_, token_a), (_, token_b)]) = lobby_game(
         addr,
@@ -185,8 +188,8 @@ async fn a_total_clock_runs_out_and_the_backgammon_match_is_lost() {
                "clock": {"kind": "total", "minutes": 0.03, "increment": 1}}),
     )
     .await;
-    let mut a = join(addr, &room, &token_a).await;
-    let _b = join(addr, &room, &token_b).await;
+    let mut a = Client::seat(addr, &room, &token_a).await;
+    let _b = Client::seat(addr, &room, &token_b).await;
     assert_eq!(a.state["clock"]["kind"], "total");
     assert_eq!(a.state["clock"]["increment"], 1);
     let to_act = a.to_act().expect("a side decides");
@@ -214,20 +217,15 @@ async fn a_total_clock_runs_out_and_the_backgammon_match_is_lost() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clock_run_out_in_a_money_game_resigns_it() {
     let dir = TempDir::new("clock-money");
-    let server = start(
-        &dir.db_url(),
-        Duration::from_secs(60),
-        Duration::from_secs(3600),
-    )
-    .await;
+    let server = start(&dir.db_url(), GRACE, IDLE).await;
     let addr = server.addr();
     let (room, [(_, token_a), (_, token_b)]) = lobby_game(
         addr,
         json!({"game": "backgammon", "clock": {"kind": "move", "seconds": 1}}),
     )
     .await;
-    let mut a = join(addr, &room, &token_a).await;
-    let _b = join(addr, &room, &token_b).await;
+    let mut a = Client::seat(addr, &room, &token_a).await;
+    let _b = Client::seat(addr, &room, &token_b).await;
     a.wait_until(|s| !s["over"].is_null()).await;
     assert_eq!(a.state["over"]["reason"], "time");
     assert_eq!(a.state["game_result"]["reason"], "resigned", "{}", a.state);
@@ -241,12 +239,7 @@ async fn a_clock_run_out_in_a_money_game_resigns_it() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_clock_survives_a_restart_and_runs_out_with_nobody_connected() {
     let dir = TempDir::new("clock-restart");
-    let server = start(
-        &dir.db_url(),
-        Duration::from_secs(60),
-        Duration::from_secs(3600),
-    )
-    .await;
+    let server = start(&dir.db_url(), GRACE, IDLE).await;
     let (room, _) = lobby_game(
         server.addr(),
         json!({"game": "trictrac", "clock": {"kind": "move", "seconds": 3}}),
@@ -255,12 +248,7 @@ async fn the_clock_survives_a_restart_and_runs_out_with_nobody_connected() {
     let (_, v) = http(server.addr(), "GET", &format!("/api/rooms/{room}"), "").await;
     assert!(v["finished"].is_null(), "not over yet: {v}");
     server.stop().await;
-    let server = start(
-        &dir.db_url(),
-        Duration::from_secs(60),
-        Duration::from_secs(3600),
-    )
-    .await;
+    let server = start(&dir.db_url(), GRACE, IDLE).await;
     // The list of finished games reads the database only: nobody asks
     // for the room, the server looks at it by itself.
     let ended = wait_listed(server.addr(), &room).await;
@@ -272,22 +260,17 @@ async fn the_clock_survives_a_restart_and_runs_out_with_nobody_connected() {
 }
 
 /// Polls `/api/games` (which loads no room) until `room` is listed as
-/// finished (at most 20 s).
+/// finished.
 async fn wait_listed(addr: SocketAddr, room: &str) -> Value {
-    let end = Instant::now() + Duration::from_secs(20);
-    loop {
-        let (_, v) = http(addr, "GET", "/api/games", "").await;
-        if let Some(g) = v["finished"]
+    poll(addr, "/api/games", |v| {
+        v["finished"]
             .as_array()
             .unwrap()
             .iter()
             .find(|g| g["id"] == room)
-        {
-            return g.clone();
-        }
-        assert!(Instant::now() < end, "the game did not end: {v}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+            .cloned()
+    })
+    .await
 }
 
 /// "A disconnect beyond the grace period lets the opponent claim the
@@ -297,17 +280,12 @@ async fn wait_listed(addr: SocketAddr, room: &str) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_disconnect_beyond_the_grace_period_lets_the_opponent_claim_the_game() {
     let dir = TempDir::new("claim");
-    let server = start(
-        &dir.db_url(),
-        Duration::from_secs(2),
-        Duration::from_secs(3600),
-    )
-    .await;
+    let server = start(&dir.db_url(), Duration::from_secs(2), IDLE).await;
     let addr = server.addr();
     let (room, [(side_a, token_a), (side_b, token_b)]) =
         lobby_game(addr, json!({"game": "backgammon", "match": 3})).await;
-    let mut a = join(addr, &room, &token_a).await;
-    let b = join(addr, &room, &token_b).await;
+    let mut a = Client::seat(addr, &room, &token_a).await;
+    let b = Client::seat(addr, &room, &token_b).await;
     a.wait_until(|s| s["away"][&side_b].is_null()).await;
     let r = a.request(json!({"type": "claim"})).await;
     assert_eq!(r["type"], "error", "{r}");
@@ -329,15 +307,7 @@ async fn a_disconnect_beyond_the_grace_period_lets_the_opponent_claim_the_game()
     let (code, v) = http(addr, "POST", &path, &json!({"token": token_a}).to_string()).await;
     assert_eq!(code, 409, "too early over HTTP too: {v}");
     // After the grace period the claim stands.
-    let end = Instant::now() + Duration::from_secs(15);
-    loop {
-        let r = a.request(json!({"type": "claim"})).await;
-        if r["type"] == "ack" {
-            break;
-        }
-        assert!(Instant::now() < end, "the claim never stood: {r}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    claim_when_allowed(&mut a).await;
     a.wait_until(|s| !s["over"].is_null()).await;
     let over = a.state["over"].clone();
     assert_eq!(over["reason"], "abandon", "{over}");
@@ -357,17 +327,17 @@ async fn a_disconnect_beyond_the_grace_period_lets_the_opponent_claim_the_game()
 async fn a_reconnect_within_the_grace_period_cancels_the_claim() {
     let dir = TempDir::new("claim-back");
     let grace = Duration::from_secs(1);
-    let server = start(&dir.db_url(), grace, Duration::from_secs(3600)).await;
+    let server = start(&dir.db_url(), grace, IDLE).await;
     let addr = server.addr();
     let (room, [(_, token_a), (side_b, token_b)]) =
         lobby_game(addr, json!({"game": "trictrac"})).await;
-    let mut a = join(addr, &room, &token_a).await;
-    let b = join(addr, &room, &token_b).await;
+    let mut a = Client::seat(addr, &room, &token_a).await;
+    let b = Client::seat(addr, &room, &token_b).await;
     a.wait_until(|s| s["away"][&side_b].is_null()).await;
     drop(b);
     let left = Instant::now();
     a.wait_until(|s| !s["away"][&side_b].is_null()).await;
-    let _b = join(addr, &room, &token_b).await;
+    let _b = Client::seat(addr, &room, &token_b).await;
     a.wait_until(|s| s["away"][&side_b].is_null()).await;
     // Claims up to well past the grace period: all refused.
     while left.elapsed() < grace + Duration::from_millis(800) {
@@ -388,12 +358,7 @@ async fn a_reconnect_within_the_grace_period_cancels_the_claim() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lobby_game_left_idle_ends() {
     let dir = TempDir::new("idle");
-    let server = start(
-        &dir.db_url(),
-        Duration::from_secs(60),
-        Duration::from_secs(1),
-    )
-    .await;
+    let server = start(&dir.db_url(), GRACE, Duration::from_secs(1)).await;
     let (room, _) = lobby_game(server.addr(), json!({"game": "trictrac"})).await;
     let summary = wait_listed(server.addr(), &room).await;
     assert!(
@@ -413,15 +378,15 @@ async fn clocks_and_claims_hold_across_two_postgres_instances() {
         return;
     };
     let grace = Duration::from_secs(1);
-    let one = start(&url, grace, Duration::from_secs(3600)).await;
-    let two = start(&url, grace, Duration::from_secs(3600)).await;
+    let one = start(&url, grace, IDLE).await;
+    let two = start(&url, grace, IDLE).await;
     let (room, [(_, token_a), (_, token_b)]) = lobby_game(
         one.addr(),
         json!({"game": "trictrac", "clock": {"kind": "move", "seconds": 3}}),
     )
     .await;
-    let mut a = join(one.addr(), &room, &token_a).await;
-    let mut b = join(two.addr(), &room, &token_b).await;
+    let mut a = Client::seat(one.addr(), &room, &token_a).await;
+    let mut b = Client::seat(two.addr(), &room, &token_b).await;
     // The side to act rolls on its instance: the clock stored with the
     // roll is the one the other instance shows.
     let side = a.to_act().expect("a side decides");
@@ -468,8 +433,8 @@ async fn clocks_and_claims_hold_across_two_postgres_instances() {
     // A claim across the instances.
     let (room, [(side_a, token_a), (side_b, token_b)]) =
         lobby_game(one.addr(), json!({"game": "backgammon"})).await;
-    let mut a = join(one.addr(), &room, &token_a).await;
-    let b = join(two.addr(), &room, &token_b).await;
+    let mut a = Client::seat(one.addr(), &room, &token_a).await;
+    let b = Client::seat(two.addr(), &room, &token_b).await;
     a.wait_until(|s| s["away"][&side_b].is_null()).await;
     let r = a.request(json!({"type": "claim"})).await;
     assert!(
@@ -478,15 +443,7 @@ async fn clocks_and_claims_hold_across_two_postgres_instances() {
     );
     drop(b);
     a.wait_until(|s| !s["away"][&side_b].is_null()).await;
-    let end = Instant::now() + Duration::from_secs(15);
-    loop {
-        let r = a.request(json!({"type": "claim"})).await;
-        if r["type"] == "ack" {
-            break;
-        }
-        assert!(Instant::now() < end, "the claim never stood: {r}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    claim_when_allowed(&mut a).await;
     let ended = wait_finished(two.addr(), &room).await;
     assert!(
         ended["result"].as_str().unwrap().contains("left the game"),

@@ -42,39 +42,20 @@ async fn the_clocks_and_the_claim_button_show_in_chromium() {
     .await
     .expect("the server starts");
     let addr = server.addr();
-    let seek = http(
+    let (id, token) = common::post_seek(
         addr,
-        "POST",
-        "/api/seeks",
-        &json!({"game": "backgammon", "match": 3, "name": "Ann",
-                "clock": {"kind": "move", "seconds": 60}})
-        .to_string(),
+        json!({"game": "backgammon", "match": 3, "name": "Ann",
+                "clock": {"kind": "move", "seconds": 60}}),
     )
     .await;
-    let id = seek["id"].as_str().unwrap();
-    let won = http(
-        addr,
-        "POST",
-        &format!("/api/seeks/{id}/accept"),
-        &json!({"name": "Bob"}).to_string(),
-    )
-    .await;
-    let mine = http(
-        addr,
-        "GET",
-        &format!("/api/seeks/{id}?token={}", seek["token"].as_str().unwrap()),
-        "",
-    )
-    .await;
+    let (code, won) = common::accept_seek(addr, &id, "Bob").await;
+    assert_eq!(code, 200, "{won}");
+    let mine = http(addr, "GET", &format!("/api/seeks/{id}?token={token}"), "").await;
     let room = won["room"].as_str().unwrap().to_string();
     let bob_side = won["side"].as_str().unwrap().to_string();
 
     // Bob plays from a WebSocket client.
-    let mut bob = Client::connect(addr).await;
-    let w = bob
-        .request(json!({"type": "join", "room": room, "token": won["token"]}))
-        .await;
-    assert_eq!(w["type"], "welcome", "{w}");
+    let bob = Client::seat(addr, &room, won["token"].as_str().unwrap()).await;
 
     // Ann's page, her seat's token where the page keeps it.
     let (browser, mut cdp) = open_browser(&bin, &dir).await;

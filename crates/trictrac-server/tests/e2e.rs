@@ -11,16 +11,12 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use futures_util::SinkExt;
 use serde_json::json;
-use tokio_tungstenite::tungstenite::Message;
 
 mod browser;
-use browser::{decode_base64, launch, open_browser, shot, Cdp};
+mod pages;
+use browser::{decode_base64, open_browser, shot, Cdp, WHITE_READY};
 use common::TempDir;
-
-const WHITE_READY: &str = "(window.__trictrac.state.phase.side === 'white' && \
-     !window.__trictrac.busy && window.__trictrac.online)";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_against_the_bot_in_chromium_until_the_first_hole() {
@@ -38,37 +34,12 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
     })
     .await
     .expect("the server starts");
-    let profile = dir.0.join("chromium-profile");
-    std::fs::create_dir_all(&profile).unwrap();
-    let (mut browser, devtools) = launch(&bin, &profile);
-    let (ws, _) = tokio_tungstenite::connect_async(devtools.as_str())
-        .await
-        .expect("the DevTools WebSocket connects");
-    let mut cdp = Cdp {
-        ws,
-        next: 0,
-        session: None,
-    };
-    let target = cdp
-        .call("Target.createTarget", json!({ "url": "about:blank" }))
-        .await;
-    let attached = cdp
-        .call(
-            "Target.attachToTarget",
-            json!({ "targetId": target["targetId"], "flatten": true }),
-        )
-        .await;
-    cdp.session = Some(attached["sessionId"].as_str().unwrap().to_string());
-    cdp.call("Page.enable", json!({})).await;
+    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let url = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": url })).await;
 
     // The home page: choose the weakest bot and White, start.
-    cdp.wait_for(
-        "!!document.querySelector('#bot-select option[value=random]')",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::HOME_READY, 30).await;
     assert_eq!(
         cdp.eval("document.querySelector('#btn-start').textContent")
             .await,
@@ -80,11 +51,7 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
     )
     .await;
     cdp.click("#btn-start").await;
-    cdp.wait_for(
-        "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::GAME_SHOWN, 30).await;
     let room = cdp.eval("window.__trictrac.state.room").await;
     assert_eq!(cdp.eval("window.__trictrac.seats").await, json!(["white"]));
     assert!(cdp
@@ -175,15 +142,7 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
             k => panic!("unexpected phase {k} for the player"),
         }
         // The action reached the server and came back.
-        cdp.wait_for(
-            &format!("window.__trictrac.state.seq > {seq} || !!document.querySelector('#toast:not([hidden])')"),
-            20,
-        )
-        .await;
-        let toast = cdp
-            .eval("document.querySelector('#toast').hidden ? null : document.querySelector('#toast').textContent")
-            .await;
-        assert!(toast.is_null(), "the server refused: {toast}");
+        taken(&mut cdp, &seq, 20).await;
     }
     assert!(rolls > 0 && plays > 0, "{rolls} rolls, {plays} plays");
     assert!(dragged, "a checker was dragged");
@@ -224,17 +183,8 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
         let png = decode_base64(shot["data"].as_str().unwrap());
         std::fs::write(&path, png).expect("write the screenshot");
     }
-    // Close the browser politely; the drop below kills what remains.
-    let _ = cdp
-        .ws
-        .send(Message::Text(
-            json!({"id": 0, "method": "Browser.close"})
-                .to_string()
-                .into(),
-        ))
-        .await;
-    browser.exited(Duration::from_secs(5)).await;
-    drop(browser);
+    // Close the browser politely (its drop kills what remains).
+    cdp.close(browser).await;
     server.stop().await;
 }
 
@@ -249,22 +199,17 @@ fn bg_field(p: u64, side: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() {
-    let Some(bin) = browser::chromium_or_skip("play_backgammon_against_the_bot_in_chromium") else {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("play_backgammon_against_the_bot_in_chromium", "e2e-bg").await
+    else {
         return;
     };
-    let dir = TempDir::new("e2e-bg");
-    let server = browser::page_server(&dir).await;
-    let (mut browser, mut cdp) = open_browser(&bin, &dir).await;
     let url = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": url })).await;
 
     // The home page: Backgammon, standard rules, money game, the random
     // bot (which always takes), White.
-    cdp.wait_for(
-        "!!document.querySelector('#bot-select option[value=random]')",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::HOME_READY, 30).await;
     cdp.click("input[name=game][value=backgammon]").await;
     cdp.wait_for("document.querySelector('#bot-select').dataset.game === 'backgammon' && !document.querySelector('#bg-options').hidden", 10)
         .await;
@@ -299,11 +244,7 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
     )
     .await;
     cdp.click("#btn-start").await;
-    cdp.wait_for(
-        "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::GAME_SHOWN, 30).await;
     assert_eq!(cdp.eval("window.__trictrac.state.game").await, "backgammon");
     assert_eq!(
         cdp.eval("window.__trictrac.state.options").await,
@@ -417,15 +358,7 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
             }
             k => panic!("unexpected phase {k} for the player"),
         }
-        cdp.wait_for(
-            &format!("window.__trictrac.state.seq > {seq} || !!document.querySelector('#toast:not([hidden])')"),
-            20,
-        )
-        .await;
-        let toast = cdp
-            .eval("document.querySelector('#toast').hidden ? null : document.querySelector('#toast').textContent")
-            .await;
-        assert!(toast.is_null(), "the server refused: {toast}");
+        taken(&mut cdp, &seq, 20).await;
     }
     assert!(doubled, "a double was offered and taken");
     assert!(dragged && plays > 0 && rolls > 0);
@@ -461,37 +394,22 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
         std::fs::write(&path, decode_base64(shot["data"].as_str().unwrap()))
             .expect("write the screenshot");
     }
-    let _ = cdp
-        .ws
-        .send(Message::Text(
-            json!({"id": 0, "method": "Browser.close"})
-                .to_string()
-                .into(),
-        ))
-        .await;
-    browser.exited(Duration::from_secs(5)).await;
-    drop(browser);
+    cdp.close(browser).await;
     server.stop().await;
 }
 
-/// A new page in the same browser, with its own DevTools session; the
-/// `Cdp` then speaks to it (`cdp.session` switches between pages).
-async fn new_page(cdp: &mut Cdp) -> String {
-    let saved = cdp.session.take();
-    let target = cdp
-        .call("Target.createTarget", json!({ "url": "about:blank" }))
+/// Waits (at most `secs`) until the server has taken the action sent
+/// at `seq`, the state moved on; a refusal (the toast shown) fails.
+async fn taken(cdp: &mut Cdp, seq: &dyn std::fmt::Display, secs: u64) {
+    cdp.wait_for(
+        &format!("window.__trictrac.state.seq > {seq} || !!document.querySelector('#toast:not([hidden])')"),
+        secs,
+    )
+    .await;
+    let toast = cdp
+        .eval("document.querySelector('#toast').hidden ? null : document.querySelector('#toast').textContent")
         .await;
-    let attached = cdp
-        .call(
-            "Target.attachToTarget",
-            json!({ "targetId": target["targetId"], "flatten": true }),
-        )
-        .await;
-    let session = attached["sessionId"].as_str().unwrap().to_string();
-    cdp.session = Some(session.clone());
-    cdp.call("Page.enable", json!({})).await;
-    let _ = saved;
-    session
+    assert!(toast.is_null(), "the server refused: {toast}");
 }
 
 async fn toast_text(cdp: &mut Cdp) -> String {
@@ -515,19 +433,14 @@ async fn toast_text(cdp: &mut Cdp) -> String {
 /// hidden once he has joined.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_newcomers_page_in_chromium() {
-    let Some(bin) = browser::chromium_or_skip("the_newcomers_page_in_chromium") else {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("the_newcomers_page_in_chromium", "e2e-newcomer").await
+    else {
         return;
     };
-    let dir = TempDir::new("e2e-newcomer");
-    let server = browser::page_server(&dir).await;
-    let (mut browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": home })).await;
-    cdp.wait_for(
-        "!!document.querySelector('#bot-select option[value=random]')",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::HOME_READY, 30).await;
     // Bot levels by strength, weakest first; the recommended one chosen.
     let levels = cdp
         .eval("[...document.querySelectorAll('#bot-select option')].map(o => [o.value, o.textContent])")
@@ -573,11 +486,7 @@ async fn the_newcomers_page_in_chromium() {
     )
     .await;
     cdp.click("#btn-start").await;
-    cdp.wait_for(
-        "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::GAME_SHOWN, 30).await;
     let room = cdp.eval("window.__trictrac.state.room").await;
     let room = room.as_str().unwrap().to_string();
     // The field numbers: White's 1 bottom left, 24 top left (the talons).
@@ -881,15 +790,7 @@ async fn the_newcomers_page_in_chromium() {
             }
             k => panic!("unexpected phase {k}"),
         }
-        cdp.wait_for(
-            &format!("window.__trictrac.state.seq > {seq} || !!document.querySelector('#toast:not([hidden])')"),
-            20,
-        )
-        .await;
-        let toast = cdp
-            .eval("document.querySelector('#toast').hidden ? null : document.querySelector('#toast').textContent")
-            .await;
-        assert!(toast.is_null(), "the server refused: {toast}");
+        taken(&mut cdp, &seq, 20).await;
     }
     shot(&mut cdp, "board").await;
     // Wait for White's turn again, so that the game stands still.
@@ -965,11 +866,7 @@ async fn the_newcomers_page_in_chromium() {
 
     // Online: the invitation with its QR code.
     cdp.call("Page.navigate", json!({ "url": home })).await;
-    cdp.wait_for(
-        "!!document.querySelector('#bot-select option[value=random]')",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::HOME_READY, 30).await;
     cdp.eval(
         "document.querySelector('input[name=mode][value=online]').checked = true; \
          document.querySelector('input[name=name]').value = 'Ann'; \
@@ -990,8 +887,9 @@ async fn the_newcomers_page_in_chromium() {
     assert!(link.ends_with(&format!("/?room={online_room}")), "{link}");
     shot(&mut cdp, "invite").await;
     let host = cdp.session.clone();
-    // The friend: another origin (localhost), so another localStorage.
-    new_page(&mut cdp).await;
+    // The friend, on another machine: a browser context of its own, and
+    // another origin (localhost).
+    cdp.page_in_new_context().await;
     let friend = link.replace("127.0.0.1", "localhost") + "&lang=en";
     cdp.call("Page.navigate", json!({ "url": friend })).await;
     cdp.wait_for("!document.querySelector('#invited').hidden", 30)
@@ -1004,11 +902,7 @@ async fn the_newcomers_page_in_chromium() {
     cdp.eval("document.querySelector('#invited-name').value = 'Bea'; true")
         .await;
     cdp.click("#btn-invited").await;
-    cdp.wait_for(
-        "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::GAME_SHOWN, 30).await;
     assert_eq!(cdp.eval("window.__trictrac.seats").await, json!(["black"]));
     assert!(cdp
         .eval("document.querySelector('#invite').hidden")
@@ -1024,16 +918,7 @@ async fn the_newcomers_page_in_chromium() {
         .await;
     assert!(players.as_str().unwrap().contains("Bea"), "{players}");
 
-    let _ = cdp
-        .ws
-        .send(Message::Text(
-            json!({"id": 0, "method": "Browser.close"})
-                .to_string()
-                .into(),
-        ))
-        .await;
-    browser.exited(Duration::from_secs(5)).await;
-    drop(browser);
+    cdp.close(browser).await;
     server.stop().await;
 }
 
@@ -1059,11 +944,7 @@ async fn seed_options_and_resign_in_chromium() {
     let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let url = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": url })).await;
-    cdp.wait_for(
-        "!!document.querySelector('#bot-select option[value=random]')",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::HOME_READY, 30).await;
     cdp.eval(
         "(() => { const f = document.querySelector('#new-game'); \
          document.querySelector('#bot-select').value = 'random'; \
@@ -1073,11 +954,7 @@ async fn seed_options_and_resign_in_chromium() {
     )
     .await;
     cdp.click("#btn-start").await;
-    cdp.wait_for(
-        "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::GAME_SHOWN, 30).await;
     let options = cdp.eval("window.__trictrac.state.options").await;
     let options = options.as_str().unwrap();
     assert!(options.contains("first-move=two-dice-each"), "{options}");
@@ -1205,27 +1082,18 @@ async fn seed_options_and_resign_in_chromium() {
 /// rolls that hit (R-6.1) and refuses a bad position with one line.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hint_review_and_analysis_board_in_chromium() {
-    let Some(bin) = browser::chromium_or_skip("hint_review_and_analysis_board_in_chromium") else {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("hint_review_and_analysis_board_in_chromium", "e2e-analysis").await
+    else {
         return;
     };
-    let dir = TempDir::new("e2e-analysis");
-    let server = browser::page_server(&dir).await;
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": home })).await;
-    cdp.wait_for(
-        "!!document.querySelector('#bot-select option[value=random]')",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::HOME_READY, 30).await;
     cdp.eval("document.querySelector('input[name=mode][value=hotseat]').checked = true; true")
         .await;
     cdp.click("#btn-start").await;
-    cdp.wait_for(
-        "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::GAME_SHOWN, 30).await;
     // Both sides from this screen: roll, stay, the first play; a hint on
     // the first play with a choice.
     let end = Instant::now() + Duration::from_secs(120);
@@ -1284,15 +1152,7 @@ async fn hint_review_and_analysis_board_in_chromium() {
             }
             k => panic!("unexpected phase {k}"),
         }
-        cdp.wait_for(
-            &format!("window.__trictrac.state.seq > {seq} || !!document.querySelector('#toast:not([hidden])')"),
-            30,
-        )
-        .await;
-        let toast = cdp
-            .eval("document.querySelector('#toast').hidden ? null : document.querySelector('#toast').textContent")
-            .await;
-        assert!(toast.is_null(), "the server refused: {toast}");
+        taken(&mut cdp, &seq, 30).await;
     }
     // The analysis board from the game's position.
     let tpn = cdp.eval("window.__trictrac.state.tpn").await;
@@ -1447,12 +1307,11 @@ async fn hint_review_and_analysis_board_in_chromium() {
 /// of both games.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn both_games_on_desktop_and_phone_in_chromium() {
-    let Some(bin) = browser::chromium_or_skip("both_games_on_desktop_and_phone_in_chromium") else {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("both_games_on_desktop_and_phone_in_chromium", "e2e-phone").await
+    else {
         return;
     };
-    let dir = TempDir::new("e2e-phone");
-    let server = browser::page_server(&dir).await;
-    let (mut browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=en", server.addr());
     for (game, title, label) in [
         ("trictrac", "Grand Trictrac", "#board text.fnum"),
@@ -1464,11 +1323,7 @@ async fn both_games_on_desktop_and_phone_in_chromium() {
         )
         .await;
         cdp.call("Page.navigate", json!({ "url": home })).await;
-        cdp.wait_for(
-            "!!document.querySelector('#bot-select option[value=random]')",
-            30,
-        )
-        .await;
+        cdp.wait_for(pages::HOME_READY, 30).await;
         cdp.click(&format!("input[name=game][value={game}]")).await;
         cdp.wait_for(
             &format!("document.querySelector('#bot-select').dataset.game === '{game}'"),
@@ -1481,11 +1336,7 @@ async fn both_games_on_desktop_and_phone_in_chromium() {
         )
         .await;
         cdp.click("#btn-start").await;
-        cdp.wait_for(
-            "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
-            30,
-        )
-        .await;
+        cdp.wait_for(pages::GAME_SHOWN, 30).await;
         assert_eq!(cdp.eval("window.__trictrac.state.game").await, game);
         assert_eq!(
             cdp.eval("document.querySelector('header .brand span').textContent")
@@ -1553,15 +1404,6 @@ async fn both_games_on_desktop_and_phone_in_chromium() {
     )
     .await;
     assert_eq!(toast_text(&mut cdp).await, "no checker on 7 (BG-4.1)");
-    let _ = cdp
-        .ws
-        .send(Message::Text(
-            json!({"id": 0, "method": "Browser.close"})
-                .to_string()
-                .into(),
-        ))
-        .await;
-    browser.exited(Duration::from_secs(5)).await;
-    drop(browser);
+    cdp.close(browser).await;
     server.stop().await;
 }

@@ -10,13 +10,15 @@
 mod common;
 
 mod browser;
+mod pages;
 
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use browser::{open_browser, Cdp};
+use browser::{Browser, Cdp};
 use common::TempDir;
+use trictrac_server::Server;
 
 /// The page's state, condensed.
 async fn state(cdp: &mut Cdp) -> Value {
@@ -40,22 +42,14 @@ async fn free_play(cdp: &mut Cdp, play: &str) {
 async fn start_hot_seat_at_the_table(server: &trictrac_server::Server, cdp: &mut Cdp) {
     let home = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": home })).await;
-    cdp.wait_for(
-        "!!document.querySelector('#bot-select option[value=random]')",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::HOME_READY, 30).await;
     cdp.eval(
         "(() => { document.querySelector('input[name=mode][value=hotseat]').checked = true; \
          document.querySelector('#new-game').elements['false-moves'].value = 'table'; return true; })()",
     )
     .await;
     cdp.click("#btn-start").await;
-    cdp.wait_for(
-        "!!(window.__trictrac.state && !document.querySelector('#game').hidden)",
-        30,
-    )
-    .await;
+    cdp.wait_for(pages::GAME_SHOWN, 30).await;
     let options = cdp.eval("window.__trictrac.state.options").await;
     assert!(
         options.as_str().unwrap().contains("false-moves=table"),
@@ -63,17 +57,58 @@ async fn start_hot_seat_at_the_table(server: &trictrac_server::Server, cdp: &mut
     );
 }
 
+/// The set-up of the test `test` ([`pages::open`]), its hot-seat game
+/// at the table started.
+async fn open_table(test: &str, tag: &str) -> Option<(TempDir, Server, Browser, Cdp)> {
+    let (dir, server, browser, mut cdp) = pages::open(test, tag).await?;
+    start_hot_seat_at_the_table(&server, &mut cdp).await;
+    Some((dir, server, browser, cdp))
+}
+
+/// The page's state once it may act (not busy, online).
+async fn ready_state(cdp: &mut Cdp) -> Value {
+    loop {
+        let st = state(cdp).await;
+        if st["busy"] != true && st["online"] == true {
+            return st;
+        }
+        cdp.wait_for("!window.__trictrac.busy && window.__trictrac.online", 30)
+            .await;
+    }
+}
+
+/// The side to act, from the page: rolls, stays, or writes the play
+/// `play` picks in the state; waits until the server has it.
+async fn act(cdp: &mut Cdp, st: &Value, play: impl FnOnce(&Value) -> String) {
+    let seq = st["seq"].as_u64().unwrap();
+    match st["kind"].as_str().unwrap() {
+        "roll" => cdp.click("#btn-roll").await,
+        "stay_or_leave" => cdp.click("#btn-stay").await,
+        "play" => free_play(cdp, &play(st)).await,
+        k => panic!("phase {k}"),
+    }
+    cdp.wait_for(&format!("window.__trictrac.state.seq > {seq}"), 20)
+        .await;
+}
+
+/// The game's record, as the page downloads it.
+async fn record(cdp: &mut Cdp) -> String {
+    let record = cdp
+        .eval("fetch('/api/games/' + window.__trictrac.room + '.txt').then(r => r.text())")
+        .await;
+    record.as_str().unwrap().to_string()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat() {
-    let Some(bin) = browser::chromium_or_skip(
+    let Some((_dir, server, browser, mut cdp)) = open_table(
         "r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat",
-    ) else {
+        "e2e-false-moves",
+    )
+    .await
+    else {
         return;
     };
-    let dir = TempDir::new("e2e-false-moves");
-    let server = browser::page_server(&dir).await;
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
-    start_hot_seat_at_the_table(&server, &mut cdp).await;
 
     // Both sides from this screen until White, on his play, writes
     // `1-(a+2) 1-(b+1)` with a-b (the high die one field too far): a false
@@ -81,45 +116,32 @@ async fn r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat() {
     let end = Instant::now() + Duration::from_secs(120);
     loop {
         assert!(Instant::now() < end, "no false play in 120 s");
-        let st = state(&mut cdp).await;
-        if st["busy"] == true || st["online"] != true {
-            cdp.wait_for("!window.__trictrac.busy && window.__trictrac.online", 30)
-                .await;
-            continue;
-        }
+        let st = ready_state(&mut cdp).await;
         if !st["false_move"].is_null() {
             break;
         }
-        let seq = st["seq"].as_u64().unwrap();
-        match st["kind"].as_str().unwrap() {
-            "roll" => cdp.click("#btn-roll").await,
-            "stay_or_leave" => cdp.click("#btn-stay").await,
-            "play" => {
-                let d = st["dice"].as_array().unwrap();
-                let (x, y) = (d[0].as_u64().unwrap(), d[1].as_u64().unwrap());
-                let (a, b) = (x.max(y), x.min(y));
-                let free = |f: u64| st["board"][(f - 1) as usize].as_i64().unwrap() >= 0;
-                let talon = st["board"][0].as_i64().unwrap();
-                // (so that the checker played tout d'une, a second
-                // correction, ends short of both corners)
-                let sum = 1 + a + b;
-                if st["side"] == "white"
-                    && talon >= 2
-                    && free(a + 2)
-                    && free(b + 1)
-                    && sum < 12
-                    && free(sum)
-                {
-                    free_play(&mut cdp, &format!("1-{} 1-{}", a + 2, b + 1)).await;
-                } else {
-                    let p = st["plays"][0]["n"].as_str().unwrap().to_string();
-                    free_play(&mut cdp, &p).await;
-                }
+        act(&mut cdp, &st, |st| {
+            let d = st["dice"].as_array().unwrap();
+            let (x, y) = (d[0].as_u64().unwrap(), d[1].as_u64().unwrap());
+            let (a, b) = (x.max(y), x.min(y));
+            let free = |f: u64| st["board"][(f - 1) as usize].as_i64().unwrap() >= 0;
+            let talon = st["board"][0].as_i64().unwrap();
+            // (so that the checker played tout d'une, a second
+            // correction, ends short of both corners)
+            let sum = 1 + a + b;
+            if st["side"] == "white"
+                && talon >= 2
+                && free(a + 2)
+                && free(b + 1)
+                && sum < 12
+                && free(sum)
+            {
+                format!("1-{} 1-{}", a + 2, b + 1)
+            } else {
+                st["plays"][0]["n"].as_str().unwrap().to_string()
             }
-            k => panic!("phase {k}"),
-        }
-        cdp.wait_for(&format!("window.__trictrac.state.seq > {seq}"), 20)
-            .await;
+        })
+        .await;
     }
     cdp.wait_for(
         "/False move by White: 1-\\d/.test(document.body.innerText)",
@@ -183,10 +205,7 @@ async fn r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat() {
     )
     .await;
     // The record keeps the play Black chose.
-    let record = cdp
-        .eval("fetch('/api/games/' + window.__trictrac.room + '.txt').then(r => r.text())")
-        .await;
-    let record = record.as_str().unwrap();
+    let record = record(&mut cdp).await;
     assert!(
         record.contains(&format!("settle b correct {chosen}\n")),
         "{record}"
@@ -197,15 +216,14 @@ async fn r11_case1_the_opponent_chooses_the_correction_in_the_page_hot_seat() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn r11_case6_the_opponent_claims_the_false_move_late_in_the_page_hot_seat() {
-    let Some(bin) = browser::chromium_or_skip(
+    let Some((_dir, server, browser, mut cdp)) = open_table(
         "r11_case6_the_opponent_claims_the_false_move_late_in_the_page_hot_seat",
-    ) else {
+        "e2e-false-moves-late",
+    )
+    .await
+    else {
         return;
     };
-    let dir = TempDir::new("e2e-false-moves-late");
-    let server = browser::page_server(&dir).await;
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
-    start_hot_seat_at_the_table(&server, &mut cdp).await;
 
     // Both sides from this screen until White, on his first play, writes
     // `1-14 1-(1+b)`: 14 is in Black's grand jan while Black can still
@@ -215,12 +233,7 @@ async fn r11_case6_the_opponent_claims_the_false_move_late_in_the_page_hot_seat(
     let mut false_played = false;
     loop {
         assert!(Instant::now() < end, "no late false move in 120 s");
-        let st = state(&mut cdp).await;
-        if st["busy"] == true || st["online"] != true {
-            cdp.wait_for("!window.__trictrac.busy && window.__trictrac.online", 30)
-                .await;
-            continue;
-        }
+        let st = ready_state(&mut cdp).await;
         let late = cdp
             .eval("window.__trictrac.state.late_false_move || null")
             .await;
@@ -230,38 +243,28 @@ async fn r11_case6_the_opponent_claims_the_false_move_late_in_the_page_hot_seat(
             assert_eq!(late["can_claim"]["black"], true, "{late}");
             break;
         }
-        let seq = st["seq"].as_u64().unwrap();
-        match st["kind"].as_str().unwrap() {
-            "roll" => {
-                if false_played {
-                    // The ordinary window: the settle panel is offered,
-                    // the late claim not yet.
-                    assert!(!st["false_move"].is_null(), "{st}");
-                    assert_eq!(
-                        cdp.eval("document.querySelector('#btn-late-claim').hidden")
-                            .await,
-                        true
-                    );
-                }
-                cdp.click("#btn-roll").await
-            }
-            "stay_or_leave" => cdp.click("#btn-stay").await,
-            "play" => {
-                let d = st["dice"].as_array().unwrap();
-                let b = d[0].as_u64().unwrap().min(d[1].as_u64().unwrap());
-                let free = |f: u64| st["board"][(f - 1) as usize].as_i64().unwrap() >= 0;
-                if st["side"] == "white" && !false_played && free(14) && free(1 + b) {
-                    free_play(&mut cdp, &format!("1-14 1-{}", 1 + b)).await;
-                    false_played = true;
-                } else {
-                    let p = st["plays"][0]["n"].as_str().unwrap().to_string();
-                    free_play(&mut cdp, &p).await;
-                }
-            }
-            k => panic!("phase {k}"),
+        if false_played && st["kind"] == "roll" {
+            // The ordinary window: the settle panel is offered, the late
+            // claim not yet.
+            assert!(!st["false_move"].is_null(), "{st}");
+            assert_eq!(
+                cdp.eval("document.querySelector('#btn-late-claim').hidden")
+                    .await,
+                true
+            );
         }
-        cdp.wait_for(&format!("window.__trictrac.state.seq > {seq}"), 20)
-            .await;
+        act(&mut cdp, &st, |st| {
+            let d = st["dice"].as_array().unwrap();
+            let b = d[0].as_u64().unwrap().min(d[1].as_u64().unwrap());
+            let free = |f: u64| st["board"][(f - 1) as usize].as_i64().unwrap() >= 0;
+            if st["side"] == "white" && !false_played && free(14) && free(1 + b) {
+                false_played = true;
+                format!("1-14 1-{}", 1 + b)
+            } else {
+                st["plays"][0]["n"].as_str().unwrap().to_string()
+            }
+        })
+        .await;
     }
     assert!(false_played);
 
@@ -294,10 +297,7 @@ async fn r11_case6_the_opponent_claims_the_false_move_late_in_the_page_hot_seat(
     )
     .await;
     // The record keeps the claim.
-    let record = cdp
-        .eval("fetch('/api/games/' + window.__trictrac.room + '.txt').then(r => r.text())")
-        .await;
-    let record = record.as_str().unwrap();
+    let record = record(&mut cdp).await;
     assert!(record.contains("\nsettle b late\n"), "{record}");
     drop(browser);
     server.stop().await;

@@ -7,24 +7,8 @@ mod common;
 
 use std::net::SocketAddr;
 
-use common::{start, Client, TempDir};
-use serde_json::{json, Value};
-
-/// `METHOD path` with a JSON body over HTTP/1.1: status and JSON answer.
-async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
-    let (status, body) = common::http_send(addr, method, path, Some(body)).await;
-    let v = serde_json::from_str(&body).unwrap_or_else(|_| json!({ "raw": body }));
-    (status, v)
-}
-
-async fn post_seek(addr: SocketAddr, body: Value) -> (String, String) {
-    let (code, v) = http(addr, "POST", "/api/seeks", &body.to_string()).await;
-    assert_eq!(code, 200, "{v}");
-    (
-        v["id"].as_str().expect("an id").to_string(),
-        v["token"].as_str().expect("a token").to_string(),
-    )
-}
+use common::{http_json as http, post_seek, start, Client, TempDir};
+use serde_json::json;
 
 /// 20 accepts of one seek at once, through the servers of `addrs` in
 /// turn: exactly one wins (200), the others are told it is taken (409).
@@ -78,43 +62,26 @@ async fn race(addrs: &[SocketAddr]) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn twenty_accepts_at_once_one_wins_on_sqlite() {
-    let dir = TempDir::new("lobby-race");
-    let server = start(&dir.db_url()).await;
-    race(&[server.addr()]).await;
-    server.stop().await;
+    common::on_sqlite("lobby-race", |addr| async move { race(&[addr]).await }).await;
 }
 
 /// Two instances on one PostgreSQL database: both list the seek, and of
 /// 20 accepts spread over both exactly one wins.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn twenty_accepts_at_once_one_wins_on_two_postgres_instances() {
-    let Some(url) = common::postgres_url() else {
+    let Some((one, two)) = common::postgres_pair().await else {
         return;
     };
-    let one = start(&url).await;
-    let two = start(&url).await;
     let (id, token) = post_seek(one.addr(), json!({"game": "trictrac", "name": "Ann"})).await;
     let (_, l) = http(two.addr(), "GET", "/api/lobby", "").await;
     assert!(
         l["seeks"].as_array().unwrap().iter().any(|s| s["id"] == id),
         "the other instance lists the seek: {l}"
     );
-    let (code, _) = http(
-        two.addr(),
-        "DELETE",
-        &format!("/api/seeks/{id}?token=x"),
-        "",
-    )
-    .await;
+    let (code, _) = common::cancel_seek(two.addr(), &id, "x").await;
     assert_eq!(code, 403);
     // Cancelled through the other instance with its token.
-    let (code, v) = http(
-        two.addr(),
-        "DELETE",
-        &format!("/api/seeks/{id}?token={token}"),
-        "",
-    )
-    .await;
+    let (code, v) = common::cancel_seek(two.addr(), &id, &token).await;
     assert_eq!(code, 200, "{v}");
     race(&[one.addr(), two.addr()]).await;
     one.stop().await;
@@ -143,13 +110,7 @@ async fn an_accepted_seek_seats_both_players_and_is_live() {
     let (_, v) = http(addr, "GET", &format!("/api/seeks/{id}?token={token}"), "").await;
     assert_eq!(v["state"], "open");
     assert!(v["room"].is_null());
-    let (code, won) = http(
-        addr,
-        "POST",
-        &format!("/api/seeks/{id}/accept"),
-        &json!({"name": "Bob"}).to_string(),
-    )
-    .await;
+    let (code, won) = common::accept_seek(addr, &id, "Bob").await;
     assert_eq!(code, 200, "{won}");
     let (_, mine) = http(addr, "GET", &format!("/api/seeks/{id}?token={token}"), "").await;
     let room = won["room"].as_str().unwrap();
@@ -248,7 +209,7 @@ async fn bad_input_is_refused_with_a_clear_message() {
     // Cancelling needs the token.
     let (code, _) = http(addr, "DELETE", &format!("/api/seeks/{id}"), "").await;
     assert_eq!(code, 403);
-    let (code, _) = http(addr, "DELETE", &format!("/api/seeks/{id}?token=nope"), "").await;
+    let (code, _) = common::cancel_seek(addr, &id, "nope").await;
     assert_eq!(code, 403);
     let (code, v) = http(addr, "GET", &format!("/api/seeks/{id}?token=nope"), "").await;
     assert_eq!(code, 403, "{v}");
@@ -259,24 +220,12 @@ async fn bad_input_is_refused_with_a_clear_message() {
     let (code, v) = http(addr, "POST", &path, "").await;
     assert_eq!(code, 409, "{v}");
     assert!(v["error"].as_str().unwrap().contains("taken"), "{v}");
-    let (code, _) = http(
-        addr,
-        "DELETE",
-        &format!("/api/seeks/{id}?token={token}"),
-        "",
-    )
-    .await;
+    let (code, _) = common::cancel_seek(addr, &id, &token).await;
     assert_eq!(code, 409, "a taken seek cannot be cancelled");
 
     // A cancelled seek leaves the list and cannot be accepted.
     let (id, token) = post_seek(addr, json!({"game": "trictrac"})).await;
-    let (code, v) = http(
-        addr,
-        "DELETE",
-        &format!("/api/seeks/{id}?token={token}"),
-        "",
-    )
-    .await;
+    let (code, v) = common::cancel_seek(addr, &id, &token).await;
     assert_eq!(code, 200, "{v}");
     let (code, _) = http(addr, "POST", &format!("/api/seeks/{id}/accept"), "").await;
     assert_eq!(code, 409);

@@ -11,28 +11,13 @@ mod common;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use common::{start, Client, Lcg, TempDir};
+use common::{http_json as http, post_seek, start, Client, Lcg, TempDir};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use trictrac_server::lobby::feed::POSTER_GRACE;
-
-async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
-    let (status, body) = common::http_send(addr, method, path, Some(body)).await;
-    let v = serde_json::from_str(&body).unwrap_or_else(|_| json!({ "raw": body }));
-    (status, v)
-}
-
-async fn post_seek(addr: SocketAddr, body: Value) -> (String, String) {
-    let (code, v) = http(addr, "POST", "/api/seeks", &body.to_string()).await;
-    assert_eq!(code, 200, "{v}");
-    (
-        v["id"].as_str().unwrap().to_string(),
-        v["token"].as_str().unwrap().to_string(),
-    )
-}
 
 /// A lobby socket that keeps the lobby as its messages say.
 struct Lobby {
@@ -165,13 +150,7 @@ async fn lobby_sockets_see_seeks_come_and_go_and_the_poster_is_told_of_his_game(
     );
     assert!(listed.get("token").is_none());
 
-    let (code, won) = http(
-        addr,
-        "POST",
-        &format!("/api/seeks/{id}/accept"),
-        &json!({"name": "Bob"}).to_string(),
-    )
-    .await;
+    let (code, won) = common::accept_seek(addr, &id, "Bob").await;
     assert_eq!(code, 200, "{won}");
     let room = won["room"].as_str().unwrap().to_string();
     watcher
@@ -213,13 +192,7 @@ async fn lobby_sockets_see_seeks_come_and_go_and_the_poster_is_told_of_his_game(
         .until(Duration::from_secs(5), |l| l.lists(&id2))
         .await
         .unwrap();
-    let (code, _) = http(
-        addr,
-        "DELETE",
-        &format!("/api/seeks/{id2}?token={token2}"),
-        "",
-    )
-    .await;
+    let (code, _) = common::cancel_seek(addr, &id2, &token2).await;
     assert_eq!(code, 200);
     watcher
         .until(Duration::from_secs(5), |l| !l.lists(&id2))
@@ -369,34 +342,12 @@ async fn the_bots_standing_challenges_are_listed_and_accepting_one_starts_a_bot_
     .await;
     assert_eq!(code, 200, "{v}");
     let mine = v["side"].as_str().unwrap().to_string();
-    let mut me = Client::connect(addr).await;
-    let w = me
-        .request(json!({"type": "join", "room": v["room"], "token": v["token"]}))
-        .await;
-    assert_eq!(w["type"], "welcome", "{w}");
+    let (room, token) = (v["room"].as_str().unwrap(), v["token"].as_str().unwrap());
+    let mut me = Client::seat(addr, room, token).await;
     assert_eq!(me.seats(), vec![mine.clone()]);
     assert_eq!(me.state["game"], "trictrac");
-    let mut rng = Lcg(7);
-    let mut bot_moved = false;
-    for _ in 0..200 {
-        match me.to_act() {
-            Some(s) if s == mine => {
-                let mut m = common::random_action(&me.state, &mut rng);
-                m["seq"] = me.state["seq"].clone();
-                let r = me.request(m).await;
-                assert_eq!(r["type"], "ack", "{r}");
-                me.wait_seq(r["seq"].as_u64().unwrap()).await;
-            }
-            Some(_) => {
-                let seq = me.state["seq"].as_u64().unwrap();
-                me.wait_seq(seq + 1).await;
-                bot_moved = true;
-                break;
-            }
-            None => break,
-        }
-    }
-    assert!(bot_moved, "the bot moved");
+    let bot_moved = common::play_until_the_bot_moves(&mut me, &mine, &mut Lcg(7), 200).await;
+    assert!(bot_moved.is_some(), "the bot moved");
     server.stop().await;
 }
 
@@ -406,11 +357,9 @@ async fn the_bots_standing_challenges_are_listed_and_accepting_one_starts_a_bot_
 /// holding his seek on the other instance is told of his game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_update_reaches_a_lobby_socket_on_the_other_postgres_instance() {
-    let Some(url) = common::postgres_url() else {
+    let Some((one, two)) = common::postgres_pair().await else {
         return;
     };
-    let one = start(&url).await;
-    let two = start(&url).await;
     let mut far = Lobby::connect(two.addr()).await;
     let mut poster = Lobby::connect(two.addr()).await;
     let mut slowest = Duration::ZERO;
@@ -425,13 +374,7 @@ async fn an_update_reaches_a_lobby_socket_on_the_other_postgres_instance() {
             .await
             .expect("the seek reaches the other instance's socket");
         slowest = slowest.max(took);
-        let (code, _) = http(
-            one.addr(),
-            "DELETE",
-            &format!("/api/seeks/{id}?token={token}"),
-            "",
-        )
-        .await;
+        let (code, _) = common::cancel_seek(one.addr(), &id, &token).await;
         assert_eq!(code, 200);
         let took = far
             .until(Duration::from_secs(5), |l| !l.lists(&id))
@@ -445,13 +388,7 @@ async fn an_update_reaches_a_lobby_socket_on_the_other_postgres_instance() {
     // Posted on one, held on two, accepted on one: told on two.
     let (id, token) = post_seek(one.addr(), json!({"game": "backgammon", "name": "Ann"})).await;
     assert_eq!(poster.hold(&id, &token).await["type"], "held");
-    let (code, won) = http(
-        one.addr(),
-        "POST",
-        &format!("/api/seeks/{id}/accept"),
-        &json!({"name": "Bob"}).to_string(),
-    )
-    .await;
+    let (code, won) = common::accept_seek(one.addr(), &id, "Bob").await;
     assert_eq!(code, 200, "{won}");
     poster
         .until(Duration::from_secs(5), |l| {

@@ -11,7 +11,7 @@
 mod browser;
 mod common;
 
-use browser::{chromium_or_skip, open_browser, shot};
+use browser::{chromium_or_skip, open_browser, shot, Cdp};
 use common::{http_get, Client, Lcg, TempDir};
 
 /// How many challenges are open, by the API.
@@ -20,6 +20,35 @@ async fn open_seeks(addr: std::net::SocketAddr) -> usize {
     assert_eq!(code, 200, "{body}");
     let v: serde_json::Value = serde_json::from_str(&body).unwrap();
     v["seeks"].as_array().unwrap().len()
+}
+
+/// The page is in a game, on one seat.
+const SEATED: &str =
+    "!!(window.__trictrac && window.__trictrac.state && window.__trictrac.seats.length === 1)";
+
+/// A new visitor's home page, its lobby form ready (both games listed):
+/// the page's session.
+async fn home_page(cdp: &mut Cdp, home: &str) -> String {
+    let page = cdp.page_in_new_context().await;
+    cdp.open(home).await;
+    cdp.wait_for(
+        "document.querySelector('#lobby-form select[name=game]').options.length === 2",
+        20,
+    )
+    .await;
+    page
+}
+
+/// Posts the challenge of the lobby's form, filled by the script `fill`,
+/// and waits until the page lists it as its own.
+async fn post(cdp: &mut Cdp, fill: &str) {
+    cdp.eval(fill).await;
+    cdp.click("#btn-lobby-post").await;
+    cdp.wait_for(
+        "document.querySelector('#lobby-seeks [data-cancel]') !== null",
+        20,
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -44,25 +73,14 @@ async fn a_challenge_posted_on_the_home_page_is_accepted_and_watched_in_chromium
         .await;
 
     // Ann posts a backgammon match to 3 from her home page.
-    let ann = cdp.page_in_new_context().await;
-    cdp.open(&home).await;
-    cdp.wait_for(
-        "document.querySelector('#lobby-form select[name=game]').options.length === 2",
-        20,
-    )
-    .await;
-    cdp.eval(
+    let ann = home_page(&mut cdp, &home).await;
+    post(
+        &mut cdp,
         "document.querySelector('input[name=name]').value = 'Ann';
          document.querySelector('#lobby-post').open = true;
          const f = document.querySelector('#lobby-form');
          f.elements.game.value = 'backgammon'; f.elements.match.value = '3';
          f.elements.clock.value = 'total:10:5'; true",
-    )
-    .await;
-    cdp.click("#btn-lobby-post").await;
-    cdp.wait_for(
-        "document.querySelector('#lobby-seeks [data-cancel]') !== null",
-        20,
     )
     .await;
 
@@ -98,22 +116,14 @@ async fn a_challenge_posted_on_the_home_page_is_accepted_and_watched_in_chromium
         "Bob's page was not reloaded"
     );
     cdp.click("#lobby-seeks [data-accept]").await;
-    cdp.wait_for(
-        "!!(window.__trictrac && window.__trictrac.state && window.__trictrac.seats.length === 1)",
-        30,
-    )
-    .await;
+    cdp.wait_for(SEATED, 30).await;
     let room_b = cdp.eval("window.__trictrac.room").await;
     let seat_b = cdp.eval("window.__trictrac.seats[0]").await;
     assert_eq!(cdp.eval("window.__trictrac.state.game").await, "backgammon");
 
     // Ann's page follows into the same game, on the other seat.
     cdp.session = Some(ann.clone());
-    cdp.wait_for(
-        "!!(window.__trictrac && window.__trictrac.state && window.__trictrac.seats.length === 1)",
-        30,
-    )
-    .await;
+    cdp.wait_for(SEATED, 30).await;
     assert_eq!(cdp.eval("window.__trictrac.room").await, room_b);
     assert_ne!(cdp.eval("window.__trictrac.seats[0]").await, seat_b);
     assert_eq!(cdp.eval("window.__trictrac.state.match.length").await, 3);
@@ -126,21 +136,8 @@ async fn a_challenge_posted_on_the_home_page_is_accepted_and_watched_in_chromium
 
     // Cleo posts a Grand Trictrac challenge, then finds the game in the
     // live list and watches it: leaving the home page withdraws hers.
-    let _cleo = cdp.page_in_new_context().await;
-    cdp.open(&home).await;
-    cdp.wait_for(
-        "document.querySelector('#lobby-form select[name=game]').options.length === 2",
-        20,
-    )
-    .await;
-    cdp.eval("document.querySelector('#lobby-post').open = true; document.querySelector('#lobby-form').elements.game.value = 'trictrac'; true")
-        .await;
-    cdp.click("#btn-lobby-post").await;
-    cdp.wait_for(
-        "document.querySelector('#lobby-seeks [data-cancel]') !== null",
-        20,
-    )
-    .await;
+    let _cleo = home_page(&mut cdp, &home).await;
+    post(&mut cdp, "document.querySelector('#lobby-post').open = true; document.querySelector('#lobby-form').elements.game.value = 'trictrac'; true").await;
     assert_eq!(open_seeks(server.addr()).await, 1);
     let room = room_b.as_str().unwrap().to_string();
     let link = format!("#lobby-live li[data-live='{room}'] a");
@@ -165,21 +162,8 @@ async fn a_challenge_posted_on_the_home_page_is_accepted_and_watched_in_chromium
     cdp.open(&home).await;
     cdp.wait_for("window.__lobby && window.__lobby.open === true", 20)
         .await;
-    let _dan = cdp.page_in_new_context().await;
-    cdp.open(&home).await;
-    cdp.wait_for(
-        "document.querySelector('#lobby-form select[name=game]').options.length === 2",
-        20,
-    )
-    .await;
-    cdp.eval("document.querySelector('input[name=name]').value = 'Dan'; document.querySelector('#lobby-post').open = true; document.querySelector('#lobby-form').elements.game.value = 'trictrac'; true")
-        .await;
-    cdp.click("#btn-lobby-post").await;
-    cdp.wait_for(
-        "document.querySelector('#lobby-seeks [data-cancel]') !== null",
-        20,
-    )
-    .await;
+    let _dan = home_page(&mut cdp, &home).await;
+    post(&mut cdp, "document.querySelector('input[name=name]').value = 'Dan'; document.querySelector('#lobby-post').open = true; document.querySelector('#lobby-form').elements.game.value = 'trictrac'; true").await;
     // As a page that vanishes (a crash, a lost network): no withdrawal.
     cdp.eval("window.fetch = () => new Promise(() => {}); true")
         .await;
@@ -235,31 +219,9 @@ async fn a_challenge_posted_on_the_home_page_is_accepted_and_watched_in_chromium
     let mine = cdp.eval("window.__trictrac.seats[0]").await;
     let mine = mine.as_str().unwrap().to_string();
     // Her moves through a connection of her own seat; the bot answers.
-    let mut me = Client::connect(server.addr()).await;
-    let w = me
-        .request(serde_json::json!({"type": "join", "room": room, "token": token}))
-        .await;
-    assert_eq!(w["type"], "welcome", "{w}");
-    let mut rng = Lcg(3);
-    let mut bot_moved = None;
-    for _ in 0..100 {
-        match me.to_act() {
-            Some(s) if s == mine => {
-                let mut m = common::random_action(&me.state, &mut rng);
-                m["seq"] = me.state["seq"].clone();
-                let r = me.request(m).await;
-                assert_eq!(r["type"], "ack", "{r}");
-                me.wait_seq(r["seq"].as_u64().unwrap()).await;
-            }
-            Some(_) => {
-                let seq = me.state["seq"].as_u64().unwrap();
-                me.wait_seq(seq + 1).await;
-                bot_moved = Some(seq + 1);
-                break;
-            }
-            None => break,
-        }
-    }
+    let token = token.as_str().expect("the seat's token is kept");
+    let mut me = Client::seat(server.addr(), &room, token).await;
+    let bot_moved = common::play_until_the_bot_moves(&mut me, &mine, &mut Lcg(3), 100).await;
     let seq = bot_moved.expect("the bot moved");
     cdp.wait_for(&format!("window.__trictrac.state.seq >= {seq}"), 20)
         .await;

@@ -14,9 +14,10 @@
 
 mod browser;
 mod common;
+mod pages;
 
-use browser::{chromium_or_skip, open_browser, Cdp, WHITE_READY};
-use common::{Client, TempDir};
+use browser::{Cdp, WHITE_READY};
+use common::Client;
 use serde_json::{json, Value};
 
 /// Starts a game from the home page `home`: `game`, `mode`, White's seat,
@@ -56,6 +57,20 @@ async fn text(cdp: &mut Cdp, selector: &str) -> String {
     .to_string()
 }
 
+/// Waits for White's turn, the page ready, or the end of the game: the
+/// state's sequence number, none when the game is over.
+async fn white_turn(cdp: &mut Cdp) -> Option<Value> {
+    cdp.wait_for(
+        &format!("{WHITE_READY} || !!window.__trictrac.state.over"),
+        30,
+    )
+    .await;
+    if cdp.eval("!!window.__trictrac.state.over").await == true {
+        return None;
+    }
+    Some(cdp.eval("window.__trictrac.state.seq").await)
+}
+
 /// Resigns (confirmed) and waits for the end.
 async fn resign(cdp: &mut Cdp) {
     cdp.wait_for("!document.querySelector('#btn-resign').hidden", 20)
@@ -70,12 +85,11 @@ async fn resign(cdp: &mut Cdp) {
 /// backgammon game against the bot; same settings, colours swapped.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rematch_for_both_games_in_chromium() {
-    let Some(bin) = chromium_or_skip("rematch_for_both_games_in_chromium") else {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("rematch_for_both_games_in_chromium", "polish-rematch").await
+    else {
         return;
     };
-    let dir = TempDir::new("polish-rematch");
-    let server = browser::page_server(&dir).await;
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=en", server.addr());
     let a = cdp.session.clone();
     start(
@@ -238,12 +252,11 @@ async fn phone_and_desktop(cdp: &mut Cdp, game: &str) {
 /// Issue 25 items 6, 7, 9, 10, 11 and issue 24 items 2, 4, 5 on the page.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn polish_of_both_games_in_chromium() {
-    let Some(bin) = chromium_or_skip("polish_of_both_games_in_chromium") else {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("polish_of_both_games_in_chromium", "polish-page").await
+    else {
         return;
     };
-    let dir = TempDir::new("polish-page");
-    let server = browser::page_server(&dir).await;
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=en", server.addr());
     // The sound is off until turned on; then it is remembered.
     cdp.open(&home).await;
@@ -362,15 +375,9 @@ async fn polish_of_both_games_in_chromium() {
     );
     let mut animated = false;
     for turn in 0..40 {
-        cdp.wait_for(
-            &format!("{WHITE_READY} || !!window.__trictrac.state.over"),
-            30,
-        )
-        .await;
-        if cdp.eval("!!window.__trictrac.state.over").await == true {
+        let Some(seq) = white_turn(&mut cdp).await else {
             break;
-        }
-        let seq = cdp.eval("window.__trictrac.state.seq").await;
+        };
         match cdp
             .eval("window.__trictrac.state.phase.kind")
             .await
@@ -428,15 +435,9 @@ async fn polish_of_both_games_in_chromium() {
     .await;
     let before = cdp.eval("window.__trictrac.animations").await;
     for _ in 0..6 {
-        cdp.wait_for(
-            &format!("{WHITE_READY} || !!window.__trictrac.state.over"),
-            30,
-        )
-        .await;
-        if cdp.eval("!!window.__trictrac.state.over").await == true {
+        let Some(seq) = white_turn(&mut cdp).await else {
             break;
-        }
-        let seq = cdp.eval("window.__trictrac.state.seq").await;
+        };
         cdp.eval(
             "(() => { const s = window.__trictrac.state; const p = window.__trictracPage; \
              if (s.phase.kind === 'play') p.act({ type: 'play', play: s.plays[0].n }); \
@@ -619,12 +620,11 @@ async fn polish_of_both_games_in_chromium() {
 /// with diagrams, linking to the rule books, reachable from the home page.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn how_to_play_pages_in_chromium() {
-    let Some(bin) = chromium_or_skip("how_to_play_pages_in_chromium") else {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("how_to_play_pages_in_chromium", "polish-howto").await
+    else {
         return;
     };
-    let dir = TempDir::new("polish-howto");
-    let server = browser::page_server(&dir).await;
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{}/?lang=fr", server.addr());
     cdp.open(&home).await;
     cdp.wait_for("!!document.querySelector('#howto-bg')", 20)

@@ -145,11 +145,9 @@ async fn a_rematch_against_the_bot_gives_the_bot_the_other_colour_and_survives_a
 /// reaches the friend playing through the other.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_asked_on_one_instance_reaches_the_other() {
-    let Some(url) = common::postgres_url() else {
+    let Some((one, two)) = common::postgres_pair().await else {
         return;
     };
-    let one = start(&url).await;
-    let two = start(&url).await;
     let mut host = Client::connect(one.addr()).await;
     host.request(json!({"type": "create", "mode": "online", "side": "white", "name": "Ann"}))
         .await;

@@ -468,11 +468,9 @@ async fn rate_limits_refuse_floods_with_a_clear_error() {
 /// game ends.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_instances_on_postgres_play_one_game() {
-    let Some(url) = common::postgres_url() else {
+    let Some((one, two)) = common::postgres_pair().await else {
         return;
     };
-    let one = start(&url).await;
-    let two = start(&url).await;
     let mut a = Client::connect(one.addr()).await;
     let w = a
         .request(json!({"type": "create", "mode": "online", "side": "white", "name": "Alice"}))
@@ -533,11 +531,9 @@ async fn two_instances_on_postgres_play_one_game() {
 /// the game up to date instead of forking it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_instances_racing_on_one_action_never_fork_the_game() {
-    let Some(url) = common::postgres_url() else {
+    let Some((one, two)) = common::postgres_pair().await else {
         return;
     };
-    let one = start(&url).await;
-    let two = start(&url).await;
     // Hot-seat: one token holds both seats, so it can act on both servers.
     let mut a = Client::connect(one.addr()).await;
     a.request(json!({"type": "create", "mode": "hotseat", "name": "Ann"}))

@@ -116,6 +116,77 @@ pub struct RolloutResult {
     pub seconds: f64,
 }
 
+/// A rollout's result as `trictrac bg rollout --json` and the analysis
+/// board give it (docs/ANALYSIS.md, docs/PROTOCOL.md): the keys
+/// `equity`, `stderr`, `ci95` (the 95 % interval), `win`, `win_gammon`,
+/// `win_backgammon`, `lose_gammon`, `lose_backgammon`, `games`,
+/// `seconds`, and when the cube was played `cubeful_equity` and
+/// `cubeful_stderr`.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct RolloutJson {
+    /// Cubeless money equity.
+    pub equity: f64,
+    /// Its standard error.
+    pub stderr: f64,
+    /// The equity's 95 % interval.
+    pub ci95: [f64; 2],
+    /// Chance of winning.
+    pub win: f64,
+    /// Chance of winning a gammon (or a backgammon).
+    pub win_gammon: f64,
+    /// Chance of winning a backgammon.
+    pub win_backgammon: f64,
+    /// Chance of losing a gammon (or a backgammon).
+    pub lose_gammon: f64,
+    /// Chance of losing a backgammon.
+    pub lose_backgammon: f64,
+    /// Games played.
+    pub games: u32,
+    /// Seconds taken.
+    pub seconds: f64,
+    /// The cubeful money equity, when the cube was played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cubeful_equity: Option<f64>,
+    /// Its standard error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cubeful_stderr: Option<f64>,
+}
+
+impl RolloutResult {
+    /// The result in the other side's eyes (a play rolled out from the
+    /// position after it, the opponent on roll, seen by its mover).
+    pub fn turned(&self) -> RolloutResult {
+        let c = self.chances;
+        RolloutResult {
+            equity: -self.equity,
+            cubeful: self.cubeful.map(|x| -x),
+            chances: [1.0 - c[0], c[3], c[4], c[1], c[2]],
+            ..*self
+        }
+    }
+
+    /// The result's JSON keys ([`RolloutJson`]), in the eyes of the side
+    /// on roll at the root, or of the other side when `turned`
+    /// ([`RolloutResult::turned`]).
+    pub fn json(&self, turned: bool) -> RolloutJson {
+        let r = if turned { self.turned() } else { *self };
+        RolloutJson {
+            equity: r.equity,
+            stderr: r.stderr,
+            ci95: [r.equity - 1.96 * r.stderr, r.equity + 1.96 * r.stderr],
+            win: r.chances[0],
+            win_gammon: r.chances[1],
+            win_backgammon: r.chances[2],
+            lose_gammon: r.chances[3],
+            lose_backgammon: r.chances[4],
+            games: r.games,
+            seconds: r.seconds,
+            cubeful_equity: r.cubeful,
+            cubeful_stderr: r.cubeful_stderr,
+        }
+    }
+}
+
 /// One game's contribution.
 #[derive(Clone, Copy, Debug, Default)]
 struct Sample {

@@ -102,51 +102,16 @@ fn on_off(name: &str, v: &str) -> Result<bool, CliError> {
     }
 }
 
+/// The result's JSON ([`RolloutResult::json`]), with the games per second.
 fn json_of(r: &RolloutResult, flip: bool) -> serde_json::Value {
-    let (e, c) = if flip {
-        (-r.equity, r.chances_flipped())
-    } else {
-        (r.equity, r.chances)
-    };
-    let mut v = serde_json::json!({
-        "equity": e,
-        "stderr": r.stderr,
-        "ci95": [e - 1.96 * r.stderr, e + 1.96 * r.stderr],
-        "win": c[0],
-        "win_gammon": c[1],
-        "win_backgammon": c[2],
-        "lose_gammon": c[3],
-        "lose_backgammon": c[4],
-        "games": r.games,
-        "seconds": r.seconds,
-        "games_per_second": f64::from(r.games) / r.seconds.max(1e-9),
-    });
-    if let (Some(cf), Some(se)) = (r.cubeful, r.cubeful_stderr) {
-        let cf = if flip { -cf } else { cf };
-        v["cubeful_equity"] = serde_json::json!(cf);
-        v["cubeful_stderr"] = serde_json::json!(se);
-    }
+    let mut v = serde_json::to_value(r.json(flip)).unwrap_or_default();
+    v["games_per_second"] = serde_json::json!(f64::from(r.games) / r.seconds.max(1e-9));
     v
 }
 
-/// The chances in the other side's eyes.
-trait Flipped {
-    fn chances_flipped(&self) -> [f64; 5];
-}
-
-impl Flipped for RolloutResult {
-    fn chances_flipped(&self) -> [f64; 5] {
-        let c = self.chances;
-        [1.0 - c[0], c[3], c[4], c[1], c[2]]
-    }
-}
-
 fn print_text(out: &mut dyn Write, r: &RolloutResult, flip: bool) -> Result<(), CliError> {
-    let (e, c) = if flip {
-        (-r.equity, r.chances_flipped())
-    } else {
-        (r.equity, r.chances)
-    };
+    let r = if flip { r.turned() } else { *r };
+    let (e, c) = (r.equity, r.chances);
     writeln!(
         out,
         "  cubeless equity {:+.4} ± {:.4} (95 %: {:+.4} … {:+.4})",
@@ -156,7 +121,6 @@ fn print_text(out: &mut dyn Write, r: &RolloutResult, flip: bool) -> Result<(), 
         e + 1.96 * r.stderr
     )?;
     if let (Some(cf), Some(se)) = (r.cubeful, r.cubeful_stderr) {
-        let cf = if flip { -cf } else { cf };
         writeln!(
             out,
             "  cubeful equity  {:+.4} ± {:.4} (95 %: {:+.4} … {:+.4})",

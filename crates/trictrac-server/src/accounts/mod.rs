@@ -57,22 +57,29 @@ pub const LOGIN_BURST: u32 = 10;
 /// See [`LOGIN_BURST`].
 pub const LOGIN_EVERY_SECONDS: u64 = 6;
 
-/// Why an account request was refused; each has its HTTP status.
+/// Why a request of the JSON API was refused (the accounts' routes and
+/// the lobby's, [`crate::lobby::LobbyError`]); each has its HTTP status
+/// and is answered `{"error": "…"}` (`routes`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum AccountError {
-    /// Malformed request, bad name or password (400).
+pub enum ApiError {
+    /// A malformed request: bad JSON, a bad name or password, an unknown
+    /// game, bad rules words, one's own seek accepted (400).
     #[error("{0}")]
     Bad(String),
     /// Unknown name or wrong password, or not logged in (401).
     #[error("{0}")]
     Unauthorized(String),
-    /// No such player (404).
+    /// The wrong token, or a rated seek without the account (403).
+    #[error("{0}")]
+    Forbidden(String),
+    /// No such player or seek (404).
     #[error("{0}")]
     NotFound(String),
-    /// The name (or one that looks like it) is taken (409).
+    /// The name (or one that looks like it) is taken, or the seek is not
+    /// open any more (409).
     #[error("{0}")]
     Taken(String),
-    /// Too many attempts (429).
+    /// Too many attempts or seeks (429).
     #[error("{0}")]
     RateLimited(String),
     /// The database failed (500); nothing changed.
@@ -80,15 +87,26 @@ pub enum AccountError {
     Storage(String),
 }
 
-impl From<crate::ServerError> for AccountError {
-    fn from(e: crate::ServerError) -> AccountError {
-        AccountError::Storage(e.to_string())
+impl From<crate::ServerError> for ApiError {
+    fn from(e: crate::ServerError) -> ApiError {
+        ApiError::Storage(e.to_string())
     }
 }
 
 /// The one answer to a failed login, whichever of name and password
 /// was wrong.
 pub const LOGIN_FAILED: &str = "unknown name or wrong password";
+
+/// A name and a password, to register or log in (the body of `POST
+/// /api/accounts` and `POST /api/login`).
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    /// The account's name.
+    pub name: String,
+    /// Its password.
+    pub password: String,
+}
 
 /// A logged-in account.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,7 +164,7 @@ impl Accounts {
 
     /// Counts a login or registration attempt from `ip` for the name of
     /// skeleton `skeleton`.
-    fn attempt(&self, ip: IpAddr, skeleton: &str) -> Result<(), AccountError> {
+    fn attempt(&self, ip: IpAddr, skeleton: &str) -> Result<(), ApiError> {
         let refused = self.by_address.check_key(&ip).is_err()
             || self.by_name.check_key(&skeleton.to_string()).is_err();
         if self.by_address.len() > 100_000 {
@@ -154,7 +172,7 @@ impl Accounts {
             self.by_name.retain_recent();
         }
         if refused {
-            return Err(AccountError::RateLimited(format!(
+            return Err(ApiError::RateLimited(format!(
                 "too many attempts: wait {LOGIN_EVERY_SECONDS} seconds and try again"
             )));
         }
@@ -183,15 +201,15 @@ pub fn is_secret(v: &str) -> bool {
 }
 
 /// The Argon2id hash (PHC string) of a password, with a random salt.
-fn hash_password(password: &str) -> Result<String, AccountError> {
+fn hash_password(password: &str) -> Result<String, ApiError> {
     let mut salt = [0u8; 16];
     rand::rngs::OsRng.fill_bytes(&mut salt);
     let salt = SaltString::encode_b64(&salt)
-        .map_err(|e| AccountError::Storage(format!("cannot hash the password: {e}")))?;
+        .map_err(|e| ApiError::Storage(format!("cannot hash the password: {e}")))?;
     Argon2::default()
         .hash_password(password.as_bytes(), &salt)
         .map(|h| h.to_string())
-        .map_err(|e| AccountError::Storage(format!("cannot hash the password: {e}")))
+        .map_err(|e| ApiError::Storage(format!("cannot hash the password: {e}")))
 }
 
 /// Whether `password` is the one of `hash`.
@@ -215,24 +233,39 @@ fn dummy_hash() -> &'static str {
 /// Runs the costly hashing away from the server's threads.
 async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, AccountError> {
+) -> Result<T, ApiError> {
     tokio::task::spawn_blocking(f)
         .await
-        .map_err(|e| AccountError::Storage(format!("the password check failed: {e}")))
+        .map_err(|e| ApiError::Storage(format!("the password check failed: {e}")))
 }
 
-fn check_password(password: &str) -> Result<(), AccountError> {
+fn check_password(password: &str) -> Result<(), ApiError> {
     let n = password.chars().count();
     if !(MIN_PASSWORD..=MAX_PASSWORD).contains(&n) {
-        return Err(AccountError::Bad(format!(
+        return Err(ApiError::Bad(format!(
             "a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters"
         )));
     }
     Ok(())
 }
 
-/// A session opened for `account`: its cookie's token.
-async fn open_session(hub: &Hub, account: &AccountRow, who: &Who) -> Result<String, AccountError> {
+impl From<AccountRow> for Account {
+    fn from(row: AccountRow) -> Account {
+        Account {
+            id: row.id,
+            name: row.name,
+        }
+    }
+}
+
+/// A session opened for `account`, which is given the games of the
+/// browser's anonymous identity: the account and the session cookie's
+/// token.
+async fn open_session(
+    hub: &Hub,
+    account: AccountRow,
+    who: &Who,
+) -> Result<(Account, String), ApiError> {
     let token = secret();
     hub.store
         .insert_session(&session_key(&token), &account.id, now() + SESSION_SECONDS)
@@ -240,7 +273,7 @@ async fn open_session(hub: &Hub, account: &AccountRow, who: &Who) -> Result<Stri
     if let Some(identity) = &who.identity {
         hub.store.adopt_identity(identity, &account.id).await?;
     }
-    Ok(token)
+    Ok((account.into(), token))
 }
 
 /// Registers `name` with `password` and logs in: the account and the
@@ -253,10 +286,9 @@ pub async fn register(
     acc: &Accounts,
     ip: IpAddr,
     who: &Who,
-    name: &str,
-    password: &str,
-) -> Result<(Account, String), AccountError> {
-    let name = names::check(name).map_err(|e| AccountError::Bad(e.to_string()))?;
+    Credentials { name, password }: &Credentials,
+) -> Result<(Account, String), ApiError> {
+    let name = names::check(name).map_err(|e| ApiError::Bad(e.to_string()))?;
     check_password(password)?;
     let skeleton = names::skeleton(&name);
     acc.attempt(ip, &skeleton)?;
@@ -269,18 +301,11 @@ pub async fn register(
         created: now(),
     };
     if !acc.hub.store.insert_account(&row, &skeleton).await? {
-        return Err(AccountError::Taken(format!(
+        return Err(ApiError::Taken(format!(
             "the name `{name}` is taken (or one that looks the same: names differ by more than case and look-alike letters)"
         )));
     }
-    let token = open_session(&acc.hub, &row, who).await?;
-    Ok((
-        Account {
-            id: row.id,
-            name: row.name,
-        },
-        token,
-    ))
+    open_session(&acc.hub, row, who).await
 }
 
 /// Logs in: the account and the session's token.
@@ -292,9 +317,8 @@ pub async fn login(
     acc: &Accounts,
     ip: IpAddr,
     who: &Who,
-    name: &str,
-    password: &str,
-) -> Result<(Account, String), AccountError> {
+    Credentials { name, password }: &Credentials,
+) -> Result<(Account, String), ApiError> {
     let skeleton = names::skeleton(name.trim());
     acc.attempt(ip, &skeleton)?;
     let row = acc.hub.store.account_by_skeleton(&skeleton).await?;
@@ -304,17 +328,8 @@ pub async fn login(
     let password = password.chars().take(MAX_PASSWORD + 1).collect::<String>();
     let ok = blocking(move || verify_password(&password, &hash)).await?;
     match row {
-        Some(row) if ok => {
-            let token = open_session(&acc.hub, &row, who).await?;
-            Ok((
-                Account {
-                    id: row.id,
-                    name: row.name,
-                },
-                token,
-            ))
-        }
-        _ => Err(AccountError::Unauthorized(LOGIN_FAILED.into())),
+        Some(row) if ok => open_session(&acc.hub, row, who).await,
+        _ => Err(ApiError::Unauthorized(LOGIN_FAILED.into())),
     }
 }
 
@@ -322,7 +337,7 @@ pub async fn login(
 ///
 /// # Errors
 /// When the database fails.
-pub async fn session_account(hub: &Hub, token: &str) -> Result<Option<Account>, AccountError> {
+pub async fn session_account(hub: &Hub, token: &str) -> Result<Option<Account>, ApiError> {
     if !is_secret(token) {
         return Ok(None);
     }
@@ -330,10 +345,7 @@ pub async fn session_account(hub: &Hub, token: &str) -> Result<Option<Account>, 
         .store
         .session_account(&session_key(token))
         .await?
-        .map(|r| Account {
-            id: r.id,
-            name: r.name,
-        }))
+        .map(Account::from))
 }
 
 /// Compares two secrets in time independent of where they differ.

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{
-    cookie, is_secret, secret, session_account, session_key, AccountError, Accounts, Who,
+    cookie, is_secret, secret, session_account, session_key, Accounts, ApiError, Credentials, Who,
     IDENTITY_COOKIE, IDENTITY_SECONDS, SESSION_COOKIE, SESSION_SECONDS,
 };
 use crate::room::Hub;
@@ -28,23 +28,24 @@ const SEATS_CLAIMED: usize = 100;
 /// The accounts' routes, to merge into the server's.
 pub fn router() -> Router<Arc<Hub>> {
     Router::new()
-        .route("/api/accounts", post(register))
-        .route("/api/login", post(login))
+        .route("/api/accounts", post(enter::<true>))
+        .route("/api/login", post(enter::<false>))
         .route("/api/logout", post(logout))
         .route("/api/me", get(me))
         .route("/api/me/games", get(my_games))
         .route("/api/me/seats", post(claim_seats))
 }
 
-impl IntoResponse for AccountError {
+impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let code = match &self {
-            AccountError::Bad(_) => StatusCode::BAD_REQUEST,
-            AccountError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
-            AccountError::NotFound(_) => StatusCode::NOT_FOUND,
-            AccountError::Taken(_) => StatusCode::CONFLICT,
-            AccountError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
-            AccountError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Bad(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Taken(_) => StatusCode::CONFLICT,
+            ApiError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         (code, Json(json!({ "error": self.to_string() }))).into_response()
     }
@@ -96,44 +97,36 @@ pub async fn identify(State(acc): State<Arc<Accounts>>, mut req: Request, next: 
     });
     let mut response = next.run(req).await;
     if new_identity {
-        if let Ok(v) = HeaderValue::from_str(&cookie(
+        set_cookie(
+            &mut response,
             IDENTITY_COOKIE,
             &identity,
             IDENTITY_SECONDS,
             secure,
-        )) {
-            response.headers_mut().append(header::SET_COOKIE, v);
-        }
+        );
     }
     response
 }
 
-/// `POST /api/accounts` and `POST /api/login`: a name and a password.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Credentials {
-    name: String,
-    password: String,
-}
-
-fn credentials(text: &str) -> Result<Credentials, AccountError> {
+fn credentials(text: &str) -> Result<Credentials, ApiError> {
     serde_json::from_str(text).map_err(|e| {
-        AccountError::Bad(format!(
+        ApiError::Bad(format!(
             "malformed request (send {{\"name\": \"…\", \"password\": \"…\"}}): {e}"
         ))
     })
 }
 
-/// The answer of a login: the account, and the session's cookie.
-fn logged_in(status: StatusCode, name: &str, token: &str, secure: bool) -> Response {
-    let mut r = (status, Json(json!({ "name": name }))).into_response();
-    if let Ok(v) = HeaderValue::from_str(&cookie(SESSION_COOKIE, token, SESSION_SECONDS, secure)) {
+/// Adds a `Set-Cookie` header to an answer ([`cookie`]).
+fn set_cookie(r: &mut Response, name: &str, value: &str, max_age: i64, secure: bool) {
+    if let Ok(v) = HeaderValue::from_str(&cookie(name, value, max_age, secure)) {
         r.headers_mut().append(header::SET_COOKIE, v);
     }
-    r
 }
 
-async fn register(
+/// `POST /api/accounts` (`REGISTER`: a new account, 201 Created) and
+/// `POST /api/login` (200): the account's name, and the session's
+/// cookie.
+async fn enter<const REGISTER: bool>(
     Extension(acc): Extension<Arc<Accounts>>,
     Extension(who): Extension<Who>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -143,24 +136,19 @@ async fn register(
         Ok(c) => c,
         Err(e) => return e.into_response(),
     };
-    match super::register(&acc, peer.ip(), &who, &c.name, &c.password).await {
-        Ok((a, token)) => logged_in(StatusCode::CREATED, &a.name, &token, who.secure),
-        Err(e) => e.into_response(),
-    }
-}
-
-async fn login(
-    Extension(acc): Extension<Arc<Accounts>>,
-    Extension(who): Extension<Who>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    text: String,
-) -> Response {
-    let c = match credentials(&text) {
-        Ok(c) => c,
-        Err(e) => return e.into_response(),
+    let (status, entered) = if REGISTER {
+        let r = super::register(&acc, peer.ip(), &who, &c).await;
+        (StatusCode::CREATED, r)
+    } else {
+        let r = super::login(&acc, peer.ip(), &who, &c).await;
+        (StatusCode::OK, r)
     };
-    match super::login(&acc, peer.ip(), &who, &c.name, &c.password).await {
-        Ok((a, token)) => logged_in(StatusCode::OK, &a.name, &token, who.secure),
+    match entered {
+        Ok((a, token)) => {
+            let mut r = (status, Json(json!({ "name": a.name }))).into_response();
+            set_cookie(&mut r, SESSION_COOKIE, &token, SESSION_SECONDS, who.secure);
+            r
+        }
         Err(e) => e.into_response(),
     }
 }
@@ -168,13 +156,11 @@ async fn login(
 async fn logout(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>) -> Response {
     if let Some(token) = who.session.as_deref().filter(|t| is_secret(t)) {
         if let Err(e) = hub.store.delete_session(&session_key(token)).await {
-            return AccountError::from(e).into_response();
+            return ApiError::from(e).into_response();
         }
     }
     let mut r = Json(json!({ "name": null })).into_response();
-    if let Ok(v) = HeaderValue::from_str(&cookie(SESSION_COOKIE, "", 0, who.secure)) {
-        r.headers_mut().append(header::SET_COOKIE, v);
-    }
+    set_cookie(&mut r, SESSION_COOKIE, "", 0, who.secure);
     r
 }
 
@@ -187,7 +173,7 @@ async fn me(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>) -> Resp
     crate::ratings::settle_now(&hub).await;
     match hub.store.ratings_of(&a.id).await {
         Ok(r) => Json(json!({ "name": a.name, "ratings": r })).into_response(),
-        Err(e) => AccountError::from(e).into_response(),
+        Err(e) => ApiError::from(e).into_response(),
     }
 }
 
@@ -238,7 +224,7 @@ async fn my_games(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>) -
     {
         Ok(g) => Json(json!({ "name": who.account.map(|a| a.name), "games": games_json(g) }))
             .into_response(),
-        Err(e) => AccountError::from(e).into_response(),
+        Err(e) => ApiError::from(e).into_response(),
     }
 }
 
@@ -266,14 +252,14 @@ async fn claim_seats(
     let seats: Seats = match serde_json::from_str(&text) {
         Ok(s) => s,
         Err(e) => {
-            return AccountError::Bad(format!(
+            return ApiError::Bad(format!(
             "malformed request (send {{\"seats\": [{{\"room\": \"…\", \"token\": \"…\"}}]}}): {e}"
         ))
             .into_response()
         }
     };
     if seats.seats.len() > SEATS_CLAIMED {
-        return AccountError::Bad(format!("at most {SEATS_CLAIMED} seats at once")).into_response();
+        return ApiError::Bad(format!("at most {SEATS_CLAIMED} seats at once")).into_response();
     }
     let mut recorded = 0;
     for s in &seats.seats {
@@ -281,7 +267,7 @@ async fn claim_seats(
         let row = match hub.store.game(&room).await {
             Ok(Some(r)) => r,
             Ok(None) => continue,
-            Err(e) => return AccountError::from(e).into_response(),
+            Err(e) => return ApiError::from(e).into_response(),
         };
         for (side, token) in [("white", &row.white_token), ("black", &row.black_token)] {
             if !s.token.is_empty() && super::same(token, &s.token) {
@@ -290,7 +276,7 @@ async fn claim_seats(
                     .record_player(&row.id, side, who.identity.as_deref(), who.account_id())
                     .await
                 {
-                    return AccountError::from(e).into_response();
+                    return ApiError::from(e).into_response();
                 }
                 recorded += 1;
             }

@@ -44,35 +44,9 @@ pub const LIVE_LISTED: i64 = 300;
 /// seconds (an abandoned game drops out of the list).
 pub const LIVE_SINCE: i64 = 6 * 3600;
 
-/// Why a lobby request was refused; each has its HTTP status.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum LobbyError {
-    /// A malformed request: bad JSON, unknown game, bad rules words,
-    /// a rated seek, one's own seek accepted (400).
-    #[error("{0}")]
-    Bad(String),
-    /// No such seek (404).
-    #[error("{0}")]
-    NotFound(String),
-    /// The wrong token for this seek (403).
-    #[error("{0}")]
-    Forbidden(String),
-    /// The seek is not open any more: taken or cancelled (409).
-    #[error("{0}")]
-    Taken(String),
-    /// Too many seeks posted from one address (429).
-    #[error("{0}")]
-    RateLimited(String),
-    /// The database failed (500); nothing changed.
-    #[error("{0}")]
-    Storage(String),
-}
-
-impl From<crate::ServerError> for LobbyError {
-    fn from(e: crate::ServerError) -> LobbyError {
-        LobbyError::Storage(e.to_string())
-    }
-}
+/// Why a lobby request was refused: a refusal of the JSON API, with its
+/// HTTP status, as the accounts' ([`crate::accounts::ApiError`]).
+pub type LobbyError = crate::accounts::ApiError;
 
 /// `POST /api/seeks`: the challenge posted.
 #[derive(Debug, Deserialize)]

@@ -49,20 +49,6 @@ async fn socket(
         })
 }
 
-impl IntoResponse for LobbyError {
-    fn into_response(self) -> Response {
-        let code = match &self {
-            LobbyError::Bad(_) => StatusCode::BAD_REQUEST,
-            LobbyError::NotFound(_) => StatusCode::NOT_FOUND,
-            LobbyError::Forbidden(_) => StatusCode::FORBIDDEN,
-            LobbyError::Taken(_) => StatusCode::CONFLICT,
-            LobbyError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
-            LobbyError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        };
-        (code, Json(json!({ "error": self.to_string() }))).into_response()
-    }
-}
-
 /// A JSON body read by hand, so that a malformed one is a 400 naming
 /// what is wrong (an empty body is `{}` when `empty` is allowed).
 fn body<T: DeserializeOwned>(text: &str, what: &str, empty: bool) -> Result<T, LobbyError> {

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -58,6 +59,35 @@ pub async fn start(database: &str) -> Server {
     .expect("the server starts")
 }
 
+/// `f` run against a server on `database`, stopped after.
+pub async fn on_server<F: Future<Output = ()>>(database: &str, f: impl FnOnce(SocketAddr) -> F) {
+    let server = start(database).await;
+    f(server.addr()).await;
+    server.stop().await;
+}
+
+/// `f` run against a server on a new SQLite file (`tag` names its
+/// folder).
+pub async fn on_sqlite<F: Future<Output = ()>>(tag: &str, f: impl FnOnce(SocketAddr) -> F) {
+    let dir = TempDir::new(tag);
+    on_server(&dir.db_url(), f).await;
+}
+
+/// `f` run against a server on the test PostgreSQL database
+/// ([`postgres_url`]; without one, nothing is run).
+pub async fn on_postgres<F: Future<Output = ()>>(f: impl FnOnce(SocketAddr) -> F) {
+    if let Some(url) = postgres_url() {
+        on_server(&url, f).await;
+    }
+}
+
+/// Two server instances on the test PostgreSQL database
+/// ([`postgres_url`]; without one, none).
+pub async fn postgres_pair() -> Option<(Server, Server)> {
+    let url = postgres_url()?;
+    Some((start(&url).await, start(&url).await))
+}
+
 /// A WebSocket client that follows the room's state.
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
@@ -81,6 +111,16 @@ impl Client {
             welcome: Value::Null,
             errors: Vec::new(),
         }
+    }
+
+    /// A player's seat, joined with its token: the welcome asserted.
+    pub async fn seat(addr: SocketAddr, room: &str, token: &str) -> Client {
+        let mut c = Client::connect(addr).await;
+        let w = c
+            .request(json!({"type": "join", "room": room, "token": token}))
+            .await;
+        assert_eq!(w["type"], "welcome", "{w}");
+        c
     }
 
     pub async fn send(&mut self, v: Value) {
@@ -250,6 +290,35 @@ pub async fn play_both(
     }
 }
 
+/// Plays random actions for `mine` (at most `max`) until the other side,
+/// a bot, acts: the sequence number of the bot's first action, or none
+/// (the game ended, or the bot did not act).
+pub async fn play_until_the_bot_moves(
+    me: &mut Client,
+    mine: &str,
+    rng: &mut Lcg,
+    max: usize,
+) -> Option<u64> {
+    for _ in 0..max {
+        match me.to_act() {
+            Some(s) if s == mine => {
+                let mut m = random_action(&me.state, rng);
+                m["seq"] = me.state["seq"].clone();
+                let r = me.request(m).await;
+                assert_eq!(r["type"], "ack", "{r}");
+                me.wait_seq(r["seq"].as_u64().unwrap()).await;
+            }
+            Some(_) => {
+                let seq = me.state["seq"].as_u64().unwrap();
+                me.wait_seq(seq + 1).await;
+                return Some(seq + 1);
+            }
+            None => return None,
+        }
+    }
+    None
+}
+
 /// What a random player sends in `state` (it must be his move).
 pub fn random_action(state: &Value, rng: &mut Lcg) -> Value {
     match state["phase"]["kind"].as_str().unwrap() {
@@ -283,7 +352,6 @@ pub async fn http_send(
     path: &str,
     body: Option<&str>,
 ) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).await.expect("connect");
     let request = match body {
         None => format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
         Some(b) => format!(
@@ -291,6 +359,23 @@ pub async fn http_send(
             b.len()
         ),
     };
+    let (status, _, body) = http_exchange(addr, &request).await;
+    (status, body)
+}
+
+/// `METHOD path` with a JSON body (sent even when empty): status and the
+/// JSON answer (`{"raw": …}` when it is not JSON).
+pub async fn http_json(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
+    let (status, body) = http_send(addr, method, path, Some(body)).await;
+    let v = serde_json::from_str(&body).unwrap_or_else(|_| json!({ "raw": body }));
+    (status, v)
+}
+
+/// A whole HTTP/1.1 request (with `Connection: close`) sent: the
+/// answer's status, head (status line and headers) and body (chunked
+/// answers put together).
+pub async fn http_exchange(addr: SocketAddr, request: &str) -> (u16, String, String) {
+    let mut s = TcpStream::connect(addr).await.expect("connect");
     s.write_all(request.as_bytes()).await.expect("write");
     let mut buf = Vec::new();
     tokio::time::timeout(Duration::from_secs(30), s.read_to_end(&mut buf))
@@ -312,7 +397,30 @@ pub async fn http_send(
     } else {
         body.to_string()
     };
-    (status, body)
+    (status, head.to_string(), body)
+}
+
+/// `POST /api/seeks/ID/accept` as `name`: status and answer.
+pub async fn accept_seek(addr: SocketAddr, id: &str, name: &str) -> (u16, Value) {
+    let path = format!("/api/seeks/{id}/accept");
+    http_json(addr, "POST", &path, &json!({ "name": name }).to_string()).await
+}
+
+/// `DELETE /api/seeks/ID?token=TOKEN`: status and answer.
+pub async fn cancel_seek(addr: SocketAddr, id: &str, token: &str) -> (u16, Value) {
+    let path = format!("/api/seeks/{id}?token={token}");
+    http_json(addr, "DELETE", &path, "").await
+}
+
+/// A lobby seek posted (`POST /api/seeks`, asserted 200): its id and the
+/// poster's token.
+pub async fn post_seek(addr: SocketAddr, seek: Value) -> (String, String) {
+    let (code, v) = http_json(addr, "POST", "/api/seeks", &seek.to_string()).await;
+    assert_eq!(code, 200, "{v}");
+    (
+        v["id"].as_str().expect("an id").to_string(),
+        v["token"].as_str().expect("a token").to_string(),
+    )
 }
 
 fn dechunk(mut s: &str) -> String {

@@ -133,33 +133,19 @@ pub fn request(q: &HashMap<String, String>, rules: &Rules) -> Result<Request, St
     })
 }
 
-/// The result as the page shows it, in the eyes of the side deciding
-/// at the root (the mover when a play is rolled out).
+/// The result as the page shows it ([`RolloutResult::json`], the
+/// cubeful keys `null` when the cube was not played), in the eyes of the
+/// side deciding at the root (the mover when a play is rolled out).
 fn result_json(r: &RolloutResult, play: Option<&str>) -> Value {
-    let flip = play.is_some();
-    let c = r.chances;
-    let (e, c) = if flip {
-        (-r.equity, [1.0 - c[0], c[3], c[4], c[1], c[2]])
-    } else {
-        (r.equity, c)
-    };
-    let cubeful = r.cubeful.map(|x| if flip { -x } else { x });
-    json!({
-        "type": "result",
-        "cubeful_equity": cubeful,
-        "cubeful_stderr": r.cubeful_stderr,
-        "play": play,
-        "equity": e,
-        "stderr": r.stderr,
-        "ci95": [e - 1.96 * r.stderr, e + 1.96 * r.stderr],
-        "win": c[0],
-        "win_gammon": c[1],
-        "win_backgammon": c[2],
-        "lose_gammon": c[3],
-        "lose_backgammon": c[4],
-        "games": r.games,
-        "seconds": r.seconds,
-    })
+    let mut v = serde_json::to_value(r.json(play.is_some())).unwrap_or_default();
+    v["type"] = json!("result");
+    v["play"] = json!(play);
+    for key in ["cubeful_equity", "cubeful_stderr"] {
+        if v.get(key).is_none() {
+            v[key] = Value::Null;
+        }
+    }
+    v
 }
 
 /// Runs the rollout: `progress` gets `{"type": "progress", "done",

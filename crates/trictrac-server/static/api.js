@@ -1,0 +1,17 @@
+// The page's one helper for the JSON API (docs/PROTOCOL.md): the lobby,
+// the account box and the player page call the server through it.
+
+/// A JSON request: the answer, or an Error with the server's message
+/// (`{"error": "…"}`, else the HTTP status).
+export async function api(method, path, body) {
+  const r = await fetch(path, {
+    method,
+    credentials: "same-origin",
+    headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  let v = {};
+  try { v = await r.json(); } catch (e) { /* not JSON */ }
+  if (!r.ok) throw new Error(v.error || r.status + " " + r.statusText);
+  return v;
+}
