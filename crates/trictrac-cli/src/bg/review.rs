@@ -139,6 +139,7 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
                             "best": m.best,
                             "equity_lost": m.lost,
                             "forced": m.forced,
+                            "plies": m.plies,
                             "mark": m.mark.words(),
                             "luck": m.luck,
                         })
