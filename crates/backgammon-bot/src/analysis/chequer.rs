@@ -16,7 +16,7 @@
 //! free of the bias of its picking); a play made that is the best at 2
 //! plies loses nothing.
 
-use backgammon::{Cube, MatchState, Play, PlayList, Position, Rules};
+use backgammon::{Cube, MatchState, Play, PlayList, Position, Rules, Side};
 use neural::Outputs;
 
 use super::cubeful;
@@ -35,6 +35,9 @@ pub const REVIEW_MARGIN: f32 = 0.16;
 /// proper cube action there, turned around (gnubg judges plays by
 /// cubeful equities: in a position too good to double, say, a play
 /// that gives up gammon chances loses less than cubeless equity says).
+/// When nobody can double again in this game (the play ends it, or this
+/// is the Crawford game, BG-7.5) the value is that of the game's
+/// outcomes alone ([`dead_cube_value`]).
 pub fn cubeful_after(
     o: &Outputs,
     after: &Position,
@@ -42,10 +45,54 @@ pub fn cubeful_after(
     state: &MatchState,
     cube: Cube,
 ) -> f64 {
-    if after.winner().is_some() {
-        return f64::from(equity(o));
+    if after.winner().is_some() || state.crawford {
+        return dead_cube_value(o, !after.turn(), state, cube);
     }
     -cubeful::analyse_outputs(&flip(o), after, rules, state, cube).best()
+}
+
+/// The value, in `mover`'s eyes, of a game whose cube can no longer
+/// turn, with outcomes `o` in his eyes, normalised as gnubg normalises:
+/// in money play the cubeless equity (units of the cube); in a match
+/// the match-winning chances `m` of the outcomes (the score after each,
+/// from the match equity table) as `2·(m − lose) / (win − lose) − 1`,
+/// `win` and `lose` the chances after winning or losing the cube's value.
+pub fn dead_cube_value(o: &Outputs, mover: Side, state: &MatchState, cube: Cube) -> f64 {
+    if state.is_money() {
+        return f64::from(equity(o));
+    }
+    let away = |s: Side| i64::from(state.length.saturating_sub(*state.score.get(s)).max(1));
+    let (a, b) = (away(mover), away(!mover));
+    let post = state.crawford || state.crawford_done;
+    let met = crate::cube::met();
+    // The mover's chances after the game ends with `won` points for him
+    // (negative: for the opponent).
+    let after = |won: i64| -> f64 {
+        let (a, b) = if won >= 0 { (a - won, b) } else { (a, b + won) };
+        if a <= 0 {
+            1.0
+        } else if b <= 0 {
+            0.0
+        } else if post {
+            met.post_crawford(a as u32, b as u32)
+        } else {
+            met.get(a as u32, b as u32)
+        }
+    };
+    let c = i64::from(cube.value.max(1));
+    let [p, wg, wbg, lg, lbg] = [0, 1, 2, 3, 4].map(|k| f64::from(o[k]));
+    let m = (p - wg) * after(c)
+        + (wg - wbg) * after(2 * c)
+        + wbg * after(3 * c)
+        + (1.0 - p - lg) * after(-c)
+        + (lg - lbg) * after(-2 * c)
+        + lbg * after(-3 * c);
+    let (win, lose) = (after(c), after(-c));
+    if win - lose > 1e-9 {
+        2.0 * (m - lose) / (win - lose) - 1.0
+    } else {
+        0.0
+    }
 }
 
 /// A play's judgement: the best play and its equity, the play made's
@@ -265,5 +312,66 @@ mod tests {
         );
         assert_eq!(j0.plies, 0);
         assert!(j0.lost() < 0.03, "{j0:?}");
+    }
+
+    fn outputs(p: f32, wg: f32, lg: f32) -> Outputs {
+        let mut o = [0.0f32; neural::MAX_OUTPUTS];
+        o[0] = p;
+        o[1] = wg;
+        o[3] = lg;
+        o
+    }
+
+    /// A 7-point match at `white`–`black`, White's position after his play
+    /// (Black on roll).
+    fn in_match(white: u32, black: u32, crawford: bool) -> (MatchState, Position) {
+        let mut st = MatchState::to(7);
+        st.score = backgammon::BySide::new(white, black);
+        st.crawford = crawford;
+        st.crawford_done = !crawford && (white == 6 || black == 6);
+        let mut after = Position::start();
+        if after.turn() == Side::White {
+            let rules = Rules::standard();
+            let plays = after.legal_plays("2-1".parse().expect("a roll"), &rules);
+            after = after.play_unchecked(&plays[0]);
+        }
+        (st, after)
+    }
+
+    #[test]
+    fn in_the_crawford_game_a_play_is_valued_by_its_outcomes_alone() {
+        // White 6 away, Black 1 away, the Crawford game (BG-7.5): no cube.
+        let (st, after) = in_match(1, 6, true);
+        assert_eq!(after.turn(), Side::Black);
+        let rules = Rules::standard();
+        let c = Cube::centred();
+        let even = cubeful_after(&outputs(0.5, 0.0, 0.0), &after, &rules, &st, c);
+        assert!(even.abs() < 1e-6, "{even}");
+        // White's wins all gammons: each worth the chances at 4 away
+        // against those at 5 away (after the Crawford game).
+        let met = crate::cube::met();
+        let gammons = cubeful_after(&outputs(0.5, 0.5, 0.0), &after, &rules, &st, c);
+        let want = 2.0 * 0.5 * met.post_crawford(4, 1) / met.post_crawford(5, 1) - 1.0;
+        assert!((gammons - want).abs() < 1e-6, "{gammons} against {want}");
+        // His gammon losses cost nothing more: the match is lost anyway.
+        let lost = cubeful_after(&outputs(0.5, 0.0, 0.4), &after, &rules, &st, c);
+        assert!(lost.abs() < 1e-6, "{lost}");
+    }
+
+    #[test]
+    fn a_play_that_wins_the_match_is_worth_a_win_whatever_the_gammon() {
+        // Double match point: the gammon wins no more than the game.
+        let (st, _) = in_match(6, 6, false);
+        let won_gammon = outputs(1.0, 1.0, 0.0);
+        let v = dead_cube_value(&won_gammon, Side::White, &st, Cube::centred());
+        assert!((v - 1.0).abs() < 1e-9, "{v}");
+        // In money play it is the cubeless equity: two points.
+        let m = dead_cube_value(
+            &won_gammon,
+            Side::White,
+            &MatchState::money(),
+            Cube::centred(),
+        );
+        assert!((m - 2.0).abs() < 1e-9, "{m}");
     }
 }
