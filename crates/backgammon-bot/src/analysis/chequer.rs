@@ -29,6 +29,7 @@ use crate::BgNet;
 pub const REVIEW_KEEP: usize = 8;
 /// ... within this much equity of the best at 0 ply (gnubg's 0.16).
 pub const REVIEW_MARGIN: f32 = 0.16;
+
 /// The cubeful equity, normalised (units of the cube; in a match,
 /// normalised money equity), in the mover's eyes, of the position
 /// `after` his play with outputs `o` in his eyes: the opponent's
