@@ -1,14 +1,18 @@
 //! Analysis as backgammon players know it from GNU Backgammon: the cube
 //! hint ([`cubeful`]), rollouts ([`rollout`]) and the review of a game or
-//! a match ([`review`]), on the shipped evaluator ([`crate::neural`]) and
-//! the cube model ([`crate::cube`]).
+//! a match ([`review`], its chequer plays judged by [`chequer`]), on the
+//! shipped evaluator ([`crate::neural`]) and the cube model
+//! ([`crate::cube`]).
 //!
 //! Plies count as the rest of the program counts them: 0 is the
 //! evaluator alone; a play "at 2 plies" is valued by the mean over the
 //! opponent's 21 rolls of his best reply ([`crate::BgNet::after_play_2ply`],
-//! gnubg's 1-ply).
+//! gnubg's 1-ply); "at 3 plies" one level of rolls deeper ([`deep`],
+//! gnubg's 2-ply).
 
+pub mod chequer;
 pub mod cubeful;
+pub mod deep;
 pub mod review;
 pub mod rollout;
 

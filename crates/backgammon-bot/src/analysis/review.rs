@@ -16,10 +16,11 @@
 //! word for the error rate ([`rating`]).
 //!
 //! Plays are judged, as gnubg judges them, by cubeful equity: the
-//! evaluator's chances after each play (at 0 or 2 plies) turned into
-//! the cubeful equity of the opponent's proper cube action by the model
-//! of [`super::cubeful`] (money, or normalised money equity in a match),
-//! the play made and the best play valued alike. Cube decisions are
+//! evaluator's chances after each play (at 0 or 2 plies, the close ones
+//! checked at 3: [`super::chequer`]) turned into the cubeful equity of
+//! the opponent's proper cube action by the model of [`super::cubeful`]
+//! (money, or normalised money equity in a match), the play made and
+//! the best play valued alike. Cube decisions are
 //! those of [`super::cubeful`] at the bot's own depth. The luck of a
 //! roll is the 0-ply cubeless value of its best play minus the mean over
 //! the rolls.
@@ -27,12 +28,11 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use backgammon::matchid::MatchId;
-use backgammon::{
-    Cube, Event, Game, MatFile, MatchState, Phase, Play, PlayList, Position, Roll, Rules, Side,
-};
+use backgammon::{Event, Game, MatFile, Phase, PlayList, Position, Roll, Rules, Side};
 
+use super::chequer::judge;
 use super::cubeful::{self, CubeAnalysis};
-use crate::neural::{equity, flip, SEARCH_KEEP, SEARCH_MARGIN};
+use crate::neural::equity;
 use crate::BgNet;
 
 /// gnubg's marks of an error.
@@ -127,6 +127,10 @@ pub struct MoveReview {
     pub lost: f64,
     /// Only one legal play.
     pub forced: bool,
+    /// The depth at which the play made was compared with the best: 0,
+    /// 2, or 3 when the 2-ply judgement was checked one ply deeper
+    /// ([`super::chequer`]); 0 for a forced play.
+    pub plies: u8,
     /// gnubg's mark.
     pub mark: Mark,
     /// The luck of the roll, in the roller's eyes.
@@ -266,92 +270,6 @@ pub fn luck(net: &BgNet, pos: &Position, roll: Roll, rules: &Rules, opening: boo
     got - sum / weight
 }
 
-/// The cubeful equity, normalised (units of the cube; in a match,
-/// normalised money equity), in the mover's eyes, of the position
-/// `after` his play with outputs `o` in his eyes: the opponent's
-/// proper cube action there, turned around (gnubg judges plays by
-/// cubeful equities: in a position too good to double, say, a play
-/// that gives up gammon chances loses less than cubeless equity says).
-fn cubeful_after(
-    o: &neural::Outputs,
-    after: &Position,
-    rules: &Rules,
-    state: &MatchState,
-    cube: Cube,
-) -> f64 {
-    if after.winner().is_some() {
-        return f64::from(equity(o));
-    }
-    -cubeful::analyse_outputs(&flip(o), after, rules, state, cube).best()
-}
-
-/// The plays of `pos` with `roll` valued at `plies` (0 or 2) by their
-/// cubeful equity ([`cubeful_after`]): the best and its equity, and the
-/// equity of `made`. At 2 plies the plays the default bot would search
-/// (the best at 0 ply, up to [`SEARCH_KEEP`] within [`SEARCH_MARGIN`])
-/// and the play made are searched.
-fn judge(
-    net: &BgNet,
-    pos: &Position,
-    plays: &PlayList,
-    made: &Play,
-    rules: &Rules,
-    ctx: (&MatchState, Cube),
-    plies: u8,
-) -> (Play, f64, f64) {
-    let (state, cube) = ctx;
-    let mover = pos.turn();
-    let mut ranked: Vec<(f32, Play, Position, neural::Outputs)> = plays
-        .iter()
-        .map(|p| {
-            let after = pos.play_unchecked(p);
-            let o = net.after_play(&after, mover, rules.preset);
-            (equity(&o), *p, after, o)
-        })
-        .collect();
-    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let made_after = pos.play_unchecked(made);
-    let top = ranked[0].0;
-    let mut buf = PlayList::new();
-    let mut best: Option<(f64, Play)> = None;
-    let mut made_eq: Option<f64> = None;
-    for (k, (e0, p, after, o0)) in ranked.iter().enumerate() {
-        let is_made = *after == made_after;
-        let candidate = if plies == 0 {
-            true
-        } else {
-            k < SEARCH_KEEP && *e0 >= top - SEARCH_MARGIN
-        };
-        if !candidate && !is_made {
-            continue;
-        }
-        let o = if plies == 0 {
-            *o0
-        } else {
-            net.after_play_2ply(after, mover, rules, &mut buf)
-        };
-        let e = cubeful_after(&o, after, rules, state, cube);
-        if is_made {
-            made_eq = Some(e);
-        }
-        if best.is_none_or(|b| e > b.0) {
-            best = Some((e, *p));
-        }
-    }
-    let made_eq = made_eq.unwrap_or_else(|| {
-        let o = if plies == 0 {
-            net.after_play(&made_after, mover, rules.preset)
-        } else {
-            net.after_play_2ply(&made_after, mover, rules, &mut buf)
-        };
-        cubeful_after(&o, &made_after, rules, state, cube)
-    });
-    match best {
-        Some((be, bp)) if be > made_eq => (bp, be, made_eq),
-        _ => (*made, made_eq, made_eq),
-    }
-}
-
 fn ids(game: &Game) -> (String, String) {
     (
         game.position().to_position_id(),
@@ -467,13 +385,13 @@ pub fn review_game(
                 let plays = g.legal_plays().clone();
                 let pos = *g.position();
                 let forced = plays.len() <= 1;
-                let (best, best_eq, made_eq) = if forced {
-                    (play, 0.0, 0.0)
+                let (best, lost, depth) = if forced {
+                    (play, 0.0, 0)
                 } else {
                     let ctx = (*g.match_state(), g.cube());
-                    judge(net, &pos, &plays, &play, rules, (&ctx.0, ctx.1), plies)
+                    let j = judge(net, &pos, &plays, &play, rules, (&ctx.0, ctx.1), plies);
+                    (j.best, j.lost(), j.plies)
                 };
-                let lost = (best_eq - made_eq).max(0.0);
                 let (position_id, match_id) = ids(&g);
                 out.moves.push(MoveReview {
                     number,
@@ -485,6 +403,7 @@ pub fn review_game(
                     best: best.to_string(),
                     lost,
                     forced,
+                    plies: depth,
                     mark: Mark::of(lost),
                     luck: pending_luck.take().unwrap_or(0.0),
                 });
@@ -660,5 +579,20 @@ mod tests {
         assert_eq!(moves[2].best, "8/4 6/4");
         assert_eq!(r.players[0].unforced, 2);
         assert!(r.players[0].checker_error_rate() > 10.0);
+    }
+
+    #[test]
+    fn at_2_plies_a_play_that_is_not_the_best_is_judged_at_3_plies() {
+        let text = " 1 point match\n\n Game 1\n A : 0     B : 0\n  1) 31: 8/5 6/5   65: 24/13\n  2) 42: 24/20 24/22\n";
+        let mat = MatFile::parse(text, Rules::standard()).expect("a valid file");
+        let net = crate::default_net();
+        let r = review(&net, &mat, &Rules::standard(), 2, 1, &|| {}).expect("reviewed");
+        let moves = &r.games[0].moves;
+        // 31: 8/5 6/5, the best at 2 plies: nothing lost, no deeper look.
+        assert_eq!((moves[0].plies, moves[0].lost), (2, 0.0), "{:?}", moves[0]);
+        // 42: 24/20 24/22 against 8/4 6/4, compared at 3 plies.
+        assert_eq!(moves[2].plies, 3, "{:?}", moves[2]);
+        assert_eq!(moves[2].best, "8/4 6/4");
+        assert!(moves[2].lost > 0.03, "{:?}", moves[2]);
     }
 }

@@ -21,7 +21,8 @@ use crate::error::CliError;
         decision (missed double, wrong double, wrong take, wrong pass), the luck of each \
         roll; per player the error rates in mEMG as gnubg defines them (equity lost ×1000 \
         per unforced move, per close or actual cube decision, and both together), the luck \
-        rate and gnubg's rating words. --plies 2 (the default bot's search) or 0.",
+        rate and gnubg's rating words. --plies 2 (the default bot's search; a play that \
+        is not the best there is compared with the best at 3 plies, gnubg's 2-ply) or 0.",
     after_help = "Examples:\n  \
         trictrac bg review match.mat\n  \
         trictrac bg review match.mat --plies 0 --json\n  \
@@ -31,7 +32,8 @@ pub struct ReviewArgs {
     /// The .mat file
     file: PathBuf,
 
-    /// Search depth of the chequer plays: 2 (the default bot's) or 0
+    /// Search depth of the chequer plays: 2 (the default bot's, a play
+    /// that is not the best checked at 3) or 0
     #[arg(long, value_name = "0|2", default_value_t = 2)]
     plies: u8,
 
@@ -139,6 +141,7 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
                             "best": m.best,
                             "equity_lost": m.lost,
                             "forced": m.forced,
+                            "plies": m.plies,
                             "mark": m.mark.words(),
                             "luck": m.luck,
                         })

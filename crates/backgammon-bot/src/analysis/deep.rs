@@ -1,0 +1,111 @@
+//! Plays valued at 3 plies (gnubg's 2-ply): one level of the
+//! opponent's rolls and one of the mover's below the play, the best reply
+//! of each roll chosen at 0 ply, as gnubg's `n`-ply evaluation recurses
+//! (for each of the 21 rolls the best play at 0 ply, the position after
+//! it valued one ply shallower).
+//!
+//! About 21 × 21 × (the plays of a roll) evaluations a play, some twenty
+//! times a 2-ply value ([`crate::BgNet::after_play_2ply`]): the review
+//! spends them only on the plays it would otherwise call errors.
+
+use backgammon::{PlayList, Position, Roll, Rules, Side};
+use neural::Outputs;
+
+use crate::neural::{equity, flip};
+use crate::BgNet;
+
+/// Scratch space for [`after_play_3ply`], reused from one play to the
+/// next.
+#[derive(Default)]
+pub struct Scratch {
+    replies: PlayList,
+    inner: PlayList,
+}
+
+/// The outputs, in the mover's eyes, of the position `after` his play
+/// searched two plies deeper: the mean over the opponent's 21 rolls
+/// (weighted 1 or 2 of 36) of the position after his best reply at 0
+/// ply, that position valued at 2 plies ([`BgNet::after_play_2ply`]:
+/// the mean over the mover's rolls of his best play at 0 ply). Exact when
+/// the play wins.
+pub fn after_play_3ply(
+    net: &BgNet,
+    after: &Position,
+    mover: Side,
+    rules: &Rules,
+    scratch: &mut Scratch,
+) -> Outputs {
+    if after.winner() == Some(mover) {
+        return net.after_play(after, mover, rules.preset);
+    }
+    let opp = !mover;
+    let mut sum = [0.0f32; neural::MAX_OUTPUTS];
+    for roll in Roll::ALL {
+        scratch.replies.clear();
+        after.legal_plays_into(roll, rules, &mut scratch.replies);
+        // The opponent's best reply at 0 ply, in his eyes (the list is
+        // never empty: a pass when nothing can be played).
+        let mut best: Option<(f32, Position)> = None;
+        for p in scratch.replies.iter() {
+            let next = after.play_unchecked(p);
+            let e = equity(&net.after_play(&next, opp, rules.preset));
+            if best.is_none_or(|b| e > b.0) {
+                best = Some((e, next));
+            }
+        }
+        let Some((_, next)) = best else { continue };
+        let o = flip(&net.after_play_2ply(&next, opp, rules, &mut scratch.inner));
+        let w = roll.weight() as f32 / 36.0;
+        for (s, x) in sum.iter_mut().zip(o) {
+            *s += w * x;
+        }
+    }
+    sum
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use backgammon::Play;
+
+    /// The mean over the opponent's rolls of the 2-ply values of his
+    /// best replies, computed here the plain way, roll by roll.
+    fn by_hand(net: &BgNet, after: &Position, mover: Side, rules: &Rules) -> Outputs {
+        let opp = !mover;
+        let mut sum = [0.0f32; neural::MAX_OUTPUTS];
+        let mut buf = PlayList::new();
+        for roll in Roll::ALL {
+            let plays = after.legal_plays(roll, rules);
+            let (reply, _) = net.best_play(after, &plays, rules.preset);
+            let next = after.play_unchecked(&reply);
+            let o = flip(&net.after_play_2ply(&next, opp, rules, &mut buf));
+            for (s, x) in sum.iter_mut().zip(o) {
+                *s += roll.weight() as f32 / 36.0 * x;
+            }
+        }
+        sum
+    }
+
+    #[test]
+    fn three_plies_average_the_two_ply_values_of_the_best_replies() {
+        let net = crate::default_net();
+        let rules = Rules::standard();
+        let start = Position::start();
+        let roll: Roll = "3-1".parse().expect("a roll");
+        let plays = start.legal_plays(roll, &rules);
+        let play: &Play = plays.iter().next().expect("a play");
+        let after = start.play_unchecked(play);
+        let mut s = Scratch::default();
+        let got = after_play_3ply(&net, &after, start.turn(), &rules, &mut s);
+        let want = by_hand(&net, &after, start.turn(), &rules);
+        for (g, w) in got.iter().zip(want) {
+            assert!((g - w).abs() < 1e-5, "{got:?} against {want:?}");
+        }
+        // A probability distribution: the win chance and gammons in
+        // range, and not the 2-ply value itself.
+        assert!((0.0..=1.0).contains(&got[0]), "{got:?}");
+        let mut buf = PlayList::new();
+        let two = net.after_play_2ply(&after, start.turn(), &rules, &mut buf);
+        assert!((two[0] - got[0]).abs() > 1e-6, "{two:?} {got:?}");
+    }
+}

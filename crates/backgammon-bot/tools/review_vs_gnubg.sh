@@ -1,0 +1,43 @@
+#!/bin/sh
+# `trictrac bg review` against GNU Backgammon's analysis of the same match:
+# gnubg plays a 7-point match against itself at 0 ply (player 0 "gnubg"
+# with noise 0.05, player 1 "root" with noise 0.01, seed SEED), analyses
+# it with its defaults (2-ply chequer and cube), and trictrac reviews it;
+# review_compare.py prints both players' error rates side by side and the
+# plays judged most differently.
+#   review_vs_gnubg.sh SEED [DIR] [TRICTRAC]
+# DIR (default /tmp/review_vs_gnubg) keeps m$SEED.mat, gnubg's statistics
+# (g$SEED.txt), its per-play losses (g$SEED.jsonl) and our review
+# (ours$SEED.json); an existing m$SEED.mat and gnubg analysis are reused.
+# TRICTRAC defaults to target/release/trictrac.
+set -e
+seed=$1; dir=${2:-/tmp/review_vs_gnubg}; bin=${3:-target/release/trictrac}
+tools=$(cd "$(dirname "$0")" && pwd)
+gnubg=/usr/games/gnubg
+mkdir -p "$dir"
+mat=$dir/m$seed.mat
+if [ ! -s "$mat" ]; then
+  {
+    for p in 0 1; do
+      echo "set player $p gnubg"
+      echo "set player $p chequerplay evaluation plies 0"
+      echo "set player $p cubedecision evaluation plies 0"
+    done
+    for x in chequerplay cubedecision; do
+      echo "set player 0 $x evaluation noise 0.05"
+      echo "set player 1 $x evaluation noise 0.01"
+    done
+    echo "set jacoby off"; echo "set automatic game on"; echo "set display off"
+    echo "set seed $seed"
+    echo "new match 7"
+    echo "export match mat $mat"
+  } | $gnubg -t -q -r > "$dir/play$seed.out" 2>&1
+fi
+if [ ! -s "$dir/g$seed.jsonl" ]; then
+  MAT=$mat OUT=$dir/g$seed.jsonl $gnubg -t -q -r -p "$tools/gnubg_moves.py" > "$dir/g$seed.txt" 2>&1
+fi
+start=$(date +%s.%N)
+"$bin" bg review "$mat" --json > "$dir/ours$seed.json"
+end=$(date +%s.%N)
+echo "seed $seed: review $(echo "$end - $start" | bc) s wall (load $(cut -d' ' -f1 /proc/loadavg))"
+python3 "$tools/review_compare.py" "$dir/g$seed.txt" "$dir/g$seed.jsonl" "$dir/ours$seed.json"
