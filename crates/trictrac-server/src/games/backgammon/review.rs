@@ -18,7 +18,8 @@ use super::view::play_json;
 /// The largest `.mat` text reviewed (a long match is ~100 kB).
 pub const MAT_MAX: usize = 512 * 1024;
 
-/// The depth of the page's review: 2 plies, as `trictrac bg review`.
+/// The depth of the page's review: 2 plies, as `trictrac bg review`
+/// (a play that is not the best there is checked again at 3 plies).
 pub const PLIES: u8 = 2;
 
 fn r4(x: f64) -> f64 {
@@ -187,7 +188,10 @@ pub fn review_json(net: &BgNet, mat: &MatFile, r: &Review, rules: &Rules) -> Val
         .collect();
     json!({
         "kind": "backgammon",
-        "evaluator": format!("neural network, {PLIES} plies"),
+        "evaluator": format!(
+            "neural network, {PLIES} plies (plays not the best checked at {} plies)",
+            PLIES + 1
+        ),
         "plies": PLIES,
         "thresholds": THRESHOLDS,
         "length": mat.length,
