@@ -1,0 +1,75 @@
+//! How deep the bot looks before a cube decision.
+//!
+//! The cheap estimate ([`BgNet::evaluate_for_cube`]: the mean of the
+//! position's 0-ply value and its value after the roller's 21 rolls)
+//! settles the clear decisions, most of a game's (nine in ten doubling
+//! decisions). A decision it finds close (within [`DEEP_MARGIN`] of its
+//! turning point: money equity in units of the cube, match-winning
+//! chances in a match) is taken again on the chances searched two plies
+//! deeper
+//! ([`deep_outputs`]: the mean over the roller's 21 rolls of his best play
+//! searched at 2 plies, gnubg's 2-ply). Measured against gnubg
+//! (docs/STRENGTH.md), the deeper chances are nearer gnubg's, above all
+//! in the positions our own plays led to, which the evaluator tends to
+//! overvalue (it chose them), and the doubles they decide lose about half
+//! as much equity.
+
+use backgammon::{Game, Position, Roll, Rules};
+use neural::Outputs;
+
+use super::{decide, Decision};
+use crate::neural::{SEARCH_KEEP, SEARCH_MARGIN};
+use crate::BgNet;
+
+/// A decision whose cheap estimate is within this much of its turning
+/// point is searched deeper.
+pub const DEEP_MARGIN: f64 = 0.15;
+
+/// The chances of the side on roll of `pos`, in his eyes, searched
+/// deeply: the mean over his 21 rolls (weighted 1 or 2 of 36) of the
+/// outputs of his best play searched at 2 plies
+/// ([`BgNet::best_play_2ply`]).
+pub fn deep_outputs(net: &BgNet, pos: &Position, rules: &Rules) -> Outputs {
+    if pos.winner().is_some() {
+        return net.evaluate(pos, rules.preset);
+    }
+    let mut sum = [0.0f32; neural::MAX_OUTPUTS];
+    for roll in Roll::ALL {
+        let plays = pos.legal_plays(roll, rules);
+        let (_, o) = net.best_play_2ply(pos, &plays, rules, SEARCH_KEEP, SEARCH_MARGIN);
+        let w = roll.weight() as f32 / 36.0;
+        for (s, x) in sum.iter_mut().zip(o) {
+            *s += w * x;
+        }
+    }
+    sum
+}
+
+/// Which of a decision's questions is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Whether the side on roll doubles.
+    Double,
+    /// Whether the doubled side takes.
+    Take,
+}
+
+/// The bot's cube decision for `game` (the side on roll doubling, or the
+/// doubler on roll when the question is the take), and the chances it
+/// rests on (in the eyes of the side on roll): the cheap estimate, or
+/// for a close decision the deep one.
+pub fn bot_decision(net: &BgNet, game: &Game, question: Question) -> (Decision, Outputs) {
+    let (pos, rules) = (game.position(), game.rules());
+    let of = |o: &Outputs| decide(pos, rules, game.match_state(), game.cube(), o);
+    let cheap = net.evaluate_for_cube(pos, rules);
+    let d = of(&cheap);
+    let margin = match question {
+        Question::Double => d.double_margin(),
+        Question::Take => d.take_margin(),
+    };
+    if margin >= DEEP_MARGIN {
+        return (d, cheap);
+    }
+    let deep = deep_outputs(net, pos, rules);
+    (of(&deep), deep)
+}
