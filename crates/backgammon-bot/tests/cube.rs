@@ -336,4 +336,11 @@ fn bg_7_2_close_doubles_are_searched_deeper() {
     let (d, o) = bot_decision(&net, &g, Question::Double);
     assert!(!d.double() && d.double_margin() >= DEEP_MARGIN, "{d:?}");
     assert_eq!(o, net.evaluate_for_cube(&s, &rules));
+    // In a match the margin is measured in normalised money equity, not
+    // in match-winning chances (where every margin is small): at 7-away
+    // 7-away the opening is as clear as in money play.
+    let g = Game::new(rules, MatchState::to(7));
+    let (d, o) = bot_decision(&net, &g, Question::Double);
+    assert!(!d.double(), "{d:?}");
+    assert_eq!(o, net.evaluate_for_cube(&s, &rules));
 }

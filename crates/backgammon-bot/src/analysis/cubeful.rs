@@ -142,7 +142,7 @@ fn words(d_double: bool, take: bool, too_good: bool, redouble: bool) -> String {
 /// The match-winning chances of the side on roll `a` away against `b`
 /// away after the game ends with `won` points for him (negative: for
 /// the opponent), `post`: the Crawford game is over or being played.
-fn mwc_after(a: i64, b: i64, won: i64, post: bool) -> f64 {
+pub(crate) fn mwc_after(a: i64, b: i64, won: i64, post: bool) -> f64 {
     let (a, b) = if won >= 0 { (a - won, b) } else { (a, b + won) };
     if a <= 0 {
         return 1.0;

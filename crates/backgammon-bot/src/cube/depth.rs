@@ -4,14 +4,14 @@
 //! position's 0-ply value and its value after the roller's 21 rolls)
 //! settles the clear doubling decisions, most of a game's (five in six).
 //! A doubling decision it finds close (within [`DEEP_MARGIN`] of its
-//! turning point: money equity in units of the cube, match-winning
-//! chances in a match), and every take, is taken again on the chances
-//! searched two plies deeper ([`deep_outputs`]: the mean over the
-//! roller's 21 rolls of his best play searched at 2 plies, gnubg's
-//! 2-ply). Measured against gnubg (docs/STRENGTH.md), the deeper chances
-//! are nearer gnubg's, above all in the positions our own plays led to,
-//! which the evaluator tends to overvalue (it chose them): the doubles
-//! they decide lose about 40 % less equity, the takes about 25 % less.
+//! turning point, in normalised money equity), and every take, is taken
+//! again on the chances searched two plies deeper ([`deep_outputs`]: the
+//! mean over the roller's 21 rolls of his best play searched at 2 plies,
+//! gnubg's 2-ply). Measured against gnubg (docs/STRENGTH.md), the deeper
+//! chances are nearer gnubg's, above all in the positions our own plays
+//! led to, which the evaluator tends to overvalue (it chose them): the
+//! doubles they decide lose about 40 % less equity, the takes a sixth
+//! less.
 //! (A cubeful look-ahead, Janowski's equity after each roll rather than
 //! the chances averaged over the rolls, did no better at one roll.)
 
@@ -19,6 +19,7 @@ use backgammon::{Game, Position, Roll, Rules};
 use neural::Outputs;
 
 use super::{decide, Decision};
+use crate::analysis::cubeful::mwc_after;
 use crate::neural::{SEARCH_KEEP, SEARCH_MARGIN};
 use crate::BgNet;
 
@@ -47,6 +48,28 @@ pub fn deep_outputs(net: &BgNet, pos: &Position, rules: &Rules) -> Outputs {
     sum
 }
 
+/// What turns a difference of match-winning chances into normalised
+/// money equity (as gnubg shows match equities): `2 / (win − lose)`, with
+/// `win` and `lose` the match-winning chances after winning or losing the
+/// cube's value; 1 in money play.
+fn emg_scale(game: &Game) -> f64 {
+    let st = game.match_state();
+    if st.is_money() {
+        return 1.0;
+    }
+    let me = game.position().turn();
+    let away = |s| i64::from(st.length.saturating_sub(*st.score.get(s)).max(1));
+    let c = i64::from(game.cube().value);
+    let post = st.crawford || st.crawford_done;
+    let win = mwc_after(away(me), away(!me), c, post);
+    let lose = mwc_after(away(me), away(!me), -c, post);
+    if win - lose > 1e-9 {
+        2.0 / (win - lose)
+    } else {
+        1.0
+    }
+}
+
 /// Which of a decision's questions is asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Question {
@@ -67,7 +90,7 @@ pub fn bot_decision(net: &BgNet, game: &Game, question: Question) -> (Decision, 
     let d = of(&cheap);
     // Every take is searched: they are few (under one a game) and a wrong
     // one doubles the stake.
-    if question == Question::Double && d.double_margin() >= DEEP_MARGIN {
+    if question == Question::Double && d.double_margin() * emg_scale(game) >= DEEP_MARGIN {
         return (d, cheap);
     }
     let deep = deep_outputs(net, pos, rules);
