@@ -70,7 +70,7 @@ fn classes(g: &Game, chances: [f64; 5], jacoby: bool) -> Vec<String> {
         "few gammons"
     };
     vec![
-        format!("{kind}"),
+        kind.to_string(),
         owner.to_string(),
         gammonish.to_string(),
         format!("cube {}", g.cube().value),
