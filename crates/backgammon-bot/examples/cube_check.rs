@@ -1,26 +1,80 @@
 //! The neural bot's cube decisions checked against GNU Backgammon's
 //! (`cfevaluate` at 0 ply): money games of `neural` against `gnubg` with
-//! the cube; at every cube decision of ours, gnubg's verdict on the same
-//! position, and the equity our choice loses by gnubg's numbers.
+//! the cube (standard rules, Jacoby); at every cube decision of ours,
+//! gnubg's verdict on the same position and the equity our choice loses
+//! by gnubg's numbers (normalised, in units of the cube), classified:
+//! missed and wrong doubles (premature, or doubling what gnubg plays on
+//! as too good), wrong takes and wrong drops; by the evaluator that
+//! applies (bear-off database, race, contact), centred or owned cube,
+//! gammonish or not (gnubg's gammon chances of both sides above 15 %).
 //!
 //! `cargo run --release -p backgammon-bot --example cube_check -- GAMES SEED`
+//!
+//! With `CUBE_CSV=FILE` every decision is also written as a line of
+//! FILE: the position, the cube, gnubg's three equities and chances, and
+//! our chances at 0 ply, after the roller's 21 rolls and searched 2
+//! plies deeper after them (`cube_outputs` at 3 plies).
 
-use backgammon::{Phase, Rules};
+use std::collections::BTreeMap;
+use std::io::Write;
+
+use backgammon::{Game, Phase, PlayList, Rules};
+use backgammon_bot::analysis::cubeful::cube_outputs;
+use backgammon_bot::cube::{self, Owner};
 use backgammon_bot::gnubg::Gnubg;
-use backgammon_bot::Player;
+use backgammon_bot::neural::{flip, Evaluator};
+use backgammon_bot::{default_net, Player};
 
 mod versus_gnubg;
 use versus_gnubg::versus;
 
-#[derive(Default, Debug)]
+/// Decisions and the equity they lost, by class.
+#[derive(Default)]
 struct Tally {
-    asked: u32,
-    agree: u32,
-    /// (we, gnubg) -> count, loss in gnubg's equity (cube units)
-    we_double_gnubg_not: (u32, f64),
-    we_not_gnubg_doubles: (u32, f64),
-    we_take_gnubg_drops: (u32, f64),
-    we_drop_gnubg_takes: (u32, f64),
+    n: u32,
+    wrong: u32,
+    lost: f64,
+    /// The loss times the cube's value: points.
+    points: f64,
+}
+
+impl Tally {
+    fn add(&mut self, lost: f64, cube: u32) {
+        self.n += 1;
+        if lost > 0.0 {
+            self.wrong += 1;
+        }
+        self.lost += lost;
+        self.points += lost * f64::from(cube);
+    }
+}
+
+/// The classes of one decision.
+fn classes(g: &Game, chances: [f64; 5], jacoby: bool) -> Vec<String> {
+    let pos = g.position();
+    let kind = match Evaluator::of(pos) {
+        Evaluator::BearoffDb => "bear-off",
+        Evaluator::Race => "race",
+        Evaluator::Contact => "contact",
+    };
+    let me = pos.turn();
+    let owner = match g.cube().owner {
+        None if jacoby => "centred (Jacoby)",
+        None => "centred",
+        Some(s) if s == me => "owned by the doubler",
+        Some(_) => "owned by the taker",
+    };
+    let gammonish = if chances[1] + chances[3] > 0.15 {
+        "gammonish"
+    } else {
+        "few gammons"
+    };
+    vec![
+        kind.to_string(),
+        owner.to_string(),
+        gammonish.to_string(),
+        format!("cube {}", g.cube().value),
+    ]
 }
 
 fn main() {
@@ -28,104 +82,135 @@ fn main() {
     let rules = Rules::standard();
     let mut judge = Gnubg::start(&rules).expect("gnubg");
     let mut opp = Gnubg::start(&rules).expect("gnubg");
-    let mut t_double = Tally::default();
-    let mut t_take = Tally::default();
-    let mut err = [[0.0f64; 5]; 2];
-    let mut abs = [[0.0f64; 5]; 3];
-    let mut n_err = 0.0;
+    let mut csv = std::env::var_os("CUBE_CSV").map(|p| {
+        let mut f = std::fs::File::create(p).expect("CUBE_CSV is writable");
+        writeln!(f, "game,kind,position,cube,owner,jacoby,evaluator,pips_me,pips_opp,g_nd,g_dt,g_dp,g_w,g_wg,g_wbg,g_lg,g_lbg,z_w,z_wg,z_wbg,z_lg,z_lbg,r_w,r_wg,r_wbg,r_lg,r_lbg,d_w,d_wg,d_wbg,d_lg,d_lbg,ours").unwrap();
+        f
+    });
+    let net = default_net();
+    // (decision, outcome) -> tally; class -> tally for each decision kind.
+    let mut outcome: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut by_class: BTreeMap<(&str, String), Tally> = BTreeMap::new();
+    let mut all = [Tally::default(), Tally::default()];
     for k in 0..games {
         let (ours_side, mut ours, mut dice, mut g) = versus(k, seed, rules);
         loop {
+            // One of our cube decisions: doubling (we are on roll) or
+            // taking (gnubg doubled).
+            let ours_to_decide = match g.phase() {
+                Phase::Roll(side) => side == ours_side && g.can_double(side),
+                Phase::Doubled { by } => by != ours_side,
+                _ => false,
+            };
             let r = match g.phase() {
                 Phase::Opening => g.roll_with(&mut dice),
-                Phase::Roll(side) => {
-                    let wants = if !g.can_double(side) {
-                        false
-                    } else if side == ours_side {
-                        let we = ours.wants_double(&g);
-                        let [nd, dt, dp] = judge.cube_equities(&g).expect("gnubg");
-                        let best = dt.min(dp) > nd;
-                        {
-                            let net = backgammon_bot::default_net();
-                            let z = net.evaluate(g.position(), g.rules().preset);
-                            let mut buf = backgammon::PlayList::new();
-                            let r = backgammon_bot::neural::flip(&net.after_play_2ply(
-                                g.position(),
-                                !g.position().turn(),
-                                g.rules(),
-                                &mut buf,
-                            ));
-                            let c = judge.last_chances();
-                            for k in 0..5 {
-                                err[0][k] += f64::from(z[k]) - c[k];
-                                err[1][k] += f64::from(r[k]) - c[k];
-                                abs[0][k] += (f64::from(z[k]) - c[k]).abs();
-                                abs[1][k] += (f64::from(r[k]) - c[k]).abs();
-                                abs[2][k] += (0.5 * f64::from(z[k] + r[k]) - c[k]).abs();
-                            }
-                            n_err += 1.0;
-                        }
-                        t_double.asked += 1;
-                        if we == best {
-                            t_double.agree += 1;
-                        } else if we {
-                            if std::env::var_os("VERBOSE").is_some() {
-                                let o = backgammon_bot::default_net()
-                                    .evaluate_for_cube(g.position(), g.rules());
-                                let d = backgammon_bot::cube::decide(
-                                    g.position(),
-                                    g.rules(),
-                                    g.match_state(),
-                                    g.cube(),
-                                    &o,
-                                );
-                                println!("double, gnubg not: {} cube {:?} gnubg nd {nd:.3} dt {dt:.3} dp {dp:.3} {:.3?}; ours {:.3?} {d:.3?}",
-                                    g.position().to_position_id(), g.cube(), judge.last_chances(), &o[..5]);
-                            }
-                            t_double.we_double_gnubg_not.0 += 1;
-                            t_double.we_double_gnubg_not.1 += nd - dt.min(dp);
-                        } else {
-                            t_double.we_not_gnubg_doubles.0 += 1;
-                            t_double.we_not_gnubg_doubles.1 += dt.min(dp) - nd;
-                        }
-                        we
+                _ if ours_to_decide => {
+                    // One of our cube decisions: doubling (we are on roll)
+                    // or taking (gnubg doubled).
+                    let doubling = matches!(g.phase(), Phase::Roll(_));
+                    let we = if doubling {
+                        ours.wants_double(&g)
                     } else {
-                        opp.wants_double(&g)
+                        ours.takes(&g)
                     };
-                    if wants {
+                    // gnubg's equities are the doubler's (on roll).
+                    let [nd, dt, dp] = judge.cube_equities(&g).expect("gnubg");
+                    let c = judge.last_chances();
+                    let pos = g.position();
+                    let jacoby = g.rules().jacoby && g.cube().owner.is_none();
+                    let (label, lost) = if doubling {
+                        let dbl = dt.min(dp);
+                        let best = dbl > nd;
+                        match (we, best) {
+                            (true, true) | (false, false) => ("double: right", 0.0),
+                            (false, true) => ("double: missed", dbl - nd),
+                            (true, false) if nd > dp => ("double: too good, doubled", nd - dbl),
+                            (true, false) => ("double: premature", nd - dbl),
+                        }
+                    } else {
+                        let best = dt <= dp;
+                        match (we, best) {
+                            (true, true) | (false, false) => ("take: right", 0.0),
+                            (true, false) => ("take: wrong take", dt - dp),
+                            (false, true) => ("take: wrong drop", dp - dt),
+                        }
+                    };
+                    let cubev = g.cube().value;
+                    outcome.entry(label).or_default().add(lost, cubev);
+                    let kind = if doubling { "double" } else { "take" };
+                    all[usize::from(!doubling)].add(lost, cubev);
+                    for cl in classes(&g, c, jacoby) {
+                        by_class.entry((kind, cl)).or_default().add(lost, cubev);
+                    }
+                    if let Some(f) = csv.as_mut() {
+                        let z = net.evaluate(pos, g.rules().preset);
+                        let mut buf = PlayList::new();
+                        let rolled =
+                            flip(&net.after_play_2ply(pos, !pos.turn(), g.rules(), &mut buf));
+                        // The mean over the roller's rolls of his best play
+                        // searched at 2 plies (gnubg's 2-ply).
+                        let deep = cube_outputs(&net, pos, g.rules(), 3);
+                        let me = pos.turn();
+                        let owner = match g.cube().owner {
+                            None => Owner::Centred,
+                            Some(s) if s == me => Owner::Me,
+                            Some(_) => Owner::Opponent,
+                        };
+                        let fl = |o: &[f32]| {
+                            o[..5]
+                                .iter()
+                                .map(|x| format!("{x:.5}"))
+                                .collect::<Vec<_>>()
+                                .join(",")
+                        };
+                        writeln!(
+                            f,
+                            "{k},{kind},{},{cubev},{owner:?},{},{:?},{},{},{nd:.5},{dt:.5},{dp:.5},{},{},{},{},{}",
+                            pos.to_position_id(),
+                            u8::from(jacoby),
+                            Evaluator::of(pos),
+                            pos.pip_count(me),
+                            pos.pip_count(!me),
+                            c.map(|x| format!("{x:.5}")).join(","),
+                            fl(&z),
+                            fl(&rolled),
+                            fl(&deep),
+                            u8::from(we),
+                        )
+                        .unwrap();
+                    }
+                    if std::env::var_os("VERBOSE").is_some() && lost > 0.0 {
+                        let o = net.evaluate_for_cube(pos, g.rules());
+                        let d = cube::decide(pos, g.rules(), g.match_state(), g.cube(), &o);
+                        println!(
+                            "{label} {lost:.3}: {} cube {:?} gnubg nd {nd:.3} dt {dt:.3} dp {dp:.3} {c:.3?}; ours {:.3?} {d:.3?}",
+                            pos.to_position_id(),
+                            g.cube(),
+                            &o[..5]
+                        );
+                    }
+                    if doubling {
+                        if we {
+                            g.double()
+                        } else {
+                            g.roll_with(&mut dice)
+                        }
+                    } else if we {
+                        g.take()
+                    } else {
+                        g.drop_double()
+                    }
+                }
+                Phase::Roll(side) => {
+                    if side != ours_side && g.can_double(side) && opp.wants_double(&g) {
                         g.double()
                     } else {
                         g.roll_with(&mut dice)
                     }
                 }
-                Phase::Doubled { by } => {
-                    let takes = if by != ours_side {
-                        let we = ours.takes(&g);
-                        // gnubg's equities are the doubler's: take when
-                        // taking leaves him less.
-                        let [_, dt, dp] = judge.cube_equities(&g).expect("gnubg");
-                        let best = dt <= dp;
-                        t_take.asked += 1;
-                        if we == best {
-                            t_take.agree += 1;
-                        } else if we {
-                            if std::env::var_os("VERBOSE").is_some() {
-                                let o = backgammon_bot::default_net()
-                                    .evaluate_for_cube(g.position(), g.rules());
-                                println!("take, gnubg drops: {} cube {:?} gnubg dt {dt:.3} dp {dp:.3} {:.3?}; ours {:.3?}",
-                                    g.position().to_position_id(), g.cube(), judge.last_chances(), &o[..5]);
-                            }
-                            t_take.we_take_gnubg_drops.0 += 1;
-                            t_take.we_take_gnubg_drops.1 += dt - dp;
-                        } else {
-                            t_take.we_drop_gnubg_takes.0 += 1;
-                            t_take.we_drop_gnubg_takes.1 += dp - dt;
-                        }
-                        we
-                    } else {
-                        opp.takes(&g)
-                    };
-                    if takes {
+                Phase::Doubled { .. } => {
+                    // We doubled: gnubg answers.
+                    if opp.takes(&g) {
                         g.take()
                     } else {
                         g.drop_double()
@@ -144,18 +229,31 @@ fn main() {
             r.expect("a legal action");
         }
     }
-    println!("doubles: {t_double:?}");
-    println!("takes:   {t_take:?}");
-    let m = |a: [f64; 5]| a.map(|x| (x / n_err * 1000.0).round() / 1000.0);
+    let line = |name: &str, t: &Tally| {
+        println!(
+            "{name:<34} {:>6} {:>6} {:>9.3} {:>9.2} {:>9.3}",
+            t.n,
+            t.wrong,
+            t.lost,
+            if t.n > 0 {
+                1000.0 * t.lost / f64::from(t.n)
+            } else {
+                0.0
+            },
+            t.points
+        );
+    };
+    println!("{games} games, seed {seed}: our cube decisions judged by gnubg 0-ply");
     println!(
-        "mean error against gnubg's chances over {n_err} positions: 0 ply {:?}, rolled {:?}",
-        m(err[0]),
-        m(err[1])
+        "{:<34} {:>6} {:>6} {:>9} {:>9} {:>9}",
+        "", "n", "wrong", "lost", "m/dec", "points"
     );
-    println!(
-        "mean absolute error: 0 ply {:?}, rolled {:?}, mean of both {:?}",
-        m(abs[0]),
-        m(abs[1]),
-        m(abs[2])
-    );
+    line("all doubling decisions", &all[0]);
+    line("all take decisions", &all[1]);
+    for (k, t) in &outcome {
+        line(k, t);
+    }
+    for ((kind, cl), t) in &by_class {
+        line(&format!("{kind}: {cl}"), t);
+    }
 }

@@ -15,6 +15,7 @@ use backgammon::score::win_kind;
 use backgammon::{Game, Play, PlayList, Position, Preset, Roll, Rules, Side, WinKind};
 use neural::{Features, ModelError, Outputs};
 
+use crate::cube::depth::Question;
 use crate::Player;
 
 const MAGIC: &[u8; 4] = b"BGNN";
@@ -461,12 +462,23 @@ impl Player for NeuralPlayer {
     }
 
     fn wants_double(&mut self, game: &Game) -> bool {
+        if self.plies >= 2 {
+            // Close decisions searched deeper (crate::cube::depth).
+            return crate::cube::depth::bot_decision(&self.net, game, Question::Double)
+                .0
+                .double();
+        }
         let o = self.net.evaluate_for_cube(game.position(), game.rules());
         crate::cube::should_double(game, &o)
     }
 
     fn takes(&mut self, game: &Game) -> bool {
         // The doubler is on roll: the outputs in his eyes.
+        if self.plies >= 2 {
+            return crate::cube::depth::bot_decision(&self.net, game, Question::Take)
+                .0
+                .take();
+        }
         let o = self.net.evaluate_for_cube(game.position(), game.rules());
         crate::cube::should_take(game, &o)
     }

@@ -4,7 +4,9 @@
 //! gnubg 1.07's 0-ply verdict on each is quoted.
 
 use backgammon::{Cube, MatchState, Position, Preset, Rules, Side};
-use backgammon_bot::cube::{decide, drop_points, match_decision, met, money_decision, Owner};
+use backgammon_bot::cube::{
+    cube_life, decide, drop_points, match_decision, met, money_decision, Owner, CUBE_EFFICIENCY,
+};
 use backgammon_bot::default_net;
 use neural::Outputs;
 
@@ -43,6 +45,7 @@ fn bg_7_4_a_dead_lost_position_is_dropped() {
         Owner::Centred,
         false,
         1.0,
+        CUBE_EFFICIENCY,
     );
     assert!(!d.take(), "{d:?}");
 }
@@ -60,6 +63,7 @@ fn bg_7_2_too_good_to_double_when_gammons_are_likely() {
         Owner::Centred,
         false,
         1.0,
+        CUBE_EFFICIENCY,
     );
     assert!(d.double() && !d.take(), "{d:?}");
     let d = money_decision(
@@ -67,6 +71,7 @@ fn bg_7_2_too_good_to_double_when_gammons_are_likely() {
         Owner::Centred,
         false,
         1.0,
+        CUBE_EFFICIENCY,
     );
     assert!(!d.double(), "{d:?}");
     // BG-7.5 Jacoby: gammons count only once the cube is turned, so the
@@ -76,6 +81,7 @@ fn bg_7_2_too_good_to_double_when_gammons_are_likely() {
         Owner::Centred,
         true,
         1.0,
+        CUBE_EFFICIENCY,
     );
     assert!(d.double() && !d.take(), "{d:?}");
     // Under Jacoby a centred cube still cashes at the live points, which
@@ -86,6 +92,7 @@ fn bg_7_2_too_good_to_double_when_gammons_are_likely() {
         Owner::Centred,
         true,
         1.0,
+        CUBE_EFFICIENCY,
     );
     assert!(!d.double(), "{d:?}");
 }
@@ -101,14 +108,28 @@ fn bg_7_3_a_racing_double_is_doubled_and_taken() {
     assert!(!d.double() && d.take(), "{d:?}");
     // Janowski with x = 0.68, no gammons: 72 % is a double and a take,
     // 65 % not yet a double, 80 % a drop.
-    let at = |p| money_decision(&outputs(p, 0.0, 0.0, 0.0, 0.0), Owner::Centred, false, 1.0);
+    let at = |p| {
+        money_decision(
+            &outputs(p, 0.0, 0.0, 0.0, 0.0),
+            Owner::Centred,
+            false,
+            1.0,
+            CUBE_EFFICIENCY,
+        )
+    };
     assert!(at(0.72).double() && at(0.72).take(), "{:?}", at(0.72));
     assert!(!at(0.65).double(), "{:?}", at(0.65));
     assert!(!at(0.80).take(), "{:?}", at(0.80));
     // Owning the cube, one waits longer before redoubling: 70 % is an
     // initial double, not yet a redouble.
     assert!(at(0.70).double(), "{:?}", at(0.70));
-    let own = money_decision(&outputs(0.70, 0.0, 0.0, 0.0, 0.0), Owner::Me, false, 1.0);
+    let own = money_decision(
+        &outputs(0.70, 0.0, 0.0, 0.0, 0.0),
+        Owner::Me,
+        false,
+        1.0,
+        CUBE_EFFICIENCY,
+    );
     assert!(!own.double(), "{own:?}");
 }
 
@@ -173,13 +194,13 @@ fn bg_7_5_match_cube_decisions() {
     let even = outputs(0.5, 0.13, 0.005, 0.13, 0.005);
     // Post-Crawford, the trailer (3-away) against the leader at 1-away
     // doubles at once; the leader takes at even chances.
-    let d = match_decision(&even, 3, 1, 1, Owner::Centred, true, 1);
+    let d = match_decision(&even, 3, 1, 1, Owner::Centred, true, 1, CUBE_EFFICIENCY);
     assert!(d.double(), "{d:?}");
     // At 1-away both (double match point) a double gains nothing.
-    let d = match_decision(&even, 1, 1, 1, Owner::Centred, true, 1);
+    let d = match_decision(&even, 1, 1, 1, Owner::Centred, true, 1, CUBE_EFFICIENCY);
     assert!(!d.double(), "{d:?}");
     // Even chances at 5-away 5-away: no double; a take.
-    let d = match_decision(&even, 5, 5, 1, Owner::Centred, false, 1);
+    let d = match_decision(&even, 5, 5, 1, Owner::Centred, false, 1, CUBE_EFFICIENCY);
     assert!(!d.double() && d.take(), "{d:?}");
     // A clear racing double at 7-away 7-away is doubled and taken; at
     // 95 % it is dropped.
@@ -192,8 +213,134 @@ fn bg_7_5_match_cube_decisions() {
             Owner::Centred,
             false,
             1,
+            CUBE_EFFICIENCY,
         )
     };
     assert!(race(0.74).double() && race(0.74).take(), "{:?}", race(0.74));
     assert!(!race(0.95).take(), "{:?}", race(0.95));
+}
+
+/// A contact-free position: White's checkers `w` and Black's `b` (each
+/// in his own numbering, index 0 borne off), White on roll.
+fn race(w: &[(usize, u8)], b: &[(usize, u8)]) -> Position {
+    let counts = |pts: &[(usize, u8)]| {
+        let mut c = [0u8; 26];
+        for &(p, n) in pts {
+            c[p] = n;
+        }
+        c[0] = 15 - pts.iter().map(|x| x.1).sum::<u8>();
+        c
+    };
+    let p = Position::from_setup(backgammon::Setup {
+        counts: backgammon::BySide::new(counts(w), counts(b)),
+        turn: Side::White,
+    })
+    .unwrap();
+    assert!(p.is_race());
+    p
+}
+
+#[test]
+fn bg_7_3_the_cube_life_index_depends_on_the_kind_of_position() {
+    // Contact: 0.68. A race: 0.55 + 0.00125 per pip of the side on roll,
+    // within 0.60–0.70 (gnubg's published values). Both sides bearing
+    // off: 0.60.
+    assert_eq!(cube_life(&Position::start()), CUBE_EFFICIENCY);
+    let long = race(&[(10, 10), (8, 5)], &[(10, 10), (8, 5)]);
+    assert_eq!(long.pip_count(Side::White), 140);
+    assert!((cube_life(&long) - 0.70).abs() < 1e-9);
+    let mid = pos("1H07AADs7jkAAA");
+    assert_eq!(mid.pip_count(Side::White), 81);
+    assert!((cube_life(&mid) - (0.55 + 0.00125 * 81.0)).abs() < 1e-9);
+    let short = race(&[(7, 1), (2, 7), (1, 7)], &[(7, 1), (2, 7), (1, 7)]);
+    assert!((cube_life(&short) - 0.60).abs() < 1e-9);
+    let bearoff = race(&[(2, 7), (1, 8)], &[(2, 7), (1, 8)]);
+    assert!((cube_life(&bearoff) - 0.60).abs() < 1e-9);
+    // The same chances, decided by the kind of position (money, no
+    // gammons): 68 % is a double in a short race, where the cube has
+    // little time left to be used, not yet in contact; 69.5 % is a
+    // double in contact, not yet in a long race.
+    let money = MatchState::money();
+    let o = outputs(0.68, 0.0, 0.0, 0.0, 0.0);
+    let at = |p: &Position, o: &Outputs| decide(p, &money_rules(), &money, Cube::centred(), o);
+    assert!(at(&short, &o).double(), "{:?}", at(&short, &o));
+    assert!(at(&bearoff, &o).double(), "{:?}", at(&bearoff, &o));
+    assert!(!at(&Position::start(), &o).double());
+    let o = outputs(0.695, 0.0, 0.0, 0.0, 0.0);
+    assert!(at(&Position::start(), &o).double());
+    assert!(!at(&long, &o).double(), "{:?}", at(&long, &o));
+    // In a match the same index: a short race doubles earlier there too.
+    let mut st = MatchState::to(7);
+    st.score = backgammon::BySide::new(0, 0);
+    let m = |p: &Position| {
+        decide(
+            p,
+            &money_rules(),
+            &st,
+            Cube::centred(),
+            &outputs(0.68, 0.0, 0.0, 0.0, 0.0),
+        )
+    };
+    let (s, c) = (m(&short), m(&Position::start()));
+    assert!(s.no_double < c.no_double, "{s:?} {c:?}");
+}
+
+#[test]
+fn bg_7_2_close_doubles_are_searched_deeper() {
+    use backgammon::Game;
+    use backgammon_bot::analysis::cubeful;
+    use backgammon_bot::cube::depth::{bot_decision, deep_outputs, Question, DEEP_MARGIN};
+    use backgammon_bot::{NeuralPlayer, Player};
+    let net = default_net();
+    let rules = Rules::standard();
+    let money = MatchState::money();
+    // Centred cube, Jacoby (gnubg 1.07: no double at 0 ply, ND −0.043
+    // against D/T −0.388, and at 2 ply, −0.024 against −0.357). The cheap
+    // estimate alone doubles, by a margin under DEEP_MARGIN; the chances
+    // searched deeper do not.
+    let p = pos("zM6iAQaL3R0AEA");
+    let cheap = decide(
+        &p,
+        &rules,
+        &money,
+        Cube::centred(),
+        &net.evaluate_for_cube(&p, &rules),
+    );
+    assert!(
+        cheap.double() && cheap.double_margin() < DEEP_MARGIN,
+        "{cheap:?}"
+    );
+    let g = Game::from_position(rules, p);
+    let (d, o) = bot_decision(&net, &g, Question::Double);
+    assert!(!d.double(), "{d:?}");
+    assert_eq!(o, deep_outputs(&net, &p, &rules));
+    assert!(!NeuralPlayer::two_ply(net.clone()).wants_double(&g));
+    let a = cubeful::analyse(&net, &p, &rules, &money, Cube::centred(), 2);
+    assert!(!a.double, "{a:?}");
+    // A redouble of a cube of 2 (gnubg: redouble, pass at 0 and 2 ply:
+    // ND 0.908 / 0.931, D/T 1.332 / 1.287): the cheap estimate waits, the
+    // deep one redoubles (we still see a take).
+    let p = pos("fzcAAIjdbQcAAA");
+    let mine = Cube {
+        value: 2,
+        owner: Some(Side::White),
+    };
+    let cheap = decide(&p, &rules, &money, mine, &net.evaluate_for_cube(&p, &rules));
+    assert!(!cheap.double(), "{cheap:?}");
+    let a = cubeful::analyse(&net, &p, &rules, &money, mine, 2);
+    assert!(a.double, "{a:?}");
+    assert!(a.action.starts_with("Redouble, "), "{a:?}");
+    // A clear decision stays with the cheap estimate: the opening.
+    let s = Position::start();
+    let g = Game::from_position(rules, s);
+    let (d, o) = bot_decision(&net, &g, Question::Double);
+    assert!(!d.double() && d.double_margin() >= DEEP_MARGIN, "{d:?}");
+    assert_eq!(o, net.evaluate_for_cube(&s, &rules));
+    // In a match the margin is measured in normalised money equity, not
+    // in match-winning chances (where every margin is small): at 7-away
+    // 7-away the opening is as clear as in money play.
+    let g = Game::new(rules, MatchState::to(7));
+    let (d, o) = bot_decision(&net, &g, Question::Double);
+    assert!(!d.double(), "{d:?}");
+    assert_eq!(o, net.evaluate_for_cube(&s, &rules));
 }

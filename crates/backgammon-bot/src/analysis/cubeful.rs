@@ -4,8 +4,9 @@
 //! pass", "No redouble, take", …).
 //!
 //! The cubeless chances come from the evaluator ([`cube_outputs`], at 0,
-//! 1 or 2 plies); the cubeful equities from the Janowski-style model of
-//! [`crate::cube`] (cube-life index [`crate::cube::CUBE_EFFICIENCY`]) in
+//! 1, 2 or 3 plies; at 2, close decisions at 3 as the bot takes them);
+//! the cubeful equities from the Janowski-style model of [`crate::cube`]
+//! (cube-life index [`crate::cube::cube_life`], by kind of position) in
 //! money play, and from its match model and match equity table in match
 //! play, where they are also given as match-winning chances and turned
 //! into normalised money equity as gnubg does: `2·(mwc − lose) / (win −
@@ -15,17 +16,20 @@
 use backgammon::{Cube, MatchState, Position, Rules, Side};
 use neural::Outputs;
 
+use crate::cube::depth::{deep_outputs, DEEP_MARGIN};
 use crate::cube::{self, met, Decision};
 use crate::neural::flip;
 use crate::BgNet;
 
 /// The cubeless chances for a cube decision of the side on roll of
 /// `pos`, in his eyes: `plies` 0 is the evaluator alone, 1 the mean over
-/// his 21 rolls of his best play at 0 ply, 2 the bot's own estimate (the
+/// his 21 rolls of his best play at 0 ply, 2 the bot's cheap estimate (the
 /// mean of the two, which cancels most of the odd-even swing of the
 /// evaluator: the side about to roll is undervalued at 0 ply and
 /// overvalued at 1), anything above: the mean over his 21 rolls of his
-/// best play searched at 2 plies.
+/// best play searched at 2 plies ([`crate::cube::depth::deep_outputs`]).
+/// [`analyse`] at 2 plies takes the close decisions on the deep chances,
+/// as the bot does.
 pub fn cube_outputs(net: &BgNet, pos: &Position, rules: &Rules, plies: u8) -> Outputs {
     if pos.winner().is_some() {
         return net.evaluate(pos, rules.preset);
@@ -34,24 +38,7 @@ pub fn cube_outputs(net: &BgNet, pos: &Position, rules: &Rules, plies: u8) -> Ou
         0 => net.evaluate(pos, rules.preset),
         1 => super::mean_over_rolls(net, pos, rules),
         2 => net.evaluate_for_cube(pos, rules),
-        _ => {
-            let mut sum = [0.0f32; neural::MAX_OUTPUTS];
-            for roll in backgammon::Roll::ALL {
-                let plays = pos.legal_plays(roll, rules);
-                let (_, o) = net.best_play_2ply(
-                    pos,
-                    &plays,
-                    rules,
-                    crate::neural::SEARCH_KEEP,
-                    crate::neural::SEARCH_MARGIN,
-                );
-                let w = roll.weight() as f32 / 36.0;
-                for (s, x) in sum.iter_mut().zip(o) {
-                    *s += w * x;
-                }
-            }
-            sum
-        }
+        _ => deep_outputs(net, pos, rules),
     }
 }
 
@@ -93,6 +80,17 @@ impl CubeAnalysis {
         } else {
             self.no_double
         }
+    }
+
+    /// How far the doubling decision is from its turning point (in the
+    /// equities shown: normalised money equity).
+    pub fn double_margin(&self) -> f64 {
+        (self.double_take.min(self.double_pass) - self.no_double).abs()
+    }
+
+    /// How far the taking decision is from its turning point.
+    pub fn take_margin(&self) -> f64 {
+        (self.double_take - self.double_pass).abs()
     }
 
     /// The equity the side on roll loses by doubling when `doubled`, or
@@ -144,7 +142,7 @@ fn words(d_double: bool, take: bool, too_good: bool, redouble: bool) -> String {
 /// The match-winning chances of the side on roll `a` away against `b`
 /// away after the game ends with `won` points for him (negative: for
 /// the opponent), `post`: the Crawford game is over or being played.
-fn mwc_after(a: i64, b: i64, won: i64, post: bool) -> f64 {
+pub(crate) fn mwc_after(a: i64, b: i64, won: i64, post: bool) -> f64 {
     let (a, b) = if won >= 0 { (a - won, b) } else { (a, b + won) };
     if a <= 0 {
         return 1.0;
@@ -231,7 +229,14 @@ pub fn analyse(
     plies: u8,
 ) -> CubeAnalysis {
     let o = cube_outputs(net, pos, rules, plies);
-    analyse_outputs(&o, pos, rules, state, cube)
+    let a = analyse_outputs(&o, pos, rules, state, cube);
+    // At 2 plies, the bot's own way (crate::cube::depth): a close
+    // decision is taken on the chances searched two plies deeper.
+    let close = (a.available && a.double_margin() < DEEP_MARGIN) || a.take_margin() < DEEP_MARGIN;
+    if plies == 2 && close && pos.winner().is_none() {
+        return analyse_outputs(&deep_outputs(net, pos, rules), pos, rules, state, cube);
+    }
+    a
 }
 
 /// The outputs in the other side's eyes (re-exported for the callers

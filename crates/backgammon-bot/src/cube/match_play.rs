@@ -1,41 +1,12 @@
-//! Cube decisions from the cubeless outputs (win, gammon and backgammon
-//! chances of both sides, in the eyes of the side on roll).
-//!
-//! **Money games**: Janowski's model. With `W` the mean points of a win
-//! and `L` of a loss (gammons and backgammons counted by the preset), the
-//! cubeful equity is `x · live + (1 − x) · dead`, where `dead = p(W + L) − L`
-//! is the cubeless equity and `live` is the equity with a perfectly
-//! efficient cube: piecewise linear in the winning chances `p` between the
-//! ends (`−L` at 0, `W` at 1) and the points where the cube changes hands,
-//! the live take point `TP = (L − ½)/(W + L + ½)` and cash point
-//! `CP = (L + 1)/(W + L + ½)`. `x` is the cube efficiency,
-//! [`CUBE_EFFICIENCY`] (0.68). With the Jacoby rule a centred cube's
-//! dead part values every win and loss at 1 (gammons count only once the
-//! cube is turned) and its live part cashes instead of playing on
-//! ([`jacoby_centred_equity`]).
-//!
-//! **Matches**: the same model in match-winning chances, computed on a
-//! grid of `p`, level by level of the cube (the owner of cube `c` can
-//! redouble to `2c`, whose value is computed first), with the points won
-//! or lost turned into match-winning chances by a match equity table
-//! ([`met`]) computed here from the gammon rates ([`GAMMON_RATE`]) by the
-//! same model at `p = ½`, score by score, the Crawford rule included.
-//!
-//! **Seed preset**: refusing a redouble loses the game counted on the
-//! current position (BG-6.2) times the cube's last value (BG-7.4), so a
-//! redouble's drop costs 1, 2 or 3 times the cube and the doubled side
-//! takes more often (later redoubles in the model are priced as
-//! standard drops).
+//! The cube in matches: the live-cube model in match-winning chances and
+//! the match equity table (see [`super`]).
 
 use std::sync::OnceLock;
 
-use backgammon::score::win_kind;
-use backgammon::{Cube, Game, MatchState, Position, Preset, Rules, Side};
+use backgammon::Cube;
 use neural::Outputs;
 
-/// Janowski's cube efficiency `x`, between 0 (dead cube) and 1 (fully
-/// live).
-pub const CUBE_EFFICIENCY: f64 = 0.68;
+use super::{through, Decision, Owner, Rates, CUBE_EFFICIENCY};
 
 /// The share of wins that are gammons or more, for the match equity
 /// table (close to the shipped network's at the opening: 0.15 gammons of
@@ -48,153 +19,6 @@ pub const BACKGAMMON_RATE: f64 = 0.015;
 /// The longest match the equity table covers, in points away; longer
 /// scores are read at this distance.
 pub const MET_MAX: usize = 64;
-
-/// The doubler's equity in the three outcomes of a cube decision: money
-/// equity in units of the cube before the double, or match-winning
-/// chances in a match.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Decision {
-    /// Not doubling.
-    pub no_double: f64,
-    /// Doubling, the opponent taking.
-    pub double_take: f64,
-    /// Doubling, the opponent dropping (BG-7.4).
-    pub double_drop: f64,
-}
-
-impl Decision {
-    /// Whether doubling is right: the opponent's best answer to a double
-    /// leaves the doubler more than not doubling.
-    pub fn double(&self) -> bool {
-        self.double_take.min(self.double_drop) > self.no_double
-    }
-
-    /// Whether taking is right for the doubled side.
-    pub fn take(&self) -> bool {
-        self.double_take <= self.double_drop
-    }
-}
-
-/// Who owns the cube, seen from the side on roll.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Owner {
-    /// Centred: either side may double.
-    Centred,
-    /// The side on roll owns it.
-    Me,
-    /// The opponent owns it.
-    Opponent,
-}
-
-/// Conditional outcome shares: of wins, the gammons-or-more and the
-/// backgammons; of losses, the same.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rates {
-    /// Gammons or more among wins.
-    pub win_gammon: f64,
-    /// Backgammons among wins.
-    pub win_backgammon: f64,
-    /// Gammons or more among losses.
-    pub lose_gammon: f64,
-    /// Backgammons among losses.
-    pub lose_backgammon: f64,
-}
-
-impl Rates {
-    /// The rates of the outputs `o` (in the side on roll's eyes).
-    pub fn of(o: &Outputs) -> Rates {
-        let p = f64::from(o[0]).clamp(1e-6, 1.0 - 1e-6);
-        let share = |x: f32, of: f64| (f64::from(x) / of).clamp(0.0, 1.0);
-        let wg = share(o[1], p);
-        let lg = share(o[3], 1.0 - p);
-        Rates {
-            win_gammon: wg,
-            win_backgammon: share(o[2], p).min(wg),
-            lose_gammon: lg,
-            lose_backgammon: share(o[4], 1.0 - p).min(lg),
-        }
-    }
-
-    /// The table's rates, the same for both sides.
-    pub const fn table() -> Rates {
-        Rates {
-            win_gammon: GAMMON_RATE,
-            win_backgammon: BACKGAMMON_RATE,
-            lose_gammon: GAMMON_RATE,
-            lose_backgammon: BACKGAMMON_RATE,
-        }
-    }
-
-    /// The mean points of a win and of a loss.
-    fn money(&self) -> (f64, f64) {
-        (
-            1.0 + self.win_gammon + self.win_backgammon,
-            1.0 + self.lose_gammon + self.lose_backgammon,
-        )
-    }
-}
-
-/// Linear interpolation through the points `(p, e)`, sorted by `p`.
-fn through(pts: &[(f64, f64)], p: f64) -> f64 {
-    for w in pts.windows(2) {
-        let ((p0, e0), (p1, e1)) = (w[0], w[1]);
-        if p <= p1 {
-            if p1 - p0 < 1e-12 {
-                return e1;
-            }
-            return e0 + (e1 - e0) * (p - p0) / (p1 - p0);
-        }
-    }
-    pts.last().map_or(0.0, |x| x.1)
-}
-
-/// Janowski's cubeful money equity, in units of the cube, for winning
-/// chances `p`, mean win `w` and loss `l`, and the cube's owner.
-pub fn money_equity(p: f64, w: f64, l: f64, owner: Owner, x: f64) -> f64 {
-    let dead = p * (w + l) - l;
-    let tp = (l - 0.5) / (w + l + 0.5);
-    let cp = (l + 1.0) / (w + l + 0.5);
-    let live = match owner {
-        Owner::Centred => through(&[(0.0, -l), (tp, -1.0), (cp, 1.0), (1.0, w)], p),
-        Owner::Me => through(&[(0.0, -l), (cp, 1.0), (1.0, w)], p),
-        Owner::Opponent => through(&[(0.0, -l), (tp, -1.0), (1.0, w)], p),
-    };
-    x * live + (1.0 - x) * dead
-}
-
-/// Janowski's equity of a centred cube under the Jacoby rule (BG-7.5):
-/// gammons count only once the cube is turned, so the dead part values
-/// every game at 1, and the live part cashes at the take and cash points
-/// (computed with gammons, which count after the double) instead of
-/// playing on for a gammon.
-pub fn jacoby_centred_equity(p: f64, w: f64, l: f64, x: f64) -> f64 {
-    let dead = 2.0 * p - 1.0;
-    let tp = (l - 0.5) / (w + l + 0.5);
-    let cp = (l + 1.0) / (w + l + 0.5);
-    let live = through(&[(0.0, -1.0), (tp, -1.0), (cp, 1.0), (1.0, 1.0)], p);
-    x * live + (1.0 - x) * dead
-}
-
-/// A money-game cube decision for the side on roll with outputs `o` in
-/// his eyes; `jacoby`: gammons count only once the cube is turned;
-/// `drop_points`: what a drop wins, in units of the cube (1, or under the
-/// seed preset's redouble 1, 2 or 3, BG-7.4).
-pub fn money_decision(o: &Outputs, owner: Owner, jacoby: bool, drop_points: f64) -> Decision {
-    let p = f64::from(o[0]).clamp(0.0, 1.0);
-    let (w, l) = Rates::of(o).money();
-    let no_double = if jacoby && owner == Owner::Centred {
-        jacoby_centred_equity(p, w, l, CUBE_EFFICIENCY)
-    } else {
-        money_equity(p, w, l, owner, CUBE_EFFICIENCY)
-    };
-    Decision {
-        no_double,
-        double_take: 2.0 * money_equity(p, w, l, Owner::Opponent, CUBE_EFFICIENCY),
-        double_drop: drop_points,
-    }
-}
-
-// ---------------------------------------------------------------- matches
 
 /// Grid points of `p` for the match model.
 const GRID: usize = 201;
@@ -471,7 +295,9 @@ pub fn met() -> &'static MetTable {
 /// A match cube decision for the side on roll with outputs `o` in his
 /// eyes, `a` points away against `b`, cube `cube` (value and owner seen
 /// from him), `post`: the Crawford game is over; `drop_points`: the
-/// points a drop wins (the cube, or BG-7.4's count for a seed redouble).
+/// points a drop wins (the cube, or BG-7.4's count for a seed redouble);
+/// `x`: the cube-life index ([`super::cube_life`]).
+#[allow(clippy::too_many_arguments)]
 pub fn match_decision(
     o: &Outputs,
     a: u32,
@@ -480,6 +306,7 @@ pub fn match_decision(
     owner: Owner,
     post: bool,
     drop_points: u32,
+    x: f64,
 ) -> Decision {
     let met = met();
     let s = Score {
@@ -490,7 +317,7 @@ pub fn match_decision(
     let r = Rates::of(o);
     let p = f64::from(o[0]);
     let c = cube.max(1) as i32;
-    let here = level(met, s, c, &r, CUBE_EFFICIENCY);
+    let here = level(met, s, c, &r, x);
     let no_double = at(
         if owner == Owner::Me {
             &here.me_wait
@@ -500,7 +327,7 @@ pub fn match_decision(
         p,
     );
     let double_take = if 2 * cube <= Cube::MAX {
-        at(&level(met, s, 2 * c, &r, CUBE_EFFICIENCY).opp, p)
+        at(&level(met, s, 2 * c, &r, x).opp, p)
     } else {
         no_double
     };
@@ -509,77 +336,4 @@ pub fn match_decision(
         double_take,
         double_drop: s.after(met, drop_points as i32),
     }
-}
-
-/// What a drop of a double offered now by the side on roll of `pos` wins
-/// him (BG-7.4): the cube's value; under the seed preset, for a redouble,
-/// the game counted as it stands (BG-6.2) times the cube.
-pub fn drop_points(pos: &Position, preset: Preset, cube: Cube) -> u32 {
-    match (preset, cube.owner) {
-        (Preset::Seed, Some(_)) => win_kind(pos, pos.turn(), Preset::Seed).points() * cube.value,
-        _ => cube.value,
-    }
-}
-
-/// The cube decision of the side on roll of `pos` (before he rolls, or
-/// having doubled), with the outputs `o` in his eyes.
-pub fn decide(
-    pos: &Position,
-    rules: &Rules,
-    state: &MatchState,
-    cube: Cube,
-    o: &Outputs,
-) -> Decision {
-    let me: Side = pos.turn();
-    let owner = match cube.owner {
-        None => Owner::Centred,
-        Some(s) if s == me => Owner::Me,
-        Some(_) => Owner::Opponent,
-    };
-    let drop = drop_points(pos, rules.preset, cube);
-    if state.is_money() {
-        money_decision(
-            o,
-            owner,
-            rules.jacoby,
-            f64::from(drop) / f64::from(cube.value),
-        )
-    } else {
-        let away = |s: Side| state.length.saturating_sub(*state.score.get(s)).max(1);
-        match_decision(
-            o,
-            away(me),
-            away(!me),
-            cube.value,
-            owner,
-            state.crawford || state.crawford_done,
-            drop,
-        )
-    }
-}
-
-/// Whether the side on roll of `game` should double, given the outputs
-/// in its eyes.
-pub fn should_double(game: &Game, o: &Outputs) -> bool {
-    decide(
-        game.position(),
-        game.rules(),
-        game.match_state(),
-        game.cube(),
-        o,
-    )
-    .double()
-}
-
-/// Whether the doubled side of `game` should take, given the outputs in
-/// the doubler's eyes (the doubler is on roll).
-pub fn should_take(game: &Game, o: &Outputs) -> bool {
-    decide(
-        game.position(),
-        game.rules(),
-        game.match_state(),
-        game.cube(),
-        o,
-    )
-    .take()
 }

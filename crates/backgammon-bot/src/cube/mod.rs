@@ -1,0 +1,271 @@
+//! Cube decisions from the cubeless outputs (win, gammon and backgammon
+//! chances of both sides, in the eyes of the side on roll).
+//!
+//! **Money games**: Janowski's model. With `W` the mean points of a win
+//! and `L` of a loss (gammons and backgammons counted by the preset), the
+//! cubeful equity is `x · live + (1 − x) · dead`, where `dead = p(W + L) − L`
+//! is the cubeless equity and `live` is the equity with a perfectly
+//! efficient cube: piecewise linear in the winning chances `p` between the
+//! ends (`−L` at 0, `W` at 1) and the points where the cube changes hands,
+//! the live take point `TP = (L − ½)/(W + L + ½)` and cash point
+//! `CP = (L + 1)/(W + L + ½)` ([`money`]). `x` is the cube efficiency or
+//! cube-life index, by the kind of position ([`cube_life`]): 0.68 in
+//! contact ([`CUBE_EFFICIENCY`]), in a race `0.55 + 0.00125 ×` the pips of
+//! the side on roll within 0.60–0.70 (a short race leaves the cube less
+//! time to be used), 0.60 when both sides bear off — GNU Backgammon's
+//! published values. With the Jacoby rule a centred cube's
+//! dead part values every win and loss at 1 (gammons count only once the
+//! cube is turned) and its live part cashes instead of playing on
+//! ([`jacoby_centred_equity`]).
+//!
+//! **Matches** ([`match_play`]): the same model (and the same `x`) in
+//! match-winning chances, computed on a
+//! grid of `p`, level by level of the cube (the owner of cube `c` can
+//! redouble to `2c`, whose value is computed first), with the points won
+//! or lost turned into match-winning chances by a match equity table
+//! ([`met`]) computed here from the gammon rates ([`GAMMON_RATE`]) by the
+//! same model at `p = ½`, score by score, the Crawford rule included.
+//!
+//! **Seed preset**: refusing a redouble loses the game counted on the
+//! current position (BG-6.2) times the cube's last value (BG-7.4), so a
+//! redouble's drop costs 1, 2 or 3 times the cube and the doubled side
+//! takes more often (later redoubles in the model are priced as
+//! standard drops).
+//!
+//! **Depth** ([`depth`]): the bot decides on a cheap estimate of the
+//! chances, and takes a close decision again on chances searched two
+//! plies deeper.
+
+pub mod depth;
+pub mod match_play;
+pub mod money;
+
+use backgammon::score::win_kind;
+use backgammon::{Cube, Game, MatchState, Position, Preset, Rules, Side};
+use neural::Outputs;
+
+use crate::neural::Evaluator;
+
+pub use match_play::{match_decision, met, MetTable, BACKGAMMON_RATE, GAMMON_RATE, MET_MAX};
+pub use money::{jacoby_centred_equity, money_decision, money_equity};
+
+/// Janowski's cube efficiency `x` (the cube-life index, between 0: a
+/// dead cube, and 1: fully live) of contact positions, and of the match
+/// equity table's games (from their start).
+pub const CUBE_EFFICIENCY: f64 = 0.68;
+
+/// The cube-life index of a bear-off where both sides are in the
+/// one-sided database: the games are short, the last rolls leave little
+/// time to use the cube.
+pub const BEAROFF_CUBE_LIFE: f64 = 0.60;
+
+/// The cube-life index of a race: `RACE_CUBE_LIFE.0 + RACE_CUBE_LIFE.1 ×`
+/// the pip count of the side on roll, kept within
+/// [`RACE_CUBE_LIFE_RANGE`]: a long race keeps the cube alive longer
+/// (the values GNU Backgammon publishes for its 0-ply cube decisions).
+pub const RACE_CUBE_LIFE: (f64, f64) = (0.55, 0.00125);
+
+/// The bounds of a race's cube-life index.
+pub const RACE_CUBE_LIFE_RANGE: (f64, f64) = (0.60, 0.70);
+
+/// The cube-life index `x` of Janowski's model for the side on roll of
+/// `pos`, by the kind of position ([`Evaluator::of`]): contact
+/// [`CUBE_EFFICIENCY`], a race a function of the roller's pip count
+/// ([`RACE_CUBE_LIFE`]), a bear-off [`BEAROFF_CUBE_LIFE`].
+pub fn cube_life(pos: &Position) -> f64 {
+    match Evaluator::of(pos) {
+        Evaluator::Contact => CUBE_EFFICIENCY,
+        Evaluator::BearoffDb => BEAROFF_CUBE_LIFE,
+        Evaluator::Race => {
+            let pips = f64::from(pos.pip_count(pos.turn()));
+            (RACE_CUBE_LIFE.0 + RACE_CUBE_LIFE.1 * pips)
+                .clamp(RACE_CUBE_LIFE_RANGE.0, RACE_CUBE_LIFE_RANGE.1)
+        }
+    }
+}
+
+/// The doubler's equity in the three outcomes of a cube decision: money
+/// equity in units of the cube before the double, or match-winning
+/// chances in a match.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Decision {
+    /// Not doubling.
+    pub no_double: f64,
+    /// Doubling, the opponent taking.
+    pub double_take: f64,
+    /// Doubling, the opponent dropping (BG-7.4).
+    pub double_drop: f64,
+}
+
+impl Decision {
+    /// How far the doubling decision is from its turning point: the
+    /// distance between not doubling and the opponent's best answer to
+    /// a double.
+    pub fn double_margin(&self) -> f64 {
+        (self.double_take.min(self.double_drop) - self.no_double).abs()
+    }
+
+    /// How far the taking decision is from its turning point.
+    pub fn take_margin(&self) -> f64 {
+        (self.double_take - self.double_drop).abs()
+    }
+
+    /// Whether doubling is right: the opponent's best answer to a double
+    /// leaves the doubler more than not doubling.
+    pub fn double(&self) -> bool {
+        self.double_take.min(self.double_drop) > self.no_double
+    }
+
+    /// Whether taking is right for the doubled side.
+    pub fn take(&self) -> bool {
+        self.double_take <= self.double_drop
+    }
+}
+
+/// Who owns the cube, seen from the side on roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    /// Centred: either side may double.
+    Centred,
+    /// The side on roll owns it.
+    Me,
+    /// The opponent owns it.
+    Opponent,
+}
+
+/// Conditional outcome shares: of wins, the gammons-or-more and the
+/// backgammons; of losses, the same.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rates {
+    /// Gammons or more among wins.
+    pub win_gammon: f64,
+    /// Backgammons among wins.
+    pub win_backgammon: f64,
+    /// Gammons or more among losses.
+    pub lose_gammon: f64,
+    /// Backgammons among losses.
+    pub lose_backgammon: f64,
+}
+
+impl Rates {
+    /// The rates of the outputs `o` (in the side on roll's eyes).
+    pub fn of(o: &Outputs) -> Rates {
+        let p = f64::from(o[0]).clamp(1e-6, 1.0 - 1e-6);
+        let share = |x: f32, of: f64| (f64::from(x) / of).clamp(0.0, 1.0);
+        let wg = share(o[1], p);
+        let lg = share(o[3], 1.0 - p);
+        Rates {
+            win_gammon: wg,
+            win_backgammon: share(o[2], p).min(wg),
+            lose_gammon: lg,
+            lose_backgammon: share(o[4], 1.0 - p).min(lg),
+        }
+    }
+
+    /// The table's rates, the same for both sides.
+    pub const fn table() -> Rates {
+        Rates {
+            win_gammon: GAMMON_RATE,
+            win_backgammon: BACKGAMMON_RATE,
+            lose_gammon: GAMMON_RATE,
+            lose_backgammon: BACKGAMMON_RATE,
+        }
+    }
+
+    /// The mean points of a win and of a loss.
+    pub(crate) fn money(&self) -> (f64, f64) {
+        (
+            1.0 + self.win_gammon + self.win_backgammon,
+            1.0 + self.lose_gammon + self.lose_backgammon,
+        )
+    }
+}
+
+/// Linear interpolation through the points `(p, e)`, sorted by `p`.
+pub(crate) fn through(pts: &[(f64, f64)], p: f64) -> f64 {
+    for w in pts.windows(2) {
+        let ((p0, e0), (p1, e1)) = (w[0], w[1]);
+        if p <= p1 {
+            if p1 - p0 < 1e-12 {
+                return e1;
+            }
+            return e0 + (e1 - e0) * (p - p0) / (p1 - p0);
+        }
+    }
+    pts.last().map_or(0.0, |x| x.1)
+}
+
+/// him (BG-7.4): the cube's value; under the seed preset, for a redouble,
+/// the game counted as it stands (BG-6.2) times the cube.
+pub fn drop_points(pos: &Position, preset: Preset, cube: Cube) -> u32 {
+    match (preset, cube.owner) {
+        (Preset::Seed, Some(_)) => win_kind(pos, pos.turn(), Preset::Seed).points() * cube.value,
+        _ => cube.value,
+    }
+}
+
+/// The cube decision of the side on roll of `pos` (before he rolls, or
+/// having doubled), with the outputs `o` in his eyes.
+pub fn decide(
+    pos: &Position,
+    rules: &Rules,
+    state: &MatchState,
+    cube: Cube,
+    o: &Outputs,
+) -> Decision {
+    let me: Side = pos.turn();
+    let owner = match cube.owner {
+        None => Owner::Centred,
+        Some(s) if s == me => Owner::Me,
+        Some(_) => Owner::Opponent,
+    };
+    let drop = drop_points(pos, rules.preset, cube);
+    let x = cube_life(pos);
+    if state.is_money() {
+        money_decision(
+            o,
+            owner,
+            rules.jacoby,
+            f64::from(drop) / f64::from(cube.value),
+            x,
+        )
+    } else {
+        let away = |s: Side| state.length.saturating_sub(*state.score.get(s)).max(1);
+        match_decision(
+            o,
+            away(me),
+            away(!me),
+            cube.value,
+            owner,
+            state.crawford || state.crawford_done,
+            drop,
+            x,
+        )
+    }
+}
+
+/// Whether the side on roll of `game` should double, given the outputs
+/// in its eyes.
+pub fn should_double(game: &Game, o: &Outputs) -> bool {
+    decide(
+        game.position(),
+        game.rules(),
+        game.match_state(),
+        game.cube(),
+        o,
+    )
+    .double()
+}
+
+/// Whether the doubled side of `game` should take, given the outputs in
+/// the doubler's eyes (the doubler is on roll).
+pub fn should_take(game: &Game, o: &Outputs) -> bool {
+    decide(
+        game.position(),
+        game.rules(),
+        game.match_state(),
+        game.cube(),
+        o,
+    )
+    .take()
+}
