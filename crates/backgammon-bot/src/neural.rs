@@ -65,13 +65,10 @@ pub fn encode_with(pos: &Position, preset: Preset, expert: bool, f: &mut Feature
         f.push(199, 1.0);
     }
     if expert {
-        let mut x = [0.0f32; crate::features::PER_SIDE];
-        for (k, side) in [me, !me].into_iter().enumerate() {
-            crate::features::side_features(pos, side, &mut x);
-            let base = N_INPUTS_V1 + k * crate::features::PER_SIDE;
-            for (j, &v) in x.iter().enumerate() {
-                f.push(base + j, v);
-            }
+        let mut x = [0.0f32; 2 * crate::features::PER_SIDE];
+        crate::features::both_sides(pos, me, &mut x);
+        for (j, &v) in x.iter().enumerate() {
+            f.push(N_INPUTS_V1 + j, v);
         }
     }
 }
