@@ -231,8 +231,20 @@ impl BgNet {
         }
     }
 
-    /// The network's outputs for `pos`, whatever the position.
+    /// The network's outputs for `pos`, whatever the position (the
+    /// hidden layer's logistic by the fast approximation,
+    /// [`neural::Net::eval_fast`]; within about 10⁻⁷ of
+    /// [`BgNet::evaluate_net_exact`]).
     pub fn evaluate_net(&self, pos: &Position, preset: Preset) -> Outputs {
+        let mut f = Features::default();
+        self.encode(pos, preset, &mut f);
+        self.0.eval_fast(&f)
+    }
+
+    /// The network's outputs for `pos` computed the straightforward way
+    /// (libm's logistic, [`neural::Net::eval`]): the reference of the
+    /// fast paths' tests.
+    pub fn evaluate_net_exact(&self, pos: &Position, preset: Preset) -> Outputs {
         let mut f = Features::default();
         self.encode(pos, preset, &mut f);
         self.0.eval(&f)
