@@ -13,7 +13,7 @@ use std::sync::{Arc, OnceLock};
 
 use backgammon::score::win_kind;
 use backgammon::{Game, Play, PlayList, Position, Preset, Roll, Rules, Side, WinKind};
-use neural::{Features, ModelError, Outputs};
+use neural::{Features, Incremental, ModelError, Outputs};
 
 use crate::Player;
 
@@ -259,6 +259,41 @@ impl BgNet {
         flip(&self.evaluate(after, preset))
     }
 
+    /// Prepares `near` to value positions close to `base` (a few checkers
+    /// moved, its side on roll): with contact, the network's first-layer
+    /// sums for `base` ([`neural::Incremental`]).
+    fn prepare_near(&self, base: &Position, preset: Preset, near: &mut Near) {
+        if Evaluator::of(base) == Evaluator::Contact {
+            self.encode(base, preset, &mut near.f);
+            near.inc.set_base(&self.0, &near.f);
+        } else {
+            near.inc = Incremental::default();
+        }
+    }
+
+    /// [`BgNet::after_play`] for a position close to the base of `near`
+    /// ([`BgNet::prepare_near`]): the network's outputs from the base's
+    /// sums and the differences of the inputs (within about 10⁻⁶ of
+    /// [`BgNet::after_play`]).
+    fn after_play_near(
+        &self,
+        after: &Position,
+        mover: Side,
+        preset: Preset,
+        near: &mut Near,
+    ) -> Outputs {
+        if after.winner() == Some(mover) {
+            return outcome(mover, win_kind(after, mover, preset), mover);
+        }
+        flip(&match Evaluator::of(after) {
+            Evaluator::Contact => {
+                self.encode(after, preset, &mut near.f);
+                near.inc.eval(&self.0, &near.f)
+            }
+            _ => self.evaluate(after, preset),
+        })
+    }
+
     /// The outputs, in the mover's eyes, of the position `after` his play
     /// searched one ply deeper: the mean over the opponent's 21 rolls
     /// (weighted 1 or 2 of 36) of the position after the opponent's best
@@ -274,6 +309,10 @@ impl BgNet {
             return outcome(mover, win_kind(after, mover, rules.preset), mover);
         }
         let opp = !mover;
+        // Every reply's position is a few checkers away from `after` with
+        // the mover on roll: the network's sums for it are computed once.
+        let mut near = Near::default();
+        self.prepare_near(&after.with_turn(mover), rules.preset, &mut near);
         let mut sum = [0.0f32; neural::MAX_OUTPUTS];
         for roll in Roll::ALL {
             buf.clear();
@@ -281,7 +320,8 @@ impl BgNet {
             // The opponent's best reply in his eyes, then in the mover's.
             let mut best = (f32::NEG_INFINITY, [0.0f32; neural::MAX_OUTPUTS]);
             for p in buf.iter() {
-                let o = self.after_play(&after.play_unchecked(p), opp, rules.preset);
+                let o =
+                    self.after_play_near(&after.play_unchecked(p), opp, rules.preset, &mut near);
                 let e = equity(&o);
                 if e > best.0 {
                     best = (e, o);
@@ -326,11 +366,13 @@ impl BgNet {
         margin: f32,
     ) -> (Play, Outputs) {
         let mover = pos.turn();
+        let mut near = Near::default();
+        self.prepare_near(&pos.with_turn(!mover), rules.preset, &mut near);
         let mut ranked: Vec<(f32, Play, Position)> = plays
             .iter()
             .map(|p| {
                 let after = pos.play_unchecked(p);
-                let e = equity(&self.after_play(&after, mover, rules.preset));
+                let e = equity(&self.after_play_near(&after, mover, rules.preset, &mut near));
                 (e, *p, after)
             })
             .collect();
@@ -358,15 +400,25 @@ impl BgNet {
     /// The legal play of highest cubeless equity, and that equity.
     pub fn best_play(&self, pos: &Position, plays: &[Play], preset: Preset) -> (Play, f32) {
         let mover = pos.turn();
+        let mut near = Near::default();
+        self.prepare_near(&pos.with_turn(!mover), preset, &mut near);
         let mut best = (plays[0], f32::NEG_INFINITY);
         for p in plays {
-            let e = equity(&self.after_play(&pos.play_unchecked(p), mover, preset));
+            let e = equity(&self.after_play_near(&pos.play_unchecked(p), mover, preset, &mut near));
             if e > best.1 {
                 best = (*p, e);
             }
         }
         best
     }
+}
+
+/// Scratch space for valuing positions close to a base position
+/// ([`BgNet::prepare_near`]).
+#[derive(Default)]
+struct Near {
+    inc: Incremental,
+    f: Features,
 }
 
 impl Deref for BgNet {

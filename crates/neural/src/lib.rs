@@ -31,14 +31,17 @@
 //! ```
 #![deny(missing_docs)]
 // `unsafe` only to call the forward pass compiled for the processor's
-// vector instructions once they are detected (net.rs, `forward_into`).
+// vector instructions once they are detected (forward.rs, `forward_into`).
 #![deny(unsafe_code)]
 
 mod features;
+mod forward;
+mod incremental;
 mod net;
 mod sigmoid;
 pub mod td;
 pub mod train;
 
 pub use features::{Features, MAX_FEATURES};
+pub use incremental::Incremental;
 pub use net::{ModelError, Net, Outputs, TrainInfo, MAX_HIDDEN, MAX_OUTPUTS};

@@ -79,20 +79,20 @@ impl std::error::Error for ModelError {}
 /// The evaluation network.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Net {
-    inputs: usize,
-    hidden: usize,
-    outputs: usize,
+    pub(crate) inputs: usize,
+    pub(crate) hidden: usize,
+    pub(crate) outputs: usize,
     /// Input-to-hidden weights, one row of `hidden` per input.
-    w1: Vec<f32>,
-    b1: Vec<f32>,
+    pub(crate) w1: Vec<f32>,
+    pub(crate) b1: Vec<f32>,
     /// Hidden-to-output weights, one row of `hidden` per output.
-    w2: Vec<f32>,
-    b2: Vec<f32>,
+    pub(crate) w2: Vec<f32>,
+    pub(crate) b2: Vec<f32>,
     /// `w2` transposed for the forward pass: for each hidden unit, its
     /// weight to each of [`MAX_OUTPUTS`] outputs (zero beyond
     /// `outputs`), so that all the outputs are summed together, each in
     /// the same order as before (the same bits).
-    w2t: Vec<f32>,
+    pub(crate) w2t: Vec<f32>,
     /// Training metadata.
     pub info: TrainInfo,
 }
@@ -108,6 +108,7 @@ fn transposed(w2: &[f32], hidden: usize, outputs: usize) -> Vec<f32> {
     t
 }
 
+#[cfg(test)]
 use crate::sigmoid::exact as sigmoid;
 
 impl Net {
@@ -273,150 +274,11 @@ impl Net {
         }
     }
 
-    /// The hidden activations (into `h`) and the outputs for `f`.
-    ///
-    /// The first layer adds the active inputs' rows into blocks of hidden
-    /// units held in registers (instead of loading and storing the whole
-    /// hidden layer for each input), the output layer sums all the
-    /// outputs at once over the hidden units (the transposed weights, a
-    /// vector operation per hidden unit) instead of one output after
-    /// another: every sum is taken in the same order as plain loops take
-    /// it, so the results are the same bits (tested), 1.5 times faster
-    /// (issue 22, item 5; docs/PERFORMANCE.md).
-    ///
-    /// On x86-64 processors with AVX2 or AVX-512 the same code runs
-    /// compiled for them (chosen at run time): 8 or 16 sums per
-    /// instruction instead of SSE2's 4, larger blocks. Each sum is still
-    /// a multiplication then an addition, lane by lane in the same order
-    /// (Rust never fuses them), so the bits do not depend on the
-    /// instruction set.
-    ///
-    /// With `FAST`, the hidden units' logistic is [`crate::sigmoid::fast`]
-    /// (vectorised, within a few units in the last place) instead of
-    /// libm's.
-    #[inline]
-    fn forward_into<const FAST: bool>(&self, f: &Features, h: &mut [f32]) -> Outputs {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx512f") {
-                // SAFETY: `forward_avx512` only needs the processor to
-                // have AVX-512F, which was just checked.
-                #[allow(unsafe_code)]
-                return unsafe { self.forward_avx512::<FAST>(f, h) };
-            }
-            if std::arch::is_x86_feature_detected!("avx2") {
-                // SAFETY: `forward_avx2` only needs AVX2, just checked.
-                #[allow(unsafe_code)]
-                return unsafe { self.forward_avx2::<FAST>(f, h) };
-            }
-        }
-        self.forward_blocks::<16, FAST>(f, h)
-    }
-
-    /// [`Net::forward_into`] compiled for AVX2 (blocks of 32 hidden
-    /// units: four 8-lane registers).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    fn forward_avx2<const FAST: bool>(&self, f: &Features, h: &mut [f32]) -> Outputs {
-        self.forward_blocks::<32, FAST>(f, h)
-    }
-
-    /// [`Net::forward_into`] compiled for AVX-512 (blocks of 64 hidden
-    /// units: four 16-lane registers).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx512f")]
-    fn forward_avx512<const FAST: bool>(&self, f: &Features, h: &mut [f32]) -> Outputs {
-        self.forward_blocks::<64, FAST>(f, h)
-    }
-
-    /// The first layer's sums of the hidden units `start..` in blocks of
-    /// `B` (as many whole blocks as fit), onto the biases already in `h`;
-    /// returns where the blocks stopped.
-    #[inline(always)]
-    fn first_layer_blocks<const B: usize>(
-        &self,
-        f: &Features,
-        h: &mut [f32],
-        start: usize,
-    ) -> usize {
-        let n = self.hidden;
-        let mut start = start;
-        // The sums of a block are kept in registers over all the inputs;
-        // `v · w` is `w` when `v` is 1, so the sums are those of adding
-        // the rows one after another.
-        while start + B <= n {
-            let mut acc: [f32; B] = h[start..start + B].try_into().expect("a block");
-            for (&i, &v) in f.idx.iter().zip(&f.val) {
-                let i = i as usize;
-                if i >= self.inputs {
-                    continue;
-                }
-                let at = i * n + start;
-                let row: &[f32; B] = self.w1[at..at + B].try_into().expect("a block");
-                for k in 0..B {
-                    acc[k] += v * row[k];
-                }
-            }
-            h[start..start + B].copy_from_slice(&acc);
-            start += B;
-        }
-        start
-    }
-
-    /// The forward pass with blocks of `B` hidden units, then of 16 for
-    /// what remains (see [`Net::forward_into`]).
-    #[inline(always)]
-    fn forward_blocks<const B: usize, const FAST: bool>(
-        &self,
-        f: &Features,
-        h: &mut [f32],
-    ) -> Outputs {
-        let n = self.hidden;
-        let h = &mut h[..n];
-        h.copy_from_slice(&self.b1);
-        let mut start = self.first_layer_blocks::<B>(f, h, 0);
-        start = self.first_layer_blocks::<16>(f, h, start);
-        if start < n {
-            let h = &mut h[start..];
-            for (&i, &v) in f.idx.iter().zip(&f.val) {
-                let i = i as usize;
-                if i >= self.inputs {
-                    continue;
-                }
-                for (a, w) in h.iter_mut().zip(&self.w1[i * n + start..(i + 1) * n]) {
-                    *a += v * w;
-                }
-            }
-        }
-        if FAST {
-            for a in h.iter_mut() {
-                *a = crate::sigmoid::fast(*a);
-            }
-        } else {
-            for a in h.iter_mut() {
-                *a = sigmoid(*a);
-            }
-        }
-        let mut z = [0.0f32; MAX_OUTPUTS];
-        z[..self.outputs].copy_from_slice(&self.b2);
-        for (&a, w) in h.iter().zip(self.w2t.chunks_exact(MAX_OUTPUTS)) {
-            let w: &[f32; MAX_OUTPUTS] = w.try_into().expect("rows of MAX_OUTPUTS");
-            for k in 0..MAX_OUTPUTS {
-                z[k] += a * w[k];
-            }
-        }
-        let mut out = [0.0f32; MAX_OUTPUTS];
-        for (o, &zk) in out[..self.outputs].iter_mut().zip(&z) {
-            *o = sigmoid(zk);
-        }
-        out
-    }
-
     /// The outputs for `f` (the first [`Net::outputs`] entries; the rest
     /// are zero). Inputs beyond the network's are ignored.
     pub fn eval(&self, f: &Features) -> Outputs {
         let mut h = [0.0f32; MAX_HIDDEN];
-        self.forward_into::<false>(f, &mut h)
+        self.forward_into::<false>(&self.b1, &f.idx, &f.val, &mut h)
     }
 
     /// [`Net::eval`] with the hidden units' logistic computed by a
@@ -428,7 +290,7 @@ impl Net {
     /// docs/PERFORMANCE.md). Training and [`Net::eval`] keep libm's.
     pub fn eval_fast(&self, f: &Features) -> Outputs {
         let mut h = [0.0f32; MAX_HIDDEN];
-        self.forward_into::<true>(f, &mut h)
+        self.forward_into::<true>(&self.b1, &f.idx, &f.val, &mut h)
     }
 
     /// One gradient step towards `target` (cross-entropy on each output's
@@ -437,7 +299,7 @@ impl Net {
     pub fn learn(&mut self, f: &Features, target: &[f32], alpha: f32) -> Outputs {
         let n = self.hidden;
         let mut h = [0.0f32; MAX_HIDDEN];
-        let y = self.forward_into::<false>(f, &mut h);
+        let y = self.forward_into::<false>(&self.b1, &f.idx, &f.val, &mut h);
         let mut dh = [0.0f32; MAX_HIDDEN];
         for k in 0..self.outputs.min(target.len()) {
             let d = alpha * (target[k] - y[k]);
