@@ -3,7 +3,14 @@
 //! the default bot's cube decision on the same positions.
 //!
 //! `cargo bench -p backgammon-bot --bench thinking`; results in
-//! docs/PERFORMANCE.md.
+//! docs/PERFORMANCE.md. With `BG_MODEL=FILE.bin` the neural players and
+//! the evaluation group use that model instead of the shipped one (e.g.
+//! the second network version, `models/backgammon-v2-refined-candidate.bin`);
+//! the benchmarks' names carry the network's size.
+//!
+//! The `evaluation` group times one network evaluation of a corpus
+//! position (the inputs, then the network with the vectorised logistic,
+//! or with libm's), the pieces of a 0-ply value.
 //!
 //! Measured in CPU time of the benchmark's thread (Linux:
 //! `/proc/thread-self/schedstat`), as the `think_time` example measures
@@ -12,10 +19,11 @@
 
 use backgammon::{BySide, Cube, Game, MatchState, Phase, PlayList, Position, Roll, Rules, Side};
 use backgammon_bot::cube::decide;
-use backgammon_bot::{by_name, default_net, Player};
+use backgammon_bot::{by_name, default_net, BgNet, NeuralPlayer, Player};
 use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
+use std::sync::Arc;
 
 #[path = "../../backgammon/benches/workloads/mod.rs"]
 mod workloads;
@@ -86,10 +94,32 @@ impl ValueFormatter for CpuFormatter {
     }
 }
 
+/// The network of the neural players: the model file named by
+/// `BG_MODEL`, else the shipped one; and its size for the benches' names.
+fn net() -> (Arc<BgNet>, String) {
+    let net = match std::env::var_os("BG_MODEL") {
+        Some(p) => Arc::new(BgNet::load(std::path::Path::new(&p)).expect("BG_MODEL: a model file")),
+        None => default_net(),
+    };
+    let size = format!("{}x{}", net.inputs(), net.hidden());
+    (net, size)
+}
+
 fn thinking(c: &mut Criterion<ThreadCpu>) {
     let games = games();
-    for name in ["neural0", "neural2", "greedy"] {
-        let mut p: Box<dyn Player> = by_name(name, 1).expect("a bot");
+    let (net, size) = net();
+    let players: [(String, Box<dyn Player>); 3] = [
+        (
+            format!("neural0 [{size}]"),
+            Box::new(NeuralPlayer::new(net.clone())),
+        ),
+        (
+            format!("neural2 [{size}]"),
+            Box::new(NeuralPlayer::two_ply(net.clone())),
+        ),
+        ("greedy".to_string(), by_name("greedy", 1).expect("a bot")),
+    ];
+    for (name, mut p) in players {
         c.bench_function(&format!("{name}: one play, mean over 200 positions"), |b| {
             let mut i = 0;
             b.iter(|| {
@@ -98,6 +128,40 @@ fn thinking(c: &mut Criterion<ThreadCpu>) {
             })
         });
     }
+}
+
+/// One evaluation of a corpus position by the network: its inputs, then
+/// the fast forward pass (vectorised logistic), and the forward pass with
+/// libm's logistic.
+fn evaluation(c: &mut Criterion<ThreadCpu>) {
+    let positions: Vec<Position> = games().iter().map(|g| *g.position()).collect();
+    let (net, size) = net();
+    let preset = Rules::standard().preset;
+    let mut g = c.benchmark_group(format!("evaluation [{size}]"));
+    g.bench_function("inputs (encode)", |b| {
+        let mut i = 0;
+        let mut f = neural::Features::default();
+        b.iter(|| {
+            i = (i + 1) % positions.len();
+            net.encode(&positions[i], preset, &mut f);
+            black_box(f.len())
+        })
+    });
+    g.bench_function("inputs and network", |b| {
+        let mut i = 0;
+        b.iter(|| {
+            i = (i + 1) % positions.len();
+            black_box(net.evaluate_net(&positions[i], preset))
+        })
+    });
+    g.bench_function("inputs and network, libm logistic", |b| {
+        let mut i = 0;
+        b.iter(|| {
+            i = (i + 1) % positions.len();
+            black_box(net.evaluate_net_exact(&positions[i], preset))
+        })
+    });
+    g.finish();
 }
 
 /// A cube decision of the default bot (its evaluation for the cube, then
@@ -132,6 +196,6 @@ fn cube(c: &mut Criterion<ThreadCpu>) {
 criterion_group! {
     name = benches;
     config = Criterion::default().with_measurement(ThreadCpu);
-    targets = thinking, cube
+    targets = thinking, evaluation, cube
 }
 criterion_main!(benches);
