@@ -13,7 +13,9 @@ use std::sync::{Arc, OnceLock};
 
 use backgammon::score::win_kind;
 use backgammon::{Game, Play, PlayList, Position, Preset, Roll, Rules, Side, WinKind};
-use neural::{Features, Incremental, ModelError, Outputs};
+use neural::{Features, ModelError, Outputs};
+
+use crate::near::Near;
 
 use crate::Player;
 
@@ -53,17 +55,14 @@ pub fn encode_with(pos: &Position, preset: Preset, expert: bool, f: &mut Feature
             f.push_count(base + (p - 1) * 4, u32::from(n), 2.0);
         }
     }
-    for (k, side) in [me, !me].into_iter().enumerate() {
-        f.push(192 + k, pos.on_bar(side) as f32 / 2.0);
-        f.push(194 + k, pos.borne_off(side) as f32 / 15.0);
-        f.push(196 + k, pos.pip_count(side) as f32 / 167.0);
+    let t = tail_inputs(pos, preset);
+    for k in 0..2 {
+        f.push(192 + k, t[k]);
+        f.push(194 + k, t[2 + k]);
+        f.push(196 + k, t[4 + k]);
     }
-    if pos.is_race() {
-        f.push(198, 1.0);
-    }
-    if preset == Preset::Seed {
-        f.push(199, 1.0);
-    }
+    f.push(198, t[6]);
+    f.push(199, t[7]);
     if expert {
         let mut x = [0.0f32; 2 * crate::features::PER_SIDE];
         crate::features::both_sides(pos, me, &mut x);
@@ -71,6 +70,21 @@ pub fn encode_with(pos: &Position, preset: Preset, expert: bool, f: &mut Feature
             f.push(N_INPUTS_V1 + j, v);
         }
     }
+}
+
+/// The inputs 192–199 of [`encode_with`] for `pos` (`[j]` is input
+/// `192 + j`): bar, off and pips of each side, race, preset.
+pub(crate) fn tail_inputs(pos: &Position, preset: Preset) -> [f32; 8] {
+    let me = pos.turn();
+    let mut t = [0.0f32; 8];
+    for (k, side) in [me, !me].into_iter().enumerate() {
+        t[k] = pos.on_bar(side) as f32 / 2.0;
+        t[2 + k] = pos.borne_off(side) as f32 / 15.0;
+        t[4 + k] = pos.pip_count(side) as f32 / 167.0;
+    }
+    t[6] = if pos.is_race() { 1.0 } else { 0.0 };
+    t[7] = if preset == Preset::Seed { 1.0 } else { 0.0 };
+    t
 }
 
 /// The inputs of the second version ([`encode_with`] with the expert
@@ -259,21 +273,9 @@ impl BgNet {
         flip(&self.evaluate(after, preset))
     }
 
-    /// Prepares `near` to value positions close to `base` (a few checkers
-    /// moved, its side on roll): with contact, the network's first-layer
-    /// sums for `base` ([`neural::Incremental`]).
-    fn prepare_near(&self, base: &Position, preset: Preset, near: &mut Near) {
-        if Evaluator::of(base) == Evaluator::Contact {
-            self.encode(base, preset, &mut near.f);
-            near.inc.set_base(&self.0, &near.f);
-        } else {
-            near.inc = Incremental::default();
-        }
-    }
-
     /// [`BgNet::after_play`] for a position close to the base of `near`
-    /// ([`BgNet::prepare_near`]): the network's outputs from the base's
-    /// sums and the differences of the inputs (within about 10⁻⁶ of
+    /// ([`Near::set_base`]): the network's outputs from the base's sums
+    /// and the differences of the inputs (within about 10⁻⁶ of
     /// [`BgNet::after_play`]).
     fn after_play_near(
         &self,
@@ -286,10 +288,7 @@ impl BgNet {
             return outcome(mover, win_kind(after, mover, preset), mover);
         }
         flip(&match Evaluator::of(after) {
-            Evaluator::Contact => {
-                self.encode(after, preset, &mut near.f);
-                near.inc.eval(&self.0, &near.f)
-            }
+            Evaluator::Contact => near.eval(self, after, preset),
             _ => self.evaluate(after, preset),
         })
     }
@@ -311,8 +310,8 @@ impl BgNet {
         let opp = !mover;
         // Every reply's position is a few checkers away from `after` with
         // the mover on roll: the network's sums for it are computed once.
-        let mut near = Near::default();
-        self.prepare_near(&after.with_turn(mover), rules.preset, &mut near);
+        let mut near = Near::new();
+        near.set_base(self, &after.with_turn(mover), rules.preset);
         let mut sum = [0.0f32; neural::MAX_OUTPUTS];
         for roll in Roll::ALL {
             buf.clear();
@@ -366,8 +365,8 @@ impl BgNet {
         margin: f32,
     ) -> (Play, Outputs) {
         let mover = pos.turn();
-        let mut near = Near::default();
-        self.prepare_near(&pos.with_turn(!mover), rules.preset, &mut near);
+        let mut near = Near::new();
+        near.set_base(self, &pos.with_turn(!mover), rules.preset);
         let mut ranked: Vec<(f32, Play, Position)> = plays
             .iter()
             .map(|p| {
@@ -400,8 +399,8 @@ impl BgNet {
     /// The legal play of highest cubeless equity, and that equity.
     pub fn best_play(&self, pos: &Position, plays: &[Play], preset: Preset) -> (Play, f32) {
         let mover = pos.turn();
-        let mut near = Near::default();
-        self.prepare_near(&pos.with_turn(!mover), preset, &mut near);
+        let mut near = Near::new();
+        near.set_base(self, &pos.with_turn(!mover), preset);
         let mut best = (plays[0], f32::NEG_INFINITY);
         for p in plays {
             let e = equity(&self.after_play_near(&pos.play_unchecked(p), mover, preset, &mut near));
@@ -411,14 +410,6 @@ impl BgNet {
         }
         best
     }
-}
-
-/// Scratch space for valuing positions close to a base position
-/// ([`BgNet::prepare_near`]).
-#[derive(Default)]
-struct Near {
-    inc: Incremental,
-    f: Features,
 }
 
 impl Deref for BgNet {
