@@ -26,14 +26,7 @@ pub(crate) fn fast(x: f32) -> f32 {
     const LN2_LO: f32 = -2.121_944_4e-4; // ln 2 − LN2_HI
                                          // 1.5 · 2^23: adding it rounds to an integer, kept in the low bits.
     const ROUND: f32 = 12_582_912.0;
-    let t = -x;
-    let t = if t > 88.0 {
-        88.0
-    } else if t < -87.0 {
-        -87.0
-    } else {
-        t
-    };
+    let t = (-x).clamp(-87.0, 88.0);
     let y = t * std::f32::consts::LOG2_E + ROUND;
     let n = y - ROUND;
     let r = (t - n * LN2_HI) - n * LN2_LO;
