@@ -3,19 +3,31 @@
 //! the default bot's cube decision on the same positions.
 //!
 //! `cargo bench -p backgammon-bot --bench thinking`; results in
-//! docs/PERFORMANCE.md.
+//! docs/PERFORMANCE.md. With `BG_MODEL=FILE.bin` the neural players and
+//! the evaluation group use that model instead of the shipped one (e.g.
+//! the second network version, `models/backgammon-v2-refined-candidate.bin`);
+//! the benchmarks' names carry the network's size.
 //!
-//! Measured in CPU time of the benchmark's thread (Linux:
-//! `/proc/thread-self/schedstat`), as the `think_time` example measures
-//! its plain loop: on the shared machine, wall time counts the waiting
-//! for a core, which made the two disagree (issue 22, item 5).
+//! The `evaluation` group times one network evaluation of a corpus
+//! position (the inputs, then the network with the vectorised logistic,
+//! or with libm's), the pieces of a 0-ply value.
+//!
+//! Measured in CPU time of the benchmark's thread
+//! (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`, exact to the nanosecond), as
+//! the `think_time` example measures its plain loop: on the shared
+//! machine, wall time counts the waiting for a core, which made the two
+//! disagree (issue 22, item 5). (The first version read
+//! `/proc/thread-self/schedstat`, which the kernel brings up to date only
+//! at its ticks: criterion's short samples then measured zero and it
+//! refused to report.)
 
 use backgammon::{BySide, Cube, Game, MatchState, Phase, PlayList, Position, Roll, Rules, Side};
 use backgammon_bot::cube::decide;
-use backgammon_bot::{by_name, default_net, Player};
+use backgammon_bot::{by_name, default_net, BgNet, NeuralPlayer, Player};
 use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
+use std::sync::Arc;
 
 #[path = "../../backgammon/benches/workloads/mod.rs"]
 mod workloads;
@@ -23,10 +35,16 @@ use workloads::games_at_a_play as games;
 
 /// The CPU time of the calling thread, in nanoseconds.
 fn thread_cpu_ns() -> f64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
-        .expect("/proc/thread-self/schedstat (Linux)")
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `clock_gettime` writes one `timespec` into `t`, a valid,
+    // writable local; CLOCK_THREAD_CPUTIME_ID is supported by Linux.
+    #[allow(unsafe_code)]
+    let r = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    assert_eq!(r, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
+    t.tv_sec as f64 * 1e9 + t.tv_nsec as f64
 }
 
 /// Criterion's measurement: the thread's CPU time.
@@ -86,10 +104,32 @@ impl ValueFormatter for CpuFormatter {
     }
 }
 
+/// The network of the neural players: the model file named by
+/// `BG_MODEL`, else the shipped one; and its size for the benches' names.
+fn net() -> (Arc<BgNet>, String) {
+    let net = match std::env::var_os("BG_MODEL") {
+        Some(p) => Arc::new(BgNet::load(std::path::Path::new(&p)).expect("BG_MODEL: a model file")),
+        None => default_net(),
+    };
+    let size = format!("{}x{}", net.inputs(), net.hidden());
+    (net, size)
+}
+
 fn thinking(c: &mut Criterion<ThreadCpu>) {
     let games = games();
-    for name in ["neural0", "neural2", "greedy"] {
-        let mut p: Box<dyn Player> = by_name(name, 1).expect("a bot");
+    let (net, size) = net();
+    let players: [(String, Box<dyn Player>); 3] = [
+        (
+            format!("neural0 [{size}]"),
+            Box::new(NeuralPlayer::new(net.clone())),
+        ),
+        (
+            format!("neural2 [{size}]"),
+            Box::new(NeuralPlayer::two_ply(net.clone())),
+        ),
+        ("greedy".to_string(), by_name("greedy", 1).expect("a bot")),
+    ];
+    for (name, mut p) in players {
         c.bench_function(&format!("{name}: one play, mean over 200 positions"), |b| {
             let mut i = 0;
             b.iter(|| {
@@ -98,6 +138,40 @@ fn thinking(c: &mut Criterion<ThreadCpu>) {
             })
         });
     }
+}
+
+/// One evaluation of a corpus position by the network: its inputs, then
+/// the fast forward pass (vectorised logistic), and the forward pass with
+/// libm's logistic.
+fn evaluation(c: &mut Criterion<ThreadCpu>) {
+    let positions: Vec<Position> = games().iter().map(|g| *g.position()).collect();
+    let (net, size) = net();
+    let preset = Rules::standard().preset;
+    let mut g = c.benchmark_group(format!("evaluation [{size}]"));
+    g.bench_function("inputs (encode)", |b| {
+        let mut i = 0;
+        let mut f = neural::Features::default();
+        b.iter(|| {
+            i = (i + 1) % positions.len();
+            net.encode(&positions[i], preset, &mut f);
+            black_box(f.len())
+        })
+    });
+    g.bench_function("inputs and network", |b| {
+        let mut i = 0;
+        b.iter(|| {
+            i = (i + 1) % positions.len();
+            black_box(net.evaluate_net(&positions[i], preset))
+        })
+    });
+    g.bench_function("inputs and network, libm logistic", |b| {
+        let mut i = 0;
+        b.iter(|| {
+            i = (i + 1) % positions.len();
+            black_box(net.evaluate_net_exact(&positions[i], preset))
+        })
+    });
+    g.finish();
 }
 
 /// A cube decision of the default bot (its evaluation for the cube, then
@@ -132,6 +206,6 @@ fn cube(c: &mut Criterion<ThreadCpu>) {
 criterion_group! {
     name = benches;
     config = Criterion::default().with_measurement(ThreadCpu);
-    targets = thinking, cube
+    targets = thinking, evaluation, cube
 }
 criterion_main!(benches);

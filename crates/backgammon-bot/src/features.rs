@@ -5,7 +5,9 @@
 //! timing.
 //!
 //! Everything here is computed with bit masks and small tables, without
-//! allocation: it runs for every position the bots evaluate.
+//! allocation: it runs for every position the bots evaluate. Each side's
+//! checkers are read once per position ([`both_sides`]); the first,
+//! point-by-point version is kept as the tests' reference.
 //!
 //! Conventions: a side's points are in his own numbering (BG-1.2), 1–24,
 //! the bar 25. "Held" means two or more checkers (a point the other side
@@ -46,18 +48,6 @@ pub mod idx {
     /// The chance of failing to enter, when the side has checkers on the
     /// bar.
     pub const DANCE: usize = 10;
-}
-
-/// `side`'s held points as a bit mask over his own numbering (bit `p`
-/// for point `p`).
-fn held(c: &[u8; 26]) -> u32 {
-    let mut m = 0u32;
-    for (p, &n) in c.iter().enumerate().take(25).skip(1) {
-        if n >= 2 {
-            m |= 1 << p;
-        }
-    }
-    m
 }
 
 /// Escaping rolls (of 36) for one checker, by the mask of blocked points
@@ -159,37 +149,85 @@ fn hits(a: u32, b: u32, src: u32, bar: u8, blots: u32, open: u32) -> bool {
     hit_mask(a, b, src, bar, blots, open) != 0
 }
 
-/// The rolls (of 36) on which `hitter` hits one of the other side's
-/// blots, and the sum over the 36 rolls of the pips the other side loses
-/// to the worst hit of the roll.
-fn shots(pos: &Position, hitter: Side) -> (u32, u32) {
-    let h = pos.counts(hitter);
-    let v = pos.counts(!hitter);
+/// The longest run of consecutive set bits of `m`.
+fn longest_run(mut m: u32) -> u32 {
+    let mut n = 0;
+    while m != 0 {
+        m &= m << 1;
+        n += 1;
+    }
+    n
+}
+
+/// One side's checkers as bit masks and sums, computed once per
+/// position for both sides' inputs.
+#[derive(Clone, Copy, Default)]
+struct SideMasks {
+    /// Points with a checker (bit `p` for his point `p`, 1–24).
+    occupied: u32,
+    /// Held points (two or more checkers), his numbering.
+    held: u32,
+    /// Held points in the other side's numbering (his `p` is the other's
+    /// `25 − p`).
+    held_mirror: u32,
+    /// Blots in the other side's numbering.
+    blots_mirror: u32,
+    /// Checkers on the bar.
+    bar: u8,
+    /// His rearmost checker: 25 the bar, 0 when every checker is off.
+    back: usize,
+    /// Pips to bring every checker home: Σ n (p − 6) over p > 6.
+    outside: u32,
+    /// Checkers in the other side's home board or on the bar (19–25).
+    back_count: u32,
+}
+
+/// [`SideMasks`] of one side's counts.
+#[inline]
+fn side_masks(c: &[u8; 26]) -> SideMasks {
+    let (mut occupied, mut held, mut blots) = (0u32, 0u32, 0u32);
+    for (p, &n) in c[1..25].iter().enumerate() {
+        let bit = 2u32 << p;
+        occupied |= if n > 0 { bit } else { 0 };
+        held |= if n >= 2 { bit } else { 0 };
+        blots |= if n == 1 { bit } else { 0 };
+    }
+    let mut outside = 0u32;
+    for (p, &n) in c[7..26].iter().enumerate() {
+        outside += n as u32 * (p as u32 + 1);
+    }
+    let back_count = c[19..26].iter().map(|&n| n as u32).sum();
+    let back = if c[25] > 0 {
+        25
+    } else {
+        (32 - occupied.leading_zeros()).saturating_sub(1) as usize
+    };
+    // Bit p (1–24) to bit 25 − p: reversed, bit p is at 31 − p.
+    let mirror = |m: u32| m.reverse_bits() >> 6;
+    SideMasks {
+        occupied,
+        held,
+        held_mirror: mirror(held),
+        blots_mirror: mirror(blots),
+        bar: c[25],
+        back,
+        outside,
+        back_count,
+    }
+}
+
+/// The rolls (of 36) on which the hitter hits one of the victim's blots,
+/// and the sum over the 36 rolls of the pips the victim loses to the
+/// worst hit of the roll (both sides' masks, [`side_masks`]).
+#[inline]
+fn shots(hitter: &SideMasks, victim: &SideMasks) -> (u32, u32) {
     // The victim's blots and held points, in the hitter's numbering.
-    let mut blots = 0u32;
-    let mut blocked = 0u32;
-    for (p, &n) in v.iter().enumerate().take(25).skip(1) {
-        let q = 25 - p;
-        if n == 1 {
-            blots |= 1 << q;
-        } else if n >= 2 {
-            blocked |= 1 << q;
-        }
-    }
-    if blots == 0 {
+    let blots = victim.blots_mirror;
+    if blots == 0 || (hitter.occupied == 0 && hitter.bar == 0) {
         return (0, 0);
     }
-    let mut src = 0u32;
-    for (q, &n) in h.iter().enumerate().take(25).skip(1) {
-        if n > 0 {
-            src |= 1 << q;
-        }
-    }
-    let bar = h[25];
-    if src == 0 && bar == 0 {
-        return (0, 0);
-    }
-    let open = !blocked & ((1 << 26) - 1);
+    let open = !victim.held_mirror & ((1 << 26) - 1);
+    let (src, bar) = (hitter.occupied, hitter.bar);
     let (mut n, mut loss) = (0u32, 0u32);
     for a in 1..=6u32 {
         for b in a..=6u32 {
@@ -201,41 +239,26 @@ fn shots(pos: &Position, hitter: Side) -> (u32, u32) {
             n += w;
             // The worst hit: the blot farthest from the victim's bar (his
             // point 25 − q, so he loses q pips).
-            let worst = 31 - m.leading_zeros();
-            loss += w * worst;
+            loss += w * (31 - m.leading_zeros());
         }
     }
     (n, loss)
 }
 
-/// The longest run of consecutive set bits of `m`.
-fn longest_run(mut m: u32) -> u32 {
-    let mut n = 0;
-    while m != 0 {
-        m &= m << 1;
-        n += 1;
-    }
-    n
-}
-
-/// `side`'s expert inputs into `out` (see [`idx`]).
-pub fn side_features(pos: &Position, side: Side, out: &mut [f32; PER_SIDE]) {
-    let me = pos.counts(side);
-    let opp = pos.counts(!side);
-    let my_held = held(me);
-    let opp_held = held(opp); // in the opponent's numbering
+/// One side's expert inputs (see [`idx`]) from his masks (`me`), his
+/// counts and the other side's masks (`opp`).
+#[inline]
+fn one_side(me: &SideMasks, c: &[u8; 26], opp: &SideMasks, out: &mut [f32]) {
     let table = escape_table();
     // A checker on my point p is on the opponent's 25 − p; the point j
     // pips ahead is the opponent's 25 − p + j: shift the opponent's held
     // mask so that bit j − 1 is it.
-    let ahead = |p: usize| ((opp_held >> (26 - p)) & 0xfff) as usize;
-    let back = (1..=25).rev().find(|&p| me[p] > 0).unwrap_or(0);
-    let opp_back = (1..=25).rev().find(|&q| opp[q] > 0).unwrap_or(0);
-    // The opponent's rearmost checker is on my point 25 − opp_back.
-    let contact_line = 25usize.saturating_sub(opp_back);
+    let ahead = |p: usize| ((opp.held >> (26 - p)) & 0xfff) as usize;
+    // The opponent's rearmost checker is on my point 25 − opp.back.
+    let contact_line = 25 - opp.back;
     out.fill(0.0);
-    if back > contact_line {
-        out[idx::ESCAPE] = table[ahead(back)] as f32 / 36.0;
+    if me.back > contact_line {
+        out[idx::ESCAPE] = table[ahead(me.back)] as f32 / 36.0;
         let mut least = 36u8;
         for p in 13..=24usize {
             least = least.min(table[ahead(p)]);
@@ -245,34 +268,52 @@ pub fn side_features(pos: &Position, side: Side, out: &mut [f32; PER_SIDE]) {
         out[idx::ESCAPE] = 1.0;
         out[idx::CONTAIN] = 1.0;
     }
-    let (n, loss) = shots(pos, !side);
+    let (n, loss) = shots(opp, me);
     out[idx::SHOTS] = n as f32 / 36.0;
     out[idx::PIP_LOSS] = loss as f32 / (36.0 * 24.0);
-    out[idx::PRIME] = longest_run(my_held & 0x1ff_fffe) as f32 / 6.0;
-    if let Some(p) = (13..=24).rev().find(|&p| my_held & (1 << p) != 0) {
+    out[idx::PRIME] = longest_run(me.held & 0x1ff_fffe) as f32 / 6.0;
+    let anchors = me.held & 0x1ff_e000; // points 13–24
+    if anchors != 0 {
+        let p = 31 - anchors.leading_zeros();
         out[idx::ANCHOR] = (p - 12) as f32 / 12.0;
     }
-    let back_count: u32 = me[19..=25].iter().map(|&n| n as u32).sum();
-    out[idx::BACK] = back_count as f32 / 5.0;
-    out[idx::HOME_POINTS] = (my_held & 0x7e).count_ones() as f32 / 6.0;
+    out[idx::BACK] = me.back_count as f32 / 5.0;
+    out[idx::HOME_POINTS] = (me.held & 0x7e).count_ones() as f32 / 6.0;
     let mut contact = 0u32;
-    let mut outside = 0u32;
-    for (p, &n) in me.iter().enumerate().skip(1) {
-        if p > contact_line {
-            contact += n as u32 * (p - contact_line) as u32;
-        }
-        if p > 6 {
-            outside += n as u32 * (p - 6) as u32;
-        }
+    for (k, &n) in c[contact_line + 1..26].iter().enumerate() {
+        contact += n as u32 * (k as u32 + 1);
     }
     out[idx::BREAK_CONTACT] = contact as f32 / 100.0;
-    out[idx::OUTSIDE_PIPS] = outside as f32 / 100.0;
-    if me[25] > 0 {
+    out[idx::OUTSIDE_PIPS] = me.outside as f32 / 100.0;
+    if me.bar > 0 {
         // The opponent's home board is his 1–6.
-        let closed = (opp_held & 0x7e).count_ones() as f32 / 6.0;
+        let closed = (opp.held & 0x7e).count_ones() as f32 / 6.0;
         out[idx::DANCE] = closed * closed;
     }
 }
+
+/// The expert inputs of both sides of `pos`: `first`'s into
+/// `out[..PER_SIDE]`, the other side's into `out[PER_SIDE..]` (see
+/// [`idx`]). Each side's checkers are read once into bit masks that
+/// serve both sides' inputs.
+pub fn both_sides(pos: &Position, first: Side, out: &mut [f32; 2 * PER_SIDE]) {
+    let (c0, c1) = (pos.counts(first), pos.counts(!first));
+    let (m0, m1) = (side_masks(c0), side_masks(c1));
+    let (a, b) = out.split_at_mut(PER_SIDE);
+    one_side(&m0, c0, &m1, a);
+    one_side(&m1, c1, &m0, b);
+}
+
+/// `side`'s expert inputs into `out` (see [`idx`]).
+pub fn side_features(pos: &Position, side: Side, out: &mut [f32; PER_SIDE]) {
+    let mut both = [0.0f32; 2 * PER_SIDE];
+    both_sides(pos, side, &mut both);
+    out.copy_from_slice(&both[..PER_SIDE]);
+}
+
+#[cfg(test)]
+#[path = "features_reference.rs"]
+mod reference;
 
 #[cfg(test)]
 mod tests {
@@ -281,6 +322,66 @@ mod tests {
 
     fn pos(id: &str) -> Position {
         Position::from_position_id(id, Side::White).unwrap()
+    }
+
+    /// Every position of random games (contact, hits, checkers on the
+    /// bar, races, bear-offs), with either side first.
+    fn random_positions(games: u64) -> Vec<Position> {
+        use backgammon::{Game, Phase, Rules};
+        use rand::{Rng, SeedableRng};
+        let rules = Rules {
+            cube: false,
+            ..Rules::standard()
+        };
+        let mut out = Vec::new();
+        for seed in 0..games {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut g = Game::money(rules);
+            loop {
+                match g.phase() {
+                    Phase::Over(_) => break,
+                    Phase::Play(..) => {
+                        let plays = g.legal_plays();
+                        let p = plays[rng.gen_range(0..plays.len())];
+                        g.play(&p).unwrap();
+                        out.push(*g.position());
+                    }
+                    _ => g.roll_with(&mut rng).unwrap(),
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_fast_inputs_are_the_reference_ones_bit_for_bit() {
+        let positions = random_positions(60);
+        assert!(positions.len() > 5_000);
+        let (mut on_bar, mut hit_chances) = (0, 0);
+        for p in &positions {
+            for first in [Side::White, Side::Black] {
+                let mut fast = [0.0f32; 2 * PER_SIDE];
+                both_sides(p, first, &mut fast);
+                for (k, side) in [first, !first].into_iter().enumerate() {
+                    let mut slow = [0.0f32; PER_SIDE];
+                    reference::side_features(p, side, &mut slow);
+                    let fast = &fast[k * PER_SIDE..(k + 1) * PER_SIDE];
+                    assert_eq!(
+                        fast.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+                        slow.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+                        "{} {side:?}: {fast:?} != {slow:?}",
+                        p.to_position_id()
+                    );
+                    on_bar += (slow[idx::DANCE] > 0.0) as u32;
+                    hit_chances += (slow[idx::SHOTS] > 0.0) as u32;
+                }
+            }
+        }
+        // The positions reach the cases that matter.
+        assert!(
+            on_bar > 100 && hit_chances > 1_000,
+            "{on_bar} {hit_chances}"
+        );
     }
 
     #[test]

@@ -31,6 +31,7 @@ pub mod cube;
 pub mod features;
 pub mod gnubg;
 mod greedy;
+mod near;
 pub mod neural;
 pub mod race;
 pub mod refine;

@@ -16,6 +16,7 @@ use backgammon::{Game, Play, PlayList, Position, Preset, Roll, Rules, Side, WinK
 use neural::{Features, ModelError, Outputs};
 
 use crate::cube::depth::Question;
+use crate::near::Near;
 use crate::Player;
 
 const MAGIC: &[u8; 4] = b"BGNN";
@@ -54,27 +55,36 @@ pub fn encode_with(pos: &Position, preset: Preset, expert: bool, f: &mut Feature
             f.push_count(base + (p - 1) * 4, u32::from(n), 2.0);
         }
     }
-    for (k, side) in [me, !me].into_iter().enumerate() {
-        f.push(192 + k, pos.on_bar(side) as f32 / 2.0);
-        f.push(194 + k, pos.borne_off(side) as f32 / 15.0);
-        f.push(196 + k, pos.pip_count(side) as f32 / 167.0);
+    let t = tail_inputs(pos, preset);
+    for k in 0..2 {
+        f.push(192 + k, t[k]);
+        f.push(194 + k, t[2 + k]);
+        f.push(196 + k, t[4 + k]);
     }
-    if pos.is_race() {
-        f.push(198, 1.0);
-    }
-    if preset == Preset::Seed {
-        f.push(199, 1.0);
-    }
+    f.push(198, t[6]);
+    f.push(199, t[7]);
     if expert {
-        let mut x = [0.0f32; crate::features::PER_SIDE];
-        for (k, side) in [me, !me].into_iter().enumerate() {
-            crate::features::side_features(pos, side, &mut x);
-            let base = N_INPUTS_V1 + k * crate::features::PER_SIDE;
-            for (j, &v) in x.iter().enumerate() {
-                f.push(base + j, v);
-            }
+        let mut x = [0.0f32; 2 * crate::features::PER_SIDE];
+        crate::features::both_sides(pos, me, &mut x);
+        for (j, &v) in x.iter().enumerate() {
+            f.push(N_INPUTS_V1 + j, v);
         }
     }
+}
+
+/// The inputs 192–199 of [`encode_with`] for `pos` (`[j]` is input
+/// `192 + j`): bar, off and pips of each side, race, preset.
+pub(crate) fn tail_inputs(pos: &Position, preset: Preset) -> [f32; 8] {
+    let me = pos.turn();
+    let mut t = [0.0f32; 8];
+    for (k, side) in [me, !me].into_iter().enumerate() {
+        t[k] = pos.on_bar(side) as f32 / 2.0;
+        t[2 + k] = pos.borne_off(side) as f32 / 15.0;
+        t[4 + k] = pos.pip_count(side) as f32 / 167.0;
+    }
+    t[6] = if pos.is_race() { 1.0 } else { 0.0 };
+    t[7] = if preset == Preset::Seed { 1.0 } else { 0.0 };
+    t
 }
 
 /// The inputs of the second version ([`encode_with`] with the expert
@@ -235,8 +245,20 @@ impl BgNet {
         }
     }
 
-    /// The network's outputs for `pos`, whatever the position.
+    /// The network's outputs for `pos`, whatever the position (the
+    /// hidden layer's logistic by the fast approximation,
+    /// [`neural::Net::eval_fast`]; within about 10⁻⁷ of
+    /// [`BgNet::evaluate_net_exact`]).
     pub fn evaluate_net(&self, pos: &Position, preset: Preset) -> Outputs {
+        let mut f = Features::default();
+        self.encode(pos, preset, &mut f);
+        self.0.eval_fast(&f)
+    }
+
+    /// The network's outputs for `pos` computed the straightforward way
+    /// (libm's logistic, [`neural::Net::eval`]): the reference of the
+    /// fast paths' tests.
+    pub fn evaluate_net_exact(&self, pos: &Position, preset: Preset) -> Outputs {
         let mut f = Features::default();
         self.encode(pos, preset, &mut f);
         self.0.eval(&f)
@@ -249,6 +271,26 @@ impl BgNet {
             return outcome(mover, win_kind(after, mover, preset), mover);
         }
         flip(&self.evaluate(after, preset))
+    }
+
+    /// [`BgNet::after_play`] for a position close to the base of `near`
+    /// ([`Near::set_base`]): the network's outputs from the base's sums
+    /// and the differences of the inputs (within about 10⁻⁶ of
+    /// [`BgNet::after_play`]).
+    fn after_play_near(
+        &self,
+        after: &Position,
+        mover: Side,
+        preset: Preset,
+        near: &mut Near,
+    ) -> Outputs {
+        if after.winner() == Some(mover) {
+            return outcome(mover, win_kind(after, mover, preset), mover);
+        }
+        flip(&match Evaluator::of(after) {
+            Evaluator::Contact => near.eval(self, after, preset),
+            _ => self.evaluate(after, preset),
+        })
     }
 
     /// The outputs, in the mover's eyes, of the position `after` his play
@@ -266,6 +308,10 @@ impl BgNet {
             return outcome(mover, win_kind(after, mover, rules.preset), mover);
         }
         let opp = !mover;
+        // Every reply's position is a few checkers away from `after` with
+        // the mover on roll: the network's sums for it are computed once.
+        let mut near = Near::new();
+        near.set_base(self, &after.with_turn(mover), rules.preset);
         let mut sum = [0.0f32; neural::MAX_OUTPUTS];
         for roll in Roll::ALL {
             buf.clear();
@@ -273,7 +319,8 @@ impl BgNet {
             // The opponent's best reply in his eyes, then in the mover's.
             let mut best = (f32::NEG_INFINITY, [0.0f32; neural::MAX_OUTPUTS]);
             for p in buf.iter() {
-                let o = self.after_play(&after.play_unchecked(p), opp, rules.preset);
+                let o =
+                    self.after_play_near(&after.play_unchecked(p), opp, rules.preset, &mut near);
                 let e = equity(&o);
                 if e > best.0 {
                     best = (e, o);
@@ -318,11 +365,13 @@ impl BgNet {
         margin: f32,
     ) -> (Play, Outputs) {
         let mover = pos.turn();
+        let mut near = Near::new();
+        near.set_base(self, &pos.with_turn(!mover), rules.preset);
         let mut ranked: Vec<(f32, Play, Position)> = plays
             .iter()
             .map(|p| {
                 let after = pos.play_unchecked(p);
-                let e = equity(&self.after_play(&after, mover, rules.preset));
+                let e = equity(&self.after_play_near(&after, mover, rules.preset, &mut near));
                 (e, *p, after)
             })
             .collect();
@@ -350,9 +399,11 @@ impl BgNet {
     /// The legal play of highest cubeless equity, and that equity.
     pub fn best_play(&self, pos: &Position, plays: &[Play], preset: Preset) -> (Play, f32) {
         let mover = pos.turn();
+        let mut near = Near::new();
+        near.set_base(self, &pos.with_turn(!mover), preset);
         let mut best = (plays[0], f32::NEG_INFINITY);
         for p in plays {
-            let e = equity(&self.after_play(&pos.play_unchecked(p), mover, preset));
+            let e = equity(&self.after_play_near(&pos.play_unchecked(p), mover, preset, &mut near));
             if e > best.1 {
                 best = (*p, e);
             }

@@ -1,0 +1,141 @@
+//! Valuing positions a few checkers away from a base position: the
+//! replies of a 2-ply search (each a few checkers moved from the position
+//! before it), the plays of a 0-ply choice (issue 22, item 5).
+//!
+//! The network's first-layer sums of the base are computed once
+//! ([`neural::Incremental`]); a position near it is valued by adding the
+//! rows of the inputs that differ only, found from what changed rather
+//! than by encoding the position in full: the points whose checkers
+//! changed (four inputs each), the bar, tray, pips, race and preset
+//! inputs, the expert inputs. The sums are those of the full encoding
+//! taken in another order: the outputs are within about 10⁻⁶ of
+//! [`BgNet::evaluate_net`]'s (tested in `tests/fast_path.rs`).
+
+use backgammon::{Position, Preset, Side};
+use neural::{Features, Incremental, Outputs};
+
+use crate::features::PER_SIDE;
+use crate::neural::{tail_inputs, BgNet, Evaluator, N_INPUTS_V1};
+
+/// At most: four inputs for each of the 48 points, the 8 inputs
+/// 192–199 and the expert inputs.
+const MAX_DELTA: usize = 4 * 48 + 8 + 2 * PER_SIDE;
+
+/// The base position and its inputs, and scratch space for the
+/// differences.
+pub(crate) struct Near {
+    /// The base's first-layer sums.
+    inc: Incremental,
+    /// Whether a base is set (a contact position: the network values
+    /// the positions near it).
+    active: bool,
+    /// The base's side on roll, its preset, and whether the network
+    /// reads the expert inputs.
+    turn: Side,
+    preset: Preset,
+    expert: bool,
+    /// The base's checkers, the side on roll first, each in his own
+    /// numbering.
+    counts: [[u8; 26]; 2],
+    /// The base's inputs 192–199 and expert inputs.
+    tail: [f32; 8],
+    experts: [f32; 2 * PER_SIDE],
+    /// The differences: inputs and values.
+    idx: [u16; MAX_DELTA],
+    val: [f32; MAX_DELTA],
+}
+
+impl Near {
+    /// No base yet.
+    pub(crate) fn new() -> Near {
+        Near {
+            inc: Incremental::default(),
+            active: false,
+            turn: Side::White,
+            preset: Preset::Standard,
+            expert: false,
+            counts: [[0; 26]; 2],
+            tail: [0.0; 8],
+            experts: [0.0; 2 * PER_SIDE],
+            idx: [0; MAX_DELTA],
+            val: [0.0; MAX_DELTA],
+        }
+    }
+
+    /// Takes `base` (under `preset`) as the base for `net`'s evaluations
+    /// by [`Near::eval`]; a base without contact sets none (the positions
+    /// near it are no network's).
+    pub(crate) fn set_base(&mut self, net: &BgNet, base: &Position, preset: Preset) {
+        self.active = Evaluator::of(base) == Evaluator::Contact;
+        if !self.active {
+            return;
+        }
+        let mut f = Features::default();
+        net.encode(base, preset, &mut f);
+        self.inc.set_base(net, &f);
+        self.turn = base.turn();
+        self.preset = preset;
+        self.expert = net.expert();
+        self.counts = [*base.counts(self.turn), *base.counts(!self.turn)];
+        self.tail = tail_inputs(base, preset);
+        if self.expert {
+            crate::features::both_sides(base, self.turn, &mut self.experts);
+        }
+    }
+
+    /// `net`'s outputs for `pos` (under `preset`), as
+    /// [`BgNet::evaluate_net`] gives them up to rounding: from the base's
+    /// sums when `pos` has the base's side on roll and preset, else in
+    /// full.
+    pub(crate) fn eval(&mut self, net: &BgNet, pos: &Position, preset: Preset) -> Outputs {
+        if !self.active || pos.turn() != self.turn || preset != self.preset {
+            return net.evaluate_net(pos, preset);
+        }
+        let mut k = 0;
+        // Stored, then kept by moving the end past it when not zero.
+        let mut put = |i: usize, d: f32, idx: &mut [u16; MAX_DELTA], val: &mut [f32; MAX_DELTA]| {
+            idx[k] = i as u16;
+            val[k] = d;
+            k += (d != 0.0) as usize;
+        };
+        for (s, side) in [self.turn, !self.turn].into_iter().enumerate() {
+            let (now, was) = (pos.counts(side), &self.counts[s]);
+            let mut changed = 0u32;
+            for p in 1..=24 {
+                changed |= ((now[p] != was[p]) as u32) << p;
+            }
+            while changed != 0 {
+                let p = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                let (n, o) = (now[p], was[p]);
+                let base = s * 96 + (p - 1) * 4;
+                // Inputs of `Features::push_count`: at least 1, 2, 3
+                // checkers, and those beyond 3 halved.
+                for (j, t) in (1..=3u8).enumerate() {
+                    let d = (n >= t) as i8 - (o >= t) as i8;
+                    put(base + j, d as f32, &mut self.idx, &mut self.val);
+                }
+                let beyond = |c: u8| c.saturating_sub(3) as f32 / 2.0;
+                put(
+                    base + 3,
+                    beyond(n) - beyond(o),
+                    &mut self.idx,
+                    &mut self.val,
+                );
+            }
+        }
+        let tail = tail_inputs(pos, preset);
+        for (j, (a, b)) in tail.iter().zip(&self.tail).enumerate() {
+            put(192 + j, a - b, &mut self.idx, &mut self.val);
+        }
+        if self.expert {
+            let mut x = [0.0f32; 2 * PER_SIDE];
+            crate::features::both_sides(pos, self.turn, &mut x);
+            for (j, (a, b)) in x.iter().zip(&self.experts).enumerate() {
+                put(N_INPUTS_V1 + j, a - b, &mut self.idx, &mut self.val);
+            }
+        }
+        self.inc
+            .eval_differences(net, &self.idx[..k], &self.val[..k])
+    }
+}
