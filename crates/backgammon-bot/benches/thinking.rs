@@ -5,7 +5,7 @@
 //! `cargo bench -p backgammon-bot --bench thinking`; results in
 //! docs/PERFORMANCE.md. With `BG_MODEL=FILE.bin` the neural players and
 //! the evaluation group use that model instead of the shipped one (e.g.
-//! the second network version, `models/backgammon-v2-refined-candidate.bin`);
+//! the first network version, `models/backgammon-v1.bin`);
 //! the benchmarks' names carry the network's size.
 //!
 //! The `evaluation` group times one network evaluation of a corpus

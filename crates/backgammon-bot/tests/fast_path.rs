@@ -7,9 +7,9 @@
 //! out here: every position encoded in full and evaluated with libm's
 //! logistic ([`BgNet::evaluate_net_exact`]).
 //!
-//! Checked with the shipped network, with a second-version network
-//! (random weights: every expert input matters) and with the
-//! second-version candidate model when its file is there.
+//! Checked with the shipped network (second version), with a
+//! second-version network of random weights (every expert input
+//! matters) and with the first version (`models/backgammon-v1.bin`).
 
 use std::sync::Arc;
 
@@ -28,12 +28,11 @@ fn nets() -> Vec<(String, Arc<BgNet>)> {
         ("shipped".to_string(), default_net()),
         ("random v2".to_string(), Arc::new(BgNet::new(128, 5))),
     ];
-    let candidate = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("models/backgammon-v2-refined-candidate.bin");
-    match BgNet::load(&candidate) {
-        Ok(n) => nets.push(("v2 candidate".to_string(), Arc::new(n))),
-        Err(e) => eprintln!("not checked: {e}"),
-    }
+    let v1 = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models/backgammon-v1.bin");
+    nets.push((
+        "v1".to_string(),
+        Arc::new(BgNet::load(&v1).expect("the first version's model")),
+    ));
     nets
 }
 
