@@ -348,3 +348,49 @@ fn bg_7_2_close_doubles_are_searched_deeper() {
     assert!(!d.double(), "{d:?}");
     assert_eq!(o, net.evaluate_for_cube(&s, &rules));
 }
+
+#[test]
+fn bg_7_5_in_the_crawford_game_a_position_is_worth_its_cubeless_match_chances() {
+    use backgammon_bot::cube::met;
+    // Seven-point match, White 6 (1 away), Black 1 (6 away), the Crawford
+    // game: no cube, so 52 % of single wins is worth 52 % of the match
+    // won plus 48 % of the post-Crawford game at 1-away 5-away.
+    let mut st = MatchState::to(7);
+    st.score = backgammon::BySide::new(6, 1);
+    st.crawford = true;
+    let rules = Rules::standard();
+    let p = Position::start();
+    let d = decide(
+        &p,
+        &rules,
+        &st,
+        Cube::centred(),
+        &outputs(0.52, 0.0, 0.0, 0.0, 0.0),
+    );
+    let want = 0.52 + 0.48 * met().post_crawford(1, 5);
+    // (The outputs are f32.)
+    assert!((d.no_double - want).abs() < 1e-6, "{d:?} {want}");
+    assert!(d.no_double > 0.85, "{d:?}");
+    assert!(!d.double());
+    // Gammons count for the trailer: losing one leaves 1-away 4-away.
+    let d = decide(
+        &p,
+        &rules,
+        &st,
+        Cube::centred(),
+        &outputs(0.52, 0.0, 0.0, 0.2, 0.0),
+    );
+    let want = 0.52 + 0.28 * met().post_crawford(1, 5) + 0.2 * met().post_crawford(1, 4);
+    assert!((d.no_double - want).abs() < 1e-6, "{d:?} {want}");
+    // The game after it is post-Crawford: the cube model again.
+    st.crawford = false;
+    st.crawford_done = true;
+    let after = decide(
+        &p,
+        &rules,
+        &st,
+        Cube::centred(),
+        &outputs(0.52, 0.0, 0.0, 0.0, 0.0),
+    );
+    assert!((after.no_double - 0.52 - 0.48 * met().post_crawford(1, 5)).abs() > 1e-3);
+}

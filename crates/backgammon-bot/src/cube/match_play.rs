@@ -272,6 +272,27 @@ impl MetTable {
     }
 }
 
+/// The Crawford game (BG-7.5): no cube can be turned, so the position is
+/// worth its cubeless match-winning chances, the game's outcomes at cube
+/// 1 (the games after it post-Crawford) weighted by the outputs `o` of
+/// the side on roll, `a` points away against `b`. Every answer of the
+/// [`Decision`] is that value: doubling is never better.
+pub fn crawford_decision(o: &Outputs, a: u32, b: u32) -> Decision {
+    let s = Score {
+        me: a as i32,
+        opp: b as i32,
+        post: true,
+    };
+    let (wv, lv) = level_dead(met(), s, &Rates::of(o));
+    let p = f64::from(o[0]).clamp(0.0, 1.0);
+    let v = lv + p * (wv - lv);
+    Decision {
+        no_double: v,
+        double_take: v,
+        double_drop: v,
+    }
+}
+
 /// The match-winning chances of a win and of a loss at cube 1.
 fn level_dead(met: &MetTable, s: Score, r: &Rates) -> (f64, f64) {
     let win = |k: i32| s.after(met, k);

@@ -46,7 +46,9 @@ use neural::Outputs;
 
 use crate::neural::Evaluator;
 
-pub use match_play::{match_decision, met, MetTable, BACKGAMMON_RATE, GAMMON_RATE, MET_MAX};
+pub use match_play::{
+    crawford_decision, match_decision, met, MetTable, BACKGAMMON_RATE, GAMMON_RATE, MET_MAX,
+};
 pub use money::{jacoby_centred_equity, money_decision, money_equity};
 
 /// Janowski's cube efficiency `x` (the cube-life index, between 0: a
@@ -231,6 +233,11 @@ pub fn decide(
         )
     } else {
         let away = |s: Side| state.length.saturating_sub(*state.score.get(s)).max(1);
+        if state.crawford {
+            // No cube in the Crawford game: the live-cube model would
+            // lend the trailer a leverage he does not have here.
+            return crawford_decision(o, away(me), away(!me));
+        }
         match_decision(
             o,
             away(me),
