@@ -201,6 +201,24 @@ fn cube(c: &mut Criterion<ThreadCpu>) {
             })
         });
     }
+    // As the player decides in a game: the same, then the close
+    // decisions again on chances searched two plies deeper
+    // (`cube::depth`, about one in six).
+    let games: Vec<Game> = positions
+        .iter()
+        .map(|p| Game::from_position(rules, *p))
+        .collect();
+    let mut player = NeuralPlayer::two_ply(net.clone());
+    c.bench_function(
+        "neural: cube decision as played (close ones deeper), money",
+        |b| {
+            let mut i = 0;
+            b.iter(|| {
+                i = (i + 1) % games.len();
+                black_box(player.wants_double(&games[i]))
+            })
+        },
+    );
 }
 
 criterion_group! {
