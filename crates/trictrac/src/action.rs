@@ -139,14 +139,7 @@ impl Action {
             ),
             Action::Roll { a, b } => game.roll(Roll::from_dice(die(*a)?, die(*b)?)),
             Action::Play { p } => {
-                if p.len() > 64 {
-                    return Err(ActionError::Unreadable(
-                        "a play is written in at most 64 characters (NOTATION.md)".into(),
-                    ));
-                }
-                let notation: PlayNotation = p
-                    .parse()
-                    .map_err(|e| ActionError::Unreadable(format!("{e}")))?;
+                let notation = play_notation(p)?;
                 let before = game.events().len();
                 if game.options().false_moves == FalseMoves::Table {
                     // Section 11: an illegal play a table allows stands.
@@ -179,14 +172,7 @@ impl Action {
                 match (replay, correct, play) {
                     (true, _, _) => game.replay_false_move(side),
                     (false, true, Some(p)) => {
-                        if p.len() > 64 {
-                            return Err(ActionError::Unreadable(
-                                "a play is written in at most 64 characters (NOTATION.md)".into(),
-                            ));
-                        }
-                        let notation: PlayNotation = p
-                            .parse()
-                            .map_err(|e| ActionError::Unreadable(format!("{e}")))?;
+                        let notation = play_notation(p)?;
                         game.correct_false_move_notation(side, &notation)
                             .map(|_| ())
                     }
@@ -404,6 +390,18 @@ impl TableGame for Game {
         )
         .to_string()
     }
+}
+
+/// A play in the notation of NOTATION.md, read from an action (at most
+/// 64 characters: a record's line is never longer).
+fn play_notation(p: &str) -> Result<PlayNotation, ActionError> {
+    if p.len() > 64 {
+        return Err(ActionError::Unreadable(
+            "a play is written in at most 64 characters (NOTATION.md)".into(),
+        ));
+    }
+    p.parse()
+        .map_err(|e| ActionError::Unreadable(format!("{e}")))
 }
 
 #[cfg(test)]
