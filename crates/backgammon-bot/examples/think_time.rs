@@ -11,20 +11,12 @@ use backgammon_bot::{default_net, BgNet, NeuralPlayer, Player};
 #[path = "../../backgammon/benches/workloads/mod.rs"]
 mod workloads;
 
-/// This thread's CPU time in seconds (`CLOCK_THREAD_CPUTIME_ID`, as the
-/// `thinking` bench measures), so that a loaded machine's waiting is not
-/// counted.
+#[path = "../benches/clock/mod.rs"]
+mod clock;
+
+/// This thread's CPU time in seconds, as the `thinking` bench measures.
 fn cpu() -> f64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `clock_gettime` writes one `timespec` into `t`, a valid,
-    // writable local.
-    #[allow(unsafe_code)]
-    let r = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    assert_eq!(r, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
-    t.tv_sec as f64 + t.tv_nsec as f64 / 1e9
+    clock::thread_cpu_ns() / 1e9
 }
 
 fn main() {
