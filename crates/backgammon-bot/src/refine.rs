@@ -24,14 +24,14 @@
 use std::io::{Read, Write};
 use std::path::Path;
 
-use backgammon::{Game, Phase, PlayList, Position, Preset, Roll, Rules, Setup, Side};
+use backgammon::{Game, Phase, PlayList, Position, Preset, Rules, Setup, Side};
 use neural::td::{game_seed, parallel_map};
 use neural::{Features, Outputs};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::neural::{equity, flip, BgNet, Evaluator, N_OUTPUTS, SEARCH_KEEP, SEARCH_MARGIN};
+use crate::neural::{equity, flip, BgNet, Evaluator, N_OUTPUTS};
 
 const MAGIC: &[u8; 4] = b"BGRS";
 const VERSION: u32 = 2;
@@ -206,28 +206,12 @@ pub fn label(net: &BgNet, pos: &Position, preset: Preset, buf: &mut PlayList) ->
     flip(&net.after_play_2ply(pos, !pos.turn(), &rules, buf))
 }
 
-/// The label of `pos` one ply deeper (3 plies, what gnubg calls 2-ply):
-/// the mean over his 21 rolls of the 2-ply outputs of the play the
-/// default bot's own 2-ply search chooses ([`BgNet::best_play_2ply`]),
-/// in his eyes. About a hundred times the cost of [`label`]. `buf` is
+/// The label of `pos` at `plies`: 2, [`label`]; 3, one ply deeper (what
+/// gnubg calls 2-ply), the chances the bot's close cube decisions rest
+/// on ([`crate::cube::depth::deep_outputs`]: the mean over his 21 rolls
+/// of the 2-ply outputs of the play the default bot's own 2-ply search
+/// chooses), about a hundred times the cost. In his eyes; `buf` is
 /// scratch space.
-pub fn label_deep(net: &BgNet, pos: &Position, preset: Preset, buf: &mut PlayList) -> Outputs {
-    let rules = rules_of(preset);
-    let mut sum = [0.0f32; neural::MAX_OUTPUTS];
-    for roll in Roll::ALL {
-        buf.clear();
-        // Never empty: the pass alone when nothing can be played.
-        pos.legal_plays_into(roll, &rules, buf);
-        let (_, o) = net.best_play_2ply(pos, buf, &rules, SEARCH_KEEP, SEARCH_MARGIN);
-        let w = roll.weight() as f32 / 36.0;
-        for (s, x) in sum.iter_mut().zip(o) {
-            *s += w * x;
-        }
-    }
-    sum
-}
-
-/// The label of `pos` at `plies` (2: [`label`], 3: [`label_deep`]).
 pub fn label_at(
     plies: u8,
     net: &BgNet,
@@ -236,7 +220,7 @@ pub fn label_at(
     buf: &mut PlayList,
 ) -> Outputs {
     if plies >= 3 {
-        label_deep(net, pos, preset, buf)
+        crate::cube::depth::deep_outputs(net, pos, &rules_of(preset))
     } else {
         label(net, pos, preset, buf)
     }

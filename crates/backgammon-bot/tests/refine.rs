@@ -204,16 +204,19 @@ fn a_short_refinement_lowers_the_loss_on_its_set() {
 #[test]
 fn a_deep_label_is_the_mean_of_the_2ply_values_of_the_bots_plays_and_exact_in_a_bear_off() {
     use backgammon::{Position, Roll, Side};
+    use backgammon_bot::cube::depth::deep_outputs;
     use backgammon_bot::neural::{SEARCH_KEEP, SEARCH_MARGIN};
-    use backgammon_bot::refine::{label_at, label_deep};
+    use backgammon_bot::refine::label_at;
     let net = default_net();
     let mut buf = PlayList::new();
+    let label_deep =
+        |pos: &Position, preset, buf: &mut PlayList| label_at(3, &net, pos, preset, buf);
     // A contact position met in self-play: the mean over the 21 rolls,
     // each weighted 1 or 2 of 36, of the 2-ply outputs of the play the
     // default bot's search chooses.
     let (pos, preset) = positions(40, 8, &net, 1)[39];
     let rules = rules_of(preset);
-    let deep = label_deep(&net, &pos, preset, &mut buf);
+    let deep = label_deep(&pos, preset, &mut buf);
     let mut want = [0.0f64; 5];
     let mut plays = PlayList::new();
     for roll in Roll::ALL {
@@ -230,7 +233,8 @@ fn a_deep_label_is_the_mean_of_the_2ply_values_of_the_bots_plays_and_exact_in_a_
             "{k}: {deep:?} {want:?}"
         );
     }
-    assert_eq!(label_at(3, &net, &pos, preset, &mut buf), deep);
+    // The same chances as the bot's close cube decisions.
+    assert_eq!(deep_outputs(&net, &pos, &rules), deep);
     assert_eq!(
         label_at(2, &net, &pos, preset, &mut buf),
         label(&net, &pos, preset, &mut buf)
@@ -247,7 +251,7 @@ fn a_deep_label_is_the_mean_of_the_2ply_values_of_the_bots_plays_and_exact_in_a_
         turn: Side::White,
     })
     .expect("a position");
-    let deep = label_deep(&net, &pos, Preset::Standard, &mut buf);
+    let deep = label_deep(&pos, Preset::Standard, &mut buf);
     assert!((deep[0] - 27.0 / 36.0).abs() < 1e-5, "{deep:?}");
 }
 

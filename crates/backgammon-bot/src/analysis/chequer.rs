@@ -36,9 +36,9 @@ pub const REVIEW_MARGIN: f32 = 0.16;
 /// proper cube action there, turned around (gnubg judges plays by
 /// cubeful equities: in a position too good to double, say, a play
 /// that gives up gammon chances loses less than cubeless equity says).
-/// When nobody can double again in this game (the play ends it, or this
-/// is the Crawford game, BG-7.5) the value is that of the game's
-/// outcomes alone ([`dead_cube_value`]).
+/// When the play ends the game the value is that of its outcome
+/// ([`dead_cube_value`]); in the Crawford game (BG-7.5) the cube model
+/// itself values the outcomes alone ([`crate::cube::crawford_decision`]).
 pub fn cubeful_after(
     o: &Outputs,
     after: &Position,
@@ -46,7 +46,7 @@ pub fn cubeful_after(
     state: &MatchState,
     cube: Cube,
 ) -> f64 {
-    if after.winner().is_some() || state.crawford {
+    if after.winner().is_some() {
         return dead_cube_value(o, !after.turn(), state, cube);
     }
     -cubeful::analyse_outputs(&flip(o), after, rules, state, cube).best()
@@ -65,21 +65,9 @@ pub fn dead_cube_value(o: &Outputs, mover: Side, state: &MatchState, cube: Cube)
     let away = |s: Side| i64::from(state.length.saturating_sub(*state.score.get(s)).max(1));
     let (a, b) = (away(mover), away(!mover));
     let post = state.crawford || state.crawford_done;
-    let met = crate::cube::met();
     // The mover's chances after the game ends with `won` points for him
     // (negative: for the opponent).
-    let after = |won: i64| -> f64 {
-        let (a, b) = if won >= 0 { (a - won, b) } else { (a, b + won) };
-        if a <= 0 {
-            1.0
-        } else if b <= 0 {
-            0.0
-        } else if post {
-            met.post_crawford(a as u32, b as u32)
-        } else {
-            met.get(a as u32, b as u32)
-        }
-    };
+    let after = |won: i64| cubeful::mwc_after(a, b, won, post);
     let c = i64::from(cube.value.max(1));
     let [p, wg, wbg, lg, lbg] = [0, 1, 2, 3, 4].map(|k| f64::from(o[k]));
     let m = (p - wg) * after(c)
@@ -88,12 +76,7 @@ pub fn dead_cube_value(o: &Outputs, mover: Side, state: &MatchState, cube: Cube)
         + (1.0 - p - lg) * after(-c)
         + (lg - lbg) * after(-2 * c)
         + lbg * after(-3 * c);
-    let (win, lose) = (after(c), after(-c));
-    if win - lose > 1e-9 {
-        2.0 * (m - lose) / (win - lose) - 1.0
-    } else {
-        0.0
-    }
+    cubeful::normalised(m, after(c), after(-c))
 }
 
 /// A play's judgement: the best play and its equity, the play made's

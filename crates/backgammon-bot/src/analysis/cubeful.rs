@@ -158,6 +158,17 @@ pub(crate) fn mwc_after(a: i64, b: i64, won: i64, post: bool) -> f64 {
     }
 }
 
+/// Match-winning chances `m` as normalised money equity, as gnubg shows
+/// match equities: `2·(m − lose) / (win − lose) − 1`, `win` and `lose`
+/// the chances after winning or losing the cube's value.
+pub(crate) fn normalised(m: f64, win: f64, lose: f64) -> f64 {
+    if win - lose > 1e-9 {
+        2.0 * (m - lose) / (win - lose) - 1.0
+    } else {
+        0.0
+    }
+}
+
 /// The cube analysis of the side on roll of `pos` with cubeless outputs
 /// `o` in his eyes.
 pub fn analyse_outputs(
@@ -179,13 +190,7 @@ pub fn analyse_outputs(
         let c = i64::from(cube.value);
         let win = mwc_after(away(me), away(!me), c, post);
         let lose = mwc_after(away(me), away(!me), -c, post);
-        let emg = |m: f64| {
-            if win - lose > 1e-9 {
-                2.0 * (m - lose) / (win - lose) - 1.0
-            } else {
-                0.0
-            }
-        };
+        let emg = |m: f64| normalised(m, win, lose);
         (
             emg(d.no_double),
             emg(d.double_take),
