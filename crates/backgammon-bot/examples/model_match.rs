@@ -1,10 +1,11 @@
 //! Two model files against each other: money games without the cube,
 //! duplicate dice (each dice sequence played twice, the colours
-//! swapped), both players `neural` (2 ply) or `neural0`, everything else
+//! swapped), both players `neural` (2 ply), `neural3` or `neural0`
+//! (PLIES 2, 3 or 0; B at its own depth when PLIES_OF_B is given), everything else
 //! (bear-off database, race network) shared. Prints A's points per game
 //! with a 95 % interval over the pairs.
 //!
-//! `cargo run --release -p backgammon-bot --example model_match -- A.bin B.bin GAMES SEED [PLIES]`
+//! `cargo run --release -p backgammon-bot --example model_match -- A.bin B.bin GAMES SEED [PLIES [PLIES_OF_B]]`
 
 use std::sync::Arc;
 
@@ -19,16 +20,16 @@ fn main() {
     let games: u64 = a[3].parse().expect("games");
     let seed: u64 = a[4].parse().expect("seed");
     let plies: u8 = a.get(5).map_or(2, |p| p.parse().expect("plies"));
+    // B's depth, A's when not given.
+    let plies_b: u8 = a.get(6).map_or(plies, |p| p.parse().expect("plies of B"));
     let rules = Rules {
         cube: false,
         ..Rules::standard()
     };
-    let player = |net: &Arc<BgNet>| {
-        if plies == 2 {
-            NeuralPlayer::two_ply(net.clone())
-        } else {
-            NeuralPlayer::new(net.clone())
-        }
+    let player = |net: &Arc<BgNet>, plies: u8| match plies {
+        3 => NeuralPlayer::three_ply(net.clone()),
+        2 => NeuralPlayer::two_ply(net.clone()),
+        _ => NeuralPlayer::new(net.clone()),
     };
     let pairs = games.div_ceil(2);
     let mut per_pair = Vec::with_capacity(pairs as usize);
@@ -37,8 +38,8 @@ fn main() {
         let dice_seed = neural::td::game_seed(seed, k);
         let mut pair = 0i64;
         for a_side in [Side::White, Side::Black] {
-            let mut pa = player(&net_a);
-            let mut pb = player(&net_b);
+            let mut pa = player(&net_a, plies);
+            let mut pb = player(&net_b, plies_b);
             let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(dice_seed);
             let mut g = Game::money(rules);
             let r = if a_side == Side::White {

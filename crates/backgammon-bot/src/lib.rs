@@ -82,7 +82,9 @@ impl Player for RandomPlayer {
 }
 
 /// The names of the players, the default first.
-pub const PLAYERS: &[&str] = &["neural", "neural0", "neural2", "greedy", "random"];
+pub const PLAYERS: &[&str] = &[
+    "neural", "neural0", "neural2", "neural3", "greedy", "random",
+];
 
 /// The default player's name.
 pub const DEFAULT_BOT: &str = "neural";
@@ -105,12 +107,12 @@ pub fn by_name_with(
     match name {
         "random" => Some(Box::new(RandomPlayer::seeded(seed))),
         "greedy" => Some(Box::new(GreedyPlayer::new())),
-        "neural" | "neural0" | "neural2" => {
+        "neural" | "neural0" | "neural2" | "neural3" => {
             let net = net.unwrap_or_else(neural::default_net);
-            let p = if name == "neural0" {
-                NeuralPlayer::new(net)
-            } else {
-                NeuralPlayer::two_ply(net)
+            let p = match name {
+                "neural0" => NeuralPlayer::new(net),
+                "neural3" => NeuralPlayer::three_ply(net),
+                _ => NeuralPlayer::two_ply(net),
             };
             Some(Box::new(if name == "neural" {
                 p.named("neural")

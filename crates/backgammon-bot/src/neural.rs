@@ -473,13 +473,23 @@ impl NeuralPlayer {
         }
     }
 
+    /// A player with `net` that searches 3 plies deep (gnubg's 2-ply:
+    /// [`crate::analysis::deep::best_play_3ply`]).
+    pub fn three_ply(net: Arc<BgNet>) -> NeuralPlayer {
+        NeuralPlayer {
+            net,
+            plies: 3,
+            name: "neural3",
+        }
+    }
+
     /// The same player under another name.
     pub fn named(mut self, name: &'static str) -> NeuralPlayer {
         self.name = name;
         self
     }
 
-    /// The search depth: 0 or 2.
+    /// The search depth: 0, 2 or 3.
     pub fn plies(&self) -> u8 {
         self.plies
     }
@@ -495,7 +505,17 @@ impl Player for NeuralPlayer {
         if plays.len() == 1 {
             return plays[0];
         }
-        if self.plies >= 2 {
+        if self.plies >= 3 {
+            let mut scratch = crate::analysis::deep::Scratch::default();
+            crate::analysis::deep::best_play_3ply(
+                &self.net,
+                game.position(),
+                plays,
+                game.rules(),
+                &mut scratch,
+            )
+            .0
+        } else if self.plies >= 2 {
             self.net
                 .best_play_2ply(
                     game.position(),

@@ -77,6 +77,7 @@ pub fn level(name: &str) -> &'static str {
         "neural0" => "Strong",
         "neural" | "default" => "Expert",
         "neural2" => "Expert (2-ply)",
+        "neural3" => "Master (3-ply)",
         _ => "Bot",
     }
 }

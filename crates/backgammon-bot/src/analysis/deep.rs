@@ -8,7 +8,7 @@
 //! times a 2-ply value ([`crate::BgNet::after_play_2ply`]): the review
 //! spends them only on the plays it would otherwise call errors.
 
-use backgammon::{PlayList, Position, Roll, Rules, Side};
+use backgammon::{Play, PlayList, Position, Roll, Rules, Side};
 use neural::Outputs;
 
 use crate::neural::{equity, flip};
@@ -61,6 +61,79 @@ pub fn after_play_3ply(
         }
     }
     sum
+}
+
+/// How many plays the 3-ply player searches at 2 plies: the best at 0
+/// ply, up to this many (gnubg's move filter for its 2-ply keeps 8)...
+pub const KEEP_2PLY: usize = 8;
+/// ... within this much equity of the best at 0 ply (gnubg's 0.16).
+pub const MARGIN_2PLY: f32 = 0.16;
+/// How many of those the 3-ply player searches at 3 plies: the best at
+/// 2 plies, up to this many (gnubg keeps 2)...
+pub const KEEP_3PLY: usize = 2;
+/// ... within this much equity of the best at 2 plies (gnubg's 0.04).
+pub const MARGIN_3PLY: f32 = 0.04;
+
+/// The play of highest cubeless equity at 3 plies (gnubg's 2-ply) and
+/// its outputs in the mover's eyes: every play valued at 0 ply, the best
+/// [`KEEP_2PLY`] within [`MARGIN_2PLY`] at 2 plies
+/// ([`BgNet::after_play_2ply`]), the best [`KEEP_3PLY`] of those within
+/// [`MARGIN_3PLY`] at 3 plies ([`after_play_3ply`]), as gnubg's move
+/// filters narrow its search. When one candidate is left after a level
+/// it is played without going deeper.
+pub fn best_play_3ply(
+    net: &BgNet,
+    pos: &Position,
+    plays: &[Play],
+    rules: &Rules,
+    scratch: &mut Scratch,
+) -> (Play, Outputs) {
+    let mover = pos.turn();
+    if plays.is_empty() {
+        return (Play::PASS, net.evaluate(pos, rules.preset));
+    }
+    let mut ranked: Vec<(f32, Play, Position)> = plays
+        .iter()
+        .map(|p| {
+            let after = pos.play_unchecked(p);
+            (
+                equity(&net.after_play(&after, mover, rules.preset)),
+                *p,
+                after,
+            )
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let top = ranked[0].0;
+    let mut two: Vec<(f32, Play, Position, Outputs)> = ranked
+        .iter()
+        .take(KEEP_2PLY)
+        .filter(|r| r.0 >= top - MARGIN_2PLY)
+        .map(|(_, p, after)| {
+            let o = net.after_play_2ply(after, mover, rules, &mut scratch.inner);
+            (equity(&o), *p, *after, o)
+        })
+        .collect();
+    two.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let top2 = two[0].0;
+    let deep: Vec<&(f32, Play, Position, Outputs)> = two
+        .iter()
+        .take(KEEP_3PLY)
+        .filter(|r| r.0 >= top2 - MARGIN_3PLY)
+        .collect();
+    if deep.len() == 1 {
+        return (two[0].1, two[0].3);
+    }
+    let mut best: Option<(f32, Play, Outputs)> = None;
+    for (_, p, after, _) in deep {
+        let o = after_play_3ply(net, after, mover, rules, scratch);
+        let e = equity(&o);
+        if best.is_none_or(|b| e > b.0) {
+            best = Some((e, *p, o));
+        }
+    }
+    let (_, p, o) = best.expect("two candidates");
+    (p, o)
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ pub struct Level {
 }
 
 /// The levels in order of strength.
-const ORDER: &[&str] = &["beginner", "easy", "medium", "strong", "expert"];
+const ORDER: &[&str] = &["beginner", "easy", "medium", "strong", "expert", "master"];
 
 fn rank(word: &str) -> (usize, bool) {
     let plus = word.ends_with('+');
@@ -101,10 +101,11 @@ mod tests {
         let words: Vec<&str> = b.iter().map(|l| l.word.as_str()).collect();
         assert_eq!(
             words,
-            ["beginner", "easy", "strong", "expert", "expert+"],
+            ["beginner", "easy", "strong", "expert", "expert+", "master"],
             "{b:?}"
         );
         assert_eq!(resolve(&b, "expert+"), Some("neural2"));
+        assert_eq!(resolve(&b, "master"), Some("neural3"));
         assert_eq!(resolve(&b, "neural0"), Some("neural0"));
         assert_eq!(resolve(&b, "nobody"), None);
         assert!(list(&b).starts_with("beginner (random), easy (greedy)"));
