@@ -1,4 +1,4 @@
-//! The 2-ply bot's mean time per play over the generator's corpus (as
+//! The bots' mean time per play (0, 2 and 3 plies) over the generator's corpus (as
 //! the `thinking` bench, in a plain loop), with the shipped model or a
 //! model file: `cargo run --release -p backgammon-bot --example think_time -- [MODEL.bin|-] [ROUNDS]`.
 //! Prints the CPU time of the thread per play (and the wall time).
@@ -32,6 +32,7 @@ fn main() {
     for (name, mut p) in [
         ("neural0", NeuralPlayer::new(net.clone())),
         ("neural2", NeuralPlayer::two_ply(net.clone())),
+        ("neural3", NeuralPlayer::three_ply(net.clone())),
     ] {
         let t = std::time::Instant::now();
         let c = cpu();

@@ -2,9 +2,11 @@
 //!
 //! A [`Player`] chooses plays and cube actions for a [`Game`]; the
 //! players are found by name ([`by_name`]): `neural` (the default, also
-//! `neural2`: a network trained by self-play, [`neural`], shipped in the
-//! program, searching 2 plies, with cube decisions from its cubeless
-//! outputs, [`cube`]), `neural0` (the same at 0 ply), `greedy` (a
+//! `neural3`: a network trained by self-play and refined, [`neural`],
+//! shipped in the program, searching 3 plies, gnubg's 2-ply,
+//! [`analysis::deep::best_play_3ply`], with cube decisions from its
+//! cubeless outputs, [`cube`]), `neural2` (the same searching 2 plies,
+//! eight times faster), `neural0` (the same at 0 ply), `greedy` (a
 //! hand-written evaluation of the position after each play, and simple
 //! race-based cube decisions) and `random` (uniform among the legal
 //! plays, never doubles, always takes). [`gnubg::Gnubg`] is GNU
@@ -89,9 +91,9 @@ pub const PLAYERS: &[&str] = &[
 /// The default player's name.
 pub const DEFAULT_BOT: &str = "neural";
 
-/// The player called `name`, seeded with `seed` (`neural`, `neural2` and
-/// `neural0` play with the shipped network; `default` names
-/// [`DEFAULT_BOT`], the strongest); `None` for an unknown name.
+/// The player called `name`, seeded with `seed` (`neural`, `neural3`,
+/// `neural2` and `neural0` play with the shipped network; `default`
+/// names [`DEFAULT_BOT`], the strongest); `None` for an unknown name.
 pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Player>> {
     by_name_with(name, seed, None)
 }
@@ -111,8 +113,10 @@ pub fn by_name_with(
             let net = net.unwrap_or_else(neural::default_net);
             let p = match name {
                 "neural0" => NeuralPlayer::new(net),
-                "neural3" => NeuralPlayer::three_ply(net),
-                _ => NeuralPlayer::two_ply(net),
+                "neural2" => NeuralPlayer::two_ply(net),
+                // The default searches 3 plies: stronger than 2 against
+                // gnubg and itself (docs/STRENGTH.md, "Three plies").
+                _ => NeuralPlayer::three_ply(net),
             };
             Some(Box::new(if name == "neural" {
                 p.named("neural")

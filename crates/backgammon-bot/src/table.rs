@@ -75,8 +75,8 @@ pub fn level(name: &str) -> &'static str {
         "random" => "Beginner (random)",
         "greedy" => "Easy",
         "neural0" => "Strong",
-        "neural" | "default" => "Expert",
-        "neural2" => "Expert (2-ply)",
+        "neural2" => "Expert",
+        "neural" | "default" => "Master",
         "neural3" => "Master (3-ply)",
         _ => "Bot",
     }

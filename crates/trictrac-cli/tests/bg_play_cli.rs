@@ -188,7 +188,7 @@ fn bg_play_names_the_bot_and_the_rules_at_the_start() {
     let text = play(&dir, &["--seed", "1"], "quit\n");
     assert!(
         text.starts_with(
-            "Backgammon with the videau (standard), money game: you play white against the bot `neural` (level expert);"
+            "Backgammon with the videau (standard), money game: you play white against the bot `neural` (level master);"
         ),
         "{text}"
     );

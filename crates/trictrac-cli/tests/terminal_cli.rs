@@ -162,7 +162,7 @@ fn bots_are_chosen_and_listed_by_level_in_both_games() {
     );
     let h = help(&["bg", "play"]);
     assert!(
-        h.contains("beginner (random), easy (greedy), strong (neural0), expert (neural), expert+ (neural2)"),
+        h.contains("beginner (random), easy (greedy), strong (neural0), expert (neural2), master (neural), master+ (neural3)"),
         "{h}"
     );
     let text = run(

@@ -295,7 +295,11 @@ async fn the_bots_standing_challenges_are_listed_and_accepting_one_starts_a_bot_
             levels.last().unwrap()["level"]
                 .as_str()
                 .unwrap()
-                .starts_with("Expert"),
+                .starts_with(if b["game"] == "backgammon" {
+                    "Master"
+                } else {
+                    "Expert"
+                }),
             "{b}"
         );
     }

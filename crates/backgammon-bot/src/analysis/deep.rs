@@ -181,4 +181,68 @@ mod tests {
         let two = net.after_play_2ply(&after, start.turn(), &rules, &mut buf);
         assert!((two[0] - got[0]).abs() > 1e-6, "{two:?} {got:?}");
     }
+
+    #[test]
+    fn the_3_ply_player_takes_the_best_at_3_plies_of_gnubgs_filtered_candidates() {
+        let net = crate::default_net();
+        let rules = Rules::standard();
+        // A middle-game position with many plays (Position ID of a game).
+        let pos = Position::start();
+        let roll: Roll = "6-4".parse().expect("a roll");
+        let plays = pos.legal_plays(roll, &rules);
+        let mover = pos.turn();
+        let mut s = Scratch::default();
+        let (got, o) = best_play_3ply(&net, &pos, &plays, &rules, &mut s);
+        // By hand: 0 ply, then 2 plies for the best 8 within 0.16, then 3
+        // plies for the best 2 of those within 0.04.
+        let mut buf = PlayList::new();
+        let mut zero: Vec<(f32, Play)> = plays
+            .iter()
+            .map(|p| {
+                let a = pos.play_unchecked(p);
+                (equity(&net.after_play(&a, mover, rules.preset)), *p)
+            })
+            .collect();
+        zero.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let mut two: Vec<(f32, Play)> = zero
+            .iter()
+            .take(8)
+            .filter(|z| z.0 >= zero[0].0 - 0.16)
+            .map(|(_, p)| {
+                let a = pos.play_unchecked(p);
+                (
+                    equity(&net.after_play_2ply(&a, mover, &rules, &mut buf)),
+                    *p,
+                )
+            })
+            .collect();
+        two.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let finalists: Vec<Play> = two
+            .iter()
+            .take(2)
+            .filter(|t| t.0 >= two[0].0 - 0.04)
+            .map(|t| t.1)
+            .collect();
+        let want = if finalists.len() == 1 {
+            finalists[0]
+        } else {
+            let v = |p: &Play| {
+                let a = pos.play_unchecked(p);
+                equity(&after_play_3ply(
+                    &net,
+                    &a,
+                    mover,
+                    &rules,
+                    &mut Scratch::default(),
+                ))
+            };
+            if v(&finalists[0]) >= v(&finalists[1]) {
+                finalists[0]
+            } else {
+                finalists[1]
+            }
+        };
+        assert_eq!(pos.play_unchecked(&got), pos.play_unchecked(&want));
+        assert!((0.0..=1.0).contains(&o[0]), "{o:?}");
+    }
 }

@@ -101,11 +101,12 @@ mod tests {
         let words: Vec<&str> = b.iter().map(|l| l.word.as_str()).collect();
         assert_eq!(
             words,
-            ["beginner", "easy", "strong", "expert", "expert+", "master"],
+            ["beginner", "easy", "strong", "expert", "master", "master+"],
             "{b:?}"
         );
-        assert_eq!(resolve(&b, "expert+"), Some("neural2"));
-        assert_eq!(resolve(&b, "master"), Some("neural3"));
+        assert_eq!(resolve(&b, "expert"), Some("neural2"));
+        assert_eq!(resolve(&b, "master"), Some("neural"));
+        assert_eq!(resolve(&b, "master+"), Some("neural3"));
         assert_eq!(resolve(&b, "neural0"), Some("neural0"));
         assert_eq!(resolve(&b, "nobody"), None);
         assert!(list(&b).starts_with("beginner (random), easy (greedy)"));

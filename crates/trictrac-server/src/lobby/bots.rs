@@ -19,7 +19,7 @@ pub const PREFIX: &str = "BOT-";
 
 /// The order of the levels' words, weakest first (`Medium+` after
 /// `Medium`).
-const ORDER: &[&str] = &["beginner", "easy", "medium", "strong", "expert"];
+const ORDER: &[&str] = &["beginner", "easy", "medium", "strong", "expert", "master"];
 
 /// Where a level (`Expert (2-ply)`, `Medium+`) stands, weakest first.
 fn rank(level: &str) -> (usize, bool, String) {

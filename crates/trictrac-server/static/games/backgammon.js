@@ -383,7 +383,7 @@ export function create(app) {
     short: "Backgammon",
     ui,
     controls: ["btn-double", "btn-take", "btn-drop", "btn-beaver", "btn-numbers", "btn-bg-review", "btn-bg-analyse"],
-    levels: { order: ["random", "greedy", "neural0", "neural", "neural2"], recommended: "neural0" },
+    levels: { order: ["random", "greedy", "neural0", "neural2", "neural", "neural3"], recommended: "neural0" },
     levelName,
     hintFor: ["play", "roll_or_double", "answer"],
     formBox: "bg-options",
