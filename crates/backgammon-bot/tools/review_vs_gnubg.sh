@@ -3,12 +3,14 @@
 # gnubg plays a 7-point match against itself at 0 ply (player 0 "gnubg"
 # with noise 0.05, player 1 "root" with noise 0.01, seed SEED), analyses
 # it with its defaults (2-ply chequer and cube), and trictrac reviews it;
-# review_compare.py prints both players' error rates side by side and the
-# plays judged most differently.
+# review_compare.py prints both players' error rates side by side, the
+# plays judged most differently, and the cube decisions matched.
 #   review_vs_gnubg.sh SEED [DIR] [TRICTRAC]
 # DIR (default /tmp/review_vs_gnubg) keeps m$SEED.mat, gnubg's statistics
-# (g$SEED.txt), its per-play losses (g$SEED.jsonl) and our review
-# (ours$SEED.json); an existing m$SEED.mat and gnubg analysis are reused.
+# (g$SEED.txt), its per-play losses (g$SEED.jsonl), its cube decisions
+# (g$SEED.cubes.jsonl), its analysed match (g$SEED.sgf) and our review
+# (ours$SEED.json); an existing m$SEED.mat and gnubg analysis are reused
+# (an existing g$SEED.sgf is loaded, not analysed again).
 # TRICTRAC defaults to target/release/trictrac.
 set -e
 seed=$1; dir=${2:-/tmp/review_vs_gnubg}; bin=${3:-target/release/trictrac}
@@ -33,8 +35,9 @@ if [ ! -s "$mat" ]; then
     echo "export match mat $mat"
   } | $gnubg -t -q -r > "$dir/play$seed.out" 2>&1
 fi
-if [ ! -s "$dir/g$seed.jsonl" ]; then
-  MAT=$mat OUT=$dir/g$seed.jsonl $gnubg -t -q -r -p "$tools/gnubg_moves.py" > "$dir/g$seed.txt" 2>&1
+if [ ! -s "$dir/g$seed.jsonl" ] || [ ! -s "$dir/g$seed.cubes.jsonl" ]; then
+  MAT=$mat OUT=$dir/g$seed.jsonl SGF=$dir/g$seed.sgf \
+    $gnubg -t -q -r -p "$tools/gnubg_moves.py" > "$dir/g$seed.txt" 2>&1
 fi
 start=$(date +%s.%N)
 "$bin" bg review "$mat" --json > "$dir/ours$seed.json"

@@ -20,10 +20,13 @@
 //! checked at 3: [`super::chequer`]) turned into the cubeful equity of
 //! the opponent's proper cube action by the model of [`super::cubeful`]
 //! (money, or normalised money equity in a match), the play made and
-//! the best play valued alike. Cube decisions are
-//! those of [`super::cubeful`] at the bot's own depth. The luck of a
-//! roll is the 0-ply cubeless value of its best play minus the mean over
-//! the rolls.
+//! the best play valued alike. Cube decisions are those of
+//! [`super::cubeful`]: the bot's cheap estimate of the chances settles
+//! the clear no-doubles, and every decision the review may count (close
+//! or actual, or an error on the cheap estimate) is judged on the deep
+//! chances, gnubg's 2-ply ([`cube_analysis`]). The luck of a roll is
+//! the 0-ply cubeless value of its best play minus the mean over the
+//! rolls.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -32,6 +35,7 @@ use backgammon::{Event, Game, MatFile, Phase, PlayList, Position, Roll, Rules, S
 
 use super::chequer::judge;
 use super::cubeful::{self, CubeAnalysis};
+use crate::cube::depth::DEEP_MARGIN;
 use crate::neural::equity;
 use crate::BgNet;
 
@@ -152,6 +156,10 @@ pub struct CubeReview {
     pub match_id: String,
     /// The analysis, in the doubler's eyes.
     pub analysis: CubeAnalysis,
+    /// The depth of the chances the analysis rests on
+    /// ([`cubeful::cube_outputs`]): 2 the cheap estimate, 3 the deep
+    /// chances (gnubg's 2-ply).
+    pub plies: u8,
     /// The equity lost by the decision, in the decider's eyes.
     pub lost: f64,
     /// What went wrong, in gnubg's categories: "missed double below CP"
@@ -277,6 +285,35 @@ fn ids(game: &Game) -> (String, String) {
     )
 }
 
+/// The cube analysis of the side on roll of `game` for the review, and
+/// the depth of its chances: the cheap estimate
+/// ([`cubeful::cube_outputs`] at 2 plies) when it finds not doubling
+/// right and clear (the doubling and the taking decisions both at least
+/// [`DEEP_MARGIN`] from their turning points, farther than gnubg's 0.16
+/// that makes a decision close), which the review does not count; else,
+/// and for an actual double (`doubled`) and its answer, the deep chances
+/// (at 3 plies, gnubg's 2-ply, the depth of gnubg's analysis), on which
+/// the decision is counted and its error measured.
+pub fn cube_analysis(net: &BgNet, game: &Game, doubled: bool) -> (CubeAnalysis, u8) {
+    let (pos, rules) = (game.position(), game.rules());
+    let (state, cube) = (game.match_state(), game.cube());
+    let cheap = cubeful::analyse_outputs(
+        &cubeful::cube_outputs(net, pos, rules, 2),
+        pos,
+        rules,
+        state,
+        cube,
+    );
+    let clear = cheap.double_margin() >= DEEP_MARGIN
+        && cheap.take_margin() >= DEEP_MARGIN
+        && cheap.doubler_error(false) == 0.0;
+    if clear && !doubled {
+        (cheap, 2)
+    } else {
+        (cubeful::analyse(net, pos, rules, state, cube, 3), 3)
+    }
+}
+
 /// Reviews one game: replays its events in a new game from its match
 /// state, judging every decision.
 pub fn review_game(
@@ -290,7 +327,7 @@ pub fn review_game(
     let mut out = GameReview::default();
     let mut number = 0u32;
     // The cube analysis before a double, for the answer.
-    let mut offered: Option<CubeAnalysis> = None;
+    let mut offered: Option<(CubeAnalysis, u8)> = None;
     let mut pending_luck: Option<f64> = None;
     for ev in played.events() {
         match *ev {
@@ -302,8 +339,7 @@ pub fn review_game(
             }
             Event::Roll { side, roll } => {
                 if g.can_double(side) {
-                    let a =
-                        cubeful::analyse(net, g.position(), rules, g.match_state(), g.cube(), 2);
+                    let (a, cube_plies) = cube_analysis(net, &g, false);
                     let lost = a.doubler_error(false);
                     let counted =
                         (a.double_take.min(a.double_pass) - a.no_double).abs() < 0.16 || lost > 0.0;
@@ -323,13 +359,14 @@ pub fn review_game(
                         counted,
                         mark: Mark::of(lost),
                         analysis: a,
+                        plies: cube_plies,
                     });
                 }
                 pending_luck = Some(luck(net, g.position(), roll, rules, false));
                 g.roll(roll).map_err(|e| e.to_string())?;
             }
             Event::Double { side, .. } => {
-                let a = cubeful::analyse(net, g.position(), rules, g.match_state(), g.cube(), 2);
+                let (a, cube_plies) = cube_analysis(net, &g, true);
                 let lost = a.doubler_error(true);
                 let (position_id, match_id) = ids(&g);
                 out.cubes.push(CubeReview {
@@ -347,13 +384,14 @@ pub fn review_game(
                     counted: true,
                     mark: Mark::of(lost),
                     analysis: a.clone(),
+                    plies: cube_plies,
                 });
-                offered = Some(a);
+                offered = Some((a, cube_plies));
                 g.double().map_err(|e| e.to_string())?;
             }
             Event::Take { side } | Event::Beaver { side } | Event::Drop { side } => {
                 let took = !matches!(ev, Event::Drop { .. });
-                if let Some(a) = offered.take() {
+                if let Some((a, cube_plies)) = offered.take() {
                     let lost = a.taker_error(took);
                     let (position_id, match_id) = ids(&g);
                     out.cubes.push(CubeReview {
@@ -371,6 +409,7 @@ pub fn review_game(
                         counted: true,
                         mark: Mark::of(lost),
                         analysis: a,
+                        plies: cube_plies,
                     });
                 }
                 let r = match ev {
