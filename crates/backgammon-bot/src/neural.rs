@@ -277,7 +277,7 @@ impl BgNet {
     /// ([`Near::set_base`]): the network's outputs from the base's sums
     /// and the differences of the inputs (within about 10⁻⁶ of
     /// [`BgNet::after_play`]).
-    fn after_play_near(
+    pub(crate) fn after_play_near(
         &self,
         after: &Position,
         mover: Side,

@@ -138,7 +138,7 @@ fn bg_match_prints_points_per_game_with_an_interval() {
         2,
     );
     assert!(
-        e.contains("the players are neural, neural0, neural2, greedy, random, gnubg"),
+        e.contains("the players are neural, neural0, neural2, neural3, greedy, random, gnubg"),
         "{e}"
     );
 }

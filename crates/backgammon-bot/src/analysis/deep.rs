@@ -11,6 +11,7 @@
 use backgammon::{Play, PlayList, Position, Roll, Rules, Side};
 use neural::Outputs;
 
+use crate::near::Near;
 use crate::neural::{equity, flip};
 use crate::BgNet;
 
@@ -39,6 +40,11 @@ pub fn after_play_3ply(
         return net.after_play(after, mover, rules.preset);
     }
     let opp = !mover;
+    // The replies are a few checkers away from `after` with the mover on
+    // roll: the network's sums for it are computed once (as in
+    // `BgNet::after_play_2ply`).
+    let mut near = Near::new();
+    near.set_base(net, &after.with_turn(mover), rules.preset);
     let mut sum = [0.0f32; neural::MAX_OUTPUTS];
     for roll in Roll::ALL {
         scratch.replies.clear();
@@ -48,7 +54,7 @@ pub fn after_play_3ply(
         let mut best: Option<(f32, Position)> = None;
         for p in scratch.replies.iter() {
             let next = after.play_unchecked(p);
-            let e = equity(&net.after_play(&next, opp, rules.preset));
+            let e = equity(&net.after_play_near(&next, opp, rules.preset, &mut near));
             if best.is_none_or(|b| e > b.0) {
                 best = Some((e, next));
             }
