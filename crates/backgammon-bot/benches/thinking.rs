@@ -107,7 +107,7 @@ fn net() -> (Arc<BgNet>, String) {
 fn thinking(c: &mut Criterion<ThreadCpu>) {
     let games = games();
     let (net, size) = net();
-    let players: [(String, Box<dyn Player>); 3] = [
+    let players: [(String, Box<dyn Player>); 4] = [
         (
             format!("neural0 [{size}]"),
             Box::new(NeuralPlayer::new(net.clone())),
@@ -115,6 +115,10 @@ fn thinking(c: &mut Criterion<ThreadCpu>) {
         (
             format!("neural2 [{size}]"),
             Box::new(NeuralPlayer::two_ply(net.clone())),
+        ),
+        (
+            format!("neural3 [{size}]"),
+            Box::new(NeuralPlayer::three_ply(net.clone())),
         ),
         ("greedy".to_string(), by_name("greedy", 1).expect("a bot")),
     ];

@@ -230,6 +230,12 @@ async fn a_clock_run_out_in_a_money_game_resigns_it() {
     assert_eq!(a.state["over"]["reason"], "time");
     assert_eq!(a.state["game_result"]["reason"], "resigned", "{}", a.state);
     assert_eq!(a.state["game_result"]["points"], 1, "{}", a.state);
+    // The rematch is timed as the game was: the same clock, running.
+    let w = a.request(json!({"type": "rematch"})).await;
+    assert_eq!(w["type"], "welcome", "{w}");
+    assert_ne!(a.room(), room);
+    assert_eq!(a.state["clock"]["kind"], "move", "{}", a.state);
+    assert_eq!(a.state["clock"]["seconds"], 1, "{}", a.state);
     server.stop().await;
 }
 

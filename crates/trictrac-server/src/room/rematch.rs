@@ -5,7 +5,8 @@
 //! player (and the friend of an online game, by the same invitation link)
 //! finds his seat in the new room with the token he already holds. The
 //! old room keeps the new room's code (`rematch` in its state,
-//! docs/PROTOCOL.md) so that everyone there follows.
+//! docs/PROTOCOL.md) so that everyone there follows. The rematch of a
+//! lobby game is timed as the game was (its clock, full again).
 
 use std::sync::Arc;
 
@@ -76,6 +77,13 @@ impl Hub {
                 .map_err(|e| RoomError::Refused(format!("the rematch: {e}")))?,
         );
         let new = self.open_new(row, game).await?;
+        // A lobby game's rematch is timed as it was: the idle rule, and
+        // the same clock, both sides' time full again.
+        if let Some(t) = room.timing.as_ref().filter(|t| t.lobby) {
+            let spec = t.clock.as_ref().map(|c| c.spec);
+            let mut n = new.lock().await;
+            self.start_timing(&mut n, spec).await?;
+        }
         let code = new.lock().await.row.id.clone();
         let code = self
             .store
