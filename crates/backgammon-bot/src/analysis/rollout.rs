@@ -52,7 +52,10 @@ pub struct Settings {
     pub seed: u64,
     /// How the bot chooses its plays: 0 the evaluator alone, 1 a narrow
     /// 2-ply search (the two best plays at 0 ply within 0.08), 2 the
-    /// default bot's 2-ply search.
+    /// default bot's 2-ply search (the default: within 0.08 of gnubg's
+    /// evaluation on the ten positions of docs/ANALYSIS.md, where 0 ply
+    /// misses two), 3 the 3-ply search (gnubg's 2-ply,
+    /// [`super::deep::best_play_3ply`]).
     pub plies: u8,
     /// Stop after this many half-moves and count the evaluator's value.
     pub truncate: Option<u32>,
@@ -71,7 +74,7 @@ impl Default for Settings {
         Settings {
             games: 1296,
             seed: 1,
-            plies: 0,
+            plies: 2,
             truncate: None,
             cube: false,
             variance_reduction: true,
@@ -262,6 +265,7 @@ fn play_game(
         ChaCha8Rng::seed_from_u64(s.seed ^ (i.wrapping_add(1)).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut pos = *root;
     let mut buf = PlayList::new();
+    let mut scratch = super::deep::Scratch::default();
     let mut luck = [0.0f64; 5];
     let mut cube_luck = 0.0f64;
     let mut cube = root_cube;
@@ -362,6 +366,8 @@ fn play_game(
                     buf[0]
                 } else if s.plies == 0 {
                     net.best_play(&pos, &buf, rules.preset).0
+                } else if s.plies >= 3 {
+                    super::deep::best_play_3ply(net, &pos, &buf, rules, &mut scratch).0
                 } else {
                     let (keep, margin) = if s.plies == 1 {
                         (2, 0.08)
@@ -522,6 +528,7 @@ mod tests {
             games: 72,
             seed,
             threads,
+            plies: 0,
             variance_reduction: vr,
             // Short games keep the test fast in a debug build; the luck
             // of the rolls played is adjusted all the same.
@@ -560,6 +567,103 @@ mod tests {
         );
         // The opening is close to even.
         assert!(with.equity.abs() < 0.2, "{}", with.equity);
+    }
+
+    /// A middle game (docs/ANALYSIS.md, "Against gnubg's evaluation"):
+    /// Black on roll, a checker on the bar against a 3-point board.
+    fn bar_position() -> Position {
+        Position::from_position_id("Zm4zAAPgjHnAQQ", Side::Black).expect("a Position ID")
+    }
+
+    /// A rollout of `root` cut after one half-move, without variance
+    /// reduction: 36 games, so each of the 36 first rolls once.
+    fn one_move(root: &Position, plies: u8) -> RolloutResult {
+        let net = crate::default_net();
+        let s = Settings {
+            games: 36,
+            seed: 3,
+            threads: 1,
+            plies,
+            variance_reduction: false,
+            truncate: Some(1),
+            ..Settings::default()
+        };
+        rollout(&net, root, Cube::centred(), &Rules::standard(), &s, &|_| {})
+    }
+
+    /// The mean over the 36 rolls of the value, in the mover's eyes, of
+    /// `start` after the play of the player searching `plies` (the
+    /// players of `NeuralPlayer` and of the 3-ply search), computed here
+    /// roll by roll.
+    fn by_hand(start: &Position, plies: u8) -> f64 {
+        let net = crate::default_net();
+        let rules = Rules::standard();
+        let mut scratch = crate::analysis::deep::Scratch::default();
+        let mut sum = 0.0;
+        for k in 0..36 {
+            let plays = start.legal_plays(roll36(k), &rules);
+            let play = match plies {
+                0 => net.best_play(start, &plays, rules.preset).0,
+                2 => {
+                    net.best_play_2ply(start, &plays, &rules, SEARCH_KEEP, SEARCH_MARGIN)
+                        .0
+                }
+                _ => {
+                    crate::analysis::deep::best_play_3ply(&net, start, &plays, &rules, &mut scratch)
+                        .0
+                }
+            };
+            let after = start.play_unchecked(&play);
+            sum += f64::from(equity(&net.after_play(&after, start.turn(), rules.preset)));
+        }
+        sum / 36.0
+    }
+
+    #[test]
+    fn each_depth_plays_its_own_search() {
+        let root = bar_position();
+        let mut seen = Vec::new();
+        for plies in [0u8, 2, 3] {
+            let got = one_move(&root, plies).equity;
+            let want = by_hand(&root, plies);
+            assert!(
+                (got - want).abs() < 1e-5,
+                "plies {plies}: {got} against {want}"
+            );
+            seen.push(got);
+        }
+        // The three searches choose differently here: the test tells
+        // them apart.
+        assert!((seen[0] - seen[1]).abs() > 1e-4, "{seen:?}");
+        assert!((seen[1] - seen[2]).abs() > 1e-4, "{seen:?}");
+    }
+
+    #[test]
+    fn deeper_searches_give_the_same_result_whatever_the_threads() {
+        for plies in [1u8, 2, 3] {
+            let net = crate::default_net();
+            let run = |threads: usize| {
+                let s = Settings {
+                    games: 36,
+                    seed: 11,
+                    threads,
+                    plies,
+                    truncate: Some(4),
+                    ..Settings::default()
+                };
+                rollout(
+                    &net,
+                    &Position::start(),
+                    Cube::centred(),
+                    &Rules::standard(),
+                    &s,
+                    &|_| {},
+                )
+            };
+            let (a, b) = (run(1), run(3));
+            assert_eq!(a.equity, b.equity, "plies {plies}");
+            assert_eq!(a.chances, b.chances, "plies {plies}");
+        }
     }
 
     #[test]
