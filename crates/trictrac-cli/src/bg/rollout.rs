@@ -22,7 +22,7 @@ use crate::error::CliError;
         (each roll's luck, measured by the evaluator, is subtracted), quasi-random dice (the \
         first two rolls stratified over the 36), all cores, the same result for the same \
         seed whatever the thread count. The bot plays at --plies 2 (the default bot's \
-        search) unless told: --plies 0 is about three times faster but plays worse, and \
+        search) unless told: --plies 0 takes a third to a half of the time but plays worse, and \
         the rollout's equity is that of the position played by the bot. With --dice, the best plays of that roll (--plays, \
         ranked at 0 ply) are each rolled out from the position after them, with the same \
         dice. The position is a gnubg Position ID (--turn on roll), a PositionID:MatchID \
