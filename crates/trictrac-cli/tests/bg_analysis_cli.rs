@@ -205,6 +205,46 @@ fn rollout_is_the_same_whatever_the_threads() {
 }
 
 #[test]
+fn rollout_plays_at_two_plies_unless_told() {
+    let args = |plies: Option<&'static str>| {
+        let mut a = vec![
+            "bg",
+            "rollout",
+            "--position",
+            "Zm4zAAPgjHnAQQ:cAkAAAAAAAAA",
+            "--games",
+            "36",
+            "--truncate",
+            "1",
+            "--variance-reduction",
+            "off",
+        ];
+        if let Some(p) = plies {
+            a.extend(["--plies", p]);
+        }
+        a
+    };
+    let text = stdout_of(&args(None));
+    assert!(text.contains("Rollout (2 plies, seed 1)"), "{text}");
+    // One half-move played by each search, then valued: the default is
+    // the 2-ply search's result, not the evaluator's alone.
+    let mut with = args(None);
+    with.push("--json");
+    let default = json_of(&with);
+    let mut two = args(Some("2"));
+    two.push("--json");
+    let mut zero = args(Some("0"));
+    zero.push("--json");
+    let mut three = args(Some("3"));
+    three.push("--json");
+    assert_eq!(default["equity"], json_of(&two)["equity"]);
+    assert_ne!(default["equity"], json_of(&zero)["equity"]);
+    assert!(json_of(&three)["equity"].is_number());
+    let e = input_error(&["bg", "rollout", "--plies", "4"]);
+    assert!(e.contains("--plies must be 0, 1, 2 or 3"), "{e}");
+}
+
+#[test]
 fn rollout_of_the_plays_of_a_roll() {
     let v = json_of(&[
         "bg",

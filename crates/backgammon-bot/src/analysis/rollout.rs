@@ -52,7 +52,10 @@ pub struct Settings {
     pub seed: u64,
     /// How the bot chooses its plays: 0 the evaluator alone, 1 a narrow
     /// 2-ply search (the two best plays at 0 ply within 0.08), 2 the
-    /// default bot's 2-ply search.
+    /// default bot's 2-ply search (the default: within 0.08 of gnubg's
+    /// evaluation on the ten positions of docs/ANALYSIS.md, where 0 ply
+    /// misses two), 3 the 3-ply search (gnubg's 2-ply,
+    /// [`super::deep::best_play_3ply`]).
     pub plies: u8,
     /// Stop after this many half-moves and count the evaluator's value.
     pub truncate: Option<u32>,
@@ -71,7 +74,7 @@ impl Default for Settings {
         Settings {
             games: 1296,
             seed: 1,
-            plies: 0,
+            plies: 2,
             truncate: None,
             cube: false,
             variance_reduction: true,
@@ -262,6 +265,7 @@ fn play_game(
         ChaCha8Rng::seed_from_u64(s.seed ^ (i.wrapping_add(1)).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut pos = *root;
     let mut buf = PlayList::new();
+    let mut scratch = super::deep::Scratch::default();
     let mut luck = [0.0f64; 5];
     let mut cube_luck = 0.0f64;
     let mut cube = root_cube;
@@ -362,6 +366,8 @@ fn play_game(
                     buf[0]
                 } else if s.plies == 0 {
                     net.best_play(&pos, &buf, rules.preset).0
+                } else if s.plies >= 3 {
+                    super::deep::best_play_3ply(net, &pos, &buf, rules, &mut scratch).0
                 } else {
                     let (keep, margin) = if s.plies == 1 {
                         (2, 0.08)
@@ -513,66 +519,4 @@ fn mean_se(n: u32, s1: f64, s2: f64) -> (f64, f64) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn quick(threads: usize, vr: bool, seed: u64) -> RolloutResult {
-        let net = crate::default_net();
-        let s = Settings {
-            games: 72,
-            seed,
-            threads,
-            variance_reduction: vr,
-            // Short games keep the test fast in a debug build; the luck
-            // of the rolls played is adjusted all the same.
-            truncate: Some(8),
-            ..Settings::default()
-        };
-        rollout(
-            &net,
-            &Position::start(),
-            Cube::centred(),
-            &Rules::standard(),
-            &s,
-            &|_| {},
-        )
-    }
-
-    #[test]
-    fn the_same_seed_gives_the_same_result_whatever_the_threads() {
-        let a = quick(1, true, 5);
-        let b = quick(3, true, 5);
-        assert_eq!(a.equity, b.equity);
-        assert_eq!(a.chances, b.chances);
-        let c = quick(2, true, 6);
-        assert_ne!(a.equity, c.equity);
-    }
-
-    #[test]
-    fn variance_reduction_lowers_the_standard_error() {
-        let with = quick(0, true, 7);
-        let without = quick(0, false, 7);
-        assert!(
-            with.stderr < 0.6 * without.stderr,
-            "{} vs {}",
-            with.stderr,
-            without.stderr
-        );
-        // The opening is close to even.
-        assert!(with.equity.abs() < 0.2, "{}", with.equity);
-    }
-
-    #[test]
-    fn first_rolls_are_stratified() {
-        let mut prng = ChaCha8Rng::seed_from_u64(1);
-        let mut p: Vec<usize> = (0..36).collect();
-        p.shuffle(&mut prng);
-        let mut seen = [false; 36];
-        for i in 0..36 {
-            seen[p[i % 36]] = true;
-        }
-        assert!(seen.iter().all(|&x| x));
-        let rolls: std::collections::HashSet<Roll> = (0..36).map(roll36).collect();
-        assert_eq!(rolls.len(), 21);
-    }
-}
+mod tests;
