@@ -36,7 +36,9 @@ bin=${TRICTRAC:-target/release/trictrac}
 tools=$(cd "$(dirname "$0")" && pwd)
 gnubg="nice -n 10 /usr/games/gnubg"
 mkdir -p "$dir"
-all_g=$dir/all_g.jsonl; all_o=$dir/all_ours${TAG:-}.jsonl
+# The judgements of this run (its own files: runs with other TAGs may
+# share DIR).
+all_g=$dir/all_g${TAG:-}.jsonl; all_o=$dir/all_ours${TAG:-}.jsonl
 : > "$all_g"; : > "$all_o"
 for seed in $seeds; do
   mat=$dir/m$seed.mat
@@ -57,9 +59,13 @@ for seed in $seeds; do
       echo "export match mat $mat"
     } | $gnubg -t -q -r > "$dir/play$seed.out" 2>&1
   fi
-  [ -s "$dir/review$seed.json" ] ||
-    nice -n 10 "$bin" bg review "$mat" --json > "$dir/review$seed.json"
-  python3 "$tools/cube_agreement.py" list "$dir/review$seed.json" > "$dir/d$seed.jsonl"
+  # Files are written aside and renamed: another run may be reading them.
+  if [ ! -s "$dir/review$seed.json" ]; then
+    nice -n 10 "$bin" bg review "$mat" --json > "$dir/review$seed.$$"
+    mv "$dir/review$seed.$$" "$dir/review$seed.json"
+  fi
+  python3 "$tools/cube_agreement.py" list "$dir/review$seed.json" > "$dir/d$seed.$$"
+  mv "$dir/d$seed.$$" "$dir/d$seed.jsonl"
   if [ ! -s "$dir/g$seed.jsonl" ]; then
     IN=$dir/d$seed.jsonl OUT=$dir/g$seed.part \
       $gnubg -t -q -r -p "$tools/cube_agreement.py" > "$dir/g$seed.out" 2>&1
