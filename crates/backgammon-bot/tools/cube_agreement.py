@@ -83,9 +83,13 @@ def judge_in_gnubg():
         for kind, mid in (('match', d['match_id']), ('money', d['money_id'])):
             gnubg.command('set matchid ' + mid)
             gnubg.command('set board ' + d['position_id'])
-            # gnubg keeps the previous board when it refuses one.
+            # gnubg keeps the previous board or match when it refuses an
+            # ID (its IDs read back exactly as they were set).
             if gnubg.positionid() != d['position_id']:
                 rec[kind] = {'error': 'gnubg refused the position'}
+                continue
+            if gnubg.matchid() != mid:
+                rec[kind] = {'error': 'gnubg refused the Match ID'}
                 continue
             ci = gnubg.cubeinfo()
             board = gnubg.board()
