@@ -29,9 +29,6 @@ try:
 except ImportError:
     gnubg = None
 
-B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
-
-
 def money_id(match_id):
     """The Match ID with the match length, both scores and the Crawford
     flag cleared and the no-Jacoby bit (66) set: the same cube, turn and
