@@ -26,8 +26,10 @@ use crate::error::CliError;
         setting (imported as .mat records) at --plies and prints the error rate per move \
         in mEMG of our bot beside that of gnubg 0-ply, its opponent in the same games.",
     after_help = "gnubg is found as $TRICTRAC_GNUBG, gnubg on the PATH or /usr/games/gnubg \
-        (Debian: apt-get install gnubg). A 400-game setting takes 2 to 4 minutes on one \
-        thread; gnubg's 2-ply analysis about 10 s per game.\n\n\
+        (Debian: apt-get install gnubg). With the default bot (3 plies) a 400-game \
+        setting takes about 2 minutes on one thread cubeless, 5 to 7 with the cube \
+        (`--bot expert`, 2 plies: about four times faster); gnubg's 2-ply analysis \
+        about 10 s per game.\n\n\
         Examples:\n  \
         trictrac bg benchmark\n  \
         trictrac bg benchmark --games 1000 --cube off --analyse 0 --jobs 2\n  \
