@@ -352,6 +352,31 @@ impl BgNet {
         o
     }
 
+    /// Every play of `plays` with its cubeless equity at 0 ply (in the
+    /// mover's eyes) and the position it leads to, best first: the first
+    /// step of the searches. The positions are valued from the one before
+    /// the play ([`Near`]).
+    pub(crate) fn ranked_at_0ply(
+        &self,
+        pos: &Position,
+        plays: &[Play],
+        preset: Preset,
+    ) -> Vec<(f32, Play, Position)> {
+        let mover = pos.turn();
+        let mut near = Near::new();
+        near.set_base(self, &pos.with_turn(!mover), preset);
+        let mut ranked: Vec<(f32, Play, Position)> = plays
+            .iter()
+            .map(|p| {
+                let after = pos.play_unchecked(p);
+                let e = equity(&self.after_play_near(&after, mover, preset, &mut near));
+                (e, *p, after)
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        ranked
+    }
+
     /// The play of highest cubeless equity at 2 ply: every play valued at
     /// 0 ply, then the best `keep` of those within `margin` of the best
     /// searched by [`BgNet::after_play_2ply`]. The play and its outputs
@@ -365,17 +390,7 @@ impl BgNet {
         margin: f32,
     ) -> (Play, Outputs) {
         let mover = pos.turn();
-        let mut near = Near::new();
-        near.set_base(self, &pos.with_turn(!mover), rules.preset);
-        let mut ranked: Vec<(f32, Play, Position)> = plays
-            .iter()
-            .map(|p| {
-                let after = pos.play_unchecked(p);
-                let e = equity(&self.after_play_near(&after, mover, rules.preset, &mut near));
-                (e, *p, after)
-            })
-            .collect();
-        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let ranked = self.ranked_at_0ply(pos, plays, rules.preset);
         let top = ranked.first().map_or(0.0, |r| r.0);
         let mut buf = PlayList::new();
         let mut best: Option<(f32, Play, Outputs)> = None;

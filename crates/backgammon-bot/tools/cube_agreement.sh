@@ -42,23 +42,7 @@ all_g=$dir/all_g${TAG:-}.jsonl; all_o=$dir/all_ours${TAG:-}.jsonl
 : > "$all_g"; : > "$all_o"
 for seed in $seeds; do
   mat=$dir/m$seed.mat
-  if [ ! -s "$mat" ]; then
-    {
-      for p in 0 1; do
-        echo "set player $p gnubg"
-        echo "set player $p chequerplay evaluation plies 0"
-        echo "set player $p cubedecision evaluation plies 0"
-      done
-      for x in chequerplay cubedecision; do
-        echo "set player 0 $x evaluation noise 0.05"
-        echo "set player 1 $x evaluation noise 0.01"
-      done
-      echo "set jacoby off"; echo "set automatic game on"; echo "set display off"
-      echo "set seed $seed"
-      echo "new match 7"
-      echo "export match mat $mat"
-    } | $gnubg -t -q -r > "$dir/play$seed.out" 2>&1
-  fi
+  nice -n 10 sh "$tools/gnubg_selfplay.sh" "$seed" "$mat" "$dir/play$seed.out"
   # Files are written aside and renamed: another run may be reading them.
   if [ ! -s "$dir/review$seed.json" ]; then
     nice -n 10 "$bin" bg review "$mat" --json > "$dir/review$seed.$$"

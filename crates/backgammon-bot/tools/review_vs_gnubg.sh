@@ -18,23 +18,7 @@ tools=$(cd "$(dirname "$0")" && pwd)
 gnubg=/usr/games/gnubg
 mkdir -p "$dir"
 mat=$dir/m$seed.mat
-if [ ! -s "$mat" ]; then
-  {
-    for p in 0 1; do
-      echo "set player $p gnubg"
-      echo "set player $p chequerplay evaluation plies 0"
-      echo "set player $p cubedecision evaluation plies 0"
-    done
-    for x in chequerplay cubedecision; do
-      echo "set player 0 $x evaluation noise 0.05"
-      echo "set player 1 $x evaluation noise 0.01"
-    done
-    echo "set jacoby off"; echo "set automatic game on"; echo "set display off"
-    echo "set seed $seed"
-    echo "new match 7"
-    echo "export match mat $mat"
-  } | $gnubg -t -q -r > "$dir/play$seed.out" 2>&1
-fi
+sh "$tools/gnubg_selfplay.sh" "$seed" "$mat" "$dir/play$seed.out"
 if [ ! -s "$dir/g$seed.jsonl" ] || [ ! -s "$dir/g$seed.cubes.jsonl" ]; then
   MAT=$mat OUT=$dir/g$seed.jsonl SGF=$dir/g$seed.sgf \
     $gnubg -t -q -r -p "$tools/gnubg_moves.py" > "$dir/g$seed.txt" 2>&1

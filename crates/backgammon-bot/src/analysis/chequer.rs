@@ -26,9 +26,9 @@ use crate::BgNet;
 
 /// How many plays are searched at 2 plies: the best at 0 ply, up to
 /// this many (gnubg's move filter for its analysis keeps 8)...
-pub const REVIEW_KEEP: usize = 8;
+pub const REVIEW_KEEP: usize = deep::KEEP_2PLY;
 /// ... within this much equity of the best at 0 ply (gnubg's 0.16).
-pub const REVIEW_MARGIN: f32 = 0.16;
+pub const REVIEW_MARGIN: f32 = deep::MARGIN_2PLY;
 
 /// The cubeful equity, normalised (units of the cube; in a match,
 /// normalised money equity), in the mover's eyes, of the position

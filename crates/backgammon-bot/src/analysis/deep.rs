@@ -98,18 +98,7 @@ pub fn best_play_3ply(
     if plays.is_empty() {
         return (Play::PASS, net.evaluate(pos, rules.preset));
     }
-    let mut ranked: Vec<(f32, Play, Position)> = plays
-        .iter()
-        .map(|p| {
-            let after = pos.play_unchecked(p);
-            (
-                equity(&net.after_play(&after, mover, rules.preset)),
-                *p,
-                after,
-            )
-        })
-        .collect();
-    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let ranked = net.ranked_at_0ply(pos, plays, rules.preset);
     let top = ranked[0].0;
     let mut two: Vec<(f32, Play, Position, Outputs)> = ranked
         .iter()
@@ -145,7 +134,6 @@ pub fn best_play_3ply(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use backgammon::Play;
 
     /// The mean over the opponent's rolls of the 2-ply values of his
     /// best replies, computed here the plain way, roll by roll.
