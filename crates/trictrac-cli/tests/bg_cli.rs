@@ -298,11 +298,14 @@ fn bg_replay_names_the_line_of_an_illegal_move_and_bounds_its_input() {
 
 #[test]
 fn bg_hint_ranks_the_plays_by_equity() {
-    let json: serde_json::Value =
-        serde_json::from_str(&stdout_of(&["bg", "hint", "--dice", "3-1", "--json"])).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&[
+        "bg", "hint", "--dice", "3-1", "--plies", "2", "--json",
+    ]))
+    .unwrap();
     let plays = json["plays"].as_array().unwrap();
     assert_eq!(plays.len(), 16);
-    // Best first, the difference from the best never positive.
+    // Every play at the same depth: best first, the difference from the
+    // best never positive.
     let eq: Vec<f64> = plays
         .iter()
         .map(|p| p["equity"].as_f64().unwrap())
@@ -323,5 +326,56 @@ fn bg_hint_ranks_the_plays_by_equity() {
         "8/5 6/5"
     );
     let e = error_of(&["bg", "hint", "--dice", "3-1", "--plies", "1"], 2);
-    assert!(e.contains("--plies must be 0 or 2"), "{e}");
+    assert!(e.contains("--plies must be 0, 2 or 3"), "{e}");
+}
+
+#[test]
+fn bg_hint_searches_as_the_default_bot_and_names_each_plays_depth() {
+    // The default: the 3-ply bot's search, the deepest plays first; its
+    // first is the play `--best` names (what the bot `neural` plays).
+    let position = "hgsZyQaMzxwHAA"; // a middle game (docs/ANALYSIS.md)
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&[
+        "bg",
+        "hint",
+        "--position",
+        position,
+        "--dice",
+        "5-2",
+        "--json",
+    ]))
+    .unwrap();
+    let plays = json["plays"].as_array().unwrap();
+    let depth: Vec<u64> = plays.iter().map(|p| p["plies"].as_u64().unwrap()).collect();
+    assert!(depth.windows(2).all(|w| w[0] >= w[1]), "{depth:?}");
+    assert_eq!(depth[0], 3, "{depth:?}");
+    assert!(depth.contains(&2) && depth.contains(&0), "{depth:?}");
+    let best = stdout_of(&[
+        "bg",
+        "hint",
+        "--position",
+        position,
+        "--dice",
+        "5-2",
+        "--best",
+    ]);
+    assert_eq!(plays[0]["play"], best.trim());
+    // Every play at 2 plies on request.
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&[
+        "bg",
+        "hint",
+        "--position",
+        position,
+        "--dice",
+        "5-2",
+        "--plies",
+        "2",
+        "--json",
+    ]))
+    .unwrap();
+    let plays2 = json["plays"].as_array().unwrap();
+    assert_eq!(plays2.len(), plays.len());
+    assert!(plays2.iter().all(|p| p["plies"] == 2));
+    // The text names the depth of each play.
+    let text = stdout_of(&["bg", "hint", "--position", position, "--dice", "5-2"]);
+    assert!(text.contains(" ply "), "{text}");
 }

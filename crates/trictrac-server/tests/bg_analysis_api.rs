@@ -70,12 +70,42 @@ async fn the_analysis_board_answers_positions_and_names_every_bad_field() {
     let (code, text) = get(&format!("position={xgid}")).await;
     assert_eq!(code, 200, "{text}");
     assert_eq!(body(&text)["plays"], a["plays"]);
+    // By default the plays are searched as the default bot searches them
+    // (3 plies, the deepest first); `plies=2` or `0` on request; the
+    // cube at the bot's own 2 plies.
+    assert_eq!(a["plies"], 3, "{a}");
+    let depths: Vec<u64> = a["plays"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["plies"].as_u64().unwrap())
+        .collect();
+    assert!(
+        depths.windows(2).all(|w| w[0] >= w[1]) && depths[0] >= 2,
+        "{depths:?}"
+    );
+    for plies in [0u64, 2] {
+        let (code, text) = get(&format!("position=4HPwATDgc/ABMA&dice=3-1&plies={plies}")).await;
+        assert_eq!(code, 200, "{text}");
+        let b = body(&text);
+        assert_eq!(b["plies"], plies, "{b}");
+        assert!(
+            b["plays"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|p| p["plies"] == plies),
+            "{b}"
+        );
+        assert_eq!(b["plays"][0]["n"], "8/5 6/5", "{b}");
+    }
     // Without dice: the cube analysis, in gnubg's words.
     let (code, text) = get("position=4HPwATDgc/ABMA").await;
     assert_eq!(code, 200, "{text}");
     let c = body(&text);
     assert_eq!(c["kind"], "cube");
     assert_eq!(c["cube"]["action"], "No double, take", "{c}");
+    assert_eq!(c["plies"], 2, "{c}");
     // A double offered: the taker's answer.
     let (code, text) = get("position=4HPwATDgc/ABMA&double=offered").await;
     assert_eq!(code, 200, "{text}");

@@ -80,6 +80,26 @@ pub const KEEP_3PLY: usize = 2;
 /// ... within this much equity of the best at 2 plies (gnubg's 0.04).
 pub const MARGIN_3PLY: f32 = 0.04;
 
+/// A play as the 3-ply search left it: its outputs (in the mover's eyes)
+/// at the deepest level it was searched.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Searched {
+    /// The play.
+    pub play: Play,
+    /// Its outputs: win, win gammon, win backgammon, lose gammon, lose
+    /// backgammon.
+    pub outputs: Outputs,
+    /// How deep it was searched: 3, 2 or 0 plies.
+    pub plies: u8,
+}
+
+impl Searched {
+    /// Its cubeless money equity.
+    pub fn equity(&self) -> f32 {
+        equity(&self.outputs)
+    }
+}
+
 /// The play of highest cubeless equity at 3 plies (gnubg's 2-ply) and
 /// its outputs in the mover's eyes: every play valued at 0 ply, the best
 /// [`KEEP_2PLY`] within [`MARGIN_2PLY`] at 2 plies
@@ -94,41 +114,94 @@ pub fn best_play_3ply(
     rules: &Rules,
     scratch: &mut Scratch,
 ) -> (Play, Outputs) {
-    let mover = pos.turn();
     if plays.is_empty() {
         return (Play::PASS, net.evaluate(pos, rules.preset));
     }
+    let best = search(net, pos, plays, rules, scratch, false)[0];
+    (best.play, best.outputs)
+}
+
+/// Every play of `plays` ranked as the 3-ply player ranks them, as
+/// gnubg's hint lists them: those searched at 3 plies first (best
+/// first), then those searched at 2 plies, then the rest at 0 ply, each
+/// with its outputs at the depth it reached. The first is
+/// [`best_play_3ply`]'s play. Empty when `plays` is.
+///
+/// ```
+/// use backgammon::{Position, Roll, Rules};
+/// use backgammon_bot::analysis::deep::{ranked_3ply, Scratch};
+///
+/// let net = backgammon_bot::default_net();
+/// let rules = Rules::standard();
+/// let start = Position::start();
+/// let plays = start.legal_plays("3-1".parse::<Roll>().unwrap(), &rules);
+/// let ranked = ranked_3ply(&net, &start, &plays, &rules, &mut Scratch::default());
+/// assert_eq!(ranked.len(), plays.len());
+/// assert_eq!(ranked[0].play.to_string(), "8/5 6/5");
+/// ```
+pub fn ranked_3ply(
+    net: &BgNet,
+    pos: &Position,
+    plays: &[Play],
+    rules: &Rules,
+    scratch: &mut Scratch,
+) -> Vec<Searched> {
+    if plays.is_empty() {
+        return Vec::new();
+    }
+    search(net, pos, plays, rules, scratch, true)
+}
+
+/// The filtered search of [`best_play_3ply`]: the candidates searched
+/// deeper, best first, then (with `all`) the other plays at 0 ply.
+fn search(
+    net: &BgNet,
+    pos: &Position,
+    plays: &[Play],
+    rules: &Rules,
+    scratch: &mut Scratch,
+    all: bool,
+) -> Vec<Searched> {
+    let mover = pos.turn();
     let ranked = net.ranked_at_0ply(pos, plays, rules.preset);
     let top = ranked[0].0;
-    let mut two: Vec<(f32, Play, Position, Outputs)> = ranked
+    let n2 = ranked
         .iter()
         .take(KEEP_2PLY)
-        .filter(|r| r.0 >= top - MARGIN_2PLY)
-        .map(|(_, p, after)| {
-            let o = net.after_play_2ply(after, mover, rules, &mut scratch.inner);
-            (equity(&o), *p, *after, o)
+        .take_while(|r| r.0 >= top - MARGIN_2PLY)
+        .count();
+    let mut out: Vec<Searched> = ranked[..n2]
+        .iter()
+        .map(|(_, p, after)| Searched {
+            play: *p,
+            outputs: net.after_play_2ply(after, mover, rules, &mut scratch.inner),
+            plies: 2,
         })
         .collect();
-    two.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let top2 = two[0].0;
-    let deep: Vec<&(f32, Play, Position, Outputs)> = two
+    // Stable sorts: of equal values, the better at the level above first.
+    out.sort_by(|a, b| b.equity().total_cmp(&a.equity()));
+    let top2 = out[0].equity();
+    let n3 = out
         .iter()
         .take(KEEP_3PLY)
-        .filter(|r| r.0 >= top2 - MARGIN_3PLY)
-        .collect();
-    if deep.len() == 1 {
-        return (two[0].1, two[0].3);
-    }
-    let mut best: Option<(f32, Play, Outputs)> = None;
-    for (_, p, after, _) in deep {
-        let o = after_play_3ply(net, after, mover, rules, scratch);
-        let e = equity(&o);
-        if best.is_none_or(|b| e > b.0) {
-            best = Some((e, *p, o));
+        .take_while(|s| s.equity() >= top2 - MARGIN_3PLY)
+        .count();
+    if n3 > 1 {
+        for s in out[..n3].iter_mut() {
+            let after = pos.play_unchecked(&s.play);
+            s.outputs = after_play_3ply(net, &after, mover, rules, scratch);
+            s.plies = 3;
         }
+        out[..n3].sort_by(|a, b| b.equity().total_cmp(&a.equity()));
     }
-    let (_, p, o) = best.expect("two candidates");
-    (p, o)
+    if all {
+        out.extend(ranked[n2..].iter().map(|(_, p, after)| Searched {
+            play: *p,
+            outputs: net.after_play(after, mover, rules.preset),
+            plies: 0,
+        }));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -238,5 +311,57 @@ mod tests {
         };
         assert_eq!(pos.play_unchecked(&got), pos.play_unchecked(&want));
         assert!((0.0..=1.0).contains(&o[0]), "{o:?}");
+    }
+
+    #[test]
+    fn the_3_ply_ranking_lists_every_play_deepest_first_and_starts_with_the_players_choice() {
+        let net = crate::default_net();
+        let rules = Rules::standard();
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(5);
+        let mut game = backgammon::Game::money(Rules {
+            cube: false,
+            ..rules
+        });
+        let mut checked = 0;
+        while checked < 6 {
+            match game.phase() {
+                backgammon::Phase::Play(..) => {
+                    let pos = *game.position();
+                    let plays = game.legal_plays().clone();
+                    let mut s = Scratch::default();
+                    let ranked = ranked_3ply(&net, &pos, &plays, &rules, &mut s);
+                    assert_eq!(ranked.len(), plays.len());
+                    let (best, o) = best_play_3ply(&net, &pos, &plays, &rules, &mut s);
+                    assert_eq!(ranked[0].play, best);
+                    assert_eq!(ranked[0].outputs, o);
+                    // Deepest first, and best first within a depth.
+                    for w in ranked.windows(2) {
+                        assert!(w[0].plies >= w[1].plies, "{w:?}");
+                        if w[0].plies == w[1].plies {
+                            assert!(w[0].equity() >= w[1].equity(), "{w:?}");
+                        }
+                    }
+                    if plays.len() > 1 {
+                        checked += 1;
+                    }
+                    game.play(&best).expect("a legal play");
+                }
+                backgammon::Phase::Over(_) => {
+                    game = backgammon::Game::money(Rules {
+                        cube: false,
+                        ..rules
+                    })
+                }
+                _ => game.roll_with(&mut rng).expect("a roll"),
+            }
+        }
+        assert!(ranked_3ply(
+            &net,
+            &Position::start(),
+            &[],
+            &rules,
+            &mut Scratch::default()
+        )
+        .is_empty());
     }
 }

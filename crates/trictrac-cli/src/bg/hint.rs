@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use backgammon::PlayList;
+use backgammon_bot::analysis::deep::{best_play_3ply, ranked_3ply, Scratch};
 use backgammon_bot::neural::{equity, Evaluator, SEARCH_KEEP, SEARCH_MARGIN};
 use backgammon_bot::BgNet;
 use clap::Args;
@@ -21,10 +22,14 @@ use crate::error::CliError;
         the neural bot's cubeless money equity after each play, best first, with the \
         network's winning, gammon and backgammon chances, and the evaluator that valued \
         the position after the play: the bear-off database when both sides bear off, the \
-        race evaluator in other races, else the contact network. --plies 2 (the default, as the \
-        default bot) values each play by the mean over the opponent's 21 rolls of his \
-        best reply; --plies 0 by the network alone. With --best, print only the play \
-        the bot `neural` (or `neural0` with --plies 0) would make.\n\n\
+        race evaluator in other races, else the contact network. --plies 3 (the default) \
+        searches as the default bot does (gnubg's 2-ply, with its move filters): every play \
+        at 0 ply, the best 8 within 0.16 at 2 plies (the mean over the opponent's 21 rolls \
+        of his best reply), the best 2 of those within 0.04 at 3 plies; each play is listed \
+        with the depth it reached (the column `ply`), the deepest first. --plies 2 values \
+        every play at 2 plies and --plies 0 at 0 ply (the network alone). With --best, print only the \
+        play the bot `neural` (`neural2` with --plies 2, `neural0` with --plies 0) would \
+        make.\n\n\
         Without --dice (and without dice in the XGID or Match ID): the cube hint of the side \
         on roll, as gnubg shows it: the cubeful equities of No double, Double/Take and \
         Double/Pass, the proper action (\"No double, take\", \"Double, pass\", \"Too good to \
@@ -77,9 +82,11 @@ pub struct HintArgs {
     #[arg(long, value_name = "FILE")]
     model: Option<PathBuf>,
 
-    /// Search depth: 2 (the default bot's) or 0
-    #[arg(long, value_name = "0|2", default_value_t = 2)]
-    plies: u8,
+    /// Search depth of a roll's plays: 3 (the default bot's), 2 or 0
+    /// [default: 3]; of the cube hint: 0, 1, 2 or 3 (2 when not given:
+    /// the default bot's own estimate)
+    #[arg(long, value_name = "N")]
+    plies: Option<u8>,
 
     /// Print only the best play
     #[arg(long)]
@@ -98,6 +105,8 @@ pub struct Ranked {
     /// The play itself (for the terminal's own notation).
     #[serde(skip)]
     pub raw: backgammon::Play,
+    /// The depth at which it was valued: 3, 2 or 0 plies.
+    pub plies: u8,
     /// Cubeless money equity after the play (the mover's eyes).
     pub equity: f32,
     /// `equity` minus the best play's (0 or negative).
@@ -114,8 +123,9 @@ pub struct Ranked {
 }
 
 /// The legal `plays` of `pos` ranked by the network's cubeless equity,
-/// best first: at `plies` 2 (the default bot's search) or 0. Shared by
-/// `bg hint` and the hints of `bg play`.
+/// best first: at `plies` 3 (the default bot's search, the deepest
+/// first: [`ranked_3ply`]), every play at 2, or at 0. Shared by `bg hint`
+/// and the hints of `bg play`.
 pub fn rank_plays(
     net: &BgNet,
     pos: &backgammon::Position,
@@ -124,31 +134,41 @@ pub fn rank_plays(
     plies: u8,
 ) -> Vec<Ranked> {
     let turn = pos.turn();
-    let mut buf = PlayList::new();
-    let mut ranked: Vec<Ranked> = plays
-        .iter()
-        .map(|p| {
-            let after = pos.play_unchecked(p);
-            let o = if plies == 2 {
-                net.after_play_2ply(&after, turn, rules, &mut buf)
-            } else {
-                net.after_play(&after, turn, rules.preset)
-            };
-            Ranked {
-                evaluator: Evaluator::of(&after).label(),
-                play: p.to_string(),
-                raw: *p,
-                equity: equity(&o),
-                difference: 0.0,
-                win: o[0],
-                win_gammon: o[1],
-                win_backgammon: o[2],
-                lose_gammon: o[3],
-                lose_backgammon: o[4],
-            }
-        })
-        .collect();
-    ranked.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+    let ranked_of = |p: &backgammon::Play, o: &neural::Outputs, plies: u8| Ranked {
+        evaluator: Evaluator::of(&pos.play_unchecked(p)).label(),
+        play: p.to_string(),
+        raw: *p,
+        plies,
+        equity: equity(o),
+        difference: 0.0,
+        win: o[0],
+        win_gammon: o[1],
+        win_backgammon: o[2],
+        lose_gammon: o[3],
+        lose_backgammon: o[4],
+    };
+    let mut ranked: Vec<Ranked> = if plies >= 3 {
+        ranked_3ply(net, pos, plays, rules, &mut Scratch::default())
+            .iter()
+            .map(|s| ranked_of(&s.play, &s.outputs, s.plies))
+            .collect()
+    } else {
+        let mut buf = PlayList::new();
+        let mut all: Vec<Ranked> = plays
+            .iter()
+            .map(|p| {
+                let after = pos.play_unchecked(p);
+                let o = if plies == 2 {
+                    net.after_play_2ply(&after, turn, rules, &mut buf)
+                } else {
+                    net.after_play(&after, turn, rules.preset)
+                };
+                ranked_of(p, &o, plies)
+            })
+            .collect();
+        all.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+        all
+    };
     let best = ranked.first().map_or(0.0, |r| r.equity);
     for r in &mut ranked {
         r.difference = r.equity - best;
@@ -176,24 +196,26 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let (position_id, match_id, xgid) = input::ids(&setting, Some(roll), &rules);
     input::not_over(&pos)?;
     let net = input::net(args.model.as_deref())?;
-    if args.plies != 0 && args.plies != 2 {
+    let plies = args.plies.unwrap_or(3);
+    if ![0, 2, 3].contains(&plies) {
         return Err(CliError::input(format!(
-            "--plies must be 0 or 2, not {}",
-            args.plies
+            "--plies must be 0, 2 or 3 for the plays of a roll, not {plies}"
         )));
     }
     let plays = pos.legal_plays(roll, &rules);
     if args.best {
-        let best = if args.plies == 2 {
-            net.best_play_2ply(&pos, &plays, &rules, SEARCH_KEEP, SEARCH_MARGIN)
-                .0
-        } else {
-            net.best_play(&pos, &plays, rules.preset).0
+        let best = match plies {
+            3 => best_play_3ply(&net, &pos, &plays, &rules, &mut Scratch::default()).0,
+            2 => {
+                net.best_play_2ply(&pos, &plays, &rules, SEARCH_KEEP, SEARCH_MARGIN)
+                    .0
+            }
+            _ => net.best_play(&pos, &plays, rules.preset).0,
         };
         writeln!(out, "{best}")?;
         return Ok(());
     }
-    let ranked = rank_plays(&net, &pos, &plays, &rules, args.plies);
+    let ranked = rank_plays(&net, &pos, &plays, &rules, plies);
     if args.json {
         serde_json::to_writer_pretty(
             &mut *out,
@@ -212,17 +234,18 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
         )?;
         writeln!(
             out,
-            "{:<4} {:<24} {:>8} {:>8}   win   gammon  bg  | lose gammon  bg  | evaluator",
+            "{:<4} {:<24} {:>8} {:>8} ply   win   gammon  bg  | lose gammon  bg  | evaluator",
             "", "play", "equity", "diff"
         )?;
         for (i, r) in ranked.iter().enumerate() {
             writeln!(
                 out,
-                "{:<4} {:<24} {:>+8.3} {:>+8.3}  {:.3} {:.3} {:.3} | {:.3} {:.3} | {}",
+                "{:<4} {:<24} {:>+8.3} {:>+8.3} {:>3}  {:.3} {:.3} {:.3} | {:.3} {:.3} | {}",
                 format!("{}.", i + 1),
                 r.play,
                 r.equity,
                 r.difference,
+                r.plies,
                 r.win,
                 r.win_gammon,
                 r.win_backgammon,
@@ -245,14 +268,14 @@ fn cube_hint(
     use backgammon_bot::analysis::cubeful;
     let pos = &setting.position;
     input::not_over(pos)?;
-    if args.plies > 3 {
+    let plies = args.plies.unwrap_or(2);
+    if plies > 3 {
         return Err(CliError::input(format!(
-            "--plies must be 0, 1, 2 or 3 for the cube hint, not {}",
-            args.plies
+            "--plies must be 0, 1, 2 or 3 for the cube hint, not {plies}"
         )));
     }
     let net = input::net(args.model.as_deref())?;
-    let a = cubeful::analyse(&net, pos, rules, &setting.state, setting.cube, args.plies);
+    let a = cubeful::analyse(&net, pos, rules, &setting.state, setting.cube, plies);
     let (position_id, match_id, xgid) = input::ids(setting, None, rules);
     let o = &a.outputs;
     if args.json {
@@ -260,7 +283,7 @@ fn cube_hint(
             "position_id": position_id,
             "match_id": match_id,
             "xgid": xgid,
-            "plies": args.plies,
+            "plies": plies,
             "cube": {
                 "no_double": a.no_double,
                 "double_take": a.double_take,
@@ -321,7 +344,7 @@ fn cube_hint(
         "Cube analysis for {} on roll ({game}; cube {}, {owner}), {} plies",
         name(me),
         setting.cube.value,
-        args.plies
+        plies
     )?;
     writeln!(out, "Cubeless equity {:+.3}", a.cubeless)?;
     writeln!(

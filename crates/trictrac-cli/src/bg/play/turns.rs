@@ -9,7 +9,7 @@ use backgammon::Xgid;
 
 impl Session<'_> {
     /// The default bot's advice: its ranking of the legal plays (its
-    /// 2-ply search, the same as `trictrac bg hint`), best first, or its
+    /// 3-ply search, the same as `trictrac bg hint`), best first, or its
     /// cube decision.
     pub(super) fn hint(&mut self, side: Side) -> std::io::Result<()> {
         let g = &self.m.game;
@@ -17,7 +17,7 @@ impl Session<'_> {
             Phase::Play(..) => {
                 let net = backgammon_bot::default_net();
                 let ranked =
-                    crate::bg::hint::rank_plays(&net, g.position(), g.legal_plays(), g.rules(), 2);
+                    crate::bg::hint::rank_plays(&net, g.position(), g.legal_plays(), g.rules(), 3);
                 writeln!(
                     self.term,
                     "hint (the bot's cubeless equity after each play, in points per game; win = chance of winning):"

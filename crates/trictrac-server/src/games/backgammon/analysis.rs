@@ -15,6 +15,7 @@ use backgammon::{
     Xgid, XgidDice,
 };
 use backgammon_bot::analysis::cubeful::{self, CubeAnalysis};
+use backgammon_bot::analysis::deep::{ranked_3ply, Scratch};
 use backgammon_bot::neural::equity;
 use backgammon_bot::BgNet;
 use serde_json::{json, Value};
@@ -138,36 +139,50 @@ pub fn chances_json(o: &[f32]) -> Value {
     })
 }
 
-/// The legal plays of the setting's roll, best first: all ranked by the
-/// evaluator (0 ply), the best [`HINT_PLAYS`] searched at 2 plies when
-/// `plies` is 2 and ranked again, each with its cubeless equity, its
-/// difference from the best and its chances.
+/// The legal plays of the setting's roll, best first, the first
+/// [`HINT_PLAYS`]: at `plies` 3 as the default bot searches them
+/// ([`ranked_3ply`]: the deepest first, each play's `plies` the depth it
+/// reached); at 2 the best [`HINT_PLAYS`] at 0 ply searched at 2 plies
+/// and ranked again; at 0 by the evaluator alone. Each with its cubeless
+/// equity, its difference from the best and its chances.
 fn ranked_plays(net: &BgNet, s: &Setting, roll: Roll, rules: &Rules, plies: u8) -> Value {
     let pos = &s.position;
     let side = pos.turn();
     let plays = pos.legal_plays(roll, rules);
-    let mut ranked: Vec<(Play, _, f32)> = plays
-        .iter()
-        .map(|p| {
-            let o = net.after_play(&pos.play_unchecked(p), side, rules.preset);
-            (*p, o, equity(&o))
-        })
-        .collect();
-    ranked.sort_by(|a, b| b.2.total_cmp(&a.2));
-    ranked.truncate(HINT_PLAYS);
-    if plies >= 2 {
+    let mut ranked: Vec<(Play, _, f32, u8)> = if plies >= 3 {
+        ranked_3ply(net, pos, &plays, rules, &mut Scratch::default())
+            .iter()
+            .take(HINT_PLAYS)
+            .map(|r| (r.play, r.outputs, r.equity(), r.plies))
+            .collect()
+    } else {
+        plays
+            .iter()
+            .map(|p| {
+                let o = net.after_play(&pos.play_unchecked(p), side, rules.preset);
+                (*p, o, equity(&o), 0)
+            })
+            .collect()
+    };
+    if plies < 3 {
+        ranked.sort_by(|a, b| b.2.total_cmp(&a.2));
+        ranked.truncate(HINT_PLAYS);
+    }
+    if plies == 2 {
         let mut buf = PlayList::new();
         for r in ranked.iter_mut() {
             r.1 = net.after_play_2ply(&pos.play_unchecked(&r.0), side, rules, &mut buf);
             r.2 = equity(&r.1);
+            r.3 = 2;
         }
         ranked.sort_by(|a, b| b.2.total_cmp(&a.2));
     }
     let best = ranked.first().map_or(0.0, |r| r.2);
     let list: Vec<Value> = ranked
         .iter()
-        .map(|(p, o, e)| {
+        .map(|(p, o, e, depth)| {
             let mut j = play_json(p, side);
+            j["plies"] = json!(depth);
             j["equity"] = json!(r4(f64::from(*e)));
             // The name of the first hint's field, kept for old pages.
             j["value"] = json!(r4(f64::from(*e)));
@@ -201,9 +216,11 @@ fn cube_json(a: &CubeAnalysis) -> Value {
 /// roll, in his eyes) or `answer` (the same for the doubler, with the
 /// equities of taking and passing and the chances in the taker's eyes);
 /// the three IDs of the position and its board. Blocking (the search):
-/// run it off the async threads.
-pub fn analyse(s: &Setting, rules: &Rules, plies: u8) -> Value {
+/// run it off the async threads. `plies`: the depth asked, else the
+/// default bot's (3 for a roll's plays, 2 for the cube).
+pub fn analyse(s: &Setting, rules: &Rules, plies: Option<u8>) -> Value {
     let net = backgammon_bot::default_net();
+    let plies = plies.unwrap_or(if s.dice.is_some() { 3 } else { 2 });
     let xgid = s.xgid();
     let mut v = json!({
         "by": "neural",
@@ -257,7 +274,9 @@ pub fn analyse(s: &Setting, rules: &Rules, plies: u8) -> Value {
     v
 }
 
-/// The hint of a game in a room: [`analyse`] of its decision at 2 plies.
+/// The hint of a game in a room: [`analyse`] of its decision at the
+/// default bot's depth (its plays at 3 plies, its cube at 2), so the
+/// hint's first play is the play the bot `neural` would make.
 ///
 /// # Errors
 /// At the opening throw or once the game is over.
@@ -267,7 +286,7 @@ pub fn hint(m: &Match) -> Result<Value, String> {
     }
     let s = Setting::of_match(m)
         .ok_or("a hint is for a decision: the opening throw is being made (BG-2.2)")?;
-    Ok(analyse(&s, &m.rules, 2))
+    Ok(analyse(&s, &m.rules, None))
 }
 
 /// One field of the analysis board's query, trimmed, empty as absent.
@@ -508,15 +527,18 @@ pub fn setting(q: &HashMap<String, String>) -> Result<Setting, String> {
     Ok(s)
 }
 
-/// `plies` of the query: 0 or 2 (the default).
+/// `plies` of the query: 0, 2 or 3; absent, the default bot's depth
+/// ([`analyse`]).
 ///
 /// # Errors
 /// Anything else.
-pub fn plies(q: &HashMap<String, String>) -> Result<u8, String> {
+pub fn plies(q: &HashMap<String, String>) -> Result<Option<u8>, String> {
     match field(q, "plies")? {
-        None | Some("2") => Ok(2),
-        Some("0") => Ok(0),
-        Some(o) => Err(format!("plies `{o}`: 0 or 2")),
+        None => Ok(None),
+        Some("0") => Ok(Some(0)),
+        Some("2") => Ok(Some(2)),
+        Some("3") => Ok(Some(3)),
+        Some(o) => Err(format!("plies `{o}`: 0, 2 or 3")),
     }
 }
 
@@ -533,7 +555,7 @@ mod tests {
         let x = a.xgid().to_string();
         let b = setting(&q(&[("position", &x)])).unwrap();
         assert_eq!(a, b);
-        let h = analyse(&b, &Rules::standard(), 0);
+        let h = analyse(&b, &Rules::standard(), Some(0));
         assert_eq!(h["kind"], "play");
         assert_eq!(h["plays"][0]["n"], "8/5 6/5", "{h}");
     }
@@ -543,14 +565,14 @@ mod tests {
         // White 99 pips against 135 in a race: double, and Black should pass.
         let board = "0,0,0,0,3,4,4,4,0,0,0,0,0,0,0,-15,0,0,0,0,0,0,0,0";
         let s = setting(&q(&[("board", board), ("turn", "white")])).unwrap();
-        let h = analyse(&s, &Rules::standard(), 0);
+        let h = analyse(&s, &Rules::standard(), Some(0));
         assert_eq!(h["kind"], "cube");
         assert_eq!(h["cube"]["double"], true, "{h}");
         assert_eq!(h["cube"]["take"], false, "{h}");
         assert!(h["chances"]["win"].as_f64().unwrap() > 0.9, "{h}");
         let mut d = s;
         d.doubled = true;
-        let a = analyse(&d, &Rules::standard(), 0);
+        let a = analyse(&d, &Rules::standard(), Some(0));
         assert_eq!(a["kind"], "answer");
         assert_eq!(a["side"], "black");
         assert_eq!(a["answer"]["proper"], "pass", "{a}");
