@@ -248,6 +248,67 @@ impl Net {
         }
     }
 
+    /// One network computing the mean of two networks' output logits:
+    /// their hidden units side by side (`self`'s first), each output's
+    /// weights and bias halved. Where both networks are sure of an
+    /// output it is as sure; where they disagree it lies between them
+    /// (the mean of the logits, not of the chances).
+    ///
+    /// # Panics
+    /// If the two differ in inputs or outputs, or have more than
+    /// [`MAX_HIDDEN`] hidden units together.
+    ///
+    /// ```
+    /// use neural::{Features, Net};
+    /// let (a, b) = (Net::new(4, 3, 2, 1), Net::new(4, 5, 2, 2));
+    /// let j = a.joined(&b);
+    /// assert_eq!(j.hidden(), 8);
+    /// let mut f = Features::default();
+    /// f.push(1, 1.0);
+    /// let logit = |p: f32| (p / (1.0 - p)).ln();
+    /// let (x, y, z) = (a.eval(&f)[0], b.eval(&f)[0], j.eval(&f)[0]);
+    /// assert!((logit(z) - (logit(x) + logit(y)) / 2.0).abs() < 1e-4);
+    /// ```
+    pub fn joined(&self, other: &Net) -> Net {
+        assert_eq!(self.inputs, other.inputs, "inputs");
+        assert_eq!(self.outputs, other.outputs, "outputs");
+        let (na, nb) = (self.hidden, other.hidden);
+        let n = na + nb;
+        assert!(n <= MAX_HIDDEN, "hidden units");
+        let mut w1 = vec![0.0f32; self.inputs * n];
+        for i in 0..self.inputs {
+            w1[i * n..i * n + na].copy_from_slice(&self.w1[i * na..(i + 1) * na]);
+            w1[i * n + na..(i + 1) * n].copy_from_slice(&other.w1[i * nb..(i + 1) * nb]);
+        }
+        let b1 = [self.b1.as_slice(), other.b1.as_slice()].concat();
+        let mut w2 = vec![0.0f32; self.outputs * n];
+        for k in 0..self.outputs {
+            for j in 0..na {
+                w2[k * n + j] = 0.5 * self.w2[k * na + j];
+            }
+            for j in 0..nb {
+                w2[k * n + na + j] = 0.5 * other.w2[k * nb + j];
+            }
+        }
+        let b2 = self
+            .b2
+            .iter()
+            .zip(&other.b2)
+            .map(|(x, y)| 0.5 * (x + y))
+            .collect();
+        Net {
+            inputs: self.inputs,
+            hidden: n,
+            outputs: self.outputs,
+            w1,
+            b1,
+            w2t: transposed(&w2, n, self.outputs),
+            w2,
+            b2,
+            info: self.info,
+        }
+    }
+
     /// The hidden-to-output weights and the bias of output `k`.
     ///
     /// # Panics

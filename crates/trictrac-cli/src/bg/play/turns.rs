@@ -20,17 +20,18 @@ impl Session<'_> {
                     crate::bg::hint::rank_plays(&net, g.position(), g.legal_plays(), g.rules(), 3);
                 writeln!(
                     self.term,
-                    "hint (the bot's cubeless equity after each play, in points per game; win = chance of winning):"
+                    "hint (the bot's cubeless equity after each play, in points per game; win = chance of winning; searched 3 plies deep for the closest, 2 or 0 for the others):"
                 )?;
                 for r in ranked.iter().take(5) {
                     let text = self.show_play(&r.raw, side);
                     writeln!(
                         self.term,
-                        "  {:<24} {:>+7.3}  ({:+.3})  win {:>4.1} %",
+                        "  {:<24} {:>+7.3}  ({:+.3})  win {:>4.1} %  {} ply",
                         text,
                         r.equity,
                         r.difference,
-                        100.0 * r.win
+                        100.0 * r.win,
+                        r.plies
                     )?;
                 }
             }

@@ -1,0 +1,21 @@
+//! Two models joined into one computing the mean of their output logits
+//! (`neural::Net::joined`: the hidden units side by side): the ensemble
+//! of docs/STRENGTH.md as a single network.
+//!
+//! `cargo run --release -p backgammon-bot --example join_models -- A.bin B.bin OUT.bin`
+
+use backgammon_bot::BgNet;
+
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    if a.len() != 4 {
+        eprintln!("usage: join_models A.bin B.bin OUT.bin");
+        std::process::exit(2);
+    }
+    let x = BgNet::load(std::path::Path::new(&a[1])).expect("model A");
+    let y = BgNet::load(std::path::Path::new(&a[2])).expect("model B");
+    let joined = BgNet::from_bytes(&x.joined(&y).to_bytes(b"BGNN")).expect("the joined model");
+    joined
+        .save(std::path::Path::new(&a[3]))
+        .expect("the output file");
+}
