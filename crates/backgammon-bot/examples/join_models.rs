@@ -12,10 +12,10 @@ fn main() {
         eprintln!("usage: join_models A.bin B.bin OUT.bin");
         std::process::exit(2);
     }
-    let x = BgNet::load(std::path::Path::new(&a[1])).expect("model A");
+    let mut x = BgNet::load(std::path::Path::new(&a[1])).expect("model A");
     let y = BgNet::load(std::path::Path::new(&a[2])).expect("model B");
-    let joined = BgNet::from_bytes(&x.joined(&y).to_bytes(b"BGNN")).expect("the joined model");
-    joined
-        .save(std::path::Path::new(&a[3]))
+    // A network of A's version (the same inputs), B's units beside A's.
+    *x = x.joined(&y);
+    x.save(std::path::Path::new(&a[3]))
         .expect("the output file");
 }

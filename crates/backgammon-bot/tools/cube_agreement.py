@@ -173,6 +173,12 @@ def show(label, e):
         c[0], c[1], c[2], c[3], c[4], e['action'])
 
 
+def tally(counts, ok):
+    """Counts one decision in `counts` ([agree, total])."""
+    counts[0] += ok
+    counts[1] += 1
+
+
 def cmd_compare(gnubg_path, ours_path, margin):
     ours = {(r['position_id'], r['match_id']): r for r in decisions(ours_path)}
     rows = []
@@ -199,23 +205,18 @@ def cmd_compare(gnubg_path, ours_path, margin):
             diff.append(cubeless(oe['chances']) - cubeless(ge['chances']))
             if double_margin(ge) >= margin:
                 ok = double(ge) == double(oe)
-                dbl[0] += ok
-                dbl[1] += 1
+                tally(dbl, ok)
                 if double_margin(ge) < 0.30:
-                    dbl_close[0] += ok
-                    dbl_close[1] += 1
+                    tally(dbl_close, ok)
                 if double(ge):
-                    dbl_yes[0] += ok
-                    dbl_yes[1] += 1
+                    tally(dbl_yes, ok)
                 if not ok:
                     wrong.append((kind, 'double', g, o))
             if take_margin(ge) >= margin:
                 ok = take(ge) == take(oe)
-                tk[0] += ok
-                tk[1] += 1
+                tally(tk, ok)
                 if take_margin(ge) < 0.30:
-                    tk_close[0] += ok
-                    tk_close[1] += 1
+                    tally(tk_close, ok)
                 if not ok:
                     wrong.append((kind, 'take', g, o))
         print('| %s | %s | %s |' % (kind, pct(*dbl), pct(*tk)))

@@ -298,10 +298,7 @@ fn bg_replay_names_the_line_of_an_illegal_move_and_bounds_its_input() {
 
 #[test]
 fn bg_hint_ranks_the_plays_by_equity() {
-    let json: serde_json::Value = serde_json::from_str(&stdout_of(&[
-        "bg", "hint", "--dice", "3-1", "--plies", "2", "--json",
-    ]))
-    .unwrap();
+    let json = json_of(&["bg", "hint", "--dice", "3-1", "--plies", "2", "--json"]);
     let plays = json["plays"].as_array().unwrap();
     assert_eq!(plays.len(), 16);
     // Every play at the same depth: best first, the difference from the
@@ -333,49 +330,33 @@ fn bg_hint_ranks_the_plays_by_equity() {
 fn bg_hint_searches_as_the_default_bot_and_names_each_plays_depth() {
     // The default: the 3-ply bot's search, the deepest plays first; its
     // first is the play `--best` names (what the bot `neural` plays).
-    let position = "hgsZyQaMzxwHAA"; // a middle game (docs/ANALYSIS.md)
-    let json: serde_json::Value = serde_json::from_str(&stdout_of(&[
-        "bg",
-        "hint",
-        "--position",
-        position,
-        "--dice",
-        "5-2",
-        "--json",
-    ]))
-    .unwrap();
+    // A middle game (docs/ANALYSIS.md), 5-2 to play, and more options.
+    let hint = |more: &[&'static str]| {
+        let mut args = vec![
+            "bg",
+            "hint",
+            "--position",
+            "hgsZyQaMzxwHAA",
+            "--dice",
+            "5-2",
+        ];
+        args.extend_from_slice(more);
+        args
+    };
+    let json = json_of(&hint(&["--json"]));
     let plays = json["plays"].as_array().unwrap();
     let depth: Vec<u64> = plays.iter().map(|p| p["plies"].as_u64().unwrap()).collect();
     assert!(depth.windows(2).all(|w| w[0] >= w[1]), "{depth:?}");
     assert_eq!(depth[0], 3, "{depth:?}");
     assert!(depth.contains(&2) && depth.contains(&0), "{depth:?}");
-    let best = stdout_of(&[
-        "bg",
-        "hint",
-        "--position",
-        position,
-        "--dice",
-        "5-2",
-        "--best",
-    ]);
+    let best = stdout_of(&hint(&["--best"]));
     assert_eq!(plays[0]["play"], best.trim());
     // Every play at 2 plies on request.
-    let json: serde_json::Value = serde_json::from_str(&stdout_of(&[
-        "bg",
-        "hint",
-        "--position",
-        position,
-        "--dice",
-        "5-2",
-        "--plies",
-        "2",
-        "--json",
-    ]))
-    .unwrap();
+    let json = json_of(&hint(&["--plies", "2", "--json"]));
     let plays2 = json["plays"].as_array().unwrap();
     assert_eq!(plays2.len(), plays.len());
     assert!(plays2.iter().all(|p| p["plies"] == 2));
     // The text names the depth of each play.
-    let text = stdout_of(&["bg", "hint", "--position", position, "--dice", "5-2"]);
+    let text = stdout_of(&hint(&[]));
     assert!(text.contains(" ply "), "{text}");
 }

@@ -3,8 +3,20 @@
 
 use super::*;
 
+/// A money rollout of `root` (cube centred, standard rules) by the
+/// shipped network, without progress.
+fn money(root: &Position, s: &Settings) -> RolloutResult {
+    rollout(
+        &crate::default_net(),
+        root,
+        Cube::centred(),
+        &Rules::standard(),
+        s,
+        &|_| {},
+    )
+}
+
 fn quick(threads: usize, vr: bool, seed: u64) -> RolloutResult {
-    let net = crate::default_net();
     let s = Settings {
         games: 72,
         seed,
@@ -16,14 +28,7 @@ fn quick(threads: usize, vr: bool, seed: u64) -> RolloutResult {
         truncate: Some(8),
         ..Settings::default()
     };
-    rollout(
-        &net,
-        &Position::start(),
-        Cube::centred(),
-        &Rules::standard(),
-        &s,
-        &|_| {},
-    )
+    money(&Position::start(), &s)
 }
 
 #[test]
@@ -59,7 +64,6 @@ fn bar_position() -> Position {
 /// A rollout of `root` cut after one half-move, without variance
 /// reduction: 36 games, so each of the 36 first rolls once.
 fn one_move(root: &Position, plies: u8) -> RolloutResult {
-    let net = crate::default_net();
     let s = Settings {
         games: 36,
         seed: 3,
@@ -69,7 +73,7 @@ fn one_move(root: &Position, plies: u8) -> RolloutResult {
         truncate: Some(1),
         ..Settings::default()
     };
-    rollout(&net, root, Cube::centred(), &Rules::standard(), &s, &|_| {})
+    money(root, &s)
 }
 
 /// The mean over the 36 rolls of the value, in the mover's eyes, of
@@ -119,7 +123,6 @@ fn each_depth_plays_its_own_search() {
 #[test]
 fn deeper_searches_give_the_same_result_whatever_the_threads() {
     for plies in [2u8, 3] {
-        let net = crate::default_net();
         let run = |threads: usize| {
             let s = Settings {
                 games: 36,
@@ -129,14 +132,7 @@ fn deeper_searches_give_the_same_result_whatever_the_threads() {
                 truncate: Some(3),
                 ..Settings::default()
             };
-            rollout(
-                &net,
-                &Position::start(),
-                Cube::centred(),
-                &Rules::standard(),
-                &s,
-                &|_| {},
-            )
+            money(&Position::start(), &s)
         };
         let (a, b) = (run(1), run(3));
         assert_eq!(a.equity, b.equity, "plies {plies}");
@@ -165,7 +161,6 @@ fn gammon_race() -> Position {
 
 #[test]
 fn a_bear_off_played_out_is_counted_as_the_database_values_it() {
-    let net = crate::default_net();
     let exact = 1.0 + 5.0 / 36.0 + 31.0 / 36.0 * 8.0 / 36.0;
     let run = |truncation: bool| {
         let s = Settings {
@@ -175,14 +170,7 @@ fn a_bear_off_played_out_is_counted_as_the_database_values_it() {
             bearoff_truncation: truncation,
             ..Settings::default()
         };
-        rollout(
-            &net,
-            &gammon_race(),
-            Cube::centred(),
-            &Rules::standard(),
-            &s,
-            &|_| {},
-        )
+        money(&gammon_race(), &s)
     };
     // Stopped at once: the database's value, in White's eyes.
     let db = run(true);

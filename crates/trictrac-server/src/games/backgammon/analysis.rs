@@ -156,18 +156,17 @@ fn ranked_plays(net: &BgNet, s: &Setting, roll: Roll, rules: &Rules, plies: u8) 
             .map(|r| (r.play, r.outputs, r.equity(), r.plies))
             .collect()
     } else {
-        plays
+        let mut all: Vec<_> = plays
             .iter()
             .map(|p| {
                 let o = net.after_play(&pos.play_unchecked(p), side, rules.preset);
                 (*p, o, equity(&o), 0)
             })
-            .collect()
+            .collect();
+        all.sort_by(|a, b| b.2.total_cmp(&a.2));
+        all.truncate(HINT_PLAYS);
+        all
     };
-    if plies < 3 {
-        ranked.sort_by(|a, b| b.2.total_cmp(&a.2));
-        ranked.truncate(HINT_PLAYS);
-    }
     if plies == 2 {
         let mut buf = PlayList::new();
         for r in ranked.iter_mut() {
