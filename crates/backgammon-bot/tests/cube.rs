@@ -289,19 +289,20 @@ fn bg_7_3_the_cube_life_index_depends_on_the_kind_of_position() {
 fn bg_7_2_close_doubles_are_searched_deeper() {
     use backgammon::Game;
     use backgammon_bot::analysis::cubeful;
-    use backgammon_bot::cube::depth::{bot_decision, deep_outputs, Question, DEEP_MARGIN};
+    use backgammon_bot::cube::depth::{bot_decision, Question, DEEP_MARGIN};
+    use backgammon_bot::cube::search::searched_decision;
     use backgammon_bot::{NeuralPlayer, Player};
-    // The first network version, whose cheap estimate errs on these
-    // positions (the shipped second version already gets the first one
-    // right cheaply): the deeper search must correct it.
+    // The first network version, whose cheap estimate errs on this
+    // position (the shipped second version already gets it right
+    // cheaply): the deeper search must correct it.
     let v1 = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models/backgammon-v1.bin");
     let net = std::sync::Arc::new(backgammon_bot::BgNet::load(&v1).expect("the v1 model"));
     let rules = Rules::standard();
     let money = MatchState::money();
     // Centred cube, Jacoby (gnubg 1.07: no double at 0 ply, ND −0.043
     // against D/T −0.388, and at 2 ply, −0.024 against −0.357). The cheap
-    // estimate alone doubles, by a margin under DEEP_MARGIN; the chances
-    // searched deeper do not.
+    // estimate alone doubles, by a margin under DEEP_MARGIN; the cubeful
+    // search does not.
     let p = pos("zM6iAQaL3R0AEA");
     let cheap = decide(
         &p,
@@ -315,38 +316,43 @@ fn bg_7_2_close_doubles_are_searched_deeper() {
         "{cheap:?}"
     );
     let g = Game::from_position(rules, p);
-    let (d, o) = bot_decision(&net, &g, Question::Double);
+    let (d, depth) = bot_decision(&net, &g, Question::Double);
     assert!(!d.double(), "{d:?}");
-    assert_eq!(o, deep_outputs(&net, &p, &rules));
+    assert_eq!(depth, 2);
+    assert_eq!(
+        d,
+        searched_decision(&net, &p, &rules, &money, Cube::centred(), 2)
+    );
     assert!(!NeuralPlayer::two_ply(net.clone()).wants_double(&g));
+    // The cube hint at its default depth is the bot's decision.
     let a = cubeful::analyse(&net, &p, &rules, &money, Cube::centred(), 2);
     assert!(!a.double, "{a:?}");
-    // A redouble of a cube of 2 (gnubg: redouble, pass at 0 and 2 ply:
-    // ND 0.908 / 0.931, D/T 1.332 / 1.287): the cheap estimate waits, the
-    // deep one redoubles (we still see a take).
-    let p = pos("fzcAAIjdbQcAAA");
-    let mine = Cube {
-        value: 2,
-        owner: Some(Side::White),
-    };
-    let cheap = decide(&p, &rules, &money, mine, &net.evaluate_for_cube(&p, &rules));
-    assert!(!cheap.double(), "{cheap:?}");
-    let a = cubeful::analyse(&net, &p, &rules, &money, mine, 2);
-    assert!(a.double, "{a:?}");
-    assert!(a.action.starts_with("Redouble, "), "{a:?}");
+    assert!((a.no_double - d.no_double).abs() < 1e-12, "{a:?} {d:?}");
+    assert!((a.double_take - d.double_take).abs() < 1e-12, "{a:?} {d:?}");
     // A clear decision stays with the cheap estimate: the opening.
     let s = Position::start();
     let g = Game::from_position(rules, s);
-    let (d, o) = bot_decision(&net, &g, Question::Double);
+    let (d, depth) = bot_decision(&net, &g, Question::Double);
     assert!(!d.double() && d.double_margin() >= DEEP_MARGIN, "{d:?}");
-    assert_eq!(o, net.evaluate_for_cube(&s, &rules));
+    assert_eq!(depth, 1);
+    let cheap = decide(
+        &s,
+        &rules,
+        &money,
+        Cube::centred(),
+        &net.evaluate_for_cube(&s, &rules),
+    );
+    assert_eq!(d, cheap);
     // In a match the margin is measured in normalised money equity, not
     // in match-winning chances (where every margin is small): at 7-away
     // 7-away the opening is as clear as in money play.
     let g = Game::new(rules, MatchState::to(7));
-    let (d, o) = bot_decision(&net, &g, Question::Double);
+    let (d, depth) = bot_decision(&net, &g, Question::Double);
     assert!(!d.double(), "{d:?}");
-    assert_eq!(o, net.evaluate_for_cube(&s, &rules));
+    assert_eq!(depth, 1);
+    // Every take is searched.
+    let (_, depth) = bot_decision(&net, &g, Question::Take);
+    assert_eq!(depth, 2);
 }
 
 #[test]

@@ -2,25 +2,29 @@
 //! judges one: every legal play valued at 0 ply, the candidates kept by
 //! gnubg's move filter (the best, up to [`REVIEW_KEEP`] within
 //! [`REVIEW_MARGIN`]) and the play made searched deeper, each by its
-//! cubeful equity ([`cubeful_after`]).
+//! cubeful equity: the cubeful search of the position after the play
+//! ([`searched_after_play`]), the opponent and then the mover taking
+//! their cube decisions on the way, as gnubg's cubeful n-ply evaluation
+//! does.
 //!
-//! gnubg analyses at its 2-ply, two levels of rolls below the play; our
-//! 2 plies are one level (gnubg's 1-ply, [`BgNet::after_play_2ply`]).
-//! One level alone sees errors in plays that a level deeper rates as
-//! good as the best (the evaluator's odd-even swing), and the best of
-//! several noisy values is too high on average: the play picked as the
-//! best looks better than it is. So when the play made is not the best
-//! at 2 plies, the best there and the play made are both valued again,
-//! at 3 plies ([`super::deep`], gnubg's 2-ply), and the equity lost is
-//! the difference of those two values (a fresh value of the play picked,
-//! free of the bias of its picking); a play made that is the best at 2
-//! plies loses nothing.
+//! gnubg analyses at its 2-ply, two levels of rolls below the play; the
+//! candidates are first searched one level deep (our 2 plies, gnubg's
+//! 1-ply). One level alone sees errors in plays that a level deeper
+//! rates as good as the best (the evaluator's odd-even swing), and the
+//! best of several noisy values is too high on average: the play picked
+//! as the best looks better than it is. So when the play made is not the
+//! best at one level, the best there and the play made are both searched
+//! again two levels deep (our 3 plies, gnubg's 2-ply), and the equity
+//! lost is the difference of those two values (a fresh value of the play
+//! picked, free of the bias of its picking); a play made that is the
+//! best at one level loses nothing.
 
 use backgammon::{Cube, MatchState, Play, PlayList, Position, Rules, Side};
 use neural::Outputs;
 
 use super::cubeful;
-use super::deep::{self, Scratch};
+use super::deep;
+use crate::cube::search::searched_after_play;
 use crate::neural::{equity, flip};
 use crate::BgNet;
 
@@ -150,21 +154,20 @@ pub fn judge(
     }
     // 2 plies: the candidates of gnubg's filter and the play made.
     let top = ranked.first().map_or(0.0, |r| r.0);
-    let mut buf = PlayList::new();
+    // A play's cubeful equity searched `levels` levels of rolls below
+    // it, each side taking his cube decisions on the way.
+    let searched_value = |after: &Position, levels| {
+        searched_after_play(net, after, mover, rules, state, cube, levels)
+    };
     let mut searched: Vec<(f64, Play, Position)> = Vec::new();
     for (k, (e0, p, after, _)) in ranked.iter().enumerate() {
         let candidate = k < REVIEW_KEEP && *e0 >= top - REVIEW_MARGIN;
         if candidate || *after == made_after {
-            let e = value(&net.after_play_2ply(after, mover, rules, &mut buf), after);
-            searched.push((e, *p, *after));
+            searched.push((searched_value(after, 1), *p, *after));
         }
     }
     if !searched.iter().any(|s| s.2 == made_after) {
-        let e = value(
-            &net.after_play_2ply(&made_after, mover, rules, &mut buf),
-            &made_after,
-        );
-        searched.push((e, *made, made_after));
+        searched.push((searched_value(&made_after, 1), *made, made_after));
     }
     searched.sort_by(|a, b| b.0.total_cmp(&a.0));
     let (best2, best_play, best_after) = searched[0];
@@ -177,15 +180,8 @@ pub fn judge(
         return settle((best2, best_play), made, made2, 2);
     }
     // The best at 2 plies and the play made, valued again at 3.
-    let mut scratch = Scratch::default();
-    let mut deep_value = |after: &Position| {
-        value(
-            &deep::after_play_3ply(net, after, mover, rules, &mut scratch),
-            after,
-        )
-    };
-    let made3 = deep_value(&made_after);
-    let best3 = deep_value(&best_after);
+    let made3 = searched_value(&made_after, 2);
+    let best3 = searched_value(&best_after, 2);
     settle((best3, best_play), made, made3, 3)
 }
 
@@ -250,15 +246,14 @@ mod tests {
         );
         assert_eq!(j.plies, 3, "{j:?}");
         assert_eq!(j.best, find(&plays, "8/4 6/4"), "{j:?}");
-        // The loss is the difference of the two plays' 3-ply values.
+        // The loss is the difference of the two plays' values searched
+        // two levels of rolls deep.
         let net = crate::default_net();
-        let mut s = Scratch::default();
-        let at3 = |p: &Play, s: &mut Scratch| {
+        let at3 = |p: &Play| {
             let after = pos.play_unchecked(p);
-            let o = deep::after_play_3ply(&net, &after, pos.turn(), &rules, s);
-            cubeful_after(&o, &after, &rules, &state, cube)
+            searched_after_play(&net, &after, pos.turn(), &rules, &state, cube, 2)
         };
-        let want = at3(&j.best, &mut s) - at3(&made, &mut s);
+        let want = at3(&j.best) - at3(&made);
         assert!(
             (j.lost() - want).abs() < 1e-9,
             "{} against {want}",

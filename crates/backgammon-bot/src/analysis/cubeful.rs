@@ -16,7 +16,8 @@
 use backgammon::{Cube, MatchState, Position, Rules, Side};
 use neural::Outputs;
 
-use crate::cube::depth::{deep_outputs, DEEP_MARGIN};
+use crate::cube::depth::deep_outputs;
+use crate::cube::search::searched_decision;
 use crate::cube::{self, met, Decision};
 use crate::neural::flip;
 use crate::BgNet;
@@ -178,8 +179,21 @@ pub fn analyse_outputs(
     state: &MatchState,
     cube: Cube,
 ) -> CubeAnalysis {
-    let me: Side = pos.turn();
     let d: Decision = cube::decide(pos, rules, state, cube, o);
+    from_decision(o, &d, pos, state, cube)
+}
+
+/// The cube analysis of the side on roll of `pos` from the equities of
+/// his decision `d` (in [`cube::decide`]'s units) and the cubeless
+/// outputs `o` it rests on.
+pub fn from_decision(
+    o: &Outputs,
+    d: &Decision,
+    pos: &Position,
+    state: &MatchState,
+    cube: Cube,
+) -> CubeAnalysis {
+    let me: Side = pos.turn();
     let available = may_double(pos, state, cube);
     let redouble = cube.owner == Some(me);
     let (nd, dt, dp, mwc) = if state.is_money() {
@@ -223,8 +237,11 @@ pub fn analyse_outputs(
     }
 }
 
-/// The cube analysis of the side on roll of `pos` at `plies`
-/// ([`cube_outputs`]).
+/// The cube analysis of the side on roll of `pos` searched `plies`
+/// levels of rolls deep (gnubg's n-ply; default 2): the equities by the
+/// cubeful search ([`crate::cube::search`]), each side taking his cube
+/// decisions on the way, the chances shown those of [`cube_outputs`] at
+/// the same depth. At 0 plies, the cube model on the evaluator's chances.
 pub fn analyse(
     net: &BgNet,
     pos: &Position,
@@ -234,14 +251,11 @@ pub fn analyse(
     plies: u8,
 ) -> CubeAnalysis {
     let o = cube_outputs(net, pos, rules, plies);
-    let a = analyse_outputs(&o, pos, rules, state, cube);
-    // At 2 plies, the bot's own way (crate::cube::depth): a close
-    // decision is taken on the chances searched two plies deeper.
-    let close = (a.available && a.double_margin() < DEEP_MARGIN) || a.take_margin() < DEEP_MARGIN;
-    if plies == 2 && close && pos.winner().is_none() {
-        return analyse_outputs(&deep_outputs(net, pos, rules), pos, rules, state, cube);
+    if plies == 0 || pos.winner().is_some() {
+        return analyse_outputs(&o, pos, rules, state, cube);
     }
-    a
+    let d = searched_decision(net, pos, rules, state, cube, plies);
+    from_decision(&o, &d, pos, state, cube)
 }
 
 /// The outputs in the other side's eyes (re-exported for the callers

@@ -16,15 +16,16 @@
 //! word for the error rate ([`rating`]).
 //!
 //! Plays are judged, as gnubg judges them, by cubeful equity: the
-//! evaluator's chances after each play (at 0 or 2 plies, the close ones
-//! checked at 3: [`super::chequer`]) turned into the cubeful equity of
-//! the opponent's proper cube action by the model of [`super::cubeful`]
-//! (money, or normalised money equity in a match), the play made and
-//! the best play valued alike. Cube decisions are those of
+//! position after each play searched over the rolls with both sides
+//! taking their cube decisions on the way ([`crate::cube::search`]; one
+//! level of rolls, the close ones checked at two: [`super::chequer`];
+//! money, or normalised money equity in a match), the play made and the
+//! best play valued alike. Cube decisions are those of
 //! [`super::cubeful`]: the bot's cheap estimate of the chances settles
 //! the clear no-doubles, and every decision the review may count (close
-//! or actual, or an error on the cheap estimate) is judged on the deep
-//! chances, gnubg's 2-ply ([`cube_analysis`]). The luck of a roll is
+//! or actual, or an error on the cheap estimate) is judged by the cubeful
+//! search two levels of rolls deep, gnubg's 2-ply ([`cube_analysis`]).
+//! The luck of a roll is
 //! the 0-ply cubeless value of its best play minus the mean over the
 //! rolls.
 
@@ -156,9 +157,8 @@ pub struct CubeReview {
     pub match_id: String,
     /// The analysis, in the doubler's eyes.
     pub analysis: CubeAnalysis,
-    /// The depth of the chances the analysis rests on
-    /// ([`cubeful::cube_outputs`]): 2 the cheap estimate, 3 the deep
-    /// chances (gnubg's 2-ply).
+    /// The depth of the analysis in levels of rolls ([`cube_analysis`]):
+    /// 1 the cheap estimate, 2 the cubeful search (gnubg's 2-ply).
     pub plies: u8,
     /// The equity lost by the decision, in the decider's eyes.
     pub lost: f64,
@@ -286,14 +286,16 @@ fn ids(game: &Game) -> (String, String) {
 }
 
 /// The cube analysis of the side on roll of `game` for the review, and
-/// the depth of its chances: the cheap estimate
-/// ([`cubeful::cube_outputs`] at 2 plies) when it finds not doubling
-/// right and clear (the doubling and the taking decisions both at least
-/// [`DEEP_MARGIN`] from their turning points, farther than gnubg's 0.16
-/// that makes a decision close), which the review does not count; else,
-/// and for an actual double (`doubled`) and its answer, the deep chances
-/// (at 3 plies, gnubg's 2-ply, the depth of gnubg's analysis), on which
-/// the decision is counted and its error measured.
+/// its depth in levels of rolls: the cheap estimate (the model on
+/// [`cubeful::cube_outputs`] at 2 plies, the mean of the position's value
+/// and its value after the roller's rolls: depth 1) when it finds not
+/// doubling right and clear (the doubling and the taking decisions both
+/// at least [`DEEP_MARGIN`] from their turning points, farther than
+/// gnubg's 0.16 that makes a decision close), which the review does not
+/// count; else, and for an actual double (`doubled`) and its answer, the
+/// cubeful search two levels of rolls deep ([`cubeful::analyse`] at 2,
+/// gnubg's 2-ply, the depth of its analysis), on which the decision is
+/// counted and its error measured.
 pub fn cube_analysis(net: &BgNet, game: &Game, doubled: bool) -> (CubeAnalysis, u8) {
     let (pos, rules) = (game.position(), game.rules());
     let (state, cube) = (game.match_state(), game.cube());
@@ -308,9 +310,9 @@ pub fn cube_analysis(net: &BgNet, game: &Game, doubled: bool) -> (CubeAnalysis, 
         && cheap.take_margin() >= DEEP_MARGIN
         && cheap.doubler_error(false) == 0.0;
     if clear && !doubled {
-        (cheap, 2)
+        (cheap, 1)
     } else {
-        (cubeful::analyse(net, pos, rules, state, cube, 3), 3)
+        (cubeful::analyse(net, pos, rules, state, cube, 2), 2)
     }
 }
 

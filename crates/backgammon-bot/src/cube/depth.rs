@@ -2,22 +2,24 @@
 //!
 //! The cheap estimate ([`BgNet::evaluate_for_cube`]: the mean of the
 //! position's 0-ply value and its value after the roller's 21 rolls)
-//! settles the clear doubling decisions, most of a game's (five in six).
-//! A doubling decision it finds close (within [`DEEP_MARGIN`] of its
-//! turning point, in normalised money equity), and every take, is taken
-//! again on the chances searched two plies deeper ([`deep_outputs`]: the
-//! mean over the roller's 21 rolls of his best play searched at 2 plies,
-//! gnubg's 2-ply). Measured against gnubg (docs/STRENGTH.md), the deeper
-//! chances are nearer gnubg's, above all in the positions our own plays
-//! led to, which the evaluator tends to overvalue (it chose them): the
-//! doubles they decide lose about 40 % less equity, the takes a sixth
-//! less.
-//! (A cubeful look-ahead, Janowski's equity after each roll rather than
-//! the chances averaged over the rolls, did no better at one roll.)
+//! settles the clear doubling decisions, most of a game's (five in six),
+//! by the cube model. A doubling decision it finds close (within
+//! [`DEEP_MARGIN`] of its turning point, in normalised money equity), and
+//! every take, is taken again by the cubeful search two levels of rolls
+//! deep ([`super::search`], gnubg's 2-ply): the exchanges of the next
+//! rolls and the cube decisions on the way searched rather than priced
+//! by the model's cube-life index. Measured against gnubg's 2-ply cube
+//! decisions (docs/ANALYSIS.md), the search's equities are nearer
+//! gnubg's than the model's on chances searched as deep.
+//!
+//! [`deep_outputs`], the chances searched deep (the mean over the
+//! roller's 21 rolls of his best play searched at 2 plies), are the
+//! chances the cube hint shows at 3 plies and the refinement's labels.
 
 use backgammon::{Game, Position, Roll, Rules};
 use neural::Outputs;
 
+use super::search::searched_decision;
 use super::{decide, Decision};
 use crate::analysis::cubeful::mwc_after;
 use crate::neural::{SEARCH_KEEP, SEARCH_MARGIN};
@@ -80,19 +82,17 @@ pub enum Question {
 }
 
 /// The bot's cube decision for `game` (the side on roll doubling, or the
-/// doubler on roll when the question is the take), and the chances it
-/// rests on (in the eyes of the side on roll): the cheap estimate, or for
-/// a take or a close double the deep one.
-pub fn bot_decision(net: &BgNet, game: &Game, question: Question) -> (Decision, Outputs) {
+/// doubler on roll when the question is the take), and its depth in
+/// levels of rolls: 1 the cube model on the cheap estimate, 2 for a take
+/// or a close double the cubeful search ([`searched_decision`]).
+pub fn bot_decision(net: &BgNet, game: &Game, question: Question) -> (Decision, u8) {
     let (pos, rules) = (game.position(), game.rules());
-    let of = |o: &Outputs| decide(pos, rules, game.match_state(), game.cube(), o);
-    let cheap = net.evaluate_for_cube(pos, rules);
-    let d = of(&cheap);
+    let (state, cube) = (game.match_state(), game.cube());
+    let d = decide(pos, rules, state, cube, &net.evaluate_for_cube(pos, rules));
     // Every take is searched: they are few (under one a game) and a wrong
     // one doubles the stake.
     if question == Question::Double && d.double_margin() * emg_scale(game) >= DEEP_MARGIN {
-        return (d, cheap);
+        return (d, 1);
     }
-    let deep = deep_outputs(net, pos, rules);
-    (of(&deep), deep)
+    (searched_decision(net, pos, rules, state, cube, 2), 2)
 }

@@ -340,10 +340,12 @@ pub fn match_decision(
     let c = cube.max(1) as i32;
     let here = level(met, s, c, &r, x);
     let no_double = at(
-        if owner == Owner::Me {
-            &here.me_wait
-        } else {
-            &here.centred_wait
+        match owner {
+            Owner::Me => &here.me_wait,
+            Owner::Centred => &here.centred_wait,
+            // The opponent's cube (he doubled and this side took, or a
+            // cube state of a search): the same curve as a take's.
+            Owner::Opponent => &here.opp,
         },
         p,
     );

@@ -39,6 +39,7 @@
 pub mod depth;
 pub mod match_play;
 pub mod money;
+pub mod search;
 
 use backgammon::score::win_kind;
 use backgammon::{Cube, Game, MatchState, Position, Preset, Rules, Side};

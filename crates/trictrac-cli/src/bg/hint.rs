@@ -34,8 +34,11 @@ use crate::error::CliError;
         on roll, as gnubg shows it: the cubeful equities of No double, Double/Take and \
         Double/Pass, the proper action (\"No double, take\", \"Double, pass\", \"Too good to \
         double, pass\", ...) and the chances of both sides; the cube and score from the XGID or \
-        Match ID, or --cube/--owner and --match/--score/--crawford. --plies for the cube: 0, \
-        1, 2 (the default bot's estimate) or 3.\n\n\
+        Match ID, or --cube/--owner and --match/--score/--crawford. --plies for the cube is \
+        the depth in levels of rolls, as gnubg counts it: 2 (the default, gnubg's 2-ply, \
+        the bot's own search for a close decision) searches the rolls of both sides with \
+        each taking his cube decisions on the way; 1 and 3 one level less or more; 0 is the \
+        cube model on the evaluator's chances.\n\n\
         The position is a gnubg Position ID (--turn on roll), a PositionID:MatchID or an XGID; \
         the Position ID, Match ID and XGID are printed.",
     after_help = "Examples:\n  \
