@@ -4,7 +4,10 @@
 //! input, prints `POSITION_ID MATCH_ID ND DT DP` (normalised money
 //! equity, as `bg hint --json` shows them).
 //!
-//! `cargo run --release -p backgammon-bot --example cube_search -- PLIES < list`
+//! `cargo run --release -p backgammon-bot --example cube_search -- PLIES [MODEL] < list`
+//!
+//! PLIES 9 is the cube hint before the search (the model on chances at
+//! 2 plies, close decisions on chances at 3); MODEL another network.
 
 use std::io::BufRead;
 
@@ -18,7 +21,12 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(2);
-    let net = default_net();
+    let net = match std::env::args().nth(2) {
+        Some(path) => std::sync::Arc::new(
+            backgammon_bot::BgNet::load(std::path::Path::new(&path)).expect("a model"),
+        ),
+        None => default_net(),
+    };
     let rules: Rules = "standard jacoby=off".parse().expect("valid rules");
     for line in std::io::stdin().lock().lines() {
         let line = line.expect("standard input");
