@@ -24,7 +24,7 @@
 //! - inside the search the roller then takes his cube decision at each
 //!   node (double when the opponent's best answer gives him more than
 //!   not doubling); at the root, the decision asked, both branches are
-//!   reported ([`Searched`]).
+//!   reported ([`searched_decision`]).
 //!
 //! Equities are absolute: money points (the cube's value included, so
 //! the states compare) in money play, match-winning chances in a match.
