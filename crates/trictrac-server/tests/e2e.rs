@@ -1191,11 +1191,13 @@ async fn hint_review_and_analysis_board_in_chromium() {
         summary[0].as_str().unwrap().starts_with("White: "),
         "{summary:?}"
     );
+    // Black has made one decision or more by the resignation, as the
+    // bot's answers came (the page says "1 decision", "2 decisions").
+    let black = summary[1].as_str().unwrap();
     assert!(
-        summary[1]
-            .as_str()
-            .unwrap()
-            .contains("decisions, equity lost"),
+        black.starts_with("Black: ")
+            && (black.contains(" decision, equity lost")
+                || black.contains(" decisions, equity lost")),
         "{summary:?}"
     );
     let decisions = cdp
