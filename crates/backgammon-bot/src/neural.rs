@@ -521,13 +521,19 @@ impl Player for NeuralPlayer {
             return plays[0];
         }
         if self.plies >= 3 {
+            // In a match the score weighs the gammons (deep::Score).
             let mut scratch = crate::analysis::deep::Scratch::default();
-            crate::analysis::deep::best_play_3ply(
+            let score = crate::analysis::deep::Score {
+                state: game.match_state(),
+                cube: game.cube(),
+            };
+            crate::analysis::deep::best_play_3ply_in(
                 &self.net,
                 game.position(),
                 plays,
                 game.rules(),
                 &mut scratch,
+                score,
             )
             .0
         } else if self.plies >= 2 {

@@ -360,3 +360,33 @@ fn bg_hint_searches_as_the_default_bot_and_names_each_plays_depth() {
     let text = stdout_of(&hint(&[]));
     assert!(text.contains(" ply "), "{text}");
 }
+
+#[test]
+fn bg_hint_in_a_match_values_the_plays_by_match_equity() {
+    // Double match point (7-point match at 6-6, an XGID): a gammon wins
+    // no more than a game, so each play's equity is 2·win − 1 and the
+    // plays of each depth are ranked by their winning chances. In money
+    // play the same position's equities count the gammons.
+    let xgid = |score: &str| format!("XGID=-b----E-C---eE---c-e----B-:0:0:1:31:{score}:0:7:10");
+    let dmp = xgid("6:6");
+    let json = json_of(&["bg", "hint", "--position", &dmp, "--json"]);
+    let plays = json["plays"].as_array().unwrap();
+    for p in plays {
+        let (e, w) = (p["equity"].as_f64().unwrap(), p["win"].as_f64().unwrap());
+        assert!((e - (2.0 * w - 1.0)).abs() < 2e-3, "{p}");
+    }
+    let first_depth = plays[0]["plies"].as_u64().unwrap();
+    let deepest: Vec<f64> = plays
+        .iter()
+        .take_while(|p| p["plies"].as_u64().unwrap() == first_depth)
+        .map(|p| p["win"].as_f64().unwrap())
+        .collect();
+    assert!(deepest.windows(2).all(|w| w[0] >= w[1]), "{deepest:?}");
+    let best = stdout_of(&["bg", "hint", "--position", &dmp, "--best"]);
+    assert_eq!(plays[0]["play"], best.trim());
+    let money = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10";
+    let json = json_of(&["bg", "hint", "--position", money, "--json"]);
+    let p = &json["plays"][0];
+    let (e, w) = (p["equity"].as_f64().unwrap(), p["win"].as_f64().unwrap());
+    assert!((e - (2.0 * w - 1.0)).abs() > 0.01, "{p}");
+}

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use backgammon::PlayList;
-use backgammon_bot::analysis::deep::{best_play_3ply, ranked_3ply, Scratch};
-use backgammon_bot::neural::{equity, Evaluator, SEARCH_KEEP, SEARCH_MARGIN};
+use backgammon_bot::analysis::deep::{best_play_3ply_in, ranked_3ply_in, Score, Scratch};
+use backgammon_bot::neural::{Evaluator, SEARCH_KEEP, SEARCH_MARGIN};
 use backgammon_bot::BgNet;
 use clap::Args;
 use serde::Serialize;
@@ -29,7 +29,9 @@ use crate::error::CliError;
         with the depth it reached (the column `ply`), the deepest first. --plies 2 values \
         every play at 2 plies and --plies 0 at 0 ply (the network alone). With --best, print only the \
         play the bot `neural` (`neural2` with --plies 2, `neural0` with --plies 0) would \
-        make.\n\n\
+        make. In a match (a Match ID, an XGID or --match) the equity shown is the \
+        match-winning chances of each play's outcomes as normalised money equity, and the \
+        plays are ranked by it, as the bot chooses its play at a match score.\n\n\
         Without --dice (and without dice in the XGID or Match ID): the cube hint of the side \
         on roll, as gnubg shows it: the cubeful equities of No double, Double/Take and \
         Double/Pass, the proper action (\"No double, take\", \"Double, pass\", \"Too good to \
@@ -127,22 +129,27 @@ pub struct Ranked {
 
 /// The legal `plays` of `pos` ranked by the network's cubeless equity,
 /// best first: at `plies` 3 (the default bot's search, the deepest
-/// first: [`ranked_3ply`]), every play at 2, or at 0. Shared by `bg hint`
-/// and the hints of `bg play`.
+/// first: [`ranked_3ply_in`]), every play at 2, or at 0. In a match
+/// (`score`) the equity is the match-winning chances of each play's
+/// outcomes as normalised money equity ([`Score::value`]), and the plays
+/// are ranked by it, as the bot chooses. Shared by `bg hint` and the
+/// hints of `bg play`.
 pub fn rank_plays(
     net: &BgNet,
     pos: &backgammon::Position,
     plays: &PlayList,
     rules: &backgammon::Rules,
     plies: u8,
+    score: Score,
 ) -> Vec<Ranked> {
     let turn = pos.turn();
+    let value = |o: &neural::Outputs| score.value(o, turn) as f32;
     let ranked_of = |p: &backgammon::Play, o: &neural::Outputs, plies: u8| Ranked {
         evaluator: Evaluator::of(&pos.play_unchecked(p)).label(),
         play: p.to_string(),
         raw: *p,
         plies,
-        equity: equity(o),
+        equity: value(o),
         difference: 0.0,
         win: o[0],
         win_gammon: o[1],
@@ -151,7 +158,7 @@ pub fn rank_plays(
         lose_backgammon: o[4],
     };
     let mut ranked: Vec<Ranked> = if plies >= 3 {
-        ranked_3ply(net, pos, plays, rules, &mut Scratch::default())
+        ranked_3ply_in(net, pos, plays, rules, &mut Scratch::default(), score)
             .iter()
             .map(|s| ranked_of(&s.play, &s.outputs, s.plies))
             .collect()
@@ -206,9 +213,13 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
         )));
     }
     let plays = pos.legal_plays(roll, &rules);
+    let score = Score {
+        state: &setting.state,
+        cube: setting.cube,
+    };
     if args.best {
         let best = match plies {
-            3 => best_play_3ply(&net, &pos, &plays, &rules, &mut Scratch::default()).0,
+            3 => best_play_3ply_in(&net, &pos, &plays, &rules, &mut Scratch::default(), score).0,
             2 => {
                 net.best_play_2ply(&pos, &plays, &rules, SEARCH_KEEP, SEARCH_MARGIN)
                     .0
@@ -218,7 +229,7 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
         writeln!(out, "{best}")?;
         return Ok(());
     }
-    let ranked = rank_plays(&net, &pos, &plays, &rules, plies);
+    let ranked = rank_plays(&net, &pos, &plays, &rules, plies, score);
     if args.json {
         serde_json::to_writer_pretty(
             &mut *out,

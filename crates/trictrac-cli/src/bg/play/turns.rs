@@ -16,8 +16,17 @@ impl Session<'_> {
         match g.phase() {
             Phase::Play(..) => {
                 let net = backgammon_bot::default_net();
-                let ranked =
-                    crate::bg::hint::rank_plays(&net, g.position(), g.legal_plays(), g.rules(), 3);
+                let ranked = crate::bg::hint::rank_plays(
+                    &net,
+                    g.position(),
+                    g.legal_plays(),
+                    g.rules(),
+                    3,
+                    backgammon_bot::analysis::deep::Score {
+                        state: g.match_state(),
+                        cube: g.cube(),
+                    },
+                );
                 writeln!(
                     self.term,
                     "hint (the bot's cubeless equity after each play, in points per game; win = chance of winning; searched 3 plies deep for the closest, 2 or 0 for the others):"

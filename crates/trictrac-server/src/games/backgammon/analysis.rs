@@ -15,8 +15,7 @@ use backgammon::{
     Xgid, XgidDice,
 };
 use backgammon_bot::analysis::cubeful::{self, CubeAnalysis};
-use backgammon_bot::analysis::deep::{ranked_3ply, Scratch};
-use backgammon_bot::neural::equity;
+use backgammon_bot::analysis::deep::{ranked_3ply_in, Score, Scratch};
 use backgammon_bot::BgNet;
 use serde_json::{json, Value};
 
@@ -141,7 +140,7 @@ pub fn chances_json(o: &[f32]) -> Value {
 
 /// The legal plays of the setting's roll, best first, the first
 /// [`HINT_PLAYS`]: at `plies` 3 as the default bot searches them
-/// ([`ranked_3ply`]: the deepest first, each play's `plies` the depth it
+/// ([`ranked_3ply_in`]: the deepest first, each play's `plies` the depth it
 /// reached); at 2 the best [`HINT_PLAYS`] at 0 ply searched at 2 plies
 /// and ranked again; at 0 by the evaluator alone. Each with its cubeless
 /// equity, its difference from the best and its chances.
@@ -149,18 +148,27 @@ fn ranked_plays(net: &BgNet, s: &Setting, roll: Roll, rules: &Rules, plies: u8) 
     let pos = &s.position;
     let side = pos.turn();
     let plays = pos.legal_plays(roll, rules);
+    // In a match, each play's value is the match-winning chances of its
+    // outcomes as normalised money equity, and the plays are ranked by
+    // it as the bot chooses (deep::Score); in money play its cubeless
+    // equity.
+    let score = Score {
+        state: &s.state,
+        cube: s.cube,
+    };
+    let value = |o: &_| score.value(o, side) as f32;
     let mut ranked: Vec<(Play, _, f32, u8)> = if plies >= 3 {
-        ranked_3ply(net, pos, &plays, rules, &mut Scratch::default())
+        ranked_3ply_in(net, pos, &plays, rules, &mut Scratch::default(), score)
             .iter()
             .take(HINT_PLAYS)
-            .map(|r| (r.play, r.outputs, r.equity(), r.plies))
+            .map(|r| (r.play, r.outputs, value(&r.outputs), r.plies))
             .collect()
     } else {
         let mut all: Vec<_> = plays
             .iter()
             .map(|p| {
                 let o = net.after_play(&pos.play_unchecked(p), side, rules.preset);
-                (*p, o, equity(&o), 0)
+                (*p, o, value(&o), 0)
             })
             .collect();
         all.sort_by(|a, b| b.2.total_cmp(&a.2));
@@ -171,7 +179,7 @@ fn ranked_plays(net: &BgNet, s: &Setting, roll: Roll, rules: &Rules, plies: u8) 
         let mut buf = PlayList::new();
         for r in ranked.iter_mut() {
             r.1 = net.after_play_2ply(&pos.play_unchecked(&r.0), side, rules, &mut buf);
-            r.2 = equity(&r.1);
+            r.2 = value(&r.1);
             r.3 = 2;
         }
         ranked.sort_by(|a, b| b.2.total_cmp(&a.2));
