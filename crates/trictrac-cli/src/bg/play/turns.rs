@@ -27,9 +27,15 @@ impl Session<'_> {
                         cube: g.cube(),
                     },
                 );
+                // In a match the bot weighs the outcomes by the score.
+                let measure = if g.match_state().is_money() {
+                    "the bot's cubeless equity after each play, in points per game"
+                } else {
+                    "the bot's match equity after each play: the match-winning chances of its outcomes, normalised"
+                };
                 writeln!(
                     self.term,
-                    "hint (the bot's cubeless equity after each play, in points per game; win = chance of winning; searched 3 plies deep for the closest, 2 or 0 for the others):"
+                    "hint ({measure}; win = chance of winning; searched 3 plies deep for the closest, 2 or 0 for the others):"
                 )?;
                 for r in ranked.iter().take(5) {
                     let text = self.show_play(&r.raw, side);
