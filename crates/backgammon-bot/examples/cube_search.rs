@@ -6,8 +6,7 @@
 //!
 //! `cargo run --release -p backgammon-bot --example cube_search -- PLIES [MODEL] < list`
 //!
-//! PLIES 9 is the cube hint before the search (the model on chances at
-//! 2 plies, close decisions on chances at 3); MODEL another network.
+//! MODEL: another network.
 
 use std::io::BufRead;
 
@@ -37,15 +36,9 @@ fn main() {
         let m: MatchId = mid.parse().expect("a Match ID");
         let pos = Position::from_position_id(pid, m.turn).expect("a Position ID");
         let (state, cube) = (m.match_state(), m.cube());
-        // PLIES 9: the cube hint before the search (chances at 2 plies,
-        // close decisions at 3, then the model).
-        let a = if plies == 9 {
-            cubeful::analyse(&net, &pos, &rules, &state, cube, 2)
-        } else {
-            let d = searched_decision(&net, &pos, &rules, &state, cube, plies);
-            let o = net.evaluate(&pos, rules.preset);
-            cubeful::from_decision(&o, &d, &pos, &state, cube)
-        };
+        let d = searched_decision(&net, &pos, &rules, &state, cube, plies);
+        let o = net.evaluate(&pos, rules.preset);
+        let a = cubeful::from_decision(&o, &d, &pos, &state, cube);
         println!(
             "{pid} {mid} {:.4} {:.4} {:.4}",
             a.no_double, a.double_take, a.double_pass

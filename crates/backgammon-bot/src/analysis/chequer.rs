@@ -66,12 +66,9 @@ pub fn dead_cube_value(o: &Outputs, mover: Side, state: &MatchState, cube: Cube)
     if state.is_money() {
         return f64::from(equity(o));
     }
-    let away = |s: Side| i64::from(state.length.saturating_sub(*state.score.get(s)).max(1));
-    let (a, b) = (away(mover), away(!mover));
-    let post = state.crawford || state.crawford_done;
     // The mover's chances after the game ends with `won` points for him
     // (negative: for the opponent).
-    let after = |won: i64| cubeful::mwc_after(a, b, won, post);
+    let after = |won: i64| cubeful::mwc_after_points(state, mover, won);
     let c = i64::from(cube.value.max(1));
     let [p, wg, wbg, lg, lbg] = [0, 1, 2, 3, 4].map(|k| f64::from(o[k]));
     let m = (p - wg) * after(c)

@@ -159,6 +159,19 @@ pub(crate) fn mwc_after(a: i64, b: i64, won: i64, post: bool) -> f64 {
     }
 }
 
+/// The match-winning chances of `me` under `state` once the game ends
+/// with `won` points for him (negative: for the opponent), the points
+/// away read from the score (a match only).
+pub(crate) fn mwc_after_points(state: &MatchState, me: Side, won: i64) -> f64 {
+    let away = |s: Side| i64::from(state.length.saturating_sub(*state.score.get(s)).max(1));
+    mwc_after(
+        away(me),
+        away(!me),
+        won,
+        state.crawford || state.crawford_done,
+    )
+}
+
 /// Match-winning chances `m` as normalised money equity, as gnubg shows
 /// match equities: `2·(m − lose) / (win − lose) − 1`, `win` and `lose`
 /// the chances after winning or losing the cube's value.
@@ -199,11 +212,9 @@ pub fn from_decision(
     let (nd, dt, dp, mwc) = if state.is_money() {
         (d.no_double, d.double_take, d.double_drop, None)
     } else {
-        let away = |s: Side| i64::from(state.length.saturating_sub(*state.score.get(s)).max(1));
-        let post = state.crawford || state.crawford_done;
         let c = i64::from(cube.value);
-        let win = mwc_after(away(me), away(!me), c, post);
-        let lose = mwc_after(away(me), away(!me), -c, post);
+        let win = mwc_after_points(state, me, c);
+        let lose = mwc_after_points(state, me, -c);
         let emg = |m: f64| normalised(m, win, lose);
         (
             emg(d.no_double),

@@ -21,7 +21,7 @@ use neural::Outputs;
 
 use super::search::searched_decision;
 use super::{decide, Decision};
-use crate::analysis::cubeful::mwc_after;
+use crate::analysis::cubeful::mwc_after_points;
 use crate::neural::{SEARCH_KEEP, SEARCH_MARGIN};
 use crate::BgNet;
 
@@ -60,11 +60,9 @@ fn emg_scale(game: &Game) -> f64 {
         return 1.0;
     }
     let me = game.position().turn();
-    let away = |s| i64::from(st.length.saturating_sub(*st.score.get(s)).max(1));
     let c = i64::from(game.cube().value);
-    let post = st.crawford || st.crawford_done;
-    let win = mwc_after(away(me), away(!me), c, post);
-    let lose = mwc_after(away(me), away(!me), -c, post);
+    let win = mwc_after_points(st, me, c);
+    let lose = mwc_after_points(st, me, -c);
     if win - lose > 1e-9 {
         2.0 / (win - lose)
     } else {

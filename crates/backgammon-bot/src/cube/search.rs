@@ -33,7 +33,7 @@ use backgammon::score::win_kind;
 use backgammon::{Cube, MatchState, PlayList, Position, Roll, Rules, Side};
 
 use super::{decide, drop_points, Decision};
-use crate::analysis::cubeful::{may_double, mwc_after, normalised};
+use crate::analysis::cubeful::{may_double, mwc_after_points, normalised};
 use crate::BgNet;
 
 /// The equities of the root's cube decision, in the eyes of its side on
@@ -115,23 +115,13 @@ struct Ctx<'a> {
 const MAX_STATES: usize = 16;
 
 impl Ctx<'_> {
-    /// The side on roll's points away from winning the match, and the
-    /// opponent's (a match only).
-    fn away(&self, me: Side) -> (i64, i64) {
-        let st = self.state;
-        let away = |s: Side| i64::from(st.length.saturating_sub(*st.score.get(s)).max(1));
-        (away(me), away(!me))
-    }
-
     /// The equity, for `me`, of a game ending with `points` won by him
     /// (negative: lost) at the cube's value already counted.
     fn points_value(&self, me: Side, points: i64) -> f64 {
         if self.state.is_money() {
             points as f64
         } else {
-            let (a, b) = self.away(me);
-            let post = self.state.crawford || self.state.crawford_done;
-            mwc_after(a, b, points, post)
+            mwc_after_points(self.state, me, points)
         }
     }
 
@@ -247,6 +237,7 @@ impl Ctx<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::cubeful::mwc_after;
     use backgammon::{BySide, Setup};
 
     /// White to roll with checkers on his 6- and 5-points, Black with one
