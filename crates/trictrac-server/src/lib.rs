@@ -29,8 +29,10 @@
 
 pub mod accounts;
 pub mod analysis;
+mod connections;
 pub mod error;
 pub mod games;
+pub mod guard;
 pub mod limits;
 pub mod lobby;
 pub mod logging;
@@ -157,20 +159,8 @@ impl Server {
             .map_err(ServerError::Database)?;
         ratings::start(hub.clone());
         let app = web::router(hub.clone(), config.secure_cookies);
-        let mut shutdown = stopping;
-        let task = tokio::spawn(async move {
-            let r = axum::serve(
-                listener,
-                app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
-            )
-            .with_graceful_shutdown(async move {
-                let _ = shutdown.wait_for(|s| *s).await;
-            })
-            .await;
-            if let Err(e) = r {
-                tracing::error!("{e}");
-            }
-        });
+        let limits = config.limits;
+        let task = tokio::spawn(connections::serve(listener, app, limits, stopping));
         Ok(Server {
             addr,
             stop,

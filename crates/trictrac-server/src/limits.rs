@@ -7,6 +7,7 @@
 use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
 
 use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, RateLimiter};
 
@@ -24,6 +25,24 @@ pub struct Limits {
     pub max_connections: u32,
     /// Open WebSocket connections from one address.
     pub max_connections_per_address: u32,
+    /// Open HTTP connections in all (WebSockets included); 0: three
+    /// quarters of the file descriptors the process may open
+    /// ([`crate::connections`]).
+    pub http_connections: u32,
+    /// Open HTTP connections from one address.
+    pub http_connections_per_address: u32,
+    /// A connection sends a request's headers within this time, else it
+    /// is closed (slow clients).
+    pub header_timeout: Duration,
+    /// A request (its body read and its answer computed, not a
+    /// WebSocket nor a streamed answer once started) ends within this
+    /// time, else it is answered 408.
+    pub request_timeout: Duration,
+    /// Hints (the bot's analysis for a player) computed at once on the
+    /// whole server; more wait, up to [`Limits::queued_hints`].
+    pub concurrent_hints: u32,
+    /// Hints waiting at most; beyond, a hint is refused ("busy").
+    pub queued_hints: u32,
 }
 
 impl Default for Limits {
@@ -34,6 +53,12 @@ impl Default for Limits {
             joins_per_second: 5,
             max_connections: 10_000,
             max_connections_per_address: 64,
+            http_connections: 0,
+            http_connections_per_address: 256,
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(60),
+            concurrent_hints: 2,
+            queued_hints: 16,
         }
     }
 }
@@ -47,6 +72,12 @@ impl Limits {
             joins_per_second: 1_000_000,
             max_connections: u32::MAX,
             max_connections_per_address: u32::MAX,
+            http_connections: 0,
+            http_connections_per_address: u32::MAX,
+            header_timeout: Duration::from_secs(60),
+            request_timeout: Duration::from_secs(600),
+            concurrent_hints: 64,
+            queued_hints: 1_000_000,
         }
     }
 }
@@ -184,5 +215,125 @@ impl Limiters {
             "too many messages on this connection: at most {} a second; slow down",
             self.limits.messages_per_second
         )
+    }
+}
+
+/// A gate on costly work (the hints: each costs the search's CPU for up
+/// to a second): at most `at_once` run on the whole server, at most
+/// `queued` wait, and one address holds at most [`Gate::PER_ADDRESS`]
+/// places, running or waiting (issue 34: 16 sockets from one address
+/// asking hints cost 51 s of CPU in 15 s and a backlog for everyone).
+#[derive(Debug)]
+pub struct Gate {
+    running: std::sync::Arc<tokio::sync::Semaphore>,
+    queued: u32,
+    held: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<IpAddr, u32>>>,
+    waiting: std::sync::Arc<AtomicU32>,
+}
+
+/// A place at a [`Gate`]: the work may run while it is held.
+#[derive(Debug)]
+pub struct GatePass {
+    _permit: tokio::sync::OwnedSemaphorePermit,
+    _held: Held,
+}
+
+#[derive(Debug)]
+struct Held {
+    ip: IpAddr,
+    held: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<IpAddr, u32>>>,
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        let mut held = self.held.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = held.get_mut(&self.ip) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                held.remove(&self.ip);
+            }
+        }
+    }
+}
+
+impl Gate {
+    /// Places one address holds at most.
+    pub const PER_ADDRESS: u32 = 2;
+
+    /// A gate letting `at_once` through, `queued` waiting.
+    pub fn new(at_once: u32, queued: u32) -> Gate {
+        Gate {
+            running: std::sync::Arc::new(tokio::sync::Semaphore::new(at_once.max(1) as usize)),
+            queued,
+            held: Default::default(),
+            waiting: Default::default(),
+        }
+    }
+
+    /// Waits for a place for work asked from `ip`.
+    ///
+    /// # Errors
+    /// The message to send when that address holds its places already,
+    /// or too many wait.
+    pub async fn enter(&self, ip: IpAddr, what: &str) -> Result<GatePass, String> {
+        let held = {
+            let mut held = self.held.lock().unwrap_or_else(|p| p.into_inner());
+            let n = held.entry(ip).or_insert(0);
+            if *n >= Self::PER_ADDRESS {
+                return Err(format!(
+                    "{what}: at most {} at once from your address; wait for the last one",
+                    Self::PER_ADDRESS
+                ));
+            }
+            *n += 1;
+            Held {
+                ip,
+                held: self.held.clone(),
+            }
+        };
+        if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.queued {
+            self.waiting.fetch_sub(1, Ordering::SeqCst);
+            return Err(format!(
+                "{what}: the server is busy; try again in a few seconds"
+            ));
+        }
+        let permit = self.running.clone().acquire_owned().await;
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
+        let permit = permit.map_err(|_| "the server is stopping".to_string())?;
+        Ok(GatePass {
+            _permit: permit,
+            _held: held,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn the_gate_bounds_each_address_and_the_queue() {
+        let gate = Gate::new(1, 2);
+        let a: IpAddr = "127.0.0.2".parse().unwrap();
+        let b: IpAddr = "127.0.0.3".parse().unwrap();
+        let c: IpAddr = "127.0.0.4".parse().unwrap();
+        let p1 = gate.enter(a, "a hint").await.expect("first");
+        // A second place of `a` waits behind p1 (queued).
+        let gate = std::sync::Arc::new(gate);
+        let g = gate.clone();
+        let waiter = tokio::spawn(async move { g.enter(a, "a hint").await.map(|_| ()) });
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        let third = gate.enter(a, "a hint").await;
+        assert!(third.unwrap_err().contains("from your address"));
+        let g = gate.clone();
+        let waiter_b = tokio::spawn(async move { g.enter(b, "a hint").await.map(|_| ()) });
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        // Two wait: the queue is full for anyone else.
+        let busy = gate.enter(c, "a hint").await;
+        assert!(busy.unwrap_err().contains("busy"));
+        drop(p1);
+        waiter.await.unwrap().unwrap();
+        waiter_b.await.unwrap().unwrap();
+        assert!(gate.enter(c, "a hint").await.is_ok(), "free again");
     }
 }

@@ -115,13 +115,13 @@ const TEXT_FILES: [(&str, &str); 9] = [
     ),
 ];
 /// How to play backgammon (Grand Trictrac's is `HOWTO`).
-const HOWTO_BG: &str = include_str!("../static/howto-backgammon.html");
+pub(crate) const HOWTO_BG: &str = include_str!("../static/howto-backgammon.html");
 /// The project's rule books, linked from the how-to pages.
 const RULES_TT: &str = include_str!("../../../docs/RULES.md");
 const RULES_BG: &str = include_str!("../../../docs/BACKGAMMON.md");
 const STYLE: &str = include_str!("../static/style.css");
 const ICON: &str = include_str!("../static/icon.svg");
-const HOWTO: &str = include_str!("../static/howto.html");
+pub(crate) const HOWTO: &str = include_str!("../static/howto.html");
 /// A player's page and the leaderboards (issue 26).
 const PLAYER: &str = include_str!("../static/player.html");
 
@@ -143,8 +143,14 @@ const PAGES: [(&str, &str, &str); 9] = [
 /// The longest text `/api/qr.svg` encodes (an invitation link is ~60).
 const QR_MAX: usize = 512;
 
+/// The largest request body in general (a seek, credentials, 100 seats).
+pub const BODY_MAX: usize = 32 * 1024;
+/// The largest record sent for a review (a 25-point match is ~30 kB).
+pub const RECORD_MAX: usize = 256 * 1024;
+
 /// The routes.
 pub fn router(hub: Arc<Hub>, secure_cookies: bool) -> Router {
+    let request_timeout = hub.config.limits.request_timeout;
     let accounts = Arc::new(crate::accounts::Accounts::new(hub.clone(), secure_cookies));
     let mut router = Router::new();
     for (path, body) in MODULES.into_iter().chain(SHELL_MODULES) {
@@ -178,7 +184,8 @@ pub fn router(hub: Arc<Hub>, secure_cookies: bool) -> Router {
         )
         .route(
             "/api/analysis/{game}/review",
-            post(crate::analysis::web::review_file),
+            post(crate::analysis::web::review_file)
+                .layer(axum::extract::DefaultBodyLimit::max(RECORD_MAX)),
         )
         .route(
             "/api/analysis/{game}/rollout",
@@ -193,6 +200,12 @@ pub fn router(hub: Arc<Hub>, secure_cookies: bool) -> Router {
             crate::accounts::routes::identify,
         ))
         .layer(axum::Extension(accounts))
+        .layer(axum::extract::DefaultBodyLimit::max(BODY_MAX))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            request_timeout,
+        ))
+        .layer(axum::middleware::from_fn(crate::guard::guard))
 }
 
 fn page(body: &'static str, kind: &'static str) -> Response {

@@ -122,6 +122,27 @@ fn parse_side(s: Option<&str>) -> Result<Option<Side>, String> {
     }
 }
 
+/// Closes `socket` with the close code of the error `why` (1009 for a
+/// message too big, 1002 for anything else broken) and its reason.
+pub(crate) async fn close_with(socket: &mut WebSocket, why: &str) {
+    use axum::extract::ws::CloseFrame;
+    let too_big = why.to_ascii_lowercase().contains("too long")
+        || why.to_ascii_lowercase().contains("too big")
+        || why.to_ascii_lowercase().contains("capacity")
+        || why.to_ascii_lowercase().contains("size");
+    let (code, reason) = if too_big {
+        (1009, "message too big: at most 64 KiB".to_string())
+    } else {
+        (1002, "protocol error".to_string())
+    };
+    let _ = socket
+        .send(Message::Close(Some(CloseFrame {
+            code,
+            reason: Utf8Bytes::from(reason),
+        })))
+        .await;
+}
+
 async fn send(socket: &mut WebSocket, v: &Value) -> bool {
     socket
         .send(Message::Text(Utf8Bytes::from(v.to_string())))
@@ -163,7 +184,13 @@ pub async fn serve_socket(hub: Arc<Hub>, mut socket: WebSocket, peer: std::net::
         };
         let text = match incoming {
             Some(Ok(Message::Text(t))) => t,
-            Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+            Some(Ok(Message::Close(_))) | None => break,
+            Some(Err(e)) => {
+                // A message over the size limit (or a broken frame): say
+                // why in a close frame before leaving (issue 34).
+                close_with(&mut socket, &e.to_string()).await;
+                break;
+            }
             Some(Ok(_)) => continue,
         };
         let raw: Value = match serde_json::from_str(text.as_str()) {
@@ -225,7 +252,7 @@ pub async fn serve_socket(hub: Arc<Hub>, mut socket: WebSocket, peer: std::net::
                 continue;
             }
         };
-        let replies = handle(&hub, &mut attached, msg, expected).await;
+        let replies = handle(&hub, &mut attached, msg, expected, peer).await;
         let mut ok = true;
         for mut r in replies {
             if !id.is_null() {
@@ -271,6 +298,7 @@ async fn handle(
     attached: &mut Option<Attached>,
     msg: ClientMsg,
     expected: Option<usize>,
+    peer: std::net::IpAddr,
 ) -> Vec<Value> {
     match msg {
         ClientMsg::Ping => vec![json!({ "type": "pong" })],
@@ -381,7 +409,7 @@ async fn handle(
             None => vec![error("join a room first")],
         },
         ClientMsg::Hint => match attached {
-            Some(a) => match hub.hint(&a.room, &a.seats).await {
+            Some(a) => match hub.hint(&a.room, &a.seats, peer).await {
                 Ok(mut v) => {
                     v["type"] = json!("hint");
                     vec![v]

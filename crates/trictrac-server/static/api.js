@@ -7,7 +7,9 @@ export async function api(method, path, body) {
   const r = await fetch(path, {
     method,
     credentials: "same-origin",
-    headers: body ? { "Content-Type": "application/json" } : {},
+    // Every change is sent as JSON: the server refuses other types on
+    // its API (cross-site request forgery, docs/SECURITY.md).
+    headers: method === "GET" ? {} : { "Content-Type": "application/json" },
     body: body ? JSON.stringify(body) : undefined,
   });
   let v = {};

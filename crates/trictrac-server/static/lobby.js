@@ -178,7 +178,7 @@ function hold(id, token) {
 function withdrawAll() {
   for (const [id, token] of Object.entries(mine())) {
     store("del", PREFIX + id);
-    fetch("/api/seeks/" + encodeURIComponent(id) + "?token=" + encodeURIComponent(token), { method: "DELETE", keepalive: true })
+    fetch("/api/seeks/" + encodeURIComponent(id) + "?token=" + encodeURIComponent(token), { method: "DELETE", keepalive: true, headers: { "Content-Type": "application/json" } })
       .catch(() => { /* gone already */ });
   }
 }

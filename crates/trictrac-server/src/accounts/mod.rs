@@ -85,6 +85,9 @@ pub enum ApiError {
     /// The database failed (500); nothing changed.
     #[error("{0}")]
     Storage(String),
+    /// Too many requests of a costly kind wait already (503).
+    #[error("{0}")]
+    Busy(String),
 }
 
 impl From<crate::ServerError> for ApiError {
@@ -140,11 +143,68 @@ impl Who {
 }
 
 /// The accounts' shared state: the login limiters and the cookie flag.
+///
+/// Attempts are counted per address (every login or registration), and
+/// failed logins per name *and* address, so that strangers failing to
+/// log in as someone cannot lock him out (issue 34: one bad login a
+/// second from other addresses refused the owner's correct one); a
+/// ceiling per name over all addresses, much higher, bounds a guess
+/// spread over many addresses.
 pub struct Accounts {
     hub: Arc<Hub>,
     secure: bool,
     by_address: DefaultKeyedRateLimiter<IpAddr>,
-    by_name: DefaultKeyedRateLimiter<String>,
+    failed_by_name_and_address: Failures<(String, IpAddr)>,
+    failed_by_name: Failures<String>,
+}
+
+/// Failed logins for one name from one address in a window of
+/// [`FAILURE_WINDOW_SECONDS`] before the next is refused.
+pub const FAILURES_BY_NAME_AND_ADDRESS: u32 = 10;
+/// Failed logins for one name over all addresses in a window before the
+/// next is refused (the ceiling).
+pub const FAILURES_BY_NAME: u32 = 300;
+/// See [`FAILURES_BY_NAME_AND_ADDRESS`].
+pub const FAILURE_WINDOW_SECONDS: u64 = 60;
+
+/// Failures counted per key in fixed windows (a bounded map: the oldest
+/// windows are forgotten first when it grows).
+struct Failures<K> {
+    max: u32,
+    seen: std::sync::Mutex<std::collections::HashMap<K, (u32, std::time::Instant)>>,
+}
+
+impl<K: std::hash::Hash + Eq + Clone> Failures<K> {
+    fn new(max: u32) -> Failures<K> {
+        Failures {
+            max,
+            seen: Default::default(),
+        }
+    }
+
+    fn window() -> std::time::Duration {
+        std::time::Duration::from_secs(FAILURE_WINDOW_SECONDS)
+    }
+
+    /// Whether `key` failed `max` times in its current window.
+    fn blocked(&self, key: &K) -> bool {
+        let seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
+        seen.get(key)
+            .is_some_and(|(n, since)| *n >= self.max && since.elapsed() < Self::window())
+    }
+
+    /// Counts a failure of `key`.
+    fn record(&self, key: K) {
+        let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
+        if seen.len() > 100_000 {
+            seen.retain(|_, (_, since)| since.elapsed() < Self::window());
+        }
+        let e = seen.entry(key).or_insert((0, std::time::Instant::now()));
+        if e.1.elapsed() >= Self::window() {
+            *e = (0, std::time::Instant::now());
+        }
+        e.0 += 1;
+    }
 }
 
 impl Accounts {
@@ -158,25 +218,36 @@ impl Accounts {
             hub,
             secure,
             by_address: RateLimiter::keyed(quota),
-            by_name: RateLimiter::keyed(quota),
+            failed_by_name_and_address: Failures::new(FAILURES_BY_NAME_AND_ADDRESS),
+            failed_by_name: Failures::new(FAILURES_BY_NAME),
         }
     }
 
-    /// Counts a login or registration attempt from `ip` for the name of
-    /// skeleton `skeleton`.
-    fn attempt(&self, ip: IpAddr, skeleton: &str) -> Result<(), ApiError> {
-        let refused = self.by_address.check_key(&ip).is_err()
-            || self.by_name.check_key(&skeleton.to_string()).is_err();
+    /// Counts a login or registration attempt from `ip`, and refuses it
+    /// when that address went over its limit, or the failures for the
+    /// name of skeleton `skeleton` from that address or in all.
+    fn check_attempt(&self, ip: IpAddr, skeleton: &str) -> Result<(), ApiError> {
         if self.by_address.len() > 100_000 {
             self.by_address.retain_recent();
-            self.by_name.retain_recent();
         }
+        let refused = self.by_address.check_key(&ip).is_err()
+            || self
+                .failed_by_name_and_address
+                .blocked(&(skeleton.to_string(), ip))
+            || self.failed_by_name.blocked(&skeleton.to_string());
         if refused {
             return Err(ApiError::RateLimited(format!(
                 "too many attempts: wait {LOGIN_EVERY_SECONDS} seconds and try again"
             )));
         }
         Ok(())
+    }
+
+    /// Counts a failed login for the name of `skeleton` from `ip`.
+    fn failed(&self, ip: IpAddr, skeleton: &str) {
+        self.failed_by_name_and_address
+            .record((skeleton.to_string(), ip));
+        self.failed_by_name.record(skeleton.to_string());
     }
 }
 
@@ -230,13 +301,61 @@ fn dummy_hash() -> &'static str {
     DUMMY.get_or_init(|| hash_password(&secret()).unwrap_or_default())
 }
 
-/// Runs the costly hashing away from the server's threads.
+/// Password hashes computed at once: each Argon2id hash holds 19 MiB
+/// while it runs (issue 34: 300 logins at once took 6.3 GB, kept).
+pub const HASHING_THREADS: usize = 2;
+/// Hashes waiting at most; beyond, a login or registration is refused
+/// as busy (503) before any work.
+pub const HASHING_QUEUE: usize = 32;
+
+type HashJob = Box<dyn FnOnce() + Send>;
+
+/// The hashing workers: [`HASHING_THREADS`] threads of their own (so
+/// that their memory is reused, not spread over the runtime's blocking
+/// threads) fed by a queue of [`HASHING_QUEUE`].
+fn hashing_queue() -> &'static std::sync::mpsc::SyncSender<HashJob> {
+    static QUEUE: OnceLock<std::sync::mpsc::SyncSender<HashJob>> = OnceLock::new();
+    QUEUE.get_or_init(|| {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<HashJob>(HASHING_QUEUE);
+        let rx = Arc::new(std::sync::Mutex::new(rx));
+        for i in 0..HASHING_THREADS {
+            let rx = rx.clone();
+            let spawned = std::thread::Builder::new()
+                .name(format!("password-hash-{i}"))
+                .spawn(move || loop {
+                    let job = match rx.lock() {
+                        Ok(r) => r.recv(),
+                        Err(_) => return,
+                    };
+                    match job {
+                        Ok(job) => job(),
+                        Err(_) => return,
+                    }
+                });
+            if let Err(e) = spawned {
+                tracing::error!("cannot start a password hashing thread: {e}");
+            }
+        }
+        tx
+    })
+}
+
+/// Runs the costly hashing on the hashing workers.
+///
+/// # Errors
+/// [`ApiError::Busy`] when [`HASHING_QUEUE`] hashes wait already.
 async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|e| ApiError::Storage(format!("the password check failed: {e}")))
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let job: HashJob = Box::new(move || {
+        let _ = tx.send(f());
+    });
+    hashing_queue().try_send(job).map_err(|_| {
+        ApiError::Busy("the server is busy checking passwords: try again in a few seconds".into())
+    })?;
+    rx.await
+        .map_err(|_| ApiError::Storage("the password check failed".into()))
 }
 
 fn check_password(password: &str) -> Result<(), ApiError> {
@@ -291,7 +410,7 @@ pub async fn register(
     let name = names::check(name).map_err(|e| ApiError::Bad(e.to_string()))?;
     check_password(password)?;
     let skeleton = names::skeleton(&name);
-    acc.attempt(ip, &skeleton)?;
+    acc.check_attempt(ip, &skeleton)?;
     let password = password.to_string();
     let hash = blocking(move || hash_password(&password)).await??;
     let row = AccountRow {
@@ -319,17 +438,33 @@ pub async fn login(
     who: &Who,
     Credentials { name, password }: &Credentials,
 ) -> Result<(Account, String), ApiError> {
-    let skeleton = names::skeleton(name.trim());
-    acc.attempt(ip, &skeleton)?;
+    // No name is longer than MAX_LEN characters: a longer one is
+    // refused before any work (issue 34: a 2 MB name cost 27 MB and
+    // seconds even when the answer was 429).
+    let name = name.trim();
+    if name.len() > 4 * names::MAX_LEN || name.chars().count() > names::MAX_LEN {
+        return Err(ApiError::Bad(names::NameError::Length.to_string()));
+    }
+    if password.len() > 4 * MAX_PASSWORD {
+        return Err(ApiError::Bad(format!(
+            "a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters"
+        )));
+    }
+    let skeleton = names::skeleton(name);
+    acc.check_attempt(ip, &skeleton)?;
     let row = acc.hub.store.account_by_skeleton(&skeleton).await?;
-    let hash = row
-        .as_ref()
-        .map_or_else(|| dummy_hash().to_string(), |r| r.hash.clone());
-    let password = password.chars().take(MAX_PASSWORD + 1).collect::<String>();
-    let ok = blocking(move || verify_password(&password, &hash)).await?;
+    let hash = row.as_ref().map(|r| r.hash.clone());
+    let password = password.to_string();
+    let ok = blocking(move || {
+        verify_password(&password, hash.as_deref().unwrap_or_else(|| dummy_hash()))
+    })
+    .await?;
     match row {
         Some(row) if ok => open_session(&acc.hub, row, who).await,
-        _ => Err(ApiError::Unauthorized(LOGIN_FAILED.into())),
+        _ => {
+            acc.failed(ip, &skeleton);
+            Err(ApiError::Unauthorized(LOGIN_FAILED.into()))
+        }
     }
 }
 

@@ -46,6 +46,7 @@ impl IntoResponse for ApiError {
             ApiError::Taken(_) => StatusCode::CONFLICT,
             ApiError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
         };
         (code, Json(json!({ "error": self.to_string() }))).into_response()
     }

@@ -41,6 +41,9 @@ pub async fn serve(hub: Arc<Hub>, mut socket: WebSocket) {
     let (tell, mut told) = mpsc::unbounded_channel::<Value>();
     let mut stopping = hub.stopping.clone();
     let mut held = 0usize;
+    // Messages per second, as on a game's socket (issue 34: 2 900
+    // database reads a second from one address).
+    let limiter = hub.limiters.connection();
     let full = feed.full(&hub).await;
     if send(&mut socket, &full).await {
         loop {
@@ -58,9 +61,20 @@ pub async fn serve(hub: Arc<Hub>, mut socket: WebSocket) {
                 m = socket.recv() => {
                     let t = match m {
                         Some(Ok(Message::Text(t))) => t,
-                        Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                        Some(Ok(Message::Close(_))) | None => break,
+                        Some(Err(e)) => {
+                            crate::ws::close_with(&mut socket, &e.to_string()).await;
+                            break;
+                        }
                         Some(Ok(_)) => continue,
                     };
+                    if limiter.check().is_err() {
+                        let e = error(hub.limiters.too_fast());
+                        if !send(&mut socket, &e.to_string()).await {
+                            break;
+                        }
+                        continue;
+                    }
                     let answer = handle(&hub, number, &tell, &mut held, t.as_str()).await;
                     answer.to_string().into()
                 }

@@ -41,38 +41,58 @@ pub const LEADERBOARD: i64 = 100;
 pub const HISTORY_POINTS: i64 = 200;
 
 /// Applies the result of every rated game over and not applied yet;
-/// answers how many this call applied. A game whose room cannot be read
-/// is left for the next round (and logged).
+/// answers how many this call applied. The winner is the game's own
+/// (its outcome) or the verdict's (time, abandonment, idleness: a match
+/// or a *partie à écrire* lost that way is rated like any other ending,
+/// [`crate::room::Room::winner`]). A game whose room cannot be read is
+/// left for the next round (and logged), and the round pages past it
+/// (issue 34: 50 such games at the head of the queue stopped every
+/// rating on the server).
 pub async fn settle_now(hub: &Arc<Hub>) -> usize {
-    let pending = match hub.store.unsettled_rated_games(SETTLED_AT_ONCE).await {
-        Ok(p) => p,
-        Err(e) => {
-            tracing::warn!("ratings not applied: {e}");
-            return 0;
-        }
-    };
     let mut applied = 0;
-    for g in pending {
-        let winner = match hub.room(&g.game_id).await {
-            Ok(room) => room.lock().await.game.outcome().map(|o| o.winner),
-            Err(e) => {
-                tracing::warn!(room = %g.game_id, "rated game not applied: {e}");
-                continue;
-            }
-        };
-        let Some(winner) = winner else { continue };
-        let white_score = if winner == Side::White { 1.0 } else { 0.0 };
-        match hub
+    let mut after: Option<(i64, String)> = None;
+    loop {
+        let page = match hub
             .store
-            .settle_rated_game(&g, white_score, |w, b| glicko::game(w, b, white_score))
+            .unsettled_rated_games(after.as_ref().map(|(f, id)| (*f, id.as_str())), SETTLED_AT_ONCE)
             .await
         {
-            Ok(true) => applied += 1,
-            Ok(false) => {}
-            Err(e) => tracing::warn!(room = %g.game_id, "rated game not applied: {e}"),
+            Ok(p) => p,
+            Err(e) => {
+                tracing::warn!("ratings not applied: {e}");
+                break;
+            }
+        };
+        let full = page.len() as i64 == SETTLED_AT_ONCE;
+        for (finished, g) in page {
+            after = Some((finished, g.game_id.clone()));
+            let winner = match hub.room(&g.game_id).await {
+                Ok(room) => room.lock().await.winner(),
+                Err(e) => {
+                    tracing::warn!(room = %g.game_id, "rated game not applied: {e}");
+                    continue;
+                }
+            };
+            let Some(winner) = winner else {
+                tracing::warn!(room = %g.game_id, "rated game over without a winner: not applied");
+                continue;
+            };
+            let white_score = if winner == Side::White { 1.0 } else { 0.0 };
+            match hub
+                .store
+                .settle_rated_game(&g, white_score, |w, b| glicko::game(w, b, white_score))
+                .await
+            {
+                Ok(true) => applied += 1,
+                Ok(false) => {}
+                Err(e) => tracing::warn!(room = %g.game_id, "rated game not applied: {e}"),
+            }
+        }
+        hub.evict_idle();
+        if !full {
+            break;
         }
     }
-    hub.evict_idle();
     applied
 }
 

@@ -33,6 +33,19 @@ impl Room {
         }
     }
 
+    /// Who won, once the game is over: by the game's rules (its
+    /// outcome) or by a verdict (time, abandonment, idleness, which may
+    /// end a match or a *partie à écrire* the game itself would let go
+    /// on). The ratings read it (docs/SERVER.md, "Ratings").
+    pub fn winner(&self) -> Option<Side> {
+        self.game.outcome().map(|o| o.winner).or_else(|| {
+            self.timing
+                .as_ref()
+                .and_then(|t| t.verdict.as_ref())
+                .and_then(|v| v.winner)
+        })
+    }
+
     /// Whether the game is over: by the game's rules or by a verdict.
     pub fn over(&self) -> bool {
         self.game.outcome().is_some() || self.timing.as_ref().is_some_and(|t| t.verdict.is_some())

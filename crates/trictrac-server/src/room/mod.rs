@@ -250,6 +250,8 @@ pub struct Hub {
     pub stopping: watch::Receiver<bool>,
     /// Rate limits per address.
     pub limiters: crate::limits::Limiters,
+    /// The gate of the hints ([`crate::limits::Gate`]).
+    pub hints: crate::limits::Gate,
     /// The timekeeper's queue ([`timing::timekeeper`]).
     wakeups: timing::Wakeups,
     wakeups_rx: StdMutex<Option<tokio::sync::mpsc::UnboundedReceiver<(i64, String)>>>,
@@ -268,6 +270,10 @@ impl Hub {
             wakeups,
             wakeups_rx: StdMutex::new(Some(wakeups_rx)),
             limiters: crate::limits::Limiters::new(config.limits),
+            hints: crate::limits::Gate::new(
+                config.limits.concurrent_hints,
+                config.limits.queued_hints,
+            ),
             store,
             config,
             rooms: StdMutex::new(HashMap::new()),

@@ -83,7 +83,12 @@ impl Hub {
     /// # Errors
     /// Online games have no hints; outside a decision there is nothing to
     /// hint.
-    pub async fn hint(&self, room_arc: &Arc<Mutex<Room>>, seats: &[Side]) -> Result<Value, String> {
+    pub async fn hint(
+        &self,
+        room_arc: &Arc<Mutex<Room>>,
+        seats: &[Side],
+        peer: std::net::IpAddr,
+    ) -> Result<Value, String> {
         let job = {
             let room = room_arc.lock().await;
             if room.mode() == Mode::Online {
@@ -91,6 +96,7 @@ impl Hub {
             }
             room.game.hint(seats)?
         };
+        let _pass = self.hints.enter(peer, "hints").await?;
         tokio::task::spawn_blocking(job)
             .await
             .map_err(|_| "the hint failed".to_string())?

@@ -393,28 +393,43 @@ impl Store {
         Ok(())
     }
 
-    /// Rated games over whose result is not applied yet, oldest first.
+    /// Rated games over whose result is not applied yet, oldest first,
+    /// with the time each finished: `limit` of them after `after` (the
+    /// finish time and room code of the last one seen), so that a caller
+    /// pages past games it cannot apply instead of reading them again.
     ///
     /// # Errors
     /// When the database fails.
-    pub async fn unsettled_rated_games(&self, limit: i64) -> Result<Vec<RatedRow>, ServerError> {
+    pub async fn unsettled_rated_games(
+        &self,
+        after: Option<(i64, &str)>,
+        limit: i64,
+    ) -> Result<Vec<(i64, RatedRow)>, ServerError> {
+        let (finished, id) = after.unwrap_or((i64::MIN, ""));
         let rows = sqlx::query(
-            "SELECT r.game_id, r.game, r.white_account, r.black_account FROM rated_games r
+            "SELECT r.game_id, r.game, r.white_account, r.black_account, g.finished FROM rated_games r
              JOIN games g ON g.id = r.game_id
-             WHERE r.settled = 0 AND g.finished IS NOT NULL ORDER BY g.finished, r.game_id LIMIT $1",
+             WHERE r.settled = 0 AND g.finished IS NOT NULL
+               AND (g.finished > $1 OR (g.finished = $1 AND r.game_id > $2))
+             ORDER BY g.finished, r.game_id LIMIT $3",
         )
+        .bind(finished)
+        .bind(id)
         .bind(limit)
         .fetch_all(&self.pool)
         .await
         .map_err(|e| db_err("cannot list the rated games", e))?;
         rows.iter()
             .map(|r| {
-                Ok(RatedRow {
-                    game_id: r.try_get(0)?,
-                    game: r.try_get(1)?,
-                    white: r.try_get(2)?,
-                    black: r.try_get(3)?,
-                })
+                Ok((
+                    r.try_get(4)?,
+                    RatedRow {
+                        game_id: r.try_get(0)?,
+                        game: r.try_get(1)?,
+                        white: r.try_get(2)?,
+                        black: r.try_get(3)?,
+                    },
+                ))
             })
             .collect::<Result<_, sqlx::Error>>()
             .map_err(|e| db_err("cannot list the rated games", e))
