@@ -128,6 +128,12 @@ impl Server {
     /// When the database cannot be opened or the address bound.
     pub async fn start(config: Config) -> Result<Server, ServerError> {
         let store = Store::open(&config.database).await?;
+        let refreshed = store
+            .refresh_skeletons(accounts::names::SKELETON_VERSION, accounts::names::skeleton)
+            .await?;
+        if refreshed > 0 {
+            tracing::info!("the skeletons of {refreshed} account names were computed again");
+        }
         let listener = tokio::net::TcpListener::bind(&config.addr)
             .await
             .map_err(|e| ServerError::Listen(format!("cannot listen on {}: {e}", config.addr)))?;
@@ -154,11 +160,16 @@ impl Server {
                 .map_err(ServerError::Database)?;
         }
         hub.start_timekeeper();
+        hub.start_presence();
         lobby::feed::start(&hub)
             .await
             .map_err(ServerError::Database)?;
         ratings::start(hub.clone());
-        let app = web::router(hub.clone(), config.secure_cookies);
+        let identity_key = hub
+            .store
+            .setting_or("identity_key", &accounts::secret())
+            .await?;
+        let app = web::router(hub.clone(), config.secure_cookies, &identity_key);
         let limits = config.limits;
         let task = tokio::spawn(connections::serve(listener, app, limits, stopping));
         Ok(Server {

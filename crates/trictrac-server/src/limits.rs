@@ -93,6 +93,9 @@ pub struct Limiters {
     joins: DefaultKeyedRateLimiter<IpAddr>,
     checks: AtomicU32,
     open: std::sync::Arc<std::sync::Mutex<OpenConnections>>,
+    /// Addresses that guessed room codes too fast, and until when (ms
+    /// on the server's clock) their lookups are refused.
+    guessing: std::sync::Mutex<std::collections::HashMap<IpAddr, std::time::Instant>>,
 }
 
 /// The WebSocket connections open now, in all and per address.
@@ -145,6 +148,7 @@ impl Limiters {
             ),
             checks: AtomicU32::new(0),
             open: Default::default(),
+            guessing: Default::default(),
         }
     }
 
@@ -207,6 +211,36 @@ impl Limiters {
                 self.limits.joins_per_second
             )
         })
+    }
+
+    /// Whether `ip` may look a room up by its code now (issue 34: 2 555
+    /// guesses a second were answered by `GET /api/rooms/CODE`); else the
+    /// error to send. Only the codes that name no game count
+    /// ([`Limiters::missed`]): a player's own rooms are looked up freely.
+    pub fn may_look_up(&self, ip: IpAddr) -> Result<(), String> {
+        let mut g = self.guessing.lock().unwrap_or_else(|p| p.into_inner());
+        let now = std::time::Instant::now();
+        if g.len() > 10_000 {
+            g.retain(|_, until| *until > now);
+        }
+        match g.get(&ip) {
+            Some(until) if *until > now => Err(format!(
+                "too many unknown room codes from your address: at most {} a second; wait a little",
+                self.limits.joins_per_second
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Counts a room code that names no game, looked up from `ip` (a
+    /// guess): as many as rooms joined ([`Limits::joins_per_second`]),
+    /// beyond which lookups from `ip` are refused for a second.
+    pub fn missed(&self, ip: IpAddr) {
+        self.tidy();
+        if self.joins.check_key(&ip).is_err() {
+            let mut g = self.guessing.lock().unwrap_or_else(|p| p.into_inner());
+            g.insert(ip, std::time::Instant::now() + Duration::from_secs(1));
+        }
     }
 
     /// The message sent when a connection goes too fast.

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -149,9 +149,13 @@ pub const BODY_MAX: usize = 32 * 1024;
 pub const RECORD_MAX: usize = 256 * 1024;
 
 /// The routes.
-pub fn router(hub: Arc<Hub>, secure_cookies: bool) -> Router {
+pub fn router(hub: Arc<Hub>, secure_cookies: bool, identity_key: &str) -> Router {
     let request_timeout = hub.config.limits.request_timeout;
-    let accounts = Arc::new(crate::accounts::Accounts::new(hub.clone(), secure_cookies));
+    let accounts = Arc::new(crate::accounts::Accounts::new(
+        hub.clone(),
+        secure_cookies,
+        identity_key,
+    ));
     let mut router = Router::new();
     for (path, body) in MODULES.into_iter().chain(SHELL_MODULES) {
         router = router.route(
@@ -222,16 +226,29 @@ fn page(body: &'static str, kind: &'static str) -> Response {
 async fn ws(
     State(hub): State<Arc<Hub>>,
     axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    headers: axum::http::HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let slot = match hub.limiters.open_connection(peer.ip()) {
         Ok(slot) => slot,
         Err(message) => return fail(StatusCode::SERVICE_UNAVAILABLE, message),
     };
+    // The account of the page's session, if logged in: its players sit
+    // under its name (and nobody else may).
+    let account = match crate::accounts::routes::cookie_value(
+        &headers,
+        crate::accounts::SESSION_COOKIE,
+    ) {
+        Some(token) => crate::accounts::session_account(&hub, token)
+            .await
+            .ok()
+            .flatten(),
+        None => None,
+    };
     upgrade
         .max_message_size(64 * 1024)
         .on_upgrade(move |socket| async move {
-            crate::ws::serve_socket(hub, socket, peer.ip()).await;
+            crate::ws::serve_socket(hub, socket, peer.ip(), account).await;
             drop(slot);
         })
 }
@@ -333,10 +350,14 @@ async fn qr(axum::extract::Query(q): axum::extract::Query<QrQuery>) -> Response 
 /// `/api/rooms/ROOM`: who plays, whose turn it is and whether the game is
 /// over — what the home page shows of the games in progress kept in the
 /// browser, and the invitation dialog of the friend invited.
-async fn room_summary(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
-    let room = match hub.room(&id).await {
+async fn room_summary(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+) -> Response {
+    let room = match look_up(&hub, peer.ip(), &id).await {
         Ok(r) => r,
-        Err(e) => return fail(StatusCode::NOT_FOUND, e),
+        Err(r) => return r,
     };
     let body = {
         let r = room.lock().await;
@@ -369,7 +390,12 @@ async fn room_summary(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Re
 /// `POST /api/rooms/ROOM/claim` with `{"token": "…"}`: the game claimed
 /// from an opponent gone longer than the grace period (the `claim` of
 /// the WebSocket protocol, for anything that speaks HTTP).
-async fn claim(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: String) -> Response {
+async fn claim(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+    body: String,
+) -> Response {
     let token = serde_json::from_str::<serde_json::Value>(&body)
         .ok()
         .and_then(|v| v["token"].as_str().map(String::from));
@@ -379,9 +405,9 @@ async fn claim(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: String
             "claim a game with your seat's token: {\"token\": \"…\"}".into(),
         );
     };
-    let room = match hub.room(&id).await {
+    let room = match look_up(&hub, peer.ip(), &id).await {
         Ok(r) => r,
-        Err(e) => return fail(StatusCode::NOT_FOUND, e),
+        Err(r) => return r,
     };
     let seats = room.lock().await.seats_of(&token);
     if seats.is_empty() {
@@ -398,6 +424,24 @@ async fn claim(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: String
     }
 }
 
+/// The room of code `id` for a request from `ip`, counting a code that
+/// names no game as a guess ([`crate::limits::Limiters::missed`]).
+pub(crate) async fn look_up(
+    hub: &Arc<Hub>,
+    ip: std::net::IpAddr,
+    id: &str,
+) -> Result<Arc<tokio::sync::Mutex<crate::room::Room>>, Response> {
+    if let Err(e) = hub.limiters.may_look_up(ip) {
+        return Err(fail(StatusCode::TOO_MANY_REQUESTS, e));
+    }
+    hub.room(id).await.map_err(|e| {
+        if e.starts_with("no game has") {
+            hub.limiters.missed(ip);
+        }
+        fail(StatusCode::NOT_FOUND, e)
+    })
+}
+
 pub(crate) fn fail(code: StatusCode, message: String) -> Response {
     (code, Json(json!({ "error": message }))).into_response()
 }
@@ -412,7 +456,11 @@ async fn games(State(hub): State<Arc<Hub>>) -> Response {
 /// `/api/games/ROOM.txt` (the record as text) or `/api/games/ROOM.json`
 /// for Grand Trictrac, `/api/games/ROOM.mat` (Jellyfish text that GNU
 /// Backgammon imports) for backgammon.
-async fn record(State(hub): State<Arc<Hub>>, Path(file): Path<String>) -> Response {
+async fn record(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Path(file): Path<String>,
+) -> Response {
     let (id, ext) = match file.rsplit_once('.') {
         Some((id, ext @ ("json" | "txt" | "mat"))) => (id, ext),
         _ => {
@@ -422,9 +470,9 @@ async fn record(State(hub): State<Arc<Hub>>, Path(file): Path<String>) -> Respon
             )
         }
     };
-    let room = match hub.room(id).await {
+    let room = match look_up(&hub, peer.ip(), id).await {
         Ok(r) => r,
-        Err(e) => return fail(StatusCode::NOT_FOUND, e),
+        Err(r) => return r,
     };
     let (body, id, game_kind) = {
         let r = room.lock().await;
@@ -527,10 +575,14 @@ pub(crate) async fn cached_review(
 /// backgammon game or match — the review of `trictrac bg review`
 /// ([`crate::games::backgammon::review`]) — computed off the async
 /// threads.
-async fn review(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
-    let room = match hub.room(&id).await {
+async fn review(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+) -> Response {
+    let room = match look_up(&hub, peer.ip(), &id).await {
         Ok(r) => r,
-        Err(e) => return fail(StatusCode::NOT_FOUND, e),
+        Err(r) => return r,
     };
     let reviewed = {
         let r = room.lock().await;

@@ -113,6 +113,26 @@ fn clean_name(n: Option<String>) -> String {
         .to_string()
 }
 
+/// The name a connection's player sits under ([`crate::accounts::lobby::seat_name`]):
+/// the account's, or the typed one if it is no registered player's nor
+/// a bot's.
+async fn seat_name(
+    hub: &Hub,
+    account: Option<&crate::accounts::Account>,
+    typed: Option<String>,
+) -> Result<String, String> {
+    if let Some(a) = account {
+        return Ok(a.name.clone());
+    }
+    let name = clean_name(typed);
+    if name.is_empty() {
+        return Ok(name);
+    }
+    crate::accounts::lobby::guest_name(hub, &name)
+        .await
+        .map_err(|e| e.to_string())
+}
+
 fn parse_side(s: Option<&str>) -> Result<Option<Side>, String> {
     match s {
         None | Some("") | Some("random") => Ok(None),
@@ -151,7 +171,12 @@ async fn send(socket: &mut WebSocket, v: &Value) -> bool {
 }
 
 /// Serves one connection until it closes or the server stops.
-pub async fn serve_socket(hub: Arc<Hub>, mut socket: WebSocket, peer: std::net::IpAddr) {
+pub async fn serve_socket(
+    hub: Arc<Hub>,
+    mut socket: WebSocket,
+    peer: std::net::IpAddr,
+    account: Option<crate::accounts::Account>,
+) {
     let limiter = hub.limiters.connection();
     let mut attached: Option<Attached> = None;
     let mut stopping = hub.stopping.clone();
@@ -252,7 +277,7 @@ pub async fn serve_socket(hub: Arc<Hub>, mut socket: WebSocket, peer: std::net::
                 continue;
             }
         };
-        let replies = handle(&hub, &mut attached, msg, expected, peer).await;
+        let replies = handle(&hub, &mut attached, msg, expected, peer, account.as_ref()).await;
         let mut ok = true;
         for mut r in replies {
             if !id.is_null() {
@@ -299,6 +324,7 @@ async fn handle(
     msg: ClientMsg,
     expected: Option<usize>,
     peer: std::net::IpAddr,
+    account: Option<&crate::accounts::Account>,
 ) -> Vec<Value> {
     match msg {
         ClientMsg::Ping => vec![json!({ "type": "pong" })],
@@ -323,8 +349,12 @@ async fn handle(
                 Some(g) => g,
             };
             let bot = bot.filter(|b| !b.is_empty());
+            let name = match seat_name(hub, account, name).await {
+                Ok(n) => n,
+                Err(e) => return vec![error(e)],
+            };
             match hub
-                .create(mode, kind, options, bot, side, clean_name(name))
+                .create(mode, kind, options, bot, side, name)
                 .await
             {
                 Ok((room, token)) => attach(hub, attached, room, token).await,
@@ -356,7 +386,13 @@ async fn handle(
                         (seats, None)
                     }
                     None if watch => (Vec::new(), None),
-                    None => match hub.take_free_seat(&mut r, &clean_name(name)).await {
+                    None => match hub
+                        .take_free_seat(&mut r, &match seat_name(hub, account, name).await {
+                            Ok(n) => n,
+                            Err(e) => return vec![error(e)],
+                        })
+                        .await
+                    {
                         Ok(seats) => {
                             let t = seats.first().map(|s| match s {
                                 Side::White => r.row.white_token.clone(),

@@ -33,6 +33,50 @@ pub fn may_post(
     }
 }
 
+/// Checks the name an anonymous player typed (issue 34: anyone could
+/// sit as `Alice`, a registered player, or as `Expert (bot)`): refused
+/// when it has a registered account's skeleton ([`super::names`]) or
+/// names a bot. Answers it cleaned.
+///
+/// # Errors
+/// The name belongs to a registered player or a bot; the database failed.
+pub async fn guest_name(hub: &Hub, name: &str) -> Result<String, LobbyError> {
+    let skeleton = super::names::skeleton(name);
+    if skeleton.contains("(bot") || skeleton.contains("[bot") {
+        return Err(LobbyError::Bad(format!(
+            "`{name}` is a bot's name: choose another"
+        )));
+    }
+    if hub.store.account_by_skeleton(&skeleton).await?.is_some() {
+        return Err(LobbyError::Bad(format!(
+            "`{name}` is a registered player's name (or looks like one): log in to play under it, or choose another"
+        )));
+    }
+    Ok(name.to_string())
+}
+
+/// The name a player sits under: the account's when logged in, else
+/// `typed` cleaned ([`crate::lobby::clean_name`], `empty` when nothing
+/// is left) and checked ([`guest_name`]).
+///
+/// # Errors
+/// See [`guest_name`].
+pub async fn seat_name(
+    hub: &Hub,
+    account: Option<&super::Account>,
+    typed: Option<&str>,
+    empty: &str,
+) -> Result<String, LobbyError> {
+    if let Some(a) = account {
+        return Ok(a.name.clone());
+    }
+    let name = crate::lobby::clean_name(typed, empty);
+    if name == empty {
+        return Ok(name);
+    }
+    guest_name(hub, &name).await
+}
+
 /// Records who posted seek `id` and whether it is rated.
 ///
 /// # Errors
@@ -68,6 +112,17 @@ pub async fn may_accept(
                 "challenge {id} is your own: a rated game is played against someone else"
             )));
         }
+    }
+    // One's own seek, rated or not, is not accepted from the browser (or
+    // the account) that posted it, token or no token (issue 34).
+    let mine = owner.as_ref().is_some_and(|(identity, account, _)| {
+        (identity.is_some() && identity.as_deref() == who.identity.as_deref())
+            || (account.is_some() && account.as_deref() == who.account_id())
+    });
+    if mine {
+        return Err(LobbyError::Bad(format!(
+            "challenge {id} is your own: wait for someone to accept it, or cancel it"
+        )));
     }
     Ok(match &who.account {
         Some(a) => Some(a.name.clone()),

@@ -153,6 +153,9 @@ impl Who {
 pub struct Accounts {
     hub: Arc<Hub>,
     secure: bool,
+    /// The key that signs the anonymous identities (the `settings`
+    /// table's `identity_key`, shared by every instance).
+    key: Vec<u8>,
     by_address: DefaultKeyedRateLimiter<IpAddr>,
     failed_by_name_and_address: Failures<(String, IpAddr)>,
     failed_by_name: Failures<String>,
@@ -210,13 +213,14 @@ impl<K: std::hash::Hash + Eq + Clone> Failures<K> {
 impl Accounts {
     /// The accounts of the server of `hub`; `secure`: always mark the
     /// cookies `Secure` (the server is behind TLS).
-    pub fn new(hub: Arc<Hub>, secure: bool) -> Accounts {
+    pub fn new(hub: Arc<Hub>, secure: bool, key: &str) -> Accounts {
         let quota = Quota::with_period(std::time::Duration::from_secs(LOGIN_EVERY_SECONDS))
             .unwrap_or_else(|| Quota::per_second(NonZeroU32::MIN))
             .allow_burst(NonZeroU32::new(LOGIN_BURST).unwrap_or(NonZeroU32::MIN));
         Accounts {
             hub,
             secure,
+            key: key.as_bytes().to_vec(),
             by_address: RateLimiter::keyed(quota),
             failed_by_name_and_address: Failures::new(FAILURES_BY_NAME_AND_ADDRESS),
             failed_by_name: Failures::new(FAILURES_BY_NAME),
@@ -243,12 +247,51 @@ impl Accounts {
         Ok(())
     }
 
+    /// The identity cookie's value for `identity`: the identity and its
+    /// HMAC-SHA-256 under the server's key (issue 34: a client-chosen
+    /// identity was accepted as it was).
+    pub fn sign(&self, identity: &str) -> String {
+        format!("{identity}.{}", self.mac(identity))
+    }
+
+    fn mac(&self, identity: &str) -> String {
+        identity_mac(&self.key, identity)
+    }
+
+    /// The identity of a signed cookie value, if its signature is ours.
+    pub fn verify(&self, value: &str) -> Option<String> {
+        verify_identity(&self.key, value)
+    }
+
     /// Counts a failed login for the name of `skeleton` from `ip`.
     fn failed(&self, ip: IpAddr, skeleton: &str) {
         self.failed_by_name_and_address
             .record((skeleton.to_string(), ip));
         self.failed_by_name.record(skeleton.to_string());
     }
+}
+
+/// The HMAC-SHA-256 of an identity under `key`, its first 16 bytes in
+/// hex.
+fn identity_mac(key: &[u8], identity: &str) -> String {
+    use hmac::Mac;
+    let Ok(mut m) = hmac::Hmac::<Sha256>::new_from_slice(key) else {
+        return String::new();
+    };
+    m.update(identity.as_bytes());
+    m.finalize()
+        .into_bytes()
+        .iter()
+        .take(16)
+        .map(|x| format!("{x:02x}"))
+        .collect()
+}
+
+/// The identity of the signed cookie value `value` under `key`.
+fn verify_identity(key: &[u8], value: &str) -> Option<String> {
+    let (identity, mac) = value.split_once('.')?;
+    let good = identity_mac(key, identity);
+    (is_secret(identity) && !good.is_empty() && same(mac, &good)).then(|| identity.to_string())
 }
 
 /// A random secret: 32 bytes from the operating system, in hex.
@@ -517,6 +560,19 @@ mod tests {
         let c = cookie("a", "b", 10, true);
         assert_eq!(c, "a=b; Path=/; Max-Age=10; HttpOnly; SameSite=Lax; Secure");
         assert!(!cookie("a", "b", 10, false).contains("Secure"));
+    }
+
+    #[test]
+    fn identities_are_signed() {
+        let id = secret();
+        let signed = format!("{id}.{}", identity_mac(b"k1", &id));
+        assert_eq!(verify_identity(b"k1", &signed), Some(id.clone()));
+        assert_eq!(verify_identity(b"k2", &signed), None, "another key");
+        assert_eq!(verify_identity(b"k1", &id), None, "unsigned");
+        let other = secret();
+        let forged = format!("{other}.{}", identity_mac(b"k1", &id));
+        assert_eq!(verify_identity(b"k1", &forged), None, "another identity");
+        assert_eq!(verify_identity(b"k1", "abc.def"), None);
     }
 
     #[test]

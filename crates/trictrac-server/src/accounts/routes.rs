@@ -77,11 +77,19 @@ pub async fn identify(State(acc): State<Arc<Accounts>>, mut req: Request, next: 
             .get("x-forwarded-proto")
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"));
-    let (identity, new_identity) =
-        match cookie_value(headers, IDENTITY_COOKIE).filter(|v| is_secret(v)) {
-            Some(v) => (v.to_string(), false),
+    // The identity is the server's: signed (issue 34). An unsigned one
+    // of an earlier version is kept (signed now) only if it holds seats.
+    let (identity, new_identity) = match cookie_value(headers, IDENTITY_COOKIE) {
+        Some(v) => match acc.verify(v) {
+            Some(id) => (id, false),
+            None if is_secret(v) && acc.hub.store.identity_known(v).await.unwrap_or(false) => {
+                (v.to_string(), true)
+            }
             None => (secret(), true),
-        };
+        },
+        None => (secret(), true),
+    };
+    let headers = req.headers();
     let session = cookie_value(headers, SESSION_COOKIE).map(String::from);
     let account = match &session {
         Some(token) => match session_account(&acc.hub, token).await {
@@ -101,7 +109,7 @@ pub async fn identify(State(acc): State<Arc<Accounts>>, mut req: Request, next: 
         set_cookie(
             &mut response,
             IDENTITY_COOKIE,
-            &identity,
+            &acc.sign(&identity),
             IDENTITY_SECONDS,
             secure,
         );

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 
-use super::{clean_name, Acceptance, LobbyError};
+use super::{Acceptance, LobbyError};
 use crate::room::{Hub, Mode};
 
 /// The code of a game's standing bot challenge: `BOT-` and the game.
@@ -121,7 +121,12 @@ pub fn show(hub: &Hub, game: &str) -> Value {
 ///
 /// # Errors
 /// An unknown bot (400), or the game could not be made.
-pub async fn accept(hub: &Arc<Hub>, game: &str, who: Acceptance) -> Result<Value, LobbyError> {
+pub async fn accept(
+    hub: &Arc<Hub>,
+    game: &str,
+    who: Acceptance,
+    by: &crate::accounts::Who,
+) -> Result<Value, LobbyError> {
     let levels = levels(hub, game);
     let bot = match who.bot.as_deref().map(str::trim).filter(|b| !b.is_empty()) {
         Some(b) => levels
@@ -149,7 +154,8 @@ pub async fn accept(hub: &Arc<Hub>, game: &str, who: Acceptance) -> Result<Value
             "",
             Some(bot.to_string()),
             None,
-            clean_name(who.name.as_deref(), "player"),
+            crate::accounts::lobby::seat_name(hub, by.account.as_ref(), who.name.as_deref(), "player")
+                .await?,
         )
         .await
         .map_err(|e| LobbyError::Storage(format!("the game could not be made: {e}")))?;

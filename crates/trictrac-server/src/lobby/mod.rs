@@ -171,7 +171,8 @@ pub async fn post(hub: &Hub, seek: NewSeek, by: &Who) -> Result<Value, LobbyErro
         id: String::new(),
         game: seek.game.clone(),
         options,
-        name: clean_name(name.as_deref(), "player"),
+        name: crate::accounts::lobby::seat_name(hub, by.account.as_ref(), name.as_deref(), "player")
+            .await?,
         token: token(),
         state: "open".into(),
         room: None,
@@ -302,7 +303,7 @@ pub async fn accept(
     by: &Who,
 ) -> Result<Value, LobbyError> {
     if let Some(game) = bots::game_of(hub, id) {
-        return bots::accept(hub, &game, who).await;
+        return bots::accept(hub, &game, who, by).await;
     }
     let s = open_seek(hub, id).await?;
     if who
@@ -316,6 +317,9 @@ pub async fn accept(
         )));
     }
     let name = crate::accounts::lobby::may_accept(hub, &s.id, by, who.name.clone()).await?;
+    let seated_as =
+        crate::accounts::lobby::seat_name(hub, by.account.as_ref(), name.as_deref(), "guest")
+            .await?;
     if s.state != "open" || !hub.store.close_seek(&s.id, "taken").await? {
         return Err(LobbyError::Taken(format!(
             "challenge {} was taken by someone else or cancelled: choose another",
@@ -326,7 +330,7 @@ pub async fn accept(
     hub.lobby
         .apply(Vec::new(), vec![s.id.clone()], Vec::new())
         .await;
-    match seat_both(hub, &s, &clean_name(name.as_deref(), "guest")).await {
+    match seat_both(hub, &s, &seated_as).await {
         Ok((v, live)) => {
             let entry = live_value(hub, Some(&hub.lobby), &live).await;
             hub.lobby

@@ -115,6 +115,7 @@ async fn cancel(
 
 async fn accept(
     State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     Extension(by): Extension<Who>,
     text: String,
@@ -123,5 +124,10 @@ async fn accept(
         Ok(w) => w,
         Err(e) => return e.into_response(),
     };
+    // An accepted seek makes a game: counted as one created (issue 34:
+    // a bot's standing challenge made 300 games in 2.2 s).
+    if let Err(m) = hub.limiters.create(peer.ip()) {
+        return LobbyError::RateLimited(m).into_response();
+    }
     answer(super::accept(&hub, &id, who, &by).await)
 }

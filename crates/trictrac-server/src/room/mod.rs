@@ -120,7 +120,7 @@ pub struct Room {
     /// What the other server instances hold of this game (several
     /// instances on one PostgreSQL): per instance, connections on White's
     /// seat, Black's, and watching.
-    pub remote: HashMap<String, [u32; 3]>,
+    pub remote: HashMap<String, ([u32; 3], i64)>,
     /// The room code of the rematch, once a player asked for one.
     pub rematch: Option<String>,
     /// Its clock, last action and verdict (lobby games, and a game
@@ -142,13 +142,25 @@ impl Room {
             Side::White => 0,
             Side::Black => 1,
         };
-        *self.connected.get(side) > 0 || self.remote.values().any(|c| c[k] > 0)
+        *self.connected.get(side) > 0 || self.remote_counts().any(|c| c[k] > 0)
     }
 
     /// Connections watching, here and on the other instances.
     pub fn watching(&self) -> u32 {
         self.spectators
-            .saturating_add(self.remote.values().map(|c| c[2]).sum::<u32>())
+            .saturating_add(self.remote_counts().map(|c| c[2]).sum::<u32>())
+    }
+
+    /// The other instances' connections to the room, as they announced
+    /// them within [`sync::PRESENCE_EXPIRES`] (an instance that stopped
+    /// without saying so, killed, is forgotten then: issue 34).
+    fn remote_counts(&self) -> impl Iterator<Item = &[u32; 3]> {
+        let now = clock::now_ms();
+        let expires = sync::PRESENCE_EXPIRES.as_millis() as i64;
+        self.remote
+            .values()
+            .filter(move |(_, heard)| now - heard < expires)
+            .map(|(c, _)| c)
     }
 
     /// This instance's connections to the room, as announced.
@@ -257,7 +269,15 @@ pub struct Hub {
     wakeups_rx: StdMutex<Option<tokio::sync::mpsc::UnboundedReceiver<(i64, String)>>>,
     /// The lobby as it changes (issue 26).
     pub lobby: crate::lobby::feed::Feed,
+    /// Since when each seat of a room forgotten from memory was away
+    /// (issue 34: a room reloaded for a claim by HTTP started the grace
+    /// period again, so that the claim never succeeded).
+    departures: StdMutex<HashMap<String, BySide<Option<i64>>>>,
 }
+
+/// Rooms whose departures are remembered at most (beyond, they are
+/// forgotten: the grace period of those starts again, never shorter).
+const DEPARTURES_KEPT: usize = 50_000;
 
 /// The alphabet of room codes: no 0/O, 1/I/L.
 const CODE: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -282,6 +302,7 @@ impl Hub {
             rng: StdMutex::new(ChaCha20Rng::from_entropy()),
             stopping,
             lobby: crate::lobby::feed::Feed::new(),
+            departures: StdMutex::new(HashMap::new()),
         }
     }
 
@@ -335,7 +356,28 @@ impl Hub {
             // Every other holder of a room got its handle through this map
             // (under this lock) or from such a holder, so a count of one
             // means no one can be using it.
-            m.retain(|_, r| Arc::strong_count(r) > 1);
+            let mut gone = Vec::new();
+            m.retain(|id, r| {
+                let keep = Arc::strong_count(r) > 1;
+                if !keep {
+                    // Nobody else holds it: the lock is free.
+                    if let Ok(room) = r.try_lock() {
+                        if !room.over() {
+                            gone.push((id.clone(), room.absent));
+                        }
+                    }
+                }
+                keep
+            });
+            drop(m);
+            if !gone.is_empty() {
+                if let Ok(mut d) = self.departures.lock() {
+                    if d.len() + gone.len() > DEPARTURES_KEPT {
+                        d.clear();
+                    }
+                    d.extend(gone);
+                }
+            }
         }
     }
 
@@ -514,7 +556,12 @@ impl Hub {
             remote: HashMap::new(),
             rematch,
             timing,
-            absent: BySide::new(Some(clock::now_ms()), Some(clock::now_ms())),
+            absent: self
+                .departures
+                .lock()
+                .ok()
+                .and_then(|mut d| d.remove(&id))
+                .unwrap_or_else(|| BySide::new(Some(clock::now_ms()), Some(clock::now_ms()))),
             grace_ms: self.config.abandon.grace.as_millis() as i64,
             woken: None,
             bot_running: false,

@@ -84,12 +84,25 @@ impl Hub {
             let mut n = new.lock().await;
             self.start_timing(&mut n, spec).await?;
         }
-        let code = new.lock().await.row.id.clone();
+        let made = new.lock().await.row.id.clone();
         let code = self
             .store
-            .set_rematch(&room.row.id, &code)
+            .set_rematch(&room.row.id, &made)
             .await
             .map_err(|e| RoomError::Storage(e.to_string()))?;
+        if code != made {
+            // Another instance made the rematch first (both players asked
+            // at once on two instances): the game made here is nobody's
+            // and goes (issue 34: it stayed listed as live, its clock
+            // running).
+            drop(new);
+            if let Ok(mut m) = self.rooms.lock() {
+                m.remove(&made);
+            }
+            if let Err(e) = self.store.delete_unplayed_game(&made).await {
+                tracing::warn!(room = %made, "the extra rematch stays: {e}");
+            }
+        }
         room.rematch = Some(code.clone());
         room.broadcast();
         // The other instances (PostgreSQL) reload the old room's row, with

@@ -7,7 +7,62 @@ use std::sync::Arc;
 use super::{Hub, Room};
 use crate::store::{now, Change};
 
+/// How often each instance announces its connections to the rooms it
+/// holds (PostgreSQL), so that the others know they still stand.
+pub const PRESENCE_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+/// The other instances' connections not announced again within this
+/// time are forgotten (the instance was killed): its players become
+/// absent, and their games may be claimed after the grace period.
+pub const PRESENCE_EXPIRES: std::time::Duration = std::time::Duration::from_secs(35);
+
 impl Hub {
+    /// Starts the task that announces this instance's connections every
+    /// [`PRESENCE_EVERY`] and forgets the others' that expired
+    /// (PostgreSQL only), until the server stops.
+    pub fn start_presence(self: &Arc<Self>) {
+        if self.store.listen_url().is_none() {
+            return;
+        }
+        let hub = self.clone();
+        let mut stopping = self.stopping.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    _ = tokio::time::sleep(PRESENCE_EVERY) => {}
+                    _ = stopping.changed() => return,
+                }
+                if *stopping.borrow() {
+                    return;
+                }
+                let rooms: Vec<_> = match hub.rooms.lock() {
+                    Ok(m) => m.values().cloned().collect(),
+                    Err(_) => return,
+                };
+                for room_arc in rooms {
+                    let mut room = room_arc.lock().await;
+                    let now = super::clock::now_ms();
+                    let expires = PRESENCE_EXPIRES.as_millis() as i64;
+                    let before = room.remote.len();
+                    room.remote.retain(|_, (_, heard)| now - *heard < expires);
+                    if room.remote.len() != before {
+                        room.note_presence();
+                        room.broadcast();
+                    }
+                    let p = room.presence();
+                    let mine = match &p {
+                        Change::Presence { counts, .. } => counts.iter().any(|c| *c > 0),
+                        _ => false,
+                    };
+                    drop(room);
+                    if mine {
+                        hub.store.announce(&p).await;
+                    }
+                }
+                hub.evict_idle();
+            }
+        });
+    }
+
     /// Brings a room held in memory up to date with the database after
     /// another instance changed it (a [`Change`] heard on PostgreSQL's
     /// channel): the actions stored since, or the seats taken. Rooms not
@@ -29,7 +84,8 @@ impl Hub {
                     if counts.iter().all(|c| *c == 0) {
                         room.remote.remove(from);
                     } else {
-                        room.remote.insert(from.clone(), *counts);
+                        room.remote
+                            .insert(from.clone(), (*counts, super::clock::now_ms()));
                     }
                     room.note_presence();
                     room.broadcast();

@@ -21,7 +21,14 @@ use super::{db_err, Store};
 use crate::ServerError;
 
 /// The tables, created at start on every database (new or older).
-pub(super) const TABLES: [&str; 10] = [
+pub(super) const TABLES: [&str; 11] = [
+    // The server's own settings (issue 34): the version of the names'
+    // skeleton the accounts were stored with, the key that signs the
+    // anonymous identities.
+    "CREATE TABLE IF NOT EXISTS settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    )",
     "CREATE TABLE IF NOT EXISTS accounts (
         id TEXT PRIMARY KEY,
         name TEXT NOT NULL,
@@ -234,6 +241,89 @@ impl Store {
             .map_err(|e| db_err("cannot read the account", e))
     }
 
+    /// A setting of the server, if set.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn setting(&self, key: &str) -> Result<Option<String>, ServerError> {
+        sqlx::query_scalar::<_, String>("SELECT value FROM settings WHERE key = $1")
+            .bind(key)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(|e| db_err("cannot read the settings", e))
+    }
+
+    /// The setting `key`, set to `value` unless it is set already (the
+    /// first instance to set it wins); answers the value that stands.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn setting_or(&self, key: &str, value: &str) -> Result<String, ServerError> {
+        sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING")
+            .bind(key)
+            .bind(value)
+            .execute(&self.pool)
+            .await
+            .map_err(|e| db_err("cannot store the settings", e))?;
+        Ok(self.setting(key).await?.unwrap_or_else(|| value.to_string()))
+    }
+
+    /// Computes the skeleton of every account's name again with
+    /// `skeleton` when the stored version is not `version` (the names'
+    /// rules changed): logins find the accounts under the new skeleton.
+    /// When two accounts now share one, the older takes it and the other
+    /// keeps its old skeleton (logged: an operator renames it). Answers
+    /// how many changed.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn refresh_skeletons(
+        &self,
+        version: i64,
+        skeleton: impl Fn(&str) -> String,
+    ) -> Result<usize, ServerError> {
+        let key = "skeleton_version";
+        if self.setting(key).await?.as_deref() == Some(version.to_string().as_str()) {
+            return Ok(0);
+        }
+        let err = |e| db_err("cannot update the names' skeletons", e);
+        let rows: Vec<(String, String, String)> =
+            sqlx::query_as("SELECT id, name, skeleton FROM accounts ORDER BY created, id")
+                .fetch_all(&self.pool)
+                .await
+                .map_err(err)?;
+        let mut changed = 0;
+        for (id, name, old) in rows {
+            let new = skeleton(&name);
+            if new == old {
+                continue;
+            }
+            let r = sqlx::query(
+                "UPDATE accounts SET skeleton = $2 WHERE id = $1
+                 AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.skeleton = $2)",
+            )
+            .bind(&id)
+            .bind(&new)
+            .execute(&self.pool)
+            .await
+            .map_err(err)?;
+            if r.rows_affected() == 0 {
+                tracing::warn!(account = %id, "the name `{name}` now looks like an older account's: it keeps its old skeleton");
+            }
+            changed += r.rows_affected() as usize;
+        }
+        sqlx::query(
+            "INSERT INTO settings (key, value) VALUES ($1, $2)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        )
+        .bind(key)
+        .bind(version.to_string())
+        .execute(&self.pool)
+        .await
+        .map_err(err)?;
+        Ok(changed)
+    }
+
     /// Opens a session (`id`: the SHA-256 of its cookie).
     ///
     /// # Errors
@@ -288,6 +378,22 @@ impl Store {
             .await
             .map_err(|e| db_err("cannot close the session", e))?;
         Ok(())
+    }
+
+    /// Whether an anonymous identity holds a seat of some game (an
+    /// identity cookie of an earlier version, unsigned, is kept only
+    /// then).
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn identity_known(&self, identity: &str) -> Result<bool, ServerError> {
+        let n: Option<i64> =
+            sqlx::query_scalar("SELECT 1 FROM players WHERE identity = $1 LIMIT 1")
+                .bind(identity)
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(|e| db_err("cannot read the players", e))?;
+        Ok(n.is_some())
     }
 
     /// Gives to `account` the seats its browser's anonymous `identity`

@@ -541,6 +541,33 @@ impl Store {
         Ok(self.rematch(id).await?.unwrap_or_else(|| next.to_string()))
     }
 
+    /// Deletes a game nobody played (the rematch made by an instance that
+    /// lost the race to another's): its actions and its row, in one
+    /// transaction, only while it has no rematch nor end of its own.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn delete_unplayed_game(&self, id: &str) -> Result<(), ServerError> {
+        let err = |e| db_err("cannot delete the extra game", e);
+        let mut tx = self.pool.begin().await.map_err(err)?;
+        let gone = sqlx::query(
+            "DELETE FROM games WHERE id = $1 AND rematch IS NULL AND finished IS NULL",
+        )
+        .bind(id)
+        .execute(&mut *tx)
+        .await
+        .map_err(err)?;
+        if gone.rows_affected() == 1 {
+            sqlx::query("DELETE FROM actions WHERE game_id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await
+                .map_err(err)?;
+        }
+        tx.commit().await.map_err(err)?;
+        Ok(())
+    }
+
     /// Takes a free seat of an online game: `Ok(true)` when this call took it.
     ///
     /// # Errors
