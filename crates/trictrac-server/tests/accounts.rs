@@ -179,11 +179,22 @@ async fn accounts(addr: SocketAddr) {
 
     // Names unique without regard to case and look-alike letters.
     let cyrillic = alice.replacen('A', "\u{410}", 1);
+    // A Cyrillic letter among Latin ones: refused before looking (one
+    // script per name).
+    let (code, v) = Jar::default()
+        .post(
+            addr,
+            "/api/accounts",
+            json!({"name": cyrillic, "password": "another one"}),
+        )
+        .await;
+    assert_eq!(code, 400, "{cyrillic}: {v}");
+    assert!(v["error"].as_str().unwrap().contains("one script"), "{v}");
     for other in [
         alice.to_uppercase(),
         alice.to_lowercase(),
         alice.replacen('l', "1", 1),
-        cyrillic,
+        alice.replacen('i', "\u{131}", 1),
     ] {
         let (code, v) = Jar::default()
             .post(

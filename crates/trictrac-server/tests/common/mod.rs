@@ -47,12 +47,20 @@ impl Drop for TempDir {
     }
 }
 
-/// A server on 127.0.0.1 (any free port), bots acting at once.
+/// A server on 127.0.0.1 (any free port), bots acting at once. The
+/// tests' clients act as fast as the network lets them, faster than any
+/// person: the limits on messages and games made are raised (the tests
+/// of the limits start servers of their own).
 pub async fn start(database: &str) -> Server {
     Server::start(Config {
         addr: "127.0.0.1:0".into(),
         database: database.into(),
         bot_delay: Duration::ZERO,
+        limits: trictrac_server::limits::Limits {
+            messages_per_second: 10_000,
+            creates_per_minute: 10_000,
+            ..Default::default()
+        },
         ..Config::default()
     })
     .await
