@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::io;
+use std::io::Write;
 use std::process::ExitCode;
 
 /// What went wrong, which decides the exit code.
@@ -46,7 +47,9 @@ impl CliError {
         if line.chars().count() > 600 {
             line = line.chars().take(600).collect::<String>() + "… (message cut)";
         }
-        eprintln!("error: {line}");
+        // Never `eprintln!`: it panics (exit 101) when stderr cannot be
+        // written, e.g. on /dev/full (issue 34).
+        let _ = writeln!(io::stderr(), "error: {line}");
         ExitCode::from(code)
     }
 }

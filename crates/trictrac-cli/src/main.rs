@@ -120,9 +120,15 @@ fn main() -> ExitCode {
             return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
         }
     };
+    // The server's lines to stdout are lossy (its log has them): a stdout
+    // that cannot be written does not fail a clean stop (issue 34).
+    let lossy = matches!(cli.command, Command::Serve(_));
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let result = run(cli, &mut out).and_then(|()| out.flush().map_err(CliError::from));
+    let result = run(cli, &mut out).and_then(|()| match out.flush() {
+        Err(_) if lossy => Ok(()),
+        r => r.map_err(CliError::from),
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => e.report(),

@@ -305,6 +305,12 @@ impl Store {
                     conn.execute("PRAGMA journal_mode = WAL").await?;
                     conn.execute("PRAGMA synchronous = FULL").await?;
                     conn.execute("PRAGMA busy_timeout = 10000").await?;
+                    // The log folded into the database every 200 pages and
+                    // cut back to 1 MiB after (issue 34: on a disk that
+                    // filled up, a log never folded refused every write
+                    // again once space came back).
+                    conn.execute("PRAGMA wal_autocheckpoint = 200").await?;
+                    conn.execute("PRAGMA journal_size_limit = 1048576").await?;
                     Ok(())
                 })
             });

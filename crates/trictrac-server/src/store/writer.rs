@@ -74,6 +74,10 @@ async fn writer(
     rx: std::sync::Arc<tokio::sync::Mutex<mpsc::Receiver<Write>>>,
 ) {
     let mut rx = rx.lock().await;
+    // After a failed write on SQLite (a full disk), the write-ahead log is
+    // folded into the database and cut to nothing as soon as it can be:
+    // that frees the space it held, and writes go on.
+    let mut fold = false;
     while let Some(first) = rx.recv().await {
         let mut batch = vec![first];
         while batch.len() < 256 {
@@ -89,12 +93,36 @@ async fn writer(
             for w in batch {
                 let _ = w.done.send(Ok(()));
             }
+            if fold {
+                fold = !checkpoint(&pool).await;
+            }
             continue;
         }
+        let mut failed = false;
         for w in batch {
             let r = write_batch(&pool, sqlite, &instance, std::slice::from_ref(&w)).await;
+            failed |= matches!(r, Err(InsertError::Db(_)));
             let _ = w.done.send(r);
         }
+        if sqlite && (failed || fold) {
+            fold = !checkpoint(&pool).await;
+        }
+    }
+}
+
+/// Folds SQLite's write-ahead log into the database and truncates it;
+/// answers whether it was done.
+async fn checkpoint(pool: &AnyPool) -> bool {
+    match pool.acquire().await {
+        Ok(mut conn) => match (&mut *conn).execute("PRAGMA wal_checkpoint(TRUNCATE)").await {
+            Ok(_) => true,
+            Err(e) => {
+                tracing::debug!("the log cannot be folded yet: {e}");
+                let _ = conn.close().await;
+                false
+            }
+        },
+        Err(_) => false,
     }
 }
 
