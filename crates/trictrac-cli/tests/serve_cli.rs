@@ -94,3 +94,51 @@ fn without_the_server_feature_serve_says_how_to_get_it() {
     );
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }
+
+/// Issue 34: with stdout and stderr on `/dev/full`, a clean stop by
+/// SIGTERM exits 0 (it exited 101: the error report panicked on the
+/// full stream).
+#[cfg(all(feature = "server", unix))]
+#[test]
+fn a_clean_stop_with_outputs_on_dev_full_exits_0() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("skipped: no /dev/full");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("trictrac-serve-full-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = format!("sqlite://{}", dir.join("games.db").display());
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let child = Command::new(env!("CARGO_BIN_EXE_trictrac"))
+        .args(["serve", "--addr", &addr, "--database", &db])
+        .stdout(full.try_clone().unwrap())
+        .stderr(full)
+        .spawn()
+        .expect("trictrac serve starts");
+    let mut server = Kill(child);
+    let end = std::time::Instant::now() + Duration::from_secs(30);
+    while TcpStream::connect(&addr).is_err() {
+        assert!(std::time::Instant::now() < end, "the server never listened");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let pid = server.0.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let mut code = None;
+    while std::time::Instant::now() < end + Duration::from_secs(15) {
+        if let Some(s) = server.0.try_wait().unwrap() {
+            code = s.code();
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(code, Some(0), "a clean stop");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -143,6 +143,10 @@ const PAGES: [(&str, &str, &str); 9] = [
 /// The longest text `/api/qr.svg` encodes (an invitation link is ~60).
 const QR_MAX: usize = 512;
 
+/// The read and write buffers of a WebSocket (they grow as a message
+/// needs).
+pub(crate) const WS_BUFFER: usize = 4 * 1024;
+
 /// The largest request body in general (a seek, credentials, 100 seats).
 pub const BODY_MAX: usize = 32 * 1024;
 /// The largest record sent for a review (a 25-point match is ~30 kB).
@@ -247,6 +251,11 @@ async fn ws(
     };
     upgrade
         .max_message_size(64 * 1024)
+        // Small buffers (they grow for a large message): tungstenite's
+        // default of 128 kB each way made a socket cost about 140 kB
+        // (issue 34; docs/SERVER.md, "Memory").
+        .read_buffer_size(WS_BUFFER)
+        .write_buffer_size(WS_BUFFER)
         .on_upgrade(move |socket| async move {
             crate::ws::serve_socket(hub, socket, peer.ip(), account).await;
             drop(slot);

@@ -43,6 +43,8 @@ async fn socket(
     };
     upgrade
         .max_message_size(4 * 1024)
+        .read_buffer_size(crate::web::WS_BUFFER)
+        .write_buffer_size(crate::web::WS_BUFFER)
         .on_upgrade(move |socket| async move {
             super::socket::serve(hub, socket).await;
             drop(slot);
