@@ -35,7 +35,9 @@ use sha2::{Digest, Sha256};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Forgery {
     /// The page that sent it is of another origin.
-    #[error("refused: this request comes from a page of another site ({0}); use the server's own page")]
+    #[error(
+        "refused: this request comes from a page of another site ({0}); use the server's own page"
+    )]
     CrossOrigin(String),
     /// A change of the API not sent as JSON.
     #[error("send the request as JSON (Content-Type: application/json)")]
@@ -105,7 +107,11 @@ pub async fn guard(req: Request, next: Next) -> Response {
             return with_headers(e.into_response(), req.uri().path());
         }
         let path = req.uri().path();
-        if !safe && path.starts_with("/api/") && !path.starts_with("/api/analysis/") && !is_json(headers) {
+        if !safe
+            && path.starts_with("/api/")
+            && !path.starts_with("/api/analysis/")
+            && !is_json(headers)
+        {
             return with_headers(Forgery::NotJson.into_response(), path);
         }
     }
@@ -124,7 +130,7 @@ pub fn policy(html: &str) -> String {
         let Some(end) = after.find("</script>") else {
             break;
         };
-        let digest = Sha256::digest(after[..end].as_bytes());
+        let digest = Sha256::digest(&after.as_bytes()[..end]);
         scripts += &format!(
             " 'sha256-{}'",
             base64::engine::general_purpose::STANDARD.encode(digest)
@@ -147,7 +153,11 @@ fn page_policy(path: &str) -> Option<&'static str> {
         "/howto" | "/howto/trictrac" => {
             Some(HOWTO.get_or_init(|| policy(crate::web::HOWTO)).as_str())
         }
-        "/howto/backgammon" => Some(HOWTO_BG.get_or_init(|| policy(crate::web::HOWTO_BG)).as_str()),
+        "/howto/backgammon" => Some(
+            HOWTO_BG
+                .get_or_init(|| policy(crate::web::HOWTO_BG))
+                .as_str(),
+        ),
         _ => None,
     }
 }
@@ -185,9 +195,18 @@ mod tests {
     fn same_origin_passes_and_others_are_refused() {
         let ok = |p: &[(&'static str, &'static str)]| cross_origin(&headers(p)).is_ok();
         assert!(ok(&[("host", "127.0.0.1:8080")]), "no Origin: not a page");
-        assert!(ok(&[("host", "127.0.0.1:8080"), ("origin", "http://127.0.0.1:8080")]));
-        assert!(ok(&[("host", "example.org"), ("origin", "https://example.org")]));
-        assert!(ok(&[("host", "example.org:443"), ("origin", "https://example.org")]));
+        assert!(ok(&[
+            ("host", "127.0.0.1:8080"),
+            ("origin", "http://127.0.0.1:8080")
+        ]));
+        assert!(ok(&[
+            ("host", "example.org"),
+            ("origin", "https://example.org")
+        ]));
+        assert!(ok(&[
+            ("host", "example.org:443"),
+            ("origin", "https://example.org")
+        ]));
         assert!(ok(&[
             ("host", "10.0.0.2:8080"),
             ("x-forwarded-host", "play.example.org"),
@@ -195,8 +214,14 @@ mod tests {
         ]));
         assert!(ok(&[("sec-fetch-site", "same-origin"), ("host", "a")]));
         // Another port of the same host, another site, an opaque origin.
-        assert!(!ok(&[("host", "127.0.0.1:8080"), ("origin", "http://127.0.0.1:9999")]));
-        assert!(!ok(&[("host", "127.0.0.1:8080"), ("origin", "https://evil.example")]));
+        assert!(!ok(&[
+            ("host", "127.0.0.1:8080"),
+            ("origin", "http://127.0.0.1:9999")
+        ]));
+        assert!(!ok(&[
+            ("host", "127.0.0.1:8080"),
+            ("origin", "https://evil.example")
+        ]));
         assert!(!ok(&[("host", "127.0.0.1:8080"), ("origin", "null")]));
         assert!(!ok(&[("host", "a"), ("sec-fetch-site", "same-site")]));
         assert!(!ok(&[("host", "a"), ("sec-fetch-site", "cross-site")]));
@@ -205,7 +230,8 @@ mod tests {
     #[test]
     fn inline_scripts_are_allowed_by_their_hash() {
         let p = policy("<p><script>let x = 1;</script></p>");
-        let digest = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(b"let x = 1;"));
+        let digest =
+            base64::engine::general_purpose::STANDARD.encode(Sha256::digest(b"let x = 1;"));
         assert!(p.contains(&format!("'sha256-{digest}'")), "{p}");
         assert!(p.contains("frame-ancestors 'none'"), "{p}");
         assert!(!policy("").contains("sha256"));

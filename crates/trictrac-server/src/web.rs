@@ -239,16 +239,14 @@ async fn ws(
     };
     // The account of the page's session, if logged in: its players sit
     // under its name (and nobody else may).
-    let account = match crate::accounts::routes::cookie_value(
-        &headers,
-        crate::accounts::SESSION_COOKIE,
-    ) {
-        Some(token) => crate::accounts::session_account(&hub, token)
-            .await
-            .ok()
-            .flatten(),
-        None => None,
-    };
+    let account =
+        match crate::accounts::routes::cookie_value(&headers, crate::accounts::SESSION_COOKIE) {
+            Some(token) => crate::accounts::session_account(&hub, token)
+                .await
+                .ok()
+                .flatten(),
+            None => None,
+        };
     upgrade
         .max_message_size(64 * 1024)
         // Small buffers (they grow for a large message): tungstenite's

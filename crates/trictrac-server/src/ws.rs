@@ -353,10 +353,7 @@ async fn handle(
                 Ok(n) => n,
                 Err(e) => return vec![error(e)],
             };
-            match hub
-                .create(mode, kind, options, bot, side, name)
-                .await
-            {
+            match hub.create(mode, kind, options, bot, side, name).await {
                 Ok((room, token)) => attach(hub, attached, room, token).await,
                 Err(e) => vec![e.to_json()],
             }
@@ -387,10 +384,13 @@ async fn handle(
                     }
                     None if watch => (Vec::new(), None),
                     None => match hub
-                        .take_free_seat(&mut r, &match seat_name(hub, account, name).await {
-                            Ok(n) => n,
-                            Err(e) => return vec![error(e)],
-                        })
+                        .take_free_seat(
+                            &mut r,
+                            &match seat_name(hub, account, name).await {
+                                Ok(n) => n,
+                                Err(e) => return vec![error(e)],
+                            },
+                        )
                         .await
                     {
                         Ok(seats) => {

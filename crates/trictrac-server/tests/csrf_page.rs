@@ -126,7 +126,11 @@ async fn pages_of_other_origins_change_nothing_in_chromium() {
             "after {page}: still Ann, logged in: {who}"
         );
         let (_, lobby) = common::http_json(addr, "GET", "/api/lobby", "").await;
-        assert_eq!(lobby["seeks"], json!([]), "after {page}: nothing posted: {lobby}");
+        assert_eq!(
+            lobby["seeks"],
+            json!([]),
+            "after {page}: nothing posted: {lobby}"
+        );
     }
     cdp.close(browser).await;
     server.stop().await;

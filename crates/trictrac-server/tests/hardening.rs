@@ -204,8 +204,14 @@ async fn every_rated_ending_is_rated_and_nothing_stalls_the_ratings() {
             .unwrap_or_else(|| panic!("{name} rated: {board}"))
     };
     let (pa, pb) = (find(&an), find(&bn));
-    assert_eq!((pa["games"].clone(), pa["wins"].clone()), (json!(1), json!(1)));
-    assert_eq!((pb["games"].clone(), pb["wins"].clone()), (json!(1), json!(0)));
+    assert_eq!(
+        (pa["games"].clone(), pa["wins"].clone()),
+        (json!(1), json!(1))
+    );
+    assert_eq!(
+        (pb["games"].clone(), pb["wins"].clone()),
+        (json!(1), json!(0))
+    );
     // Once: asking again changes nothing.
     let (_, again, _) = call(addr, "GET", "/api/ratings?game=backgammon", "", "").await;
     assert_eq!(again["players"], board["players"]);
@@ -433,7 +439,14 @@ async fn names_logins_and_limits_cannot_be_abused() {
     }
     // Logged in, she sits under her own name.
     let seek = json!({"game": "trictrac", "name": alice}).to_string();
-    let (code, v, _) = call(addr, "POST", "/api/seeks", &seek, &format!("{session}{JSON}")).await;
+    let (code, v, _) = call(
+        addr,
+        "POST",
+        "/api/seeks",
+        &seek,
+        &format!("{session}{JSON}"),
+    )
+    .await;
     assert_eq!(code, 200, "{v}");
     let own = v["id"].as_str().unwrap().to_string();
     // Her own seek, accepted without its token: refused.
@@ -490,7 +503,13 @@ async fn a_claim_over_http_alone_stands() {
     let dir = TempDir::new("harden-claim");
     let server = server(&dir, Duration::from_secs(1)).await;
     let addr = server.addr();
-    let (code, v) = http_json(addr, "POST", "/api/seeks", &json!({"game": "trictrac"}).to_string()).await;
+    let (code, v) = http_json(
+        addr,
+        "POST",
+        "/api/seeks",
+        &json!({"game": "trictrac"}).to_string(),
+    )
+    .await;
     assert_eq!(code, 200, "{v}");
     let (id, token) = (v["id"].as_str().unwrap(), v["token"].as_str().unwrap());
     let (code, won) = http_json(addr, "POST", &format!("/api/seeks/{id}/accept"), "{}").await;
@@ -510,7 +529,10 @@ async fn a_claim_over_http_alone_stands() {
             assert!(v["result"].as_str().unwrap().contains("left"), "{v}");
             break;
         }
-        assert!(Instant::now() < end, "the claim by HTTP never stood: {code} {v}");
+        assert!(
+            Instant::now() < end,
+            "the claim by HTTP never stood: {code} {v}"
+        );
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
     server.stop().await;
@@ -575,7 +597,8 @@ async fn a_websocket_costs_little_memory() {
     let c = Client::connect(addr).await;
     let room = {
         let mut c = c;
-        c.request(json!({"type": "create", "mode": "hotseat"})).await;
+        c.request(json!({"type": "create", "mode": "hotseat"}))
+            .await;
         c.room()
     };
     let before = rss();
@@ -595,7 +618,9 @@ async fn a_websocket_costs_little_memory() {
         .await
         .expect("connects");
         ws.send(Message::Text(
-            json!({"type": "join", "room": room, "watch": true}).to_string().into(),
+            json!({"type": "join", "room": room, "watch": true})
+                .to_string()
+                .into(),
         ))
         .await
         .unwrap();

@@ -235,20 +235,20 @@ mod tests {
     fn look_alikes_of_alice_are_refused_or_alice() {
         let alice = skeleton("Alice");
         let look_alikes = [
-            "Alice\u{3164}",          // Hangul filler: invisible
-            "A\u{4cf}ice",            // Cyrillic palochka
-            "\u{251}lice",            // Latin alpha
-            "Al\u{131}ce",            // dotless i
+            "Alice\u{3164}",                            // Hangul filler: invisible
+            "A\u{4cf}ice",                              // Cyrillic palochka
+            "\u{251}lice",                              // Latin alpha
+            "Al\u{131}ce",                              // dotless i
             "\u{13aa}\u{13de}\u{13a5}\u{13df}\u{13ac}", // Cherokee
             "\u{a4ee}\u{a4e1}\u{a4f2}\u{a4da}\u{a4f0}", // Lisu
-            "\u{410}lice",            // Cyrillic A
-            "Alic\u{435}",            // Cyrillic e
-            "\u{ff21}lice",           // full-width A
+            "\u{410}lice",                              // Cyrillic A
+            "Alic\u{435}",                              // Cyrillic e
+            "\u{ff21}lice",                             // full-width A
             "A1ice",
             "AIice",
-            "Alice\u{200b}",          // zero-width space
-            "Alice\u{ad}",            // soft hyphen
-            "\u{391}lice",            // Greek Alpha
+            "Alice\u{200b}", // zero-width space
+            "Alice\u{ad}",   // soft hyphen
+            "\u{391}lice",   // Greek Alpha
         ];
         for n in look_alikes {
             let refused = check(n).is_err();

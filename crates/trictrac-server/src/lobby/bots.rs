@@ -154,8 +154,13 @@ pub async fn accept(
             "",
             Some(bot.to_string()),
             None,
-            crate::accounts::lobby::seat_name(hub, by.account.as_ref(), who.name.as_deref(), "player")
-                .await?,
+            crate::accounts::lobby::seat_name(
+                hub,
+                by.account.as_ref(),
+                who.name.as_deref(),
+                "player",
+            )
+            .await?,
         )
         .await
         .map_err(|e| LobbyError::Storage(format!("the game could not be made: {e}")))?;

@@ -171,8 +171,13 @@ pub async fn post(hub: &Hub, seek: NewSeek, by: &Who) -> Result<Value, LobbyErro
         id: String::new(),
         game: seek.game.clone(),
         options,
-        name: crate::accounts::lobby::seat_name(hub, by.account.as_ref(), name.as_deref(), "player")
-            .await?,
+        name: crate::accounts::lobby::seat_name(
+            hub,
+            by.account.as_ref(),
+            name.as_deref(),
+            "player",
+        )
+        .await?,
         token: token(),
         state: "open".into(),
         room: None,

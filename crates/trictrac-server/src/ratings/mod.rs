@@ -54,7 +54,10 @@ pub async fn settle_now(hub: &Arc<Hub>) -> usize {
     loop {
         let page = match hub
             .store
-            .unsettled_rated_games(after.as_ref().map(|(f, id)| (*f, id.as_str())), SETTLED_AT_ONCE)
+            .unsettled_rated_games(
+                after.as_ref().map(|(f, id)| (*f, id.as_str())),
+                SETTLED_AT_ONCE,
+            )
             .await
         {
             Ok(p) => p,

@@ -259,13 +259,18 @@ impl Store {
     /// # Errors
     /// When the database fails.
     pub async fn setting_or(&self, key: &str, value: &str) -> Result<String, ServerError> {
-        sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING")
-            .bind(key)
-            .bind(value)
-            .execute(&self.pool)
-            .await
-            .map_err(|e| db_err("cannot store the settings", e))?;
-        Ok(self.setting(key).await?.unwrap_or_else(|| value.to_string()))
+        sqlx::query(
+            "INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+        )
+        .bind(key)
+        .bind(value)
+        .execute(&self.pool)
+        .await
+        .map_err(|e| db_err("cannot store the settings", e))?;
+        Ok(self
+            .setting(key)
+            .await?
+            .unwrap_or_else(|| value.to_string()))
     }
 
     /// Computes the skeleton of every account's name again with

@@ -556,13 +556,12 @@ impl Store {
     pub async fn delete_unplayed_game(&self, id: &str) -> Result<(), ServerError> {
         let err = |e| db_err("cannot delete the extra game", e);
         let mut tx = self.pool.begin().await.map_err(err)?;
-        let gone = sqlx::query(
-            "DELETE FROM games WHERE id = $1 AND rematch IS NULL AND finished IS NULL",
-        )
-        .bind(id)
-        .execute(&mut *tx)
-        .await
-        .map_err(err)?;
+        let gone =
+            sqlx::query("DELETE FROM games WHERE id = $1 AND rematch IS NULL AND finished IS NULL")
+                .bind(id)
+                .execute(&mut *tx)
+                .await
+                .map_err(err)?;
         if gone.rows_affected() == 1 {
             sqlx::query("DELETE FROM actions WHERE game_id = $1")
                 .bind(id)

@@ -114,7 +114,10 @@ async fn writer(
 /// answers whether it was done.
 async fn checkpoint(pool: &AnyPool) -> bool {
     match pool.acquire().await {
-        Ok(mut conn) => match (&mut *conn).execute("PRAGMA wal_checkpoint(TRUNCATE)").await {
+        Ok(mut conn) => match (&mut *conn)
+            .execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            .await
+        {
             Ok(_) => true,
             Err(e) => {
                 tracing::debug!("the log cannot be folded yet: {e}");
