@@ -623,8 +623,11 @@ function renderPanel() {
   } else { inv.hidden = true; inv.innerHTML = ""; }
   // The game's cards.
   g.panel();
-  // History, newest first.
-  $("history").innerHTML = "<table>" + S.history.map((e, i) => g.historyRow(e, i)).reverse().join("") + "</table>";
+  // History, newest first, numbered without gaps: an entry a game does
+  // not show takes no number.
+  let shown = 0;
+  const rows = S.history.map((e, i) => { const r = g.historyRow(e, i, shown + 1); if (r) shown += 1; return r; });
+  $("history").innerHTML = "<table>" + rows.reverse().join("") + "</table>";
   // Hint.
   const hb = $("hint-box");
   if (S.hint && S.hint.plays && !S.replay) {

@@ -13,11 +13,15 @@
 // ("trictrac.seat.ROOM"), and the page goes to the game. The games
 // offered come from /api/info: this module names none.
 
-import { t, esc, $, addTexts } from "./i18n.js";
+import { t, esc, $, addTexts, onLanguage } from "./i18n.js";
 import { api } from "./api.js";
 import LOBBY_TEXTS from "./texts/lobby.json" with { type: "json" };
 
 addTexts(LOBBY_TEXTS);
+// The lists are written in the page's language: drawn again when it
+// changes (their words — match length, clock, rated — are not labels the
+// shell translates).
+onLanguage(() => { if (L.updates) render(); });
 
 const PREFIX = "trictrac.seek.";
 const L = { games: [], seeks: new Map(), live: new Map(), bots: [], ws: null, open: false, retry: 0, updates: 0 };

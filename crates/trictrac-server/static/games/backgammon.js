@@ -257,6 +257,19 @@ export function create(app) {
   }
 
   // ------------------------------------------------------------ panel
+  // A game's result as a player says it, with the players' names: "Black
+  // – Bob resigns: White – Ann wins 1 point." (a result of the state or of
+  // the history: winner, kind, points, reason).
+  function resultText(r) {
+    if (!r) return "";
+    // A history entry's result kind is its `win` (its `kind` is "over").
+    const kind = r.win || r.kind;
+    const v = { who: app.who(r.winner), loser: app.who(other(r.winner)), n: r.points, kind };
+    if (r.reason === "dropped") return t("res_dropped", v);
+    if (r.reason === "resigned") return t(kind === "single" ? "res_resigned" : "res_resigned_kind", v);
+    return t("res_" + kind, v);
+  }
+
   // Right after the opening throw: its two dice and who won it (BG-2.2).
   function openingNote() {
     const e = S.history[S.history.length - 1];
@@ -273,7 +286,7 @@ export function create(app) {
         const sc = st.match.score;
         return t("bg_wins_match", { who: app.who(st.over.winner), score: `${sc.white}–${sc.black}` });
       }
-      return t("bg_wins", { who: app.who(st.over.winner), text: st.game_result ? st.game_result.text : "" });
+      return st.game_result ? resultText(st.game_result) : t("bg_wins", { who: app.who(st.over.winner), text: "" });
     }
     if (app.myTurn()) {
       const pre = S.seats.length > 1 ? t("side_turn", { side: sideName(ph.side) }) : "";
@@ -325,7 +338,9 @@ export function create(app) {
       `<tr id="score-black"><td>${esc(t("black"))}</td><td class="points">${sc.black}</td><td class="pips">${st.pips.black}</td></tr>` +
       `<tr><td>${esc(t("cube"))}</td><td colspan="2" id="cube-text">${cube.used ? cube.value + " · " + esc(owner) : "—"}</td></tr>` +
       `<tr><td>${esc(t("game_n", { n: st.match.game }))}</td><td colspan="2">${esc(st.rules)}${st.match.crawford ? " · " + esc(t("crawford")) : ""}</td></tr>` +
-      (st.last_result ? `<tr><td colspan="3" class="muted">${esc(t("last_game", { text: st.last_result.text }))}</td></tr>` : "");
+      // The game before this one; once the match is over, the last one.
+      (st.over && st.game_result ? `<tr><td colspan="3" class="muted" id="last-game">${esc(t("final_game", { text: resultText(st.game_result) }))}</td></tr>`
+        : st.last_result ? `<tr><td colspan="3" class="muted" id="last-game">${esc(t("last_game", { text: resultText(st.last_result) }))}</td></tr>` : "");
     $("dl-txt").href = "/api/games/" + encodeURIComponent(st.room) + ".mat";
     $("dl-txt").textContent = t("download_mat");
     $("dl-json").hidden = true;
@@ -338,8 +353,9 @@ export function create(app) {
     return `<b>${esc(t("hint_title", { by: levelName(h.by) }))}</b> ` + hintView(h, playName);
   }
 
-  function historyRow(e, i) {
-    const n = i + 1;
+  // The history entry `e` (the `i`th of the game's history) as the
+  // `n`th row shown.
+  function historyRow(e, i, n) {
     const note = (s) => `<tr><td>${n}</td><td colspan="2" class="note">${esc(s)}</td></tr>`;
     switch (e.kind) {
       case "game": return `<tr><td>${n}</td><td colspan="2"><b>${esc(t("game_n", { n: e.n }))}</b> <span class="muted">${e.score.white}–${e.score.black}${e.crawford ? " · " + esc(t("crawford")) : ""}</span></td></tr>`;
@@ -348,7 +364,8 @@ export function create(app) {
       case "take": return note(t("takes", { side: sideName(e.side) }));
       case "beaver": return note(t("beavers_w", { side: sideName(e.side) }));
       case "drop": return note(t("drops", { side: sideName(e.side) }));
-      case "over": return `<tr><td>${n}</td><td colspan="2"><b>${esc(e.text)}</b></td></tr>`;
+      // The result says who resigned: the resignation itself takes no row.
+      case "over": return `<tr><td>${n}</td><td colspan="2"><b>${esc(resultText(e))}</b></td></tr>`;
       case "roll": return `<tr class="hist-roll"><td>${n}</td><td class="side-${e.side}">${esc(e.dice)}</td>` +
         `<td>${esc(e.play === undefined ? "" : (lines() ? e.lines : e.play))}</td></tr>`;
     }

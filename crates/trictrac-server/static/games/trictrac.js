@@ -416,7 +416,10 @@ export function create(app) {
     if (!r) j = `<p class="muted">${esc(t("no_roll"))}</p>`;
     else {
       j = `<p>${esc(t("rolled", { side: sideName(r.side), dice: r.dice, name: r.name }))}</p>`;
-      j += r.jans.length ? `<ul>${r.jans.map(janLine).join("")}</ul>` : `<p class="muted">${esc(t("no_jan"))}</p>`;
+      // Manual marking (R-10): a side's jans come once he has marked them.
+      const hid = r.hidden || [];
+      j += r.jans.length ? `<ul>${r.jans.map(janLine).join("")}</ul>` : hid.length ? "" : `<p class="muted">${esc(t("no_jan"))}</p>`;
+      if (hid.length) j += `<p class="muted" id="jans-hidden">${esc(t("jans_hidden", { sides: hid.map(sideName).join(", ") }))}</p>`;
     }
     $("jans").innerHTML = j;
     $("dl-txt").href = "/api/games/" + encodeURIComponent(st.room) + ".txt";
@@ -444,8 +447,9 @@ export function create(app) {
     return out + "</ol>";
   }
 
-  function historyRow(e, i) {
-    const n = i + 1;
+  // The history entry `e` (the `i`th of the game's history) as the
+  // `n`th row shown.
+  function historyRow(e, i, n) {
     const note = (s, bold) => `<tr><td>${n}</td><td colspan="3" class="note">${bold ? "<b>" + esc(s) + "</b>" : esc(s)}</td></tr>`;
     switch (e.kind) {
       case "first": case "first_two": return note(t("first_move", { w: e.white, b: e.black }));

@@ -1,0 +1,479 @@
+//! Issue 35, the page's parts, in headless Chromium: under manual marking
+//! the roll's count is not shown to the player who must mark before he
+//! marks (and the server does not send it); the lobby's words follow the
+//! page's language; a match's last game and the history's numbers; the
+//! backgammon analysis board forgets the last position on Start, Empty
+//! and a bad ID. Without Chromium the browser tests are skipped with a
+//! message, and fail under `CI=true`.
+
+mod browser;
+mod common;
+mod pages;
+
+use browser::{Cdp, WHITE_READY};
+use common::{post_seek, Client, TempDir};
+use serde_json::{json, Value};
+
+/// Starts a game from the home page `home`: `game`, `mode`, White's seat,
+/// the weakest bot, then `js` run on the form.
+async fn start(cdp: &mut Cdp, home: &str, game: &str, mode: &str, js: &str) {
+    cdp.open(home).await;
+    cdp.wait_for("!!document.querySelector('#bot-select option')", 30)
+        .await;
+    cdp.click(&format!("input[name=game][value={game}]")).await;
+    cdp.wait_for(
+        &format!("document.querySelector('#bot-select').dataset.game === '{game}'"),
+        10,
+    )
+    .await;
+    cdp.click(&format!("input[name=mode][value={mode}]")).await;
+    cdp.eval(&format!(
+        "document.querySelector('#bot-select').value = 'random'; \
+         document.querySelector('select[name=side]').value = 'white'; {js}; true"
+    ))
+    .await;
+    cdp.click("#btn-start").await;
+    cdp.wait_for(
+        &format!("!!(window.__trictrac.state && window.__trictrac.state.game === '{game}' && !document.querySelector('#game').hidden)"),
+        30,
+    )
+    .await;
+}
+
+async fn text(cdp: &mut Cdp, selector: &str) -> String {
+    let sel = serde_json::to_string(selector).unwrap();
+    cdp.eval(&format!(
+        "(() => {{ const e = document.querySelector({sel}); return e ? e.textContent : ''; }})()"
+    ))
+    .await
+    .as_str()
+    .unwrap_or("")
+    .to_string()
+}
+
+/// The jans of a roll's JSON whose side is `side`.
+fn jans_of(roll: &Value, side: &str) -> usize {
+    roll["jans"]
+        .as_array()
+        .map_or(0, |j| j.iter().filter(|j| j["side"] == side).count())
+}
+
+/// Item 2, by the protocol: under manual marking a side's jans and
+/// total of the roll being marked are not in the state until that side
+/// has marked them (the mover's until he declares, the opponent's until
+/// he declares his), in the state's `roll` and in the history's entry.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn manual_marking_withholds_the_count_until_marked() {
+    let dir = TempDir::new("i35-manual");
+    let server = common::start(&dir.db_url()).await;
+    let mut a = Client::connect(server.addr()).await;
+    a.request(json!({"type": "create", "mode": "hotseat", "options": "marking=manual"}))
+        .await;
+    let mut shown_after = 0;
+    let mut marks = 0;
+    for _ in 0..300 {
+        if a.over() || (shown_after >= 2 && marks >= 6) {
+            break;
+        }
+        a.sync().await;
+        let st = a.state.clone();
+        let kind = st["phase"]["kind"].as_str().unwrap().to_string();
+        let msg = match kind.as_str() {
+            "mark" => {
+                let side = st["phase"]["side"].as_str().unwrap().to_string();
+                let roll = &st["roll"];
+                let mover = roll["side"].as_str().unwrap().to_string();
+                let hidden = roll["hidden"].as_array().cloned().unwrap_or_default();
+                assert!(hidden.contains(&json!(side)), "{roll}");
+                assert_eq!(jans_of(roll, &side), 0, "{roll}");
+                let key = if side == mover {
+                    "mover_points"
+                } else {
+                    "opponent_points"
+                };
+                assert!(roll[key].is_null(), "{roll}");
+                // The history's entry of the roll says no more.
+                let entry = a
+                    .history
+                    .iter()
+                    .rev()
+                    .find(|e| e["kind"] == "roll")
+                    .unwrap();
+                assert_eq!(jans_of(entry, &side), 0, "{entry}");
+                marks += 1;
+                json!({"type": "declare", "points": 0})
+            }
+            "roll" => json!({"type": "roll"}),
+            "stay_or_leave" => json!({"type": "stay"}),
+            "play" => {
+                // After the mover has marked: his jans are shown.
+                if jans_of(&st["roll"], &st["roll"]["side"].as_str().unwrap().to_string()) > 0 {
+                    shown_after += 1;
+                }
+                json!({"type": "play", "play": st["plays"][0]["n"]})
+            }
+            _ => common::random_action(&st, &mut common::Lcg(1)),
+        };
+        let r = a.request(msg.clone()).await;
+        assert_eq!(r["type"], "ack", "{msg}: {r}");
+        a.wait_seq(r["seq"].as_u64().unwrap()).await;
+    }
+    assert!(marks >= 6, "{marks} markings seen");
+    assert!(shown_after >= 1, "the mover's jans were shown after his marking");
+    // Automatic marking: nothing withheld.
+    let mut b = Client::connect(server.addr()).await;
+    b.request(json!({"type": "create", "mode": "hotseat"})).await;
+    for _ in 0..6 {
+        let st = b.state.clone();
+        assert!(st["roll"].is_null() || st["roll"]["hidden"].is_null(), "{st}");
+        let msg = common::random_action(&st, &mut common::Lcg(2));
+        let r = b.request(msg).await;
+        b.wait_seq(r["seq"].as_u64().unwrap()).await;
+    }
+    server.stop().await;
+}
+
+/// Item 2 on the page: against the bot under manual marking, while White
+/// marks, the jans card and the history show none of White's points; once
+/// marked, they are shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn manual_marking_shows_no_count_before_marking_in_chromium() {
+    let Some((_dir, server, browser, mut cdp)) = pages::open(
+        "manual_marking_shows_no_count_before_marking_in_chromium",
+        "i35-mark-page",
+    )
+    .await
+    else {
+        return;
+    };
+    let home = format!("http://{}/?lang=en", server.addr());
+    start(
+        &mut cdp,
+        &home,
+        "trictrac",
+        "bot",
+        "document.querySelector('select[name=marking]').value = 'manual'",
+    )
+    .await;
+    assert!(cdp
+        .eval("window.__trictrac.state.options")
+        .await
+        .as_str()
+        .unwrap()
+        .contains("marking=manual"));
+    let mut marked = 0;
+    let mut revealed = 0;
+    for _ in 0..200 {
+        cdp.wait_for(
+            &format!("{WHITE_READY} || !!window.__trictrac.state.over"),
+            30,
+        )
+        .await;
+        if cdp.eval("!!window.__trictrac.state.over").await == true {
+            break;
+        }
+        if marked >= 4 && revealed >= 1 {
+            break;
+        }
+        let seq = cdp.eval("window.__trictrac.state.seq").await;
+        let kind = cdp.eval("window.__trictrac.state.phase.kind").await;
+        match kind.as_str().unwrap() {
+            "mark" => {
+                // Nothing of White's count: not in the state, not on the page.
+                let own = cdp
+                    .eval("window.__trictrac.state.roll.side === 'white'")
+                    .await
+                    == true;
+                assert_eq!(
+                    cdp.eval("window.__trictrac.state.roll.jans.filter((j) => j.side === 'white').length")
+                        .await,
+                    0
+                );
+                let jans = text(&mut cdp, "#jans").await;
+                assert!(!jans.contains("White +"), "{jans}");
+                assert!(jans.contains("count them yourself"), "{jans}");
+                if own {
+                    // The mover marks first: nobody's count yet.
+                    assert!(!jans.contains('+'), "{jans}");
+                }
+                let hist = text(&mut cdp, "#history tr.hist-roll").await;
+                assert!(!hist.contains("W+"), "{hist}");
+                if marked == 0 {
+                    cdp.shot("i35-manual-marking").await;
+                }
+                marked += 1;
+                cdp.eval("document.querySelector('#mark-points').value = '0'; true")
+                    .await;
+                cdp.click("#btn-declare").await;
+                cdp.wait_for(&format!("window.__trictrac.state.seq !== {seq}"), 30)
+                    .await;
+                // Marked: White's jans of his own roll are shown.
+                if own
+                    && cdp
+                        .eval("window.__trictrac.state.roll.jans.some((j) => j.side === 'white')")
+                        .await
+                        == true
+                {
+                    assert!(text(&mut cdp, "#jans").await.contains("White +"));
+                    revealed += 1;
+                }
+            }
+            "roll" => {
+                cdp.click("#btn-roll").await;
+            }
+            "stay_or_leave" => {
+                cdp.click("#btn-stay").await;
+            }
+            "play" => {
+                cdp.eval("window.__trictracPage.act({type: 'play', play: window.__trictrac.state.plays[0].n}); true")
+                    .await;
+            }
+            other => panic!("unexpected phase {other}"),
+        }
+        cdp.wait_for(
+            &format!("window.__trictrac.state.seq !== {seq} || !!window.__trictrac.state.over"),
+            30,
+        )
+        .await;
+    }
+    assert!(marked >= 4, "White marked {marked} times");
+    assert!(revealed >= 1, "White's jans were never shown after his marking");
+    cdp.close(browser).await;
+    server.stop().await;
+}
+
+/// Item 7: the lobby's words (match length, clock, rated) are in the
+/// page's language, also after the language changes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lobby_words_follow_the_language_in_chromium() {
+    let Some((_dir, server, browser, mut cdp)) = pages::open(
+        "lobby_words_follow_the_language_in_chromium",
+        "i35-lobby-lang",
+    )
+    .await
+    else {
+        return;
+    };
+    post_seek(
+        server.addr(),
+        json!({"game": "backgammon", "match": 5, "name": "Ann",
+               "clock": {"kind": "move", "seconds": 30}}),
+    )
+    .await;
+    let seek = "document.querySelector('#lobby-seeks li') ? document.querySelector('#lobby-seeks li').textContent : ''";
+    cdp.open(&format!("http://{}/?lang=fr", server.addr()))
+        .await;
+    cdp.wait_for(&format!("({seek}).includes('Ann')"), 20).await;
+    let fr = cdp.eval(seek).await;
+    assert!(
+        fr.as_str().unwrap().contains("en 5") && fr.as_str().unwrap().contains("pendule 30 s"),
+        "{fr}"
+    );
+    cdp.click("#lang-en").await;
+    let en = cdp.eval(seek).await;
+    let en = en.as_str().unwrap();
+    assert!(
+        en.contains("to 5") && en.contains("clock 30 s a move"),
+        "the lobby still in French on the English page: {en}"
+    );
+    assert!(!en.contains("pendule"), "{en}");
+    // Opened in English: English from the start.
+    cdp.open(&format!("http://{}/?lang=en", server.addr()))
+        .await;
+    cdp.wait_for(&format!("({seek}).includes('Ann')"), 20).await;
+    let en = cdp.eval(seek).await;
+    assert!(en.as_str().unwrap().contains("clock 30 s a move"), "{en}");
+    cdp.close(browser).await;
+    server.stop().await;
+}
+
+/// The page is idle: a state, nothing sent unanswered, connected.
+const READY: &str =
+    "(window.__trictrac.state && !window.__trictrac.busy && window.__trictrac.online)";
+
+/// Item 7: at the end of a backgammon match the panel names the last
+/// game (not the one before it), and the history's rows are numbered
+/// without a gap. A hot-seat match to 3: the first game doubled, taken
+/// and resigned (2 points), the second resigned by the other side
+/// (1 point, the match).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn match_over_names_the_last_game_in_chromium() {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("match_over_names_the_last_game_in_chromium", "i35-match").await
+    else {
+        return;
+    };
+    let home = format!("http://{}/?lang=en", server.addr());
+    start(
+        &mut cdp,
+        &home,
+        "backgammon",
+        "hotseat",
+        "document.querySelector('select[name=length]').value = '3'",
+    )
+    .await;
+    assert_eq!(cdp.eval("window.__trictrac.state.match.length").await, 3);
+    let mut first_winner: Option<String> = None;
+    for _ in 0..200 {
+        cdp.wait_for(&format!("{READY} && (!!window.__trictrac.state.over || !!window.__trictrac.state.pending)"), 30)
+            .await;
+        if cdp.eval("!!window.__trictrac.state.over").await == true {
+            break;
+        }
+        let st = cdp.eval("window.__trictrac.state").await;
+        let seq = st["seq"].clone();
+        let game = st["match"]["game"].as_u64().unwrap();
+        let decision = st["pending"]["decision"].as_str().unwrap_or("").to_string();
+        let side = st["pending"]["side"].as_str().unwrap_or("").to_string();
+        let cube = st["cube"]["value"].as_u64().unwrap();
+        let msg = if game == 1 {
+            if decision == "answer" {
+                "{type: 'take'}".to_string()
+            } else if cube == 2 {
+                first_winner = Some(if side == "white" { "black" } else { "white" }.into());
+                "{type: 'resign'}".to_string()
+            } else if decision == "roll_or_double" && st["cube"]["can_double"] == true {
+                "{type: 'double'}".to_string()
+            } else if decision == "play" {
+                "{type: 'play', play: window.__trictrac.state.plays[window.__trictrac.state.plays.length - 1].n}".to_string()
+            } else {
+                "{type: 'roll'}".to_string()
+            }
+        } else {
+            if game == 2 && cdp.eval("document.querySelector('#last-game') ? document.querySelector('#last-game').textContent : ''").await
+                .as_str()
+                .unwrap()
+                .is_empty()
+            {
+                panic!("no previous game in game 2");
+            }
+            if Some(&side) != first_winner.as_ref() && !side.is_empty() {
+                "{type: 'resign'}".to_string()
+            } else if decision == "play" {
+                "{type: 'play', play: window.__trictrac.state.plays[window.__trictrac.state.plays.length - 1].n}".to_string()
+            } else {
+                "{type: 'roll'}".to_string()
+            }
+        };
+        cdp.eval(&format!("window.__trictracPage.act({msg}); true"))
+            .await;
+        cdp.wait_for(
+            &format!("window.__trictrac.state.seq !== {seq} || !!window.__trictrac.state.over"),
+            30,
+        )
+        .await;
+    }
+    cdp.wait_for("!!window.__trictrac.state.over", 20).await;
+    let st = cdp.eval("window.__trictrac.state").await;
+    assert_eq!(st["match"]["game"], 2, "{st}");
+    assert_eq!(st["last_result"]["points"], 2, "{st}");
+    assert_eq!(st["game_result"]["points"], 1, "{st}");
+    // The last game is the second (1 point), not the first (2 points).
+    let last = text(&mut cdp, "#last-game").await;
+    assert!(
+        last.starts_with("Last game: ") && last.contains("resigns: ") && last.ends_with("wins 1 point."),
+        "{last}"
+    );
+    // Every row numbered, 1 to n, no number skipped.
+    let numbers = cdp
+        .eval("[...document.querySelectorAll('#history tr')].map((r) => Number(r.cells[0].textContent)).reverse()")
+        .await;
+    let numbers: Vec<u64> = numbers
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert!(numbers.len() > 4, "{numbers:?}");
+    assert_eq!(
+        numbers,
+        (1..=numbers.len() as u64).collect::<Vec<_>>(),
+        "the history's numbers"
+    );
+    // Each result said once, as a player says it.
+    let hist = text(&mut cdp, "#history").await;
+    assert_eq!(hist.matches("resigns: ").count(), 2, "{hist}");
+    assert!(!hist.contains("by resignation"), "{hist}");
+    cdp.shot("i35-match-over").await;
+    cdp.close(browser).await;
+    server.stop().await;
+}
+
+/// Item 7: the analysis board's Start and Empty forget the position
+/// loaded (its IDs, its cube, its plays' arrows), and so does an ID that
+/// cannot be read.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analysis_board_forgets_the_last_position_in_chromium() {
+    let Some((_dir, server, browser, mut cdp)) = pages::open(
+        "analysis_board_forgets_the_last_position_in_chromium",
+        "i35-bga",
+    )
+    .await
+    else {
+        return;
+    };
+    cdp.navigate(&format!("http://{}/?bganalysis=1&lang=en", server.addr()))
+        .await;
+    cdp.wait_for("!document.querySelector('#bg-analysis').hidden", 20)
+        .await;
+    // A position with the cube at 2 on White's side, 3-1 to play.
+    let load = |id: &str| {
+        format!(
+            "document.querySelector('#bga-id').value = {}; document.querySelector('#bga-load').click(); true",
+            serde_json::to_string(id).unwrap()
+        )
+    };
+    let xgid = "XGID=-b----E-C---eE---c-e----B-:1:1:1:31:0:0:0:0:10";
+    for button in ["#bga-start", "#bga-clear"] {
+        cdp.eval(&load(xgid)).await;
+        cdp.wait_for(
+            "!!document.querySelector('#bga-xgid') && document.querySelectorAll('#bga-board path.arrow').length > 0",
+            30,
+        )
+        .await;
+        assert_eq!(cdp.eval("document.querySelector('#bga-cube').value").await, "2");
+        assert_eq!(cdp.eval("document.querySelector('#bga-owner').value").await, "black");
+        cdp.click(button).await;
+        assert_eq!(text(&mut cdp, "#bga-ids").await, "", "{button}: the IDs stay");
+        assert_eq!(text(&mut cdp, "#bga-result").await, "", "{button}");
+        assert_eq!(
+            cdp.eval("document.querySelector('#bga-cube').value").await,
+            "1",
+            "{button}: the cube stays"
+        );
+        assert_eq!(cdp.eval("document.querySelector('#bga-owner').value").await, "");
+        assert_eq!(cdp.eval("document.querySelector('#bga-dice').value").await, "");
+        assert_eq!(
+            cdp.eval("document.querySelectorAll('#bga-board path.arrow').length")
+                .await,
+            0
+        );
+        // The board shows the cube a rollout would be asked about now:
+        // centred.
+        assert_eq!(
+            cdp.eval("document.querySelectorAll('#bga-board g.cube.centred').length")
+                .await,
+            1,
+            "{button}"
+        );
+    }
+    // A bad ID after a good one: no arrows nor IDs of the old position.
+    cdp.eval(&load(xgid)).await;
+    cdp.wait_for(
+        "document.querySelectorAll('#bga-board path.arrow').length > 0",
+        30,
+    )
+    .await;
+    cdp.eval(&load("not-an-id")).await;
+    cdp.wait_for("!document.querySelector('#bga-error').hidden", 20)
+        .await;
+    assert_eq!(
+        cdp.eval("document.querySelectorAll('#bga-board path.arrow').length")
+            .await,
+        0,
+        "the old arrows stay after a bad ID"
+    );
+    assert_eq!(text(&mut cdp, "#bga-ids").await, "");
+    cdp.close(browser).await;
+    server.stop().await;
+}
