@@ -477,3 +477,47 @@ async fn analysis_board_forgets_the_last_position_in_chromium() {
     cdp.close(browser).await;
     server.stop().await;
 }
+
+/// Item 1: a decision taken is taken. No message takes back a roll, a
+/// play or a marking, in any mode: the server refuses it with the rule
+/// and the game is as it was.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_take_back_of_a_decision_sent() {
+    let dir = TempDir::new("i35-undo");
+    let server = common::start(&dir.db_url()).await;
+    for (game, mode, options) in [
+        ("trictrac", "bot", "marking=manual"),
+        ("trictrac", "hotseat", ""),
+        ("backgammon", "hotseat", "standard"),
+    ] {
+        let mut a = Client::connect(server.addr()).await;
+        let mut create = json!({"type": "create", "game": game, "mode": mode,
+                                "options": options, "side": "white", "bot": "random"});
+        if mode != "bot" {
+            create.as_object_mut().unwrap().remove("bot");
+        }
+        a.request(create).await;
+        // One decision made (a roll, or the opener's play).
+        let st = a.state.clone();
+        let msg = common::random_action(&st, &mut common::Lcg(4));
+        let r = a.request(msg).await;
+        assert_eq!(r["type"], "ack", "{r}");
+        a.wait_seq(r["seq"].as_u64().unwrap()).await;
+        let before = a.sync().await;
+        for verb in ["undo", "take_back", "takeback"] {
+            let r = a.request(json!({"type": verb})).await;
+            assert_eq!(r["type"], "error", "{game} {mode} {verb}: {r}");
+            assert!(
+                r["message"].as_str().unwrap().contains("R-3.6"),
+                "{r}"
+            );
+        }
+        if mode == "hotseat" {
+            // Nothing moved (against the bot, the bot may have played).
+            let after = a.sync().await;
+            assert_eq!(before["seq"], after["seq"], "{game} {mode}");
+            assert_eq!(before["history_len"], after["history_len"]);
+        }
+    }
+    server.stop().await;
+}
