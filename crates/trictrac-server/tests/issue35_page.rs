@@ -521,3 +521,39 @@ async fn no_take_back_of_a_decision_sent() {
     }
     server.stop().await;
 }
+
+/// Item 6: the how-to pages say what the rule books say — a refused
+/// redouble under each preset (BG-7.4), the hit diagram with the White
+/// checker on 9 and Black's on the bar only, the points of a true hit
+/// by table (R-6.3) and the token's places (RULES-CHOICES.md).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn how_to_pages_say_the_rules() {
+    let dir = TempDir::new("i35-howto");
+    let server = common::start(&dir.db_url()).await;
+    let (code, bg) = common::http_get(server.addr(), "/howto/backgammon").await;
+    assert_eq!(code, 200);
+    assert!(!bg.contains("valeur d'avant") && !bg.contains("at the value before the offer"));
+    for w in [
+        "refuser un redouble coûte la partie comptée comme si elle finissait là",
+        "dropping a\n    redouble costs the game counted as if it ended now",
+        "la valeur du videau avant l'offre",
+    ] {
+        assert!(bg.contains(w), "{w}");
+    }
+    // The hit: White's checker on 9, Black's on the bar, never both.
+    assert!(!bg.contains(r#"<circle class="chk-b" cx="279" cy="643""#));
+    assert_eq!(bg.matches(r#"<circle class="chk-w" cx="279" cy="643""#).count(), 2);
+    let (code, tt) = common::http_get(server.addr(), "/howto/trictrac").await;
+    assert_eq!(code, 200);
+    assert!(!tt.contains("2 ou 4 points par") && !tt.contains("2 or 4 points a way"));
+    assert!(!tt.contains("devant la flèche 2, 4, 8 ou 10"));
+    for w in [
+        "4 points\n      dans la table du petit jan, 6 sur un doublet ; 2 dans la table du grand jan, 4 sur un doublet",
+        "contre la bande du milieu (les flèches 5 et 6)",
+        "(la flèche 11)",
+        "against the side band (arrow 11)",
+    ] {
+        assert!(tt.contains(w), "{w}");
+    }
+    server.stop().await;
+}
