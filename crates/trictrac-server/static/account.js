@@ -8,7 +8,7 @@
 // Also exports the games list that the player page (player.js) shows,
 // and the API helper it uses (api.js).
 
-import { t, esc, $, addTexts } from "./i18n.js";
+import { t, esc, $, addTexts, lang } from "./i18n.js";
 import { api } from "./api.js";
 import ACCOUNT_TEXTS from "./texts/account.json" with { type: "json" };
 
@@ -22,7 +22,8 @@ export { api };
 function gameLabel(id) { return id === "backgammon" ? "Backgammon" : "Grand Trictrac"; }
 
 function day(secs) {
-  try { return new Date(secs * 1000).toLocaleDateString(); } catch (e) { return ""; }
+  // In the page's language (not the browser's: no US date on a French page).
+  try { return new Date(secs * 1000).toLocaleDateString(lang() === "fr" ? "fr-FR" : "en-GB"); } catch (e) { return ""; }
 }
 
 /// The table of finished games, with their links (GET /api/me/games,
@@ -66,7 +67,7 @@ async function refresh() {
     const g = await api("GET", "/api/me/games");
     A.games = g.games || [];
   } catch (e) {
-    A.msg = e.message; A.bad = true;
+    A.msg = words(e.message); A.bad = true;
   }
   render();
 }
@@ -102,16 +103,23 @@ function render() {
     `<p id="acc-msg" class="${A.bad ? "error" : "muted"}" role="status">${esc(A.msg)}</p>` +
     `<h3>${esc(t("acc_history"))}</h3><div id="acc-games">${gamesTable(A.games)}</div>`;
   const form = $("acc-form");
+  if (form && A.typed) {
+    form.elements.name.value = A.typed.name;
+    form.elements.password.value = A.typed.password;
+  }
   if (form) {
     form.addEventListener("submit", (ev) => { ev.preventDefault(); send("/api/login"); });
     $("btn-register").onclick = () => { if (form.reportValidity()) send("/api/accounts"); };
   }
   const out = $("btn-logout");
   if (out) out.onclick = async () => {
-    try { await api("POST", "/api/logout"); A.msg = ""; A.bad = false; } catch (e) { A.msg = e.message; A.bad = true; }
+    try { await api("POST", "/api/logout"); A.msg = ""; A.bad = false; } catch (e) { A.msg = words(e.message); A.bad = true; }
     refresh();
   };
 }
+
+// A server's message in words: its `quoted` parts in quotation marks.
+const words = (m) => String(m).replace(/`([^`]*)`/g, (x, q) => t("acc_quoted", { q }));
 
 async function send(path) {
   const f = $("acc-form");
@@ -119,8 +127,11 @@ async function send(path) {
   try {
     await api("POST", path, body);
     A.msg = path === "/api/accounts" ? t("acc_registered") : ""; A.bad = false;
+    A.typed = null;
   } catch (e) {
-    A.msg = e.message; A.bad = true;
+    A.msg = words(e.message); A.bad = true;
+    // What was typed stays, to be corrected.
+    A.typed = { name: f.elements.name.value, password: f.elements.password.value };
   }
   await claimSeats();
   refresh();

@@ -557,3 +557,117 @@ async fn how_to_pages_say_the_rules() {
     }
     server.stop().await;
 }
+
+/// A name of 40 characters without a space.
+const LONG: &str = "WWWWWWWWWWWWWWWWWWWWMMMMMMMMMMMMMMMMMMMM";
+
+/// How far the page is wider than the window (0 when it fits).
+const OVERFLOW: &str =
+    "Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth)";
+
+/// The window's size: a desktop (1280×800) or a phone (390×844).
+async fn window(cdp: &mut Cdp, phone: bool) {
+    if phone {
+        cdp.size(390, 844, true).await;
+        cdp.wait_for("document.documentElement.clientWidth === 390", 10)
+            .await;
+    } else {
+        cdp.size(1280, 800, false).await;
+        cdp.wait_for("window.innerWidth === 1280", 10).await;
+    }
+}
+
+/// Item 8: the rough places of the page, looked at on a desktop and a
+/// phone, in French and English (screenshots in `TRICTRAC_E2E_SHOTS`):
+/// long names fit the lobby, the live list and the players card on a
+/// phone; the account form keeps what was typed after an error and shows
+/// no raw backticks.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rough_places_fit_and_read_well_in_chromium() {
+    let Some((_dir, server, browser, mut cdp)) = pages::open(
+        "rough_places_fit_and_read_well_in_chromium",
+        "i35-rough",
+    )
+    .await
+    else {
+        return;
+    };
+    let addr = server.addr();
+    // A challenge and an online game in progress, long names.
+    post_seek(
+        addr,
+        json!({"game": "backgammon", "match": 5, "name": LONG,
+               "clock": {"kind": "total", "minutes": 10, "increment": 5}}),
+    )
+    .await;
+    let mut a = Client::connect(addr).await;
+    a.request(json!({"type": "create", "game": "backgammon", "mode": "online",
+                     "options": "standard match=3", "side": "white", "name": LONG}))
+        .await;
+    let room = a.room();
+    let mut b = Client::connect(addr).await;
+    b.request(json!({"type": "join", "room": room, "name": format!("{LONG}2")}))
+        .await;
+    a.wait_until(|s| s["seats"]["black"]["connected"] == true)
+        .await;
+    let mut problems = Vec::new();
+    for lang in ["fr", "en"] {
+        cdp.open(&format!("http://{addr}/?lang={lang}")).await;
+        cdp.wait_for(
+            &format!("document.querySelector('#lobby-seeks').textContent.includes('{LONG}') && document.querySelector('#lobby-live').textContent.includes('{LONG}')"),
+            20,
+        )
+        .await;
+        for phone in [false, true] {
+            window(&mut cdp, phone).await;
+            let over = cdp.eval(OVERFLOW).await.as_f64().unwrap();
+            if over > 0.0 {
+                problems.push(format!("home {lang} phone={phone}: {over} px too wide"));
+            }
+            browser::shot(&mut cdp, &format!("i35-home-{lang}-{}", if phone { "phone" } else { "desktop" })).await;
+        }
+        // Watching the game: the players card.
+        cdp.open(&format!("http://{addr}/?room={room}&watch=1&lang={lang}"))
+            .await;
+        cdp.wait_for(pages::GAME_SHOWN, 20).await;
+        for phone in [false, true] {
+            window(&mut cdp, phone).await;
+            let over = cdp.eval(OVERFLOW).await.as_f64().unwrap();
+            if over > 0.0 {
+                problems.push(format!("game {lang} phone={phone}: {over} px too wide"));
+            }
+            browser::shot(&mut cdp, &format!("i35-watch-{lang}-{}", if phone { "phone" } else { "desktop" })).await;
+        }
+        window(&mut cdp, false).await;
+    }
+    // The account form after an error: what was typed stays, in words.
+    cdp.open(&format!("http://{addr}/?lang=en")).await;
+    cdp.wait_for("!!document.querySelector('#acc-form')", 20).await;
+    cdp.eval("const f = document.querySelector('#acc-form'); f.elements.name.value = 'Nobody'; f.elements.password.value = 'wrong-password'; true")
+        .await;
+    cdp.click("#btn-login").await;
+    cdp.wait_for("document.querySelector('#acc-msg').classList.contains('error')", 20)
+        .await;
+    let kept = cdp
+        .eval("(() => { const f = document.querySelector('#acc-form'); return [f.elements.name.value, f.elements.password.value]; })()")
+        .await;
+    if kept != json!(["Nobody", "wrong-password"]) {
+        problems.push(format!("the account form after an error: {kept}"));
+    }
+    cdp.eval("document.querySelector('#acc-form').elements.name.value = 'a b'; true")
+        .await;
+    cdp.click("#btn-register").await;
+    cdp.eval("document.querySelector('#acc-form').elements.name.value = 'ab'; document.querySelector('#acc-form').elements.password.value = 'long-enough-1'; true")
+        .await;
+    cdp.click("#btn-register").await;
+    cdp.wait_for("document.querySelector('#acc-msg').textContent.length > 0", 20)
+        .await;
+    let msg = text(&mut cdp, "#acc-msg").await;
+    if msg.contains('`') {
+        problems.push(format!("backticks in the account message: {msg}"));
+    }
+    browser::shot(&mut cdp, "i35-account-error").await;
+    assert!(problems.is_empty(), "{problems:#?}");
+    cdp.close(browser).await;
+    server.stop().await;
+}

@@ -5,7 +5,7 @@
 // interface every game module has (docs/PROTOCOL.md, "Backgammon").
 
 import { t, esc, addTexts, hasText, sideName, sideMid, capFirst, other, sign, $ } from "../i18n.js";
-import { R, MID, colX, colAt, flechePath, checkerY, drawDice, boardBase, flecheShape, arrowPath, hitAreas, turnMark } from "../board.js";
+import { R, MID, colX, colAt, flechePath, checkerY, drawDice, usedDice, boardBase, flecheShape, arrowPath, hitAreas, turnMark } from "../board.js";
 import { createAnalysis, hintView } from "./backgammon-analysis.js";
 import { createReview } from "./backgammon-review.js";
 import BACKGAMMON_TEXTS from "../texts/backgammon.json" with { type: "json" };
@@ -147,7 +147,14 @@ export function create(app) {
     const c = current().b[f - 1];
     if (!c) return;
     const owner = c > 0 ? "white" : "black";
-    if (owner !== side) app.toast(capFirst(t("bg_not_yours", { side: sideMid(owner), mine: sideMid(side) })));
+    if (owner === side) return;
+    // A checker picked up and a point of two or more of the other's: the
+    // point is blocked (BG-3.3), whoever's checkers they are.
+    if (S.selected !== null && Math.abs(c) >= 2) {
+      app.toast(t("bg_blocked", { point: label(own(f)), side: sideMid(owner), n: Math.abs(c) }));
+      return;
+    }
+    app.toast(capFirst(t("bg_not_yours", { side: sideMid(owner), mine: sideMid(side) })));
   }
 
   // ------------------------------------------------------------ drawing
@@ -244,8 +251,12 @@ export function create(app) {
     }
     if (S.hint && S.hint.plays && S.hint.plays.length) h += playArrows(S.hint.plays[0], side, "");
     // Dice in the right half, whose turn in the left.
-    const dice = st.dice || (st.last_play && st.phase.kind !== "over" ? st.last_play.dice : null);
-    if (dice) h += drawDice(dice, !st.dice);
+    // The roll being played, each die greyed once used; the previous
+    // roll's dice are gone (the history keeps them).
+    if (st.dice) {
+      const pt = (f) => (f === "bar" ? 25 : f === "off" ? 0 : side === "white" ? f : 25 - f);
+      h += drawDice(st.dice, usedDice(st.dice, S.steps.map(([a, b]) => (b === "off" ? null : pt(a) - pt(b))), 2));
+    }
     const ph = st.phase;
     const lbl = ph.kind === "over" ? t("game_over") : ph.side ? sideName(ph.side) + (app.myTurn() ? " (" + t("you") + ")" : "") : "";
     h += turnMark(esc(lbl), ph.side && ph.kind !== "over" ? ph.side : null, bottom);
@@ -359,7 +370,7 @@ export function create(app) {
     const note = (s) => `<tr><td>${n}</td><td colspan="2" class="note">${esc(s)}</td></tr>`;
     switch (e.kind) {
       case "game": return `<tr><td>${n}</td><td colspan="2"><b>${esc(t("game_n", { n: e.n }))}</b> <span class="muted">${e.score.white}–${e.score.black}${e.crawford ? " · " + esc(t("crawford")) : ""}</span></td></tr>`;
-      case "opening": return e.white === e.black ? note(t("opening", { w: e.white, b: e.black })) : note(capFirst(openingText(e)));
+      case "opening": return e.white === e.black ? note(t("opening_tie", { w: e.white, b: e.black })) : note(capFirst(openingText(e)));
       case "double": return note(t("doubles_to", { side: sideName(e.side), value: e.value }));
       case "take": return note(t("takes", { side: sideName(e.side) }));
       case "beaver": return note(t("beavers_w", { side: sideName(e.side) }));

@@ -174,7 +174,19 @@ export function createAnalysis(app) {
   return {
     init(params) {
       $("btn-analyse").onclick = () => show(S.state && S.state.tpn);
-      $("analysis-link").onclick = (ev) => { ev.preventDefault(); show(); };
+      // The header's Analysis: the board of the game being played, on
+      // its position when help is allowed (not while a friend plays
+      // online), else the board set up at the start.
+      $("analysis-link").onclick = (ev) => {
+        ev.preventDefault();
+        const st = S.state;
+        const help = !!st && !$("game").hidden && (st.mode !== "online" || !!st.over || S.role === "spectator");
+        if (st && !$("game").hidden && st.game === "backgammon") {
+          location.href = "/?bganalysis=1" + (help && st.ids ? "&position=" + encodeURIComponent(st.ids.xgid) : "");
+          return;
+        }
+        show(help && st.game === "trictrac" ? st.tpn : undefined);
+      };
       $("an-form").addEventListener("submit", ask);
       $("an-question").onchange = rows;
       $("an-board").addEventListener("click", click);
