@@ -92,7 +92,7 @@ function render() {
   } else {
     top = `<p class="muted">${esc(t("acc_anonymous"))}</p>` +
       `<form id="acc-form"><label class="row"><span>${esc(t("acc_name"))}</span>` +
-      `<input name="name" maxlength="20" autocomplete="username" required></label>` +
+      `<input name="name" maxlength="80" autocomplete="username" required placeholder="${esc(t("acc_name_rule"))}"></label>` +
       `<label class="row"><span>${esc(t("acc_password"))}</span>` +
       `<input name="password" type="password" maxlength="200" autocomplete="current-password" required></label>` +
       `<div class="buttons"><button type="submit" class="primary" id="btn-login">${esc(t("acc_login"))}</button>` +
@@ -108,6 +108,12 @@ function render() {
     form.elements.password.value = A.typed.password;
   }
   if (form) {
+    // 3 to 20 characters, counted as the server counts them.
+    const nm = form.elements.name;
+    nm.addEventListener("input", () => {
+      const n = [...nm.value.trim()].length;
+      nm.setCustomValidity(n > 20 ? t("acc_name_long", { n }) : "");
+    });
     form.addEventListener("submit", (ev) => { ev.preventDefault(); send("/api/login"); });
     $("btn-register").onclick = () => { if (form.reportValidity()) send("/api/accounts"); };
   }

@@ -314,11 +314,35 @@ async fn match_over_names_the_last_game_in_chromium() {
     .await;
     assert_eq!(cdp.eval("window.__trictrac.state.match.length").await, 3);
     let mut first_winner: Option<String> = None;
+    let mut held = 0;
     for _ in 0..200 {
-        cdp.wait_for(&format!("{READY} && (!!window.__trictrac.state.over || !!window.__trictrac.state.pending)"), 30)
+        cdp.wait_for(&format!("{READY} && (!!window.__trictrac.state.over || !!window.__trictrac.state.pending || !!window.__trictrac.next)"), 30)
             .await;
         if cdp.eval("!!window.__trictrac.state.over").await == true {
             break;
+        }
+        // A game of the match over: its end stays shown until "Next game".
+        if cdp.eval("!!window.__trictrac.next").await == true {
+            held += 1;
+            let status = text(&mut cdp, "#status").await;
+            assert!(
+                status.contains("resigns: ") && status.contains("Next game"),
+                "{status}"
+            );
+            assert_eq!(
+                cdp.eval("window.__trictrac.state.match.game").await,
+                1,
+                "the finished game is shown"
+            );
+            assert_eq!(
+                cdp.eval("document.querySelector('#btn-resign').hidden").await,
+                true
+            );
+            cdp.shot("i35-match-held").await;
+            cdp.click("#btn-next-game").await;
+            cdp.wait_for("!window.__trictrac.next && window.__trictrac.state.match.game === 2", 10)
+                .await;
+            continue;
         }
         let st = cdp.eval("window.__trictrac.state").await;
         let seq = st["seq"].clone();
@@ -364,6 +388,7 @@ async fn match_over_names_the_last_game_in_chromium() {
         .await;
     }
     cdp.wait_for("!!window.__trictrac.state.over", 20).await;
+    assert_eq!(held, 1, "the first game's end was shown until Next game");
     let st = cdp.eval("window.__trictrac.state").await;
     assert_eq!(st["match"]["game"], 2, "{st}");
     assert_eq!(st["last_result"]["points"], 2, "{st}");
@@ -668,6 +693,179 @@ async fn rough_places_fit_and_read_well_in_chromium() {
     }
     browser::shot(&mut cdp, "i35-account-error").await;
     assert!(problems.is_empty(), "{problems:#?}");
+    cdp.close(browser).await;
+    server.stop().await;
+}
+
+/// Item 8 in a backgammon game against the bot: the dice of the roll
+/// greyed as they are used (none from the roll before), the hint's table
+/// within a 390 px phone, a blocked point named as such, the header's
+/// Analysis leading to this game's board; then the review, with a plain
+/// title, numbers 1 to n and a scale on its graph; the player page's
+/// date in French. Screenshots in `TRICTRAC_E2E_SHOTS`, dark mode too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rough_game_page_in_chromium() {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("rough_game_page_in_chromium", "i35-rough-game").await
+    else {
+        return;
+    };
+    let addr = server.addr();
+    let home = format!("http://{addr}/?lang=en");
+    start(&mut cdp, &home, "backgammon", "bot", "").await;
+    let mut checked_dice = false;
+    let mut checked_block = false;
+    for _ in 0..40 {
+        cdp.wait_for(
+            &format!("{WHITE_READY} || !!window.__trictrac.state.over"),
+            30,
+        )
+        .await;
+        let st = cdp.eval("window.__trictrac.state").await;
+        let seq = st["seq"].clone();
+        match st["pending"]["decision"].as_str().unwrap_or("") {
+            "roll" | "roll_or_double" => {
+                // The roll before is gone from the board.
+                assert_eq!(
+                    cdp.eval("document.querySelectorAll('#board rect.die').length").await,
+                    0,
+                    "the previous roll's dice stay"
+                );
+                cdp.click("#btn-roll").await;
+            }
+            "play" => {
+                let dice = st["dice"].as_array().unwrap().clone();
+                let play = st["plays"][0]["m"].as_array().unwrap().clone();
+                if !checked_block {
+                    // A checker picked up, then a point Black holds.
+                    let from = st["plays"][0]["m"][0][0].as_u64().unwrap();
+                    let blocked = st["board"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .position(|c| c.as_i64().unwrap() <= -2)
+                        .map(|i| i + 1);
+                    if let (true, Some(b)) = (from != 25, blocked) {
+                        cdp.click(&format!("#board rect.hit[data-field='{from}']")).await;
+                        cdp.click(&format!("#board rect.hit[data-field='{b}']")).await;
+                        let toast = text(&mut cdp, "#toast").await;
+                        assert!(toast.contains("is blocked") && toast.contains("BG-3.3"), "{toast}");
+                        checked_block = true;
+                        cdp.eval("window.__trictrac.selected = null; true").await;
+                    }
+                }
+                if !checked_dice && dice[0] != dice[1] && play.len() == 2 && play[0][0] != 25 {
+                    let hint_shown = cdp.eval("!document.querySelector('#btn-hint').hidden").await == true;
+                    if hint_shown {
+                        window(&mut cdp, true).await;
+                        cdp.click("#btn-hint").await;
+                        cdp.wait_for("!document.querySelector('#hint-box').hidden && !!document.querySelector('#bg-plays')", 30)
+                            .await;
+                        let over = cdp.eval(OVERFLOW).await.as_f64().unwrap();
+                        assert_eq!(over, 0.0, "the hint's table widens the phone's page");
+                        browser::shot(&mut cdp, "i35-bg-hint-phone").await;
+                        window(&mut cdp, false).await;
+                    }
+                    let (a, b) = (play[0][0].as_u64().unwrap(), play[0][1].as_u64().unwrap());
+                    assert_eq!(cdp.eval("document.querySelectorAll('#board rect.die.used').length").await, 0);
+                    cdp.click(&format!("#board rect.hit[data-field='{a}']")).await;
+                    if b == 0 {
+                        cdp.click("#board rect.hit[data-field='off']").await;
+                    } else {
+                        cdp.click(&format!("#board rect.hit[data-field='{b}']")).await;
+                    }
+                    cdp.wait_for("window.__trictrac.steps.length === 1", 5).await;
+                    assert_eq!(
+                        cdp.eval("document.querySelectorAll('#board rect.die.used').length").await,
+                        1,
+                        "one die used"
+                    );
+                    browser::shot(&mut cdp, "i35-bg-die-used").await;
+                    checked_dice = true;
+                    cdp.eval("window.__trictrac.steps = []; true").await;
+                }
+                cdp.eval("window.__trictracPage.act({type: 'play', play: window.__trictrac.state.plays[0].n}); true")
+                    .await;
+            }
+            _ => break,
+        }
+        cdp.wait_for(
+            &format!("window.__trictrac.state.seq !== {seq} || !!window.__trictrac.state.over"),
+            30,
+        )
+        .await;
+        if checked_dice && checked_block {
+            break;
+        }
+    }
+    assert!(checked_dice, "a roll to check the dice");
+    // Dark mode: Black's discs off the board.
+    cdp.call(
+        "Emulation.setEmulatedMedia",
+        json!({ "features": [{ "name": "prefers-color-scheme", "value": "dark" }] }),
+    )
+    .await;
+    browser::shot(&mut cdp, "i35-bg-dark").await;
+    cdp.call("Emulation.setEmulatedMedia", json!({ "features": [] }))
+        .await;
+    // The header's Analysis: this game's board, on its position.
+    let room = cdp.eval("window.__trictrac.room").await;
+    let room = room.as_str().unwrap().to_string();
+    cdp.click("#analysis-link").await;
+    cdp.wait_for(
+        "location.search.includes('bganalysis=1') && location.search.includes('position=')",
+        20,
+    )
+    .await;
+    // Resigned, then reviewed.
+    cdp.open(&format!("http://{addr}/?room={room}&lang=en")).await;
+    cdp.wait_for(pages::GAME_SHOWN, 20).await;
+    cdp.wait_for("!document.querySelector('#btn-resign').hidden", 20)
+        .await;
+    cdp.click("#btn-resign").await;
+    cdp.click("#btn-resign-yes").await;
+    cdp.wait_for("!!window.__trictrac.state.over", 20).await;
+    cdp.open(&format!("http://{addr}/?bgreview={room}&lang=en"))
+        .await;
+    cdp.wait_for("document.querySelectorAll('#bgr-moves tr.bgr-row').length > 0", 120)
+        .await;
+    assert_eq!(text(&mut cdp, "#bgr-title").await, "Game review");
+    let numbers = cdp
+        .eval("[...document.querySelectorAll('#bgr-moves tr.bgr-row')].map((r) => Number(r.cells[0].textContent))")
+        .await;
+    let numbers: Vec<u64> = numbers
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, (1..=numbers.len() as u64).collect::<Vec<_>>());
+    assert!(
+        cdp.eval("document.querySelectorAll('#bgr-graph .bgr-g-scale').length")
+            .await
+            .as_u64()
+            .unwrap()
+            >= 3
+    );
+    for phone in [false, true] {
+        window(&mut cdp, phone).await;
+        browser::shot(&mut cdp, &format!("i35-review-{}", if phone { "phone" } else { "desktop" })).await;
+    }
+    window(&mut cdp, false).await;
+    // A player's page in French: a French date.
+    cdp.open(&format!("http://{addr}/?lang=fr")).await;
+    cdp.wait_for("!!document.querySelector('#acc-form')", 20).await;
+    let r = cdp
+        .eval("fetch('/api/accounts', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({name: 'Ann_35', password: 'long-enough-1'})}).then((r) => r.status)")
+        .await;
+    assert_eq!(r, 201);
+    cdp.open(&format!("http://{addr}/player?name=Ann_35&lang=fr"))
+        .await;
+    cdp.wait_for("!!document.querySelector('#pl-name')", 20).await;
+    let since = text(&mut cdp, "#player p.muted").await;
+    assert!(since.starts_with("Inscrit le "), "{since}");
+    assert!(!since.contains('/'), "a date in words: {since}");
+    browser::shot(&mut cdp, "i35-player-fr").await;
     cdp.close(browser).await;
     server.stop().await;
 }

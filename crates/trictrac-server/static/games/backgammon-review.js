@@ -74,7 +74,9 @@ export function createReview() {
         (g.result ? ` <span class="muted">${esc(g.result)}</span>` : "") + `</td></tr>`;
       for (const s of g.steps) {
         const what = s.kind === "play" ? `${s.dice.join("-")}: ${s.play}` : t("bgr_act_" + s.action.replace(" ", "_"));
-        h += `<tr class="bgr-row ${k === ui.i ? "current" : ""}" data-step="${k}"><td>${s.number}</td>` +
+        // Numbered 1 to n over the review (a cube decision and the play
+        // of the same move would share gnubg's move number).
+        h += `<tr class="bgr-row ${k === ui.i ? "current" : ""}" data-step="${k}" title="${esc(t("bgr_move_n", { n: s.number }))}"><td>${k + 1}</td>` +
           `<td class="side-${s.side}">${esc(sideName(s.side))}</td><td>${esc(what)}</td>` +
           `<td class="rv-mark ${markClass(s)}">${s.mark ? esc(s.mark) + " −" + s.lost.toFixed(3) : ""}</td></tr>`;
         k++;
@@ -89,6 +91,12 @@ export function createReview() {
     const x = (i) => pad + (n > 1 ? (i * (W - 2 * pad)) / (n - 1) : 0);
     const y = (e) => H / 2 - (Math.max(-2, Math.min(2, e)) * (H / 2 - pad)) / 2;
     let h = `<rect class="bgr-g-bg" x="0" y="0" width="${W}" height="${H}"/><line class="bgr-g-zero" x1="0" x2="${W}" y1="${H / 2}" y2="${H / 2}"/>`;
+    // The scale: White's equity from −2 to +2, a line at ±1.
+    for (const v of [2, 1, -1, -2]) {
+      if (Math.abs(v) === 1) h += `<line class="bgr-g-tick" x1="0" x2="${W}" y1="${y(v)}" y2="${y(v)}"/>`;
+      h += `<text class="bgr-g-scale" x="3" y="${y(v) + (v > 0 ? 11 : -3)}">${v > 0 ? "+" : "−"}${Math.abs(v)}</text>`;
+    }
+    h += `<text class="bgr-g-scale" x="3" y="${H / 2 - 3}">0</text>`;
     let pts = "";
     ui.steps.forEach((s, i) => {
       if (i && s.game !== ui.steps[i - 1].game) h += `<line class="bgr-g-game" x1="${x(i)}" x2="${x(i)}" y1="0" y2="${H}"/>`;
@@ -117,7 +125,11 @@ export function createReview() {
     const rv = ui.review;
     $("bgr-result").hidden = !rv;
     if (!rv) { $("bgr-title").textContent = t("bgr_upload"); return; }
-    $("bgr-title").textContent = t("bgr_title", { ev: rv.evaluator });
+    $("bgr-title").textContent = t("bgr_title");
+    $("bgr-title").title = rv.evaluator;
+    let ev = $("bgr-evaluator");
+    if (!ev) { ev = document.createElement("p"); ev.id = "bgr-evaluator"; ev.className = "muted"; $("bgr-title").after(ev); }
+    ev.textContent = t("bgr_by", { ev: rv.evaluator });
     $("bgr-players").innerHTML = players();
     $("bgr-moves").innerHTML = moves();
     $("bgr-graph").innerHTML = graph();
@@ -128,7 +140,7 @@ export function createReview() {
       const arrows = [];
       if (s.made_moves) arrows.push({ moves: s.made_moves, side: s.side, cls: "last" });
       if (s.best_moves) arrows.push({ moves: s.best_moves, side: s.side, cls: "best" });
-      $("bgr-board").innerHTML = drawPosition(s.position, { dice: s.dice || null, arrows, label: sideName(s.side) });
+      $("bgr-board").innerHTML = drawPosition(s.position, { dice: s.dice || null, arrows, label: sideName(s.side), numbers: s.side });
     }
     document.querySelectorAll("#bgr-moves tr[data-step], #bgr-graph [data-step]").forEach((el) => {
       el.onclick = () => go(Number(el.dataset.step));

@@ -287,11 +287,51 @@ export function create(app) {
     return e && e.kind === "opening" && e.white !== e.black && S.state.phase.kind !== "over" ? capFirst(openingText(e)) + ". " : "";
   }
 
+  // The end of a game of a match, shown until the player asks for the
+  // next game (the server has started it): the state before the last
+  // decision with the last play made, the game's result and the score.
+  // `before` the state shown, `m` the new one; none when no game ended.
+  function finalFrame(before, m) {
+    if (before.game !== "backgammon" || m.game !== "backgammon" || S.role !== "player" || S.replay) return null;
+    if (!(m.match.length > 0 && m.match.game > before.match.game && !m.over && m.last_result)) return null;
+    const f = JSON.parse(JSON.stringify(before));
+    const r = m.last_result;
+    const side = before.phase.side;
+    // Borne off: the last play, found in the finished game's history.
+    const ends = S.history.map((e, i) => (e.kind === "over" ? i : -1)).filter((i) => i >= 0);
+    const end = ends[ends.length - 1];
+    const last = end > 0 ? S.history[end - 1] : null;
+    const p = r.reason === "borne_off" && last && last.kind === "roll" ? (before.plays || []).find((x) => x.n === last.play) : null;
+    if (p && side) {
+      const sg = sign(side);
+      for (const [a, b] of p.m) {
+        const from = field(a, side), to = field(b, side);
+        if (from === "bar") f.bar[side] -= 1; else f.board[from - 1] -= sg;
+        if (to === "off") f.off[side] += 1;
+        else {
+          if (f.board[to - 1] * sg < 0) { f.board[to - 1] = 0; f.bar[other(side)] += 1; }
+          f.board[to - 1] += sg;
+        }
+      }
+      f.last_play = { ...p, side, dice: before.dice };
+    }
+    const pips = (s) => f.board.reduce((n, c, i) => n + (s === "white" ? Math.max(c, 0) * (i + 1) : Math.max(-c, 0) * (24 - i)), 0) + 25 * f.bar[s];
+    f.pips = { white: pips("white"), black: pips("black") };
+    Object.assign(f, {
+      phase: { kind: "over", side: r.winner }, pending: null, dice: null, plays: [], game_result: r, held: true, seq: m.seq,
+      match: { ...before.match, score: m.match.score },
+      cube: { ...before.cube, can_double: false, offered: null },
+      clock: null,
+    });
+    return f;
+  }
+
   function status() {
     const st = S.state;
     const ph = st.phase;
     const dice = st.dice ? st.dice.join("-") : "";
     const offered = st.cube.value * 2;
+    if (st.held) return resultText(st.game_result) + " " + t("bg_next_hint");
     if (ph.kind === "over") {
       if (st.match.length > 0) {
         const sc = st.match.score;
@@ -329,7 +369,7 @@ export function create(app) {
     ["btn-double", "btn-take", "btn-drop", "btn-beaver"].forEach((id) => { $(id).disabled = !mine; });
     // The review of the finished game or match; the analysis board on
     // this position (not while a friend plays online: no help there).
-    show("btn-bg-review", k === "over");
+    show("btn-bg-review", k === "over" && !st.held);
     show("btn-bg-analyse", k !== "over" && (st.mode !== "online" || S.role === "spectator") && !!st.ids);
   }
 
@@ -422,7 +462,10 @@ export function create(app) {
       const r = encodeURIComponent(id);
       return `<a href="/?room=${r}&watch=1">${esc(t("view"))}</a> · <a href="/?bgreview=${r}">${esc(t("review_link"))}</a> · <a href="/api/games/${r}.mat" download>mat</a>`;
     },
-    canResign: (st) => !st.over,
+    canResign: (st) => !st.over && !st.held,
+    // The header's Analysis: this game's board, on the position when help is allowed.
+    analysisLink: (st, help) => "/?bganalysis=1" + (help && st.ids ? "&position=" + encodeURIComponent(st.ids.xgid) : ""),
+    finalFrame,
     init,
     fieldAt,
     orderings,

@@ -174,17 +174,14 @@ export function createAnalysis(app) {
   return {
     init(params) {
       $("btn-analyse").onclick = () => show(S.state && S.state.tpn);
-      // The header's Analysis: the board of the game being played, on
-      // its position when help is allowed (not while a friend plays
-      // online), else the board set up at the start.
+      // The header's Analysis: Grand Trictrac's board, on the position
+      // of the game played when help is allowed (not while a friend plays
+      // online), else set up at the start. (A game with its own board
+      // says so: its `analysisLink`, app.js.)
       $("analysis-link").onclick = (ev) => {
         ev.preventDefault();
         const st = S.state;
         const help = !!st && !$("game").hidden && (st.mode !== "online" || !!st.over || S.role === "spectator");
-        if (st && !$("game").hidden && st.game === "backgammon") {
-          location.href = "/?bganalysis=1" + (help && st.ids ? "&position=" + encodeURIComponent(st.ids.xgid) : "");
-          return;
-        }
         show(help && st.game === "trictrac" ? st.tpn : undefined);
       };
       $("an-form").addEventListener("submit", ask);
