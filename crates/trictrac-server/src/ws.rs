@@ -113,11 +113,9 @@ fn is_format(c: char) -> bool {
 }
 
 fn clean_name(n: Option<String>) -> String {
-    crate::lobby::cut_name(&n.unwrap_or_default(), |c| {
-        !c.is_control() && !is_format(c)
-    })
-    .trim()
-    .to_string()
+    crate::lobby::cut_name(&n.unwrap_or_default(), |c| !c.is_control() && !is_format(c))
+        .trim()
+        .to_string()
 }
 
 fn parse_side(s: Option<&str>) -> Result<Option<Side>, String> {

@@ -107,7 +107,7 @@ async fn manual_marking_withholds_the_count_until_marked() {
             "stay_or_leave" => json!({"type": "stay"}),
             "play" => {
                 // After the mover has marked: his jans are shown.
-                if jans_of(&st["roll"], &st["roll"]["side"].as_str().unwrap().to_string()) > 0 {
+                if jans_of(&st["roll"], st["roll"]["side"].as_str().unwrap()) > 0 {
                     shown_after += 1;
                 }
                 json!({"type": "play", "play": st["plays"][0]["n"]})
@@ -119,13 +119,20 @@ async fn manual_marking_withholds_the_count_until_marked() {
         a.wait_seq(r["seq"].as_u64().unwrap()).await;
     }
     assert!(marks >= 6, "{marks} markings seen");
-    assert!(shown_after >= 1, "the mover's jans were shown after his marking");
+    assert!(
+        shown_after >= 1,
+        "the mover's jans were shown after his marking"
+    );
     // Automatic marking: nothing withheld.
     let mut b = Client::connect(server.addr()).await;
-    b.request(json!({"type": "create", "mode": "hotseat"})).await;
+    b.request(json!({"type": "create", "mode": "hotseat"}))
+        .await;
     for _ in 0..6 {
         let st = b.state.clone();
-        assert!(st["roll"].is_null() || st["roll"]["hidden"].is_null(), "{st}");
+        assert!(
+            st["roll"].is_null() || st["roll"]["hidden"].is_null(),
+            "{st}"
+        );
         let msg = common::random_action(&st, &mut common::Lcg(2));
         let r = b.request(msg).await;
         b.wait_seq(r["seq"].as_u64().unwrap()).await;
@@ -237,7 +244,10 @@ async fn manual_marking_shows_no_count_before_marking_in_chromium() {
         .await;
     }
     assert!(marked >= 4, "White marked {marked} times");
-    assert!(revealed >= 1, "White's jans were never shown after his marking");
+    assert!(
+        revealed >= 1,
+        "White's jans were never shown after his marking"
+    );
     cdp.close(browser).await;
     server.stop().await;
 }
@@ -335,13 +345,17 @@ async fn match_over_names_the_last_game_in_chromium() {
                 "the finished game is shown"
             );
             assert_eq!(
-                cdp.eval("document.querySelector('#btn-resign').hidden").await,
+                cdp.eval("document.querySelector('#btn-resign').hidden")
+                    .await,
                 true
             );
             cdp.shot("i35-match-held").await;
             cdp.click("#btn-next-game").await;
-            cdp.wait_for("!window.__trictrac.next && window.__trictrac.state.match.game === 2", 10)
-                .await;
+            cdp.wait_for(
+                "!window.__trictrac.next && window.__trictrac.state.match.game === 2",
+                10,
+            )
+            .await;
             continue;
         }
         let st = cdp.eval("window.__trictrac.state").await;
@@ -396,7 +410,9 @@ async fn match_over_names_the_last_game_in_chromium() {
     // The last game is the second (1 point), not the first (2 points).
     let last = text(&mut cdp, "#last-game").await;
     assert!(
-        last.starts_with("Last game: ") && last.contains("resigns: ") && last.ends_with("wins 1 point."),
+        last.starts_with("Last game: ")
+            && last.contains("resigns: ")
+            && last.ends_with("wins 1 point."),
         "{last}"
     );
     // Every row numbered, 1 to n, no number skipped.
@@ -456,18 +472,34 @@ async fn analysis_board_forgets_the_last_position_in_chromium() {
             30,
         )
         .await;
-        assert_eq!(cdp.eval("document.querySelector('#bga-cube').value").await, "2");
-        assert_eq!(cdp.eval("document.querySelector('#bga-owner').value").await, "black");
+        assert_eq!(
+            cdp.eval("document.querySelector('#bga-cube').value").await,
+            "2"
+        );
+        assert_eq!(
+            cdp.eval("document.querySelector('#bga-owner').value").await,
+            "black"
+        );
         cdp.click(button).await;
-        assert_eq!(text(&mut cdp, "#bga-ids").await, "", "{button}: the IDs stay");
+        assert_eq!(
+            text(&mut cdp, "#bga-ids").await,
+            "",
+            "{button}: the IDs stay"
+        );
         assert_eq!(text(&mut cdp, "#bga-result").await, "", "{button}");
         assert_eq!(
             cdp.eval("document.querySelector('#bga-cube').value").await,
             "1",
             "{button}: the cube stays"
         );
-        assert_eq!(cdp.eval("document.querySelector('#bga-owner').value").await, "");
-        assert_eq!(cdp.eval("document.querySelector('#bga-dice').value").await, "");
+        assert_eq!(
+            cdp.eval("document.querySelector('#bga-owner').value").await,
+            ""
+        );
+        assert_eq!(
+            cdp.eval("document.querySelector('#bga-dice').value").await,
+            ""
+        );
         assert_eq!(
             cdp.eval("document.querySelectorAll('#bga-board path.arrow').length")
                 .await,
@@ -532,10 +564,7 @@ async fn no_take_back_of_a_decision_sent() {
         for verb in ["undo", "take_back", "takeback"] {
             let r = a.request(json!({"type": verb})).await;
             assert_eq!(r["type"], "error", "{game} {mode} {verb}: {r}");
-            assert!(
-                r["message"].as_str().unwrap().contains("R-3.6"),
-                "{r}"
-            );
+            assert!(r["message"].as_str().unwrap().contains("R-3.6"), "{r}");
         }
         if mode == "hotseat" {
             // Nothing moved (against the bot, the bot may have played).
@@ -567,7 +596,11 @@ async fn how_to_pages_say_the_rules() {
     }
     // The hit: White's checker on 9, Black's on the bar, never both.
     assert!(!bg.contains(r#"<circle class="chk-b" cx="279" cy="643""#));
-    assert_eq!(bg.matches(r#"<circle class="chk-w" cx="279" cy="643""#).count(), 2);
+    assert_eq!(
+        bg.matches(r#"<circle class="chk-w" cx="279" cy="643""#)
+            .count(),
+        2
+    );
     let (code, tt) = common::http_get(server.addr(), "/howto/trictrac").await;
     assert_eq!(code, 200);
     assert!(!tt.contains("2 ou 4 points par") && !tt.contains("2 or 4 points a way"));
@@ -609,11 +642,8 @@ async fn window(cdp: &mut Cdp, phone: bool) {
 /// no raw backticks.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rough_places_fit_and_read_well_in_chromium() {
-    let Some((_dir, server, browser, mut cdp)) = pages::open(
-        "rough_places_fit_and_read_well_in_chromium",
-        "i35-rough",
-    )
-    .await
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("rough_places_fit_and_read_well_in_chromium", "i35-rough").await
     else {
         return;
     };
@@ -626,9 +656,11 @@ async fn rough_places_fit_and_read_well_in_chromium() {
     )
     .await;
     let mut a = Client::connect(addr).await;
-    a.request(json!({"type": "create", "game": "backgammon", "mode": "online",
-                     "options": "standard match=3", "side": "white", "name": LONG}))
-        .await;
+    a.request(
+        json!({"type": "create", "game": "backgammon", "mode": "online",
+                     "options": "standard match=3", "side": "white", "name": LONG}),
+    )
+    .await;
     let room = a.room();
     let mut b = Client::connect(addr).await;
     b.request(json!({"type": "join", "room": room, "name": format!("{LONG}2")}))
@@ -649,7 +681,14 @@ async fn rough_places_fit_and_read_well_in_chromium() {
             if over > 0.0 {
                 problems.push(format!("home {lang} phone={phone}: {over} px too wide"));
             }
-            browser::shot(&mut cdp, &format!("i35-home-{lang}-{}", if phone { "phone" } else { "desktop" })).await;
+            browser::shot(
+                &mut cdp,
+                &format!(
+                    "i35-home-{lang}-{}",
+                    if phone { "phone" } else { "desktop" }
+                ),
+            )
+            .await;
         }
         // Watching the game: the players card.
         cdp.open(&format!("http://{addr}/?room={room}&watch=1&lang={lang}"))
@@ -661,18 +700,29 @@ async fn rough_places_fit_and_read_well_in_chromium() {
             if over > 0.0 {
                 problems.push(format!("game {lang} phone={phone}: {over} px too wide"));
             }
-            browser::shot(&mut cdp, &format!("i35-watch-{lang}-{}", if phone { "phone" } else { "desktop" })).await;
+            browser::shot(
+                &mut cdp,
+                &format!(
+                    "i35-watch-{lang}-{}",
+                    if phone { "phone" } else { "desktop" }
+                ),
+            )
+            .await;
         }
         window(&mut cdp, false).await;
     }
     // The account form after an error: what was typed stays, in words.
     cdp.open(&format!("http://{addr}/?lang=en")).await;
-    cdp.wait_for("!!document.querySelector('#acc-form')", 20).await;
+    cdp.wait_for("!!document.querySelector('#acc-form')", 20)
+        .await;
     cdp.eval("const f = document.querySelector('#acc-form'); f.elements.name.value = 'Nobody'; f.elements.password.value = 'wrong-password'; true")
         .await;
     cdp.click("#btn-login").await;
-    cdp.wait_for("document.querySelector('#acc-msg').classList.contains('error')", 20)
-        .await;
+    cdp.wait_for(
+        "document.querySelector('#acc-msg').classList.contains('error')",
+        20,
+    )
+    .await;
     let kept = cdp
         .eval("(() => { const f = document.querySelector('#acc-form'); return [f.elements.name.value, f.elements.password.value]; })()")
         .await;
@@ -685,8 +735,11 @@ async fn rough_places_fit_and_read_well_in_chromium() {
     cdp.eval("document.querySelector('#acc-form').elements.name.value = 'ab'; document.querySelector('#acc-form').elements.password.value = 'long-enough-1'; true")
         .await;
     cdp.click("#btn-register").await;
-    cdp.wait_for("document.querySelector('#acc-msg').textContent.length > 0", 20)
-        .await;
+    cdp.wait_for(
+        "document.querySelector('#acc-msg').textContent.length > 0",
+        20,
+    )
+    .await;
     let msg = text(&mut cdp, "#acc-msg").await;
     if msg.contains('`') {
         problems.push(format!("backticks in the account message: {msg}"));
@@ -727,7 +780,8 @@ async fn rough_game_page_in_chromium() {
             "roll" | "roll_or_double" => {
                 // The roll before is gone from the board.
                 assert_eq!(
-                    cdp.eval("document.querySelectorAll('#board rect.die').length").await,
+                    cdp.eval("document.querySelectorAll('#board rect.die').length")
+                        .await,
                     0,
                     "the previous roll's dice stay"
                 );
@@ -746,16 +800,24 @@ async fn rough_game_page_in_chromium() {
                         .position(|c| c.as_i64().unwrap() <= -2)
                         .map(|i| i + 1);
                     if let (true, Some(b)) = (from != 25, blocked) {
-                        cdp.click(&format!("#board rect.hit[data-field='{from}']")).await;
-                        cdp.click(&format!("#board rect.hit[data-field='{b}']")).await;
+                        cdp.click(&format!("#board rect.hit[data-field='{from}']"))
+                            .await;
+                        cdp.click(&format!("#board rect.hit[data-field='{b}']"))
+                            .await;
                         let toast = text(&mut cdp, "#toast").await;
-                        assert!(toast.contains("is blocked") && toast.contains("BG-3.3"), "{toast}");
+                        assert!(
+                            toast.contains("is blocked") && toast.contains("BG-3.3"),
+                            "{toast}"
+                        );
                         checked_block = true;
                         cdp.eval("window.__trictrac.selected = null; true").await;
                     }
                 }
                 if !checked_dice && dice[0] != dice[1] && play.len() == 2 && play[0][0] != 25 {
-                    let hint_shown = cdp.eval("!document.querySelector('#btn-hint').hidden").await == true;
+                    let hint_shown = cdp
+                        .eval("!document.querySelector('#btn-hint').hidden")
+                        .await
+                        == true;
                     if hint_shown {
                         window(&mut cdp, true).await;
                         cdp.click("#btn-hint").await;
@@ -767,16 +829,24 @@ async fn rough_game_page_in_chromium() {
                         window(&mut cdp, false).await;
                     }
                     let (a, b) = (play[0][0].as_u64().unwrap(), play[0][1].as_u64().unwrap());
-                    assert_eq!(cdp.eval("document.querySelectorAll('#board rect.die.used').length").await, 0);
-                    cdp.click(&format!("#board rect.hit[data-field='{a}']")).await;
+                    assert_eq!(
+                        cdp.eval("document.querySelectorAll('#board rect.die.used').length")
+                            .await,
+                        0
+                    );
+                    cdp.click(&format!("#board rect.hit[data-field='{a}']"))
+                        .await;
                     if b == 0 {
                         cdp.click("#board rect.hit[data-field='off']").await;
                     } else {
-                        cdp.click(&format!("#board rect.hit[data-field='{b}']")).await;
+                        cdp.click(&format!("#board rect.hit[data-field='{b}']"))
+                            .await;
                     }
-                    cdp.wait_for("window.__trictrac.steps.length === 1", 5).await;
+                    cdp.wait_for("window.__trictrac.steps.length === 1", 5)
+                        .await;
                     assert_eq!(
-                        cdp.eval("document.querySelectorAll('#board rect.die.used').length").await,
+                        cdp.eval("document.querySelectorAll('#board rect.die.used').length")
+                            .await,
                         1,
                         "one die used"
                     );
@@ -818,7 +888,8 @@ async fn rough_game_page_in_chromium() {
     )
     .await;
     // Resigned, then reviewed.
-    cdp.open(&format!("http://{addr}/?room={room}&lang=en")).await;
+    cdp.open(&format!("http://{addr}/?room={room}&lang=en"))
+        .await;
     cdp.wait_for(pages::GAME_SHOWN, 20).await;
     cdp.wait_for("!document.querySelector('#btn-resign').hidden", 20)
         .await;
@@ -827,8 +898,11 @@ async fn rough_game_page_in_chromium() {
     cdp.wait_for("!!window.__trictrac.state.over", 20).await;
     cdp.open(&format!("http://{addr}/?bgreview={room}&lang=en"))
         .await;
-    cdp.wait_for("document.querySelectorAll('#bgr-moves tr.bgr-row').length > 0", 120)
-        .await;
+    cdp.wait_for(
+        "document.querySelectorAll('#bgr-moves tr.bgr-row').length > 0",
+        120,
+    )
+    .await;
     assert_eq!(text(&mut cdp, "#bgr-title").await, "Game review");
     let numbers = cdp
         .eval("[...document.querySelectorAll('#bgr-moves tr.bgr-row')].map((r) => Number(r.cells[0].textContent))")
@@ -849,19 +923,25 @@ async fn rough_game_page_in_chromium() {
     );
     for phone in [false, true] {
         window(&mut cdp, phone).await;
-        browser::shot(&mut cdp, &format!("i35-review-{}", if phone { "phone" } else { "desktop" })).await;
+        browser::shot(
+            &mut cdp,
+            &format!("i35-review-{}", if phone { "phone" } else { "desktop" }),
+        )
+        .await;
     }
     window(&mut cdp, false).await;
     // A player's page in French: a French date.
     cdp.open(&format!("http://{addr}/?lang=fr")).await;
-    cdp.wait_for("!!document.querySelector('#acc-form')", 20).await;
+    cdp.wait_for("!!document.querySelector('#acc-form')", 20)
+        .await;
     let r = cdp
         .eval("fetch('/api/accounts', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({name: 'Ann_35', password: 'long-enough-1'})}).then((r) => r.status)")
         .await;
     assert_eq!(r, 201);
     cdp.open(&format!("http://{addr}/player?name=Ann_35&lang=fr"))
         .await;
-    cdp.wait_for("!!document.querySelector('#pl-name')", 20).await;
+    cdp.wait_for("!!document.querySelector('#pl-name')", 20)
+        .await;
     let since = text(&mut cdp, "#player p.muted").await;
     assert!(since.starts_with("Inscrit le "), "{since}");
     assert!(!since.contains('/'), "a date in words: {since}");

@@ -126,8 +126,10 @@ fn emoji(c: char) -> bool {
 /// Whether `c` belongs to the character before it: a joiner, a
 /// variation selector, a skin tone, a keycap or a combining mark.
 fn extends(c: char) -> bool {
-    matches!(c as u32, 0x200D | 0xFE0E | 0xFE0F | 0x1F3FB..=0x1F3FF | 0x20E3)
-        || unicode_normalization::char::is_combining_mark(c)
+    matches!(
+        c as u32,
+        0x200D | 0xFE0E | 0xFE0F | 0x1F3FB..=0x1F3FF | 0x20E3
+    ) || unicode_normalization::char::is_combining_mark(c)
 }
 
 /// `name` with the characters `keep` says, a zero-width joiner kept only
@@ -586,7 +588,10 @@ mod tests {
     fn names_keep_emoji_whole() {
         // A ZWJ sequence keeps its joiners; one across the cut goes whole.
         let coder = "\u{1F469}\u{200D}\u{1F4BB}";
-        assert_eq!(clean_name(Some(&format!("Ann {coder}")), "x"), format!("Ann {coder}"));
+        assert_eq!(
+            clean_name(Some(&format!("Ann {coder}")), "x"),
+            format!("Ann {coder}")
+        );
         let n = clean_name(Some(&format!("{}{coder}", "a".repeat(38))), "x");
         assert_eq!(n, "a".repeat(38));
         let n = clean_name(Some(&format!("{}{coder}", "a".repeat(37))), "x");
