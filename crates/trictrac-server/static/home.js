@@ -3,7 +3,7 @@
 // from the server) and the finished games of the server, each named by
 // its game module (`GAMES`, by id).
 
-import { t, esc, lang, $ } from "./i18n.js";
+import { t, esc, lang, resultLine, $ } from "./i18n.js";
 
 export function createHome(GAMES) {
   // The games of this browser: every seat token kept in localStorage, with
@@ -63,7 +63,7 @@ export function createHome(GAMES) {
         const d = new Date(g.finished * 1000).toLocaleDateString(lang());
         const kind = GAMES[g.game] || GAMES.trictrac;
         h += `<tr><td>${esc(g.id)}<br><span class="muted">${esc(kind.short)} · ${esc(d)}</span></td><td>${esc(shownName(g.white, kind))} – ${esc(shownName(g.black, kind))}</td>` +
-          `<td>${esc(g.result)}</td><td>${kind.finishedLinks(g.id)}</td></tr>`;
+          `<td>${esc(resultLine(g.result))}</td><td>${kind.finishedLinks(g.id)}</td></tr>`;
       }
       box.innerHTML = h + "</table>";
     } catch (e) { box.textContent = String(e); }

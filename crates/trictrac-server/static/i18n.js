@@ -54,6 +54,14 @@ export function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 }
 export function sideName(side) { return t(side); }
+/// A result line the server writes ("black 1 white 0 (single resigned,
+/// cube 1)", "white 12 black 7 x2") in the page's words.
+export function resultLine(text) {
+  if (current !== "fr") return String(text || "");
+  const fr = { white: "blanches", black: "noires", single: "simple", resigned: "abandon", dropped: "refus", cube: "videau",
+    "match to": "match en", abandon: "abandon", timeout: "temps écoulé" };
+  return String(text || "").replace(/\b(match to|white|black|single|resigned|dropped|cube|abandon|timeout)\b/g, (w) => fr[w] || w);
+}
 // A side's name inside a sentence: "les blanches", but "White".
 export function sideMid(side) { return current === "fr" ? t(side).toLowerCase() : t(side); }
 // A sentence starts with a capital ("White starts.", "Les blanches …").

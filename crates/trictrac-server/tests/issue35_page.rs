@@ -554,12 +554,15 @@ async fn no_take_back_of_a_decision_sent() {
             create.as_object_mut().unwrap().remove("bot");
         }
         a.request(create).await;
-        // One decision made (a roll, or the opener's play).
-        let st = a.state.clone();
-        let msg = common::random_action(&st, &mut common::Lcg(4));
-        let r = a.request(msg).await;
-        assert_eq!(r["type"], "ack", "{r}");
-        a.wait_seq(r["seq"].as_u64().unwrap()).await;
+        // One decision made (a roll, or the opener's play); against the
+        // bot, whatever the bot has done.
+        if mode == "hotseat" {
+            let st = a.sync().await;
+            let msg = common::random_action(&st, &mut common::Lcg(4));
+            let r = a.request(msg).await;
+            assert_eq!(r["type"], "ack", "{r}");
+            a.wait_seq(r["seq"].as_u64().unwrap()).await;
+        }
         let before = a.sync().await;
         for verb in ["undo", "take_back", "takeback"] {
             let r = a.request(json!({"type": verb})).await;
@@ -667,6 +670,15 @@ async fn rough_places_fit_and_read_well_in_chromium() {
         .await;
     a.wait_until(|s| s["seats"]["black"]["connected"] == true)
         .await;
+    // A finished game with long names, for the finished games' table.
+    let mut c = Client::connect(addr).await;
+    c.request(
+        json!({"type": "create", "game": "backgammon", "mode": "hotseat",
+                     "options": "standard", "name": format!("{LONG}3")}),
+    )
+    .await;
+    let r = c.request(json!({"type": "resign"})).await;
+    assert_eq!(r["type"], "ack", "{r}");
     let mut problems = Vec::new();
     for lang in ["fr", "en"] {
         cdp.open(&format!("http://{addr}/?lang={lang}")).await;
@@ -675,11 +687,35 @@ async fn rough_places_fit_and_read_well_in_chromium() {
             20,
         )
         .await;
+        // The live list: the score and the spectators.
+        let live = text(&mut cdp, "#lobby-live .lobby-score").await;
+        if !live.contains("0 – 0")
+            || !live.contains(if lang == "fr" {
+                "spectateur"
+            } else {
+                "spectator"
+            })
+        {
+            problems.push(format!("the live list's score and spectators: {live}"));
+        }
+        cdp.wait_for("!!document.querySelector('#finished table')", 20)
+            .await;
         for phone in [false, true] {
             window(&mut cdp, phone).await;
             let over = cdp.eval(OVERFLOW).await.as_f64().unwrap();
             if over > 0.0 {
                 problems.push(format!("home {lang} phone={phone}: {over} px too wide"));
+            }
+            let out = cdp
+                .eval("(() => { const c = document.querySelector('#finished').closest('.card').getBoundingClientRect(); \
+                       const t = document.querySelector('#finished table').getBoundingClientRect(); return t.right - c.right; })()")
+                .await
+                .as_f64()
+                .unwrap();
+            if out > 0.0 {
+                problems.push(format!(
+                    "home {lang} phone={phone}: the finished games' table {out} px out of its card"
+                ));
             }
             browser::shot(
                 &mut cdp,
@@ -710,6 +746,22 @@ async fn rough_places_fit_and_read_well_in_chromium() {
             .await;
         }
         window(&mut cdp, false).await;
+    }
+    // The lobby's form: "Match to" for backgammon only.
+    cdp.open(&format!("http://{addr}/?lang=en")).await;
+    cdp.wait_for(
+        "document.querySelector('#lobby-form select[name=game]').options.length === 2",
+        20,
+    )
+    .await;
+    let rows = cdp
+        .eval("(() => { const f = document.querySelector('#lobby-form'); const out = []; \
+               for (const g of ['trictrac', 'backgammon']) { f.elements.game.value = g; f.elements.game.dispatchEvent(new Event('change')); \
+               out.push([f.elements.match.closest('label').hidden, document.querySelector('#lobby-rules-expl').textContent.includes(g === 'trictrac' ? 'marking=manual' : 'seed')]); } \
+               return out; })()")
+        .await;
+    if rows != json!([[true, true], [false, true]]) {
+        problems.push(format!("the lobby form's rows by game: {rows}"));
     }
     // The account form after an error: what was typed stays, in words.
     cdp.open(&format!("http://{addr}/?lang=en")).await;
@@ -904,6 +956,13 @@ async fn rough_game_page_in_chromium() {
     )
     .await;
     assert_eq!(text(&mut cdp, "#bgr-title").await, "Game review");
+    let result = text(&mut cdp, "#bgr-moves .bgr-result").await;
+    assert!(
+        result.starts_with("White – ")
+            && result.contains(" resigns: Black – ")
+            && result.ends_with("wins 1 point"),
+        "{result}"
+    );
     let numbers = cdp
         .eval("[...document.querySelectorAll('#bgr-moves tr.bgr-row')].map((r) => Number(r.cells[0].textContent))")
         .await;
@@ -929,6 +988,13 @@ async fn rough_game_page_in_chromium() {
         )
         .await;
     }
+    // In French: the rating words and the result too.
+    cdp.click("#lang-fr").await;
+    let fr = text(&mut cdp, "#bgr-players").await + &text(&mut cdp, "#bgr-moves .bgr-result").await;
+    for w in ["Awful", "Casual", "wins", "resigns"] {
+        assert!(!fr.contains(w), "{w} on the French review: {fr}");
+    }
+    browser::shot(&mut cdp, "i35-review-fr").await;
     window(&mut cdp, false).await;
     // A player's page in French: a French date.
     cdp.open(&format!("http://{addr}/?lang=fr")).await;

@@ -12,6 +12,18 @@ import REVIEW_TEXTS from "../texts/backgammon-review.json" with { type: "json" }
 
 addTexts(REVIEW_TEXTS);
 
+// gnubg's rating word in the page's language ("Casual player").
+const ratingWord = (w) => { const k = "bgr_r_" + String(w).toLowerCase().replace(/[^a-z]+/g, "_").replace(/^_|_$/g, ""); const v = t(k); return v === k ? w : v; };
+// A game's result as the review gives it ("black wins a single by
+// resignation and 1 point") in the page's words, with the players' names.
+function resultWords(text, names) {
+  const m = /^(white|black) wins (?:a (single|gammon|backgammon)( by resignation)?|(by a refused double)) and (\d+) points?$/i.exec(String(text || "").trim());
+  if (!m) return text;
+  const winner = m[1].toLowerCase(), loser = winner === "white" ? "black" : "white";
+  const who = (s) => sideName(s) + (names[s] ? " – " + names[s] : "");
+  const v = { who: who(winner), loser: who(loser), n: Number(m[5]) };
+  return t(m[4] ? "bgr_res_dropped" : m[3] ? "bgr_res_resigned" : "bgr_res_" + m[2].toLowerCase(), v);
+}
 const eq = (x) => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(3);
 const markClass = (s) => s.mark === "??" ? "rv-blunder" : s.mark === "?" ? "rv-error" : s.mark === "?!" ? "rv-doubtful" : "";
 
@@ -61,17 +73,19 @@ export function createReview() {
     for (const p of rv.players) {
       h += `<tr data-side="${p.side}"><td><span class="chip ${p.side}"></span> ${esc(p.name || sideName(p.side))}</td>` +
         `<td class="num rate">${p.error_rate.toFixed(1)}</td><td class="num">${p.checker_error_rate.toFixed(1)}</td>` +
-        `<td class="num">${p.cube_error_rate.toFixed(1)}</td><td class="num">${p.luck_rate.toFixed(1)}</td><td class="rating">${esc(p.rating)}</td></tr>`;
+        `<td class="num">${p.cube_error_rate.toFixed(1)}</td><td class="num">${p.luck_rate.toFixed(1)}</td><td class="rating">${esc(ratingWord(p.rating))}</td></tr>`;
     }
     return h;
   }
 
   function moves() {
     const rv = ui.review;
+    const names = {};
+    for (const p of rv.players) names[p.side] = p.name;
     let h = "<table>", k = 0;
     rv.games.forEach((g) => {
       h += `<tr class="bgr-game"><td colspan="4"><b>${esc(t("bgr_game", { n: g.n, w: g.score.white, b: g.score.black }))}</b>` +
-        (g.result ? ` <span class="muted">${esc(g.result)}</span>` : "") + `</td></tr>`;
+        (g.result ? ` <span class="muted bgr-result">${esc(resultWords(g.result, names))}</span>` : "") + `</td></tr>`;
       for (const s of g.steps) {
         const what = s.kind === "play" ? `${s.dice.join("-")}: ${s.play}` : t("bgr_act_" + s.action.replace(" ", "_"));
         // Numbered 1 to n over the review (a cube decision and the play
