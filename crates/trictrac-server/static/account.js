@@ -124,8 +124,25 @@ function render() {
   };
 }
 
-// A server's message in words: its `quoted` parts in quotation marks.
-const words = (m) => String(m).replace(/`([^`]*)`/g, (x, q) => t("acc_quoted", { q }));
+// The account API's messages the page knows, in the page's language.
+const KNOWN = [
+  [/^unknown name or wrong password$/, "acc_e_login"],
+  [/^too many attempts: wait (\d+) seconds/, "acc_e_wait"],
+  [/^a password has (\d+) to (\d+) characters$/, "acc_e_password"],
+  [/^the name `([^`]*)` is taken/, "acc_e_taken"],
+  [/^a name has (\d+) to (\d+) characters$/, "acc_e_length"],
+  [/^a name has letters, digits, `_`, `-` and `\.` only \(not `(.*)`\)$/, "acc_e_char"],
+  [/^a name starts with a letter or a digit$/, "acc_e_start"],
+];
+// A server's message in words: a known one in the page's language, else
+// as it came, its `quoted` parts in quotation marks.
+function words(m) {
+  for (const [re, key] of KNOWN) {
+    const x = re.exec(String(m));
+    if (x) return t(key, { a: x[1], b: x[2] });
+  }
+  return String(m).replace(/`([^`]*)`/g, (x, q) => t("acc_quoted", { q }));
+}
 
 async function send(path) {
   const f = $("acc-form");

@@ -797,6 +797,22 @@ async fn rough_places_fit_and_read_well_in_chromium() {
         problems.push(format!("backticks in the account message: {msg}"));
     }
     browser::shot(&mut cdp, "i35-account-error").await;
+    // In French, the server's words in French.
+    cdp.open(&format!("http://{addr}/?lang=fr")).await;
+    cdp.wait_for("!!document.querySelector('#acc-form')", 20)
+        .await;
+    cdp.eval("const f = document.querySelector('#acc-form'); f.elements.name.value = 'Nobody'; f.elements.password.value = 'wrong-password'; true")
+        .await;
+    cdp.click("#btn-login").await;
+    cdp.wait_for(
+        "document.querySelector('#acc-msg').classList.contains('error')",
+        20,
+    )
+    .await;
+    let msg = text(&mut cdp, "#acc-msg").await;
+    if msg != "Nom inconnu ou mot de passe faux." {
+        problems.push(format!("the account's message on the French page: {msg}"));
+    }
     assert!(problems.is_empty(), "{problems:#?}");
     cdp.close(browser).await;
     server.stop().await;
@@ -921,6 +937,7 @@ async fn rough_game_page_in_chromium() {
         }
     }
     assert!(checked_dice, "a roll to check the dice");
+    assert!(checked_block, "a blocked point to click");
     // Dark mode: Black's discs off the board.
     cdp.call(
         "Emulation.setEmulatedMedia",
