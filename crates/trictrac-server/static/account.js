@@ -8,7 +8,7 @@
 // Also exports the games list that the player page (player.js) shows,
 // and the API helper it uses (api.js).
 
-import { t, esc, $, addTexts, lang, resultLine } from "./i18n.js";
+import { t, esc, $, addTexts, lang, resultLine, seatName } from "./i18n.js";
 import { api } from "./api.js";
 import ACCOUNT_TEXTS from "./texts/account.json" with { type: "json" };
 
@@ -35,7 +35,7 @@ export function gamesTable(games) {
     const downloads = (l.downloads || []).map((d) => `<a href="${esc(d.url)}" download>.${esc(d.format)}</a>`).join(" ");
     return `<tr data-room="${esc(g.room)}"><td>${esc(gameLabel(g.game))}${g.rated ? ` <span class="muted">(${esc(t("acc_rated"))})</span>` : ""}` +
       `<br><span class="muted">${esc(day(g.finished))}</span></td>` +
-      `<td>${esc(t("pl_vs", { white: g.white, black: g.black }))}</td><td>${esc(resultLine(g.result))}</td>` +
+      `<td>${esc(t("pl_vs", { white: seatName(g.white), black: seatName(g.black) }))}</td><td>${esc(resultLine(g.result))}</td>` +
       `<td><a href="${esc(l.replay)}">${esc(t("acc_replay"))}</a> · <a href="${esc(l.review)}">${esc(t("acc_review"))}</a> · ` +
       `<span title="${esc(t("acc_download"))}">${downloads}</span></td></tr>`;
   });

@@ -3,7 +3,7 @@
 // from the server) and the finished games of the server, each named by
 // its game module (`GAMES`, by id).
 
-import { t, esc, lang, resultLine, $ } from "./i18n.js";
+import { t, esc, lang, resultLine, seatName, $ } from "./i18n.js";
 
 export function createHome(GAMES) {
   // The games of this browser: every seat token kept in localStorage, with
@@ -49,7 +49,10 @@ export function createHome(GAMES) {
 
   // A seat's name in the lists: a bot stored by its internal name (older
   // games: "search1 (bot)") is shown by its level.
-  const shownName = (n, g) => n.replace(/^([\w-]+) \(bot\)$/, (m, b) => g.levelName(b) === b ? m : `${g.levelName(b)} (${t("bot")})`);
+  const shownName = (n, g) => {
+    const old = /^([\w-]+) \(bot\)$/.exec(n);
+    return old && g.levelName(old[1]) !== old[1] ? `${g.levelName(old[1])} (${t("bot")})` : seatName(n);
+  };
 
   async function loadFinished() {
     const box = $("finished");

@@ -1008,7 +1008,7 @@ async fn rough_game_page_in_chromium() {
     // In French: the rating words and the result too.
     cdp.click("#lang-fr").await;
     let fr = text(&mut cdp, "#bgr-players").await + &text(&mut cdp, "#bgr-moves .bgr-result").await;
-    for w in ["Awful", "Casual", "wins", "resigns"] {
+    for w in ["Awful", "Casual", "wins", "resigns", "Beginner"] {
         assert!(!fr.contains(w), "{w} on the French review: {fr}");
     }
     browser::shot(&mut cdp, "i35-review-fr").await;
@@ -1028,6 +1028,14 @@ async fn rough_game_page_in_chromium() {
     let since = text(&mut cdp, "#player p.muted").await;
     assert!(since.starts_with("Inscrit le "), "{since}");
     assert!(!since.contains('/'), "a date in words: {since}");
+    // The bot's seat by its level, in French; the result in French.
+    let games = text(&mut cdp, "#player").await;
+    assert!(
+        games.contains("Débutant (au hasard) (ordinateur)")
+            && !games.contains("Beginner")
+            && !games.contains("single"),
+        "{games}"
+    );
     browser::shot(&mut cdp, "i35-player-fr").await;
     cdp.close(browser).await;
     server.stop().await;

@@ -6,7 +6,7 @@
 // drawn with arrows), the errors marked on the move list with gnubg's
 // signs (?! doubtful, ? bad, ?? very bad), White's equity over the game.
 
-import { t, esc, addTexts, onLanguage, sideName, $ } from "../i18n.js";
+import { t, esc, addTexts, onLanguage, sideName, seatName, $ } from "../i18n.js";
 import { drawPosition } from "./backgammon-board.js";
 import REVIEW_TEXTS from "../texts/backgammon-review.json" with { type: "json" };
 
@@ -71,7 +71,7 @@ export function createReview() {
     let h = `<tr><th>${esc(t("bgr_player"))}</th><th>${esc(t("bgr_rate"))}</th><th>${esc(t("bgr_checker"))}</th><th>${esc(t("bgr_cube"))}</th>` +
       `<th>${esc(t("bgr_luck"))}</th><th>${esc(t("bgr_rating"))}</th></tr>`;
     for (const p of rv.players) {
-      h += `<tr data-side="${p.side}"><td><span class="chip ${p.side}"></span> ${esc(p.name || sideName(p.side))}</td>` +
+      h += `<tr data-side="${p.side}"><td><span class="chip ${p.side}"></span> ${esc(seatName(p.name) || sideName(p.side))}</td>` +
         `<td class="num rate">${p.error_rate.toFixed(1)}</td><td class="num">${p.checker_error_rate.toFixed(1)}</td>` +
         `<td class="num">${p.cube_error_rate.toFixed(1)}</td><td class="num">${p.luck_rate.toFixed(1)}</td><td class="rating">${esc(ratingWord(p.rating))}</td></tr>`;
     }
@@ -81,7 +81,7 @@ export function createReview() {
   function moves() {
     const rv = ui.review;
     const names = {};
-    for (const p of rv.players) names[p.side] = p.name;
+    for (const p of rv.players) names[p.side] = seatName(p.name);
     let h = "<table>", k = 0;
     rv.games.forEach((g) => {
       h += `<tr class="bgr-game"><td colspan="4"><b>${esc(t("bgr_game", { n: g.n, w: g.score.white, b: g.score.black }))}</b>` +
