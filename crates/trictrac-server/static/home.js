@@ -61,12 +61,13 @@ export function createHome(GAMES) {
       const r = await fetch("/api/games");
       const j = await r.json();
       if (!j.finished || !j.finished.length) { box.innerHTML = `<p class="muted">${esc(t("no_finished"))}</p>`; return; }
-      let h = `<table><tr><th>${esc(t("room"))}</th><th>${esc(t("players"))}</th><th>${esc(t("result"))}</th><th></th></tr>`;
+      // The players and the result in one column: the card is narrow.
+      let h = `<table><tr><th>${esc(t("room"))}</th><th>${esc(t("players"))} · ${esc(t("result"))}</th><th></th></tr>`;
       for (const g of j.finished) {
-        const d = new Date(g.finished * 1000).toLocaleDateString(lang());
+        const d = new Date(g.finished * 1000).toLocaleDateString(lang() === "fr" ? "fr-FR" : "en-GB");
         const kind = GAMES[g.game] || GAMES.trictrac;
-        h += `<tr><td>${esc(g.id)}<br><span class="muted">${esc(kind.short)} · ${esc(d)}</span></td><td>${esc(shownName(g.white, kind))} – ${esc(shownName(g.black, kind))}</td>` +
-          `<td>${esc(resultLine(g.result))}</td><td>${kind.finishedLinks(g.id)}</td></tr>`;
+        h += `<tr><td>${esc(g.id)}<br><span class="muted">${esc(kind.short)} · ${esc(d)}</span></td><td>${esc(shownName(g.white, kind))} – ${esc(shownName(g.black, kind))}` +
+          `<br><span class="muted">${esc(resultLine(g.result))}</span></td><td>${kind.finishedLinks(g.id)}</td></tr>`;
       }
       box.innerHTML = h + "</table>";
     } catch (e) { box.textContent = String(e); }
