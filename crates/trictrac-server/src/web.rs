@@ -63,9 +63,11 @@ const MODULES: [(&str, &str); 12] = [
 ];
 /// The shell's own modules beside `MODULES`: keyboard play, move
 /// animations and sound, the rematch (issue 25), the lobby, the clocks
-/// and the accounts (issue 26), and the JSON API's helper they share.
-const SHELL_MODULES: [(&str, &str); 8] = [
+/// and the accounts (issue 26), the JSON API's helper they share, and the
+/// home page's lists (issue 35).
+const SHELL_MODULES: [(&str, &str); 9] = [
     ("/keys.js", include_str!("../static/keys.js")),
+    ("/home.js", include_str!("../static/home.js")),
     ("/motion.js", include_str!("../static/motion.js")),
     ("/rematch.js", include_str!("../static/rematch.js")),
     ("/lobby.js", include_str!("../static/lobby.js")),

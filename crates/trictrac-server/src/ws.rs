@@ -11,6 +11,15 @@ use trictrac::Side;
 use crate::room::{Hub, Intent, Mode, Room};
 use crate::view::state_json;
 
+/// The names a client might give a take-back, refused with
+/// [`NO_TAKE_BACK`].
+const TAKE_BACK: [&str; 4] = ["undo", "take_back", "takeback", "cancel"];
+
+/// Why there is no take-back: a decision sent is final, in every game
+/// and mode (R-3.6: a play is committed as a whole; the page arranges its
+/// moves before sending it).
+const NO_TAKE_BACK: &str = "a decision taken is taken: a roll, a play, a marking, a school or a cube action sent is final (R-3.6); the page's Take back only undoes the moves of the play being made, before it is sent";
+
 /// A message from a client.
 #[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -104,11 +113,7 @@ fn is_format(c: char) -> bool {
 }
 
 fn clean_name(n: Option<String>) -> String {
-    n.unwrap_or_default()
-        .chars()
-        .filter(|c| !c.is_control() && !is_format(*c))
-        .take(40)
-        .collect::<String>()
+    crate::lobby::cut_name(&n.unwrap_or_default(), |c| !c.is_control() && !is_format(c))
         .trim()
         .to_string()
 }
@@ -266,11 +271,20 @@ pub async fn serve_socket(
                 }
             },
         };
+        // A decision taken is taken (issue 35): no message takes one back.
+        let take_back = raw
+            .get("type")
+            .and_then(Value::as_str)
+            .is_some_and(|t| TAKE_BACK.contains(&t));
         let msg: ClientMsg = match serde_json::from_value(raw) {
             Ok(m) => m,
             Err(e) => {
-                let err =
-                    json!({ "type": "error", "id": id, "message": format!("bad message: {e}") });
+                let message = if take_back {
+                    NO_TAKE_BACK.to_string()
+                } else {
+                    format!("bad message: {e}")
+                };
+                let err = json!({ "type": "error", "id": id, "message": message });
                 if !send(&mut socket, &err).await {
                     break;
                 }

@@ -8,7 +8,7 @@
 // Also exports the games list that the player page (player.js) shows,
 // and the API helper it uses (api.js).
 
-import { t, esc, $, addTexts } from "./i18n.js";
+import { t, esc, $, addTexts, lang, resultLine, seatName } from "./i18n.js";
 import { api } from "./api.js";
 import ACCOUNT_TEXTS from "./texts/account.json" with { type: "json" };
 
@@ -22,7 +22,8 @@ export { api };
 function gameLabel(id) { return id === "backgammon" ? "Backgammon" : "Grand Trictrac"; }
 
 function day(secs) {
-  try { return new Date(secs * 1000).toLocaleDateString(); } catch (e) { return ""; }
+  // In the page's language (not the browser's: no US date on a French page).
+  try { return new Date(secs * 1000).toLocaleDateString(lang() === "fr" ? "fr-FR" : "en-GB"); } catch (e) { return ""; }
 }
 
 /// The table of finished games, with their links (GET /api/me/games,
@@ -34,7 +35,7 @@ export function gamesTable(games) {
     const downloads = (l.downloads || []).map((d) => `<a href="${esc(d.url)}" download>.${esc(d.format)}</a>`).join(" ");
     return `<tr data-room="${esc(g.room)}"><td>${esc(gameLabel(g.game))}${g.rated ? ` <span class="muted">(${esc(t("acc_rated"))})</span>` : ""}` +
       `<br><span class="muted">${esc(day(g.finished))}</span></td>` +
-      `<td>${esc(t("pl_vs", { white: g.white, black: g.black }))}</td><td>${esc(g.result)}</td>` +
+      `<td>${esc(t("pl_vs", { white: seatName(g.white), black: seatName(g.black) }))}</td><td>${esc(resultLine(g.result))}</td>` +
       `<td><a href="${esc(l.replay)}">${esc(t("acc_replay"))}</a> · <a href="${esc(l.review)}">${esc(t("acc_review"))}</a> · ` +
       `<span title="${esc(t("acc_download"))}">${downloads}</span></td></tr>`;
   });
@@ -66,7 +67,7 @@ async function refresh() {
     const g = await api("GET", "/api/me/games");
     A.games = g.games || [];
   } catch (e) {
-    A.msg = e.message; A.bad = true;
+    A.msg = words(e.message); A.bad = true;
   }
   render();
 }
@@ -91,7 +92,7 @@ function render() {
   } else {
     top = `<p class="muted">${esc(t("acc_anonymous"))}</p>` +
       `<form id="acc-form"><label class="row"><span>${esc(t("acc_name"))}</span>` +
-      `<input name="name" maxlength="20" autocomplete="username" required></label>` +
+      `<input name="name" maxlength="80" autocomplete="username" required placeholder="${esc(t("acc_name_rule"))}"></label>` +
       `<label class="row"><span>${esc(t("acc_password"))}</span>` +
       `<input name="password" type="password" maxlength="200" autocomplete="current-password" required></label>` +
       `<div class="buttons"><button type="submit" class="primary" id="btn-login">${esc(t("acc_login"))}</button>` +
@@ -102,15 +103,45 @@ function render() {
     `<p id="acc-msg" class="${A.bad ? "error" : "muted"}" role="status">${esc(A.msg)}</p>` +
     `<h3>${esc(t("acc_history"))}</h3><div id="acc-games">${gamesTable(A.games)}</div>`;
   const form = $("acc-form");
+  if (form && A.typed) {
+    form.elements.name.value = A.typed.name;
+    form.elements.password.value = A.typed.password;
+  }
   if (form) {
+    // 3 to 20 characters, counted as the server counts them.
+    const nm = form.elements.name;
+    nm.addEventListener("input", () => {
+      const n = [...nm.value.trim()].length;
+      nm.setCustomValidity(n > 20 ? t("acc_name_long", { n }) : "");
+    });
     form.addEventListener("submit", (ev) => { ev.preventDefault(); send("/api/login"); });
     $("btn-register").onclick = () => { if (form.reportValidity()) send("/api/accounts"); };
   }
   const out = $("btn-logout");
   if (out) out.onclick = async () => {
-    try { await api("POST", "/api/logout"); A.msg = ""; A.bad = false; } catch (e) { A.msg = e.message; A.bad = true; }
+    try { await api("POST", "/api/logout"); A.msg = ""; A.bad = false; } catch (e) { A.msg = words(e.message); A.bad = true; }
     refresh();
   };
+}
+
+// The account API's messages the page knows, in the page's language.
+const KNOWN = [
+  [/^unknown name or wrong password$/, "acc_e_login"],
+  [/^too many attempts: wait (\d+) seconds/, "acc_e_wait"],
+  [/^a password has (\d+) to (\d+) characters$/, "acc_e_password"],
+  [/^the name `([^`]*)` is taken/, "acc_e_taken"],
+  [/^a name has (\d+) to (\d+) characters$/, "acc_e_length"],
+  [/^a name has letters, digits, `_`, `-` and `\.` only \(not `(.*)`\)$/, "acc_e_char"],
+  [/^a name starts with a letter or a digit$/, "acc_e_start"],
+];
+// A server's message in words: a known one in the page's language, else
+// as it came, its `quoted` parts in quotation marks.
+function words(m) {
+  for (const [re, key] of KNOWN) {
+    const x = re.exec(String(m));
+    if (x) return t(key, { a: x[1], b: x[2] });
+  }
+  return String(m).replace(/`([^`]*)`/g, (x, q) => t("acc_quoted", { q }));
 }
 
 async function send(path) {
@@ -119,8 +150,11 @@ async function send(path) {
   try {
     await api("POST", path, body);
     A.msg = path === "/api/accounts" ? t("acc_registered") : ""; A.bad = false;
+    A.typed = null;
   } catch (e) {
-    A.msg = e.message; A.bad = true;
+    A.msg = words(e.message); A.bad = true;
+    // What was typed stays, to be corrected.
+    A.typed = { name: f.elements.name.value, password: f.elements.password.value };
   }
   await claimSeats();
   refresh();

@@ -14,6 +14,7 @@ import { initKeys, labelKeys } from "./keys.js";
 import { createMotion } from "./motion.js";
 import { createRematch } from "./rematch.js";
 import { createClocks } from "./clocks.js";
+import { createHome } from "./home.js";
 import * as trictrac from "./games/trictrac.js";
 import * as backgammon from "./games/backgammon.js";
 
@@ -38,6 +39,7 @@ const S = {
   info: null,
   retry: 500,
   replay: null,       // { i, frames } while stepping through the history
+  next: null,         // the state of a match's next game, while the last game's end is shown
   invited: null,      // the room summary shown to an invited friend
   resignAsk: false,
   ui: {},             // each game module's own state, by game (for tests)
@@ -61,13 +63,27 @@ for (const m of [trictrac, backgammon]) {
   GAMES[g.id] = g;
   S.ui[g.id] = g.ui;
 }
+// The home page's lists: the games of this browser, the finished games.
+const { loadMine, loadFinished } = createHome(GAMES);
 // The game of the room shown (Grand Trictrac until a state says).
 function game() { return (S.state && GAMES[S.state.game]) || GAMES.trictrac; }
 function formGame() { return GAMES[new FormData($("new-game")).get("game")] || GAMES.trictrac; }
 
 // For tests and curious players: the page's state, and a few of its functions.
 window.__trictrac = S;
-window.__trictracPage = { act, movableFrom, renderBoard, onMessage };
+window.__trictracPage = { act, movableFrom, renderBoard, onMessage, nextGame };
+
+// The name fields: at most `data-chars` characters, counted as the
+// server counts them (not the browser's UTF-16 units: an emoji is one),
+// the limit said before and when it is passed.
+function nameLimits() {
+  document.querySelectorAll("input[data-chars]").forEach((el) => {
+    const max = Number(el.dataset.chars);
+    el.placeholder = t("name_limit", { max });
+    const n = [...el.value].length;
+    el.setCustomValidity(n > max ? t("name_too_long", { max, n }) : "");
+  });
+}
 
 function setLang(l) {
   setLanguage(l);
@@ -79,6 +95,7 @@ function setLang(l) {
   if (S.state) render();
   if (S.info) fillBots(formGame());
   motion.renderToggle();
+  nameLimits();
   labelKeys(t);
   loadFinished();
   loadMine();
@@ -138,11 +155,20 @@ function act(m) {
   renderButtons();
 }
 
+// The next game of a match, after its last game's end was looked at.
+function nextGame() {
+  if (!S.next) return;
+  S.state = S.next;
+  S.next = null;
+  Object.assign(S, { steps: [], selected: null, hint: null, busy: false });
+  render();
+}
+
 function onMessage(m) {
   switch (m.type) {
     case "welcome": {
       // Another room (a rematch): nothing of the last one carries over.
-      if (S.room && S.room !== m.room) Object.assign(S, { history: [], state: null, replay: null, hint: null, resignAsk: false, steps: [], selected: null, busy: false });
+      if (S.room && S.room !== m.room) Object.assign(S, { history: [], state: null, next: null, replay: null, hint: null, resignAsk: false, steps: [], selected: null, busy: false });
       S.room = m.room;
       S.seats = m.seats || [];
       S.role = m.role;
@@ -165,6 +191,11 @@ function onMessage(m) {
       const start = m.history_start;
       if (start > S.history.length) { send({ type: "sync" }); }
       else { S.history.length = start; S.history.push(...m.history); }
+      // A game of a match over (the server starts the next one at once):
+      // its last position stays until the player asks for the next game.
+      if (S.next) { S.next = m; renderPanel(); break; }
+      const held = S.state && game().finalFrame ? game().finalFrame(S.state, m) : null;
+      if (held) { S.next = m; m = held; }
       const moved = !S.state || S.state.seq !== m.seq;
       const before = S.state;
       S.state = m;
@@ -224,69 +255,6 @@ async function loadInfo() {
   fillBots(formGame());
   // The field names came with the info: draw them on a board already shown.
   if (S.state) render();
-}
-
-// The games of this browser: every seat token kept in localStorage, with
-// the room's summary from the server; finished and vanished games drop out.
-async function loadMine() {
-  const box = $("mine");
-  if (!box || $("home").hidden) return;
-  const rooms = [];
-  try {
-    for (let i = 0; i < localStorage.length; i++) {
-      const k = localStorage.key(i);
-      if (k && k.startsWith("trictrac.seat.")) rooms.push(k.slice("trictrac.seat.".length));
-    }
-  } catch (e) { /* private mode */ }
-  const rows = [];
-  for (const code of rooms.slice(-30)) {
-    let g = null;
-    try {
-      const r = await fetch("/api/rooms/" + encodeURIComponent(code));
-      if (r.status === 404) { try { localStorage.removeItem("trictrac.seat." + code); localStorage.removeItem("trictrac.side." + code); } catch (e) { /* ignore */ } continue; }
-      if (!r.ok) continue;
-      g = await r.json();
-    } catch (e) { continue; }
-    if (g.finished) continue;
-    let mine = [];
-    try { mine = (localStorage.getItem("trictrac.side." + code) || "").split(",").filter(Boolean); } catch (e) { /* ignore */ }
-    const opp = ["white", "black"].filter((x) => !mine.includes(x)).map((x) => shownName(g[x].name, GAMES[g.game] || GAMES.trictrac)).join(", ");
-    const turn = g.turn && mine.includes(g.turn);
-    rows.push({ g, opp, turn });
-  }
-  if (!rows.length) { box.innerHTML = `<p class="muted">${esc(t("no_my_games"))}</p>`; return; }
-  rows.sort((a, b) => (b.turn - a.turn) || (b.g.created - a.g.created));
-  let h = "<table>";
-  for (const { g, opp, turn } of rows) {
-    const kind = (GAMES[g.game] || GAMES.trictrac).short;
-    h += `<tr class="my-game" data-room="${esc(g.room)}"><td>${esc(g.room)}<br><span class="muted">${esc(kind)}</span></td>` +
-      `<td>${opp ? esc(t("against")) + " " + esc(opp) : ""}</td>` +
-      `<td>${turn ? "<b>" + esc(t("my_turn")) + "</b>" : esc(t("their_turn"))}</td>` +
-      `<td><a href="/?room=${encodeURIComponent(g.room)}">${esc(t("resume"))}</a></td></tr>`;
-  }
-  box.innerHTML = h + "</table>";
-}
-
-// A seat's name in the lists: a bot stored by its internal name (older
-// games: "search1 (bot)") is shown by its level.
-const shownName = (n, g) => n.replace(/^([\w-]+) \(bot\)$/, (m, b) => g.levelName(b) === b ? m : `${g.levelName(b)} (${t("bot")})`);
-
-async function loadFinished() {
-  const box = $("finished");
-  if (!box || $("home").hidden) return;
-  try {
-    const r = await fetch("/api/games");
-    const j = await r.json();
-    if (!j.finished || !j.finished.length) { box.innerHTML = `<p class="muted">${esc(t("no_finished"))}</p>`; return; }
-    let h = `<table><tr><th>${esc(t("room"))}</th><th>${esc(t("players"))}</th><th>${esc(t("result"))}</th><th></th></tr>`;
-    for (const g of j.finished) {
-      const d = new Date(g.finished * 1000).toLocaleDateString(lang());
-      const kind = GAMES[g.game] || GAMES.trictrac;
-      h += `<tr><td>${esc(g.id)}<br><span class="muted">${esc(kind.short)} · ${esc(d)}</span></td><td>${esc(shownName(g.white, kind))} – ${esc(shownName(g.black, kind))}</td>` +
-        `<td>${esc(g.result)}</td><td>${kind.finishedLinks(g.id)}</td></tr>`;
-    }
-    box.innerHTML = h + "</table>";
-  } catch (e) { box.textContent = String(e); }
 }
 
 function newGame(ev) {
@@ -563,6 +531,7 @@ function renderButtons() {
   // The other games' controls are not this one's.
   for (const x of Object.values(GAMES)) if (x !== g) x.controls.forEach((id) => show(id, false));
   rematch.buttons(st);
+  show("btn-next-game", !!S.next && !S.replay);
   show("btn-replay", !!g.replayFrames && !S.replay && S.history.length > 0 && (k === "over" || S.role === "spectator"));
   show("replay-bar", !!S.replay);
   if (S.replay) {
@@ -623,8 +592,11 @@ function renderPanel() {
   } else { inv.hidden = true; inv.innerHTML = ""; }
   // The game's cards.
   g.panel();
-  // History, newest first.
-  $("history").innerHTML = "<table>" + S.history.map((e, i) => g.historyRow(e, i)).reverse().join("") + "</table>";
+  // History, newest first, numbered without gaps: an entry a game does
+  // not show takes no number.
+  let shown = 0;
+  const rows = S.history.map((e, i) => { const r = g.historyRow(e, i, shown + 1); if (r) shown += 1; return r; });
+  $("history").innerHTML = "<table>" + rows.reverse().join("") + "</table>";
   // Hint.
   const hb = $("hint-box");
   if (S.hint && S.hint.plays && !S.replay) {
@@ -652,10 +624,12 @@ function init() {
   for (const l of ["fr", "en"]) $("lang-" + l).onclick = () => setLang(l);
   $("new-game").addEventListener("submit", newGame);
   $("new-game").addEventListener("change", updateFormRows);
+  document.querySelectorAll("input[data-chars]").forEach((el) => el.addEventListener("input", () => { nameLimits(); el.reportValidity(); }));
   $("join-game").addEventListener("submit", (ev) => { ev.preventDefault(); joinGame(false); });
   $("btn-watch").onclick = () => joinGame(true);
   $("btn-roll").onclick = () => act({ type: "roll" });
   $("btn-rematch").onclick = () => rematch.ask();
+  $("btn-next-game").onclick = nextGame;
   motion.init();
   initKeys({ S, render, replayGo });
   $("btn-undo").onclick = () => { S.steps = []; S.selected = null; render(); };
@@ -679,6 +653,15 @@ function init() {
   setLang(l);
   updateFormRows();
   for (const g of Object.values(GAMES)) g.init(params);
+  // The header's Analysis: the board of the game being played, when its
+  // module has one of its own (on the position when help is allowed).
+  const toAnalysis = $("analysis-link").onclick;
+  $("analysis-link").onclick = (ev) => {
+    const st = S.state, g = game();
+    if (!st || $("game").hidden || !g.analysisLink) { if (toAnalysis) toAnalysis(ev); return; }
+    ev.preventDefault();
+    location.href = g.analysisLink(st, st.mode !== "online" || !!st.over || S.role === "spectator");
+  };
   loadInfo();
   const room = params.get("room");
   if (room) {

@@ -45,8 +45,25 @@ export function drawDie(x, y, v, s, cls) {
   return h;
 }
 /// The two dice in the right half; `used` greys them.
+/// The two dice; `used` greys both, or each by its own flag ([a, b]).
 export function drawDice(dice, used) {
-  return drawDie(640, MID - 26, dice[0], 52, used ? "used" : "") + drawDie(710, MID - 26, dice[1], 52, used ? "used" : "");
+  const u = Array.isArray(used) ? used : [used, used];
+  return drawDie(640, MID - 26, dice[0], 52, u[0] ? "used" : "") + drawDie(710, MID - 26, dice[1], 52, u[1] ? "used" : "");
+}
+/// Which of the two dice the moves made so far have used: `dists` the
+/// distance of each single move (null when unknown, as a checker borne
+/// off by a higher die), `perDie` how many moves a die of a double makes
+/// (2 in backgammon, 1 in Grand Trictrac).
+export function usedDice(dice, dists, perDie) {
+  if (dice[0] === dice[1]) return [dists.length >= perDie, dists.length >= 2 * perDie];
+  const used = [false, false];
+  for (const d of dists) {
+    let i = [0, 1].find((k) => !used[k] && dice[k] === d);
+    if (i === undefined) i = [0, 1].filter((k) => !used[k] && (d === null || dice[k] >= d)).sort((x, y) => dice[x] - dice[y])[0];
+    if (i === undefined) i = [0, 1].find((k) => !used[k]);
+    if (i !== undefined) used[i] = true;
+  }
+  return used;
 }
 
 /// The arrows' markers, the frame, the felt and the bar.

@@ -54,6 +54,22 @@ export function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 }
 export function sideName(side) { return t(side); }
+/// A seat's stored name in the page's words: a bot's ("Beginner (random)
+/// (bot)", "search1 (bot)" in older games) by its level, else as it is.
+export function seatName(n) {
+  const m = /^(.+) \(bot\)$/.exec(String(n || ""));
+  if (!m) return n;
+  const key = Object.keys(TEXTS.en).find((k) => k.startsWith("level_") && (TEXTS.en[k] === m[1] || k === "level_" + m[1]));
+  return key ? t(key) + " (" + t("bot") + ")" : n;
+}
+/// A result line the server writes ("black 1 white 0 (single resigned,
+/// cube 1)", "white 12 black 7 x2") in the page's words.
+export function resultLine(text) {
+  if (current !== "fr") return String(text || "");
+  const fr = { white: "blanches", black: "noires", single: "simple", resigned: "abandon", dropped: "refus", cube: "videau",
+    "match to": "match en", abandon: "abandon", timeout: "temps écoulé" };
+  return String(text || "").replace(/\b(match to|white|black|single|resigned|dropped|cube|abandon|timeout)\b/g, (w) => fr[w] || w);
+}
 // A side's name inside a sentence: "les blanches", but "White".
 export function sideMid(side) { return current === "fr" ? t(side).toLowerCase() : t(side); }
 // A sentence starts with a capital ("White starts.", "Les blanches …").

@@ -53,7 +53,9 @@ export function initKeys({ S, render, replayGo }) {
 export function labelKeys(t) {
   document.querySelectorAll("[data-key]").forEach((el) => {
     if (!el.dataset.i18n) return;
-    el.title = t(el.dataset.i18n) + " (" + el.dataset.key + ")";
+    // A longer word for the tooltip when there is one (`undo_title`).
+    const long = t(el.dataset.i18n + "_title");
+    el.title = (long !== el.dataset.i18n + "_title" ? long : t(el.dataset.i18n)) + " (" + el.dataset.key + ")";
     el.setAttribute("aria-keyshortcuts", el.dataset.key === "↵" ? "Enter" : el.dataset.key.replace("U ⌫", "U Backspace"));
   });
 }

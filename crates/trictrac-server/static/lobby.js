@@ -13,11 +13,15 @@
 // ("trictrac.seat.ROOM"), and the page goes to the game. The games
 // offered come from /api/info: this module names none.
 
-import { t, esc, $, addTexts } from "./i18n.js";
+import { t, esc, $, addTexts, onLanguage, hasText } from "./i18n.js";
 import { api } from "./api.js";
 import LOBBY_TEXTS from "./texts/lobby.json" with { type: "json" };
 
 addTexts(LOBBY_TEXTS);
+// The lists are written in the page's language: drawn again when it
+// changes (their words — match length, clock, rated — are not labels the
+// shell translates).
+onLanguage(() => { if (L.updates) render(); });
 
 const PREFIX = "trictrac.seek.";
 const L = { games: [], seeks: new Map(), live: new Map(), bots: [], ws: null, open: false, retry: 0, updates: 0 };
@@ -69,8 +73,16 @@ function gameName(id) {
   return g ? g.name : id;
 }
 
+// A bot's level in the page's words, as the new-game form and the game
+// name it (the server's English word when the page has none).
+function levelName(game, bot, level) {
+  if (game === "backgammon" && hasText("level_bg_" + bot)) return t("level_bg_" + bot);
+  return hasText("level_" + bot) ? t("level_" + bot) : level;
+}
+
 function score(s) {
-  if (!s || !s.white) return "";
+  // 0–0 is a score too (a backgammon match just begun).
+  if (!s || s.white == null || s.black == null) return "";
   const part = (x) => (typeof x === "object" ? (x.holes != null ? x.holes + "·" + x.points : x.points) : x);
   return part(s.white) + " – " + part(s.black);
 }
@@ -91,14 +103,14 @@ function render() {
   const bots = $("lobby-bots");
   if (bots) {
     bots.innerHTML = L.bots.length === 0 ? "" :
-      "<ul>" + L.bots.map((b) => `<li data-bot="${esc(b.id)}"><b><span data-i18n="lobby_bot_name">${esc(t("lobby_bot_name"))}</span>, ${esc(b.level)}</b> · ${esc(gameName(b.game))}` +
+      "<ul>" + L.bots.map((b) => `<li data-bot="${esc(b.id)}"><b><span data-i18n="lobby_bot_name">${esc(t("lobby_bot_name"))}</span>, ${esc(levelName(b.game, b.bot, b.level))}</b> · ${esc(gameName(b.game))}` +
         ` <span class="muted" data-i18n="lobby_bot_always">${esc(t("lobby_bot_always"))}</span>` +
         ` <button type="button" class="primary" data-accept="${esc(b.id)}" data-i18n="lobby_accept">${esc(t("lobby_accept"))}</button></li>`).join("") + "</ul>";
   }
   const live = [...L.live.values()].sort((a, b) => (b.created - a.created) || (a.room < b.room ? -1 : 1));
   $("lobby-live").innerHTML = live.length === 0 ? `<p class="muted" data-i18n="lobby_no_live">${esc(t("lobby_no_live"))}</p>` :
     "<ul>" + live.map((g) => `<li data-live="${esc(g.room)}">${esc(gameName(g.game))}: <b>${esc(g.white)}</b> – <b>${esc(g.black)}</b>` +
-      ` <span class="muted">${esc(score(g.score))}${g.spectators ? " · " + esc(t("spectators", { n: g.spectators })) : ""}</span>` +
+      ` <span class="muted lobby-score">${esc([score(g.score), t("spectators", { n: g.spectators || 0 })].filter(Boolean).join(" · "))}</span>` +
       ` <a href="/?room=${encodeURIComponent(g.room)}&watch=1" data-i18n="lobby_watch">${esc(t("lobby_watch"))}</a></li>`).join("") + "</ul>";
   botLevels();
 }
@@ -112,9 +124,11 @@ function botLevels() {
     games.innerHTML = L.bots.map((b) => `<option value="${esc(b.id)}">${esc(gameName(b.game))}</option>`).join("");
   }
   const b = L.bots.find((x) => x.id === games.value) || L.bots[0];
-  if (levels.dataset.game !== b.id) {
-    levels.dataset.game = b.id;
-    levels.innerHTML = b.levels.map((l) => `<option value="${esc(l.bot)}"${l.bot === b.bot ? " selected" : ""}>${esc(l.level)}</option>`).join("");
+  const key = b.id + "/" + t("lobby_bot_level");
+  if (levels.dataset.game !== key) {
+    const chosen = levels.dataset.game && levels.dataset.game.startsWith(b.id + "/") ? levels.value : b.bot;
+    levels.dataset.game = key;
+    levels.innerHTML = b.levels.map((l) => `<option value="${esc(l.bot)}"${l.bot === chosen ? " selected" : ""}>${esc(levelName(b.game, l.bot, l.level))}</option>`).join("");
   }
 }
 
@@ -219,6 +233,25 @@ function clockText(c) {
   return " · " + (c.kind === "move" ? t("lobby_clock_move", { s: c.seconds }) : t("lobby_clock_total", { m: c.minutes, i: c.increment }));
 }
 
+// The form's rows for the game chosen: "Match to" for backgammon only
+// (Grand Trictrac has no matches), each game's own rule words.
+function formRows() {
+  const f = $("lobby-form");
+  if (!f) return;
+  const g = f.elements.game.value;
+  f.elements.match.closest("label").hidden = g !== "backgammon";
+  if (g !== "backgammon") f.elements.match.value = "0";
+  f.elements.rules.placeholder = g === "backgammon" ? "seed · hit-cover=inner · videau=whole-turn" : "marking=manual · payout=soumille";
+  let expl = $("lobby-rules-expl");
+  if (!expl) {
+    expl = document.createElement("p");
+    expl.id = "lobby-rules-expl";
+    expl.className = "expl muted";
+    f.elements.rules.closest("label").after(expl);
+  }
+  expl.textContent = t(g === "backgammon" ? "lobby_rules_backgammon" : "lobby_rules_trictrac");
+}
+
 async function post(ev) {
   ev.preventDefault();
   const f = $("lobby-form");
@@ -305,6 +338,9 @@ async function start() {
   sel.innerHTML = L.games.map((g) => `<option value="${esc(g.id)}">${esc(g.name)}</option>`).join("");
   botPart();
   $("lobby-form").addEventListener("submit", post);
+  sel.addEventListener("change", formRows);
+  formRows();
+  onLanguage(formRows);
   $("lobby").addEventListener("click", click);
   window.addEventListener("pagehide", () => {
     withdrawAll();

@@ -4,7 +4,7 @@
 // finished games; /player alone shows the leaderboard of each game
 // (GET /api/ratings?game=…).
 
-import { t, esc, $, setLanguage } from "./i18n.js";
+import { t, esc, $, setLanguage, lang } from "./i18n.js";
 import { api, gamesTable } from "./account.js";
 
 const P = { data: null, boards: null, error: "" };
@@ -63,7 +63,7 @@ function render() {
   if (P.error) { box.innerHTML = `<p class="error" id="pl-error">${esc(P.error)}</p><p><a href="/">${esc(t("pl_home"))}</a></p>`; return; }
   if (P.data) {
     const d = P.data;
-    box.innerHTML = `<h2 id="pl-name">${esc(d.name)}</h2><p class="muted">${esc(t("pl_since", { date: new Date(d.created * 1000).toLocaleDateString() }))}</p>` +
+    box.innerHTML = `<h2 id="pl-name">${esc(d.name)}</h2><p class="muted">${esc(t("pl_since", { date: new Date(d.created * 1000).toLocaleDateString(lang() === "fr" ? "fr-FR" : "en-GB", { day: "numeric", month: "long", year: "numeric" }) }))}</p>` +
       `<h3>${esc(t("pl_ratings"))}</h3>${ratingsTable(d.ratings)}<h3>${esc(t("pl_chart"))}</h3>${chart(d.history)}` +
       `<h3>${esc(t("pl_games"))}</h3>${gamesTable(d.games)}`;
   } else if (P.boards) {
@@ -74,7 +74,7 @@ function render() {
 
 function setLang(l) {
   setLanguage(l);
-  document.documentElement.lang = l;
+  document.documentElement.lang = lang();
   try { localStorage.setItem("trictrac.lang", l); } catch (e) { /* private mode */ }
   render();
 }

@@ -79,7 +79,7 @@ async fn register_log_in_and_see_the_player_page_in_chromium() {
     cdp.click("#btn-logout").await;
     through_the_card(&mut cdp, "ann", "wrong horse", "#btn-login").await;
     cdp.wait_for(
-        "document.querySelector('#acc-msg').textContent === 'unknown name or wrong password'",
+        "document.querySelector('#acc-msg').textContent === 'Unknown name or wrong password.'",
         20,
     )
     .await;

@@ -110,8 +110,28 @@ export function createAnalysis(app) {
         if (onBoard(put) < 15) board[i] += sg;
       }
     }
+    forget();
+    draw();
+  }
+  // The answer shown is of another position: its IDs, its plays (their
+  // arrows), its rollout go.
+  function forget() {
     ui.result = null;
+    ui.rolled = null;
     $("bga-result").innerHTML = "";
+    $("bga-ids").innerHTML = "";
+    $("bga-rollout-result").innerHTML = "";
+  }
+  // A new set-up (Start, Empty): nothing of the last position stays — its
+  // IDs, its answer, its dice and cube.
+  function reset(set) {
+    ui.set = set;
+    forget();
+    $("bga-dice").value = "";
+    $("bga-cube").value = "1";
+    $("bga-owner").value = "";
+    $("bga-id").value = "";
+    error("");
     draw();
   }
   function fields() {
@@ -137,8 +157,8 @@ export function createAnalysis(app) {
     try {
       const r = await fetch("/api/analysis/backgammon/position?" + p.toString());
       j = await r.json();
-      if (!r.ok) { error(j.error || String(r.status)); $("bga-result").innerHTML = ""; return null; }
-    } catch (e) { error(String(e)); return null; }
+      if (!r.ok) { error(j.error || String(r.status)); forget(); draw(); return null; }
+    } catch (e) { error(String(e)); forget(); draw(); return null; }
     return j;
   }
   // An answer's position and surroundings become the board's set-up.
@@ -256,9 +276,9 @@ export function createAnalysis(app) {
     $("bga-form").addEventListener("submit", analyse);
     $("bga-load").onclick = () => load();
     $("bga-rollout").onclick = rollout;
-    $("bga-start").onclick = () => { ui.set = start(); ui.result = null; draw(); };
-    $("bga-clear").onclick = () => { ui.set = empty(); ui.result = null; draw(); };
-    ["bga-turn", "bga-dice", "bga-cube", "bga-owner"].forEach((id) => { $(id).onchange = () => { ui.result = null; $("bga-result").innerHTML = ""; draw(); }; });
+    $("bga-start").onclick = () => reset(start());
+    $("bga-clear").onclick = () => reset(empty());
+    ["bga-turn", "bga-dice", "bga-cube", "bga-owner", "bga-length", "bga-score"].forEach((id) => { $(id).onchange = () => { forget(); draw(); }; });
     $("bga-back").onclick = () => { if (history.length > 1) history.back(); else location.href = "/"; };
     if (params.get("bganalysis") === "1") open(params.get("position"));
   }

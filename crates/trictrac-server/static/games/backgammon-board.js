@@ -26,9 +26,21 @@ function fieldXY(f, side) {
   return [colX(p.col), p.bottom ? 560 : 160];
 }
 
+// A checker moved on by the next move ([24, 18], [18, 13]) as one move
+// ([24, 13]): its arrow drawn whole, from where it started to where it
+// stopped.
+function chained(moves) {
+  const out = [];
+  for (const [f, to, hit] of moves || []) {
+    const k = out.findIndex((m) => m[1] === f && !m[2] && f !== 0);
+    if (k >= 0) out[k] = [out[k][0], to, hit]; else out.push([f, to, hit]);
+  }
+  return out;
+}
+
 // The arrows of a play's moves.
 export function playArrows(moves, side, cls) {
-  return (moves || []).map(([f, to]) => {
+  return chained(moves).map(([f, to]) => {
     const [xa, ya] = fieldXY(field(f, side), side);
     const [xb, yb] = fieldXY(field(to, side), side);
     return arrowPath(xa, ya, xb, yb, cls);
@@ -51,13 +63,14 @@ function cubeShape(x, y, value, cls) {
 
 // The SVG content of a position. `o`: dice [a, b], cube {value, owner,
 // offered}, arrows [{moves, side, cls}], label (the left half's text),
-// hits (hit areas for clicks).
+// hits (hit areas for clicks), numbers (the side whose numbering the
+// points show: White's by default).
 export function drawPosition(pos, o = {}) {
   let h = boardBase();
   for (let f = 1; f <= 24; f++) {
     const p = place(f);
     h += flecheShape(p.col, p.bottom);
-    h += `<text class="num pt-label" x="${colX(p.col)}" y="${p.bottom ? 697 : 33}">${f}</text>`;
+    h += `<text class="num pt-label" x="${colX(p.col)}" y="${p.bottom ? 697 : 33}">${o.numbers === "black" ? 25 - f : f}</text>`;
   }
   h += `<text class="num pips" x="480" y="697">${pos.pips.white}</text>`;
   h += `<text class="num pips" x="480" y="33">${pos.pips.black}</text>`;

@@ -6,12 +6,24 @@
 // drawn with arrows), the errors marked on the move list with gnubg's
 // signs (?! doubtful, ? bad, ?? very bad), White's equity over the game.
 
-import { t, esc, addTexts, onLanguage, sideName, $ } from "../i18n.js";
+import { t, esc, addTexts, onLanguage, sideName, seatName, $ } from "../i18n.js";
 import { drawPosition } from "./backgammon-board.js";
 import REVIEW_TEXTS from "../texts/backgammon-review.json" with { type: "json" };
 
 addTexts(REVIEW_TEXTS);
 
+// gnubg's rating word in the page's language ("Casual player").
+const ratingWord = (w) => { const k = "bgr_r_" + String(w).toLowerCase().replace(/[^a-z]+/g, "_").replace(/^_|_$/g, ""); const v = t(k); return v === k ? w : v; };
+// A game's result as the review gives it ("black wins a single by
+// resignation and 1 point") in the page's words, with the players' names.
+function resultWords(text, names) {
+  const m = /^(white|black) wins (?:a (single|gammon|backgammon)( by resignation)?|(by a refused double)) and (\d+) points?$/i.exec(String(text || "").trim());
+  if (!m) return text;
+  const winner = m[1].toLowerCase(), loser = winner === "white" ? "black" : "white";
+  const who = (s) => sideName(s) + (names[s] ? " – " + names[s] : "");
+  const v = { who: who(winner), loser: who(loser), n: Number(m[5]) };
+  return t(m[4] ? "bgr_res_dropped" : m[3] ? "bgr_res_resigned" : "bgr_res_" + m[2].toLowerCase(), v);
+}
 const eq = (x) => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(3);
 const markClass = (s) => s.mark === "??" ? "rv-blunder" : s.mark === "?" ? "rv-error" : s.mark === "?!" ? "rv-doubtful" : "";
 
@@ -59,22 +71,26 @@ export function createReview() {
     let h = `<tr><th>${esc(t("bgr_player"))}</th><th>${esc(t("bgr_rate"))}</th><th>${esc(t("bgr_checker"))}</th><th>${esc(t("bgr_cube"))}</th>` +
       `<th>${esc(t("bgr_luck"))}</th><th>${esc(t("bgr_rating"))}</th></tr>`;
     for (const p of rv.players) {
-      h += `<tr data-side="${p.side}"><td><span class="chip ${p.side}"></span> ${esc(p.name || sideName(p.side))}</td>` +
+      h += `<tr data-side="${p.side}"><td><span class="chip ${p.side}"></span> ${esc(seatName(p.name) || sideName(p.side))}</td>` +
         `<td class="num rate">${p.error_rate.toFixed(1)}</td><td class="num">${p.checker_error_rate.toFixed(1)}</td>` +
-        `<td class="num">${p.cube_error_rate.toFixed(1)}</td><td class="num">${p.luck_rate.toFixed(1)}</td><td class="rating">${esc(p.rating)}</td></tr>`;
+        `<td class="num">${p.cube_error_rate.toFixed(1)}</td><td class="num">${p.luck_rate.toFixed(1)}</td><td class="rating">${esc(ratingWord(p.rating))}</td></tr>`;
     }
     return h;
   }
 
   function moves() {
     const rv = ui.review;
+    const names = {};
+    for (const p of rv.players) names[p.side] = seatName(p.name);
     let h = "<table>", k = 0;
     rv.games.forEach((g) => {
       h += `<tr class="bgr-game"><td colspan="4"><b>${esc(t("bgr_game", { n: g.n, w: g.score.white, b: g.score.black }))}</b>` +
-        (g.result ? ` <span class="muted">${esc(g.result)}</span>` : "") + `</td></tr>`;
+        (g.result ? ` <span class="muted bgr-result">${esc(resultWords(g.result, names))}</span>` : "") + `</td></tr>`;
       for (const s of g.steps) {
         const what = s.kind === "play" ? `${s.dice.join("-")}: ${s.play}` : t("bgr_act_" + s.action.replace(" ", "_"));
-        h += `<tr class="bgr-row ${k === ui.i ? "current" : ""}" data-step="${k}"><td>${s.number}</td>` +
+        // Numbered 1 to n over the review (a cube decision and the play
+        // of the same move would share gnubg's move number).
+        h += `<tr class="bgr-row ${k === ui.i ? "current" : ""}" data-step="${k}" title="${esc(t("bgr_move_n", { n: s.number }))}"><td>${k + 1}</td>` +
           `<td class="side-${s.side}">${esc(sideName(s.side))}</td><td>${esc(what)}</td>` +
           `<td class="rv-mark ${markClass(s)}">${s.mark ? esc(s.mark) + " −" + s.lost.toFixed(3) : ""}</td></tr>`;
         k++;
@@ -89,6 +105,12 @@ export function createReview() {
     const x = (i) => pad + (n > 1 ? (i * (W - 2 * pad)) / (n - 1) : 0);
     const y = (e) => H / 2 - (Math.max(-2, Math.min(2, e)) * (H / 2 - pad)) / 2;
     let h = `<rect class="bgr-g-bg" x="0" y="0" width="${W}" height="${H}"/><line class="bgr-g-zero" x1="0" x2="${W}" y1="${H / 2}" y2="${H / 2}"/>`;
+    // The scale: White's equity from −2 to +2, a line at ±1.
+    for (const v of [2, 1, -1, -2]) {
+      if (Math.abs(v) === 1) h += `<line class="bgr-g-tick" x1="0" x2="${W}" y1="${y(v)}" y2="${y(v)}"/>`;
+      h += `<text class="bgr-g-scale" x="3" y="${y(v) + (v > 0 ? 11 : -3)}">${v > 0 ? "+" : "−"}${Math.abs(v)}</text>`;
+    }
+    h += `<text class="bgr-g-scale" x="3" y="${H / 2 - 3}">0</text>`;
     let pts = "";
     ui.steps.forEach((s, i) => {
       if (i && s.game !== ui.steps[i - 1].game) h += `<line class="bgr-g-game" x1="${x(i)}" x2="${x(i)}" y1="0" y2="${H}"/>`;
@@ -117,7 +139,11 @@ export function createReview() {
     const rv = ui.review;
     $("bgr-result").hidden = !rv;
     if (!rv) { $("bgr-title").textContent = t("bgr_upload"); return; }
-    $("bgr-title").textContent = t("bgr_title", { ev: rv.evaluator });
+    $("bgr-title").textContent = t("bgr_title");
+    $("bgr-title").title = rv.evaluator;
+    let ev = $("bgr-evaluator");
+    if (!ev) { ev = document.createElement("p"); ev.id = "bgr-evaluator"; ev.className = "muted"; $("bgr-title").after(ev); }
+    ev.textContent = t("bgr_by", { ev: rv.evaluator });
     $("bgr-players").innerHTML = players();
     $("bgr-moves").innerHTML = moves();
     $("bgr-graph").innerHTML = graph();
@@ -128,7 +154,7 @@ export function createReview() {
       const arrows = [];
       if (s.made_moves) arrows.push({ moves: s.made_moves, side: s.side, cls: "last" });
       if (s.best_moves) arrows.push({ moves: s.best_moves, side: s.side, cls: "best" });
-      $("bgr-board").innerHTML = drawPosition(s.position, { dice: s.dice || null, arrows, label: sideName(s.side) });
+      $("bgr-board").innerHTML = drawPosition(s.position, { dice: s.dice || null, arrows, label: sideName(s.side), numbers: s.side });
     }
     document.querySelectorAll("#bgr-moves tr[data-step], #bgr-graph [data-step]").forEach((el) => {
       el.onclick = () => go(Number(el.dataset.step));

@@ -5,7 +5,7 @@
 // interface every game module has (docs/PROTOCOL.md, "Backgammon").
 
 import { t, esc, addTexts, hasText, sideName, sideMid, capFirst, other, sign, $ } from "../i18n.js";
-import { R, MID, colX, colAt, flechePath, checkerY, drawDice, boardBase, flecheShape, arrowPath, hitAreas, turnMark } from "../board.js";
+import { R, MID, colX, colAt, flechePath, checkerY, drawDice, usedDice, boardBase, flecheShape, arrowPath, hitAreas, turnMark } from "../board.js";
 import { createAnalysis, hintView } from "./backgammon-analysis.js";
 import { createReview } from "./backgammon-review.js";
 import BACKGAMMON_TEXTS from "../texts/backgammon.json" with { type: "json" };
@@ -147,7 +147,14 @@ export function create(app) {
     const c = current().b[f - 1];
     if (!c) return;
     const owner = c > 0 ? "white" : "black";
-    if (owner !== side) app.toast(capFirst(t("bg_not_yours", { side: sideMid(owner), mine: sideMid(side) })));
+    if (owner === side) return;
+    // A checker picked up and a point of two or more of the other's: the
+    // point is blocked (BG-3.3), whoever's checkers they are.
+    if (S.selected !== null && Math.abs(c) >= 2) {
+      app.toast(t("bg_blocked", { point: label(own(f)), side: sideMid(owner), n: Math.abs(c) }));
+      return;
+    }
+    app.toast(capFirst(t("bg_not_yours", { side: sideMid(owner), mine: sideMid(side) })));
   }
 
   // ------------------------------------------------------------ drawing
@@ -244,8 +251,12 @@ export function create(app) {
     }
     if (S.hint && S.hint.plays && S.hint.plays.length) h += playArrows(S.hint.plays[0], side, "");
     // Dice in the right half, whose turn in the left.
-    const dice = st.dice || (st.last_play && st.phase.kind !== "over" ? st.last_play.dice : null);
-    if (dice) h += drawDice(dice, !st.dice);
+    // The roll being played, each die greyed once used; the previous
+    // roll's dice are gone (the history keeps them).
+    if (st.dice) {
+      const pt = (f) => (f === "bar" ? 25 : f === "off" ? 0 : side === "white" ? f : 25 - f);
+      h += drawDice(st.dice, usedDice(st.dice, S.steps.map(([a, b]) => (b === "off" ? null : pt(a) - pt(b))), 2));
+    }
     const ph = st.phase;
     const lbl = ph.kind === "over" ? t("game_over") : ph.side ? sideName(ph.side) + (app.myTurn() ? " (" + t("you") + ")" : "") : "";
     h += turnMark(esc(lbl), ph.side && ph.kind !== "over" ? ph.side : null, bottom);
@@ -257,10 +268,62 @@ export function create(app) {
   }
 
   // ------------------------------------------------------------ panel
+  // A game's result as a player says it, with the players' names: "Black
+  // – Bob resigns: White – Ann wins 1 point." (a result of the state or of
+  // the history: winner, kind, points, reason).
+  function resultText(r) {
+    if (!r) return "";
+    // A history entry's result kind is its `win` (its `kind` is "over").
+    const kind = r.win || r.kind;
+    const v = { who: app.who(r.winner), loser: app.who(other(r.winner)), n: r.points, kind };
+    if (r.reason === "dropped") return t("res_dropped", v);
+    if (r.reason === "resigned") return t(kind === "single" ? "res_resigned" : "res_resigned_kind", v);
+    return t("res_" + kind, v);
+  }
+
   // Right after the opening throw: its two dice and who won it (BG-2.2).
   function openingNote() {
     const e = S.history[S.history.length - 1];
     return e && e.kind === "opening" && e.white !== e.black && S.state.phase.kind !== "over" ? capFirst(openingText(e)) + ". " : "";
+  }
+
+  // The end of a game of a match, shown until the player asks for the
+  // next game (the server has started it): the state before the last
+  // decision with the last play made, the game's result and the score.
+  // `before` the state shown, `m` the new one; none when no game ended.
+  function finalFrame(before, m) {
+    if (before.game !== "backgammon" || m.game !== "backgammon" || S.role !== "player" || S.replay) return null;
+    if (!(m.match.length > 0 && m.match.game > before.match.game && !m.over && m.last_result)) return null;
+    const f = JSON.parse(JSON.stringify(before));
+    const r = m.last_result;
+    const side = before.phase.side;
+    // Borne off: the last play, found in the finished game's history.
+    const ends = S.history.map((e, i) => (e.kind === "over" ? i : -1)).filter((i) => i >= 0);
+    const end = ends[ends.length - 1];
+    const last = end > 0 ? S.history[end - 1] : null;
+    const p = r.reason === "borne_off" && last && last.kind === "roll" ? (before.plays || []).find((x) => x.n === last.play) : null;
+    if (p && side) {
+      const sg = sign(side);
+      for (const [a, b] of p.m) {
+        const from = field(a, side), to = field(b, side);
+        if (from === "bar") f.bar[side] -= 1; else f.board[from - 1] -= sg;
+        if (to === "off") f.off[side] += 1;
+        else {
+          if (f.board[to - 1] * sg < 0) { f.board[to - 1] = 0; f.bar[other(side)] += 1; }
+          f.board[to - 1] += sg;
+        }
+      }
+      f.last_play = { ...p, side, dice: before.dice };
+    }
+    const pips = (s) => f.board.reduce((n, c, i) => n + (s === "white" ? Math.max(c, 0) * (i + 1) : Math.max(-c, 0) * (24 - i)), 0) + 25 * f.bar[s];
+    f.pips = { white: pips("white"), black: pips("black") };
+    Object.assign(f, {
+      phase: { kind: "over", side: r.winner }, pending: null, dice: null, plays: [], game_result: r, held: true, seq: m.seq,
+      match: { ...before.match, score: m.match.score },
+      cube: { ...before.cube, can_double: false, offered: null },
+      clock: null,
+    });
+    return f;
   }
 
   function status() {
@@ -268,12 +331,13 @@ export function create(app) {
     const ph = st.phase;
     const dice = st.dice ? st.dice.join("-") : "";
     const offered = st.cube.value * 2;
+    if (st.held) return resultText(st.game_result) + " " + t("bg_next_hint");
     if (ph.kind === "over") {
       if (st.match.length > 0) {
         const sc = st.match.score;
         return t("bg_wins_match", { who: app.who(st.over.winner), score: `${sc.white}–${sc.black}` });
       }
-      return t("bg_wins", { who: app.who(st.over.winner), text: st.game_result ? st.game_result.text : "" });
+      return st.game_result ? resultText(st.game_result) : t("bg_wins", { who: app.who(st.over.winner), text: "" });
     }
     if (app.myTurn()) {
       const pre = S.seats.length > 1 ? t("side_turn", { side: sideName(ph.side) }) : "";
@@ -305,7 +369,7 @@ export function create(app) {
     ["btn-double", "btn-take", "btn-drop", "btn-beaver"].forEach((id) => { $(id).disabled = !mine; });
     // The review of the finished game or match; the analysis board on
     // this position (not while a friend plays online: no help there).
-    show("btn-bg-review", k === "over");
+    show("btn-bg-review", k === "over" && !st.held);
     show("btn-bg-analyse", k !== "over" && (st.mode !== "online" || S.role === "spectator") && !!st.ids);
   }
 
@@ -325,7 +389,9 @@ export function create(app) {
       `<tr id="score-black"><td>${esc(t("black"))}</td><td class="points">${sc.black}</td><td class="pips">${st.pips.black}</td></tr>` +
       `<tr><td>${esc(t("cube"))}</td><td colspan="2" id="cube-text">${cube.used ? cube.value + " · " + esc(owner) : "—"}</td></tr>` +
       `<tr><td>${esc(t("game_n", { n: st.match.game }))}</td><td colspan="2">${esc(st.rules)}${st.match.crawford ? " · " + esc(t("crawford")) : ""}</td></tr>` +
-      (st.last_result ? `<tr><td colspan="3" class="muted">${esc(t("last_game", { text: st.last_result.text }))}</td></tr>` : "");
+      // The game before this one; once the match is over, the last one.
+      (st.over && st.game_result ? `<tr><td colspan="3" class="muted" id="last-game">${esc(t("final_game", { text: resultText(st.game_result) }))}</td></tr>`
+        : st.last_result ? `<tr><td colspan="3" class="muted" id="last-game">${esc(t("last_game", { text: resultText(st.last_result) }))}</td></tr>` : "");
     $("dl-txt").href = "/api/games/" + encodeURIComponent(st.room) + ".mat";
     $("dl-txt").textContent = t("download_mat");
     $("dl-json").hidden = true;
@@ -338,17 +404,19 @@ export function create(app) {
     return `<b>${esc(t("hint_title", { by: levelName(h.by) }))}</b> ` + hintView(h, playName);
   }
 
-  function historyRow(e, i) {
-    const n = i + 1;
+  // The history entry `e` (the `i`th of the game's history) as the
+  // `n`th row shown.
+  function historyRow(e, i, n) {
     const note = (s) => `<tr><td>${n}</td><td colspan="2" class="note">${esc(s)}</td></tr>`;
     switch (e.kind) {
       case "game": return `<tr><td>${n}</td><td colspan="2"><b>${esc(t("game_n", { n: e.n }))}</b> <span class="muted">${e.score.white}–${e.score.black}${e.crawford ? " · " + esc(t("crawford")) : ""}</span></td></tr>`;
-      case "opening": return e.white === e.black ? note(t("opening", { w: e.white, b: e.black })) : note(capFirst(openingText(e)));
+      case "opening": return e.white === e.black ? note(t("opening_tie", { w: e.white, b: e.black })) : note(capFirst(openingText(e)));
       case "double": return note(t("doubles_to", { side: sideName(e.side), value: e.value }));
       case "take": return note(t("takes", { side: sideName(e.side) }));
       case "beaver": return note(t("beavers_w", { side: sideName(e.side) }));
       case "drop": return note(t("drops", { side: sideName(e.side) }));
-      case "over": return `<tr><td>${n}</td><td colspan="2"><b>${esc(e.text)}</b></td></tr>`;
+      // The result says who resigned: the resignation itself takes no row.
+      case "over": return `<tr><td>${n}</td><td colspan="2"><b>${esc(resultText(e))}</b></td></tr>`;
       case "roll": return `<tr class="hist-roll"><td>${n}</td><td class="side-${e.side}">${esc(e.dice)}</td>` +
         `<td>${esc(e.play === undefined ? "" : (lines() ? e.lines : e.play))}</td></tr>`;
     }
@@ -394,7 +462,10 @@ export function create(app) {
       const r = encodeURIComponent(id);
       return `<a href="/?room=${r}&watch=1">${esc(t("view"))}</a> · <a href="/?bgreview=${r}">${esc(t("review_link"))}</a> · <a href="/api/games/${r}.mat" download>mat</a>`;
     },
-    canResign: (st) => !st.over,
+    canResign: (st) => !st.over && !st.held,
+    // The header's Analysis: this game's board, on the position when help is allowed.
+    analysisLink: (st, help) => "/?bganalysis=1" + (help && st.ids ? "&position=" + encodeURIComponent(st.ids.xgid) : ""),
+    finalFrame,
     init,
     fieldAt,
     orderings,

@@ -8,7 +8,7 @@
 
 import { t, esc, lang, addTexts, hasText, sideName, sideMid, capFirst, other, sign, $ } from "../i18n.js";
 import {
-  W, R, MID, colX, colAt, flechePath, checkerY, drawDice, boardBase, flecheShape, arrowPath, hitAreas, turnMark,
+  W, R, MID, colX, colAt, flechePath, checkerY, drawDice, usedDice, boardBase, flecheShape, arrowPath, hitAreas, turnMark,
 } from "../board.js";
 import { TEXTS } from "./trictrac-texts.js";
 import { createReview } from "./trictrac-review.js";
@@ -279,8 +279,13 @@ export function create(app) {
       for (const [from, to] of S.hint.plays[0].m) h += arrow(from, to, st.phase.side, "");
     }
     // Dice and whose turn, in the middle of the tables.
-    const dice = st.dice || (st.roll ? st.roll.dice.split("-").map(Number) : null);
-    if (dice) h += drawDice(dice, !st.dice);
+    // The roll being played, each die greyed once used; the previous
+    // roll's dice are gone (the history keeps them). A replay shows the
+    // roll of its step.
+    if (st.dice) {
+      const dist = ([a, b]) => (b === 0 ? null : st.phase.side === "black" ? a - b : b - a);
+      h += drawDice(st.dice, live && st.phase.kind === "play" ? usedDice(st.dice, S.steps.map(dist), 1) : false);
+    } else if (!live && st.roll) h += drawDice(st.roll.dice.split("-").map(Number), true);
     const ph = st.phase;
     const label = !live ? t("replay_step", { i: S.replay.i, n: S.replay.frames.length - 1 })
       : ph.kind === "over" ? t("game_over") : ph.side ? sideName(ph.side) + (app.myTurn() ? " (" + t("you") + ")" : "") : "";
@@ -416,7 +421,10 @@ export function create(app) {
     if (!r) j = `<p class="muted">${esc(t("no_roll"))}</p>`;
     else {
       j = `<p>${esc(t("rolled", { side: sideName(r.side), dice: r.dice, name: r.name }))}</p>`;
-      j += r.jans.length ? `<ul>${r.jans.map(janLine).join("")}</ul>` : `<p class="muted">${esc(t("no_jan"))}</p>`;
+      // Manual marking (R-10): a side's jans come once he has marked them.
+      const hid = r.hidden || [];
+      j += r.jans.length ? `<ul>${r.jans.map(janLine).join("")}</ul>` : hid.length ? "" : `<p class="muted">${esc(t("no_jan"))}</p>`;
+      if (hid.length) j += `<p class="muted" id="jans-hidden">${esc(t("jans_hidden", { sides: hid.map(sideName).join(", ") }))}</p>`;
     }
     $("jans").innerHTML = j;
     $("dl-txt").href = "/api/games/" + encodeURIComponent(st.room) + ".txt";
@@ -444,8 +452,9 @@ export function create(app) {
     return out + "</ol>";
   }
 
-  function historyRow(e, i) {
-    const n = i + 1;
+  // The history entry `e` (the `i`th of the game's history) as the
+  // `n`th row shown.
+  function historyRow(e, i, n) {
     const note = (s, bold) => `<tr><td>${n}</td><td colspan="3" class="note">${bold ? "<b>" + esc(s) + "</b>" : esc(s)}</td></tr>`;
     switch (e.kind) {
       case "first": case "first_two": return note(t("first_move", { w: e.white, b: e.black }));

@@ -98,6 +98,8 @@ pub fn history(m: &Match) -> Vec<Value> {
         }
         if g.result().is_some() {
             let mut v = result_json(g);
+            // The entry's kind is `over`; the result's kind is `win`.
+            v["win"] = v["kind"].take();
             v["kind"] = json!("over");
             out.push(v);
         }

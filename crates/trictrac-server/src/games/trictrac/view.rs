@@ -55,6 +55,46 @@ pub fn roll_json(s: &RollScore) -> Value {
     })
 }
 
+/// Manual marking: the sides whose points from the roll being
+/// marked are withheld — a player counts for himself. The mover's until
+/// he has declared them (while in [`Phase::Mark`] of his own roll), the
+/// opponent's until he has declared his (his declaration closes the roll).
+/// Once a side has marked, its jans are shown to everyone: the other
+/// player may check the marking and send him to school.
+fn withheld(game: &Game) -> Vec<Side> {
+    if game.options().marking != trictrac::game::MarkingMode::Manual {
+        return Vec::new();
+    }
+    let Some(p) = game.pending_score() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    if game.phase() == Phase::Mark(p.side) {
+        out.push(p.side);
+    }
+    out.push(!p.side);
+    out
+}
+
+/// A roll's JSON (of [`roll_json`]) without the jans and totals of the
+/// sides `hidden`, which it names in `hidden`.
+fn withhold(v: &mut Value, hidden: &[Side]) {
+    if hidden.is_empty() {
+        return;
+    }
+    let names: Vec<&str> = hidden.iter().map(|s| s.name()).collect();
+    if let Some(jans) = v["jans"].as_array_mut() {
+        jans.retain(|j| !names.iter().any(|n| j["side"] == *n));
+    }
+    let mover = v["side"].as_str().unwrap_or_default().to_string();
+    for (key, mine) in [("mover_points", true), ("opponent_points", false)] {
+        if names.iter().any(|n| (*n == mover) == mine) {
+            v[key] = Value::Null;
+        }
+    }
+    v["hidden"] = json!(names);
+}
+
 /// The score state.
 pub fn score_json(s: &ScoreState) -> Value {
     let b = |c: trictrac::Bredouille| c.char().to_string();
@@ -272,6 +312,10 @@ pub fn history(game: &Game, start: usize) -> Vec<Value> {
             }
         }
     }
+    // The roll being marked: what its markers must count themselves.
+    if let Some(v) = roll.and_then(|i| out.get(i)) {
+        withhold(v, &withheld(game));
+    }
     out.out
 }
 
@@ -370,7 +414,11 @@ pub fn state_fields(game: &Game, v: &mut Value, full: bool, tail: usize) {
         "tpn": pos.to_string(),
         "phase": phase_json(phase),
         "dice": game.pending_roll().map(|r| [r.high().value(), r.low().value()]),
-        "roll": last_roll.as_ref().map(roll_json),
+        "roll": last_roll.as_ref().map(|r| {
+            let mut v = roll_json(r);
+            withhold(&mut v, &withheld(game));
+            v
+        }),
         "last_play": last_play,
         "score": score_json(game.score()),
         "releve": game.releves(),
