@@ -151,8 +151,9 @@ pub(crate) const WS_BUFFER: usize = 4 * 1024;
 
 /// The largest request body in general (a seek, credentials, 100 seats).
 pub const BODY_MAX: usize = 32 * 1024;
-/// The largest record sent for a review (a 25-point match is ~30 kB).
-pub const RECORD_MAX: usize = 256 * 1024;
+/// The largest record sent for a review (the review reads at most
+/// `MAT_MAX`, 512 kB; a 25-point match is ~30 kB).
+pub const RECORD_MAX: usize = crate::games::backgammon::review::MAT_MAX + 1024;
 
 /// The routes.
 pub fn router(hub: Arc<Hub>, secure_cookies: bool, identity_key: &str) -> Router {
