@@ -169,6 +169,18 @@ pub fn school_text(claimant: Side, kind: SchoolKind, named: u32, points: u32) ->
             cap(other),
             cap(claimant)
         ),
+        SchoolKind::Remplir => format!(
+            "{} claims a school of {named}: {} could fill and did not (école du remplissage, R-10.3); the points he marked for the fill are taken off and {} marks {points}.",
+            cap(claimant),
+            cap(other),
+            cap(claimant)
+        ),
+        SchoolKind::Conserver => format!(
+            "{} claims a school of {named}: {} could keep his full quarter and broke it (école de la conservation, R-10.3); the points he marked for it are taken off and {} marks {points}.",
+            cap(claimant),
+            cap(other),
+            cap(claimant)
+        ),
     }
 }
 
