@@ -197,3 +197,52 @@ fn r11_case6_late_claim_is_offered_before_the_authors_roll() {
     let replayed = piped_in(&dir, &["replay", saved.to_str().unwrap()], "");
     assert!(replayed.contains("lines replayed"), "{replayed}");
 }
+
+/// White's petit jan lacks one checker on 6 and his 5-1 fills it (1-6);
+/// he marked the 4 of the fill and played 2-7 1-2, which does not fill.
+const UNMADE_FILL: &str = "[Event \"Grand Trictrac\"]\n[White \"human\"]\n[Black \"human\"]\n\
+    [Start \"w:1x6,2x2,3x2,4x2,5x2,6 b:24x15 w\"]\n\
+    [Options \"marking=manual false-moves=table\"]\n\n\
+    w 5-1 w=4 w+4 {w fill 4} : 2-7 1-2 ?\n";
+
+#[test]
+fn r_10_3_a_school_is_claimed_on_a_fill_not_made() {
+    // The article's case (Scuole 3, false move case 4): Black claims a
+    // school of 4 and gets the fill's points; White's 4 are taken off.
+    let dir = fresh_dir("unmade-fill");
+    std::fs::write(dir.join("fill.txt"), UNMADE_FILL).unwrap();
+    let text = piped_in(
+        &dir,
+        &["play", "--hotseat", "--load", "fill.txt"],
+        "school 4\n\nquit\n",
+    );
+    assert!(
+        text.contains("Black claims a school of 4: White could fill and did not (école du remplissage, R-10.3)"),
+        "{text}"
+    );
+    assert!(!text.contains("fausse école"), "{text}");
+    let rec = autosave(&dir);
+    assert!(rec.contains("school b 4"), "{rec}");
+}
+
+#[test]
+fn r_10_3_no_school_where_the_fill_was_impossible() {
+    // 4-3 cannot fill the petit jan: White's 0 is right, the claim is a
+    // false school (R-10.4) and White marks the 4 named.
+    let dir = fresh_dir("no-fill");
+    std::fs::write(
+        dir.join("nofill.txt"),
+        UNMADE_FILL.replace("w 5-1 w=4 w+4 {w fill 4} : 2-7 1-2 ?", "w 4-3 w=0 : 1-5 1-4"),
+    )
+    .unwrap();
+    let text = piped_in(
+        &dir,
+        &["play", "--hotseat", "--load", "nofill.txt"],
+        "school 4\n\nquit\n",
+    );
+    assert!(
+        text.contains("Black claims a school of 4, but White marked right: a false school (fausse école, R-10.4)"),
+        "{text}"
+    );
+    assert!(!text.contains("R-10.3"), "{text}");
+}
