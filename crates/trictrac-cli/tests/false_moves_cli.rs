@@ -232,7 +232,10 @@ fn r_10_3_no_school_where_the_fill_was_impossible() {
     let dir = fresh_dir("no-fill");
     std::fs::write(
         dir.join("nofill.txt"),
-        UNMADE_FILL.replace("w 5-1 w=4 w+4 {w fill 4} : 2-7 1-2 ?", "w 4-3 w=0 : 1-5 1-4"),
+        UNMADE_FILL.replace(
+            "w 5-1 w=4 w+4 {w fill 4} : 2-7 1-2 ?",
+            "w 4-3 w=0 : 1-5 1-4",
+        ),
     )
     .unwrap();
     let text = piped_in(

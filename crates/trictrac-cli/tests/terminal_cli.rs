@@ -49,45 +49,82 @@ fn both_games_share_the_commands_of_every_prompt() {
     }
 }
 
-/// `undo` takes back the person's last decision: the same roll is to be
-/// played again (the dice are those of the game, not thrown again), in
-/// both games.
+/// `undo` takes back the person's last decision of the turn against the
+/// bot: the same roll is to be decided again (the dice are those of the
+/// game, not thrown again), and the game is unrated; it never reaches
+/// past the bot's action, and is off at one screen (issue 35, item 1).
 #[test]
-fn undo_takes_back_a_play_with_the_same_dice_in_both_games() {
+fn undo_takes_back_a_decision_with_the_same_dice_in_both_games() {
     let dir = scratch("undo");
-    // Trictrac: play, the bot answers, undo: back to the first roll.
+    // Trictrac: play, the bot answers: the play is not taken back.
     let text = run(
         &dir,
         &["play", "--seed", "4", "--bot", "random", "--side", "w"],
         "1\nundo\nquit\n",
     );
-    let first = text.find("White to play").expect("a play asked");
-    let roll = &text[first + "White to play ".len()..][..3];
+    assert!(
+        text.contains("Nothing to undo: no decision of yours since the opponent's last action"),
+        "{text}"
+    );
+    assert!(!text.contains("Undone"), "{text}");
+    // Marking by hand, then undo at the play: back to the marking.
+    let text = run(
+        &dir,
+        &[
+            "play",
+            "--seed",
+            "4",
+            "--bot",
+            "random",
+            "--side",
+            "w",
+            "--marking",
+            "manual",
+        ],
+        "0\nundo\nquit\n",
+    );
     let undone = text
         .find("Undone: back to your previous decision")
         .expect(&text);
     assert!(
-        text[undone..].contains(&format!("White to play {roll}")),
-        "{roll}: {text}"
+        text[undone..].contains("This game is now unrated: undo was used"),
+        "{text}"
     );
-    // Nothing was played in the end: nothing is saved.
+    assert!(
+        text[undone..].contains("[unrated] white, points you mark>"),
+        "{text}"
+    );
     assert!(text.contains("no move was played: nothing saved"), "{text}");
-    // Backgammon: the same.
+    // Backgammon: the bot played, the roll decided, then undo: back to
+    // the roll decision, and the same dice are thrown again.
     let text = run(
         &dir,
         &["bg", "play", "--seed", "4", "--bot", "greedy"],
-        "1\nundo\nquit\n",
+        "1\nundo\n\nundo\n\nquit\n",
     );
-    let first = text.find(" to play ").expect("a play asked");
-    let asked = &text[first..][.." to play 6-5".len()];
+    assert!(text.contains("Nothing to undo: no decision"), "{text}");
     let undone = text
         .rfind("Undone: back to your previous decision")
         .expect(&text);
-    assert!(text[undone..].contains(asked), "{asked}: {text}");
-    assert!(text.contains("no move was played: nothing saved"), "{text}");
-    // Undo at the first decision says so.
+    let rolls: Vec<&str> = text
+        .match_indices("white rolls ")
+        .map(|(i, _)| &text[i..i + "white rolls 6-5".len()])
+        .collect();
+    assert_eq!(rolls.len(), 2, "{text}");
+    assert_eq!(rolls[0], rolls[1], "{text}");
+    assert!(
+        text[undone..].contains("[unrated] white, roll (Enter) or double?"),
+        "{text}"
+    );
+    // Undo at the first decision says so; at one screen it is off.
     let text = run(&dir, &["bg", "play", "--seed", "4"], "undo\nquit\n");
     assert!(text.contains("Nothing to undo"), "{text}");
+    let text = run(
+        &dir,
+        &["bg", "play", "--seed", "4", "--hotseat"],
+        "undo\nquit\n",
+    );
+    assert!(text.contains("No undo at one screen"), "{text}");
 }
 
 /// Trictrac saves only a game with moves, and in the data directory,

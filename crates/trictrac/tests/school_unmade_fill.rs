@@ -148,4 +148,3 @@ fn r_10_3_the_servers_action_claims_it_and_the_record_replays_it() {
     let replayed = back.replay().unwrap();
     assert_eq!(points(&replayed), (0, 4));
 }
-

@@ -104,6 +104,15 @@ impl<'a> Table<'a> for Session<'a> {
         self.load_game(path)
     }
 
+    fn fixed_since(&self, progress: usize) -> Option<String> {
+        self.game
+            .events()
+            .get(progress..)?
+            .iter()
+            .any(|e| matches!(e, Event::School { .. } | Event::Contested { .. }))
+            .then(|| "a school was claimed since; it is not taken back (R-10.4)".to_string())
+    }
+
     fn after_undo(&mut self) {
         self.told = self.game.events().len();
         self.roll = self.game.pending_score().cloned();

@@ -27,7 +27,8 @@ use crate::error::CliError;
 const COMMON_HELP: &str = "\
   list           the legal plays (a page at a time in a small terminal)
   board          draw the board again
-  undo           take back your last decision (the dice stay the same)
+  undo           against the bot: take back your last decision of this turn
+                 (the dice stay the same; the game is then unrated)
   save FILE      write the game record; resume it with --load FILE
   load FILE      leave this game (it is saved) for the one saved in FILE
   resign         give up the game (asks to confirm)
@@ -68,8 +69,13 @@ pub struct Session<'a, T: Table<'a>> {
     bot: Option<Box<dyn Player<T::Game>>>,
     /// The decision whose introduction was printed.
     introduced: Option<Asked>,
-    /// The game and the dice at each decision a person was asked.
+    /// The game and the dice at each decision a person was asked since
+    /// the opponent last acted (a decision taken before the opponent's
+    /// action is taken: *dame touchée, dame jouée*).
     undo: Vec<(usize, T::Game, ChaCha8Rng)>,
+    /// Undo or a hint was used: the game counts as unrated, and the
+    /// prompt says so.
+    unrated: bool,
     /// The first play of the next page of `list`.
     list_from: usize,
     _screen: PhantomData<&'a ()>,
@@ -88,6 +94,7 @@ impl<'a, T: Table<'a>> Session<'a, T> {
             bot,
             introduced: None,
             undo: Vec::new(),
+            unrated: false,
             list_from: 0,
             _screen: PhantomData,
         }
@@ -120,6 +127,11 @@ impl<'a, T: Table<'a>> Session<'a, T> {
                 }
                 continue;
             }
+            let side = p.side.unwrap_or(Side::White);
+            if p.side.is_some() && !self.human(side) {
+                // The opponent acts: no undo reaches past it.
+                self.undo.clear();
+            }
             if let Some(a) = tables::driver::automatic(self.table.game(), &mut self.dice) {
                 self.table
                     .game_mut()
@@ -127,7 +139,6 @@ impl<'a, T: Table<'a>> Session<'a, T> {
                     .map_err(|e| CliError::input(format!("the game refused its own move: {e}")))?;
                 continue;
             }
-            let side = p.side.unwrap_or(Side::White);
             if !self.human(side) {
                 let bot = self
                     .bot
@@ -168,7 +179,10 @@ impl<'a, T: Table<'a>> Session<'a, T> {
                     .push((progress, self.table.game().clone(), self.dice.clone()));
             }
         }
-        let (prompt, list_now) = self.table.question(side, fresh)?;
+        let (mut prompt, list_now) = self.table.question(side, fresh)?;
+        if self.unrated {
+            prompt = format!("[unrated] {prompt}");
+        }
         if fresh && list_now {
             self.list(side, true)?;
         }
@@ -253,7 +267,10 @@ impl<'a, T: Table<'a>> Session<'a, T> {
             }
             "board" => self.table.board()?,
             "list" => self.list(side, false)?,
-            "hint" => self.table.hint(side)?,
+            "hint" => {
+                self.table.hint(side)?;
+                self.unrate("a hint was asked")?;
+            }
             "undo" => self.take_back()?,
             "save" => {
                 if rest.is_empty() {
@@ -348,23 +365,59 @@ impl<'a, T: Table<'a>> Session<'a, T> {
         }
     }
 
-    /// `undo`: back to the person's previous decision, with the same dice.
-    fn take_back(&mut self) -> std::io::Result<()> {
-        let now = self.table.progress();
-        while self.undo.last().is_some_and(|u| u.0 >= now) {
-            self.undo.pop();
+    /// Whether people play both sides (one screen).
+    fn one_screen(&self) -> bool {
+        let h = self.table.humans();
+        h.white && h.black
+    }
+
+    /// The game counts as unrated from now on (`why`: undo, a hint); said
+    /// once, and then in every prompt.
+    fn unrate(&mut self, why: &str) -> std::io::Result<()> {
+        if self.unrated {
+            return Ok(());
         }
-        let Some((_, game, dice)) = self.undo.last().cloned() else {
-            return self
-                .table
-                .refuse("Nothing to undo: this is the first decision you were asked.");
+        self.unrated = true;
+        self.table.say(&format!(
+            "This game is now unrated: {why} (the prompt says [unrated])."
+        ))
+    }
+
+    /// `undo`: back to the person's previous decision, with the same dice
+    /// — against the bot only, never past the bot's action nor a school
+    /// claimed (a decision taken is taken: *dame touchée, dame jouée*; a
+    /// declaration to stay or leave is not revocable). At one screen it is
+    /// off: the other player would have to consent, and nobody asks him.
+    fn take_back(&mut self) -> std::io::Result<()> {
+        if self.one_screen() {
+            return self.table.refuse(
+                "No undo at one screen: a decision taken is taken (dame touchée, dame \
+                 jouée; a choice to stay or leave is not revocable). Undo is for games \
+                 against the bot, which it makes unrated.",
+            );
+        }
+        let now = self.table.progress();
+        // The decisions before this one (the stack keeps this one's, to
+        // come back to it after a refusal).
+        let Some(i) = self.undo.iter().rposition(|u| u.0 < now) else {
+            return self.table.refuse(
+                "Nothing to undo: no decision of yours since the opponent's last action \
+                 (a decision is not taken back past the opponent's action).",
+            );
         };
+        let then = self.undo[i].0;
+        if let Some(why) = self.table.fixed_since(then) {
+            return self.table.refuse(&format!("Nothing to undo: {why}."));
+        }
+        self.undo.truncate(i + 1);
+        let (_, game, dice) = self.undo[i].clone();
         *self.table.game_mut() = game;
         self.dice = dice;
         self.introduced = None;
         self.table.after_undo();
         self.table
             .say("Undone: back to your previous decision, with the same dice.")?;
+        self.unrate("undo was used")?;
         self.table.board()
     }
 

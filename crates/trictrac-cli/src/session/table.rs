@@ -176,6 +176,13 @@ pub trait Table<'a> {
         None
     }
 
+    /// Why what happened since `progress` cannot be taken back by `undo`
+    /// (a school claimed, R-10.4), or `None`.
+    fn fixed_since(&self, progress: usize) -> Option<String> {
+        let _ = progress;
+        None
+    }
+
     /// Once the game was set back by `undo`: what was told is forgotten.
     fn after_undo(&mut self);
 

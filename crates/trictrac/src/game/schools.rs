@@ -212,7 +212,10 @@ impl Game {
         // The rest of the declaration: par trop is removed too, par moins
         // is the claimant's as well.
         let (removed, extra) = if rest_declared > rest_owed {
-            (for_jan + rest_declared - rest_owed, rest_declared - rest_owed)
+            (
+                for_jan + rest_declared - rest_owed,
+                rest_declared - rest_owed,
+            )
         } else {
             (for_jan, rest_owed - rest_declared)
         };
