@@ -492,3 +492,120 @@ fn load_at_a_prompt_resumes_a_saved_game_in_both_games() {
     );
     assert!(text.contains("Not loaded:"), "{text}");
 }
+
+/// No line of `text` is wider than 80 columns (what the person typed
+/// after a prompt aside).
+fn assert_fits_80(text: &str) {
+    for line in text.lines() {
+        let line = line.trim_end_matches('\r');
+        let line = line
+            .find("): ")
+            .or_else(|| line.find("? "))
+            .map_or(line, |i| &line[..i + 2]);
+        assert!(
+            line.chars().count() <= 80,
+            "line of {} columns: {line}\n{text}",
+            line.chars().count()
+        );
+    }
+}
+
+/// In `bg play` at 80×24 the hint at a cube decision is the full cube
+/// analysis `bg hint` prints (No double / Double, take / Double, pass,
+/// the proper action, the chances), the chequer hint numbers its plays
+/// as `list` does, and no line is wider than 80 columns: the intro, the
+/// hints, an error message (issue 35, item 9).
+#[cfg(unix)]
+#[test]
+fn bg_hints_are_full_and_fit_80_columns() {
+    let Some(mut t) = screen(&["bg", "play", "--seed", "4", "--bot", "greedy"]) else {
+        return;
+    };
+    let play = r"to play \d-\d \(number, play, list, hint\): ";
+    let roll = r"roll \(Enter\) or double\? ";
+    t.until_prompt(play);
+    t.send("hint");
+    t.until_prompt(play);
+    // The plays are numbered as `list` numbers them: `8) 8/3 6/3`.
+    let hinted: Vec<(String, String)> = t
+        .text
+        .lines()
+        .skip_while(|l| !l.contains("numbered"))
+        .filter_map(|l| {
+            let (n, rest) = l.trim().split_once(") ")?;
+            n.parse::<usize>().ok()?;
+            let play: Vec<&str> = rest
+                .split_whitespace()
+                .take_while(|w| w.contains('/'))
+                .collect();
+            Some((n.to_string(), play.join(" ")))
+        })
+        .collect();
+    assert!(hinted.len() >= 2, "{}", t.text);
+    t.send("list");
+    t.until_prompt(play);
+    for (n, p) in &hinted {
+        assert!(
+            t.text.contains(&format!("{n:>3}) {p}")),
+            "{n}) {p} not in the list: {}",
+            t.text
+        );
+    }
+    t.send("no such thing at all, a long line that the program refuses politely");
+    t.until_prompt(play);
+    t.send("1");
+    t.until_prompt(roll);
+    t.send("hint");
+    t.until_prompt(roll);
+    let after = t.text.rfind("Cube analysis").expect(&t.text);
+    let hint = &t.text[after..];
+    for words in [
+        "Cube analysis for White on roll",
+        "White wins",
+        "Black wins",
+        "No double",
+        "Double, take",
+        "Double, pass",
+        "Proper cube action: ",
+    ] {
+        assert!(hint.contains(words), "{words}: {hint}");
+    }
+    t.send("quit");
+    t.s.exp_eof().ok();
+    assert_fits_80(&t.text);
+}
+
+/// `bg hint` and `bg review` write their tables in 80 columns: the
+/// constant evaluator column dropped (it stays in the JSON), the best
+/// play and the player's counts on lines of their own.
+#[test]
+fn bg_hint_and_review_tables_fit_80_columns() {
+    let text = support::stdout_of(&["bg", "hint", "--dice", "3-1"]);
+    assert!(!text.contains("evaluator"), "{text}");
+    assert!(text.contains("8/5 6/5"), "{text}");
+    assert_fits_80(&text);
+    let text = support::stdout_of(&[
+        "bg", "hint", "--match", "7", "--score", "2-4", "--cube", "2", "--owner", "black",
+    ]);
+    assert!(text.contains("Proper cube action"), "{text}");
+    assert_fits_80(&text);
+    let dir = scratch("review-80");
+    let file = dir.join("m.mat");
+    std::fs::write(
+        &file,
+        " 3 point match\n\n Game 1\n Alice : 0                      Bob : 0\n  \
+         1) 31: 8/5 6/5                 65: 24/13\n  2) 42: 24/20 24/22             31: 8/5* 6/5\n",
+    )
+    .unwrap();
+    let text = support::stdout_of(&[
+        "bg",
+        "review",
+        file.to_str().unwrap(),
+        "--plies",
+        "0",
+        "--all",
+    ]);
+    assert!(text.contains("best 8/4 6/4"), "{text}");
+    assert!(text.contains("proper: No double, take"), "{text}");
+    assert_fits_80(&text);
+}

@@ -211,15 +211,17 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
             levels::word_of(&lv, &bot_name)
         )
     };
-    writeln!(
-        out,
+    let intro = format!(
         "Backgammon with the videau ({rules}), {}: {who}; seed {seed}. Type help for the commands.",
         if m.length > 0 {
             format!("match to {} points", m.length)
         } else {
             "money game".to_string()
         }
-    )?;
+    );
+    for l in crate::session::wrap(&intro, 79, 2) {
+        writeln!(out, "{l}")?;
+    }
     let loaded = args.load.is_some();
     let told = if loaded {
         (m.done.len(), m.game.events().len())
