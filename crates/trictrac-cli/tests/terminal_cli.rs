@@ -609,3 +609,109 @@ fn bg_hint_and_review_tables_fit_80_columns() {
     assert!(text.contains("proper: No double, take"), "{text}");
     assert_fits_80(&text);
 }
+
+/// The commands of a help page or two (what follows its last `Commands`
+/// heading), each command once: the first word of each entry.
+#[cfg(unix)]
+fn help_commands(text: &str) -> Vec<String> {
+    let from = text.rfind("Commands (type them").expect(text);
+    text[from..]
+        .lines()
+        .filter_map(|l| {
+            let rest = l.trim_end_matches('\r').strip_prefix("  ")?;
+            if rest.starts_with(' ') {
+                return None;
+            }
+            rest.split([' ', ',']).next().map(str::to_string)
+        })
+        .collect()
+}
+
+/// Trictrac's `help` at 80×24 fits the screen or comes in pages, lists
+/// each command once and only those the game's options allow (undo only
+/// against the bot; marking and false-move commands only with their
+/// options); the board names the bot by its level (issue 35, item 9).
+#[cfg(unix)]
+#[test]
+fn trictrac_help_fits_24_lines_and_lists_the_allowed_commands_once() {
+    let prompt = r"your play \[1(?:-(\d+))?\]> |points you mark> ";
+    let Some(mut t) = screen(&[
+        "play",
+        "--seed",
+        "4",
+        "--bot",
+        "random",
+        "--side",
+        "w",
+        "--no-color",
+    ]) else {
+        return;
+    };
+    t.until_prompt(prompt);
+    assert!(t.text.contains("BLACK  beginner"), "{}", t.text);
+    t.send("help");
+    t.until_prompt(prompt);
+    let from = t.text.rfind("Commands (type them").unwrap();
+    let shown = t.text[from..].lines().count();
+    assert!(shown <= 23, "{shown} lines: {}", &t.text[from..]);
+    let commands = help_commands(&t.text);
+    let mut once = commands.clone();
+    once.sort();
+    once.dedup();
+    assert_eq!(once.len(), commands.len(), "{commands:?}");
+    for c in ["undo", "hint", "list", "resign", "quit"] {
+        assert!(commands.iter().any(|x| x == c), "{c}: {commands:?}");
+    }
+    for c in ["school", "contest", "correct", "replay", "claim", "N"] {
+        assert!(!commands.iter().any(|x| x == c), "{c}: {commands:?}");
+    }
+    t.send("quit");
+    t.s.exp_eof().ok();
+    assert_fits_80(&t.text);
+
+    // At one screen, manual marking and false moves: more commands, in
+    // pages; no undo.
+    let Some(mut t) = screen(&[
+        "play",
+        "--seed",
+        "4",
+        "--hotseat",
+        "--marking",
+        "manual",
+        "--options",
+        "false-moves=table",
+        "--no-color",
+    ]) else {
+        return;
+    };
+    t.until_prompt(prompt);
+    t.send("help");
+    t.until_prompt(prompt);
+    let window = t.window(24);
+    assert!(
+        window
+            .iter()
+            .any(|l| l.contains("`help` shows the next ones")),
+        "{window:#?}"
+    );
+    assert!(
+        window.iter().any(|l| l.contains("Commands (type them")),
+        "{window:#?}"
+    );
+    t.send("help");
+    t.until_prompt(prompt);
+    let commands = help_commands(&t.text);
+    let mut once = commands.clone();
+    once.sort();
+    once.dedup();
+    assert_eq!(once.len(), commands.len(), "{commands:?}");
+    for c in [
+        "school", "contest", "correct", "replay", "claim", "quit", "help",
+    ] {
+        assert!(commands.iter().any(|x| x == c), "{c}: {commands:?}");
+    }
+    assert!(!commands.iter().any(|x| x == "undo"), "{commands:?}");
+    t.send("quit");
+    t.s.exp_eof().ok();
+    assert_fits_80(&t.text);
+}

@@ -101,7 +101,7 @@ Commands:
   roll           roll the dice
   double         offer the videau, before rolling (BG-7.2)
   take, drop     answer a double (BG-7.3, BG-7.4); beaver where allowed
-  hint           the bot's preferred plays, or its cube decision
+  hint           the bot's preferred plays, or the cube analysis
   id             the gnubg Position ID, Match ID and XGID of the position
   resign [gammon|backgammon]   give up the game (asks to confirm)
   save FILE      the game or match so far as .mat (gnubg imports it)";

@@ -63,8 +63,18 @@ impl<'a> Table<'a> for Session<'a> {
         Session::play_number(self, k)
     }
 
-    fn help(&self) -> &'static str {
-        HELP
+    fn help(&self) -> String {
+        // Only the commands the game's options allow.
+        let mut h = HELP.to_string();
+        if self.manual() {
+            h.push('\n');
+            h.push_str(HELP_MANUAL);
+        }
+        if self.game.options().false_moves == FalseMoves::Table {
+            h.push('\n');
+            h.push_str(HELP_TABLE);
+        }
+        h
     }
 
     fn command(&mut self, _side: Side, line: &str) -> std::io::Result<bool> {

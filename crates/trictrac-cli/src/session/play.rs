@@ -24,19 +24,43 @@ use super::{data_file, is_yes, set_snapshot, shell_word, Snapshot};
 use crate::error::CliError;
 
 /// The lines of `help` every game shares (after the game's own).
-const COMMON_HELP: &str = "\
-  list           the legal plays (a page at a time in a small terminal)
+const COMMON_HELP: &str = "  list           the legal plays (a page at a time in a small terminal)
   board          draw the board again
-  undo           against the bot: take back your last decision of this turn
-                 (the dice stay the same; the game is then unrated)
+  undo           take back your last decision of this turn (the same dice;
+                 the game is then unrated)
   save FILE      write the game record; resume it with --load FILE
   load FILE      leave this game (it is saved) for the one saved in FILE
   resign         give up the game (asks to confirm)
-  quit           leave; a game with moves is saved to the autosave file in
-                 your data directory (~/.local/share/trictrac/ on Linux),
-                 as at the end of the input (Ctrl-D) and on Ctrl-C; the
-                 program says where
-  help           this list";
+  quit           leave; a game with moves is saved in your data directory
+                 (as on Ctrl-D and Ctrl-C), and the program says where
+  help           this list (a page at a time in a small terminal)";
+
+/// The command an entry of `help` names (its first word, `save` for
+/// `save FILE`); `None` for a continuation line or a heading.
+fn help_command(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix("  ")?;
+    if rest.starts_with(' ') {
+        return None;
+    }
+    rest.split([' ', ',']).next().filter(|w| !w.is_empty())
+}
+
+/// The lines of `help`: the game's, then the shared commands it does not
+/// list itself, each command once; `undo` only where it is allowed.
+fn help_lines(game: &str, undo: bool) -> Vec<String> {
+    let own: Vec<&str> = game.lines().filter_map(help_command).collect();
+    let mut out: Vec<String> = game.lines().map(str::to_string).collect();
+    let mut keep = true;
+    for l in COMMON_HELP.lines() {
+        if let Some(c) = help_command(l) {
+            keep = !own.contains(&c) && (undo || c != "undo");
+        }
+        if keep {
+            out.push(l.to_string());
+        }
+    }
+    out
+}
 
 /// Holds the words of "saved to PATH" together when a line is wrapped,
 /// so that the path reads whole after them.
@@ -78,6 +102,8 @@ pub struct Session<'a, T: Table<'a>> {
     unrated: bool,
     /// The first play of the next page of `list`.
     list_from: usize,
+    /// The first line of the next page of `help`.
+    help_from: usize,
     _screen: PhantomData<&'a ()>,
 }
 
@@ -96,6 +122,7 @@ impl<'a, T: Table<'a>> Session<'a, T> {
             undo: Vec::new(),
             unrated: false,
             list_from: 0,
+            help_from: 0,
             _screen: PhantomData,
         }
     }
@@ -261,10 +288,7 @@ impl<'a, T: Table<'a>> Session<'a, T> {
         };
         let word = self.table.alias(&word).map_or(word, str::to_string);
         match word.as_str() {
-            "help" | "?" => {
-                let text = format!("{}\n{COMMON_HELP}", self.table.help());
-                writeln!(self.table.term(), "{text}")?;
-            }
+            "help" | "?" => self.help()?,
             "board" => self.table.board()?,
             "list" => self.list(side, false)?,
             "hint" => {
@@ -342,6 +366,33 @@ impl<'a, T: Table<'a>> Session<'a, T> {
             ))?;
         } else {
             self.list_from = 0;
+        }
+        Ok(())
+    }
+
+    /// `help`: the commands, a page at a time when they do not fit the
+    /// terminal (the prompt and the line saying more follow stay in view).
+    fn help(&mut self) -> std::io::Result<()> {
+        let lines = help_lines(&self.table.help(), !self.one_screen());
+        let n = lines.len();
+        let room = pager::rows().map_or(usize::MAX, |r| r.saturating_sub(2).max(4));
+        let from = if self.help_from >= n {
+            0
+        } else {
+            self.help_from
+        };
+        let to = from.saturating_add(room).min(n);
+        for l in &lines[from..to] {
+            writeln!(self.table.term(), "{l}")?;
+        }
+        if to < n {
+            self.help_from = to;
+            self.table.say(&format!(
+                "Help lines {}-{to} of {n}: `help` shows the next ones.",
+                from + 1
+            ))?;
+        } else {
+            self.help_from = 0;
         }
         Ok(())
     }
@@ -526,6 +577,23 @@ impl<'a, T: Table<'a>> Session<'a, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn help_lists_each_command_once_and_undo_where_allowed() {
+        let game = "Commands:\n  3              a play\n  resign         the game's own\n                 words";
+        let lines = help_lines(game, true);
+        let commands: Vec<&str> = lines.iter().filter_map(|l| help_command(l)).collect();
+        let mut unique = commands.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), commands.len(), "{lines:#?}");
+        assert!(lines.iter().any(|l| l.contains("the game's own")));
+        assert!(!lines.iter().any(|l| l.contains("give up the game")));
+        assert!(commands.contains(&"undo"));
+        assert!(!help_lines(game, false)
+            .iter()
+            .any(|l| help_command(l) == Some("undo")));
+    }
 
     #[test]
     fn the_common_help_fits_in_80_columns() {
