@@ -161,7 +161,8 @@ Commands (type them at any prompt):
 
 /// The lines of `help` for `--marking manual` (R-10).
 const HELP_MANUAL: &str = "  N              the points you mark (Enter = 0)
-  school N       claim a school of N points on the other's marking (R-10)
+  school N       claim a school of N points on the other's marking (R-10);
+                 `school 0` corrects it without school points
   contest        before a roll: contest the school marked against you";
 
 /// The lines of `help` for `--options false-moves=table` (section 11).
@@ -521,7 +522,7 @@ mod tests {
 
     #[test]
     fn help_fits_in_80_columns() {
-        for l in [HELP, HELP_MANUAL, HELP_TABLE].concat().lines() {
+        for l in [HELP, HELP_MANUAL, HELP_TABLE].join("\n").lines() {
             assert!(l.chars().count() <= 80, "{l}");
         }
     }

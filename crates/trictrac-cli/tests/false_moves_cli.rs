@@ -249,3 +249,48 @@ fn r_10_3_no_school_where_the_fill_was_impossible() {
     );
     assert!(!text.contains("R-10.3"), "{text}");
 }
+
+#[test]
+fn r_10_the_other_marking_is_corrected_without_school_points() {
+    // White's 6-3 hit is worth 2; he marked 0. Black corrects it with
+    // `school 0`: White's 2 are his, Black marks nothing (the article: "è
+    // possibile correggere l'errore dell'avversario senza segnare punti
+    // scuola"); a correction where White marked right is refused.
+    let dir = fresh_dir("correct-marking");
+    let rec = |declared: u32| {
+        format!(
+            "[Event \"Grand Trictrac\"]\n[White \"human\"]\n[Black \"human\"]\n\
+             [Start \"w:1x14,10 b:16,24x14 w\"]\n[Options \"marking=manual\"]\n\n\
+             w 6-3 w={declared}{} {{w true-hit 2}} : 1-7 1-4\n",
+            if declared > 0 {
+                format!(" w+{declared}")
+            } else {
+                String::new()
+            }
+        )
+    };
+    std::fs::write(dir.join("under.txt"), rec(0)).unwrap();
+    let text = piped_in(
+        &dir,
+        &["play", "--hotseat", "--load", "under.txt"],
+        "school 0\n\nquit\n",
+    );
+    assert!(
+        text.contains("Black corrects white's marking without school points (R-10): White marked fewer points than won: the 2 missing are his."),
+        "{text}"
+    );
+    let saved = autosave(&dir);
+    assert!(saved.contains("school b 0"), "{saved}");
+    std::fs::write(dir.join("right.txt"), rec(2)).unwrap();
+    let text = piped_in(
+        &dir,
+        &["play", "--hotseat", "--load", "right.txt"],
+        "school 0\n\nquit\n",
+    );
+    assert!(
+        text.contains(
+            "No correction: the other player marked right: there is nothing to correct (R-10)."
+        ),
+        "{text}"
+    );
+}

@@ -148,3 +148,86 @@ fn r_10_3_the_servers_action_claims_it_and_the_record_replays_it() {
     let replayed = back.replay().unwrap();
     assert_eq!(points(&replayed), (0, 4));
 }
+
+// Correcting the other's marking without school points (issue 35 item 4;
+// the article, *Scuole*: "è possibile correggere l'errore dell'avversario
+// senza segnare punti scuola"): a claim naming 0 points.
+
+fn manual(tpn: &str) -> Game {
+    Game::from_position(
+        GameOptions::from_words("marking=manual").unwrap(),
+        tpn.parse().unwrap(),
+    )
+    .unwrap()
+}
+
+/// White's 6-3 hits Black's lone checker on 16 from 10: 2 points owed.
+const HIT: &str = "w:1x14,10 b:16,24x14 w";
+
+fn hit_marked(declared: u32) -> Game {
+    let mut g = manual(HIT);
+    g.roll(Roll::new(6, 3)).unwrap();
+    assert_eq!(g.points_owed(), Some(2));
+    g.declare(declared).unwrap();
+    g.play_notation(&"1-7 1-4".parse().unwrap()).unwrap();
+    assert_eq!(g.phase(), Phase::Mark(Side::Black));
+    g
+}
+
+#[test]
+fn r_10_correcting_a_marking_par_moins_gives_the_declarer_his_points() {
+    let mut g = hit_marked(0);
+    assert_eq!(g.claim_school(Side::Black, 0).unwrap(), SchoolKind::Moins);
+    g.declare(0).unwrap();
+    // White's token set right; Black marks nothing for it.
+    assert_eq!(points(&g), (2, 0));
+    // A correction is not contested.
+    assert!(!g.can_contest_school(Side::White));
+    assert!(!g.can_contest_school(Side::Black));
+}
+
+#[test]
+fn r_10_correcting_a_marking_par_trop_takes_the_excess_off_for_nobody() {
+    let mut g = hit_marked(6);
+    assert_eq!(points(&g), (6, 0));
+    assert_eq!(g.claim_school(Side::Black, 0).unwrap(), SchoolKind::Trop);
+    g.declare(0).unwrap();
+    assert_eq!(points(&g), (2, 0));
+}
+
+#[test]
+fn r_10_a_right_marking_has_nothing_to_correct() {
+    let mut g = hit_marked(2);
+    let e = g.claim_school(Side::Black, 0).unwrap_err();
+    assert!(e.to_string().contains("nothing to correct"), "{e}");
+    // Refused: no false school, the claim may still be made.
+    assert!(g.can_claim_school(Side::Black));
+    g.declare(0).unwrap();
+    assert_eq!(points(&g), (2, 0));
+}
+
+#[test]
+fn r_10_3_correcting_a_fill_not_made_takes_its_points_off_for_nobody() {
+    let mut g = roll_mark_play(FILL, Roll::new(5, 1), 4, "2-7 1-2");
+    assert_eq!(g.claim_school(Side::Black, 0).unwrap(), SchoolKind::Remplir);
+    g.declare(0).unwrap();
+    assert_eq!(points(&g), (0, 0));
+}
+
+#[test]
+fn r_10_a_correction_is_recorded_and_replays() {
+    let mut g = hit_marked(0);
+    trictrac::action::Action::School { side: 'b', n: 0 }
+        .apply(&mut g)
+        .unwrap();
+    g.declare(0).unwrap();
+    let header = trictrac::record::Header {
+        start: Some(HIT.into()),
+        options: "marking=manual".into(),
+        ..Default::default()
+    };
+    let text = trictrac::Record::from_game(&g, header).to_string();
+    assert!(text.contains("school b 0"), "{text}");
+    let back: trictrac::Record = text.parse().unwrap();
+    assert_eq!(points(&back.replay().unwrap()), (2, 0));
+}

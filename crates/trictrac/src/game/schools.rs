@@ -104,18 +104,27 @@ impl Game {
     /// fill, there is no such school, and a claim on a right declaration is
     /// a false school (R-10.4).
     ///
+    /// Naming 0 points corrects the other player's marking without school
+    /// points (the article: "è possibile correggere l'errore dell'avversario
+    /// senza segnare punti scuola"): par moins, the declarer marks the
+    /// points he missed; par trop (or the points of a fill or conserve not
+    /// made), the excess is taken off and nobody marks it. A correction is
+    /// not contested. Where there is no error it is refused (there is
+    /// nothing to correct, and no false school either).
+    ///
     /// # Errors
     /// When `claimant` is not marking the points of the other's roll, no
-    /// declaration of the other player is open, or `named` is not even.
+    /// declaration of the other player is open, `named` is not even, or 0
+    /// (a correction) where the other marked right.
     pub fn claim_school(&mut self, claimant: Side, named: u32) -> Result<SchoolKind, GameError> {
         if !self.claiming(claimant) {
             return Err(GameError::Points(
                 "a school is claimed when marking the points of the other player's roll (R-10.5)",
             ));
         }
-        if !named.is_multiple_of(2) || named == 0 {
+        if !named.is_multiple_of(2) {
             return Err(GameError::Points(
-                "a school names an even number of points (R-5.1)",
+                "a school names an even number of points (R-5.1); 0 corrects without school points",
             ));
         }
         if named > crate::score::MAX_MARK {
@@ -126,6 +135,16 @@ impl Game {
         let declarer = !claimant;
         if let Some(u) = self.unmade(declarer) {
             return Ok(self.claim_unmade(claimant, named, u));
+        }
+        if named == 0
+            && !self
+                .open
+                .iter()
+                .any(|c| c.declarer == declarer && c.declared != c.owed)
+        {
+            return Err(GameError::Points(
+                "the other player marked right: there is nothing to correct (R-10)",
+            ));
         }
         let idx = self
             .open
@@ -219,7 +238,17 @@ impl Game {
         } else {
             (for_jan, rest_owed - rest_declared)
         };
-        let points = u.points + extra;
+        // A correction (0 named) gives the claimant nothing: only the
+        // points the declarer missed in the rest are his.
+        let points = if named == 0 {
+            if rest_declared < rest_owed {
+                extra
+            } else {
+                0
+            }
+        } else {
+            u.points + extra
+        };
         self.log.push(Event::School {
             claimant,
             kind: u.kind,
@@ -286,6 +315,17 @@ impl Game {
                 return;
             }
             let declarer = sc.claim.declarer;
+            if sc.named == 0 {
+                // A correction: the declarer's points made right, no
+                // school points, no contest.
+                if sc.claim.declared > sc.claim.owed {
+                    self.remove_excess(&sc.claim);
+                }
+                if sc.kind != SchoolKind::Trop && sc.points > 0 {
+                    self.mark(declarer, sc.points, PointsFrom::School);
+                }
+                continue;
+            }
             match sc.kind {
                 SchoolKind::Fausse | SchoolKind::Augmentation => {
                     self.mark(declarer, sc.points, PointsFrom::School);
