@@ -501,6 +501,7 @@ fn assert_fits_80(text: &str) {
         let line = line
             .find("): ")
             .or_else(|| line.find("? "))
+            .or_else(|| line.find("> "))
             .map_or(line, |i| &line[..i + 2]);
         assert!(
             line.chars().count() <= 80,
