@@ -95,6 +95,29 @@ fn undo_takes_back_a_decision_with_the_same_dice_in_both_games() {
         "{text}"
     );
     assert!(text.contains("no move was played: nothing saved"), "{text}");
+    // A school claimed is not taken back.
+    let text = run(
+        &dir,
+        &[
+            "play",
+            "--seed",
+            "4",
+            "--bot",
+            "random",
+            "--side",
+            "w",
+            "--marking",
+            "manual",
+        ],
+        "0\n1\nschool 2\nundo\nquit\n",
+    );
+    assert!(text.contains("White claims a school of 2"), "{text}");
+    assert!(
+        text.contains(
+            "Nothing to undo: a school was claimed since; it is not taken back (R-10.4)."
+        ),
+        "{text}"
+    );
     // Backgammon: the bot played, the roll decided, then undo: back to
     // the roll decision, and the same dice are thrown again.
     let text = run(
