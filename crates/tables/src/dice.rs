@@ -66,6 +66,7 @@ impl fmt::Display for Die {
 /// assert_eq!(r.french_name(), "six et cinq");
 /// assert_eq!(Roll::ALL.len(), 21);
 /// assert_eq!(Roll::new(1, 1).french_name(), "bezet");
+/// assert_eq!(Roll::new(4, 4).french_name(), "carmes");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Roll {
@@ -151,8 +152,9 @@ impl Roll {
     }
 
     /// The French name of the roll (trictrac R-2.3): *bezet*, *double-deux*,
-    /// *terne*, *carme*, *quine*, *sonnez*, or for a single the two dice
-    /// high first ("six et as").
+    /// *ternes*, *carmes*, *quines*, *sonnez* (the seed article's old
+    /// plurals: two dice showing three, four or five), or for a single the
+    /// two dice high first ("six et as").
     pub fn french_name(self) -> String {
         const NUM: [&str; 7] = ["", "as", "deux", "trois", "quatre", "cinq", "six"];
         if self.is_double() {
@@ -160,9 +162,9 @@ impl Roll {
                 "",
                 "bezet",
                 "double-deux",
-                "terne",
-                "carme",
-                "quine",
+                "ternes",
+                "carmes",
+                "quines",
                 "sonnez",
             ][self.hi.0 as usize]
                 .to_string()

@@ -144,37 +144,34 @@ const HUMAN: &str = "human";
 const EVENT: &str = "trictrac play";
 
 /// The game's lines of `help` (the session adds the commands every game
-/// shares: list, board, undo, save, resign, quit, help).
+/// shares: list, board, undo, save, load, quit, help), each command once.
 const HELP: &str = "\
 Commands (type them at any prompt):
   3              choose play number 3 of the list
   1-7 1-6        a play in play notation: fields 1-24 in White's numbers
-                 (or the names of --fields: BT-B6 BT-B5, A-G A-F, a-g a-f),
-                 1-4-9 one checker tout d'une, 21-off bears off, -- passes;
-                 with --options false-moves=table an illegal play a table
-                 allows stands until settled (section 11)
+                 (or named as --fields names them), 1-4-9 one checker tout
+                 d'une, 21-off bears off, -- passes
   Enter          play the only legal play
   stay, leave    after winning a hole by your own roll (tenir / s'en aller)
-  N              with --marking manual: the points you mark (Enter = 0)
-  school N       with --marking manual: claim a school of N points (R-10)
   hint           the best plays in equity (expected stake), or stay/leave
-  names [NAMES]  field names on the board and in plays: the next of numbers,
-                 classical (BT..B11, NT..N11), soumille (A..&), lepeintre
-                 (a..y), or the one named; numbers are always read (R-1.6)
-  fields         where the named fields are: talon, coin bourgeois, case du
-                 diable, case des écoliers, coin de repos (each side's corner)
-  contest        before a roll: contest the school marked against you
-  correct, leave before a roll: have a false move corrected (to the
-                 smallest correction), or leave it (section 11)
-  correct N      the opponent of a false move: correct it to the play he
-                 chooses (its number or notation, e.g. correct 24-22-21)
-  replay         the opponent: the checkers go back and the author plays
-                 the roll again (where the article allows it); the author
-                 then answers `replay N` or `replay PLAY`
-  claim          before the author's next roll, a false move that passed a
-                 checker into your grand jan, left by your roll: his next
-                 roll must carry it into the last quadrant (section 11)
-  resign         gives the stake of the score as it stands (R-9.1)";
+  names [NAMES]  field names: the next of numbers, classical, soumille,
+                 lepeintre, or the one named; numbers are always read (R-1.6)
+  fields         where the named fields are (talon, coin bourgeois, ...)
+  resign         give up at the stake of the score (R-9.1; asks to confirm)";
+
+/// The lines of `help` for `--marking manual` (R-10).
+const HELP_MANUAL: &str = "  N              the points you mark (Enter = 0)
+  school N       claim a school of N points on the other's marking (R-10);
+                 `school 0` corrects it without school points
+  contest        before a roll: contest the school marked against you";
+
+/// The lines of `help` for `--options false-moves=table` (section 11).
+const HELP_TABLE: &str = "  (false move)   an illegal play a table allows stands until settled
+  correct [N]    before a roll: have a false move corrected, to the smallest
+                 correction (or, its opponent, to play N or PLAY); `leave`
+                 leaves it
+  replay         the opponent: the author plays the roll again (`replay N`)
+  claim          late, a false move into your grand jan (section 11)";
 
 /// A game in progress with its players and screen: trictrac's part of
 /// the terminal session ([`crate::session::play`]).
@@ -329,11 +326,12 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let names = if humans.white && humans.black {
         BySide::new(String::new(), String::new())
     } else {
+        // The bot by its level, as the page and the welcome name it.
         let n = |s: Side| {
             if *humans.get(s) {
                 "you".to_string()
             } else {
-                bot_name.clone()
+                levels::word_of(&bot_levels(), &bot_name)
             }
         };
         BySide::new(n(Side::White), n(Side::Black))
@@ -524,7 +522,7 @@ mod tests {
 
     #[test]
     fn help_fits_in_80_columns() {
-        for l in HELP.lines() {
+        for l in [HELP, HELP_MANUAL, HELP_TABLE].join("\n").lines() {
             assert!(l.chars().count() <= 80, "{l}");
         }
     }

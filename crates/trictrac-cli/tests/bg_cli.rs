@@ -111,8 +111,9 @@ fn bg_play_hint_and_illegal_play() {
     );
     // The hint is the default bot's: equities, best first, the first
     // difference zero and a winning chance.
-    assert!(text.contains("hint (the bot's cubeless equity"), "{text}");
-    assert!(text.contains("(+0.000)  win "), "{text}");
+    assert!(text.contains("Hint (the bot's cubeless equity"), "{text}");
+    assert!(text.contains("equity    diff ply  win"), "{text}");
+    assert!(text.contains(" +0.000 "), "{text}");
     assert!(
         text.contains("cannot read the play") || text.contains("illegal play"),
         "{text}"

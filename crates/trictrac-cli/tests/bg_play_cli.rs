@@ -187,7 +187,7 @@ fn bg_play_names_the_bot_and_the_rules_at_the_start() {
     let dir = scratch("start");
     let text = play(&dir, &["--seed", "1"], "quit\n");
     assert!(
-        text.starts_with(
+        text.split_whitespace().collect::<Vec<_>>().join(" ").starts_with(
             "Backgammon with the videau (standard), money game: you play white against the bot `neural` (level master);"
         ),
         "{text}"

@@ -197,3 +197,100 @@ fn r11_case6_late_claim_is_offered_before_the_authors_roll() {
     let replayed = piped_in(&dir, &["replay", saved.to_str().unwrap()], "");
     assert!(replayed.contains("lines replayed"), "{replayed}");
 }
+
+/// White's petit jan lacks one checker on 6 and his 5-1 fills it (1-6);
+/// he marked the 4 of the fill and played 2-7 1-2, which does not fill.
+const UNMADE_FILL: &str = "[Event \"Grand Trictrac\"]\n[White \"human\"]\n[Black \"human\"]\n\
+    [Start \"w:1x6,2x2,3x2,4x2,5x2,6 b:24x15 w\"]\n\
+    [Options \"marking=manual false-moves=table\"]\n\n\
+    w 5-1 w=4 w+4 {w fill 4} : 2-7 1-2 ?\n";
+
+#[test]
+fn r_10_3_a_school_is_claimed_on_a_fill_not_made() {
+    // The article's case (Scuole 3, false move case 4): Black claims a
+    // school of 4 and gets the fill's points; White's 4 are taken off.
+    let dir = fresh_dir("unmade-fill");
+    std::fs::write(dir.join("fill.txt"), UNMADE_FILL).unwrap();
+    let text = piped_in(
+        &dir,
+        &["play", "--hotseat", "--load", "fill.txt"],
+        "school 4\n\nquit\n",
+    );
+    assert!(
+        text.contains("Black claims a school of 4: White could fill and did not (école du remplissage, R-10.3)"),
+        "{text}"
+    );
+    assert!(!text.contains("fausse école"), "{text}");
+    let rec = autosave(&dir);
+    assert!(rec.contains("school b 4"), "{rec}");
+}
+
+#[test]
+fn r_10_3_no_school_where_the_fill_was_impossible() {
+    // 4-3 cannot fill the petit jan: White's 0 is right, the claim is a
+    // false school (R-10.4) and White marks the 4 named.
+    let dir = fresh_dir("no-fill");
+    std::fs::write(
+        dir.join("nofill.txt"),
+        UNMADE_FILL.replace(
+            "w 5-1 w=4 w+4 {w fill 4} : 2-7 1-2 ?",
+            "w 4-3 w=0 : 1-5 1-4",
+        ),
+    )
+    .unwrap();
+    let text = piped_in(
+        &dir,
+        &["play", "--hotseat", "--load", "nofill.txt"],
+        "school 4\n\nquit\n",
+    );
+    assert!(
+        text.contains("Black claims a school of 4, but White marked right: a false school (fausse école, R-10.4)"),
+        "{text}"
+    );
+    assert!(!text.contains("R-10.3"), "{text}");
+}
+
+#[test]
+fn r_10_the_other_marking_is_corrected_without_school_points() {
+    // White's 6-3 hit is worth 2; he marked 0. Black corrects it with
+    // `school 0`: White's 2 are his, Black marks nothing (the article: "è
+    // possibile correggere l'errore dell'avversario senza segnare punti
+    // scuola"); a correction where White marked right is refused.
+    let dir = fresh_dir("correct-marking");
+    let rec = |declared: u32| {
+        format!(
+            "[Event \"Grand Trictrac\"]\n[White \"human\"]\n[Black \"human\"]\n\
+             [Start \"w:1x14,10 b:16,24x14 w\"]\n[Options \"marking=manual\"]\n\n\
+             w 6-3 w={declared}{} {{w true-hit 2}} : 1-7 1-4\n",
+            if declared > 0 {
+                format!(" w+{declared}")
+            } else {
+                String::new()
+            }
+        )
+    };
+    std::fs::write(dir.join("under.txt"), rec(0)).unwrap();
+    let text = piped_in(
+        &dir,
+        &["play", "--hotseat", "--load", "under.txt"],
+        "school 0\n\nquit\n",
+    );
+    assert!(
+        text.contains("Black corrects white's marking without school points (R-10): White marked fewer points than won: the 2 missing are his."),
+        "{text}"
+    );
+    let saved = autosave(&dir);
+    assert!(saved.contains("school b 0"), "{saved}");
+    std::fs::write(dir.join("right.txt"), rec(2)).unwrap();
+    let text = piped_in(
+        &dir,
+        &["play", "--hotseat", "--load", "right.txt"],
+        "school 0\n\nquit\n",
+    );
+    assert!(
+        text.contains(
+            "No correction: the other player marked right: there is nothing to correct (R-10)."
+        ),
+        "{text}"
+    );
+}

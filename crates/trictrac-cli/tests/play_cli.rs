@@ -1020,3 +1020,108 @@ fn historical_field_names_in_the_terminal() {
         "{err}"
     );
 }
+
+/// Issue 35, items 1 and 2, at one screen: Black's `undo` takes back
+/// neither White's play nor the school he claimed (a decision taken is
+/// taken: *dame touchée, dame jouée*; undo is off at one screen), and
+/// under manual marking the panel shows no count of the roll before the
+/// player marks (R-10: each counts for himself).
+#[test]
+fn at_one_screen_undo_takes_back_neither_the_others_play_nor_a_school() {
+    let Some(mut t) = spawn(&[
+        "play",
+        "--hotseat",
+        "--seed",
+        "4",
+        "--marking",
+        "manual",
+        "--no-color",
+    ]) else {
+        return;
+    };
+    let (before, p) = t.prompt();
+    assert_eq!(p, Prompt::Mark);
+    assert!(before.contains("rolled 5-3"), "{before}");
+    assert!(!before.contains("rolled 5-3 +"), "a count shown: {before}");
+    t.send("0");
+    assert_eq!(t.prompt().1, Prompt::Play(2));
+    t.send("1");
+    // Black marks the points of White's roll: his undo is refused.
+    assert_eq!(t.prompt().1, Prompt::Mark);
+    t.send("undo");
+    t.expect("No undo at one screen: a decision taken is taken");
+    assert_eq!(t.prompt().1, Prompt::Mark);
+    t.send("school 2");
+    assert_eq!(t.prompt().1, Prompt::Mark);
+    t.send("undo");
+    t.expect("No undo at one screen");
+    assert_eq!(t.prompt().1, Prompt::Mark);
+    t.send("0");
+    // The school stands (Black may contest it before his roll).
+    let (before, p) = t.prompt();
+    assert_eq!(p, Prompt::Before, "{before}");
+    assert!(
+        before.contains("White marks 2 points for the school"),
+        "{before}"
+    );
+    t.send("quit");
+    t.end();
+    assert!(!t.transcript.contains("Undone"), "{}", t.tail());
+    // White was asked his play once.
+    assert_eq!(t.transcript.matches("White to play 5-3").count(), 1);
+}
+
+/// Issue 35, items 1 and 2, against the bot: undo takes back the
+/// person's own decision of the turn (the same dice), the game is then
+/// unrated and every prompt says so; it never reaches past the bot's
+/// action. The count of a roll marked by hand is shown once both players
+/// have marked it.
+#[test]
+fn against_the_bot_undo_works_within_the_turn_and_makes_the_game_unrated() {
+    let Some(mut t) = spawn(&[
+        "play",
+        "--seed",
+        "4",
+        "--bot",
+        "random",
+        "--side",
+        "w",
+        "--marking",
+        "manual",
+        "--no-color",
+    ]) else {
+        return;
+    };
+    let (before, p) = t.prompt();
+    assert_eq!(p, Prompt::Mark);
+    assert!(!before.contains("rolled 5-3 +"), "a count shown: {before}");
+    assert!(!before.contains("[unrated]"), "{before}");
+    t.send("0");
+    assert_eq!(t.prompt().1, Prompt::Play(2));
+    t.send("undo");
+    t.expect("Undone: back to your previous decision, with the same dice.");
+    t.expect("This game is now unrated");
+    let (before, p) = t.prompt();
+    assert_eq!(p, Prompt::Mark);
+    assert!(before.ends_with("[unrated] white, "), "{before}");
+    assert!(before.contains("rolled 5-3"), "{before}");
+    t.send("0");
+    let (before, p) = t.prompt();
+    assert_eq!(p, Prompt::Play(2));
+    assert!(before.ends_with("[unrated] white, "), "{before}");
+    t.send("1");
+    // The bot marked and rolled: White's count is shown now, Black's not
+    // while White has to mark what Black's roll gave him.
+    let (before, p) = t.prompt();
+    assert_eq!(p, Prompt::Mark);
+    assert!(before.contains("rolled 5-3 +0"), "{before}");
+    assert!(
+        before.contains("rolled 6-2") && !before.contains("rolled 6-2 +"),
+        "{before}"
+    );
+    t.send("undo");
+    t.expect("Nothing to undo: no decision of yours since the opponent's last action");
+    t.prompt();
+    t.send("quit");
+    t.end();
+}

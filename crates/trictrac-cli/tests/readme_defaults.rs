@@ -106,6 +106,7 @@ fn readme_backgammon_bot_default_is_the_programs() {
     // And `bg play` plays against it.
     let dir = scratch("readme-bg-defaults");
     let text = piped_in(&dir, &["bg", "play", "--seed", "1"], "quit\n");
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let _ = std::fs::remove_dir_all(&dir);
     assert!(
         text.contains(&format!(

@@ -49,45 +49,105 @@ fn both_games_share_the_commands_of_every_prompt() {
     }
 }
 
-/// `undo` takes back the person's last decision: the same roll is to be
-/// played again (the dice are those of the game, not thrown again), in
-/// both games.
+/// `undo` takes back the person's last decision of the turn against the
+/// bot: the same roll is to be decided again (the dice are those of the
+/// game, not thrown again), and the game is unrated; it never reaches
+/// past the bot's action, and is off at one screen (issue 35, item 1).
 #[test]
-fn undo_takes_back_a_play_with_the_same_dice_in_both_games() {
+fn undo_takes_back_a_decision_with_the_same_dice_in_both_games() {
     let dir = scratch("undo");
-    // Trictrac: play, the bot answers, undo: back to the first roll.
+    // Trictrac: play, the bot answers: the play is not taken back.
     let text = run(
         &dir,
         &["play", "--seed", "4", "--bot", "random", "--side", "w"],
         "1\nundo\nquit\n",
     );
-    let first = text.find("White to play").expect("a play asked");
-    let roll = &text[first + "White to play ".len()..][..3];
+    assert!(
+        text.contains("Nothing to undo: no decision of yours since the opponent's last action"),
+        "{text}"
+    );
+    assert!(!text.contains("Undone"), "{text}");
+    // Marking by hand, then undo at the play: back to the marking.
+    let text = run(
+        &dir,
+        &[
+            "play",
+            "--seed",
+            "4",
+            "--bot",
+            "random",
+            "--side",
+            "w",
+            "--marking",
+            "manual",
+        ],
+        "0\nundo\nquit\n",
+    );
     let undone = text
         .find("Undone: back to your previous decision")
         .expect(&text);
     assert!(
-        text[undone..].contains(&format!("White to play {roll}")),
-        "{roll}: {text}"
+        text[undone..].contains("This game is now unrated: undo was used"),
+        "{text}"
     );
-    // Nothing was played in the end: nothing is saved.
+    assert!(
+        text[undone..].contains("[unrated] white, points you mark>"),
+        "{text}"
+    );
     assert!(text.contains("no move was played: nothing saved"), "{text}");
-    // Backgammon: the same.
+    // A school claimed is not taken back (R-10.4).
+    let text = run(
+        &dir,
+        &[
+            "play",
+            "--seed",
+            "4",
+            "--bot",
+            "random",
+            "--side",
+            "w",
+            "--marking",
+            "manual",
+        ],
+        "0\n1\nschool 2\nundo\nquit\n",
+    );
+    assert!(text.contains("White claims a school of 2"), "{text}");
+    assert!(
+        text.contains(
+            "Nothing to undo: a school was claimed since; it is not taken back (R-10.4)."
+        ),
+        "{text}"
+    );
+    // Backgammon: the bot played, the roll decided, then undo: back to
+    // the roll decision, and the same dice are thrown again.
     let text = run(
         &dir,
         &["bg", "play", "--seed", "4", "--bot", "greedy"],
-        "1\nundo\nquit\n",
+        "1\nundo\n\nundo\n\nquit\n",
     );
-    let first = text.find(" to play ").expect("a play asked");
-    let asked = &text[first..][.." to play 6-5".len()];
+    assert!(text.contains("Nothing to undo: no decision"), "{text}");
     let undone = text
         .rfind("Undone: back to your previous decision")
         .expect(&text);
-    assert!(text[undone..].contains(asked), "{asked}: {text}");
-    assert!(text.contains("no move was played: nothing saved"), "{text}");
-    // Undo at the first decision says so.
+    let rolls: Vec<&str> = text
+        .match_indices("white rolls ")
+        .map(|(i, _)| &text[i..i + "white rolls 6-5".len()])
+        .collect();
+    assert_eq!(rolls.len(), 2, "{text}");
+    assert_eq!(rolls[0], rolls[1], "{text}");
+    assert!(
+        text[undone..].contains("[unrated] white, roll (Enter) or double?"),
+        "{text}"
+    );
+    // Undo at the first decision says so; at one screen it is off.
     let text = run(&dir, &["bg", "play", "--seed", "4"], "undo\nquit\n");
     assert!(text.contains("Nothing to undo"), "{text}");
+    let text = run(
+        &dir,
+        &["bg", "play", "--seed", "4", "--hotseat"],
+        "undo\nquit\n",
+    );
+    assert!(text.contains("No undo at one screen"), "{text}");
 }
 
 /// Trictrac saves only a game with moves, and in the data directory,
@@ -454,4 +514,228 @@ fn load_at_a_prompt_resumes_a_saved_game_in_both_games() {
         "load nothing.mat\nquit\n",
     );
     assert!(text.contains("Not loaded:"), "{text}");
+}
+
+/// No line of `text` is wider than 80 columns (what the person typed
+/// after a prompt aside).
+fn assert_fits_80(text: &str) {
+    for line in text.lines() {
+        let line = line.trim_end_matches('\r');
+        let line = line
+            .find("): ")
+            .or_else(|| line.find("? "))
+            .or_else(|| line.find("> "))
+            .map_or(line, |i| &line[..i + 2]);
+        assert!(
+            line.chars().count() <= 80,
+            "line of {} columns: {line}\n{text}",
+            line.chars().count()
+        );
+    }
+}
+
+/// In `bg play` at 80×24 the hint at a cube decision is the full cube
+/// analysis `bg hint` prints (No double / Double, take / Double, pass,
+/// the proper action, the chances), the chequer hint numbers its plays
+/// as `list` does, and no line is wider than 80 columns: the intro, the
+/// hints, an error message (issue 35, item 9).
+#[cfg(unix)]
+#[test]
+fn bg_hints_are_full_and_fit_80_columns() {
+    let Some(mut t) = screen(&["bg", "play", "--seed", "4", "--bot", "greedy"]) else {
+        return;
+    };
+    let play = r"to play \d-\d \(number, play, list, hint\): ";
+    let roll = r"roll \(Enter\) or double\? ";
+    t.until_prompt(play);
+    t.send("hint");
+    t.until_prompt(play);
+    // The plays are numbered as `list` numbers them: `8) 8/3 6/3`.
+    let hinted: Vec<(String, String)> = t
+        .text
+        .lines()
+        .skip_while(|l| !l.contains("numbered"))
+        .filter_map(|l| {
+            let (n, rest) = l.trim().split_once(") ")?;
+            n.parse::<usize>().ok()?;
+            let play: Vec<&str> = rest
+                .split_whitespace()
+                .take_while(|w| w.contains('/'))
+                .collect();
+            Some((n.to_string(), play.join(" ")))
+        })
+        .collect();
+    assert!(hinted.len() >= 2, "{}", t.text);
+    t.send("list");
+    t.until_prompt(play);
+    for (n, p) in &hinted {
+        assert!(
+            t.text.contains(&format!("{n:>3}) {p}")),
+            "{n}) {p} not in the list: {}",
+            t.text
+        );
+    }
+    t.send("no such thing at all, a long line that the program refuses politely");
+    t.until_prompt(play);
+    t.send("1");
+    t.until_prompt(roll);
+    t.send("hint");
+    t.until_prompt(roll);
+    let after = t.text.rfind("Cube analysis").expect(&t.text);
+    let hint = &t.text[after..];
+    for words in [
+        "Cube analysis for White on roll",
+        "White wins",
+        "Black wins",
+        "No double",
+        "Double, take",
+        "Double, pass",
+        "Proper cube action: ",
+    ] {
+        assert!(hint.contains(words), "{words}: {hint}");
+    }
+    t.send("quit");
+    t.s.exp_eof().ok();
+    assert_fits_80(&t.text);
+}
+
+/// `bg hint` and `bg review` write their tables in 80 columns: the
+/// constant evaluator column dropped (it stays in the JSON), the best
+/// play and the player's counts on lines of their own.
+#[test]
+fn bg_hint_and_review_tables_fit_80_columns() {
+    let text = support::stdout_of(&["bg", "hint", "--dice", "3-1"]);
+    assert!(!text.contains("evaluator"), "{text}");
+    assert!(text.contains("8/5 6/5"), "{text}");
+    assert_fits_80(&text);
+    let text = support::stdout_of(&[
+        "bg", "hint", "--match", "7", "--score", "2-4", "--cube", "2", "--owner", "black",
+    ]);
+    assert!(text.contains("Proper cube action"), "{text}");
+    assert_fits_80(&text);
+    let dir = scratch("review-80");
+    let file = dir.join("m.mat");
+    std::fs::write(
+        &file,
+        " 3 point match\n\n Game 1\n Alice : 0                      Bob : 0\n  \
+         1) 31: 8/5 6/5                 65: 24/13\n  2) 42: 24/20 24/22             31: 8/5* 6/5\n",
+    )
+    .unwrap();
+    let text = support::stdout_of(&[
+        "bg",
+        "review",
+        file.to_str().unwrap(),
+        "--plies",
+        "0",
+        "--all",
+    ]);
+    assert!(text.contains("best 8/4 6/4"), "{text}");
+    assert!(text.contains("proper: No double, take"), "{text}");
+    assert_fits_80(&text);
+}
+
+/// The commands of a help page or two (what follows its last `Commands`
+/// heading), each command once: the first word of each entry.
+#[cfg(unix)]
+fn help_commands(text: &str) -> Vec<String> {
+    let from = text.rfind("Commands (type them").expect(text);
+    text[from..]
+        .lines()
+        .filter_map(|l| {
+            let rest = l.trim_end_matches('\r').strip_prefix("  ")?;
+            if rest.starts_with(' ') {
+                return None;
+            }
+            rest.split([' ', ',']).next().map(str::to_string)
+        })
+        .collect()
+}
+
+/// Trictrac's `help` at 80×24 fits the screen or comes in pages, lists
+/// each command once and only those the game's options allow (undo only
+/// against the bot; marking and false-move commands only with their
+/// options); the board names the bot by its level (issue 35, item 9).
+#[cfg(unix)]
+#[test]
+fn trictrac_help_fits_24_lines_and_lists_the_allowed_commands_once() {
+    let prompt = r"your play \[1(?:-(\d+))?\]> |points you mark> ";
+    let Some(mut t) = screen(&[
+        "play",
+        "--seed",
+        "4",
+        "--bot",
+        "random",
+        "--side",
+        "w",
+        "--no-color",
+    ]) else {
+        return;
+    };
+    t.until_prompt(prompt);
+    assert!(t.text.contains("BLACK  beginner"), "{}", t.text);
+    t.send("help");
+    t.until_prompt(prompt);
+    let from = t.text.rfind("Commands (type them").unwrap();
+    let shown = t.text[from..].lines().count();
+    assert!(shown <= 23, "{shown} lines: {}", &t.text[from..]);
+    let commands = help_commands(&t.text);
+    let mut once = commands.clone();
+    once.sort();
+    once.dedup();
+    assert_eq!(once.len(), commands.len(), "{commands:?}");
+    for c in ["undo", "hint", "list", "resign", "quit"] {
+        assert!(commands.iter().any(|x| x == c), "{c}: {commands:?}");
+    }
+    for c in ["school", "contest", "correct", "replay", "claim", "N"] {
+        assert!(!commands.iter().any(|x| x == c), "{c}: {commands:?}");
+    }
+    t.send("quit");
+    t.s.exp_eof().ok();
+    assert_fits_80(&t.text);
+
+    // At one screen, manual marking and false moves: more commands, in
+    // pages; no undo.
+    let Some(mut t) = screen(&[
+        "play",
+        "--seed",
+        "4",
+        "--hotseat",
+        "--marking",
+        "manual",
+        "--options",
+        "false-moves=table",
+        "--no-color",
+    ]) else {
+        return;
+    };
+    t.until_prompt(prompt);
+    t.send("help");
+    t.until_prompt(prompt);
+    let window = t.window(24);
+    assert!(
+        window
+            .iter()
+            .any(|l| l.contains("`help` shows the next ones")),
+        "{window:#?}"
+    );
+    assert!(
+        window.iter().any(|l| l.contains("Commands (type them")),
+        "{window:#?}"
+    );
+    t.send("help");
+    t.until_prompt(prompt);
+    let commands = help_commands(&t.text);
+    let mut once = commands.clone();
+    once.sort();
+    once.dedup();
+    assert_eq!(once.len(), commands.len(), "{commands:?}");
+    for c in [
+        "school", "contest", "correct", "replay", "claim", "quit", "help",
+    ] {
+        assert!(commands.iter().any(|x| x == c), "{c}: {commands:?}");
+    }
+    assert!(!commands.iter().any(|x| x == "undo"), "{commands:?}");
+    t.send("quit");
+    t.s.exp_eof().ok();
+    assert_fits_80(&t.text);
 }

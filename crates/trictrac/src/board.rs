@@ -151,6 +151,10 @@ impl Dest {
 }
 
 /// A quarter (*jan*, *cadran*) of the board, in the mover's frame (R-1.4).
+/// The first two (fields 1–12, from the talon to the rest corner) are the
+/// mover's *jeu ordinaire*, the way his checkers go out; the last two
+/// (13–24) his *jeu de retour*, the way back (the seed article: "gioco
+/// ordinario", "gioco di ritorno").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Quarter {
     /// Petit jan, fields 1–6.

@@ -246,28 +246,64 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
             out,
             "Position ID: {position_id}   Match ID: {match_id}\n{xgid}\n"
         )?;
+        let rows: Vec<(String, String, &Ranked)> = ranked
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (format!("{}.", i + 1), r.play.clone(), r))
+            .collect();
+        write_play_table(out, &rows)?;
+    }
+    Ok(())
+}
+
+/// The widest play column that keeps a row of [`write_play_table`] in
+/// 80 columns; a longer play is written on a line of its own.
+const PLAY_COLUMN: usize = 22;
+
+/// The table of ranked plays, each row led by its label (`1.`, or the
+/// number the terminal lists it with) and the play as written: equity,
+/// difference from the best,
+/// depth, and the chances, in at most 80 columns. (The evaluator that
+/// valued each play is in the JSON: a column of it would not fit.)
+///
+/// # Errors
+/// When `out` cannot be written.
+pub fn write_play_table(
+    out: &mut dyn Write,
+    rows: &[(String, String, &Ranked)],
+) -> std::io::Result<()> {
+    let label = rows.iter().map(|r| r.0.len()).max().unwrap_or(2).max(2);
+    let width = rows
+        .iter()
+        .map(|r| r.1.chars().count().max(4))
+        .max()
+        .unwrap_or(4)
+        .min(PLAY_COLUMN);
+    writeln!(
+        out,
+        "{:<label$} {:<width$} {:>7} {:>7} ply  win   gammon bg   | lose gammon bg",
+        "", "play", "equity", "diff"
+    )?;
+    for (l, text, r) in rows {
+        let play = if text.chars().count() > width {
+            writeln!(out, "{l:<label$} {text}")?;
+            String::new()
+        } else {
+            text.clone()
+        };
+        let l = if play.is_empty() { "" } else { l.as_str() };
         writeln!(
             out,
-            "{:<4} {:<24} {:>8} {:>8} ply   win   gammon  bg  | lose gammon  bg  | evaluator",
-            "", "play", "equity", "diff"
+            "{l:<label$} {play:<width$} {:>+7.3} {:>+7.3} {:>3}  {:.3} {:.3} {:.3} | {:.3} {:.3}",
+            r.equity,
+            r.difference,
+            r.plies,
+            r.win,
+            r.win_gammon,
+            r.win_backgammon,
+            r.lose_gammon,
+            r.lose_backgammon,
         )?;
-        for (i, r) in ranked.iter().enumerate() {
-            writeln!(
-                out,
-                "{:<4} {:<24} {:>+8.3} {:>+8.3} {:>3}  {:.3} {:.3} {:.3} | {:.3} {:.3} | {}",
-                format!("{}.", i + 1),
-                r.play,
-                r.equity,
-                r.difference,
-                r.plies,
-                r.win,
-                r.win_gammon,
-                r.win_backgammon,
-                r.lose_gammon,
-                r.lose_backgammon,
-                r.evaluator
-            )?;
-        }
     }
     Ok(())
 }
@@ -325,41 +361,65 @@ fn cube_hint(
         writeln!(out)?;
         return Ok(());
     }
+    writeln!(
+        out,
+        "Position ID: {position_id}   Match ID: {match_id}\n{xgid}\n"
+    )?;
+    write_cube_analysis(out, pos, &setting.state, setting.cube, plies, &a)?;
+    Ok(())
+}
+
+/// The cube analysis of the side on roll in `pos`, as `trictrac bg hint`
+/// prints it and the `hint` of `bg play` at a cube decision: the
+/// position, the cubeless equity and both sides' chances, the cubeful
+/// equities of No double, Double/Take and Double/Pass (with the match
+/// winning chances in a match) and the proper action; in 80 columns.
+///
+/// # Errors
+/// When `out` cannot be written.
+pub fn write_cube_analysis(
+    out: &mut dyn Write,
+    pos: &backgammon::Position,
+    state: &backgammon::MatchState,
+    cube: backgammon::Cube,
+    plies: u8,
+    a: &backgammon_bot::analysis::cubeful::CubeAnalysis,
+) -> std::io::Result<()> {
+    let o = &a.outputs;
     let me = pos.turn();
     let name = |s: backgammon::Side| match s {
         backgammon::Side::White => "White",
         backgammon::Side::Black => "Black",
     };
-    writeln!(
-        out,
-        "Position ID: {position_id}   Match ID: {match_id}\n{xgid}\n"
-    )?;
-    let game = if setting.state.length == 0 {
+    let setting = (state, cube);
+    let game = if setting.0.length == 0 {
         "money".to_string()
     } else {
         format!(
             "{}-point match, White {} Black {}{}",
-            setting.state.length,
-            setting.state.score.white,
-            setting.state.score.black,
-            if setting.state.crawford {
+            setting.0.length,
+            setting.0.score.white,
+            setting.0.score.black,
+            if setting.0.crawford {
                 ", Crawford game"
             } else {
                 ""
             }
         )
     };
-    let owner = match setting.cube.owner {
+    let owner = match setting.1.owner {
         None => "centred".to_string(),
         Some(s) => format!("owned by {}", name(s)),
     };
-    writeln!(
-        out,
+    let head = format!(
         "Cube analysis for {} on roll ({game}; cube {}, {owner}), {} plies",
         name(me),
-        setting.cube.value,
+        setting.1.value,
         plies
-    )?;
+    );
+    for l in crate::session::wrap(&head, 79, 2) {
+        writeln!(out, "{l}")?;
+    }
     writeln!(out, "Cubeless equity {:+.3}", a.cubeless)?;
     writeln!(
         out,

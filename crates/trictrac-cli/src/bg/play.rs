@@ -101,7 +101,7 @@ Commands:
   roll           roll the dice
   double         offer the videau, before rolling (BG-7.2)
   take, drop     answer a double (BG-7.3, BG-7.4); beaver where allowed
-  hint           the bot's preferred plays, or its cube decision
+  hint           the bot's preferred plays, or the cube analysis
   id             the gnubg Position ID, Match ID and XGID of the position
   resign [gammon|backgammon]   give up the game (asks to confirm)
   save FILE      the game or match so far as .mat (gnubg imports it)";
@@ -211,15 +211,17 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
             levels::word_of(&lv, &bot_name)
         )
     };
-    writeln!(
-        out,
+    let intro = format!(
         "Backgammon with the videau ({rules}), {}: {who}; seed {seed}. Type help for the commands.",
         if m.length > 0 {
             format!("match to {} points", m.length)
         } else {
             "money game".to_string()
         }
-    )?;
+    );
+    for l in crate::session::wrap(&intro, 79, 2) {
+        writeln!(out, "{l}")?;
+    }
     let loaded = args.load.is_some();
     let told = if loaded {
         (m.done.len(), m.game.events().len())

@@ -197,17 +197,23 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 }
             }
             if args.all || m.mark != Mark::None {
+                // Two lines, in 80 columns: the play, then the best.
                 writeln!(
                     out,
-                    "  {:>3}. {:<12} {} {:<22} best {:<22} lost {:.3} {:<3} luck {:+.3}",
+                    "  {:>3}. {:<12.12} {} {:<22} lost {:.3} {:<3} luck {:+.3}",
                     m.number,
                     name(m.side),
                     m.roll,
                     m.play,
-                    if m.forced { "(forced)" } else { &m.best },
                     m.lost,
                     m.mark.sign(),
                     m.luck
+                )?;
+                writeln!(
+                    out,
+                    "{:24}best {}",
+                    "",
+                    if m.forced { "(forced)" } else { &m.best }
                 )?;
             }
         }
@@ -218,24 +224,24 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
     writeln!(out)?;
     writeln!(
         out,
-        "{:<24} {:>10} {:>10} {:>10} {:>10}  rating",
+        "{:<16} {:>9} {:>9} {:>9} {:>9}  rating",
         "player (mEMG)", "error", "chequer", "cube", "luck"
     )?;
     for p in &r.players {
         writeln!(
             out,
-            "{:<24} {:>10.1} {:>10.1} {:>10.1} {:>+10.1}  {}   ({} unforced moves, {} cube decisions; {} doubtful, {} bad, {} very bad)",
+            "{:<16.16} {:>9.1} {:>9.1} {:>9.1} {:>+9.1}  {}",
             p.name,
             p.error_rate(),
             p.checker_error_rate(),
             p.cube_error_rate(),
             p.luck_rate(),
             p.rating(),
-            p.unforced,
-            p.cube_decisions,
-            p.marks[0],
-            p.marks[1],
-            p.marks[2]
+        )?;
+        writeln!(
+            out,
+            "  ({} unforced moves, {} cube decisions; {} doubtful, {} bad, {} very bad)",
+            p.unforced, p.cube_decisions, p.marks[0], p.marks[1], p.marks[2]
         )?;
     }
     Ok(())
@@ -255,14 +261,16 @@ fn cube_line(c: &CubeReview, name: &str) -> String {
     } else {
         format!(" {} ({})", c.mark.sign(), c.mark.words())
     };
+    // Two lines, in 80 columns: the equities, then the proper action.
+    let proper = format!("        proper: {}{error}{mark}", c.analysis.action);
     format!(
-        "  {:>3}. {:<12} {:<10} ND {:+.3} D/T {:+.3} D/P {:+.3}  proper: {}{error}{mark}",
+        "  {:>3}. {:<12.12} {:<10} ND {:+.3} D/T {:+.3} D/P {:+.3}\n{}",
         c.number,
         name,
         c.action,
         c.analysis.no_double,
         c.analysis.double_take,
         c.analysis.double_pass,
-        c.analysis.action,
+        crate::session::wrap(&proper, 79, 10).join("\n"),
     )
 }

@@ -301,7 +301,7 @@ impl Session<'_> {
             self.say_wrapped(Tone::Plain, &t, 2)?;
             if self.game.can_claim_school(side) {
                 let t = format!(
-                    "(`school N` first claims a school of N points on {}'s marking, R-10.)",
+                    "(`school N` first claims a school of N points on {}'s marking, R-10; `school 0` corrects it without school points.)",
                     (!side).name()
                 );
                 self.say_wrapped(Tone::Plain, &t, 2)?;
@@ -316,10 +316,13 @@ impl Session<'_> {
         if words.next() == Some("school") {
             let named = words.next().and_then(|w| w.parse::<u32>().ok());
             match named {
-                None => self.refuse("Name the points of the school: `school 4`.")?,
+                None => self.refuse(
+                    "Name the points of the school: `school 4` (`school 0` corrects without school points).",
+                )?,
                 Some(n) => {
                     if let Err(e) = self.game.claim_school(side, n) {
-                        self.refuse(&format!("No school: {e}."))?;
+                        let what = if n == 0 { "No correction" } else { "No school" };
+                        self.refuse(&format!("{what}: {e}."))?;
                     }
                 }
             }

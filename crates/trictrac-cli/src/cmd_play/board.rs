@@ -356,13 +356,39 @@ pub fn last_turn(game: &Game, side: Side) -> Option<(Roll, u32, u32, Option<Play
     Some((score.roll, own, other, play))
 }
 
+/// Whether the points of `side`'s last roll are still being marked by
+/// hand (`marking=manual`): until the other player has marked what the
+/// roll gave him (and claimed any school on it), nobody is shown the
+/// count — each player counts for himself.
+pub fn count_hidden(game: &Game, side: Side) -> bool {
+    if game.options().marking != trictrac::game::MarkingMode::Manual {
+        return false;
+    }
+    let events = game.events();
+    let Some(at) = events
+        .iter()
+        .rposition(|e| matches!(e, Event::Rolled(s) if s.side == side))
+    else {
+        return false;
+    };
+    !events[at + 1..].iter().any(|e| match e {
+        Event::Declared { side: s, .. } => *s != side,
+        Event::Rolled(_) => true,
+        _ => false,
+    })
+}
+
 /// The two panel lines of `side`'s last turn, e.g. `rolled 6-5 +4` and
 /// `played 1-7 1-6`; at most 20 columns each.
 fn last_turn_lines(game: &Game, side: Side, names: FieldNames, style: &Style) -> [Line; 2] {
     let mut roll = Line::new();
     let mut play = Line::new();
     if let Some((dice, own, other, played)) = last_turn(game, side) {
-        if other == 0 {
+        if count_hidden(game, side) {
+            // Manual marking: the count only once the roll is marked.
+            roll.push(style, Tone::Plain, "rolled ");
+            roll.push(style, Tone::Dice, &dice.to_string());
+        } else if other == 0 {
             roll.push(style, Tone::Plain, "rolled ");
             roll.push(style, Tone::Dice, &dice.to_string());
             roll.push(style, Tone::Points, &format!(" +{own}"));

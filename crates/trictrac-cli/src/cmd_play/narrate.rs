@@ -145,6 +145,30 @@ pub fn marked_text(
 /// A school claimed.
 pub fn school_text(claimant: Side, kind: SchoolKind, named: u32, points: u32) -> String {
     let other = !claimant;
+    if named == 0 {
+        // A correction without school points.
+        let what = match kind {
+            SchoolKind::Moins => {
+                format!("marked fewer points than won: the {points} missing are his")
+            }
+            SchoolKind::Trop => {
+                format!("marked more points than won: the {points} too many are taken off")
+            }
+            SchoolKind::Remplir => {
+                "marked points for a fill he did not make: they are taken off".to_string()
+            }
+            SchoolKind::Conserver => {
+                "marked points for a full quarter he broke: they are taken off".to_string()
+            }
+            _ => "marked right".to_string(),
+        };
+        return format!(
+            "{} corrects {}'s marking without school points (R-10): {} {what}.",
+            cap(claimant),
+            other.name(),
+            cap(other)
+        );
+    }
     match kind {
         SchoolKind::Moins => format!(
             "{} claims a school of {named}: {} marked fewer points than won (école par moins, R-10.1); {} marks the {points} missing.",
@@ -166,6 +190,18 @@ pub fn school_text(claimant: Side, kind: SchoolKind, named: u32, points: u32) ->
         ),
         SchoolKind::Augmentation => format!(
             "{} contested a correct school: augmentation d'école (R-10.4); {} marks the {points} again.",
+            cap(other),
+            cap(claimant)
+        ),
+        SchoolKind::Remplir => format!(
+            "{} claims a school of {named}: {} could fill and did not (école du remplissage, R-10.3); the points he marked for the fill are taken off and {} marks {points}.",
+            cap(claimant),
+            cap(other),
+            cap(claimant)
+        ),
+        SchoolKind::Conserver => format!(
+            "{} claims a school of {named}: {} could keep his full quarter and broke it (école de la conservation, R-10.3); the points he marked for it are taken off and {} marks {points}.",
+            cap(claimant),
             cap(other),
             cap(claimant)
         ),

@@ -63,8 +63,18 @@ impl<'a> Table<'a> for Session<'a> {
         Session::play_number(self, k)
     }
 
-    fn help(&self) -> &'static str {
-        HELP
+    fn help(&self) -> String {
+        // Only the commands the game's options allow.
+        let mut h = HELP.to_string();
+        if self.manual() {
+            h.push('\n');
+            h.push_str(HELP_MANUAL);
+        }
+        if self.game.options().false_moves == FalseMoves::Table {
+            h.push('\n');
+            h.push_str(HELP_TABLE);
+        }
+        h
     }
 
     fn command(&mut self, _side: Side, line: &str) -> std::io::Result<bool> {
@@ -102,6 +112,15 @@ impl<'a> Table<'a> for Session<'a> {
 
     fn load(&mut self, path: &Path) -> Result<Option<rand_chacha::ChaCha8Rng>, String> {
         self.load_game(path)
+    }
+
+    fn fixed_since(&self, progress: usize) -> Option<String> {
+        self.game
+            .events()
+            .get(progress..)?
+            .iter()
+            .any(|e| matches!(e, Event::School { .. } | Event::Contested { .. }))
+            .then(|| "a school was claimed since; it is not taken back (R-10.4)".to_string())
     }
 
     fn after_undo(&mut self) {

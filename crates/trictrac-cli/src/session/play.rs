@@ -24,18 +24,43 @@ use super::{data_file, is_yes, set_snapshot, shell_word, Snapshot};
 use crate::error::CliError;
 
 /// The lines of `help` every game shares (after the game's own).
-const COMMON_HELP: &str = "\
-  list           the legal plays (a page at a time in a small terminal)
+const COMMON_HELP: &str = "  list           the legal plays (a page at a time in a small terminal)
   board          draw the board again
-  undo           take back your last decision (the dice stay the same)
+  undo           take back your last decision of this turn (the same dice;
+                 the game is then unrated)
   save FILE      write the game record; resume it with --load FILE
   load FILE      leave this game (it is saved) for the one saved in FILE
   resign         give up the game (asks to confirm)
-  quit           leave; a game with moves is saved to the autosave file in
-                 your data directory (~/.local/share/trictrac/ on Linux),
-                 as at the end of the input (Ctrl-D) and on Ctrl-C; the
-                 program says where
-  help           this list";
+  quit           leave; a game with moves is saved in your data directory
+                 (as on Ctrl-D and Ctrl-C), and the program says where
+  help           this list (a page at a time in a small terminal)";
+
+/// The command an entry of `help` names (its first word, `save` for
+/// `save FILE`); `None` for a continuation line or a heading.
+fn help_command(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix("  ")?;
+    if rest.starts_with(' ') {
+        return None;
+    }
+    rest.split([' ', ',']).next().filter(|w| !w.is_empty())
+}
+
+/// The lines of `help`: the game's, then the shared commands it does not
+/// list itself, each command once; `undo` only where it is allowed.
+fn help_lines(game: &str, undo: bool) -> Vec<String> {
+    let own: Vec<&str> = game.lines().filter_map(help_command).collect();
+    let mut out: Vec<String> = game.lines().map(str::to_string).collect();
+    let mut keep = true;
+    for l in COMMON_HELP.lines() {
+        if let Some(c) = help_command(l) {
+            keep = !own.contains(&c) && (undo || c != "undo");
+        }
+        if keep {
+            out.push(l.to_string());
+        }
+    }
+    out
+}
 
 /// Holds the words of "saved to PATH" together when a line is wrapped,
 /// so that the path reads whole after them.
@@ -68,10 +93,17 @@ pub struct Session<'a, T: Table<'a>> {
     bot: Option<Box<dyn Player<T::Game>>>,
     /// The decision whose introduction was printed.
     introduced: Option<Asked>,
-    /// The game and the dice at each decision a person was asked.
+    /// The game and the dice at each decision a person was asked since
+    /// the opponent last acted (a decision taken before the opponent's
+    /// action is taken: *dame touchée, dame jouée*).
     undo: Vec<(usize, T::Game, ChaCha8Rng)>,
+    /// Undo or a hint was used: the game counts as unrated, and the
+    /// prompt says so.
+    unrated: bool,
     /// The first play of the next page of `list`.
     list_from: usize,
+    /// The first line of the next page of `help`.
+    help_from: usize,
     _screen: PhantomData<&'a ()>,
 }
 
@@ -88,7 +120,9 @@ impl<'a, T: Table<'a>> Session<'a, T> {
             bot,
             introduced: None,
             undo: Vec::new(),
+            unrated: false,
             list_from: 0,
+            help_from: 0,
             _screen: PhantomData,
         }
     }
@@ -120,6 +154,11 @@ impl<'a, T: Table<'a>> Session<'a, T> {
                 }
                 continue;
             }
+            let side = p.side.unwrap_or(Side::White);
+            if p.side.is_some() && !self.human(side) {
+                // The opponent acts: no undo reaches past it.
+                self.undo.clear();
+            }
             if let Some(a) = tables::driver::automatic(self.table.game(), &mut self.dice) {
                 self.table
                     .game_mut()
@@ -127,7 +166,6 @@ impl<'a, T: Table<'a>> Session<'a, T> {
                     .map_err(|e| CliError::input(format!("the game refused its own move: {e}")))?;
                 continue;
             }
-            let side = p.side.unwrap_or(Side::White);
             if !self.human(side) {
                 let bot = self
                     .bot
@@ -168,7 +206,10 @@ impl<'a, T: Table<'a>> Session<'a, T> {
                     .push((progress, self.table.game().clone(), self.dice.clone()));
             }
         }
-        let (prompt, list_now) = self.table.question(side, fresh)?;
+        let (mut prompt, list_now) = self.table.question(side, fresh)?;
+        if self.unrated {
+            prompt = format!("[unrated] {prompt}");
+        }
         if fresh && list_now {
             self.list(side, true)?;
         }
@@ -247,13 +288,13 @@ impl<'a, T: Table<'a>> Session<'a, T> {
         };
         let word = self.table.alias(&word).map_or(word, str::to_string);
         match word.as_str() {
-            "help" | "?" => {
-                let text = format!("{}\n{COMMON_HELP}", self.table.help());
-                writeln!(self.table.term(), "{text}")?;
-            }
+            "help" | "?" => self.help()?,
             "board" => self.table.board()?,
             "list" => self.list(side, false)?,
-            "hint" => self.table.hint(side)?,
+            "hint" => {
+                self.table.hint(side)?;
+                self.unrate("a hint was asked")?;
+            }
             "undo" => self.take_back()?,
             "save" => {
                 if rest.is_empty() {
@@ -329,6 +370,33 @@ impl<'a, T: Table<'a>> Session<'a, T> {
         Ok(())
     }
 
+    /// `help`: the commands, a page at a time when they do not fit the
+    /// terminal (the prompt and the line saying more follow stay in view).
+    fn help(&mut self) -> std::io::Result<()> {
+        let lines = help_lines(&self.table.help(), !self.one_screen());
+        let n = lines.len();
+        let room = pager::rows().map_or(usize::MAX, |r| r.saturating_sub(2).max(4));
+        let from = if self.help_from >= n {
+            0
+        } else {
+            self.help_from
+        };
+        let to = from.saturating_add(room).min(n);
+        for l in &lines[from..to] {
+            writeln!(self.table.term(), "{l}")?;
+        }
+        if to < n {
+            self.help_from = to;
+            self.table.say(&format!(
+                "Help lines {}-{to} of {n}: `help` shows the next ones.",
+                from + 1
+            ))?;
+        } else {
+            self.help_from = 0;
+        }
+        Ok(())
+    }
+
     /// `load FILE`: this game (saved first to the autosave file, if it
     /// has moves) is left for the one saved in FILE.
     fn load(&mut self, path: &Path) -> std::io::Result<()> {
@@ -348,23 +416,59 @@ impl<'a, T: Table<'a>> Session<'a, T> {
         }
     }
 
-    /// `undo`: back to the person's previous decision, with the same dice.
-    fn take_back(&mut self) -> std::io::Result<()> {
-        let now = self.table.progress();
-        while self.undo.last().is_some_and(|u| u.0 >= now) {
-            self.undo.pop();
+    /// Whether people play both sides (one screen).
+    fn one_screen(&self) -> bool {
+        let h = self.table.humans();
+        h.white && h.black
+    }
+
+    /// The game counts as unrated from now on (`why`: undo, a hint); said
+    /// once, and then in every prompt.
+    fn unrate(&mut self, why: &str) -> std::io::Result<()> {
+        if self.unrated {
+            return Ok(());
         }
-        let Some((_, game, dice)) = self.undo.last().cloned() else {
-            return self
-                .table
-                .refuse("Nothing to undo: this is the first decision you were asked.");
+        self.unrated = true;
+        self.table.say(&format!(
+            "This game is now unrated: {why} (the prompt says [unrated])."
+        ))
+    }
+
+    /// `undo`: back to the person's previous decision, with the same dice
+    /// — against the bot only, never past the bot's action nor a school
+    /// claimed (a decision taken is taken: *dame touchée, dame jouée*; a
+    /// declaration to stay or leave is not revocable). At one screen it is
+    /// off: the other player would have to consent, and nobody asks him.
+    fn take_back(&mut self) -> std::io::Result<()> {
+        if self.one_screen() {
+            return self.table.refuse(
+                "No undo at one screen: a decision taken is taken (dame touchée, dame \
+                 jouée; a choice to stay or leave is not revocable). Undo is for games \
+                 against the bot, which it makes unrated.",
+            );
+        }
+        let now = self.table.progress();
+        // The decisions before this one (the stack keeps this one's, to
+        // come back to it after a refusal).
+        let Some(i) = self.undo.iter().rposition(|u| u.0 < now) else {
+            return self.table.refuse(
+                "Nothing to undo: no decision of yours since the opponent's last action \
+                 (a decision is not taken back past the opponent's action).",
+            );
         };
+        let then = self.undo[i].0;
+        if let Some(why) = self.table.fixed_since(then) {
+            return self.table.refuse(&format!("Nothing to undo: {why}."));
+        }
+        self.undo.truncate(i + 1);
+        let (_, game, dice) = self.undo[i].clone();
         *self.table.game_mut() = game;
         self.dice = dice;
         self.introduced = None;
         self.table.after_undo();
         self.table
             .say("Undone: back to your previous decision, with the same dice.")?;
+        self.unrate("undo was used")?;
         self.table.board()
     }
 
@@ -473,6 +577,23 @@ impl<'a, T: Table<'a>> Session<'a, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn help_lists_each_command_once_and_undo_where_allowed() {
+        let game = "Commands:\n  3              a play\n  resign         the game's own\n                 words";
+        let lines = help_lines(game, true);
+        let commands: Vec<&str> = lines.iter().filter_map(|l| help_command(l)).collect();
+        let mut unique = commands.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), commands.len(), "{lines:#?}");
+        assert!(lines.iter().any(|l| l.contains("the game's own")));
+        assert!(!lines.iter().any(|l| l.contains("give up the game")));
+        assert!(commands.contains(&"undo"));
+        assert!(!help_lines(game, false)
+            .iter()
+            .any(|l| help_command(l) == Some("undo")));
+    }
 
     #[test]
     fn the_common_help_fits_in_80_columns() {

@@ -104,8 +104,10 @@ pub trait Table<'a> {
     /// When the screen cannot be written.
     fn play_number(&mut self, side: Side, k: usize) -> std::io::Result<()>;
 
-    /// The game's own lines of `help` (its notation and decisions).
-    fn help(&self) -> &'static str;
+    /// The game's own lines of `help` (its notation and decisions), only
+    /// those the game's options allow; an entry of a command every game
+    /// shares replaces the shared one.
+    fn help(&self) -> String;
 
     /// A command of this game only (`names`, `fields`, `id`); `false`
     /// when `line` is not one.
@@ -173,6 +175,13 @@ pub trait Table<'a> {
     /// backgammon; trictrac's `l` is leave).
     fn alias(&self, word: &str) -> Option<&'static str> {
         let _ = word;
+        None
+    }
+
+    /// Why what happened since `progress` cannot be taken back by `undo`
+    /// (a school claimed, R-10.4), or `None`.
+    fn fixed_since(&self, progress: usize) -> Option<String> {
+        let _ = progress;
         None
     }
 

@@ -1,5 +1,7 @@
 //! False plays at the table (RULES.md section 11, `false-moves=table`): a
-//! *fausse case* stands until the opponent leaves it or has it corrected.
+//! *fausse case* (a checker *casé* falsely: *caser*, or *tabler*, is to
+//! move the checkers by the dice) stands until the opponent leaves it or
+//! has it corrected.
 
 use super::{Event, FalseMoves, Game, GameError, Phase};
 use crate::board::{Dest, Field};

@@ -460,9 +460,10 @@ impl Game {
         self.phase = Phase::Roll(first);
     }
 
-    /// Plays `play` for the side to move (R-2.4 step 3), then marks the
-    /// exit if the last checker left and the points the roll gave
-    /// the opponent.
+    /// Plays `play` for the side to move (R-2.4 step 3: he *case*, or
+    /// *table*, his checkers — the article's *caser* / *tabler*, to move the
+    /// checkers by the dice), then marks the exit if the last checker left
+    /// and the points the roll gave the opponent.
     ///
     /// # Errors
     /// Outside [`Phase::Play`], or an illegal play (naming the rule).

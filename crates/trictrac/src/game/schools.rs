@@ -2,10 +2,20 @@
 //! that the other player claims, and the contest of a school.
 
 use super::{Event, Game, GameError, Phase, PointsFrom};
+use crate::board::{Field, Quarter};
+use crate::jans::{Beneficiary, Jan};
 use crate::score::ScoreState;
 use crate::side::Side;
 
-/// The kinds of school (R-10.1, R-10.2, R-10.4).
+/// A fill or a conserve the mover's roll could make and his false play
+/// did not (R-10.3): its kind and the points the jan was worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Unmade {
+    kind: SchoolKind,
+    points: u32,
+}
+
+/// The kinds of school (R-10.1 to R-10.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SchoolKind {
     /// *École par moins*: fewer points marked than won.
@@ -17,6 +27,16 @@ pub enum SchoolKind {
     /// *Augmentation d'école*: a correct school wrongly contested doubles
     /// (R-10.4): the claimant marks its points once more.
     Augmentation,
+    /// The school of a fill not made (R-10.3; the article's *école
+    /// relative au remplissage*, and false move case 4): a player who
+    /// could fill and played a false play that does not fill. The points
+    /// he marked for the fill are taken off, and the claimant marks the
+    /// fill's value.
+    Remplir,
+    /// The school of a conserve not made (R-10.3; the article's *école
+    /// liée à la conservation*, false move case 5): a player who could keep
+    /// his full quarter and broke it. Treated as [`SchoolKind::Remplir`].
+    Conserver,
 }
 
 /// Manual marking: a committed declaration the other player may claim a
@@ -70,21 +90,41 @@ impl Game {
     /// board (points already turned into holes stay) and marked by the
     /// claimant; with no error it is a false school (R-10.4) and the other
     /// player marks the points named. A school is marked in full and never
-    /// gives the choice to stay or leave. There is no contesting (the
-    /// engine does not err), so no *augmentation d'école*.
+    /// gives the choice to stay or leave.
+    ///
+    /// With `false-moves=table`, a false play standing that did not fill
+    /// (or keep full) a quarter the roll could fill (or keep) is a school
+    /// as well as a false move (R-10.3; the article, *Scuole* 3 and 4, and
+    /// false move cases 4 and 5): a claim on its author's declaration is
+    /// [`SchoolKind::Remplir`] (or [`SchoolKind::Conserver`]) whatever
+    /// points are named: the points he marked for the jan are taken off
+    /// his points (as an excess, R-10.2) and the claimant marks the jan's
+    /// value; an error in the rest of the same declaration is settled in
+    /// the same claim (par moins or par trop). Where the roll could not
+    /// fill, there is no such school, and a claim on a right declaration is
+    /// a false school (R-10.4).
+    ///
+    /// Naming 0 points corrects the other player's marking without school
+    /// points (the article: "è possibile correggere l'errore dell'avversario
+    /// senza segnare punti scuola"): par moins, the declarer marks the
+    /// points he missed; par trop (or the points of a fill or conserve not
+    /// made), the excess is taken off and nobody marks it. A correction is
+    /// not contested. Where there is no error it is refused (there is
+    /// nothing to correct, and no false school either).
     ///
     /// # Errors
     /// When `claimant` is not marking the points of the other's roll, no
-    /// declaration of the other player is open, or `named` is not even.
+    /// declaration of the other player is open, `named` is not even, or 0
+    /// (a correction) where the other marked right.
     pub fn claim_school(&mut self, claimant: Side, named: u32) -> Result<SchoolKind, GameError> {
         if !self.claiming(claimant) {
             return Err(GameError::Points(
                 "a school is claimed when marking the points of the other player's roll (R-10.5)",
             ));
         }
-        if !named.is_multiple_of(2) || named == 0 {
+        if !named.is_multiple_of(2) {
             return Err(GameError::Points(
-                "a school names an even number of points (R-5.1)",
+                "a school names an even number of points (R-5.1); 0 corrects without school points",
             ));
         }
         if named > crate::score::MAX_MARK {
@@ -93,6 +133,19 @@ impl Game {
             ));
         }
         let declarer = !claimant;
+        if let Some(u) = self.unmade(declarer) {
+            return Ok(self.claim_unmade(claimant, named, u));
+        }
+        if named == 0
+            && !self
+                .open
+                .iter()
+                .any(|c| c.declarer == declarer && c.declared != c.owed)
+        {
+            return Err(GameError::Points(
+                "the other player marked right: there is nothing to correct (R-10)",
+            ));
+        }
         let idx = self
             .open
             .iter()
@@ -125,6 +178,98 @@ impl Game {
         Ok(kind)
     }
 
+    /// The fill or conserve the false play of `declarer` standing did not
+    /// make, when his roll could make it (R-10.3); `None` otherwise.
+    fn unmade(&self, declarer: Side) -> Option<Unmade> {
+        self.false_play
+            .as_ref()
+            .filter(|f| f.author == declarer && !f.replay)?;
+        let p = self.pending.as_ref().filter(|p| p.score.side == declarer)?;
+        // The declaration of that roll (the last committed) must still be
+        // open, and this school not claimed already.
+        self.open.last().filter(|c| c.declarer == declarer)?;
+        if self
+            .claimed
+            .iter()
+            .any(|c| matches!(c.kind, SchoolKind::Remplir | SchoolKind::Conserver))
+        {
+            return None;
+        }
+        let full = |q: Quarter| {
+            (q.first()..q.first() + 6)
+                .all(|n| self.position.board.count(declarer, Field::new(n)) >= 2)
+        };
+        let mut out: Option<Unmade> = None;
+        for j in &p.score.jans {
+            if j.beneficiary != Beneficiary::Mover {
+                continue;
+            }
+            let kind = match j.jan {
+                Jan::Fill(q) if !full(q) => SchoolKind::Remplir,
+                Jan::Conserve(q) if !full(q) => SchoolKind::Conserver,
+                _ => continue,
+            };
+            let u = out.get_or_insert(Unmade { kind, points: 0 });
+            u.points += j.points;
+            if kind == SchoolKind::Remplir {
+                u.kind = kind;
+            }
+        }
+        out
+    }
+
+    /// Claims the school of a fill or conserve not made (R-10.3) on the
+    /// declaration of the false play's roll; with any other error of that
+    /// declaration settled at once (see [`Game::claim_school`]).
+    fn claim_unmade(&mut self, claimant: Side, named: u32, u: Unmade) -> SchoolKind {
+        let c = self.open.pop().expect("checked by `unmade`");
+        // The points marked for the jan: what the declaration holds
+        // beyond the rest of the roll's points, at most the jan's value.
+        let rest_owed = c.owed.saturating_sub(u.points);
+        let for_jan = c.declared.saturating_sub(rest_owed).min(u.points);
+        let rest_declared = c.declared - for_jan;
+        // The rest of the declaration: par trop is removed too, par moins
+        // is the claimant's as well.
+        let (removed, extra) = if rest_declared > rest_owed {
+            (
+                for_jan + rest_declared - rest_owed,
+                rest_declared - rest_owed,
+            )
+        } else {
+            (for_jan, rest_owed - rest_declared)
+        };
+        // A correction (0 named) gives the claimant nothing: only the
+        // points the declarer missed in the rest are his.
+        let points = if named == 0 {
+            if rest_declared < rest_owed {
+                extra
+            } else {
+                0
+            }
+        } else {
+            u.points + extra
+        };
+        self.log.push(Event::School {
+            claimant,
+            kind: u.kind,
+            named,
+            points,
+        });
+        // `remove_excess` takes `declared - owed` off the declarer.
+        let claim = Claimable {
+            owed: c.declared - removed,
+            ..c
+        };
+        self.claimed.push(ClaimedSchool {
+            claimant,
+            kind: u.kind,
+            named,
+            points,
+            claim,
+        });
+        u.kind
+    }
+
     /// Whether `side` is marking the points of the other player's roll
     /// (when schools are claimed).
     fn claiming(&self, side: Side) -> bool {
@@ -139,6 +284,12 @@ impl Game {
     pub fn open_school(&self, claimant: Side) -> Option<(SchoolKind, u32)> {
         if !self.claiming(claimant) {
             return None;
+        }
+        if let Some(u) = self.unmade(!claimant) {
+            let c = self.open.last().expect("checked by `unmade`");
+            let rest_owed = c.owed.saturating_sub(u.points);
+            let rest = c.declared - c.declared.saturating_sub(rest_owed).min(u.points);
+            return Some((u.kind, u.points + rest.abs_diff(rest_owed)));
         }
         let c = self
             .open
@@ -164,6 +315,17 @@ impl Game {
                 return;
             }
             let declarer = sc.claim.declarer;
+            if sc.named == 0 {
+                // A correction: the declarer's points made right, no
+                // school points, no contest.
+                if sc.claim.declared > sc.claim.owed {
+                    self.remove_excess(&sc.claim);
+                }
+                if sc.kind != SchoolKind::Trop && sc.points > 0 {
+                    self.mark(declarer, sc.points, PointsFrom::School);
+                }
+                continue;
+            }
             match sc.kind {
                 SchoolKind::Fausse | SchoolKind::Augmentation => {
                     self.mark(declarer, sc.points, PointsFrom::School);
@@ -173,6 +335,12 @@ impl Game {
                     self.mark(sc.claimant, sc.points, PointsFrom::School);
                 }
                 SchoolKind::Moins => {
+                    self.mark(sc.claimant, sc.points, PointsFrom::School);
+                }
+                SchoolKind::Remplir | SchoolKind::Conserver => {
+                    if sc.claim.declared > sc.claim.owed {
+                        self.remove_excess(&sc.claim);
+                    }
                     self.mark(sc.claimant, sc.points, PointsFrom::School);
                 }
             }

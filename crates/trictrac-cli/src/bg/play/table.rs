@@ -86,8 +86,8 @@ impl<'a> Table<'a> for Session<'a> {
         Session::play_number(self, k)
     }
 
-    fn help(&self) -> &'static str {
-        HELP
+    fn help(&self) -> String {
+        HELP.to_string()
     }
 
     fn command(&mut self, side: Side, line: &str) -> std::io::Result<bool> {

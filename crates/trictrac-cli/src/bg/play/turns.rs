@@ -9,17 +9,21 @@ use backgammon::Xgid;
 
 impl Session<'_> {
     /// The default bot's advice: its ranking of the legal plays (its
-    /// 3-ply search, the same as `trictrac bg hint`), best first, or its
-    /// cube decision.
+    /// 3-ply search, the same as `trictrac bg hint`), best first and
+    /// numbered as `list` and the play prompt number them; or at a cube
+    /// decision the full cube analysis `trictrac bg hint` prints (No
+    /// double / Double, take / Double, pass, the proper action, the
+    /// chances), in 80 columns.
     pub(super) fn hint(&mut self, side: Side) -> std::io::Result<()> {
         let g = &self.m.game;
         match g.phase() {
             Phase::Play(..) => {
                 let net = backgammon_bot::default_net();
+                let legal = g.legal_plays().clone();
                 let ranked = crate::bg::hint::rank_plays(
                     &net,
                     g.position(),
-                    g.legal_plays(),
+                    &legal,
                     g.rules(),
                     3,
                     backgammon_bot::analysis::deep::Score {
@@ -33,32 +37,70 @@ impl Session<'_> {
                 } else {
                     "the bot's match equity after each play: the match-winning chances of its outcomes, normalised"
                 };
+                let head = format!(
+                    "Hint ({measure}; numbered as in `list`; searched 3 plies deep for the closest, 2 or 0 for the others):"
+                );
+                for l in crate::session::wrap(&head, 79, 2) {
+                    writeln!(self.term, "{l}")?;
+                }
+                let rows: Vec<(String, String, &crate::bg::hint::Ranked)> = ranked
+                    .iter()
+                    .take(5)
+                    .map(|r| {
+                        let n = legal
+                            .iter()
+                            .position(|p| *p == r.raw)
+                            .map_or("-".to_string(), |i| format!("{})", i + 1));
+                        (n, self.show_play(&r.raw, side), r)
+                    })
+                    .collect();
+                let mut text = Vec::new();
+                crate::bg::hint::write_play_table(&mut text, &rows)?;
+                self.term.write_all(&text)?;
+            }
+            Phase::Roll(s) if !g.can_double(s) => {
                 writeln!(
                     self.term,
-                    "hint ({measure}; win = chance of winning; searched 3 plies deep for the closest, 2 or 0 for the others):"
+                    "Hint: roll (the videau is not yours to turn now)."
                 )?;
-                for r in ranked.iter().take(5) {
-                    let text = self.show_play(&r.raw, side);
-                    writeln!(
-                        self.term,
-                        "  {:<24} {:>+7.3}  ({:+.3})  win {:>4.1} %  {} ply",
-                        text,
-                        r.equity,
-                        r.difference,
-                        100.0 * r.win,
-                        r.plies
-                    )?;
-                }
             }
-            Phase::Roll(side) => {
-                let d = g.can_double(side)
-                    && backgammon_bot::by_name(DEFAULT_BOT, 0)
-                        .is_some_and(|mut b| b.wants_double(g));
-                writeln!(self.term, "hint: {}", if d { "double" } else { "roll" })?;
-            }
-            Phase::Doubled { .. } => {
-                let take = backgammon_bot::by_name(DEFAULT_BOT, 0).is_some_and(|mut b| b.takes(g));
-                writeln!(self.term, "hint: {}", if take { "take" } else { "drop" })?;
+            Phase::Roll(_) | Phase::Doubled { .. } => {
+                let net = backgammon_bot::default_net();
+                let a = backgammon_bot::analysis::cubeful::analyse(
+                    &net,
+                    g.position(),
+                    g.rules(),
+                    g.match_state(),
+                    g.cube(),
+                    2,
+                );
+                let mut text = Vec::new();
+                crate::bg::hint::write_cube_analysis(
+                    &mut text,
+                    g.position(),
+                    g.match_state(),
+                    g.cube(),
+                    2,
+                    &a,
+                )?;
+                self.term.write_all(&text)?;
+                let advice = match g.phase() {
+                    Phase::Doubled { by } => format!(
+                        "Hint for {}: {} (the analysis is the doubler's, {}'s).",
+                        !by,
+                        if a.take { "take" } else { "drop (pass)" },
+                        by
+                    ),
+                    _ => format!(
+                        "Hint: {}.",
+                        if a.double {
+                            "double"
+                        } else {
+                            "roll (no double)"
+                        }
+                    ),
+                };
+                writeln!(self.term, "{advice}")?;
             }
             _ => {}
         }

@@ -145,6 +145,8 @@ fn school_kind(k: SchoolKind) -> &'static str {
         SchoolKind::Trop => "trop",
         SchoolKind::Fausse => "fausse",
         SchoolKind::Augmentation => "augmentation",
+        SchoolKind::Remplir => "remplir",
+        SchoolKind::Conserver => "conserver",
     }
 }
 
