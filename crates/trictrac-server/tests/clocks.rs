@@ -32,6 +32,7 @@ async fn start(database: &str, grace: Duration, idle: Duration) -> Server {
             grace,
             idle,
             sweep: Duration::from_secs(60),
+            ..AbandonConfig::default()
         },
         ..Config::default()
     })

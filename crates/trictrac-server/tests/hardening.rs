@@ -565,3 +565,121 @@ async fn an_oversized_message_gets_a_close_frame() {
     assert_eq!(code, Some(1009));
     server.stop().await;
 }
+
+/// Item 14: two instances on PostgreSQL; the one holding Black's
+/// connection is killed without a word (its runtime dropped). The other
+/// forgets Black's presence once it is not announced again, and White
+/// claims the game after the grace period (before, Black stayed
+/// "connected" for ever).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_instances_players_become_absent() {
+    let Some(url) = common::postgres_url() else {
+        return;
+    };
+    let config = Config {
+        addr: "127.0.0.1:0".into(),
+        database: url,
+        bot_delay: Duration::ZERO,
+        abandon: AbandonConfig {
+            grace: Duration::from_secs(1),
+            presence: Duration::from_millis(300),
+            ..AbandonConfig::default()
+        },
+        ..Config::default()
+    };
+    let a = Server::start(config.clone()).await.expect("A starts");
+    // B on a runtime of its own, dropped to kill it.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (kill, killed) = std::sync::mpsc::channel::<()>();
+    let b_thread = std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        let b = rt.block_on(Server::start(config)).expect("B starts");
+        tx.send(b.addr()).unwrap();
+        let _ = killed.recv();
+        std::mem::forget(b);
+        rt.shutdown_background();
+    });
+    let b_addr = rx.recv().unwrap();
+    let mut white = Client::connect(a.addr()).await;
+    let r = white
+        .request(json!({"type": "create", "mode": "online", "side": "white"}))
+        .await;
+    assert_eq!(r["type"], "welcome", "{r}");
+    let room = white.room();
+    let mut black = Client::connect(b_addr).await;
+    let r = black.request(json!({"type": "join", "room": room})).await;
+    assert_eq!(r["type"], "welcome", "{r}");
+    white.wait_until(|s| s["away"]["black"].is_null()).await;
+    kill.send(()).unwrap();
+    b_thread.join().unwrap();
+    drop(black);
+    // Forgotten within 3.5 announcements, then claimable after the grace.
+    let end = Instant::now() + Duration::from_secs(20);
+    loop {
+        let r = white.request(json!({"type": "claim"})).await;
+        if r["type"] == "ack" {
+            break;
+        }
+        assert!(
+            Instant::now() < end,
+            "Black stays present on the killed instance: {r}"
+        );
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    a.stop().await;
+}
+
+/// Item 14: both players ask the rematch at once, each through another
+/// instance on PostgreSQL: both go to one room, and no second game is
+/// left behind, listed as live (10 times: the race is not always run).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_race_leaves_no_extra_game() {
+    let Some((one, two)) = common::postgres_pair().await else {
+        return;
+    };
+    let url = common::postgres_url().unwrap();
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    let mut played = 0;
+    for round in 0..10 {
+        let mut host = Client::connect(one.addr()).await;
+        host.request(json!({"type": "create", "mode": "online", "side": "white"}))
+            .await;
+        let old = host.room();
+        let mut friend = Client::connect(two.addr()).await;
+        friend.request(json!({"type": "join", "room": old})).await;
+        host.wait_until(|s| s["seats"]["black"]["taken"] == true)
+            .await;
+        let r = host.request(json!({"type": "resign"})).await;
+        assert_eq!(r["type"], "ack", "{r}");
+        played += 1;
+        friend.wait_seq(r["seq"].as_u64().unwrap()).await;
+        let (a, b) = tokio::join!(
+            host.request(json!({"type": "rematch"})),
+            friend.request(json!({"type": "rematch"}))
+        );
+        assert_eq!(a["type"], "welcome", "{a}");
+        assert_eq!(b["type"], "welcome", "{b}");
+        assert_eq!(host.room(), friend.room(), "round {round}: one rematch");
+        let rematch = host.room();
+        // No other game than the rematch made from the old one's players.
+        let extra: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM games WHERE white_token = (SELECT black_token FROM games WHERE id = $1)
+             AND id <> $2 AND id <> $1",
+        )
+        .bind(&old)
+        .bind(&rematch)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+        assert_eq!(extra, 0, "round {round}: an extra game of {old} stayed");
+    }
+    assert_eq!(played, 10);
+    pool.close().await;
+    one.stop().await;
+    two.stop().await;
+}

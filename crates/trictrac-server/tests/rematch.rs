@@ -157,6 +157,9 @@ async fn a_rematch_asked_on_one_instance_reaches_the_other() {
         .request(json!({"type": "join", "room": old, "name": "Bob"}))
         .await;
     assert_eq!(w["seats"], json!(["black"]), "{w}");
+    // The host's instance hears of the seat taken (a notification).
+    host.wait_until(|s| s["seats"]["black"]["name"] == "Bob")
+        .await;
     let r = host.request(json!({"type": "resign"})).await;
     friend.wait_seq(r["seq"].as_u64().unwrap()).await;
     let w = host.request(json!({"type": "rematch"})).await;

@@ -130,6 +130,8 @@ pub struct Room {
     pub absent: BySide<Option<i64>>,
     /// The grace period of a player who left (ms), as the state shows it.
     pub grace_ms: i64,
+    /// How long other instances' announced connections stand (ms).
+    pub presence_expires_ms: i64,
     /// The timekeeper's next look at this room (Unix ms), if asked.
     woken: Option<i64>,
     bot_running: bool,
@@ -152,11 +154,11 @@ impl Room {
     }
 
     /// The other instances' connections to the room, as they announced
-    /// them within [`sync::PRESENCE_EXPIRES`] (an instance that stopped
+    /// them within [`AbandonConfig::presence_expires`] (an instance that stopped
     /// without saying so, killed, is forgotten then: issue 34).
     fn remote_counts(&self) -> impl Iterator<Item = &[u32; 3]> {
         let now = clock::now_ms();
-        let expires = sync::PRESENCE_EXPIRES.as_millis() as i64;
+        let expires = self.presence_expires_ms;
         self.remote
             .values()
             .filter(move |(_, heard)| now - heard < expires)
@@ -489,6 +491,7 @@ impl Hub {
             timing: None,
             absent: BySide::new(Some(clock::now_ms()), Some(clock::now_ms())),
             grace_ms: self.config.abandon.grace.as_millis() as i64,
+            presence_expires_ms: self.config.abandon.presence_expires().as_millis() as i64,
             woken: None,
             bot_running: false,
         };
@@ -563,6 +566,7 @@ impl Hub {
                 .and_then(|mut d| d.remove(&id))
                 .unwrap_or_else(|| BySide::new(Some(clock::now_ms()), Some(clock::now_ms()))),
             grace_ms: self.config.abandon.grace.as_millis() as i64,
+            presence_expires_ms: self.config.abandon.presence_expires().as_millis() as i64,
             woken: None,
             bot_running: false,
         }));

@@ -7,18 +7,12 @@ use std::sync::Arc;
 use super::{Hub, Room};
 use crate::store::{now, Change};
 
-/// How often each instance announces its connections to the rooms it
-/// holds (PostgreSQL), so that the others know they still stand.
-pub const PRESENCE_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
-/// The other instances' connections not announced again within this
-/// time are forgotten (the instance was killed): its players become
-/// absent, and their games may be claimed after the grace period.
-pub const PRESENCE_EXPIRES: std::time::Duration = std::time::Duration::from_secs(35);
-
 impl Hub {
     /// Starts the task that announces this instance's connections every
-    /// [`PRESENCE_EVERY`] and forgets the others' that expired
-    /// (PostgreSQL only), until the server stops.
+    /// [`super::AbandonConfig::presence`] and forgets the others' that
+    /// expired (PostgreSQL only), until the server stops: the players of
+    /// an instance killed without a word become absent, and their games
+    /// may be claimed after the grace period.
     pub fn start_presence(self: &Arc<Self>) {
         if self.store.listen_url().is_none() {
             return;
@@ -28,7 +22,7 @@ impl Hub {
         tokio::spawn(async move {
             loop {
                 tokio::select! {
-                    _ = tokio::time::sleep(PRESENCE_EVERY) => {}
+                    _ = tokio::time::sleep(hub.config.abandon.presence) => {}
                     _ = stopping.changed() => return,
                 }
                 if *stopping.borrow() {
@@ -41,7 +35,7 @@ impl Hub {
                 for room_arc in rooms {
                     let mut room = room_arc.lock().await;
                     let now = super::clock::now_ms();
-                    let expires = PRESENCE_EXPIRES.as_millis() as i64;
+                    let expires = room.presence_expires_ms;
                     let before = room.remote.len();
                     room.remote.retain(|_, (_, heard)| now - *heard < expires);
                     if room.remote.len() != before {

@@ -46,6 +46,18 @@ pub struct AbandonConfig {
     pub idle: Duration,
     /// How often the server looks at every timed game in the database.
     pub sweep: Duration,
+    /// How often each instance on a shared PostgreSQL database announces
+    /// its connections to the rooms it holds; the others' not announced
+    /// again within three and a half times this are forgotten (an
+    /// instance killed without a word: issue 34).
+    pub presence: Duration,
+}
+
+impl AbandonConfig {
+    /// How long another instance's announced connections stand.
+    pub fn presence_expires(&self) -> Duration {
+        self.presence * 7 / 2
+    }
 }
 
 impl Default for AbandonConfig {
@@ -54,6 +66,7 @@ impl Default for AbandonConfig {
             grace: Duration::from_secs(60),
             idle: Duration::from_secs(3600),
             sweep: Duration::from_secs(60),
+            presence: Duration::from_secs(10),
         }
     }
 }
