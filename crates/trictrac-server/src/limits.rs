@@ -91,6 +91,9 @@ pub struct Limiters {
     limits: Limits,
     creates: DefaultKeyedRateLimiter<IpAddr>,
     joins: DefaultKeyedRateLimiter<IpAddr>,
+    /// Messages on the lobby's sockets, per address (each may read the
+    /// database).
+    lobby: DefaultKeyedRateLimiter<IpAddr>,
     checks: AtomicU32,
     open: std::sync::Arc<std::sync::Mutex<OpenConnections>>,
     /// Addresses that guessed room codes too fast, and until when (ms
@@ -146,6 +149,10 @@ impl Limiters {
                 Quota::per_second(nz(limits.joins_per_second))
                     .allow_burst(nz(limits.joins_per_second.saturating_mul(4))),
             ),
+            lobby: RateLimiter::keyed(
+                Quota::per_second(nz(limits.messages_per_second))
+                    .allow_burst(nz(limits.messages_per_second.saturating_mul(2))),
+            ),
             checks: AtomicU32::new(0),
             open: Default::default(),
             guessing: Default::default(),
@@ -188,6 +195,7 @@ impl Limiters {
         if self.checks.fetch_add(1, Ordering::Relaxed) % 4096 == 4095 {
             self.creates.retain_recent();
             self.joins.retain_recent();
+            self.lobby.retain_recent();
         }
     }
 
@@ -241,6 +249,20 @@ impl Limiters {
             let mut g = self.guessing.lock().unwrap_or_else(|p| p.into_inner());
             g.insert(ip, std::time::Instant::now() + Duration::from_secs(1));
         }
+    }
+
+    /// Whether `ip` may send a message on a lobby socket now: as many a
+    /// second as on one game socket, but for all of the address's lobby
+    /// sockets together (issue 34: 2 900 database reads a second from
+    /// one address); else the error to send.
+    pub fn lobby_message(&self, ip: IpAddr) -> Result<(), String> {
+        self.tidy();
+        self.lobby.check_key(&ip).map_err(|_| {
+            format!(
+                "too many lobby messages from your address: at most {} a second; slow down",
+                self.limits.messages_per_second
+            )
+        })
     }
 
     /// The message sent when a connection goes too fast.

@@ -527,6 +527,9 @@ fn review_cache(
     CACHE.get_or_init(Default::default)
 }
 
+/// Reviews waiting for the one computed at most.
+const REVIEWS_WAITING: usize = 8;
+
 /// One review computed at a time (each takes the search's CPU for seconds).
 fn review_gate() -> &'static tokio::sync::Semaphore {
     static GATE: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
@@ -546,7 +549,19 @@ pub(crate) async fn cached_review(
     if let Some(v) = cached {
         return Ok(v);
     }
-    let Ok(_permit) = review_gate().acquire().await else {
+    // At most REVIEWS_WAITING wait for the one running (issue 34: every
+    // costly work bounded); more are told the server is busy.
+    static WAITING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    if WAITING.fetch_add(1, std::sync::atomic::Ordering::SeqCst) >= REVIEWS_WAITING {
+        WAITING.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+        return Err(fail(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "reviews: the server is busy; try again in a minute".into(),
+        ));
+    }
+    let permit = review_gate().acquire().await;
+    WAITING.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    let Ok(_permit) = permit else {
         return Err(fail(
             StatusCode::SERVICE_UNAVAILABLE,
             "the server is stopping".into(),

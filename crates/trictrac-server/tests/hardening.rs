@@ -683,3 +683,42 @@ async fn a_rematch_race_leaves_no_extra_game() {
     one.stop().await;
     two.stop().await;
 }
+
+/// Item 7: the lobby's sockets of one address share one message limit
+/// (each `hold` reads the database).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lobby_sockets_of_one_address_are_limited_together() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let dir = TempDir::new("harden-lobby");
+    let server = server(&dir, Duration::from_secs(60)).await;
+    let mut sockets = Vec::new();
+    for _ in 0..4 {
+        let (mut ws, _) =
+            tokio_tungstenite::connect_async(format!("ws://{}/ws/lobby", server.addr()))
+                .await
+                .expect("connects");
+        let _ = ws.next().await; // the lobby
+        sockets.push(ws);
+    }
+    // 4 sockets × 20 messages at once: 80, over the 60 of a burst.
+    let hold = json!({"type": "hold", "seek": "NOSUCH", "token": "x"}).to_string();
+    for ws in &mut sockets {
+        for _ in 0..20 {
+            ws.send(Message::Text(hold.clone().into())).await.unwrap();
+        }
+    }
+    let mut limited = 0;
+    for ws in &mut sockets {
+        for _ in 0..20 {
+            let Ok(Some(Ok(Message::Text(t)))) =
+                tokio::time::timeout(Duration::from_secs(5), ws.next()).await
+            else {
+                break;
+            };
+            limited += usize::from(t.contains("too many lobby messages"));
+        }
+    }
+    assert!(limited > 0, "the address's lobby messages are limited");
+    server.stop().await;
+}

@@ -46,7 +46,7 @@ async fn socket(
         .read_buffer_size(crate::web::WS_BUFFER)
         .write_buffer_size(crate::web::WS_BUFFER)
         .on_upgrade(move |socket| async move {
-            super::socket::serve(hub, socket).await;
+            super::socket::serve(hub, socket, peer.ip()).await;
             drop(slot);
         })
 }

@@ -33,7 +33,7 @@ async fn send(socket: &mut WebSocket, text: &str) -> bool {
 }
 
 /// Serves one lobby socket until it closes or the server stops.
-pub async fn serve(hub: Arc<Hub>, mut socket: WebSocket) {
+pub async fn serve(hub: Arc<Hub>, mut socket: WebSocket, peer: std::net::IpAddr) {
     let feed = &hub.lobby;
     let number = feed.socket_number();
     // Subscribed before the snapshot is read: no change falls between.
@@ -68,8 +68,13 @@ pub async fn serve(hub: Arc<Hub>, mut socket: WebSocket) {
                         }
                         Some(Ok(_)) => continue,
                     };
-                    if limiter.check().is_err() {
-                        let e = error(hub.limiters.too_fast());
+                    let limited = if limiter.check().is_err() {
+                        Some(hub.limiters.too_fast())
+                    } else {
+                        hub.limiters.lobby_message(peer).err()
+                    };
+                    if let Some(m) = limited {
+                        let e = error(m);
                         if !send(&mut socket, &e.to_string()).await {
                             break;
                         }
