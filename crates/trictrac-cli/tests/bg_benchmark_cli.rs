@@ -4,20 +4,6 @@
 mod support;
 use support::*;
 
-/// Whether GNU Backgammon can be run here; under CI (`CI=true`, where
-/// .ci/run installs it) it must be.
-fn gnubg_installed(test: &str) -> bool {
-    if backgammon_bot::gnubg::gnubg_path().is_some() {
-        return true;
-    }
-    assert!(
-        std::env::var("CI").as_deref() != Ok("true"),
-        "gnubg must be installed under CI"
-    );
-    eprintln!("{test}: skipped, GNU Backgammon (gnubg) is not installed");
-    false
-}
-
 #[test]
 fn bg_match_takes_default_and_saves_each_game_as_a_mat_record() {
     let dir = scratch("bg-match-save-mat");

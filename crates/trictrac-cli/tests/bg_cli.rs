@@ -144,20 +144,6 @@ fn bg_match_prints_points_per_game_with_an_interval() {
     );
 }
 
-/// Whether GNU Backgammon can be run here; under CI (`CI=true`, where
-/// .ci/run installs it) it must be.
-fn gnubg_installed(test: &str) -> bool {
-    if backgammon_bot::gnubg::gnubg_path().is_some() {
-        return true;
-    }
-    assert!(
-        std::env::var("CI").as_deref() != Ok("true"),
-        "gnubg must be installed under CI"
-    );
-    eprintln!("{test}: skipped, GNU Backgammon (gnubg) is not installed");
-    false
-}
-
 #[test]
 fn bg_match_against_gnubg_smoke() {
     if !gnubg_installed("bg_match_against_gnubg_smoke") {

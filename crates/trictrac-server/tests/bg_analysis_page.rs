@@ -61,6 +61,7 @@ async fn play_turns(cdp: &mut Cdp, turns: usize) {
 async fn backgammon_cube_hint_review_and_analysis_board_in_chromium() {
     let Some(bin) = find_chromium() else {
         common::skip_or_fail(
+            "BROWSER",
             "backgammon_cube_hint_review_and_analysis_board_in_chromium: no chromium binary \
              (install Debian's `chromium` package or set TRICTRAC_CHROMIUM)",
         );

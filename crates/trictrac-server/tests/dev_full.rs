@@ -48,7 +48,7 @@ fn main() {
 async fn parent() {
     let dir = TempDir::new("devfull");
     let Some(fs) = Tmpfs::mount(&dir.0, "2m") else {
-        skip_or_fail("not root: no tmpfs to fill");
+        skip_or_fail("ROOT", "not root: no tmpfs to fill");
         return;
     };
     let url = fs.db_url();

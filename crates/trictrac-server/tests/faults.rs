@@ -123,7 +123,7 @@ async fn a_server_refuses_to_start_on_a_read_only_database() {
     let _serial = SERIAL.lock().await;
     let dir = TempDir::new("ro-start");
     let Some(fs) = Tmpfs::mount(&dir.0, "8m") else {
-        skip_or_fail("not root: no read-only file system to start on");
+        skip_or_fail("ROOT", "not root: no read-only file system to start on");
         return;
     };
     let url = fs.db_url();

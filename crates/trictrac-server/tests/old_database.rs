@@ -122,7 +122,7 @@ async fn games_stored_by_the_old_server_load_and_continue_on_sqlite() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_stored_by_the_old_server_load_and_continue_on_postgresql() {
     let Ok(pg) = std::env::var("TRICTRAC_TEST_POSTGRES") else {
-        skip_or_fail("no PostgreSQL (TRICTRAC_TEST_POSTGRES)");
+        skip_or_fail("POSTGRES", "no PostgreSQL (TRICTRAC_TEST_POSTGRES)");
         return;
     };
     // The old rows, copied as they are into a fresh PostgreSQL schema.
