@@ -19,6 +19,13 @@
 //!    positions at a time; the same command resumes a set that was
 //!    stopped (its complete records are kept).
 //!
+//! `cargo run --release -p backgammon-bot --example race_rollout -- match A.bin B.bin STARTS SEED`
+//!
+//! A against B (`shipped`: the shipped race network) on STARTS race
+//! starting positions of SEED, each played twice with the same dice (A on
+//! roll, then B), both at 0 ply with the database, each race valued where
+//! the database takes over: A's points per game, 95 % interval.
+//!
 //! `cargo run --release -p backgammon-bot --example race_rollout -- train OUT.bin EPOCHS ALPHA ALPHA_END SEED SET...`
 //!
 //! Supervised epochs from the shipped race network (`Net::learn`, the
@@ -29,7 +36,7 @@ use std::io::Write;
 use std::path::Path;
 
 use backgammon::score::win_kind;
-use backgammon::{DiceSource, PlayList, Position, Preset, Roll, Rules, Side};
+use backgammon::{DiceSource, PlayList, Position, Preset, Roll, Rules};
 use backgammon_bot::bearoff;
 use backgammon_bot::neural::{equity, flip, outcome, N_OUTPUTS};
 use backgammon_bot::race::{self, RaceNet};
@@ -103,7 +110,7 @@ fn positions(n: usize, seed: u64, net: &RaceNet) -> Vec<(Position, Preset)> {
             if rng.gen_range(0..10) == 0 {
                 buf.clear();
                 pos.legal_plays_into(roll, &rules(preset), &mut buf);
-                let p = buf.iter().nth(rng.gen_range(0..buf.len())).copied();
+                let p = buf.get(rng.gen_range(0..buf.len())).copied();
                 pos = match p {
                     Some(p) => pos.play_unchecked(&p),
                     None => pos.with_turn(!pos.turn()),
@@ -217,8 +224,8 @@ fn loss(net: &RaceNet, s: &[&Sample]) -> (f64, f64) {
     let (mut se, mut ee) = (0.0f64, 0.0f64);
     for x in s {
         let y = net.evaluate(&x.pos, x.preset);
-        for k in 0..N_OUTPUTS {
-            se += ((y[k] - x.target[k]) as f64).powi(2);
+        for (yk, tk) in y.iter().zip(&x.target) {
+            se += ((yk - tk) as f64).powi(2);
         }
         let mut t = [0.0f32; neural::MAX_OUTPUTS];
         t[..N_OUTPUTS].copy_from_slice(&x.target);
@@ -272,7 +279,65 @@ fn train(a: &[String]) {
         println!("epoch {ep} held-out mse {m:.6} equity {e:.4}");
         net.save(out).expect("saved");
     }
-    let _ = Side::White;
+}
+
+/// One race from `start` with the dice of `seed`, `first` playing the
+/// side on roll and `second` the other, each at 0 ply, until the
+/// database values it: the first side's expected points (cubeless).
+fn duel(first: &RaceNet, second: &RaceNet, start: Position, preset: Preset, seed: u64) -> f64 {
+    let me = start.turn();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut buf = PlayList::new();
+    let mut pos = start;
+    loop {
+        if let Some(w) = pos.winner() {
+            let o = outcome(w, win_kind(&pos, w, preset), me);
+            return equity(&o) as f64;
+        }
+        if bearoff::applies(&pos) {
+            let o = bearoff::evaluate(&pos);
+            let o = if pos.turn() == me { o } else { flip(&o) };
+            return equity(&o) as f64;
+        }
+        let net = if pos.turn() == me { first } else { second };
+        let r = rng.roll();
+        pos = best_after(net, &pos, r, preset, &mut buf);
+    }
+}
+
+/// `match A.bin B.bin STARTS SEED`: A against B on the race starting
+/// positions of SEED, each start played twice with the same dice (A on
+/// roll, then B on roll), both at 0 ply with the database; A's points
+/// per game with a 95 % interval (per pair of games).
+fn duel_match(a: &[String]) {
+    let load = |p: &str| {
+        if p == "shipped" {
+            race::race_net().expect("a race model").clone()
+        } else {
+            RaceNet::load(Path::new(p)).expect("a race model")
+        }
+    };
+    let (x, y) = (load(&a[2]), load(&a[3]));
+    let n: usize = a[4].parse().expect("starts");
+    let seed: u64 = a[5].parse().expect("seed");
+    let starts = race::start_positions(n, seed, 1);
+    let mut pairs = Vec::with_capacity(n);
+    for (k, &(p, preset)) in starts.iter().enumerate() {
+        let s = game_seed(seed ^ 0xd0e1, k as u64);
+        pairs.push((duel(&x, &y, p, preset, s) - duel(&y, &x, p, preset, s)) / 2.0);
+    }
+    let m = pairs.iter().sum::<f64>() / pairs.len() as f64;
+    let v = pairs.iter().map(|d| (d - m).powi(2)).sum::<f64>() / (pairs.len() - 1).max(1) as f64;
+    let h = 1.96 * (v / pairs.len() as f64).sqrt();
+    println!(
+        "{} against {}: {} races twice, A's points per game {:+.4} (95 % CI {:+.4} to {:+.4})",
+        a[2],
+        a[3],
+        pairs.len(),
+        m,
+        m - h,
+        m + h
+    );
 }
 
 fn main() {
@@ -280,6 +345,7 @@ fn main() {
     match a.get(1).map(String::as_str) {
         Some("label") => label(&a),
         Some("train") => train(&a),
+        Some("match") => duel_match(&a),
         _ => eprintln!("race_rollout label SET POSITIONS SEED GAMES_PER_ROLL | train OUT EPOCHS ALPHA ALPHA_END SEED SET..."),
     }
 }

@@ -66,39 +66,38 @@ fn stderr_of(mut child: std::process::Child) -> String {
 fn bg_external_answers_bad_lines_with_an_empty_line_and_ends_with_the_connection() {
     let port = free_port();
     let child = start(port, &["--level", "0"]);
-    let s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    let mut w = s.try_clone().unwrap();
-    let mut r = BufReader::new(s);
-    let start = "board:gnubg:you:0:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0";
-    let mut ask = |line: &str| {
-        w.write_all(format!("{line}\n\0").as_bytes()).unwrap();
-        let mut a = String::new();
-        r.read_line(&mut a).unwrap();
-        a.trim_end().to_string()
-    };
-    assert_eq!(ask("hello"), "");
-    assert_eq!(ask("board:1:2:3"), "");
-    assert_eq!(
-        ask(&format!(
-            "{start}:1:7:5:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1"
-        )),
-        ""
-    );
-    assert_eq!(
-        ask(&format!(
-            "{start}:1:3:1:3:1:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1"
-        )),
-        "8/5 6/5"
-    );
-    assert_eq!(
-        ask(&format!(
-            "{start}:1:0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1"
-        )),
-        "roll"
-    );
-    drop(ask);
-    drop(w);
-    drop(r);
+    {
+        let s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        let mut w = s.try_clone().unwrap();
+        let mut r = BufReader::new(s);
+        let start = "board:gnubg:you:0:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0";
+        let mut ask = |line: &str| {
+            w.write_all(format!("{line}\n\0").as_bytes()).unwrap();
+            let mut a = String::new();
+            r.read_line(&mut a).unwrap();
+            a.trim_end().to_string()
+        };
+        assert_eq!(ask("hello"), "");
+        assert_eq!(ask("board:1:2:3"), "");
+        assert_eq!(
+            ask(&format!(
+                "{start}:1:7:5:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1"
+            )),
+            ""
+        );
+        assert_eq!(
+            ask(&format!(
+                "{start}:1:3:1:3:1:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1"
+            )),
+            "8/5 6/5"
+        );
+        assert_eq!(
+            ask(&format!(
+                "{start}:1:0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1"
+            )),
+            "roll"
+        );
+    }
     let err = stderr_of(child);
     assert!(err.contains("external: error:"), "{err}");
     assert!(err.contains("2 answers, 3 lines refused"), "{err}");

@@ -418,7 +418,7 @@ impl Responder {
                         }
                     }
                 };
-                if !plays.iter().any(|p| *p == best) {
+                if !plays.contains(&best) {
                     return Err(format!("the play {best} is not legal here: not sent"));
                 }
                 Ok(external_notation(&best))
