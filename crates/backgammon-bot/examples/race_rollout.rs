@@ -26,6 +26,12 @@
 //! roll, then B), both at 0 ply with the database, each race valued where
 //! the database takes over: A's points per game, 95 % interval.
 //!
+//! `cargo run --release -p backgammon-bot --example race_rollout -- agree A.bin B.bin POSITIONS SEED`
+//!
+//! On race positions of our own play (SEED) with a random roll each, how
+//! often each network's 0-ply play is gnubg's 0-ply play (the yardstick,
+//! never the teacher), and the plays where only one of them agrees.
+//!
 //! `cargo run --release -p backgammon-bot --example race_rollout -- train OUT.bin EPOCHS ALPHA ALPHA_END SEED SET...`
 //!
 //! Supervised epochs from the shipped race network (`Net::learn`, the
@@ -340,12 +346,68 @@ fn duel_match(a: &[String]) {
     );
 }
 
+/// `agree A.bin B.bin POSITIONS SEED`: on race positions of our own play
+/// (seed SEED, not a training seed) with a roll each, how often each
+/// network's 0-ply play is gnubg's (its `move` at the default 0-ply), and
+/// where they differ, which of the two is gnubg's.
+fn agree(a: &[String]) {
+    let load = |p: &str| {
+        if p == "shipped" {
+            race::race_net().expect("a race model").clone()
+        } else {
+            RaceNet::load(Path::new(p)).expect("a race model")
+        }
+    };
+    let (x, y) = (load(&a[2]), load(&a[3]));
+    let n: usize = a[4].parse().expect("positions");
+    let seed: u64 = a[5].parse().expect("seed");
+    let shipped = race::race_net().expect("a race model").clone();
+    let pos = positions(n, seed, &shipped);
+    let rules = rules(Preset::Standard);
+    let mut gnubg = backgammon_bot::gnubg::Gnubg::start(&rules).expect("gnubg");
+    let mut rng = ChaCha8Rng::seed_from_u64(game_seed(seed, 0xa9ee));
+    let mut buf = PlayList::new();
+    let (mut choices, mut same_x, mut same_y, mut only_x, mut only_y) = (0, 0, 0, 0, 0);
+    for &(p, _) in &pos {
+        let roll = rng.roll();
+        buf.clear();
+        p.legal_plays_into(roll, &rules, &mut buf);
+        if buf.len() < 2 {
+            continue;
+        }
+        let mut g = backgammon::Game::from_position(rules, p);
+        g.roll(roll).expect("a roll");
+        let theirs = p.play_unchecked(&gnubg.best_play(&g).expect("gnubg's play"));
+        let px = best_after(&x, &p, roll, Preset::Standard, &mut buf);
+        let py = best_after(&y, &p, roll, Preset::Standard, &mut buf);
+        choices += 1;
+        let (sx, sy) = (px == theirs, py == theirs);
+        same_x += sx as u32;
+        same_y += sy as u32;
+        only_x += (sx && !sy) as u32;
+        only_y += (sy && !sx) as u32;
+    }
+    let pc = |k: u32| 100.0 * k as f64 / choices.max(1) as f64;
+    println!(
+        "{choices} race plays with a choice: gnubg's play by {} {:.1} %, by {} {:.1} %; only {} {}, only {} {}",
+        a[2],
+        pc(same_x),
+        a[3],
+        pc(same_y),
+        a[2],
+        only_x,
+        a[3],
+        only_y
+    );
+}
+
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     match a.get(1).map(String::as_str) {
         Some("label") => label(&a),
         Some("train") => train(&a),
         Some("match") => duel_match(&a),
+        Some("agree") => agree(&a),
         _ => eprintln!("race_rollout label SET POSITIONS SEED GAMES_PER_ROLL | train OUT EPOCHS ALPHA ALPHA_END SEED SET..."),
     }
 }
