@@ -8,6 +8,10 @@
 //! the first network version, `models/backgammon-v1.bin`);
 //! the benchmarks' names carry the network's size.
 //!
+//! The `bearoff` group times the bear-off database's loading from the
+//! binary and, for comparison, its generation
+//! (`cargo bench -p backgammon-bot --bench thinking -- bearoff`).
+//!
 //! The `evaluation` group times one network evaluation of a corpus
 //! position (the inputs, then the network with the vectorised logistic,
 //! or with libm's), the pieces of a 0-ply value.
@@ -214,9 +218,28 @@ fn cube(c: &mut Criterion<ThreadCpu>) {
     );
 }
 
+/// The bear-off database at a process's first need of it (issue 37):
+/// read from the bytes the build script computed (what every process
+/// does now), against computing it (what each did before).
+fn bearoff(c: &mut Criterion<ThreadCpu>) {
+    use backgammon_bot::bearoff::{BearoffDb, BUILT};
+    let mut g = c.benchmark_group("bearoff");
+    g.sample_size(10);
+    g.bench_function("read from the binary", |b| {
+        b.iter(|| black_box(BearoffDb::from_bytes(black_box(BUILT)).unwrap()))
+    });
+    g.bench_function("generate", |b| b.iter(|| black_box(BearoffDb::generate())));
+    g.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().with_measurement(ThreadCpu);
     targets = thinking, evaluation, cube
 }
-criterion_main!(benches);
+criterion_group! {
+    name = bearoff_benches;
+    config = Criterion::default().with_measurement(ThreadCpu);
+    targets = bearoff
+}
+criterion_main!(benches, bearoff_benches);

@@ -150,6 +150,19 @@ fn the_file_round_trips() {
     assert!(BearoffDb::from_bytes(&b[..b.len() - 1]).is_err());
 }
 
+/// The database in the binary (computed by the build script) is the one
+/// this program computes, byte for byte, and is read in milliseconds.
+#[test]
+fn the_built_database_is_the_generated_one() {
+    let t = std::time::Instant::now();
+    let built = BearoffDb::from_bytes(bearoff::BUILT).unwrap();
+    let read = t.elapsed();
+    assert_eq!(built, BearoffDb::generate());
+    assert_eq!(bearoff::BUILT, &BearoffDb::generate().to_bytes()[..]);
+    // Generous for a loaded machine: the read is a few milliseconds.
+    assert!(read.as_millis() < 500, "read in {read:?}");
+}
+
 #[test]
 fn two_sided_chances() {
     // Each side one checker on his 1-point: the side on roll wins.

@@ -16,7 +16,7 @@
 //! roller's 21 rolls of his best play searched at 2 plies), are the
 //! chances the cube hint shows at 3 plies and the refinement's labels.
 
-use backgammon::{Game, Position, Roll, Rules};
+use backgammon::{Cube, Game, MatchState, Position, Roll, Rules, Side};
 use neural::Outputs;
 
 use super::search::searched_decision;
@@ -54,13 +54,12 @@ pub fn deep_outputs(net: &BgNet, pos: &Position, rules: &Rules) -> Outputs {
 /// money equity (as gnubg shows match equities): `2 / (win − lose)`, with
 /// `win` and `lose` the match-winning chances after winning or losing the
 /// cube's value; 1 in money play.
-fn emg_scale(game: &Game) -> f64 {
-    let st = game.match_state();
+fn emg_scale(state: &MatchState, me: Side, cube: Cube) -> f64 {
+    let st = state;
     if st.is_money() {
         return 1.0;
     }
-    let me = game.position().turn();
-    let c = i64::from(game.cube().value);
+    let c = i64::from(cube.value);
     let win = mwc_after_points(st, me, c);
     let lose = mwc_after_points(st, me, -c);
     if win - lose > 1e-9 {
@@ -84,12 +83,34 @@ pub enum Question {
 /// levels of rolls: 1 the cube model on the cheap estimate, 2 for a take
 /// or a close double the cubeful search ([`searched_decision`]).
 pub fn bot_decision(net: &BgNet, game: &Game, question: Question) -> (Decision, u8) {
-    let (pos, rules) = (game.position(), game.rules());
-    let (state, cube) = (game.match_state(), game.cube());
+    bot_decision_at(
+        net,
+        game.position(),
+        game.rules(),
+        game.match_state(),
+        game.cube(),
+        question,
+    )
+}
+
+/// [`bot_decision`] for a position given by its parts (`pos` with the
+/// doubler on roll, the match state and the cube before the double): for
+/// a program that is handed positions rather than a game (`trictrac bg
+/// external`).
+pub fn bot_decision_at(
+    net: &BgNet,
+    pos: &Position,
+    rules: &Rules,
+    state: &MatchState,
+    cube: Cube,
+    question: Question,
+) -> (Decision, u8) {
     let d = decide(pos, rules, state, cube, &net.evaluate_for_cube(pos, rules));
     // Every take is searched: they are few (under one a game) and a wrong
     // one doubles the stake.
-    if question == Question::Double && d.double_margin() * emg_scale(game) >= DEEP_MARGIN {
+    if question == Question::Double
+        && d.double_margin() * emg_scale(state, pos.turn(), cube) >= DEEP_MARGIN
+    {
         return (d, 1);
     }
     (searched_decision(net, pos, rules, state, cube, 2), 2)

@@ -3,6 +3,7 @@
 
 mod bearoff;
 mod benchmark;
+mod external;
 mod gnubg_analysis;
 mod hint;
 mod input;
@@ -27,7 +28,7 @@ use crate::error::CliError;
 /// Backgammon with the videau (doubling cube).
 #[derive(Debug, Args)]
 #[command(
-    about = "Backgammon with the videau: legal moves, perft, self-play, matches, benchmark against gnubg, replay, play in the terminal, hint, rollout, review",
+    about = "Backgammon with the videau: legal moves, perft, self-play, matches, benchmark against gnubg, replay, play in the terminal, hint, rollout, review, gnubg's external player",
     long_about = "Backgammon with the videau (doubling cube), under the rule book \
         docs/BACKGAMMON.md (rule ids BG-x.y): the `standard` preset (GNU Backgammon's \
         rules, the default) or the `seed` preset (the seed page's own rules: opening \
@@ -49,7 +50,8 @@ use crate::error::CliError;
         trictrac bg rollout --games 1296 --seed 1\n  \
         trictrac bg review match.mat\n  \
         trictrac bg train --games 100000 --out bg-model.bin\n  \
-        trictrac bg refine label --positions 100000 --out contact.set"
+        trictrac bg refine label --positions 100000 --out contact.set\n  \
+        trictrac bg external --port 31415"
 )]
 pub struct BgArgs {
     #[command(subcommand)]
@@ -71,6 +73,7 @@ enum BgCommand {
     Train(train::TrainArgs),
     Refine(refine::RefineArgs),
     Bearoff(bearoff::BearoffArgs),
+    External(external::ExternalArgs),
 }
 
 /// Runs `trictrac bg …`.
@@ -89,6 +92,7 @@ pub fn run(args: &BgArgs, out: &mut dyn Write) -> Result<(), CliError> {
         BgCommand::Train(a) => train::run(a, out),
         BgCommand::Refine(a) => refine::run(a, out),
         BgCommand::Bearoff(a) => bearoff::run(a, out),
+        BgCommand::External(a) => external::run(a, out),
     }
 }
 
