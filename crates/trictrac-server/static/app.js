@@ -654,13 +654,14 @@ function init() {
   updateFormRows();
   for (const g of Object.values(GAMES)) g.init(params);
   // The header's Analysis: the board of the game being played, when its
-  // module has one of its own (on the position when help is allowed).
+  // module has one of its own (on the position when help is allowed:
+  // never in a live online game, for players and spectators alike).
   const toAnalysis = $("analysis-link").onclick;
   $("analysis-link").onclick = (ev) => {
     const st = S.state, g = game();
     if (!st || $("game").hidden || !g.analysisLink) { if (toAnalysis) toAnalysis(ev); return; }
     ev.preventDefault();
-    location.href = g.analysisLink(st, st.mode !== "online" || !!st.over || S.role === "spectator");
+    location.href = g.analysisLink(st, st.mode !== "online" || !!st.over);
   };
   loadInfo();
   const room = params.get("room");

@@ -273,6 +273,10 @@ pub struct Hub {
     /// (issue 34: a room reloaded for a claim by HTTP started the grace
     /// period again, so that the claim never succeeded).
     departures: StdMutex<HashMap<String, BySide<Option<i64>>>>,
+    /// The positions of the live online games between people held here,
+    /// by room ([`RoomGame::live_key`](crate::games::RoomGame::live_key)):
+    /// the analysis endpoints refuse them (issue 38).
+    live: StdMutex<HashMap<String, String>>,
 }
 
 /// Rooms whose departures are remembered at most (beyond, they are
@@ -303,7 +307,37 @@ impl Hub {
             stopping,
             lobby: crate::lobby::feed::Feed::new(),
             departures: StdMutex::new(HashMap::new()),
+            live: StdMutex::new(HashMap::new()),
         }
+    }
+
+    /// Keeps the index of live positions up to date with `room`: an
+    /// online game between people not over has its position there.
+    pub(super) fn track_live(&self, room: &Room) {
+        let key = if room.mode() == Mode::Online && room.row.finished.is_none() {
+            room.game.live_key()
+        } else {
+            None
+        };
+        if let Ok(mut m) = self.live.lock() {
+            match key {
+                Some(k) => {
+                    m.insert(room.row.id.clone(), k);
+                }
+                None => {
+                    m.remove(&room.row.id);
+                }
+            }
+        }
+    }
+
+    /// Whether `key` (a [`GameAnalysis::live_key`](crate::games::GameAnalysis::live_key))
+    /// is the position of a live online game between people now.
+    pub fn is_live_position(&self, key: &str) -> bool {
+        self.live
+            .lock()
+            .map(|m| m.values().any(|k| k == key))
+            .unwrap_or(false)
     }
 
     /// Starts the timekeeper, which ends the games whose clock or idle
@@ -574,7 +608,11 @@ impl Hub {
         if self.store.listen_url().is_some() {
             self.store.announce(&Change::Query { id }).await;
         }
-        self.wake_for(&mut *room.lock().await);
+        {
+            let mut r = room.lock().await;
+            self.track_live(&r);
+            self.wake_for(&mut r);
+        }
         self.kick_bot(&room).await;
         Ok(room)
     }
@@ -695,6 +733,7 @@ impl Hub {
             room.timing = timing;
             self.wake_for(room);
         }
+        self.track_live(room);
         room.broadcast();
         Ok(room.actions.len())
     }

@@ -166,6 +166,7 @@ impl Hub {
         // The clock as the instance that stored them left it.
         self.reload_timing(room).await?;
         self.wake_for(room);
+        self.track_live(room);
         room.broadcast();
         Ok(())
     }

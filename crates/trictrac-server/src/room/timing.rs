@@ -312,6 +312,7 @@ impl Hub {
             }
         }
         tracing::info!(room = %room.row.id, "game ended: {why}");
+        self.track_live(room);
         room.broadcast();
         Ok(())
     }
