@@ -10,9 +10,11 @@
 //! `TRICTRAC_FAIR_RECORDS=DIR` keeps the records (the fixtures of the
 //! CLI's test come from there).
 
+mod browser;
 mod common;
+mod pages;
 
-use common::{http_get, play_both, random_action, start, Client, Lcg, TempDir};
+use common::{http_get, http_send, play_both, random_action, start, Client, Lcg, TempDir};
 use serde_json::{json, Value};
 use tables::fair;
 
@@ -200,6 +202,13 @@ async fn the_dice_of_online_games_are_verified_from_their_records() {
         } else {
             assert!(e.contains("roll "), "{e}");
         }
+        // The page's *Verify the dice* asks the server the same.
+        let (code, v) = http_send(addr, "POST", "/api/analysis/verify", Some(&text)).await;
+        assert_eq!(code, 200, "{v}");
+        assert!(v.contains("\"ok\":true"), "{v}");
+        let (code, v) = http_send(addr, "POST", "/api/analysis/verify", Some(&altered)).await;
+        assert_eq!(code, 422, "{v}");
+        assert!(v.contains("do not match the seeds"), "{v}");
         // Another seed (Bob's changed) fails at once.
         let other = fair::Seeds::new(seeds.server, seeds.white.clone(), vec![0xb0]);
         assert!(fair::parse_text(&other.text(true)).is_ok());
@@ -209,4 +218,79 @@ async fn the_dice_of_online_games_are_verified_from_their_records() {
         }
         server.stop().await;
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_shows_the_commitment_then_verifies_the_dice_in_chromium() {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("fair_dice_page", "fair-dice-page").await
+    else {
+        return;
+    };
+    let addr = server.addr();
+    let mut rng = Lcg(5);
+    // A friend joining from the page sends a seed of its own; the page
+    // shows the commitment.
+    let mut a = Client::connect(addr).await;
+    a.request(
+        json!({"type": "create", "game": "backgammon", "mode": "online",
+        "side": "white", "name": "Alice", "seed": "0a0b"}),
+    )
+    .await;
+    let room = a.room();
+    cdp.navigate(&format!("http://{addr}/?room={room}&lang=en"))
+        .await;
+    cdp.wait_for("!document.querySelector('#invited').hidden", 30)
+        .await;
+    cdp.click("#btn-invited").await;
+    cdp.wait_for(pages::GAME_SHOWN, 30).await;
+    a.wait_until(|s| s["seq"].as_u64().unwrap_or(0) > 0).await;
+    let black = a.state["fair_dice"]["black"].as_str().unwrap().to_string();
+    assert_eq!(black.len(), 32, "the page's seed: {}", a.state["fair_dice"]);
+    cdp.wait_for("!document.querySelector('#fair-dice').hidden", 20)
+        .await;
+    let text = cdp.text("#fair-dice").await;
+    let c = a.state["fair_dice"]["commitment"].as_str().unwrap();
+    assert!(text.contains(&c[..16]), "{text}");
+
+    // A game played to its end, watched: the server seed is shown and
+    // *Verify the dice* checks every throw.
+    let mut a = Client::connect(addr).await;
+    a.request(
+        json!({"type": "create", "game": "backgammon", "mode": "online",
+        "side": "white", "name": "Alice", "seed": "0a0b"}),
+    )
+    .await;
+    let room = a.room();
+    let mut b = Client::connect(addr).await;
+    b.request(json!({"type": "join", "room": room, "name": "Bob", "seed": "0c"}))
+        .await;
+    a.wait_until(|s| s["seq"].as_u64().unwrap_or(0) > 0).await;
+    // (The page server limits each connection to 30 messages a second.)
+    for _ in 0..20_000 {
+        if a.over() {
+            break;
+        }
+        play_both(&mut a, &mut b, 1, |s| bg_action(s, &mut rng)).await;
+        tokio::time::sleep(std::time::Duration::from_millis(40)).await;
+    }
+    assert!(a.over());
+    cdp.navigate(&format!("http://{addr}/?room={room}&watch=1&lang=en"))
+        .await;
+    cdp.wait_for(pages::GAME_SHOWN, 30).await;
+    cdp.wait_for("!document.querySelector('#btn-verify').hidden", 30)
+        .await;
+    let text = cdp.text("#fair-dice").await;
+    let seed = a.state["fair_dice"]["server"].as_str().unwrap();
+    assert!(text.contains(seed), "{text}");
+    cdp.click("#btn-verify").await;
+    cdp.wait_for(
+        "document.querySelector('#fair-dice').textContent.includes('throws')",
+        30,
+    )
+    .await;
+    let text = cdp.text("#fair-dice").await;
+    assert!(text.contains("are the seeds'"), "{text}");
+    cdp.close(browser).await;
+    server.stop().await;
 }

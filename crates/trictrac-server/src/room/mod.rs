@@ -235,7 +235,16 @@ impl Room {
                 }
                 _ => text,
             },
-            "mat" => format!("; trictrac dice: {seeds}\n{text}"),
+            // After the rules' comment line, before ` N point match`.
+            "mat" => {
+                let at = text
+                    .lines()
+                    .take_while(|l| l.starts_with(';'))
+                    .map(|l| l.len() + 1)
+                    .sum::<usize>()
+                    .min(text.len());
+                format!("{}; trictrac dice: {seeds}\n{}", &text[..at], &text[at..])
+            }
             _ => format!("# trictrac dice: {seeds}\n{text}"),
         })
     }
@@ -771,7 +780,7 @@ impl Hub {
                 seeds: s.clone(),
                 drawn: room.actions.iter().map(|a| dice_in(a)).sum(),
             }),
-            None => RoomDice::Hub(self.dice()),
+            None => RoomDice::Hub(Box::new(self.dice())),
         }
     }
 
@@ -865,7 +874,7 @@ pub fn dice_in(action: &str) -> u64 {
 /// Where a room's dice come from.
 pub enum RoomDice {
     /// The hub's generator (games against the bot, at one screen).
-    Hub(ChaCha20Rng),
+    Hub(Box<ChaCha20Rng>),
     /// An online game's seeds.
     Fair(tables::fair::FairDice),
 }
@@ -873,7 +882,7 @@ pub enum RoomDice {
 impl tables::DiceSource for RoomDice {
     fn die(&mut self) -> tables::Die {
         match self {
-            RoomDice::Hub(r) => r.die(),
+            RoomDice::Hub(r) => r.as_mut().die(),
             RoomDice::Fair(f) => f.die(),
         }
     }
