@@ -173,9 +173,9 @@ mod tests {
         assert!((chi_square_p(3.0, 2.0) - (-1.5f64).exp()).abs() < 1e-9);
         // Exactly the expected counts: χ² = 0, p = 1.
         let mut c = [[0u64; 6]; 6];
-        for h in 0..6 {
-            for l in 0..=h {
-                c[h][l] = if h == l { 10 } else { 20 };
+        for (h, row) in c.iter_mut().enumerate() {
+            for (l, x) in row.iter_mut().enumerate().take(h + 1) {
+                *x = if h == l { 10 } else { 20 };
             }
         }
         let s = summary(&c);
