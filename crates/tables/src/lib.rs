@@ -18,6 +18,7 @@
 
 pub mod dice;
 pub mod driver;
+pub mod fair;
 #[cfg(feature = "fuzz")]
 pub mod fuzz;
 pub mod game;

@@ -20,6 +20,7 @@ mod cmd_score;
 mod cmd_selfplay;
 mod cmd_serve;
 mod cmd_train;
+mod cmd_verify;
 mod error;
 mod input;
 mod jans_json;
@@ -88,6 +89,7 @@ enum Command {
     Review(cmd_review::ReviewArgs),
     Chances(cmd_chances::ChancesArgs),
     Rollout(cmd_rollout::RolloutArgs),
+    Verify(cmd_verify::VerifyArgs),
     Bg(bg::BgArgs),
 }
 
@@ -107,6 +109,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Review(args) => cmd_review::run(&args, out),
         Command::Chances(args) => cmd_chances::run(&args, out),
         Command::Rollout(args) => cmd_rollout::run(&args, out),
+        Command::Verify(args) => cmd_verify::run(&args, out),
         Command::Bg(args) => bg::run(&args, out),
     }
 }

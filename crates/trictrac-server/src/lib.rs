@@ -31,6 +31,7 @@ pub mod accounts;
 pub mod analysis;
 mod connections;
 pub mod error;
+pub mod fair;
 pub mod games;
 pub mod guard;
 pub mod limits;

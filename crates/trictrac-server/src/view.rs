@@ -53,6 +53,18 @@ pub fn state_json(room: &Room, full: bool) -> Value {
         "over": over,
         // The room code of the rematch, once asked (everyone follows).
         "rematch": room.rematch,
+        // An online game's dice (issue 38, docs/DICE.md): the commitment
+        // from the start, the players' seeds, the server seed once over.
+        "fair_dice": room.dice.as_ref().map(|d| {
+            let over = room.row.finished.is_some();
+            json!({
+                "scheme": tables::fair::SCHEME,
+                "commitment": d.commitment(),
+                "white": tables::fair::hex(&d.white),
+                "black": tables::fair::hex(&d.black),
+                "server": over.then(|| tables::fair::hex(&d.server)),
+            })
+        }),
         // Who decides and what, in the words of every game
         // (`tables::Decision`): the same for all games, beside each
         // game's own `phase`.

@@ -65,11 +65,12 @@ const MODULES: [(&str, &str); 12] = [
 /// animations and sound, the rematch (issue 25), the lobby, the clocks
 /// and the accounts (issue 26), the JSON API's helper they share, and the
 /// home page's lists (issue 35).
-const SHELL_MODULES: [(&str, &str); 9] = [
+const SHELL_MODULES: [(&str, &str); 10] = [
     ("/keys.js", include_str!("../static/keys.js")),
     ("/home.js", include_str!("../static/home.js")),
     ("/motion.js", include_str!("../static/motion.js")),
     ("/rematch.js", include_str!("../static/rematch.js")),
+    ("/fair.js", include_str!("../static/fair.js")),
     ("/lobby.js", include_str!("../static/lobby.js")),
     ("/clocks.js", include_str!("../static/clocks.js")),
     ("/account.js", include_str!("../static/account.js")),
@@ -197,6 +198,10 @@ pub fn router(hub: Arc<Hub>, secure_cookies: bool, identity_key: &str) -> Router
             "/api/analysis/{game}/review",
             post(crate::analysis::web::review_file)
                 .layer(axum::extract::DefaultBodyLimit::max(RECORD_MAX)),
+        )
+        .route(
+            "/api/analysis/verify",
+            post(crate::fair::verify).layer(axum::extract::DefaultBodyLimit::max(RECORD_MAX)),
         )
         .route(
             "/api/analysis/{game}/rollout",

@@ -36,6 +36,9 @@ enum ClientMsg {
         options: Option<String>,
         #[serde(default)]
         name: Option<String>,
+        /// The creator's seed for the dice of an online game (hex).
+        #[serde(default)]
+        seed: Option<String>,
     },
     Join {
         room: String,
@@ -45,6 +48,9 @@ enum ClientMsg {
         watch: bool,
         #[serde(default)]
         name: Option<String>,
+        /// The joiner's seed for the dice of an online game (hex).
+        #[serde(default)]
+        seed: Option<String>,
     },
     Roll,
     Play {
@@ -349,7 +355,12 @@ async fn handle(
             side,
             options,
             name,
+            seed,
         } => {
+            let seed = match tables::fair::client_seed(seed.as_deref().unwrap_or("")) {
+                Ok(s) => s,
+                Err(e) => return vec![error(e)],
+            };
             let Some(mode) = Mode::from_name(&mode) else {
                 return vec![error(format!("mode `{mode}`: bot, hotseat or online"))];
             };
@@ -368,7 +379,18 @@ async fn handle(
                 Err(e) => return vec![error(e)],
             };
             match hub.create(mode, kind, options, bot, side, name).await {
-                Ok((room, token)) => attach(hub, attached, room, token).await,
+                Ok((room, token)) => {
+                    {
+                        let mut r = room.lock().await;
+                        let seats = r.seats_of(&token);
+                        if let Some(&side) = seats.first() {
+                            if let Err(e) = hub.contribute_seed(&mut r, side, &seed).await {
+                                return vec![error(e)];
+                            }
+                        }
+                    }
+                    attach(hub, attached, room, token).await
+                }
                 Err(e) => vec![e.to_json()],
             }
         }
@@ -377,7 +399,12 @@ async fn handle(
             token,
             watch,
             name,
+            seed,
         } => {
+            let seed = match tables::fair::client_seed(seed.as_deref().unwrap_or("")) {
+                Ok(s) => s,
+                Err(e) => return vec![error(e)],
+            };
             let room_arc = match hub.room(&room).await {
                 Ok(r) => r,
                 Err(e) => return vec![error(e)],
@@ -404,6 +431,7 @@ async fn handle(
                                 Ok(n) => n,
                                 Err(e) => return vec![error(e)],
                             },
+                            &seed,
                         )
                         .await
                     {

@@ -17,6 +17,7 @@ import { createClocks } from "./clocks.js";
 import { createHome } from "./home.js";
 import * as trictrac from "./games/trictrac.js";
 import * as backgammon from "./games/backgammon.js";
+import * as fair from "./fair.js";
 
 // The page's state. Only this module writes it; the game modules read it
 // (and the move input's `steps` and `selected`) through `app` below.
@@ -265,6 +266,7 @@ function newGame(ev) {
   const msg = { type: "create", game: g.id, mode, options: g.formOptions(f), name: (f.get("name") || "").trim() };
   if (mode === "bot") msg.bot = f.get("bot");
   if (mode !== "hotseat") msg.side = f.get("side");
+  if (mode === "online") msg.seed = fair.clientSeed();
   try { localStorage.setItem("trictrac.name", msg.name); } catch (e) { /* ignore */ }
   S.history = []; S.state = null;
   send(msg);
@@ -279,6 +281,7 @@ function joinGame(watch) {
   S.history = []; S.state = null;
   S.joinMsg = { type: "join", room, watch: !!watch, name };
   if (token && !watch) S.joinMsg.token = token;
+  if (!token && !watch) S.joinMsg.seed = fair.clientSeed();
   send(S.joinMsg);
 }
 
@@ -351,7 +354,7 @@ function acceptInvitation(ev) {
   const room = S.invited.room;
   S.invited = null;
   $("invited").hidden = true;
-  joinNow({ type: "join", room, watch: false, name });
+  joinNow({ type: "join", room, watch: false, name, seed: fair.clientSeed() });
 }
 
 function showGame() {
@@ -520,6 +523,7 @@ function renderStatus() {
   if (st.mode === "online" && free && st.phase.kind !== "over") s = t("waiting_friend");
   if (S.role === "spectator") s = t("watching") + " " + s;
   el.innerHTML = myTurn() ? `<span class="you">${esc(s)}</span>` : esc(s);
+  fair.render(st);
 }
 
 function renderButtons() {
@@ -532,6 +536,7 @@ function renderButtons() {
   for (const x of Object.values(GAMES)) if (x !== g) x.controls.forEach((id) => show(id, false));
   rematch.buttons(st);
   show("btn-next-game", !!S.next && !S.replay);
+  show("btn-verify", !!st.fair_dice && !!st.fair_dice.server && !S.replay);
   show("btn-replay", !!g.replayFrames && !S.replay && S.history.length > 0 && (k === "over" || S.role === "spectator"));
   show("replay-bar", !!S.replay);
   if (S.replay) {
@@ -634,6 +639,7 @@ function init() {
   initKeys({ S, render, replayGo });
   $("btn-undo").onclick = () => { S.steps = []; S.selected = null; render(); };
   $("btn-hint").onclick = () => send({ type: "hint" });
+  $("btn-verify").onclick = () => fair.verify(S.state);
   $("btn-replay").onclick = () => startReplay(0);
   const steps = { first: () => 0, prev: () => S.replay.i - 1, next: () => S.replay.i + 1, last: () => S.replay.frames.length - 1 };
   for (const k in steps) $("btn-replay-" + k).onclick = () => replayGo(steps[k]());
@@ -654,13 +660,14 @@ function init() {
   updateFormRows();
   for (const g of Object.values(GAMES)) g.init(params);
   // The header's Analysis: the board of the game being played, when its
-  // module has one of its own (on the position when help is allowed).
+  // module has one of its own (on the position when help is allowed:
+  // never in a live online game, for players and spectators alike).
   const toAnalysis = $("analysis-link").onclick;
   $("analysis-link").onclick = (ev) => {
     const st = S.state, g = game();
     if (!st || $("game").hidden || !g.analysisLink) { if (toAnalysis) toAnalysis(ev); return; }
     ev.preventDefault();
-    location.href = g.analysisLink(st, st.mode !== "online" || !!st.over || S.role === "spectator");
+    location.href = g.analysisLink(st, st.mode !== "online" || !!st.over);
   };
   loadInfo();
   const room = params.get("room");

@@ -57,6 +57,14 @@ function boardTable(game, players) {
     `<th>${esc(t("pl_rating"))}</th><th>${esc(t("pl_played"))}</th><th>${esc(t("pl_won"))}</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
+// The dice of his turns against the expected counts (issue 38).
+function diceTable(d) {
+  if (!d || !d.rolls) return `<p class="muted">${esc(t("pl_no_dice"))}</p>`;
+  const rows = d.kinds.map((k) => `<tr><td>${esc(k.roll)}</td><td>${k.count}</td><td>${k.expected.toFixed(1)}</td></tr>`);
+  return `<p id="pl-dice-summary">${esc(t("pl_dice_summary", { n: d.rolls, d: d.doubles, e: d.doubles_expected.toFixed(1), chi: d.chi_square.toFixed(1), df: d.df, p: d.p_value.toFixed(3) }))}</p>` +
+    `<table id="pl-dice"><thead><tr><th>${esc(t("pl_dice_roll"))}</th><th>${esc(t("pl_dice_count"))}</th><th>${esc(t("pl_dice_expected"))}</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+}
+
 function render() {
   document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
   const box = $("player");
@@ -65,6 +73,7 @@ function render() {
     const d = P.data;
     box.innerHTML = `<h2 id="pl-name">${esc(d.name)}</h2><p class="muted">${esc(t("pl_since", { date: new Date(d.created * 1000).toLocaleDateString(lang() === "fr" ? "fr-FR" : "en-GB", { day: "numeric", month: "long", year: "numeric" }) }))}</p>` +
       `<h3>${esc(t("pl_ratings"))}</h3>${ratingsTable(d.ratings)}<h3>${esc(t("pl_chart"))}</h3>${chart(d.history)}` +
+      `<h3>${esc(t("pl_dice"))}</h3>${diceTable(d.dice)}` +
       `<h3>${esc(t("pl_games"))}</h3>${gamesTable(d.games)}`;
   } else if (P.boards) {
     box.innerHTML = `<h2>${esc(t("acc_leaderboards"))}</h2>` + P.boards.map((b) => boardTable(b.game, b.players)).join("");

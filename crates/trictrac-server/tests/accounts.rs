@@ -438,6 +438,14 @@ async fn rated_game(addr: SocketAddr) {
         "{}",
         a.state["seats"]
     );
+    // A few turns (their rolls are in the players' dice statistics).
+    common::play_both(&mut a, &mut b, 8, |s| {
+        match s["phase"]["kind"].as_str().unwrap_or("") {
+            "play" => json!({"type": "play", "play": s["plays"][0]["n"]}),
+            _ => json!({"type": "roll"}),
+        }
+    })
+    .await;
     resign(&mut a, &mut b).await;
     let winner_side = a.state["over"]["winner"].as_str().map(String::from);
     assert!(winner_side.is_some(), "{}", a.state["over"]);
@@ -494,6 +502,17 @@ async fn rated_game(addr: SocketAddr) {
     assert_eq!(page["name"], an.as_str());
     assert_eq!(page["history"].as_array().unwrap().len(), 1, "{page}");
     assert_eq!(page["history"][0]["room"], room.as_str());
+    // His dice (issue 38): the rolls of his turns by kind, against the
+    // expected counts, with the chi-square test of fit.
+    let dice = &page["dice"];
+    let kinds = dice["kinds"].as_array().unwrap();
+    assert_eq!(kinds.len(), 21, "{dice}");
+    let n: u64 = kinds.iter().map(|k| k["count"].as_u64().unwrap()).sum();
+    assert_eq!(dice["rolls"], n, "{dice}");
+    assert_eq!(dice["df"], 20);
+    assert!(n > 0, "{dice}");
+    let p = dice["p_value"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&p), "{dice}");
     let g = &page["games"][0];
     assert_eq!(g["room"], room.as_str());
     assert_eq!(g["rated"], true);

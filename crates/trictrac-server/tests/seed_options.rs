@@ -110,6 +110,9 @@ async fn resigning_trictrac_online_out_of_turn() {
     let mut b = Client::connect(addr).await;
     b.request(json!({"type": "join", "room": room, "name": "Bob"}))
         .await;
+    // The first dice are drawn once the friend has joined (issue 38:
+    // both players' seeds count).
+    a.wait_until(|s| s["seq"].as_u64().unwrap_or(0) > 0).await;
     let mut w = Client::connect(addr).await;
     w.request(json!({"type": "join", "room": room, "watch": true}))
         .await;

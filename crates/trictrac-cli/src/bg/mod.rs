@@ -11,7 +11,7 @@ mod matches;
 mod moves;
 mod perft;
 mod play;
-mod record;
+pub(crate) mod record;
 mod refine;
 mod replay;
 mod review;

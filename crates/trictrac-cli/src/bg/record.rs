@@ -23,6 +23,25 @@ pub fn read(path: &Path, default: Option<Rules>) -> Result<(MatFile, Rules), Cli
     })
 }
 
+/// The rules a record names in its comment line, else the standard ones.
+///
+/// # Errors
+/// A rules line that does not read.
+pub fn rules_named(text: &str) -> Result<Rules, CliError> {
+    Ok(text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.to_ascii_lowercase().ends_with("point match"))
+        .find_map(|l| l.strip_prefix(RULES_PREFIX.trim()))
+        .map(|r| {
+            r.trim()
+                .parse::<Rules>()
+                .map_err(|e| CliError::input(format!("the rules line: {e}")))
+        })
+        .transpose()?
+        .unwrap_or_else(Rules::standard))
+}
+
 /// Reads the text of a record (see [`read`]). The rules line is looked
 /// for only among the comments before the `N point match` line (a
 /// player's name is never taken for it).

@@ -253,7 +253,7 @@ pub fn chances_json(q: &ChancesQuery) -> Result<Value, String> {
 /// options.
 #[derive(Clone, Debug)]
 pub struct PositionQuery {
-    position: Position,
+    pub(crate) position: Position,
     options: GameOptions,
 }
 

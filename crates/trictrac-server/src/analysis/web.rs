@@ -10,6 +10,9 @@
 //!   result as lines of JSON (`application/x-ndjson`) while it runs; the
 //!   rollout stops when the page goes away.
 //!
+//! The position of an online game between people being played is
+//! refused (403, issue 38): nobody gets the engine's help in a live game.
+//!
 //! A wrong field is a 400 with `{"error": "…"}` naming it; the work runs
 //! off the async threads, bounded (two analyses, one review, one
 //! rollout at a time).
@@ -59,12 +62,31 @@ fn job_for<J>(
     ask(a.as_ref()).map_err(|e| (StatusCode::BAD_REQUEST, e))
 }
 
+/// The refusal of the analysis of a live game's position (issue 38):
+/// a 403 when the position of `q` is the position now of an online game
+/// between people not over.
+fn refuse_live(hub: &Hub, game: &str, q: &HashMap<String, String>) -> Option<Response> {
+    let a = analysis_of(hub, game).ok()?;
+    let key = a.live_key(q)?;
+    hub.is_live_position(&key).then(|| {
+        fail(
+            StatusCode::FORBIDDEN,
+            "this is the position of a game being played between people: \
+             no analysis of it until the game ends"
+                .into(),
+        )
+    })
+}
+
 /// `GET /api/analysis/GAME/position?…`.
 pub async fn position(
     State(hub): State<Arc<Hub>>,
     Path(game): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
+    if let Some(r) = refuse_live(&hub, &game, &q) {
+        return r;
+    }
     let job = match job_for(&hub, &game, |a| a.position(&q)) {
         Ok(x) => x,
         Err((code, e)) => return fail(code, e),
@@ -108,6 +130,9 @@ pub async fn rollout(
     Path(game): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
+    if let Some(r) = refuse_live(&hub, &game, &q) {
+        return r;
+    }
     let job = match job_for(&hub, &game, |a| a.rollout(&q)) {
         Ok(x) => x,
         Err((code, e)) => return fail(code, e),

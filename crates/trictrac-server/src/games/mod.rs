@@ -109,6 +109,15 @@ pub trait GameAnalysis: Send + Sync {
         let _ = query;
         Err("this game has no rollouts".into())
     }
+
+    /// The position of `query` as a key that the same position of a room
+    /// gives too ([`ServerGame::live_key`]), whatever notation the query
+    /// wrote it in (issue 38: no analysis of a live game's position).
+    /// `None` when the query names no position this game can read.
+    fn live_key(&self, query: &Query) -> Option<String> {
+        let _ = query;
+        None
+    }
 }
 
 /// A game as the server plays it: a [`TableGame`] and what the protocol
@@ -186,6 +195,12 @@ pub trait ServerGame: TableGame {
         let _ = field;
         None
     }
+
+    /// The position now as the key of [`GameAnalysis::live_key`], if the
+    /// game has one (`None` between games, once over).
+    fn live_key(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Any [`ServerGame`], as a room holds it.
@@ -258,6 +273,8 @@ pub trait RoomGame: Send + Sync + std::fmt::Debug {
     fn why(&self, field: u8) -> Option<String>;
     /// The position in the game's notation.
     fn position_text(&self) -> String;
+    /// See [`ServerGame::live_key`].
+    fn live_key(&self) -> Option<String>;
 }
 
 fn stored<A: serde::Serialize>(a: &A) -> String {
@@ -369,6 +386,10 @@ impl<G: ServerGame> RoomGame for G {
 
     fn position_text(&self) -> String {
         TableGame::position_text(self)
+    }
+
+    fn live_key(&self) -> Option<String> {
+        ServerGame::live_key(self)
     }
 }
 

@@ -431,7 +431,7 @@ async fn seat_both(
     let (live, poster_side, side, token) = {
         let mut r = room.lock().await;
         let seats = hub
-            .take_free_seat(&mut r, name)
+            .take_free_seat(&mut r, name, &[])
             .await
             .map_err(LobbyError::Storage)?;
         let Some(&side) = seats.first() else {

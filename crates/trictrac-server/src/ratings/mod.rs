@@ -16,6 +16,7 @@
 //! the loser. A backgammon match (or a money game) is one result,
 //! whatever its length (docs/SERVER.md, "Ratings", says why).
 
+mod dice;
 pub mod glicko;
 
 use std::sync::Arc;
@@ -189,11 +190,13 @@ async fn player(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Respon
             return fail(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
         }
     };
+    let dice = dice::stats(&hub, &games).await;
     Json(json!({
         "name": account.name,
         "created": account.created,
         "ratings": ratings,
         "history": history,
+        "dice": dice,
         "games": crate::accounts::routes::games_json(games),
     }))
     .into_response()

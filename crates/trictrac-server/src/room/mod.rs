@@ -132,6 +132,9 @@ pub struct Room {
     pub grace_ms: i64,
     /// How long other instances' announced connections stand (ms).
     pub presence_expires_ms: i64,
+    /// The seeds of the dice of an online game (issue 38, docs/DICE.md):
+    /// its throws are drawn from them, not from the hub's generator.
+    pub dice: Option<tables::fair::Seeds>,
     /// The timekeeper's next look at this room (Unix ms), if asked.
     woken: Option<i64>,
     bot_running: bool,
@@ -211,12 +214,41 @@ impl Room {
 
     /// The record in the format of `ext`, with the players' names and
     /// the date the game was created.
+    ///
+    /// An online game's record carries its dice seeds (issue 38,
+    /// docs/DICE.md), the server seed once the game is over: a comment
+    /// line `# trictrac dice: …` (`.txt`), `; trictrac dice: …` (`.mat`,
+    /// which GNU Backgammon skips), a `dice` field (`.json`).
     pub fn record(&self, ext: &str) -> Option<String> {
-        self.game.record(
+        let text = self.game.record(
             ext,
             BySide::new(self.row.white_name.as_str(), self.row.black_name.as_str()),
             &date(self.row.created),
-        )
+        )?;
+        let Some(d) = &self.dice else {
+            return Some(text);
+        };
+        let seeds = d.text(self.row.finished.is_some());
+        Some(match ext {
+            "json" => match serde_json::from_str::<serde_json::Value>(&text) {
+                Ok(mut v) if v.is_object() => {
+                    v["dice"] = serde_json::json!(seeds);
+                    serde_json::to_string_pretty(&v).unwrap_or(text)
+                }
+                _ => text,
+            },
+            // After the rules' comment line, before ` N point match`.
+            "mat" => {
+                let at = text
+                    .lines()
+                    .take_while(|l| l.starts_with(';'))
+                    .map(|l| l.len() + 1)
+                    .sum::<usize>()
+                    .min(text.len());
+                format!("{}; trictrac dice: {seeds}\n{}", &text[..at], &text[at..])
+            }
+            _ => format!("# trictrac dice: {seeds}\n{text}"),
+        })
     }
 
     /// Sends the state (with the last few history entries) to everyone.
@@ -275,6 +307,10 @@ pub struct Hub {
     /// (issue 34: a room reloaded for a claim by HTTP started the grace
     /// period again, so that the claim never succeeded).
     departures: StdMutex<HashMap<String, BySide<Option<i64>>>>,
+    /// The positions of the live online games between people held here,
+    /// by room ([`RoomGame::live_key`](crate::games::RoomGame::live_key)):
+    /// the analysis endpoints refuse them (issue 38).
+    live: StdMutex<HashMap<String, String>>,
 }
 
 /// Rooms whose departures are remembered at most (beyond, they are
@@ -305,7 +341,37 @@ impl Hub {
             stopping,
             lobby: crate::lobby::feed::Feed::new(),
             departures: StdMutex::new(HashMap::new()),
+            live: StdMutex::new(HashMap::new()),
         }
+    }
+
+    /// Keeps the index of live positions up to date with `room`: an
+    /// online game between people not over has its position there.
+    pub(super) fn track_live(&self, room: &Room) {
+        let key = if room.mode() == Mode::Online && room.row.finished.is_none() {
+            room.game.live_key()
+        } else {
+            None
+        };
+        if let Ok(mut m) = self.live.lock() {
+            match key {
+                Some(k) => {
+                    m.insert(room.row.id.clone(), k);
+                }
+                None => {
+                    m.remove(&room.row.id);
+                }
+            }
+        }
+    }
+
+    /// Whether `key` (a [`GameAnalysis::live_key`](crate::games::GameAnalysis::live_key))
+    /// is the position of a live online game between people now.
+    pub fn is_live_position(&self, key: &str) -> bool {
+        self.live
+            .lock()
+            .map(|m| m.values().any(|k| k == key))
+            .unwrap_or(false)
     }
 
     /// Starts the timekeeper, which ends the games whose clock or idle
@@ -478,6 +544,20 @@ impl Hub {
                 return Err(RoomError::Storage("cannot find a free room code".into()));
             }
         }
+        // An online game's dice: a server seed of its own, committed now
+        // (issue 38).
+        let dice = if Mode::from_name(&row.mode) == Some(Mode::Online) {
+            let mut server = [0u8; 32];
+            self.rng().fill_bytes(&mut server);
+            let seeds = tables::fair::Seeds::new(server, Vec::new(), Vec::new());
+            self.store
+                .set_dice(&row.id, &seeds.text(true))
+                .await
+                .map_err(|e| RoomError::Storage(e.to_string()))?;
+            Some(seeds)
+        } else {
+            None
+        };
         let (tx, _) = broadcast::channel(64);
         let room = Room {
             row,
@@ -492,6 +572,7 @@ impl Hub {
             absent: BySide::new(Some(clock::now_ms()), Some(clock::now_ms())),
             grace_ms: self.config.abandon.grace.as_millis() as i64,
             presence_expires_ms: self.config.abandon.presence_expires().as_millis() as i64,
+            dice,
             woken: None,
             bot_running: false,
         };
@@ -499,10 +580,12 @@ impl Hub {
         let room = Arc::new(Mutex::new(room));
         {
             let mut r = room.lock().await;
-            // The first dice: R-2.2 (trictrac), BG-2.2 (backgammon).
-            let mut g = r.game.clone();
-            let new = self.follow_ups(&mut g, Vec::new())?;
-            self.commit(&mut r, g, new).await?;
+            // The first dice: R-2.2 (trictrac), BG-2.2 (backgammon); in an
+            // online game, once both players have joined (each may give a
+            // seed for the dice when he joins).
+            if r.row.white_taken && r.row.black_taken {
+                self.first_dice(&mut r).await?;
+            }
         }
         self.rooms
             .lock()
@@ -548,6 +631,13 @@ impl Hub {
                 .map_err(|e| e.to_string())?
                 .as_deref(),
         );
+        let dice = match self.store.dice(&id).await.map_err(|e| e.to_string())? {
+            Some(t) => Some(
+                tables::fair::parse_text(&t)
+                    .map_err(|e| format!("game {id}: stored dice seeds: {e}"))?,
+            ),
+            None => None,
+        };
         let (tx, _) = broadcast::channel(64);
         let room = Arc::new(Mutex::new(Room {
             row,
@@ -567,6 +657,7 @@ impl Hub {
                 .unwrap_or_else(|| BySide::new(Some(clock::now_ms()), Some(clock::now_ms()))),
             grace_ms: self.config.abandon.grace.as_millis() as i64,
             presence_expires_ms: self.config.abandon.presence_expires().as_millis() as i64,
+            dice,
             woken: None,
             bot_running: false,
         }));
@@ -578,7 +669,11 @@ impl Hub {
         if self.store.listen_url().is_some() {
             self.store.announce(&Change::Query { id }).await;
         }
-        self.wake_for(&mut *room.lock().await);
+        {
+            let mut r = room.lock().await;
+            self.track_live(&r);
+            self.wake_for(&mut r);
+        }
         self.kick_bot(&room).await;
         Ok(room)
     }
@@ -597,7 +692,12 @@ impl Hub {
     ///
     /// # Errors
     /// When the database fails.
-    pub async fn take_free_seat(&self, room: &mut Room, name: &str) -> Result<Vec<Side>, String> {
+    pub async fn take_free_seat(
+        &self,
+        room: &mut Room,
+        name: &str,
+        seed: &[u8],
+    ) -> Result<Vec<Side>, String> {
         if room.mode() != Mode::Online {
             return Ok(Vec::new());
         }
@@ -626,10 +726,66 @@ impl Hub {
                         room.row.black_name = name.into();
                     }
                 }
+                self.contribute_seed(room, side, seed).await?;
+                if room.row.white_taken && room.row.black_taken && room.actions.is_empty() {
+                    self.first_dice(room).await.map_err(|e| e.to_string())?;
+                }
                 return Ok(vec![side]);
             }
         }
         Ok(Vec::new())
+    }
+
+    /// A player's seed for the dice of an online game (issue 38): taken
+    /// until the first throw, ignored afterwards (the dice are drawn).
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn contribute_seed(
+        &self,
+        room: &mut Room,
+        side: Side,
+        seed: &[u8],
+    ) -> Result<(), String> {
+        if seed.is_empty() || !room.actions.is_empty() {
+            return Ok(());
+        }
+        let Some(seeds) = room.dice.as_mut() else {
+            return Ok(());
+        };
+        let mut s = seeds.clone();
+        match side {
+            Side::White => s.white = seed.to_vec(),
+            Side::Black => s.black = seed.to_vec(),
+        }
+        let s = tables::fair::Seeds::new(s.server, s.white, s.black);
+        self.store
+            .set_dice(&room.row.id, &s.text(true))
+            .await
+            .map_err(|e| e.to_string())?;
+        *seeds = s;
+        Ok(())
+    }
+
+    /// Throws the first dice of a room (and what follows by itself).
+    async fn first_dice(&self, room: &mut Room) -> Result<(), RoomError> {
+        let mut g = room.game.clone();
+        let mut dice = self.dice_of(room);
+        let new = self.follow_ups(&mut g, Vec::new(), &mut dice)?;
+        self.commit(room, g, new).await?;
+        Ok(())
+    }
+
+    /// The dice of `room`'s next throws: an online game's from its seeds
+    /// (from the die after those of its stored throws), else the hub's.
+    pub(super) fn dice_of(&self, room: &Room) -> RoomDice {
+        match &room.dice {
+            Some(s) => RoomDice::Fair(tables::fair::FairDice {
+                seeds: s.clone(),
+                drawn: room.actions.iter().map(|a| dice_in(a)).sum(),
+            }),
+            None => RoomDice::Hub(Box::new(self.dice())),
+        }
     }
 
     /// Stores `new` (already applied to `game`), then makes `game` the
@@ -699,8 +855,40 @@ impl Hub {
             room.timing = timing;
             self.wake_for(room);
         }
+        self.track_live(room);
         room.broadcast();
         Ok(room.actions.len())
+    }
+}
+
+/// The dice a stored action drew (docs/DICE.md): 2 for a throw of two
+/// dice (`first`, `opening`, `roll`), 4 for `first_two` (Grand Trictrac's
+/// two dice each), 0 for the rest.
+pub fn dice_in(action: &str) -> u64 {
+    let kind = serde_json::from_str::<serde_json::Value>(action)
+        .ok()
+        .and_then(|v| v["k"].as_str().map(String::from));
+    match kind.as_deref() {
+        Some("first" | "opening" | "roll") => 2,
+        Some("first_two") => 4,
+        _ => 0,
+    }
+}
+
+/// Where a room's dice come from.
+pub enum RoomDice {
+    /// The hub's generator (games against the bot, at one screen).
+    Hub(Box<ChaCha20Rng>),
+    /// An online game's seeds.
+    Fair(tables::fair::FairDice),
+}
+
+impl tables::DiceSource for RoomDice {
+    fn die(&mut self) -> tables::Die {
+        match self {
+            RoomDice::Hub(r) => r.as_mut().die(),
+            RoomDice::Fair(f) => f.die(),
+        }
     }
 }
 

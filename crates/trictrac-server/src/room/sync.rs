@@ -149,6 +149,18 @@ impl Hub {
         let mut g = room.game.clone();
         g.replay(&new)
             .map_err(|e| format!("the stored actions do not replay: {e}"))?;
+        // The first dice were drawn elsewhere: the seeds are final now
+        // (the joiner's was stored before them, issue 38).
+        if room.dice.is_some() && room.actions.is_empty() {
+            if let Some(t) = self
+                .store
+                .dice(&room.row.id)
+                .await
+                .map_err(|e| e.to_string())?
+            {
+                room.dice = Some(tables::fair::parse_text(&t)?);
+            }
+        }
         if room.row.finished.is_none() {
             if let Some(r) = g.result_text() {
                 room.row.finished = Some(now());
@@ -160,6 +172,7 @@ impl Hub {
         // The clock as the instance that stored them left it.
         self.reload_timing(room).await?;
         self.wake_for(room);
+        self.track_live(room);
         room.broadcast();
         Ok(())
     }

@@ -325,6 +325,7 @@ impl Hub {
             }
         }
         tracing::info!(room = %room.row.id, "game ended: {why}");
+        self.track_live(room);
         room.broadcast();
         Ok(())
     }

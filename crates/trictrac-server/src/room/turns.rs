@@ -18,8 +18,9 @@ impl Hub {
         &self,
         game: &mut GameState,
         mut texts: Vec<String>,
+        dice: &mut super::RoomDice,
     ) -> Result<Vec<String>, RoomError> {
-        texts.extend(game.automatic(&mut self.dice())?);
+        texts.extend(game.automatic(dice)?);
         Ok(texts)
     }
 
@@ -64,12 +65,13 @@ impl Hub {
             }
             return Err("you are watching: only the players act".into());
         }
-        let mut g = room.game.clone();
-        let (_, text) = g.act(intent, seats, &mut self.dice())?;
         if room.mode() == Mode::Online && !(room.row.white_taken && room.row.black_taken) {
             return Err("the other player has not joined yet: send the invitation link".into());
         }
-        let new = self.follow_ups(&mut g, vec![text])?;
+        let mut g = room.game.clone();
+        let mut dice = self.dice_of(&room);
+        let (_, text) = g.act(intent, seats, &mut dice)?;
+        let new = self.follow_ups(&mut g, vec![text], &mut dice)?;
         let seq = self.commit(&mut room, g, new).await?;
         drop(room);
         self.kick_bot(room_arc).await;
@@ -151,21 +153,22 @@ impl Hub {
             };
             let game = room.game.clone();
             let seed = self.seed();
-            let mut dice = self.dice();
+            let mut dice = self.dice_of(&room);
             // The shared driver lets the bot take its whole decision.
             let chosen = tokio::task::spawn_blocking(move || {
                 let mut g = game;
-                g.bot_turn(&name, seed, &mut dice).map(|texts| (g, texts))
+                g.bot_turn(&name, seed, &mut dice)
+                    .map(|texts| (g, texts, dice))
             })
             .await;
-            let (mut g, texts) = match chosen.map_err(|e| e.to_string()).and_then(|r| r) {
+            let (mut g, texts, mut dice) = match chosen.map_err(|e| e.to_string()).and_then(|r| r) {
                 Ok(x) => x,
                 Err(e) => {
                     tracing::error!(room = %room.row.id, "the bot failed: {e}");
                     return false;
                 }
             };
-            let new = match self.follow_ups(&mut g, texts) {
+            let new = match self.follow_ups(&mut g, texts, &mut dice) {
                 Ok(n) => n,
                 Err(e) => {
                     tracing::error!(room = %room.row.id, "{e}");

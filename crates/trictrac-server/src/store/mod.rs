@@ -27,6 +27,7 @@ use crate::ServerError;
 
 mod accounts;
 mod change;
+mod dice;
 mod fault;
 mod seeks;
 mod timing;
@@ -160,6 +161,8 @@ const MIGRATIONS: &[&str] = &[
     seeks::SEEN_COLUMN,
     // Rated challenges listed as such (issue 26).
     "ALTER TABLE seeks ADD COLUMN rated BIGINT",
+    // Dice anyone can verify (issue 38): `store/dice.rs`.
+    "ALTER TABLE games ADD COLUMN dice TEXT",
 ];
 
 /// Whether a migration failed only because it was done before.

@@ -368,9 +368,10 @@ export function create(app) {
     $("btn-numbers").textContent = t(lines() ? "numbers_gnubg" : "numbers_lines");
     ["btn-double", "btn-take", "btn-drop", "btn-beaver"].forEach((id) => { $(id).disabled = !mine; });
     // The review of the finished game or match; the analysis board on
-    // this position (not while a friend plays online: no help there).
+    // this position (never in an online game between people, for players
+    // and spectators alike: no engine help in a live game, issue 38).
     show("btn-bg-review", k === "over" && !st.held);
-    show("btn-bg-analyse", k !== "over" && (st.mode !== "online" || S.role === "spectator") && !!st.ids);
+    show("btn-bg-analyse", k !== "over" && st.mode !== "online" && !!st.ids);
   }
 
   const playName = (p) => lines() ? p.lines : p.n;

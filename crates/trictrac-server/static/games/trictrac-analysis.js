@@ -175,13 +175,13 @@ export function createAnalysis(app) {
     init(params) {
       $("btn-analyse").onclick = () => show(S.state && S.state.tpn);
       // The header's Analysis: Grand Trictrac's board, on the position
-      // of the game played when help is allowed (not while a friend plays
-      // online), else set up at the start. (A game with its own board
+      // of the game played when help is allowed (never in a live online
+      // game, for players and spectators alike), else set up at the start. (A game with its own board
       // says so: its `analysisLink`, app.js.)
       $("analysis-link").onclick = (ev) => {
         ev.preventDefault();
         const st = S.state;
-        const help = !!st && !$("game").hidden && (st.mode !== "online" || !!st.over || S.role === "spectator");
+        const help = !!st && !$("game").hidden && (st.mode !== "online" || !!st.over);
         show(help && st.game === "trictrac" ? st.tpn : undefined);
       };
       $("an-form").addEventListener("submit", ask);

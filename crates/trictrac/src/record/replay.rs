@@ -21,6 +21,31 @@ impl Record {
         self.replay_with_dice(None)
     }
 
+    /// Checks the dice of an online game's record against its seeds
+    /// (issue 38, `tables::fair`, docs/DICE.md): the record replayed with
+    /// the seeds' dice. The number of throws checked.
+    ///
+    /// # Errors
+    /// The first throw that does not match (its roll line, the dice the
+    /// seeds give and the record's), or a line that does not replay.
+    pub fn verify_dice(&self, seeds: tables::fair::Seeds) -> Result<usize, String> {
+        let mut dice = tables::fair::FairDice::new(seeds);
+        match self.replay_with_dice(Some(&mut dice)) {
+            Ok(_) => Ok(self.rolls.iter().filter(|r| !r.dice.is_empty()).count()),
+            Err(e) => {
+                let m = e.to_string();
+                Err(if m.contains("the seed gives") {
+                    format!(
+                        "the dice do not match the seeds: {}",
+                        m.replace("the seed gives", "the seeds give")
+                    )
+                } else {
+                    format!("the record does not replay: {m}")
+                })
+            }
+        }
+    }
+
     /// [`Record::replay`], also checking that every roll the game drew
     /// (first-move dice and rolls, not the rolls a rule repeats) is the
     /// next one of `dice` — e.g. the generator seeded with the header's

@@ -95,6 +95,24 @@ impl Setting {
     }
 }
 
+/// The checkers of `pos` as a key (issue 38): both Position IDs of its
+/// layout (White on roll, Black on roll), sorted, so that the same
+/// checkers give the same key whoever is on roll, whichever notation
+/// (XGID, Position ID, board) wrote them, and with the colours swapped.
+/// `None` for the starting position, whose analysis is everyone's.
+pub fn live_key(pos: &Position) -> Option<String> {
+    let key = |pos: &Position| {
+        let mut ids = [
+            pos.with_turn(Side::White).to_position_id(),
+            pos.with_turn(Side::Black).to_position_id(),
+        ];
+        ids.sort();
+        format!("backgammon {} {}", ids[0], ids[1])
+    };
+    let k = key(pos);
+    (k != key(&Position::start())).then_some(k)
+}
+
 /// The board of a position as the page draws it: signed checkers on
 /// White's points 1..24 (+ White, − Black), the bar, the trays, the pip
 /// counts and the side on roll.

@@ -147,6 +147,13 @@ impl ServerGame for Match {
         let key = format!("backgammon {rules}\n{text}");
         Ok((key, Box::new(move || review::review_text(&text, rules))))
     }
+
+    fn live_key(&self) -> Option<String> {
+        if self.over() {
+            return None;
+        }
+        analysis::live_key(self.game.position())
+    }
 }
 
 /// Backgammon's analysis away from a room, under the standard rules
@@ -179,5 +186,11 @@ impl GameAnalysis for Analysis {
         Ok(Box::new(move |progress, stop| {
             rollout::run(&req, &rules, progress, stop)
         }))
+    }
+
+    fn live_key(&self, query: &Query) -> Option<String> {
+        analysis::setting(query)
+            .ok()
+            .and_then(|s| analysis::live_key(&s.position))
     }
 }

@@ -210,6 +210,27 @@ impl ServerGame for Game {
     fn why(&self, field: u8) -> Option<String> {
         Some(why_not(self, field))
     }
+
+    fn live_key(&self) -> Option<String> {
+        if self.winner().is_some() {
+            return None;
+        }
+        live_key(self.position())
+    }
+}
+
+/// The checkers of a position as a key (issue 38): the two checker
+/// fields of its TPN (`w:… b:…`), the same whatever the score, the side
+/// to move or the way the query wrote them. `None` for the starting
+/// position, whose analysis is everyone's.
+pub fn live_key(pos: &::trictrac::Position) -> Option<String> {
+    let key = |pos: &::trictrac::Position| {
+        let tpn = pos.to_string();
+        let checkers: Vec<&str> = tpn.split_whitespace().take(2).collect();
+        format!("trictrac {}", checkers.join(" "))
+    };
+    let k = key(pos);
+    (k != key(Game::new(GameOptions::default()).position())).then_some(k)
 }
 
 /// Why the checker on the absolute `field` cannot be played with the
@@ -297,5 +318,11 @@ impl super::GameAnalysis for Analysis {
     fn position(&self, query: &super::Query) -> Result<Job, String> {
         let q = crate::analysis::PositionQuery::read(query)?;
         Ok(Box::new(move || crate::analysis::position_json(&q)))
+    }
+
+    fn live_key(&self, query: &super::Query) -> Option<String> {
+        crate::analysis::PositionQuery::read(query)
+            .ok()
+            .and_then(|q| live_key(&q.position))
     }
 }
