@@ -277,3 +277,44 @@ pub fn should_take(game: &Game, o: &Outputs) -> bool {
     )
     .take()
 }
+
+/// What the position of `game` is worth to `me`, in units of the cube,
+/// from the outputs `o` in the eyes of the position's side on roll: in a
+/// money game played with the cube, the cubeful equity of Janowski's
+/// model (the Jacoby rule counted while the cube is centred); otherwise
+/// (a match, or no cube) the cubeless equity.
+pub fn equity_for(game: &Game, me: Side, o: &Outputs) -> f64 {
+    let pos = game.position();
+    let mine = if pos.turn() == me {
+        *o
+    } else {
+        crate::neural::flip(o)
+    };
+    let p = f64::from(mine[0]).clamp(0.0, 1.0);
+    let (w, l) = Rates::of(&mine).money();
+    let dead = p * (w + l) - l;
+    let rules = game.rules();
+    if !game.match_state().is_money() || !rules.cube {
+        return dead;
+    }
+    let cube = game.cube();
+    let owner = match cube.owner {
+        None => Owner::Centred,
+        Some(s) if s == me => Owner::Me,
+        Some(_) => Owner::Opponent,
+    };
+    let x = cube_life(pos);
+    if rules.jacoby && owner == Owner::Centred {
+        jacoby_centred_equity(p, w, l, x)
+    } else {
+        money_equity(p, w, l, owner, x)
+    }
+}
+
+/// Whether `me`, offered the other side's resignation of `kind` (times
+/// the cube), accepts it: when the points offered are at least what the
+/// position is worth to him ([`equity_for`], outputs `o` in the eyes of
+/// the side on roll).
+pub fn accepts_resignation(game: &Game, me: Side, kind: backgammon::WinKind, o: &Outputs) -> bool {
+    f64::from(kind.points()) >= equity_for(game, me, o) - 1e-9
+}

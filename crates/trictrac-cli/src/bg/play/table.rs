@@ -242,6 +242,18 @@ impl Session<'_> {
                 self.who(side),
                 turns::kind_name(kind)
             )?,
+            Event::ResignOffer { side, kind } => writeln!(
+                self.term,
+                "{} offers to resign {}",
+                self.who(side),
+                turns::kind_name(kind)
+            )?,
+            Event::ResignDeclined { side } => {
+                writeln!(self.term, "{} declines the resignation", self.who(side))?
+            }
+            Event::ResignWithdrawn { side } => {
+                writeln!(self.term, "{} withdraws the resignation", self.who(side))?
+            }
         }
         Ok(())
     }
