@@ -607,7 +607,8 @@ impl Game {
     fn offer_pending(&self) -> Result<(), GameError> {
         match self.offer {
             Some((side, kind)) => Game::err(format!(
-                "{side} offers to resign a {kind}: {} must first accept or decline it",
+                "{side} offers to resign {}: {} must first accept or decline it",
+                kind.offered(),
                 !side
             )),
             None => Ok(()),
@@ -635,11 +636,15 @@ impl Game {
         if let Some((by, k)) = self.offer {
             return Game::err(if by == side {
                 format!(
-                    "{side} has already offered to resign a {k}: {} answers first",
+                    "{side} has already offered to resign {}: {} answers first",
+                    k.offered(),
                     !side
                 )
             } else {
-                format!("{by} offers to resign a {k}: {side} must first accept or decline it")
+                format!(
+                    "{by} offers to resign {}: {side} must first accept or decline it",
+                    k.offered()
+                )
             });
         }
         self.events.push(Event::ResignOffer { side, kind });

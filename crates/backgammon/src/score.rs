@@ -39,6 +39,16 @@ impl WinKind {
         }
     }
 
+    /// `a single game`, `a gammon` or `a backgammon` (what a
+    /// resignation offers, in a sentence).
+    pub const fn offered(self) -> &'static str {
+        match self {
+            WinKind::Single => "a single game",
+            WinKind::Gammon => "a gammon",
+            WinKind::Backgammon => "a backgammon",
+        }
+    }
+
     /// The kind named `single`, `gammon` or `backgammon` (also `s`, `g`,
     /// `b`, `1`, `2`, `3`), any case.
     pub fn from_name(name: &str) -> Option<WinKind> {

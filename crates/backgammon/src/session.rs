@@ -458,7 +458,8 @@ impl TableGame for Match {
         // No dice while a resignation waits for its answer.
         if let Some((by, kind)) = self.game.resignation_offer() {
             return Err(ActionError::illegal(format!(
-                "{by} offers to resign a {kind}: {} must first accept or decline it",
+                "{by} offers to resign {}: {} must first accept or decline it",
+                kind.offered(),
                 !by
             )));
         }
@@ -662,6 +663,123 @@ mod tests {
             assert_eq!(a.to_json(), json);
             assert_eq!(Action::from_json(json).unwrap(), a);
         }
+    }
+
+    #[test]
+    fn a_resignation_is_offered_then_accepted_or_declined() {
+        let mut m = Match::new(Rules::standard(), 0);
+        Action::Opening { w: 3, b: 1 }.apply(&mut m).unwrap();
+        // White, to play, offers a gammon; Black declines: play goes on.
+        let stored = TableGame::apply(
+            &mut m,
+            &Action::Offer {
+                side: 'w',
+                kind: "G".into(),
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            stored.to_json(),
+            r#"{"k":"offer","side":"w","kind":"gammon"}"#
+        );
+        assert_eq!(m.side_to_act(), Some(Side::Black));
+        let p = m.pending().unwrap();
+        assert_eq!((p.side, p.decision), (Some(Side::Black), Decision::Answer));
+        assert_eq!(
+            m.legal_actions(),
+            vec![Action::Accept { side: 'b' }, Action::Decline { side: 'b' }]
+        );
+        // Nothing else meanwhile, and nobody answers his own offer.
+        let e = Action::Play {
+            p: "8/5 6/5".into(),
+        }
+        .apply(&mut m)
+        .unwrap_err();
+        assert!(
+            e.to_string().contains("black must first accept or decline"),
+            "{e}"
+        );
+        let e = Action::Accept { side: 'w' }.apply(&mut m).unwrap_err();
+        assert!(e.to_string().contains("cannot answer his own"), "{e}");
+        let e = Action::Offer {
+            side: 'b',
+            kind: "single".into(),
+        }
+        .apply(&mut m)
+        .unwrap_err();
+        assert!(
+            e.to_string().contains("must first accept or decline"),
+            "{e}"
+        );
+        let e = Action::Offer {
+            side: 'w',
+            kind: "double".into(),
+        }
+        .apply(&mut m)
+        .unwrap_err();
+        assert!(
+            e.to_string().contains("single, gammon or backgammon"),
+            "{e}"
+        );
+        Action::Decline { side: 'b' }.apply(&mut m).unwrap();
+        assert_eq!(m.side_to_act(), Some(Side::White));
+        Action::Play {
+            p: "8/5 6/5".into(),
+        }
+        .apply(&mut m)
+        .unwrap();
+        // Black offers and withdraws: accepting it is then refused.
+        Action::Offer {
+            side: 'b',
+            kind: "single".into(),
+        }
+        .apply(&mut m)
+        .unwrap();
+        let e = Action::Withdraw { side: 'w' }.apply(&mut m).unwrap_err();
+        assert!(e.to_string().contains("only he may withdraw"), "{e}");
+        Action::Withdraw { side: 'b' }.apply(&mut m).unwrap();
+        let e = Action::Accept { side: 'w' }.apply(&mut m).unwrap_err();
+        assert!(e.to_string().contains("no resignation is offered"), "{e}");
+        // White offers a backgammon: accepted, 3 points times the cube.
+        Action::Offer {
+            side: 'w',
+            kind: "backgammon".into(),
+        }
+        .apply(&mut m)
+        .unwrap();
+        Action::Accept { side: 'b' }.apply(&mut m).unwrap();
+        assert!(m.over());
+        let r = m.game.result().unwrap();
+        assert_eq!(
+            (r.winner, r.points, r.reason),
+            (Side::Black, 3, EndReason::Resigned)
+        );
+        assert_eq!(m.outcome().unwrap().points, 3);
+        let e = Action::Offer {
+            side: 'w',
+            kind: "single".into(),
+        }
+        .apply(&mut m.clone())
+        .unwrap_err();
+        assert!(e.to_string().contains("the game is over"), "{e}");
+        assert!(m.mat_text("A", "B").contains("Wins 3 points"));
+    }
+
+    #[test]
+    fn an_immediate_resignation_ends_a_pending_offer() {
+        // What a time verdict stores: a single game at once.
+        let mut m = Match::new(Rules::standard(), 0);
+        Action::Opening { w: 3, b: 1 }.apply(&mut m).unwrap();
+        Action::Offer {
+            side: 'w',
+            kind: "gammon".into(),
+        }
+        .apply(&mut m)
+        .unwrap();
+        Action::Resign { side: 'b' }.apply(&mut m).unwrap();
+        let r = m.game.result().unwrap();
+        assert_eq!((r.winner, r.points), (Side::White, 1));
+        assert_eq!(m.game.resignation_offer(), None);
     }
 
     #[test]
