@@ -494,7 +494,7 @@ async fn resignation_offers_are_answered_by_the_opponent_and_bad_input_changes_n
         err(&b.request(json!({"type": "resign"})).await).contains("must first accept or decline")
     );
     assert!(err(&b.request(json!({"type": "withdraw"})).await).contains("only he may withdraw"));
-    assert!(err(&b.request(json!({"type": "roll"})).await).len() > 0);
+    assert!(!err(&b.request(json!({"type": "roll"})).await).is_empty());
     // Alice withdraws: Bob's accept comes too late.
     let r = a.request(json!({"type": "withdraw"})).await;
     assert_eq!(r["type"], "ack", "{r}");
