@@ -318,3 +318,46 @@ pub fn equity_for(game: &Game, me: Side, o: &Outputs) -> f64 {
 pub fn accepts_resignation(game: &Game, me: Side, kind: backgammon::WinKind, o: &Outputs) -> bool {
     f64::from(kind.points()) >= equity_for(game, me, o) - 1e-9
 }
+
+#[cfg(test)]
+mod resignation_tests {
+    use super::*;
+    use backgammon::position::Setup;
+    use backgammon::{BySide, WinKind};
+
+    fn answer(game: &Game, me: Side, kind: WinKind) -> bool {
+        let o = crate::neural::default_net().evaluate(game.position(), game.rules().preset);
+        accepts_resignation(game, me, kind, &o)
+    }
+
+    #[test]
+    fn the_bot_accepts_what_the_position_is_worth_and_no_less() {
+        // At the start the game is worth about nothing: a single game
+        // offered is accepted.
+        let start = Game::from_position(Rules::standard(), Position::start());
+        assert!(answer(&start, Side::Black, WinKind::Single));
+        // White, on roll, bears off his last checker: Black has none off
+        // and all fifteen in White's home board, a backgammon.
+        let mut w = [0u8; 26];
+        w[0] = 14;
+        w[1] = 1;
+        let mut b = [0u8; 26];
+        b[23] = 15;
+        let pos = Position::from_setup(Setup {
+            counts: BySide::new(w, b),
+            turn: Side::White,
+        })
+        .unwrap();
+        // Under the Jacoby rule, the cube centred, the backgammon counts
+        // one point unless the cube is turned, and turned it is dropped:
+        // the game is worth a single game to White.
+        let g = Game::from_position(Rules::standard(), pos);
+        assert!(answer(&g, Side::White, WinKind::Single));
+        // Without it, the backgammon: only a backgammon is accepted.
+        let rules: Rules = "standard jacoby=off".parse().unwrap();
+        let g = Game::from_position(rules, pos);
+        assert!(!answer(&g, Side::White, WinKind::Single));
+        assert!(!answer(&g, Side::White, WinKind::Gammon));
+        assert!(answer(&g, Side::White, WinKind::Backgammon));
+    }
+}
