@@ -27,6 +27,21 @@ impl tables::Player<Match> for TablePlayer {
 
     fn choose(&mut self, m: &Match) -> Result<Choice<Action>, PlayerError> {
         let g = &m.game;
+        // A resignation offered to the bot: accepted when it gives at
+        // least what the position is worth to it, by the shipped
+        // network's evaluation (every level answers alike).
+        if let Some((by, kind)) = g.resignation_offer() {
+            let me = !by;
+            let o = crate::neural::default_net().evaluate(g.position(), g.rules().preset);
+            let side = me.char();
+            return Ok(Choice::Act(
+                if crate::cube::accepts_resignation(g, me, kind, &o) {
+                    Action::Accept { side }
+                } else {
+                    Action::Decline { side }
+                },
+            ));
+        }
         Ok(match g.phase() {
             Phase::Roll(s) => {
                 if g.can_double(s) && self.0.wants_double(g) {

@@ -254,7 +254,25 @@ pub enum Event {
         /// Who.
         side: Side,
     },
-    /// `side` resigned, conceding `kind`.
+    /// `side` offered to resign, conceding `kind` (times the cube) if
+    /// the other side accepts.
+    ResignOffer {
+        /// Who offers.
+        side: Side,
+        /// What he would concede.
+        kind: WinKind,
+    },
+    /// `side` declined the resignation offered to him: play goes on.
+    ResignDeclined {
+        /// Who declined.
+        side: Side,
+    },
+    /// `side` withdrew the resignation he had offered: play goes on.
+    ResignWithdrawn {
+        /// Who withdrew.
+        side: Side,
+    },
+    /// `side` resigned, conceding `kind` (at once, or his offer accepted).
     Resign {
         /// Who.
         side: Side,
@@ -281,6 +299,8 @@ pub struct Game {
     /// A double offered after rolling (`videau=whole-turn`): the roll
     /// that waits for the answer.
     doubled_roll: Option<Roll>,
+    /// A resignation offered and not yet answered: who offers, and what.
+    offer: Option<(Side, WinKind)>,
 }
 
 impl Game {
@@ -296,6 +316,7 @@ impl Game {
             plays: PlayList::new(),
             events: Vec::new(),
             doubled_roll: None,
+            offer: None,
         }
     }
 
@@ -443,6 +464,7 @@ impl Game {
     /// # Errors
     /// When [`Game::can_double`] is false, with the rule.
     pub fn double(&mut self) -> Result<(), GameError> {
+        self.offer_pending()?;
         let (side, roll) = match self.phase {
             Phase::Roll(s) => (s, None),
             Phase::Play(s, r) => (s, Some(r)),
@@ -472,6 +494,7 @@ impl Game {
     /// # Errors
     /// If no double is pending.
     pub fn take(&mut self) -> Result<(), GameError> {
+        self.offer_pending()?;
         let Phase::Doubled { by } = self.phase else {
             return Game::err("there is no double to take (BG-7.3)".into());
         };
@@ -489,6 +512,7 @@ impl Game {
     /// If no double is pending, beavers are off, this is a match, or the
     /// cube would pass 64.
     pub fn beaver(&mut self) -> Result<(), GameError> {
+        self.offer_pending()?;
         let Phase::Doubled { by } = self.phase else {
             return Game::err("there is no double to beaver (BG-7.5)".into());
         };
@@ -524,6 +548,7 @@ impl Game {
     /// # Errors
     /// If no double is pending.
     pub fn drop_double(&mut self) -> Result<(), GameError> {
+        self.offer_pending()?;
         let Phase::Doubled { by } = self.phase else {
             return Game::err("there is no double to refuse (BG-7.4)".into());
         };
@@ -549,8 +574,10 @@ impl Game {
         Ok(())
     }
 
-    /// `side` resigns, conceding a single game, a gammon or a backgammon
-    /// (times the cube).
+    /// `side` resigns at once, conceding a single game, a gammon or a
+    /// backgammon (times the cube): what a time verdict does, and what an
+    /// accepted offer ([`Game::answer_resignation`]) ends with. A
+    /// resignation offered meanwhile is gone.
     ///
     /// # Errors
     /// If the game is over.
@@ -558,6 +585,7 @@ impl Game {
         if matches!(self.phase, Phase::Over(_)) {
             return Game::err("the game is over".into());
         }
+        self.offer = None;
         self.events.push(Event::Resign { side, kind });
         self.phase = Phase::Over(GameResult {
             winner: !side,
@@ -568,12 +596,117 @@ impl Game {
         Ok(())
     }
 
+    /// The resignation offered and not yet answered: who offers, and
+    /// what he would concede.
+    pub fn resignation_offer(&self) -> Option<(Side, WinKind)> {
+        self.offer
+    }
+
+    /// Why nothing but an answer to the resignation offered may be done
+    /// now, if one is offered.
+    fn offer_pending(&self) -> Result<(), GameError> {
+        match self.offer {
+            Some((side, kind)) => Game::err(format!(
+                "{side} offers to resign {}: {} must first accept or decline it",
+                kind.offered(),
+                !side
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// `side` offers to resign, conceding `kind` (times the cube) if the
+    /// other side accepts ([`Game::answer_resignation`]); a declined
+    /// offer lets play go on. Either side may offer, on either turn, once
+    /// the opening throw is made.
+    ///
+    /// # Errors
+    /// The game over or not begun, or an offer already waiting.
+    pub fn offer_resignation(&mut self, side: Side, kind: WinKind) -> Result<(), GameError> {
+        match self.phase {
+            Phase::Over(_) => return Game::err("the game is over: there is nothing to resign".into()),
+            Phase::Opening => {
+                return Game::err(
+                    "a resignation is offered once the game has begun, after the opening throw (BG-2.2)"
+                        .into(),
+                )
+            }
+            _ => {}
+        }
+        if let Some((by, k)) = self.offer {
+            return Game::err(if by == side {
+                format!(
+                    "{side} has already offered to resign {}: {} answers first",
+                    k.offered(),
+                    !side
+                )
+            } else {
+                format!(
+                    "{by} offers to resign {}: {side} must first accept or decline it",
+                    k.offered()
+                )
+            });
+        }
+        self.events.push(Event::ResignOffer { side, kind });
+        self.offer = Some((side, kind));
+        Ok(())
+    }
+
+    /// `side` answers the resignation offered by the other side:
+    /// accepted, the game ends with the points offered; declined, play
+    /// goes on where it stood.
+    ///
+    /// # Errors
+    /// No offer waiting (never made, withdrawn or answered), or `side`
+    /// answering his own.
+    pub fn answer_resignation(&mut self, side: Side, accept: bool) -> Result<(), GameError> {
+        let Some((by, kind)) = self.offer else {
+            return Game::err(
+                "no resignation is offered now (it was never made, or withdrawn, or answered)"
+                    .into(),
+            );
+        };
+        if by == side {
+            return Game::err(format!(
+                "{side} cannot answer his own resignation offer: {} accepts or declines it",
+                !side
+            ));
+        }
+        if accept {
+            self.resign(by, kind)
+        } else {
+            self.offer = None;
+            self.events.push(Event::ResignDeclined { side });
+            Ok(())
+        }
+    }
+
+    /// `side` withdraws the resignation he offered, before it is
+    /// answered: play goes on.
+    ///
+    /// # Errors
+    /// No offer waiting, or one made by the other side.
+    pub fn withdraw_resignation(&mut self, side: Side) -> Result<(), GameError> {
+        match self.offer {
+            None => Game::err("no resignation is offered now: there is nothing to withdraw".into()),
+            Some((by, _)) if by != side => Game::err(format!(
+                "{by} offered the resignation: only he may withdraw it; {side} accepts or declines it"
+            )),
+            Some(_) => {
+                self.offer = None;
+                self.events.push(Event::ResignWithdrawn { side });
+                Ok(())
+            }
+        }
+    }
+
     /// The side on roll rolls `roll` (given by the caller).
     ///
     /// # Errors
     /// If it is not time to roll (a double pending, the opening, the game
     /// over, or a play pending).
     pub fn roll(&mut self, roll: Roll) -> Result<(), GameError> {
+        self.offer_pending()?;
         match self.phase {
             Phase::Roll(side) => {
                 self.events.push(Event::Roll { side, roll });
@@ -621,6 +754,7 @@ impl Game {
     /// # Errors
     /// If no play is pending, or the play is illegal (with the rule).
     pub fn play(&mut self, play: &Play) -> Result<(), GameError> {
+        self.offer_pending()?;
         let Phase::Play(side, roll) = self.phase else {
             return Game::err("there is no roll to play".into());
         };

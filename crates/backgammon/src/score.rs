@@ -38,6 +38,27 @@ impl WinKind {
             WinKind::Backgammon => "backgammon",
         }
     }
+
+    /// `a single game`, `a gammon` or `a backgammon` (what a
+    /// resignation offers, in a sentence).
+    pub const fn offered(self) -> &'static str {
+        match self {
+            WinKind::Single => "a single game",
+            WinKind::Gammon => "a gammon",
+            WinKind::Backgammon => "a backgammon",
+        }
+    }
+
+    /// The kind named `single`, `gammon` or `backgammon` (also `s`, `g`,
+    /// `b`, `1`, `2`, `3`), any case.
+    pub fn from_name(name: &str) -> Option<WinKind> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "single" | "s" | "1" => Some(WinKind::Single),
+            "gammon" | "g" | "2" => Some(WinKind::Gammon),
+            "backgammon" | "b" | "3" => Some(WinKind::Backgammon),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for WinKind {

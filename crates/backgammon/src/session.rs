@@ -104,6 +104,9 @@ impl Match {
         if self.over() {
             return None;
         }
+        if let Some((by, _)) = self.game.resignation_offer() {
+            return Some(!by);
+        }
         match self.game.phase() {
             Phase::Roll(s) | Phase::Play(s, _) => Some(s),
             Phase::Doubled { by } => Some(!by),
@@ -233,12 +236,40 @@ pub enum Action {
     Beaver,
     /// The doubled side refuses and loses (BG-7.4).
     Drop,
-    /// `side` resigns the current game, conceding a single game (times
-    /// the videau).
+    /// `side` resigns the current game at once, conceding a single game
+    /// (times the videau): what a time verdict stores (the players offer,
+    /// [`Action::Offer`]).
     Resign {
         /// `w` or `b`.
         side: char,
     },
+    /// `side` offers to resign, conceding `kind` (`single`, `gammon` or
+    /// `backgammon`, times the videau) if the other side accepts.
+    Offer {
+        /// `w` or `b`.
+        side: char,
+        /// What he would concede.
+        kind: String,
+    },
+    /// `side` accepts the resignation offered to him: the game ends.
+    Accept {
+        /// `w` or `b`.
+        side: char,
+    },
+    /// `side` declines the resignation offered to him: play goes on.
+    Decline {
+        /// `w` or `b`.
+        side: char,
+    },
+    /// `side` withdraws the resignation he offered: play goes on.
+    Withdraw {
+        /// `w` or `b`.
+        side: char,
+    },
+}
+
+fn side_of(c: char) -> Result<Side, ActionError> {
+    Side::from_char(c).ok_or_else(|| ActionError::Unreadable("a resignation names w or b".into()))
 }
 
 fn die(v: u8) -> Result<Die, ActionError> {
@@ -316,10 +347,29 @@ impl Action {
             Action::Take => g.take().map_err(refused)?,
             Action::Beaver => g.beaver().map_err(refused)?,
             Action::Drop => g.drop_double().map_err(refused)?,
-            Action::Resign { side } => {
-                let side = Side::from_char(*side)
-                    .ok_or_else(|| ActionError::Unreadable("a resignation names w or b".into()))?;
-                g.resign(side, crate::WinKind::Single).map_err(refused)?
+            Action::Resign { side } => g
+                .resign(side_of(*side)?, crate::WinKind::Single)
+                .map_err(refused)?,
+            Action::Offer { side, kind } => {
+                let k = crate::WinKind::from_name(kind).ok_or_else(|| {
+                    ActionError::Unreadable(format!(
+                        "a resignation offers single, gammon or backgammon, not {kind:?}"
+                    ))
+                })?;
+                g.offer_resignation(side_of(*side)?, k).map_err(refused)?;
+                return Ok(Action::Offer {
+                    side: *side,
+                    kind: k.name().into(),
+                });
+            }
+            Action::Accept { side } => g
+                .answer_resignation(side_of(*side)?, true)
+                .map_err(refused)?,
+            Action::Decline { side } => g
+                .answer_resignation(side_of(*side)?, false)
+                .map_err(refused)?,
+            Action::Withdraw { side } => {
+                g.withdraw_resignation(side_of(*side)?).map_err(refused)?
             }
         }
         Ok(self.clone())
@@ -350,6 +400,13 @@ impl TableGame for Match {
         if self.over() {
             return None;
         }
+        // A resignation offered: the other side answers first.
+        if let Some((by, _)) = self.game.resignation_offer() {
+            return Some(Pending {
+                side: Some(!by),
+                decision: Decision::Answer,
+            });
+        }
         let (side, decision) = match self.game.phase() {
             Phase::Opening | Phase::Over(_) => (None, Decision::Opening),
             Phase::Roll(s) if self.game.can_double(s) => (Some(s), Decision::RollOrDouble),
@@ -363,6 +420,10 @@ impl TableGame for Match {
     fn legal_actions(&self) -> Vec<Action> {
         if self.over() {
             return Vec::new();
+        }
+        if let Some((by, _)) = self.game.resignation_offer() {
+            let side = (!by).char();
+            return vec![Action::Accept { side }, Action::Decline { side }];
         }
         match self.game.phase() {
             Phase::Roll(s) if self.game.can_double(s) => vec![Action::Double],
@@ -394,6 +455,14 @@ impl TableGame for Match {
         if self.over() {
             return Err(ActionError::Over);
         }
+        // No dice while a resignation waits for its answer.
+        if let Some((by, kind)) = self.game.resignation_offer() {
+            return Err(ActionError::illegal(format!(
+                "{by} offers to resign {}: {} must first accept or decline it",
+                kind.offered(),
+                !by
+            )));
+        }
         Ok(match self.game.phase() {
             Phase::Opening | Phase::Over(_) => {
                 let (w, b) = (dice.die().value(), dice.die().value());
@@ -424,7 +493,10 @@ impl TableGame for Match {
 
     fn forced(&self) -> Option<Action> {
         // BG-3.4, BG-4.2: nothing can be played, the pass is made.
-        if !matches!(self.game.phase(), Phase::Play(..)) || self.over() {
+        if !matches!(self.game.phase(), Phase::Play(..))
+            || self.over()
+            || self.game.resignation_offer().is_some()
+        {
             return None;
         }
         let plays = self.game.legal_plays();
@@ -433,7 +505,11 @@ impl TableGame for Match {
 
     fn actor(&self, action: &Action) -> Option<Side> {
         match action {
-            Action::Resign { side } => Side::from_char(*side),
+            Action::Resign { side }
+            | Action::Offer { side, .. }
+            | Action::Accept { side }
+            | Action::Decline { side }
+            | Action::Withdraw { side } => Side::from_char(*side),
             _ => None,
         }
     }
@@ -462,6 +538,10 @@ impl TableGame for Match {
             Action::Beaver => "beaver".into(),
             Action::Drop => "drop".into(),
             Action::Resign { side } => format!("{side} resigns"),
+            Action::Offer { side, kind } => format!("{side} offers to resign a {kind}"),
+            Action::Accept { side } => format!("{side} accepts the resignation"),
+            Action::Decline { side } => format!("{side} declines the resignation"),
+            Action::Withdraw { side } => format!("{side} withdraws the resignation"),
         }
     }
 
@@ -583,6 +663,123 @@ mod tests {
             assert_eq!(a.to_json(), json);
             assert_eq!(Action::from_json(json).unwrap(), a);
         }
+    }
+
+    #[test]
+    fn a_resignation_is_offered_then_accepted_or_declined() {
+        let mut m = Match::new(Rules::standard(), 0);
+        Action::Opening { w: 3, b: 1 }.apply(&mut m).unwrap();
+        // White, to play, offers a gammon; Black declines: play goes on.
+        let stored = TableGame::apply(
+            &mut m,
+            &Action::Offer {
+                side: 'w',
+                kind: "G".into(),
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            stored.to_json(),
+            r#"{"k":"offer","side":"w","kind":"gammon"}"#
+        );
+        assert_eq!(m.side_to_act(), Some(Side::Black));
+        let p = m.pending().unwrap();
+        assert_eq!((p.side, p.decision), (Some(Side::Black), Decision::Answer));
+        assert_eq!(
+            m.legal_actions(),
+            vec![Action::Accept { side: 'b' }, Action::Decline { side: 'b' }]
+        );
+        // Nothing else meanwhile, and nobody answers his own offer.
+        let e = Action::Play {
+            p: "8/5 6/5".into(),
+        }
+        .apply(&mut m)
+        .unwrap_err();
+        assert!(
+            e.to_string().contains("black must first accept or decline"),
+            "{e}"
+        );
+        let e = Action::Accept { side: 'w' }.apply(&mut m).unwrap_err();
+        assert!(e.to_string().contains("cannot answer his own"), "{e}");
+        let e = Action::Offer {
+            side: 'b',
+            kind: "single".into(),
+        }
+        .apply(&mut m)
+        .unwrap_err();
+        assert!(
+            e.to_string().contains("must first accept or decline"),
+            "{e}"
+        );
+        let e = Action::Offer {
+            side: 'w',
+            kind: "double".into(),
+        }
+        .apply(&mut m)
+        .unwrap_err();
+        assert!(
+            e.to_string().contains("single, gammon or backgammon"),
+            "{e}"
+        );
+        Action::Decline { side: 'b' }.apply(&mut m).unwrap();
+        assert_eq!(m.side_to_act(), Some(Side::White));
+        Action::Play {
+            p: "8/5 6/5".into(),
+        }
+        .apply(&mut m)
+        .unwrap();
+        // Black offers and withdraws: accepting it is then refused.
+        Action::Offer {
+            side: 'b',
+            kind: "single".into(),
+        }
+        .apply(&mut m)
+        .unwrap();
+        let e = Action::Withdraw { side: 'w' }.apply(&mut m).unwrap_err();
+        assert!(e.to_string().contains("only he may withdraw"), "{e}");
+        Action::Withdraw { side: 'b' }.apply(&mut m).unwrap();
+        let e = Action::Accept { side: 'w' }.apply(&mut m).unwrap_err();
+        assert!(e.to_string().contains("no resignation is offered"), "{e}");
+        // White offers a backgammon: accepted, 3 points times the cube.
+        Action::Offer {
+            side: 'w',
+            kind: "backgammon".into(),
+        }
+        .apply(&mut m)
+        .unwrap();
+        Action::Accept { side: 'b' }.apply(&mut m).unwrap();
+        assert!(m.over());
+        let r = m.game.result().unwrap();
+        assert_eq!(
+            (r.winner, r.points, r.reason),
+            (Side::Black, 3, EndReason::Resigned)
+        );
+        assert_eq!(m.outcome().unwrap().points, 3);
+        let e = Action::Offer {
+            side: 'w',
+            kind: "single".into(),
+        }
+        .apply(&mut m.clone())
+        .unwrap_err();
+        assert!(e.to_string().contains("the game is over"), "{e}");
+        assert!(m.mat_text("A", "B").contains("Wins 3 points"));
+    }
+
+    #[test]
+    fn an_immediate_resignation_ends_a_pending_offer() {
+        // What a time verdict stores: a single game at once.
+        let mut m = Match::new(Rules::standard(), 0);
+        Action::Opening { w: 3, b: 1 }.apply(&mut m).unwrap();
+        Action::Offer {
+            side: 'w',
+            kind: "gammon".into(),
+        }
+        .apply(&mut m)
+        .unwrap();
+        Action::Resign { side: 'b' }.apply(&mut m).unwrap();
+        let r = m.game.result().unwrap();
+        assert_eq!((r.winner, r.points), (Side::White, 1));
+        assert_eq!(m.game.resignation_offer(), None);
     }
 
     #[test]

@@ -424,6 +424,9 @@ fn boards_before_moves(games: &[Game]) -> Vec<String> {
                 Event::Beaver { .. } => r.beaver().unwrap(),
                 Event::Drop { .. } => r.drop_double().unwrap(),
                 Event::Resign { side, kind } => r.resign(side, kind).unwrap(),
+                Event::ResignOffer { side, kind } => r.offer_resignation(side, kind).unwrap(),
+                Event::ResignDeclined { side } => r.answer_resignation(side, false).unwrap(),
+                Event::ResignWithdrawn { side } => r.withdraw_resignation(side).unwrap(),
             }
         }
     }

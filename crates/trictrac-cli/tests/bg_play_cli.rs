@@ -168,17 +168,45 @@ fn bg_play_resign_asks_for_confirmation() {
         "\n1\nresign\nno\nresign gammon\n\nquit\n",
     );
     assert!(
-        text.contains("resigns a single game: black wins 1 point. Resign? (yes/no)")
-            || text.contains("resigns a single game: white wins 1 point. Resign? (yes/no)"),
+        text.contains(
+            "offers to resign a single game: black wins 1 point if he accepts. Offer? (yes/no)"
+        ) || text.contains(
+            "offers to resign a single game: white wins 1 point if he accepts. Offer? (yes/no)"
+        ),
         "{text}"
     );
-    assert!(text.contains("resigns a gammon"), "{text}");
+    assert!(text.contains("offers to resign a gammon"), "{text}");
     assert_eq!(
         text.matches("Not resigned: the game goes on").count(),
         2,
         "{text}"
     );
     assert!(!text.contains("game over"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bg_play_a_resignation_offered_is_answered() {
+    // Two persons at one terminal: Black offers a gammon, White declines
+    // and play goes on; then a backgammon, which White accepts.
+    let dir = scratch("resign-offer");
+    let text = play(
+        &dir,
+        &["--seed", "2", "--hotseat"],
+        "\n1\nresign gammon\nyes\nmaybe\ndecline\nresign backgammon\nyes\naccept\nsave r.mat\n",
+    );
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("offers to resign a gammon (2 points): white, accept or decline?")
+            || flat.contains("offers to resign a gammon (2 points): black, accept or decline?"),
+        "{text}"
+    );
+    assert!(flat.contains("type accept or decline"), "{text}");
+    assert!(flat.contains("declines the resignation"), "{text}");
+    assert!(flat.contains("resigns a backgammon"), "{text}");
+    assert!(flat.contains("game over"), "{text}");
+    let mat = std::fs::read_to_string(dir.join("r.mat")).expect("the record");
+    assert!(mat.contains("Wins 3 points"), "{mat}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -77,7 +77,18 @@ enum ClientMsg {
         #[serde(default)]
         late: bool,
     },
-    Resign,
+    /// Grand Trictrac: resign at once; backgammon: offer to resign
+    /// `kind` (`single` by default, `gammon`, `backgammon`).
+    Resign {
+        #[serde(default)]
+        kind: Option<String>,
+    },
+    /// Accept the resignation the opponent offers (backgammon).
+    Accept,
+    /// Decline the resignation the opponent offers: play goes on.
+    Decline,
+    /// Withdraw one's own resignation offered, before it is answered.
+    Withdraw,
     /// The game claimed from an opponent gone longer than the grace
     /// period (docs/PROTOCOL.md).
     Claim,
@@ -519,7 +530,10 @@ async fn handle(
                     replay,
                     late,
                 },
-                ClientMsg::Resign => Intent::Resign,
+                ClientMsg::Resign { kind } => Intent::OfferResign(kind),
+                ClientMsg::Accept => Intent::AnswerResign(true),
+                ClientMsg::Decline => Intent::AnswerResign(false),
+                ClientMsg::Withdraw => Intent::WithdrawResign,
                 ClientMsg::Double => Intent::Double,
                 ClientMsg::Take => Intent::Take,
                 ClientMsg::Beaver => Intent::Beaver,

@@ -550,6 +550,8 @@ function renderButtons() {
   show("btn-resign", live && !S.resignAsk);
   show("resign-confirm", live && !!S.resignAsk);
   $("btn-resign-yes").disabled = S.busy;
+  // Backgammon offers a single game, a gammon or a backgammon.
+  show("sel-resign-kind", live && !!S.resignAsk && !!g.resignKinds);
   const d = decision();
   show("btn-roll", myTurn() && (d === "roll" || d === "roll_or_double"));
   show("btn-undo", myTurn() && d === "play");
@@ -650,7 +652,10 @@ function init() {
   };
   $("invited-form").addEventListener("submit", acceptInvitation);
   for (const [id, ask] of [["btn-resign", true], ["btn-resign-no", false]]) $(id).onclick = () => { S.resignAsk = ask; render(); };
-  $("btn-resign-yes").onclick = () => { S.resignAsk = false; act({ type: "resign" }); };
+  $("btn-resign-yes").onclick = () => {
+    S.resignAsk = false;
+    act(game().resignKinds ? { type: "resign", kind: $("sel-resign-kind").value } : { type: "resign" });
+  };
   const svg = $("board");
   svg.addEventListener("pointerdown", onPointerDown);
   svg.addEventListener("pointermove", onPointerMove);

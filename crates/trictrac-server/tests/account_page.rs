@@ -168,15 +168,15 @@ async fn register_log_in_and_see_the_player_page_in_chromium() {
         .request(json!({"type": "join", "room": room, "token": mine}))
         .await;
     assert_eq!(w["type"], "welcome", "{w}");
+    // Ann offers to resign a single game (issue 38); Bob accepts.
+    let mut b = Client::connect(addr).await;
+    b.request(json!({"type": "join", "room": room, "token": taken["token"]}))
+        .await;
     let r = a.request(json!({"type": "resign"})).await;
-    if r["type"] != "ack" {
-        // Not Ann's to resign now: Bob does.
-        let mut b = Client::connect(addr).await;
-        b.request(json!({"type": "join", "room": room, "token": taken["token"]}))
-            .await;
-        let r = b.request(json!({"type": "resign"})).await;
-        assert_eq!(r["type"], "ack", "{r}");
-    }
+    assert_eq!(r["type"], "ack", "{r}");
+    b.wait_until(|s| !s["resignation"].is_null()).await;
+    let r = b.request(json!({"type": "accept"})).await;
+    assert_eq!(r["type"], "ack", "{r}");
     a.wait_until(|s| s["phase"]["kind"] == "over").await;
 
     // Ann's card lists the game; her player page shows the rest.

@@ -354,9 +354,18 @@ async fn resign(a: &mut Client, b: &mut Client) {
         } else {
             (&mut *b, &mut *a)
         };
-        let r = first.request(json!({"type": "resign"})).await;
-        if r["type"] != "ack" {
-            let r = second.request(json!({"type": "resign"})).await;
+        let mut r = first.request(json!({"type": "resign"})).await;
+        // Backgammon: the resignation is offered; the opponent accepts it.
+        let answerer = if r["type"] != "ack" {
+            r = second.request(json!({"type": "resign"})).await;
+            assert_eq!(r["type"], "ack", "{r}");
+            first
+        } else {
+            second
+        };
+        answerer.wait_seq(r["seq"].as_u64().unwrap()).await;
+        if !answerer.state["resignation"].is_null() {
+            let r = answerer.request(json!({"type": "accept"})).await;
             assert_eq!(r["type"], "ack", "{r}");
         }
     }

@@ -451,3 +451,124 @@ async fn a_double_after_rolling_under_videau_whole_turn() {
     }
     server.stop().await;
 }
+
+/// Issue 38, item 1, over the WebSocket: a resignation offered online is
+/// answered by the opponent only; bad answers change nothing; against the
+/// bot the bot answers; a hot seat answers its own table's offer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resignation_offers_are_answered_by_the_opponent_and_bad_input_changes_nothing() {
+    let dir = TempDir::new("bg-resign-offer");
+    let server = start(&dir.db_url()).await;
+    let addr = server.addr();
+    let (mut a, mut b) = online_pair(addr, "standard").await;
+    a.wait_until(|s| s["phase"]["kind"] != "opening").await;
+    let err = |r: &Value| {
+        assert_eq!(r["type"], "error", "{r}");
+        r["message"].as_str().unwrap_or_default().to_string()
+    };
+    // Nothing to answer or withdraw yet; an unknown kind.
+    let seq = a.state["seq"].as_u64().unwrap();
+    assert!(err(&b.request(json!({"type": "accept"})).await).contains("no resignation is offered"));
+    assert!(err(&a.request(json!({"type": "withdraw"})).await).contains("nothing to withdraw"));
+    assert!(
+        err(&a.request(json!({"type": "resign", "kind": "double"})).await)
+            .contains("single, gammon or backgammon")
+    );
+    // Alice offers a gammon: she cannot answer it, nor offer again; Bob
+    // cannot offer meanwhile, nor play.
+    let r = a.request(json!({"type": "resign", "kind": "gammon"})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    b.wait_until(|s| !s["resignation"].is_null()).await;
+    assert_eq!(
+        b.state["resignation"],
+        json!({"side": "white", "kind": "gammon", "points": 2})
+    );
+    assert_eq!(
+        b.state["phase"],
+        json!({"kind": "resign_offered", "side": "black"})
+    );
+    assert_eq!(b.state["pending"]["decision"], "answer");
+    assert!(err(&a.request(json!({"type": "accept"})).await).contains("cannot answer his own"));
+    assert!(err(&a.request(json!({"type": "resign"})).await).contains("already offered"));
+    assert!(
+        err(&b.request(json!({"type": "resign"})).await).contains("must first accept or decline")
+    );
+    assert!(err(&b.request(json!({"type": "withdraw"})).await).contains("only he may withdraw"));
+    assert!(!err(&b.request(json!({"type": "roll"})).await).is_empty());
+    // Alice withdraws: Bob's accept comes too late.
+    let r = a.request(json!({"type": "withdraw"})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    b.wait_seq(r["seq"].as_u64().unwrap()).await;
+    assert!(b.state["resignation"].is_null());
+    assert!(err(&b.request(json!({"type": "accept"})).await).contains("no resignation is offered"));
+    assert_eq!(
+        b.state["seq"].as_u64().unwrap(),
+        seq + 2,
+        "only the offer and its withdrawal"
+    );
+    // Bob offers a single game; Alice declines; then a backgammon, accepted.
+    let r = b.request(json!({"type": "resign"})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    a.wait_seq(r["seq"].as_u64().unwrap()).await;
+    assert_eq!(a.state["resignation"]["kind"], "single");
+    let r = a.request(json!({"type": "decline"})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    let r = b
+        .request(json!({"type": "resign", "kind": "backgammon"}))
+        .await;
+    assert_eq!(r["type"], "ack", "{r}");
+    a.wait_seq(r["seq"].as_u64().unwrap()).await;
+    let r = a.request(json!({"type": "accept"})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    a.wait_seq(r["seq"].as_u64().unwrap()).await;
+    assert_eq!(a.state["over"]["winner"], "white", "{}", a.state);
+    assert_eq!(a.state["game_result"]["points"], 3);
+    let kinds: Vec<&str> = a
+        .history
+        .iter()
+        .filter_map(|e| e["kind"].as_str())
+        .filter(|k| k.starts_with("resign"))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "resign_offer",
+            "resign_withdrawn",
+            "resign_offer",
+            "resign_declined",
+            "resign_offer",
+            "resign"
+        ]
+    );
+    let (_, m) = record(addr, &a.room()).await;
+    let r = m.games[0].result().unwrap();
+    assert_eq!((r.points, r.reason), (3, backgammon::EndReason::Resigned));
+
+    // Against the bot: a single game offered at the start is accepted.
+    let mut c = Client::connect(addr).await;
+    c.request(
+        json!({"type": "create", "game": "backgammon", "mode": "bot", "bot": "greedy",
+                     "side": "white", "options": "standard"}),
+    )
+    .await;
+    let r = c.request(json!({"type": "resign"})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    c.wait_until(|s| !s["over"].is_null()).await;
+    assert_eq!(c.state["over"]["winner"], "black");
+    assert!(c.history.iter().any(|e| e["kind"] == "resign_offer"));
+
+    // A hot seat offers and answers at its own table.
+    let mut h = Client::connect(addr).await;
+    h.request(
+        json!({"type": "create", "game": "backgammon", "mode": "hotseat", "options": "standard"}),
+    )
+    .await;
+    h.wait_until(|s| s["phase"]["kind"] != "opening").await;
+    let r = h.request(json!({"type": "resign", "kind": "gammon"})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    let r = h.request(json!({"type": "accept"})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    h.wait_seq(r["seq"].as_u64().unwrap()).await;
+    assert_eq!(h.state["game_result"]["points"], 2);
+    server.stop().await;
+}

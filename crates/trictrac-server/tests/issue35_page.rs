@@ -364,7 +364,11 @@ async fn match_over_names_the_last_game_in_chromium() {
         let decision = st["pending"]["decision"].as_str().unwrap_or("").to_string();
         let side = st["pending"]["side"].as_str().unwrap_or("").to_string();
         let cube = st["cube"]["value"].as_u64().unwrap();
-        let msg = if game == 1 {
+        // A resignation offered (issue 38): the other side of the table
+        // accepts it.
+        let msg = if !st["resignation"].is_null() {
+            "{type: 'accept'}".to_string()
+        } else if game == 1 {
             if decision == "answer" {
                 "{type: 'take'}".to_string()
             } else if cube == 2 {
@@ -679,6 +683,9 @@ async fn rough_places_fit_and_read_well_in_chromium() {
     .await;
     let r = c.request(json!({"type": "resign"})).await;
     assert_eq!(r["type"], "ack", "{r}");
+    // Offered (issue 38), accepted at the same table.
+    let r = c.request(json!({"type": "accept"})).await;
+    assert_eq!(r["type"], "ack", "{r}");
     let mut problems = Vec::new();
     for lang in ["fr", "en"] {
         cdp.open(&format!("http://{addr}/?lang={lang}")).await;
@@ -964,6 +971,7 @@ async fn rough_game_page_in_chromium() {
         .await;
     cdp.click("#btn-resign").await;
     cdp.click("#btn-resign-yes").await;
+    // Offered (issue 38): the bot accepts a single game this early.
     cdp.wait_for("!!window.__trictrac.state.over", 20).await;
     cdp.open(&format!("http://{addr}/?bgreview={room}&lang=en"))
         .await;

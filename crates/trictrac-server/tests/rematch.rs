@@ -59,8 +59,14 @@ async fn a_rematch_swaps_the_colours_and_both_players_land_in_it() {
             if !host.state["over"].is_null() {
                 break;
             }
-            let r = host.request(json!({"type": "resign"})).await;
+            let mut r = host.request(json!({"type": "resign"})).await;
             assert_eq!(r["type"], "ack", "{r}");
+            // Backgammon: an offer (issue 38), which the friend accepts.
+            friend.wait_seq(r["seq"].as_u64().unwrap()).await;
+            if !friend.state["resignation"].is_null() {
+                r = friend.request(json!({"type": "accept"})).await;
+                assert_eq!(r["type"], "ack", "{r}");
+            }
             host.wait_seq(r["seq"].as_u64().unwrap()).await;
         }
         watcher.wait_until(|s| !s["over"].is_null()).await;

@@ -173,7 +173,8 @@ async fn resigning_backgammon_a_single_game() {
     assert_eq!(r["type"], "error", "{r}");
     let r = c.request(json!({"type": "resign"})).await;
     assert_eq!(r["type"], "ack", "{r}");
-    c.wait_seq(r["seq"].as_u64().unwrap()).await;
+    // Offered (issue 38): the bot accepts a single game at the start.
+    c.wait_until(|s| !s["over"].is_null()).await;
     assert_eq!(c.state["over"]["winner"], "black", "{}", c.state);
     assert_eq!(c.state["over"]["stake"], "1");
     assert!(c.history.iter().any(|e| e["kind"] == "resign"));
@@ -192,6 +193,9 @@ async fn resigning_backgammon_a_single_game() {
     )
     .await;
     let r = c.request(json!({"type": "resign"})).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    // Offered (issue 38), accepted at the same table.
+    let r = c.request(json!({"type": "accept"})).await;
     assert_eq!(r["type"], "ack", "{r}");
     c.wait_seq(r["seq"].as_u64().unwrap()).await;
     assert!(c.state["over"].is_null(), "{}", c.state);

@@ -454,6 +454,16 @@ pub fn review_game(
             Event::Resign { side, kind } => {
                 g.resign(side, kind).map_err(|e| e.to_string())?;
             }
+            Event::ResignOffer { side, kind } => {
+                g.offer_resignation(side, kind).map_err(|e| e.to_string())?;
+            }
+            Event::ResignDeclined { side } => {
+                g.answer_resignation(side, false)
+                    .map_err(|e| e.to_string())?;
+            }
+            Event::ResignWithdrawn { side } => {
+                g.withdraw_resignation(side).map_err(|e| e.to_string())?;
+            }
         }
     }
     Ok(out)

@@ -277,3 +277,87 @@ pub fn should_take(game: &Game, o: &Outputs) -> bool {
     )
     .take()
 }
+
+/// What the position of `game` is worth to `me`, in units of the cube,
+/// from the outputs `o` in the eyes of the position's side on roll: in a
+/// money game played with the cube, the cubeful equity of Janowski's
+/// model (the Jacoby rule counted while the cube is centred); otherwise
+/// (a match, or no cube) the cubeless equity.
+pub fn equity_for(game: &Game, me: Side, o: &Outputs) -> f64 {
+    let pos = game.position();
+    let mine = if pos.turn() == me {
+        *o
+    } else {
+        crate::neural::flip(o)
+    };
+    let p = f64::from(mine[0]).clamp(0.0, 1.0);
+    let (w, l) = Rates::of(&mine).money();
+    let dead = p * (w + l) - l;
+    let rules = game.rules();
+    if !game.match_state().is_money() || !rules.cube {
+        return dead;
+    }
+    let cube = game.cube();
+    let owner = match cube.owner {
+        None => Owner::Centred,
+        Some(s) if s == me => Owner::Me,
+        Some(_) => Owner::Opponent,
+    };
+    let x = cube_life(pos);
+    if rules.jacoby && owner == Owner::Centred {
+        jacoby_centred_equity(p, w, l, x)
+    } else {
+        money_equity(p, w, l, owner, x)
+    }
+}
+
+/// Whether `me`, offered the other side's resignation of `kind` (times
+/// the cube), accepts it: when the points offered are at least what the
+/// position is worth to him ([`equity_for`], outputs `o` in the eyes of
+/// the side on roll).
+pub fn accepts_resignation(game: &Game, me: Side, kind: backgammon::WinKind, o: &Outputs) -> bool {
+    f64::from(kind.points()) >= equity_for(game, me, o) - 1e-9
+}
+
+#[cfg(test)]
+mod resignation_tests {
+    use super::*;
+    use backgammon::position::Setup;
+    use backgammon::{BySide, WinKind};
+
+    fn answer(game: &Game, me: Side, kind: WinKind) -> bool {
+        let o = crate::neural::default_net().evaluate(game.position(), game.rules().preset);
+        accepts_resignation(game, me, kind, &o)
+    }
+
+    #[test]
+    fn the_bot_accepts_what_the_position_is_worth_and_no_less() {
+        // At the start the game is worth about nothing: a single game
+        // offered is accepted.
+        let start = Game::from_position(Rules::standard(), Position::start());
+        assert!(answer(&start, Side::Black, WinKind::Single));
+        // White, on roll, bears off his last checker: Black has none off
+        // and all fifteen in White's home board, a backgammon.
+        let mut w = [0u8; 26];
+        w[0] = 14;
+        w[1] = 1;
+        let mut b = [0u8; 26];
+        b[23] = 15;
+        let pos = Position::from_setup(Setup {
+            counts: BySide::new(w, b),
+            turn: Side::White,
+        })
+        .unwrap();
+        // Under the Jacoby rule, the cube centred, the backgammon counts
+        // one point unless the cube is turned, and turned it is dropped:
+        // the game is worth a single game to White.
+        let g = Game::from_position(Rules::standard(), pos);
+        assert!(answer(&g, Side::White, WinKind::Single));
+        // Without it, the backgammon: only a backgammon is accepted.
+        let rules: Rules = "standard jacoby=off".parse().unwrap();
+        let g = Game::from_position(rules, pos);
+        assert!(!answer(&g, Side::White, WinKind::Single));
+        assert!(!answer(&g, Side::White, WinKind::Gammon));
+        assert!(answer(&g, Side::White, WinKind::Backgammon));
+    }
+}

@@ -55,8 +55,18 @@ pub enum Intent {
         /// next roll carries the faulty checker on.
         late: bool,
     },
-    /// Give up the game (the other player wins).
+    /// Give up the game at once (the other player wins): Grand Trictrac's
+    /// `resign`, and a time verdict's resignation in every game.
     Resign,
+    /// The protocol's `resign`, with the kind offered if any: Grand
+    /// Trictrac resigns at once (no kind); backgammon offers to resign a
+    /// single game (the default), a gammon or a backgammon, which the
+    /// opponent accepts or declines.
+    OfferResign(Option<String>),
+    /// Accept (`true`) or decline the resignation the opponent offers.
+    AnswerResign(bool),
+    /// Withdraw one's own resignation offered, before it is answered.
+    WithdrawResign,
     /// Offer the videau (backgammon, BG-7.2).
     Double,
     /// Take the videau offered (BG-7.3).

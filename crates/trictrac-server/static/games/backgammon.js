@@ -339,6 +339,14 @@ export function create(app) {
       }
       return st.game_result ? resultText(st.game_result) : t("bg_wins", { who: app.who(st.over.winner), text: "" });
     }
+    // A resignation offered waits for its answer.
+    const ro = st.resignation;
+    if (ro) {
+      const v = { kind: t("bg_resign_" + ro.kind), n: ro.points };
+      if (app.myTurn()) return t("bg_your_resign_offer", { ...v, who: app.who(ro.side) });
+      if (S.seats.includes(ro.side)) return t("bg_their_resign_offer", { ...v, who: app.who(other(ro.side)) });
+      return t("bg_resign_offer_seen", { ...v, who: app.who(ro.side), other: app.who(other(ro.side)) });
+    }
     if (app.myTurn()) {
       const pre = S.seats.length > 1 ? t("side_turn", { side: sideName(ph.side) }) : "";
       if (ph.kind === "roll") return pre + t(st.cube.can_double ? "bg_your_roll" : "bg_your_roll_nodouble");
@@ -364,6 +372,15 @@ export function create(app) {
     show("btn-take", app.myTurn() && k === "doubled");
     show("btn-drop", app.myTurn() && k === "doubled");
     show("btn-beaver", app.myTurn() && k === "doubled" && st.cube.beavers);
+    // A resignation offered: its addressee accepts or declines, its
+    // author may withdraw it; no hint meanwhile.
+    const ro = st.resignation;
+    const live = S.role !== "spectator" && S.online && !st.held;
+    show("btn-resign-accept", live && !!ro && app.myTurn());
+    show("btn-resign-decline", live && !!ro && app.myTurn());
+    show("btn-resign-withdraw", live && !!ro && S.seats.includes(ro.side) && !app.myTurn());
+    ["btn-resign-accept", "btn-resign-decline", "btn-resign-withdraw"].forEach((id) => { $(id).disabled = S.busy; });
+    if (ro) show("btn-hint", false);
     show("btn-numbers", true);
     $("btn-numbers").textContent = t(lines() ? "numbers_gnubg" : "numbers_lines");
     ["btn-double", "btn-take", "btn-drop", "btn-beaver"].forEach((id) => { $(id).disabled = !mine; });
@@ -416,6 +433,9 @@ export function create(app) {
       case "take": return note(t("takes", { side: sideName(e.side) }));
       case "beaver": return note(t("beavers_w", { side: sideName(e.side) }));
       case "drop": return note(t("drops", { side: sideName(e.side) }));
+      case "resign_offer": return note(t("resign_offers", { side: sideName(e.side), kind: t("bg_resign_" + e.offers) }));
+      case "resign_declined": return note(t("resign_declines", { side: sideName(e.side) }));
+      case "resign_withdrawn": return note(t("resign_withdraws", { side: sideName(e.side) }));
       // The result says who resigned: the resignation itself takes no row.
       case "over": return `<tr><td>${n}</td><td colspan="2"><b>${esc(resultText(e))}</b></td></tr>`;
       case "roll": return `<tr class="hist-roll"><td>${n}</td><td class="side-${e.side}">${esc(e.dice)}</td>` +
@@ -435,6 +455,9 @@ export function create(app) {
     $("btn-take").onclick = () => app.act({ type: "take" });
     $("btn-drop").onclick = () => app.act({ type: "drop" });
     $("btn-beaver").onclick = () => app.act({ type: "beaver" });
+    $("btn-resign-accept").onclick = () => app.act({ type: "accept" });
+    $("btn-resign-decline").onclick = () => app.act({ type: "decline" });
+    $("btn-resign-withdraw").onclick = () => app.act({ type: "withdraw" });
     $("btn-numbers").onclick = () => {
       ui.lines = !lines();
       try { localStorage.setItem("trictrac.bg.lines", ui.lines ? "1" : "0"); } catch (e) { /* ignore */ }
@@ -451,7 +474,7 @@ export function create(app) {
     title: "Backgammon",
     short: "Backgammon",
     ui,
-    controls: ["btn-double", "btn-take", "btn-drop", "btn-beaver", "btn-numbers", "btn-bg-review", "btn-bg-analyse"],
+    controls: ["btn-double", "btn-take", "btn-drop", "btn-beaver", "btn-resign-accept", "btn-resign-decline", "btn-resign-withdraw", "btn-numbers", "btn-bg-review", "btn-bg-analyse"],
     levels: { order: ["random", "greedy", "neural0", "neural2", "neural", "neural3"], recommended: "neural0" },
     levelName,
     hintFor: ["play", "roll_or_double", "answer"],
@@ -463,7 +486,9 @@ export function create(app) {
       const r = encodeURIComponent(id);
       return `<a href="/?room=${r}&watch=1">${esc(t("view"))}</a> · <a href="/?bgreview=${r}">${esc(t("review_link"))}</a> · <a href="/api/games/${r}.mat" download>mat</a>`;
     },
-    canResign: (st) => !st.over && !st.held,
+    canResign: (st) => !st.over && !st.held && !st.resignation,
+    // `resign` offers one of these (the opponent accepts or declines).
+    resignKinds: ["single", "gammon", "backgammon"],
     // The header's Analysis: this game's board, on the position when help is allowed.
     analysisLink: (st, help) => "/?bganalysis=1" + (help && st.ids ? "&position=" + encodeURIComponent(st.ids.xgid) : ""),
     finalFrame,

@@ -110,9 +110,18 @@ impl<'a> Table<'a> for Session<'a> {
         Session::resignation(self, side, words)
     }
 
+    /// Offers the resignation: the other side answers it (a bot by its
+    /// evaluation, a person at his prompt).
     fn resign(&mut self, side: Side, words: &str) -> Result<(), String> {
         let kind = resign_kind(words)?;
-        self.m.game.resign(side, kind).map_err(|e| e.to_string())
+        let side = match self.m.game.phase() {
+            Phase::Doubled { by } => !by,
+            _ => side,
+        };
+        self.m
+            .game
+            .offer_resignation(side, kind)
+            .map_err(|e| e.to_string())
     }
 
     fn load(&mut self, path: &Path) -> Result<Option<ChaCha8Rng>, String> {
@@ -242,6 +251,18 @@ impl Session<'_> {
                 self.who(side),
                 turns::kind_name(kind)
             )?,
+            Event::ResignOffer { side, kind } => writeln!(
+                self.term,
+                "{} offers to resign {}",
+                self.who(side),
+                turns::kind_name(kind)
+            )?,
+            Event::ResignDeclined { side } => {
+                writeln!(self.term, "{} declines the resignation", self.who(side))?
+            }
+            Event::ResignWithdrawn { side } => {
+                writeln!(self.term, "{} withdraws the resignation", self.who(side))?
+            }
         }
         Ok(())
     }

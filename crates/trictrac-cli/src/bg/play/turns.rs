@@ -137,6 +137,17 @@ impl Session<'_> {
             self.draw()?;
         }
         let g = &self.m.game;
+        if let Some((by, kind)) = g.resignation_offer() {
+            let points = g.cube().value * kind_points(kind);
+            return Ok((
+                format!(
+                    "{by} offers to resign {} ({points} point{}): {side}, accept or decline? ",
+                    kind_name(kind),
+                    if points == 1 { "" } else { "s" }
+                ),
+                false,
+            ));
+        }
         let prompt = match g.phase() {
             Phase::Roll(_) if g.can_double(side) => format!("{side}, roll (Enter) or double? "),
             Phase::Roll(_) => format!("{side}, roll (Enter)? "),
@@ -153,6 +164,21 @@ impl Session<'_> {
 
     /// What `side` answered at the prompt.
     pub(super) fn answer(&mut self, line: &str) -> std::io::Result<Answer> {
+        // A resignation offered: its addressee accepts or declines.
+        if let Some((by, _)) = self.m.game.resignation_offer() {
+            let accept = match line {
+                "accept" | "a" | "yes" | "y" => true,
+                "decline" | "no" | "n" => false,
+                _ => {
+                    writeln!(self.term, "type accept or decline")?;
+                    return Ok(Answer::Done);
+                }
+            };
+            if let Err(e) = self.m.game.answer_resignation(!by, accept) {
+                writeln!(self.term, "{e}")?;
+            }
+            return Ok(Answer::Done);
+        }
         match self.m.game.phase() {
             Phase::Roll(_) => match line {
                 // The shared session throws the dice.
@@ -251,7 +277,7 @@ impl Session<'_> {
         let points = g.cube().value * kind_points(kind);
         Ok(Resignation {
             question: format!(
-                "{side} resigns {}: {} wins {points} point{}. Resign? (yes/no) ",
+                "{side} offers to resign {}: {} wins {points} point{} if he accepts. Offer? (yes/no) ",
                 kind_name(kind),
                 !side,
                 if points == 1 { "" } else { "s" }

@@ -58,19 +58,71 @@ fn seat(m: &Match, seats: &[Side], intent: &Intent) -> Result<Side, RoomError> {
     }))
 }
 
+/// The resignations, made out of turn: at once (a time verdict's
+/// `Intent::Resign`), offered, answered or withdrawn; `None` for other
+/// intents.
+fn resignation(
+    m: &Match,
+    intent: &Intent,
+    seats: &[Side],
+) -> Result<Option<(Side, Choice<Action>)>, RoomError> {
+    if !matches!(
+        intent,
+        Intent::Resign | Intent::OfferResign(_) | Intent::AnswerResign(_) | Intent::WithdrawResign
+    ) {
+        return Ok(None);
+    }
+    if m.over() {
+        return Err(RoomError::Refused(
+            "the game is over: there is no resignation to offer or answer".into(),
+        ));
+    }
+    if seats.is_empty() {
+        return Err("you are watching: only the players act".into());
+    }
+    let offer = m.game.resignation_offer();
+    // A hot-seat connection acts for the side the action is for: the
+    // side to act resigns or offers; the offer's addressee answers; the
+    // offerer withdraws.
+    let pick = |want: Option<Side>| want.filter(|s| seats.contains(s)).unwrap_or(seats[0]);
+    let (side, action) = match intent {
+        Intent::Resign => {
+            let side = pick(m.side_to_act());
+            (side, Action::Resign { side: side.char() })
+        }
+        Intent::OfferResign(kind) => {
+            let side = pick(m.side_to_act());
+            let kind = kind.clone().unwrap_or_else(|| "single".into());
+            (
+                side,
+                Action::Offer {
+                    side: side.char(),
+                    kind,
+                },
+            )
+        }
+        Intent::AnswerResign(accept) => {
+            let side = pick(offer.map(|(by, _)| !by));
+            let c = side.char();
+            let action = if *accept {
+                Action::Accept { side: c }
+            } else {
+                Action::Decline { side: c }
+            };
+            (side, action)
+        }
+        _ => {
+            let side = pick(offer.map(|(by, _)| by));
+            (side, Action::Withdraw { side: side.char() })
+        }
+    };
+    Ok(Some((side, Choice::Act(action))))
+}
+
 impl ServerGame for Match {
     fn intent(&self, intent: Intent, seats: &[Side]) -> Result<(Side, Choice<Action>), RoomError> {
-        if let Intent::Resign = intent {
-            if self.over() {
-                return Err(RoomError::Refused("the game is over".into()));
-            }
-            // A hot-seat connection resigns for the side to act.
-            let side = self
-                .side_to_act()
-                .filter(|s| seats.contains(s))
-                .or(seats.first().copied())
-                .ok_or("you are watching: only the players act")?;
-            return Ok((side, Choice::Act(Action::Resign { side: side.char() })));
+        if let Some(choice) = resignation(self, &intent, seats)? {
+            return Ok(choice);
         }
         let side = seat(self, seats, &intent)?;
         let choice = match intent {
@@ -80,7 +132,10 @@ impl ServerGame for Match {
             Intent::Take => Choice::Act(Action::Take),
             Intent::Beaver => Choice::Act(Action::Beaver),
             Intent::Drop => Choice::Act(Action::Drop),
-            Intent::Resign => unreachable!("handled above"),
+            Intent::Resign
+            | Intent::OfferResign(_)
+            | Intent::AnswerResign(_)
+            | Intent::WithdrawResign => unreachable!("handled above"),
             Intent::Stay
             | Intent::Leave
             | Intent::Declare(_)

@@ -20,6 +20,9 @@ pub fn play_json(play: &Play, side: Side) -> Value {
 fn phase_json(m: &Match) -> Value {
     let (kind, side) = if m.over() {
         ("over", m.winner())
+    } else if let Some((by, _)) = m.game.resignation_offer() {
+        // The other side answers the resignation offered first.
+        ("resign_offered", Some(!by))
     } else {
         match m.game.phase() {
             Phase::Opening => ("opening", None),
@@ -94,6 +97,16 @@ pub fn history(m: &Match) -> Vec<Value> {
                 Event::Resign { side, kind } => out.push(
                     json!({ "kind": "resign", "side": side.name(), "concedes": kind.name() }),
                 ),
+                Event::ResignOffer { side, kind } => out.push(json!({
+                    "kind": "resign_offer", "side": side.name(), "offers": kind.name(),
+                    "points": kind.points() * g.cube().value,
+                })),
+                Event::ResignDeclined { side } => {
+                    out.push(json!({ "kind": "resign_declined", "side": side.name() }))
+                }
+                Event::ResignWithdrawn { side } => {
+                    out.push(json!({ "kind": "resign_withdrawn", "side": side.name() }))
+                }
             }
         }
         if g.result().is_some() {
@@ -166,6 +179,15 @@ pub fn state_fields(m: &Match, v: &mut Value, full: bool, tail: usize) {
             "offered": match phase { Phase::Doubled { by } => json!(by.name()), _ => Value::Null },
             "beavers": m.rules.beavers && m.length == 0,
             "used": m.rules.cube,
+        },
+        // The resignation offered and not yet answered.
+        "resignation": match g.resignation_offer() {
+            Some((by, kind)) if !m.over() => json!({
+                "side": by.name(),
+                "kind": kind.name(),
+                "points": kind.points() * cube.value,
+            }),
+            _ => Value::Null,
         },
         "rules": m.rules.to_string(),
         "preset": m.rules.preset.name(),

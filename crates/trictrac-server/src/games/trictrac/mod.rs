@@ -102,9 +102,15 @@ impl ServerGame for Game {
                     }),
                 ));
             }
-            Intent::Resign => {
+            Intent::Resign | Intent::OfferResign(None) => {
                 let side = pick(&|_| true).ok_or("you are watching: only the players act")?;
                 return Ok((side, Choice::Act(Action::Resign { side: side.char() })));
+            }
+            Intent::OfferResign(Some(_)) | Intent::AnswerResign(_) | Intent::WithdrawResign => {
+                return Err(RoomError::Refused(
+                    "Grand Trictrac has no resignation offer: resign ends the game at once, at the R-9.1 stake of the score (RULES-CHOICES.md); single, gammon and backgammon, accept, decline and withdraw are backgammon's"
+                        .into(),
+                ))
             }
             _ => {}
         }
@@ -134,7 +140,12 @@ impl ServerGame for Game {
                         .into(),
                 ))
             }
-            Intent::Contest | Intent::Settle { .. } | Intent::Resign => {
+            Intent::Contest
+            | Intent::Settle { .. }
+            | Intent::Resign
+            | Intent::OfferResign(_)
+            | Intent::AnswerResign(_)
+            | Intent::WithdrawResign => {
                 unreachable!("handled above")
             }
         };
