@@ -47,6 +47,12 @@ pub struct PlayerSummary {
     pub mean_error: f64,
     /// Decisions losing at least `THRESHOLDS[0]`.
     pub doubtful: usize,
+    /// Rolls whose luck was measured (every roll followed by a play).
+    pub rolls: usize,
+    /// Luck per roll: the equity of the best play of the roll less the
+    /// equity of the position before it (the network's, no search),
+    /// averaged; positive when the dice helped.
+    pub luck: f64,
     /// At least `THRESHOLDS[1]`.
     pub errors: usize,
     /// At least `THRESHOLDS[2]`.
@@ -98,6 +104,48 @@ fn side_of(s: &str) -> Option<Side> {
         "b" => Some(Side::Black),
         _ => None,
     }
+}
+
+/// The luck of entry `i`'s roll for its side: the equity of the best
+/// play of the roll (points marked by the roll included, R-9.1) less
+/// the equity of the position before the roll, both by the network
+/// without search, so that the two are measured alike.
+fn roll_luck(a: &Analyst, rec: &Record, i: usize) -> Option<(Side, f64)> {
+    let r = &rec.rolls[i];
+    let side = side_of(&r.side)?;
+    r.play.as_ref()?;
+    let before = Record {
+        header: rec.header.clone(),
+        rolls: rec.rolls[..i].to_vec(),
+    }
+    .replay()
+    .ok()?;
+    if before.position().turn() != side {
+        return None;
+    }
+    let g = game_before(rec, i, true).filter(|g| matches!(g.phase(), Phase::Play(_)))?;
+    let rules = g.options().rules;
+    let best = g
+        .legal_plays()
+        .iter()
+        .map(|p| {
+            let mut x = g.position().clone();
+            x.play_unchecked_with(p, &rules);
+            // The side to move after the play is the opponent: its
+            // equity, turned, is the player's.
+            let e = a.position(&x, g.options());
+            if x.turn() == side {
+                e
+            } else {
+                -e
+            }
+        })
+        .fold(f32::NEG_INFINITY, f32::max);
+    if !best.is_finite() {
+        return None;
+    }
+    let e0 = a.position(before.position(), before.options());
+    Some((side, f64::from(best - e0)))
 }
 
 /// The decisions of entry `i`.
@@ -182,8 +230,15 @@ fn review_entry(a: &mut Analyst, rec: &Record, i: usize, out: &mut Vec<Decision>
     });
 }
 
-fn summarise(decisions: &[Decision], side: Side) -> PlayerSummary {
+fn summarise(decisions: &[Decision], lucks: &[(Side, f64)], side: Side) -> PlayerSummary {
     let mut s = PlayerSummary::default();
+    let mine: Vec<f64> = lucks
+        .iter()
+        .filter(|(s, _)| *s == side)
+        .map(|(_, l)| *l)
+        .collect();
+    s.rolls = mine.len();
+    s.luck = round(mine.iter().sum::<f64>() / mine.len().max(1) as f64);
     for d in decisions.iter().filter(|d| d.side == side.name()) {
         s.decisions += 1;
         s.total_error += d.error;
@@ -201,12 +256,14 @@ fn summarise(decisions: &[Decision], side: Side) -> PlayerSummary {
 /// decisions) and the summary per player.
 pub fn review(a: &mut Analyst, rec: &Record) -> Review {
     let mut decisions = Vec::new();
+    let mut lucks = Vec::new();
     for i in 0..rec.rolls.len() {
         review_entry(a, rec, i, &mut decisions);
+        lucks.extend(roll_luck(a, rec, i));
     }
     let summary = Summary {
-        white: summarise(&decisions, Side::White),
-        black: summarise(&decisions, Side::Black),
+        white: summarise(&decisions, &lucks, Side::White),
+        black: summarise(&decisions, &lucks, Side::Black),
     };
     Review {
         evaluator: a.describe(),

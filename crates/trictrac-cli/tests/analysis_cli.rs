@@ -209,6 +209,14 @@ fn review_compares_every_decision_with_the_best() {
     let s = &r["summary"];
     let n = s["white"]["decisions"].as_u64().unwrap() + s["black"]["decisions"].as_u64().unwrap();
     assert_eq!(n as usize, d.len());
+    // The luck of every roll followed by a play, for both players
+    // (issue 38: the figures of the server's review).
+    for side in ["white", "black"] {
+        assert!(s[side]["rolls"].as_u64().unwrap() > 0, "{s}");
+        let luck = s[side]["luck"].as_f64().unwrap();
+        assert!(luck.is_finite() && luck.abs() < 10.0, "{s}");
+    }
+
     let text = stdout_of(&["review", f]);
     assert!(text.contains("white:") && text.contains("black:"), "{text}");
     std::fs::remove_dir_all(&dir).ok();

@@ -166,6 +166,7 @@ impl Server {
             .await
             .map_err(ServerError::Database)?;
         ratings::start(hub.clone());
+        ratings::reviews::start(hub.clone());
         let identity_key = hub
             .store
             .setting_or("identity_key", &accounts::secret())

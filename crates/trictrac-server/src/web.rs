@@ -541,6 +541,17 @@ fn review_gate() -> &'static tokio::sync::Semaphore {
     &GATE
 }
 
+/// Keeps a review computed elsewhere (the background review of a rated
+/// game, `crate::ratings::reviews`): the review page opens at once.
+pub(crate) fn remember_review(key: String, v: Arc<serde_json::Value>) {
+    if let Ok(mut c) = review_cache().lock() {
+        if c.len() >= REVIEWS_KEPT {
+            c.clear();
+        }
+        c.insert(key, v);
+    }
+}
+
 /// The review of `key` (a record's text), from the cache or computed by
 /// `job` off the async threads, one review at a time.
 pub(crate) async fn cached_review(
@@ -619,6 +630,7 @@ async fn review(
         r.game.review(
             BySide::new(r.row.white_name.as_str(), r.row.black_name.as_str()),
             &crate::room::date(r.row.created),
+            r.over(),
         )
     };
     drop(room);

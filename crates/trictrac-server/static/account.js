@@ -28,14 +28,15 @@ function day(secs) {
 
 /// The table of finished games, with their links (GET /api/me/games,
 /// GET /api/players/NAME).
-export function gamesTable(games) {
+export function gamesTable(games, reviewed) {
   if (!games.length) return `<p class="muted">${esc(t("acc_no_games"))}</p>`;
   const rows = games.map((g) => {
     const l = g.links || {};
     const downloads = (l.downloads || []).map((d) => `<a href="${esc(d.url)}" download>.${esc(d.format)}</a>`).join(" ");
     return `<tr data-room="${esc(g.room)}"><td>${esc(gameLabel(g.game))}${g.rated ? ` <span class="muted">(${esc(t("acc_rated"))})</span>` : ""}` +
       `<br><span class="muted">${esc(day(g.finished))}</span></td>` +
-      `<td>${esc(t("pl_vs", { white: seatName(g.white), black: seatName(g.black) }))}</td><td>${esc(resultLine(g.result))}</td>` +
+      `<td>${esc(t("pl_vs", { white: seatName(g.white), black: seatName(g.black) }))}</td><td>${esc(resultLine(g.result))}` +
+      (reviewed && reviewed.has(g.room) ? `<br><span class="muted pl-game-error">${esc(t("pl_game_error", { e: reviewed.get(g.room).error_rate.toFixed(1), unit: t("unit_" + reviewed.get(g.room).unit) }))}</span>` : "") + `</td>` +
       `<td><a href="${esc(l.replay)}">${esc(t("acc_replay"))}</a> · <a href="${esc(l.review)}">${esc(t("acc_review"))}</a> · ` +
       `<span title="${esc(t("acc_download"))}">${downloads}</span></td></tr>`;
   });

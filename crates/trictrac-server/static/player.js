@@ -65,6 +65,45 @@ function diceTable(d) {
     `<table id="pl-dice"><thead><tr><th>${esc(t("pl_dice_roll"))}</th><th>${esc(t("pl_dice_count"))}</th><th>${esc(t("pl_dice_expected"))}</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
+// The engine's review of his rated games (issue 38): the averages per
+// game and the error per decision of each reviewed game, oldest first,
+// as a chart (one line per game, lower is better).
+function skillChart(list, width = 480, height = 140) {
+  const pad = 28;
+  const values = list.map((r) => r.error_rate);
+  const hi = Math.max(...values, 1), lo = 0;
+  const y = (v) => (height - pad / 2 - ((v - lo) / (hi - lo)) * (height - pad)).toFixed(1);
+  const n = Math.max(list.length, 2);
+  const x = (i) => (pad + (i / (n - 1)) * (width - pad * 1.5)).toFixed(1);
+  let lines = "";
+  for (const [g] of GAMES) {
+    const pts = list.map((r, i) => [r, i]).filter(([r]) => r.game === g);
+    if (!pts.length) continue;
+    lines += `<polyline class="pl-skill-line" data-game="${g}" fill="none" stroke="${COLORS[g]}" stroke-width="2" points="${pts.map(([r, i]) => `${x(i)},${y(r.error_rate)}`).join(" ")}"/>`;
+    lines += pts.map(([r, i]) => `<circle cx="${x(i)}" cy="${y(r.error_rate)}" r="3" fill="${COLORS[g]}"><title>${esc(gameLabel(g))} ${r.error_rate} ${esc(t("unit_" + r.unit))}</title></circle>`).join("");
+  }
+  const axis = `<line x1="${pad}" y1="${y(0)}" x2="${width}" y2="${y(0)}" stroke="currentColor" stroke-opacity="0.25"/>` +
+    `<text x="2" y="${y(hi)}" font-size="10" fill="currentColor">${Math.round(hi)}</text>` +
+    `<text x="2" y="${y(0)}" font-size="10" fill="currentColor">0</text>`;
+  return `<svg id="pl-skill-chart" viewBox="0 0 ${width} ${height}" width="100%" role="img" aria-label="${esc(t("pl_skill_chart"))}" style="max-width:${width}px">${axis}${lines}</svg>`;
+}
+
+function skill(reviews) {
+  if (!reviews || !reviews.games || !reviews.games.length) return `<p class="muted" id="pl-no-reviews">${esc(t("pl_no_reviews"))}</p>`;
+  const rows = reviews.averages.map((a) => `<li data-game="${esc(a.game)}">${esc(t("pl_skill_row", {
+    game: gameLabel(a.game), e: a.error_rate.toFixed(1), unit: t("unit_" + a.unit), n: a.games, d: a.decisions, l: a.luck.toFixed(1),
+  }))}</li>`);
+  return `<p class="muted">${esc(t("pl_skill_intro"))}</p><ul id="pl-skill">${rows.join("")}</ul>` +
+    `<h4>${esc(t("pl_skill_chart"))}</h4>${skillChart(reviews.games)}`;
+}
+
+// His figures of each reviewed game, by room, for the games' table.
+function reviewsByRoom(reviews) {
+  const m = new Map();
+  for (const r of (reviews && reviews.games) || []) m.set(r.room, r);
+  return m;
+}
+
 function render() {
   document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
   const box = $("player");
@@ -73,8 +112,9 @@ function render() {
     const d = P.data;
     box.innerHTML = `<h2 id="pl-name">${esc(d.name)}</h2><p class="muted">${esc(t("pl_since", { date: new Date(d.created * 1000).toLocaleDateString(lang() === "fr" ? "fr-FR" : "en-GB", { day: "numeric", month: "long", year: "numeric" }) }))}</p>` +
       `<h3>${esc(t("pl_ratings"))}</h3>${ratingsTable(d.ratings)}<h3>${esc(t("pl_chart"))}</h3>${chart(d.history)}` +
+      `<h3>${esc(t("pl_skill"))}</h3>${skill(d.reviews)}` +
       `<h3>${esc(t("pl_dice"))}</h3>${diceTable(d.dice)}` +
-      `<h3>${esc(t("pl_games"))}</h3>${gamesTable(d.games)}`;
+      `<h3>${esc(t("pl_games"))}</h3>${gamesTable(d.games, reviewsByRoom(d.reviews))}`;
   } else if (P.boards) {
     box.innerHTML = `<h2>${esc(t("acc_leaderboards"))}</h2>` + P.boards.map((b) => boardTable(b.game, b.players)).join("");
   }

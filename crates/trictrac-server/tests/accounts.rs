@@ -548,6 +548,60 @@ async fn rated_game(addr: SocketAddr) {
     let (_, me) = bob.get(addr, "/api/me").await;
     assert_eq!(me["ratings"][0]["game"], "backgammon", "{me}");
 
+    // Every rated game reviewed (issue 38, item 4): within a minute the
+    // server's review gives both sides' error rates and luck, on the
+    // game's figures and on both players' pages.
+    let started = std::time::Instant::now();
+    let figures = loop {
+        let (code, f) = anon.get(addr, &format!("/api/games/{room}/figures")).await;
+        assert_eq!(code, 200, "{f}");
+        assert_ne!(f["state"], "failed", "{f}");
+        assert_ne!(f["state"], "none", "{f}");
+        if f["state"] == "done" {
+            break f;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "not reviewed within a minute: {f}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    };
+    eprintln!("rated game reviewed in {:?}", started.elapsed());
+    assert_eq!(figures["figures"]["unit"], "mEMG", "{figures}");
+    assert_eq!(figures["names"][&ann_side], an.as_str(), "{figures}");
+    for side in ["white", "black"] {
+        let f = &figures["figures"][side];
+        assert!(f["decisions"].as_u64().unwrap() > 0, "{figures}");
+        assert!(f["error_rate"].as_f64().unwrap() >= 0.0, "{figures}");
+        assert!(f["luck"].is_number(), "{figures}");
+        assert!(f["rating"].is_string(), "{figures}");
+    }
+    for (name, side) in [(&an, ann_side.as_str()), (&bn, bob_side)] {
+        let (_, page) = anon
+            .get(addr, &format!("/api/players/{}", name.to_lowercase()))
+            .await;
+        let reviews = &page["reviews"];
+        let mine = &reviews["games"][0];
+        assert_eq!(mine["room"], room.as_str(), "{reviews}");
+        assert_eq!(mine["side"], side, "{reviews}");
+        assert_eq!(
+            mine["error_rate"], figures["figures"][side]["error_rate"],
+            "{reviews}"
+        );
+        let avg = &reviews["averages"][0];
+        assert_eq!(avg["game"], "backgammon", "{reviews}");
+        assert_eq!(avg["games"], 1, "{reviews}");
+        assert_eq!(avg["unit"], "mEMG", "{reviews}");
+    }
+    // The review page opens at once: the background review is kept.
+    let t = std::time::Instant::now();
+    let (code, review) = anon
+        .get(addr, &format!("/api/games/{room}/review.json"))
+        .await;
+    assert_eq!(code, 200, "{review}");
+    assert_eq!(review["figures"], figures["figures"], "{review}");
+    eprintln!("review page after the background review: {:?}", t.elapsed());
+
     let (code, v) = anon.get(addr, "/api/ratings?game=chess").await;
     assert_eq!(code, 400, "{v}");
     let (code, _) = anon

@@ -104,11 +104,23 @@ pub fn review_json(rec: &Record) -> Value {
             j
         })
         .collect();
+    let side = |s: &review::PlayerSummary| crate::games::SideFigures {
+        decisions: s.decisions as u32,
+        error_rate: (s.mean_error * 10_000.0).round() / 10.0,
+        luck: (s.luck * 10_000.0).round() / 10.0,
+        rating: None,
+    };
+    let figures = crate::games::ReviewFigures {
+        unit: "mstake".into(),
+        white: side(&r.summary.white),
+        black: side(&r.summary.black),
+    };
     json!({
         "evaluator": r.evaluator,
         "thresholds": review::THRESHOLDS,
         "decisions": decisions,
         "summary": r.summary,
+        "figures": figures,
     })
 }
 

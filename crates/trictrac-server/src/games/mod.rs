@@ -77,6 +77,37 @@ pub enum Intent {
     Drop,
 }
 
+/// One side's figures in a game's review (issue 38, item 4): what the
+/// server stores of every rated game and shows on the game's and the
+/// players' pages, the same shape for every game.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SideFigures {
+    /// Decisions reviewed (backgammon: unforced plays and cube
+    /// decisions; Grand Trictrac: plays with a choice and stays/leaves).
+    pub decisions: u32,
+    /// Equity lost per decision, in the review's unit.
+    pub error_rate: f64,
+    /// Luck per roll, in the same unit (positive: the dice helped).
+    pub luck: f64,
+    /// The rating words of the error rate, where the game has them
+    /// (backgammon: gnubg's, "Expert"…).
+    pub rating: Option<String>,
+}
+
+/// Both sides' figures of a review and their unit: `mEMG` (backgammon,
+/// thousandths of an equivalent money game, as gnubg counts) or
+/// `mstake` (Grand Trictrac, thousandths of the expected stake of
+/// Every game's review answers them under `figures`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ReviewFigures {
+    /// The unit of the error rates and the luck.
+    pub unit: String,
+    /// White's.
+    pub white: SideFigures,
+    /// Black's.
+    pub black: SideFigures,
+}
+
 /// A job to run off the async threads (a hint, a review).
 pub type Job = Box<dyn FnOnce() -> Result<Value, String> + Send>;
 
@@ -187,12 +218,19 @@ pub trait ServerGame: TableGame {
     fn record_formats(&self) -> &'static [&'static str];
 
     /// The review of the finished game: its cache key (the record) and
-    /// the work.
+    /// the work. `ended`: the room ended it by a verdict (time,
+    /// abandonment) though the game itself would go on; its plays so far
+    /// are reviewed (issue 38: every rated game reviewed).
     ///
     /// # Errors
     /// When the game is not over, or has no review.
-    fn review(&self, names: BySide<&str>, date: &str) -> Result<(String, Job), RoomError> {
-        let _ = (names, date);
+    fn review(
+        &self,
+        names: BySide<&str>,
+        date: &str,
+        ended: bool,
+    ) -> Result<(String, Job), RoomError> {
+        let _ = (names, date, ended);
         Err(RoomError::Refused(format!(
             "the review is of Grand Trictrac games; this is a {} game",
             self.kind()
@@ -278,7 +316,12 @@ pub trait RoomGame: Send + Sync + std::fmt::Debug {
     ///
     /// # Errors
     /// Not over, or no review.
-    fn review(&self, names: BySide<&str>, date: &str) -> Result<(String, Job), RoomError>;
+    fn review(
+        &self,
+        names: BySide<&str>,
+        date: &str,
+        ended: bool,
+    ) -> Result<(String, Job), RoomError>;
     /// See [`ServerGame::why`].
     fn why(&self, field: u8) -> Option<String>;
     /// The position in the game's notation.
@@ -386,8 +429,13 @@ impl<G: ServerGame> RoomGame for G {
         ServerGame::record_formats(self)
     }
 
-    fn review(&self, names: BySide<&str>, date: &str) -> Result<(String, Job), RoomError> {
-        ServerGame::review(self, names, date)
+    fn review(
+        &self,
+        names: BySide<&str>,
+        date: &str,
+        ended: bool,
+    ) -> Result<(String, Job), RoomError> {
+        ServerGame::review(self, names, date, ended)
     }
 
     fn why(&self, field: u8) -> Option<String> {

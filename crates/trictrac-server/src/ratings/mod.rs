@@ -18,6 +18,7 @@
 
 mod dice;
 pub mod glicko;
+pub mod reviews;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -120,6 +121,18 @@ pub fn router() -> Router<Arc<Hub>> {
     Router::new()
         .route("/api/ratings", get(leaderboard))
         .route("/api/players/{name}", get(player))
+        .route("/api/games/{id}/figures", get(figures))
+}
+
+/// `GET /api/games/ROOM/figures`: [`reviews::figures`].
+async fn figures(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
+    if id.len() > 64 {
+        return fail(StatusCode::NOT_FOUND, "no such game".into());
+    }
+    match reviews::figures(&hub, &id).await {
+        Ok(v) => Json(v).into_response(),
+        Err(e) => fail(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
 }
 
 fn fail(code: StatusCode, message: String) -> Response {
@@ -174,7 +187,7 @@ async fn player(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Respon
         Err(e) => return fail(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     };
     let store = &hub.store;
-    let (ratings, history, games) = match (
+    let (ratings, history, games, reviewed) = match (
         store.ratings_of(&account.id).await,
         store.rating_history(&account.id, HISTORY_POINTS).await,
         store
@@ -184,9 +197,10 @@ async fn player(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Respon
                 crate::accounts::routes::GAMES_LISTED,
             )
             .await,
+        store.reviews_of(&account.id, reviews::REVIEWS_SHOWN).await,
     ) {
-        (Ok(r), Ok(h), Ok(g)) => (r, h, g),
-        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => {
+        (Ok(r), Ok(h), Ok(g), Ok(v)) => (r, h, g, v),
+        (Err(e), _, _, _) | (_, Err(e), _, _) | (_, _, Err(e), _) | (_, _, _, Err(e)) => {
             return fail(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
         }
     };
@@ -197,6 +211,7 @@ async fn player(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Respon
         "ratings": ratings,
         "history": history,
         "dice": dice,
+        "reviews": reviews::player_json(reviewed),
         "games": crate::accounts::routes::games_json(games),
     }))
     .into_response()

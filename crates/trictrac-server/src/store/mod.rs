@@ -29,6 +29,7 @@ mod accounts;
 mod change;
 mod dice;
 mod fault;
+mod reviews;
 mod seeks;
 mod timing;
 mod writer;
@@ -36,6 +37,7 @@ mod writer;
 pub use accounts::{AccountRow, HistoryPoint, PlayedGame, RatedRow, RatingRow};
 pub use change::{Change, CHANNEL};
 pub use fault::{inject_fault, Fault};
+pub use reviews::{PlayerReview, StoredReview};
 pub use seeks::{LiveRow, SeekRow, LOBBY_CHANNEL};
 pub use writer::writer_restarts;
 use writer::{notify, supervise_writer, Write};
@@ -258,7 +260,11 @@ async fn create_schema(pool: &AnyPool, sqlite: bool, url: &str) -> Result<(), Se
     }
     let created = async {
         // The accounts' and ratings' tables (issue 26) after the games'.
-        for stmt in SCHEMA.iter().chain(&accounts::TABLES) {
+        for stmt in SCHEMA
+            .iter()
+            .chain(&accounts::TABLES)
+            .chain(&reviews::TABLES)
+        {
             (&mut *conn)
                 .execute(*stmt)
                 .await

@@ -191,8 +191,13 @@ impl ServerGame for Match {
         &["mat"]
     }
 
-    fn review(&self, names: BySide<&str>, _date: &str) -> Result<(String, Job), RoomError> {
-        if !self.over() {
+    fn review(
+        &self,
+        names: BySide<&str>,
+        _date: &str,
+        ended: bool,
+    ) -> Result<(String, Job), RoomError> {
+        if !self.over() && !ended {
             return Err(RoomError::Refused(
                 "a review is of a finished game or match: play it to the end".into(),
             ));

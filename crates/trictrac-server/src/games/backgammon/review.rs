@@ -186,8 +186,20 @@ pub fn review_json(net: &BgNet, mat: &MatFile, r: &Review, rules: &Rules) -> Val
             })
         })
         .collect();
+    let side = |p: &backgammon_bot::analysis::review::PlayerStats| crate::games::SideFigures {
+        decisions: p.unforced + p.cube_decisions,
+        error_rate: r4(p.error_rate()),
+        luck: r4(p.luck_rate()),
+        rating: Some(p.rating().to_string()),
+    };
+    let figures = crate::games::ReviewFigures {
+        unit: "mEMG".into(),
+        white: side(&r.players[0]),
+        black: side(&r.players[1]),
+    };
     json!({
         "kind": "backgammon",
+        "figures": figures,
         "evaluator": format!(
             "neural network, {PLIES} plies (plays not the best checked at {} plies)",
             PLIES + 1

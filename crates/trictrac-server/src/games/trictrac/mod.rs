@@ -206,8 +206,13 @@ impl ServerGame for Game {
         &["txt", "json"]
     }
 
-    fn review(&self, names: BySide<&str>, date: &str) -> Result<(String, Job), RoomError> {
-        if self.winner().is_none() {
+    fn review(
+        &self,
+        names: BySide<&str>,
+        date: &str,
+        ended: bool,
+    ) -> Result<(String, Job), RoomError> {
+        if self.winner().is_none() && !ended {
             return Err(RoomError::Refused("a review is of a finished game".into()));
         }
         let rec = record_of(self, names, date);
