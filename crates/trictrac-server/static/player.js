@@ -61,7 +61,9 @@ function boardTable(game, players) {
 function diceTable(d) {
   if (!d || !d.rolls) return `<p class="muted">${esc(t("pl_no_dice"))}</p>`;
   const rows = d.kinds.map((k) => `<tr><td>${esc(k.roll)}</td><td>${k.count}</td><td>${k.expected.toFixed(1)}</td></tr>`);
-  return `<p id="pl-dice-summary">${esc(t("pl_dice_summary", { n: d.rolls, d: d.doubles, e: d.doubles_expected.toFixed(1), chi: d.chi_square.toFixed(1), df: d.df, p: d.p_value.toFixed(3) }))}</p>` +
+  const en = d.entering;
+  const entering = en && en.tries ? `<p id="pl-dice-entering">${esc(t("pl_dice_entering", { e: en.entered, n: en.tries, x: en.expected.toFixed(1), z: en.z.toFixed(2), p: en.p_value.toFixed(3) }))}</p>` : "";
+  return entering + `<p id="pl-dice-summary">${esc(t("pl_dice_summary", { n: d.rolls, d: d.doubles, e: d.doubles_expected.toFixed(1), chi: d.chi_square.toFixed(1), df: d.df, p: d.p_value.toFixed(3) }))}</p>` +
     `<table id="pl-dice"><thead><tr><th>${esc(t("pl_dice_roll"))}</th><th>${esc(t("pl_dice_count"))}</th><th>${esc(t("pl_dice_expected"))}</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 

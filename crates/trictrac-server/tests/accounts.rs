@@ -522,6 +522,16 @@ async fn rated_game(addr: SocketAddr) {
     assert!(n > 0, "{dice}");
     let p = dice["p_value"].as_f64().unwrap();
     assert!((0.0..=1.0).contains(&p), "{dice}");
+    // Entering from the bar: counted only from the bar (none or some).
+    let e = &dice["entering"];
+    assert!(
+        e["entered"].as_u64().unwrap() <= e["tries"].as_u64().unwrap(),
+        "{dice}"
+    );
+    assert!(
+        e["expected"].as_f64().unwrap() <= e["tries"].as_f64().unwrap(),
+        "{dice}"
+    );
     let g = &page["games"][0];
     assert_eq!(g["room"], room.as_str());
     assert_eq!(g["rated"], true);

@@ -244,6 +244,16 @@ pub trait ServerGame: TableGame {
         None
     }
 
+    /// Entering from the bar (issue 38, the players' dice statistics):
+    /// when `side` has checkers on the bar before the roll `high`-`low`,
+    /// whether that roll enters one and the probability that a roll
+    /// does (the share of the 36 rolls with a legal play from the bar).
+    /// `None` when nothing is on the bar, or the game has no bar.
+    fn entering(&self, side: Side, high: u8, low: u8) -> Option<(bool, f64)> {
+        let _ = (side, high, low);
+        None
+    }
+
     /// The position now as the key of [`GameAnalysis::live_key`], if the
     /// game has one (`None` between games, once over).
     fn live_key(&self) -> Option<String> {
@@ -324,6 +334,8 @@ pub trait RoomGame: Send + Sync + std::fmt::Debug {
     ) -> Result<(String, Job), RoomError>;
     /// See [`ServerGame::why`].
     fn why(&self, field: u8) -> Option<String>;
+    /// See [`ServerGame::entering`].
+    fn entering(&self, side: Side, high: u8, low: u8) -> Option<(bool, f64)>;
     /// The position in the game's notation.
     fn position_text(&self) -> String;
     /// See [`ServerGame::live_key`].
@@ -440,6 +452,10 @@ impl<G: ServerGame> RoomGame for G {
 
     fn why(&self, field: u8) -> Option<String> {
         ServerGame::why(self, field)
+    }
+
+    fn entering(&self, side: Side, high: u8, low: u8) -> Option<(bool, f64)> {
+        ServerGame::entering(self, side, high, low)
     }
 
     fn position_text(&self) -> String {

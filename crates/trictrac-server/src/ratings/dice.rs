@@ -3,7 +3,11 @@
 //! first-move throws, which both players share), by kind of roll against
 //! the expected counts, the doubles, and Pearson's chi-square test of
 //! fit (20 degrees of freedom: 21 kinds of roll, doubles 1/36 each, the
-//! others 2/36). Entering from the bar is not counted yet.
+//! others 2/36). And entering from the bar (backgammon): of the rolls
+//! thrown with checkers on the bar, how many entered against the
+//! expected number (the sum, roll by roll, of the share of the 36 rolls
+//! that enter against the board as it stood), with the normal test of
+//! the difference.
 
 use serde_json::{json, Value};
 use tables::Side;
@@ -11,9 +15,54 @@ use tables::Side;
 use crate::room::{GameState, Hub};
 use crate::store::PlayedGame;
 
+/// Rolls thrown from the bar: how many, how many entered, and the
+/// expected count with its variance (a sum of Bernoulli trials).
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+struct Entering {
+    tries: u64,
+    entered: u64,
+    expected: f64,
+    variance: f64,
+}
+
+impl Entering {
+    fn add(&mut self, entered: bool, p: f64) {
+        self.tries += 1;
+        self.entered += u64::from(entered);
+        self.expected += p;
+        self.variance += p * (1.0 - p);
+    }
+
+    fn json(&self) -> Value {
+        if self.tries == 0 {
+            return json!({ "tries": 0, "entered": 0, "expected": 0.0, "z": null, "p_value": null });
+        }
+        let z = if self.variance > 0.0 {
+            (self.entered as f64 - self.expected) / self.variance.sqrt()
+        } else {
+            0.0
+        };
+        json!({
+            "tries": self.tries,
+            "entered": self.entered,
+            "expected": round(self.expected),
+            "z": round(z),
+            // Two-sided: z² follows a chi-square with one degree of freedom.
+            "p_value": round(chi_square_p(z * z, 1.0)),
+        })
+    }
+}
+
 /// The rolls of `side` in one game's stored actions (replayed to know
-/// whose turn each roll was): counts by `[high-1][low-1]`.
-fn rolls_of(hub: &Hub, g: &PlayedGame, actions: &[String], counts: &mut [[u64; 6]; 6]) {
+/// whose turn each roll was): counts by `[high-1][low-1]`, and the rolls
+/// from the bar.
+fn rolls_of(
+    hub: &Hub,
+    g: &PlayedGame,
+    actions: &[String],
+    counts: &mut [[u64; 6]; 6],
+    entering: &mut Entering,
+) {
     let side = match g.side.as_str() {
         "white" => Side::White,
         "black" => Side::Black,
@@ -31,6 +80,9 @@ fn rolls_of(hub: &Hub, g: &PlayedGame, actions: &[String], counts: &mut [[u64; 6
                 if (1..=6).contains(&x) && (1..=6).contains(&y) {
                     let (h, l) = (x.max(y) as usize, x.min(y) as usize);
                     counts[h - 1][l - 1] += 1;
+                    if let Some((entered, p)) = game.0.entering(side, h as u8, l as u8) {
+                        entering.add(entered, p);
+                    }
                 }
             }
         }
@@ -45,12 +97,15 @@ fn rolls_of(hub: &Hub, g: &PlayedGame, actions: &[String], counts: &mut [[u64; 6
 /// count, expected}], chi_square, df, p_value}`.
 pub async fn stats(hub: &Hub, games: &[PlayedGame]) -> Value {
     let mut counts = [[0u64; 6]; 6];
+    let mut entering = Entering::default();
     for g in games {
         if let Ok(actions) = hub.store.actions(&g.room).await {
-            rolls_of(hub, g, &actions, &mut counts);
+            rolls_of(hub, g, &actions, &mut counts, &mut entering);
         }
     }
-    summary(&counts)
+    let mut v = summary(&counts);
+    v["entering"] = entering.json();
+    v
 }
 
 fn summary(counts: &[[u64; 6]; 6]) -> Value {
@@ -187,5 +242,33 @@ mod tests {
         let mut c = [[0u64; 6]; 6];
         c[5][5] = 100;
         assert!(summary(&c)["p_value"].as_f64().unwrap() < 1e-6);
+    }
+
+    #[test]
+    fn entering_from_the_bar_is_tested_against_its_expected_count() {
+        assert_eq!(Entering::default().json()["p_value"], Value::Null);
+        // 100 rolls at 3/4 (two points closed): 75 expected, σ² 18.75.
+        let mut e = Entering::default();
+        for i in 0..100 {
+            e.add(i % 4 != 0, 0.75);
+        }
+        let v = e.json();
+        assert_eq!(
+            (v["tries"].clone(), v["entered"].clone()),
+            (json!(100), json!(75))
+        );
+        assert_eq!(v["z"], 0.0);
+        assert_eq!(v["p_value"], 1.0);
+        // 60 entered of 100: z = -15 / 4.33 = -3.46, p ≈ 0.0005 (0.001
+        // to three places).
+        let mut e = Entering::default();
+        for i in 0..100 {
+            e.add(i < 60, 0.75);
+        }
+        let v = e.json();
+        assert!((v["z"].as_f64().unwrap() + 3.464).abs() < 1e-3, "{v}");
+        assert_eq!(v["p_value"], 0.001, "{v}");
+        // z = 1.96: p = 0.05 (two-sided).
+        assert!((chi_square_p(1.96 * 1.96, 1.0) - 0.05).abs() < 1e-3);
     }
 }

@@ -20,6 +20,7 @@ fn query(pairs: &[(&str, &str)]) -> std::collections::HashMap<String, String> {
 }
 
 use backgammon::session::{options_words, parse_options, Action, Match};
+use backgammon::{Position, Roll, Rules};
 use serde_json::Value;
 use tables::{BySide, Choice, Player, Side, TableGame};
 
@@ -208,12 +209,39 @@ impl ServerGame for Match {
         Ok((key, Box::new(move || review::review_text(&text, rules))))
     }
 
+    fn entering(&self, side: Side, high: u8, low: u8) -> Option<(bool, f64)> {
+        entering(self.game.position(), &self.rules, side, high, low)
+    }
+
     fn live_key(&self) -> Option<String> {
         if self.over() {
             return None;
         }
         analysis::live_key(self.game.position())
     }
+}
+
+/// Whether `side`, with checkers on the bar of `pos`, enters with the
+/// roll `high`-`low`, and the share of the 36 rolls that enter. The
+/// rules say which points are closed (BG-4.2): a roll enters when one
+/// of its legal plays moves a checker from the bar.
+fn entering(pos: &Position, rules: &Rules, side: Side, high: u8, low: u8) -> Option<(bool, f64)> {
+    if pos.on_bar(side) == 0 || !(1..=6).contains(&high) || !(1..=6).contains(&low) {
+        return None;
+    }
+    let pos = pos.with_turn(side);
+    let enters = |a: u8, b: u8| {
+        pos.legal_plays(Roll::new(a, b), rules)
+            .iter()
+            .any(|p| p.raw().any(|(from, _, _)| from == 25))
+    };
+    let mut open = 0u32;
+    for a in 1..=6u8 {
+        for b in 1..=6u8 {
+            open += u32::from(enters(a, b));
+        }
+    }
+    Some((enters(high, low), f64::from(open) / 36.0))
 }
 
 /// Backgammon's analysis away from a room, under the standard rules
@@ -252,5 +280,48 @@ impl GameAnalysis for Analysis {
         analysis::setting(query)
             .ok()
             .and_then(|s| analysis::live_key(&s.position))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use backgammon::Setup;
+
+    /// White on the bar against `closed` points of Black's home board
+    /// (Black's points 1.., White's entry points for the dice 1..).
+    fn on_the_bar_against(closed: u8) -> Position {
+        let mut white = [0u8; 26];
+        white[25] = 1;
+        white[6] = 14;
+        let mut black = [0u8; 26];
+        for n in black.iter_mut().skip(1).take(closed as usize) {
+            *n = 2;
+        }
+        black[13] = 15 - 2 * closed;
+        Position::from_setup(Setup {
+            counts: BySide::new(white, black),
+            turn: Side::White,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn entering_from_the_bar_counts_the_rolls_that_enter() {
+        let rules = Rules::standard();
+        // BG-4.2: with k points closed, (k/6)² of the rolls stay out.
+        for k in 0..=6u8 {
+            let pos = on_the_bar_against(k);
+            let (_, p) = entering(&pos, &rules, Side::White, 6, 5).unwrap();
+            let expected = 1.0 - (f64::from(k) / 6.0).powi(2);
+            assert!((p - expected).abs() < 1e-12, "{k} closed: {p}");
+        }
+        // Three points closed (dice 1-3 blocked): 6-5 enters, 3-2 not.
+        let pos = on_the_bar_against(3);
+        assert!(entering(&pos, &rules, Side::White, 6, 5).unwrap().0);
+        assert!(!entering(&pos, &rules, Side::White, 3, 2).unwrap().0);
+        assert!(entering(&pos, &rules, Side::White, 3, 4).unwrap().0);
+        // Nothing on the bar: no question.
+        assert!(entering(&pos, &rules, Side::Black, 6, 5).is_none());
     }
 }
