@@ -120,6 +120,12 @@ pub struct PlayFeatures {
     pub shots: u8,
     /// Of those, the rolls that hit a blot with a single die.
     pub direct_shots: u8,
+    /// The opponent's rolls (of 36) that hit at least one blot outside
+    /// his home board (the mover's points 1–18): being hit on the
+    /// mover's 19–24 costs him at most 6 pips, elsewhere 7 or more.
+    pub shots_outside: u8,
+    /// Of those, the rolls that hit such a blot with a single die.
+    pub direct_shots_outside: u8,
     /// Points the mover holds (two checkers or more) after the play and
     /// did not before, lowest first.
     pub points_made: Vec<u8>,
@@ -224,6 +230,8 @@ pub fn features(before: &Position, after: &Position, rules: &Rules) -> PlayFeatu
         blots,
         shots: table.any,
         direct_shots: table.any_direct,
+        shots_outside: table.outside,
+        direct_shots_outside: table.outside_direct,
         points_made,
         points_given_up,
         home_board_points: held_after.iter().filter(|&&p| p <= 6).count() as u8,
@@ -277,8 +285,13 @@ pub fn summary(f: &PlayFeatures) -> String {
     } else {
         let points: Vec<u8> = f.blots.iter().map(|b| b.point).collect();
         let word = if points.len() == 1 { "blot" } else { "blots" };
+        let outside = if f.shots_outside != f.shots && points.iter().any(|&p| p <= 18) {
+            format!(", {} outside his home board", f.shots_outside)
+        } else {
+            String::new()
+        };
         parts.push(format!(
-            "{word} on the {}: {} shots of 36 ({} direct)",
+            "{word} on the {}: {} shots of 36 ({} direct){outside}",
             point_list(&points),
             f.shots,
             f.direct_shots
@@ -314,7 +327,11 @@ pub fn summary(f: &PlayFeatures) -> String {
         parts.push(format!("{} on the bar", f.opponent_on_bar));
     }
     if !f.race {
-        parts.push(format!("{} back", f.checkers_back));
+        parts.push(format!(
+            "{} checker{} back",
+            f.checkers_back,
+            plural(f.checkers_back)
+        ));
     }
     parts.push(format!(
         "{}pips {} v {}",

@@ -32,6 +32,12 @@ pub struct ShotTable {
     /// Rolls (of 36) with a legal play that hits some blot with a single
     /// die.
     pub any_direct: u8,
+    /// Rolls (of 36) with a legal play that hits a blot outside the
+    /// opponent's home board (the mover's points 1–18), where being hit
+    /// costs the mover 7 pips or more.
+    pub outside: u8,
+    /// Of those, the rolls that hit such a blot with a single die.
+    pub outside_direct: u8,
 }
 
 /// The weight of `roll` among the 36: 1 for a double, 2 otherwise.
@@ -58,6 +64,8 @@ pub fn shot_table(after: &Position, mover: Side, rules: &Rules) -> ShotTable {
         per_point: [BlotShots::default(); 25],
         any: 0,
         any_direct: 0,
+        outside: 0,
+        outside_direct: 0,
     };
     for roll in Roll::ALL {
         let w = weight(roll);
@@ -91,6 +99,12 @@ pub fn shot_table(after: &Position, mover: Side, rules: &Rules) -> ShotTable {
         }
         if direct.iter().any(|&d| d) {
             table.any_direct += w;
+        }
+        if hit[1..=18].iter().any(|&h| h) {
+            table.outside += w;
+        }
+        if direct[1..=18].iter().any(|&d| d) {
+            table.outside_direct += w;
         }
     }
     table

@@ -183,7 +183,34 @@ fn the_opening_31_slotted_leaves_blots_the_opponent_can_hit() {
     assert_eq!((f.blots[0].shots, f.blots[0].direct_shots), (15, 11));
     assert_eq!((f.blots[1].shots, f.blots[1].direct_shots), (5, 0));
     assert_eq!((f.shots, f.direct_shots), (18, 11));
+    assert_eq!((f.shots_outside, f.direct_shots_outside), (18, 11));
     assert!(f.points_made.is_empty());
+}
+
+#[test]
+fn blots_in_the_opponents_home_board_are_counted_apart() {
+    // 24/23 13/10: blots on the 24 and 23 (in Black's home board, in
+    // reach of his 6-point and 8-point), and on the 10, 9 pips in front
+    // of Black's back checkers (his 24, White's 1): 6-3, 5-4 and 3-3 hit
+    // it, 5 rolls.
+    let f = after_play(&Position::start(), Roll::new(3, 1), "24/23 13/10");
+    let points: Vec<u8> = f.blots.iter().map(|b| b.point).collect();
+    assert_eq!(points, vec![10, 23, 24]);
+    assert_eq!((f.shots_outside, f.direct_shots_outside), (5, 0));
+    assert!(f.shots > 30, "{}", f.shots);
+    let line = summary(&f);
+    assert!(line.contains("5 outside his home board"), "{line}");
+    let best = after_play(&Position::start(), Roll::new(3, 1), "8/5 6/5");
+    let w = why(("8/5 6/5", &best), ("24/23 13/10", &f), 0.17);
+    let shots = w.reasons.iter().find(|r| r.kind == ReasonKind::Shots);
+    let shots = shots.expect("a reason about the shots");
+    assert!((shots.weight - 0.4 * 5.0 / 36.0).abs() < 1e-6);
+    assert_eq!(
+        shots.sentence,
+        "8/5 6/5 leaves no blot; 24/23 13/10 leaves a blot on the 10-point: \
+         5 shots of 36 (0 direct), and blots on the 23 and 24 in the \
+         opponent's home board"
+    );
 }
 
 #[test]

@@ -3,13 +3,17 @@
 //! simple, fixed rule (the constants below), the heaviest stated as a
 //! short sentence with the computed numbers.
 //!
+//! Blots in the opponent's home board (the mover's points 19–24) are
+//! named but their shots not weighed: being hit there costs at most 6
+//! pips.
+//!
 //! The weights are rules of thumb, not the network's reasons: the
 //! network's equity difference is given beside them, and the sentences
 //! say what differs, not by how much the network values it. They are:
 //!
 //! | difference | weight in equity |
 //! |---|---|
-//! | shots (rolls of 36 that hit a blot) | [`EQUITY_PER_HIT`] × shots / 36 |
+//! | shots (rolls of 36 that hit a blot outside the opponent's home board) | [`EQUITY_PER_HIT`] × shots / 36 |
 //! | home-board points | [`HOME_POINT`] a point |
 //! | longest prime | [`PRIME_POINT`] a point of length |
 //! | anchors | [`ANCHOR`] an anchor |
@@ -20,7 +24,7 @@
 
 use serde::Serialize;
 
-use super::{point_list, PlayFeatures};
+use super::{point_list, Blot, PlayFeatures};
 
 /// What being hit costs, roughly, early in a game: a shot of 36 weighs
 /// this over 36.
@@ -90,14 +94,19 @@ pub struct Why {
     pub reasons: Vec<Reason>,
 }
 
-/// How a play leaves its blots: "leaves no blot", "leaves a blot on the
-/// 5-point: 15 shots of 36 (11 direct)".
+/// How a play leaves its blots outside the opponent's home board (the
+/// shots weighed), then the others: "leaves no blot", "leaves a blot on
+/// the 5-point: 15 shots of 36 (11 direct)", "leaves a blot on the
+/// 10-point: 5 shots of 36 (0 direct), and blots on the 23 and 24 in the
+/// opponent's home board".
 fn blots_phrase(f: &PlayFeatures) -> String {
-    match f.blots.as_slice() {
-        [] => "leaves no blot".to_string(),
+    let (outside, inside): (Vec<&Blot>, Vec<&Blot>) = f.blots.iter().partition(|b| b.point <= 18);
+    let mut s = match outside.as_slice() {
+        [] if inside.is_empty() => "leaves no blot".to_string(),
+        [] => "leaves no blot outside the opponent's home board".to_string(),
         [b] => format!(
             "leaves a blot on the {}-point: {} shots of 36 ({} direct)",
-            b.point, b.shots, b.direct_shots
+            b.point, f.shots_outside, f.direct_shots_outside
         ),
         blots => {
             let points: Vec<u8> = blots.iter().map(|b| b.point).collect();
@@ -105,11 +114,20 @@ fn blots_phrase(f: &PlayFeatures) -> String {
                 "leaves {} blots (on the {}): {} shots of 36 ({} direct)",
                 blots.len(),
                 point_list(&points),
-                f.shots,
-                f.direct_shots
+                f.shots_outside,
+                f.direct_shots_outside
             )
         }
+    };
+    if !inside.is_empty() {
+        let points: Vec<u8> = inside.iter().map(|b| b.point).collect();
+        let word = if points.len() == 1 { "a blot" } else { "blots" };
+        s.push_str(&format!(
+            ", and {word} on the {} in the opponent's home board",
+            point_list(&points)
+        ));
     }
+    s
 }
 
 fn points(n: u8, word: &str) -> String {
@@ -130,10 +148,11 @@ fn reason(kind: ReasonKind, a: (&str, &PlayFeatures), b: (&str, &PlayFeatures)) 
     };
     let (weight, sentence) = match kind {
         ReasonKind::Shots => {
-            if af.shots == bf.shots {
+            if af.shots_outside == bf.shots_outside {
                 return None;
             }
-            let w = EQUITY_PER_HIT * (f32::from(bf.shots) - f32::from(af.shots)) / 36.0;
+            let w =
+                EQUITY_PER_HIT * (f32::from(bf.shots_outside) - f32::from(af.shots_outside)) / 36.0;
             let (xn, xf, yn, yf) = lead(w);
             let s = format!("{xn} {}; {yn} {}", blots_phrase(xf), blots_phrase(yf));
             (w, s)
