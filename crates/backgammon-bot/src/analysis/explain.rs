@@ -280,13 +280,25 @@ pub(crate) fn point_list(points: &[u8]) -> String {
 /// ```
 pub fn summary(f: &PlayFeatures) -> String {
     let mut parts = Vec::new();
-    if f.blots.is_empty() {
+    if f.race {
+        // No contact: only the race and the chances matter.
+        parts.push(format!(
+            "race, pips {} v {} ({})",
+            f.pips.mover,
+            f.pips.opponent,
+            match f.pips.lead {
+                0 => "even".to_string(),
+                l if l > 0 => format!("{l} ahead"),
+                l => format!("{} behind", -l),
+            }
+        ));
+    } else if f.blots.is_empty() {
         parts.push("no blot".to_string());
     } else {
         let points: Vec<u8> = f.blots.iter().map(|b| b.point).collect();
         let word = if points.len() == 1 { "blot" } else { "blots" };
         let outside = if f.shots_outside != f.shots && points.iter().any(|&p| p <= 18) {
-            format!(", {} outside his home board", f.shots_outside)
+            format!(", {} outside the opponent's board", f.shots_outside)
         } else {
             String::new()
         };
@@ -297,6 +309,21 @@ pub fn summary(f: &PlayFeatures) -> String {
             f.direct_shots
         ));
     }
+    if !f.race {
+        contact_summary(f, &mut parts);
+    }
+    if let Some(c) = &f.chances {
+        parts.push(format!(
+            "gammons {:.0}%/{:.0}%",
+            (100.0 * c.win_gammon).max(0.0),
+            (100.0 * c.lose_gammon).max(0.0)
+        ));
+    }
+    parts.join("; ")
+}
+
+/// The parts of [`summary`] that matter while the sides are in contact.
+fn contact_summary(f: &PlayFeatures, parts: &mut Vec<String>) {
     if !f.points_made.is_empty() {
         parts.push(format!("makes the {}", point_list(&f.points_made)));
     }
@@ -326,27 +353,12 @@ pub fn summary(f: &PlayFeatures) -> String {
     if f.opponent_on_bar > 0 {
         parts.push(format!("{} on the bar", f.opponent_on_bar));
     }
-    if !f.race {
-        parts.push(format!(
-            "{} checker{} back",
-            f.checkers_back,
-            plural(f.checkers_back)
-        ));
-    }
     parts.push(format!(
-        "{}pips {} v {}",
-        if f.race { "race, " } else { "" },
-        f.pips.mover,
-        f.pips.opponent
+        "{} checker{} back",
+        f.checkers_back,
+        plural(f.checkers_back)
     ));
-    if let Some(c) = &f.chances {
-        parts.push(format!(
-            "gammons {:.0}%/{:.0}%",
-            100.0 * c.win_gammon,
-            100.0 * c.lose_gammon
-        ));
-    }
-    parts.join("; ")
+    parts.push(format!("pips {} v {}", f.pips.mover, f.pips.opponent));
 }
 
 #[cfg(test)]

@@ -199,7 +199,7 @@ fn blots_in_the_opponents_home_board_are_counted_apart() {
     assert_eq!((f.shots_outside, f.direct_shots_outside), (5, 0));
     assert!(f.shots > 30, "{}", f.shots);
     let line = summary(&f);
-    assert!(line.contains("5 outside his home board"), "{line}");
+    assert!(line.contains("5 outside the opponent's board"), "{line}");
     let best = after_play(&Position::start(), Roll::new(3, 1), "8/5 6/5");
     let w = why(("8/5 6/5", &best), ("24/23 13/10", &f), 0.17);
     let shots = w.reasons.iter().find(|r| r.kind == ReasonKind::Shots);
@@ -233,9 +233,13 @@ fn a_race_says_race() {
     assert!(f.race);
     assert_eq!((f.pips.mover, f.pips.opponent, f.pips.lead), (72, 70, -2));
     assert_eq!(f.shots, 0);
-    let line = summary(&f);
-    assert!(line.contains("race, pips 72 v 70"), "{line}");
-    assert!(!line.contains("back"), "{line}");
+    assert_eq!(summary(&f), "race, pips 72 v 70 (2 behind)");
+    // Making a point in a race is no reason.
+    let other = after_play(&pos, Roll::new(2, 1), "5/3 4/3");
+    assert_ne!(other.home_board_points, f.home_board_points);
+    assert!(why(("6/4 5/4", &f), ("5/3 4/3", &other), 0.0)
+        .reasons
+        .is_empty());
 }
 
 #[test]

@@ -3,6 +3,10 @@
 //! simple, fixed rule (the constants below), the heaviest stated as a
 //! short sentence with the computed numbers.
 //!
+//! In a race (both plays break the contact) only the pips and the
+//! gammons are weighed: the shots, points, primes, anchors and checkers
+//! back no longer matter.
+//!
 //! Blots in the opponent's home board (the mover's points 19–24) are
 //! named but their shots not weighed: being hit there costs at most 6
 //! pips.
@@ -146,6 +150,11 @@ fn reason(kind: ReasonKind, a: (&str, &PlayFeatures), b: (&str, &PlayFeatures)) 
             (bn, bf, an, af)
         }
     };
+    let race = af.race && bf.race;
+    let contact_only = !matches!(kind, ReasonKind::Gammons | ReasonKind::Pips);
+    if race && contact_only {
+        return None;
+    }
     let (weight, sentence) = match kind {
         ReasonKind::Shots => {
             if af.shots_outside == bf.shots_outside {
@@ -225,7 +234,7 @@ fn reason(kind: ReasonKind, a: (&str, &PlayFeatures), b: (&str, &PlayFeatures)) 
         ReasonKind::Gammons => {
             let (ac, bc) = (af.chances?, bf.chances?);
             let w = ac.gammon_equity() - bc.gammon_equity();
-            let pct = |x: f32| (100.0 * x).round();
+            let pct = |x: f32| (100.0 * x).round().max(0.0);
             if pct(ac.win_gammon) == pct(bc.win_gammon)
                 && pct(ac.lose_gammon) == pct(bc.lose_gammon)
             {
