@@ -131,3 +131,26 @@ fn explain_a_race_and_refuse_what_it_cannot_explain() {
     assert!(e.contains("--explain"), "{e}");
     usage_error(&["bg", "hint", "--dice", "3-1", "--explain", "--best"]);
 }
+
+#[test]
+fn the_text_says_when_the_features_speak_for_the_second_play() {
+    // Whichever way the weights go, the text follows the JSON: the
+    // closing line when their sum speaks for the second play.
+    for dice in ["3-1", "6-4"] {
+        let v = json_of(&["bg", "hint", "--dice", dice, "--explain", "--json"]);
+        let sum: f64 = v["why"]["reasons"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["weight"].as_f64().unwrap())
+            .sum();
+        let text = stdout_of(&["bg", "hint", "--dice", dice, "--explain"]);
+        let other = v["why"]["other"].as_str().unwrap();
+        let closing = format!("  These speak for {other}:");
+        assert_eq!(text.contains(&closing), sum < 0.0, "{dice}: {text}");
+        assert!(
+            text.contains("  The heaviest differences [their weight for "),
+            "{text}"
+        );
+    }
+}

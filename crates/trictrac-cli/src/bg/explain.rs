@@ -72,15 +72,33 @@ pub fn write_why(
         writeln!(out, "{l}")?;
     }
     if w.reasons.is_empty() {
-        writeln!(
-            out,
-            "  The features weighed do not differ: the network's valuation alone \
-             separates them."
-        )?;
+        let text = "  The features weighed do not differ: the network's valuation \
+            alone separates them.";
+        for l in crate::session::wrap(text, WIDTH, 2) {
+            writeln!(out, "{l}")?;
+        }
+    }
+    if !w.reasons.is_empty() {
+        let text = format!(
+            "  The heaviest differences [their weight for {}, in equity]:",
+            w.play
+        );
+        for l in crate::session::wrap(&text, WIDTH, 2) {
+            writeln!(out, "{l}")?;
+        }
     }
     for r in &w.reasons {
         let text = format!("  - {} [{:+.3}]", r.sentence, r.weight);
         for l in crate::session::wrap(&text, WIDTH, 4) {
+            writeln!(out, "{l}")?;
+        }
+    }
+    if w.reasons.iter().map(|r| r.weight).sum::<f32>() < 0.0 {
+        let text = format!(
+            "  These speak for {}: the network's valuation weighs what they do not.",
+            w.other
+        );
+        for l in crate::session::wrap(&text, WIDTH, 2) {
             writeln!(out, "{l}")?;
         }
     }
