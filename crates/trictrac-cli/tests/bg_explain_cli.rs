@@ -62,7 +62,7 @@ fn without_explain_the_table_is_unchanged() {
     assert!(!why.is_empty());
     let kept: Vec<&str> = table
         .lines()
-        .filter(|l| !(l.starts_with("    ") && !l.starts_with("    play")))
+        .filter(|l| !l.starts_with("    ") || l.starts_with("    play"))
         .collect();
     assert_eq!(kept.join("\n") + "\n", plain);
 }
