@@ -5,7 +5,7 @@
 //! given up; the longest prime of both sides; the home board; the
 //! anchors; the pip counts and whether the contact is broken; the
 //! checkers back; and the network's gammon chances, when the caller has
-//! them ([`Chances`]). [`why`] compares two plays by those features.
+//! them ([`Chances`]). [`why()`] compares two plays by those features.
 //!
 //! Points are numbered in the mover's own numbering (BG-1.2): his home
 //! board is 1–6, the opponent's home board is his 19–24.
