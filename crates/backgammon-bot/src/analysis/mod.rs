@@ -2,7 +2,8 @@
 //! hint ([`cubeful`]), rollouts ([`rollout`]) and the review of a game or
 //! a match ([`review`], its chequer plays judged by [`chequer`]), on the
 //! shipped evaluator ([`crate::neural`]) and the cube model
-//! ([`crate::cube`]).
+//! ([`crate::cube`]); and why a play rather than another, from the
+//! positions ([`explain`]).
 //!
 //! Plies count as the rest of the program counts them: 0 is the
 //! evaluator alone; a play "at 2 plies" is valued by the mean over the
@@ -13,6 +14,7 @@
 pub mod chequer;
 pub mod cubeful;
 pub mod deep;
+pub mod explain;
 pub mod review;
 pub mod rollout;
 

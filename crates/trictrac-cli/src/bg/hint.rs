@@ -26,7 +26,11 @@ use crate::error::CliError;
         searches as the default bot does (gnubg's 2-ply, with its move filters): every play \
         at 0 ply, the best 8 within 0.16 at 2 plies (the mean over the opponent's 21 rolls \
         of his best reply), the best 2 of those within 0.04 at 3 plies; each play is listed \
-        with the depth it reached (the column `ply`), the deepest first. --plies 2 values \
+        with the depth it reached (the column `ply`), the deepest first. With --explain, \
+        each play is followed by its features, computed from the position after it (blots \
+        and the opponent's shots at them of his 36 rolls, points made and given up, home \
+        board, prime, anchors, checkers back, pips, gammon chances), and the list by why the \
+        best play rather than the second (docs/ANALYSIS.md). --plies 2 values \
         every play at 2 plies and --plies 0 at 0 ply (the network alone). With --best, print only the \
         play the bot `neural` (`neural2` with --plies 2, `neural0` with --plies 0) would \
         make. In a match (a Match ID, an XGID or --match) the equity shown is the \
@@ -48,6 +52,7 @@ use crate::error::CliError;
         trictrac bg hint --position 4HPwATDgc/ABMA --dice 6-5 --json\n  \
         trictrac bg hint --position 4HPwATDgc/ABMA --dice 6-5 --best\n  \
         trictrac bg hint --dice 2-1 --plies 0\n  \
+        trictrac bg hint --dice 3-1 --explain\n  \
         trictrac bg hint --position qg0AAJseAAAAAA --dice 6-4\n  \
         trictrac bg hint                      # the cube hint of the start\n  \
         trictrac bg hint --position thkAOA/3+RgAAA:MAEAAAAAAAAA --json\n  \
@@ -97,6 +102,12 @@ pub struct HintArgs {
     #[arg(long)]
     best: bool,
 
+    /// Explain each play by its features (blots and the opponent's
+    /// shots, points made, primes, anchors, pips, gammons) and why the
+    /// best rather than the second
+    #[arg(long, conflicts_with = "best")]
+    explain: bool,
+
     /// Print JSON instead of text
     #[arg(long)]
     json: bool,
@@ -125,6 +136,25 @@ pub struct Ranked {
     win_backgammon: f32,
     lose_gammon: f32,
     lose_backgammon: f32,
+    /// The features of the position after the play (`--explain` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explain: Option<backgammon_bot::analysis::explain::PlayFeatures>,
+}
+
+impl Ranked {
+    /// The evaluator's outputs after the play: win, gammon and
+    /// backgammon of both sides.
+    pub fn outputs(&self) -> neural::Outputs {
+        let mut o = [0.0; neural::MAX_OUTPUTS];
+        o[..5].copy_from_slice(&[
+            self.win,
+            self.win_gammon,
+            self.win_backgammon,
+            self.lose_gammon,
+            self.lose_backgammon,
+        ]);
+        o
+    }
 }
 
 /// The legal `plays` of `pos` ranked by the network's cubeless equity,
@@ -156,6 +186,7 @@ pub fn rank_plays(
         win_backgammon: o[2],
         lose_gammon: o[3],
         lose_backgammon: o[4],
+        explain: None,
     };
     let mut ranked: Vec<Ranked> = if plies >= 3 {
         ranked_3ply_in(net, pos, plays, rules, &mut Scratch::default(), score)
@@ -200,6 +231,11 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
         Some(d) => input::roll(d)?,
         None => match setting.dice {
             Some(r) => r,
+            None if args.explain => {
+                return Err(CliError::input(
+                    "--explain explains the plays of a roll: give --dice",
+                ))
+            }
             None => return cube_hint(args, &setting, &rules, out),
         },
     };
@@ -229,17 +265,23 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
         writeln!(out, "{best}")?;
         return Ok(());
     }
-    let ranked = rank_plays(&net, &pos, &plays, &rules, plies, score);
+    let mut ranked = rank_plays(&net, &pos, &plays, &rules, plies, score);
+    let why = if args.explain {
+        super::explain::explain(&pos, &rules, &mut ranked)
+    } else {
+        None
+    };
     if args.json {
-        serde_json::to_writer_pretty(
-            &mut *out,
-            &serde_json::json!({
-                "position_id": position_id,
-                "match_id": match_id,
-                "xgid": xgid,
-                "plays": ranked
-            }),
-        )?;
+        let mut v = serde_json::json!({
+            "position_id": position_id,
+            "match_id": match_id,
+            "xgid": xgid,
+            "plays": ranked
+        });
+        if args.explain {
+            v["why"] = serde_json::to_value(&why)?;
+        }
+        serde_json::to_writer_pretty(&mut *out, &v)?;
         writeln!(out)?;
     } else {
         writeln!(
@@ -251,7 +293,22 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
             .enumerate()
             .map(|(i, r)| (format!("{}.", i + 1), r.play.clone(), r))
             .collect();
-        write_play_table(out, &rows)?;
+        if args.explain {
+            let notes: Vec<Vec<String>> = ranked
+                .iter()
+                .map(|r| {
+                    r.explain
+                        .as_ref()
+                        .map_or_else(Vec::new, |f| super::explain::feature_lines(f, 4))
+                })
+                .collect();
+            write_play_table_with_notes(out, &rows, &notes)?;
+            if let (Some(w), [a, b, ..]) = (&why, ranked.as_slice()) {
+                super::explain::write_why(out, w, a, b)?;
+            }
+        } else {
+            write_play_table(out, &rows)?;
+        }
     }
     Ok(())
 }
@@ -272,6 +329,19 @@ pub fn write_play_table(
     out: &mut dyn Write,
     rows: &[(String, String, &Ranked)],
 ) -> std::io::Result<()> {
+    write_play_table_with_notes(out, rows, &[])
+}
+
+/// [`write_play_table`] with lines of notes under each row (`notes[i]`
+/// under row `i`; none when `notes` is shorter).
+///
+/// # Errors
+/// When `out` cannot be written.
+pub fn write_play_table_with_notes(
+    out: &mut dyn Write,
+    rows: &[(String, String, &Ranked)],
+    notes: &[Vec<String>],
+) -> std::io::Result<()> {
     let label = rows.iter().map(|r| r.0.len()).max().unwrap_or(2).max(2);
     let width = rows
         .iter()
@@ -284,7 +354,7 @@ pub fn write_play_table(
         "{:<label$} {:<width$} {:>7} {:>7} ply  win   gammon bg   | lose gammon bg",
         "", "play", "equity", "diff"
     )?;
-    for (l, text, r) in rows {
+    for (i, (l, text, r)) in rows.iter().enumerate() {
         let play = if text.chars().count() > width {
             writeln!(out, "{l:<label$} {text}")?;
             String::new()
@@ -304,6 +374,9 @@ pub fn write_play_table(
             r.lose_gammon,
             r.lose_backgammon,
         )?;
+        for note in notes.get(i).map_or(&[][..], Vec::as_slice) {
+            writeln!(out, "{note}")?;
+        }
     }
     Ok(())
 }

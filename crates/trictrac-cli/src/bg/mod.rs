@@ -3,6 +3,7 @@
 
 mod bearoff;
 mod benchmark;
+mod explain;
 mod external;
 mod gnubg_analysis;
 mod hint;

@@ -1,0 +1,156 @@
+//! `trictrac bg hint --explain` (issue 40): each ranked play with its
+//! features, why the best rather than the second, in text and JSON, run
+//! as the real binary.
+
+mod support;
+use support::*;
+
+/// The text of `bg hint --dice 3-1` at the start, with `extra` options.
+fn opening_31(extra: &[&str]) -> String {
+    let mut args = vec!["bg", "hint", "--dice", "3-1"];
+    args.extend_from_slice(extra);
+    stdout_of(&args)
+}
+
+#[test]
+fn explain_prints_the_features_under_each_play_and_why_the_best() {
+    let text = opening_31(&["--explain"]);
+    let lines: Vec<&str> = text.lines().collect();
+    let best = lines
+        .iter()
+        .position(|l| l.starts_with("1.  8/5 6/5 "))
+        .unwrap_or_else(|| panic!("{text}"));
+    // The features of 8/5 6/5, computed from the position after it.
+    assert!(
+        lines[best + 1].starts_with("    no blot; makes the 5; home board 2 points; prime 2 (6-5)"),
+        "{text}"
+    );
+    assert!(text.contains("pips 163 v 167"), "{text}");
+    // The slot 13/10 6/5: blots on the 5 and the 10, 18 shots of 36.
+    assert!(
+        text.contains("blots on the 5 and 10: 18 shots of 36 (11 direct)"),
+        "{text}"
+    );
+    let why = lines
+        .iter()
+        .position(|l| l.starts_with("Why 8/5 6/5 rather than "))
+        .unwrap_or_else(|| panic!("{text}"));
+    let reasons = lines[why..]
+        .iter()
+        .filter(|l| l.starts_with("  - "))
+        .count();
+    assert!((1..=3).contains(&reasons), "{text}");
+    assert!(
+        text.contains("8/5 6/5 makes the 5-point (home board: 2 points"),
+        "{text}"
+    );
+    assert!(lines.iter().all(|l| l.chars().count() <= 80), "{text}");
+}
+
+#[test]
+fn without_explain_the_table_is_unchanged() {
+    let plain = opening_31(&[]);
+    assert!(!plain.contains("Why "), "{plain}");
+    assert!(!plain.contains("no blot"), "{plain}");
+    // --explain adds lines (the features, indented, and the "Why"
+    // paragraph after a blank line) and changes none: without them, the
+    // same text.
+    let explained = opening_31(&["--explain"]);
+    let (table, why) = explained
+        .split_once("\n\nWhy ")
+        .unwrap_or_else(|| panic!("{explained}"));
+    assert!(!why.is_empty());
+    let kept: Vec<&str> = table
+        .lines()
+        .filter(|l| !l.starts_with("    ") || l.starts_with("    play"))
+        .collect();
+    assert_eq!(kept.join("\n") + "\n", plain);
+}
+
+#[test]
+fn explain_in_json_gives_the_features_of_each_play_and_the_comparison() {
+    let v = json_of(&["bg", "hint", "--dice", "3-1", "--explain", "--json"]);
+    let plays = v["plays"].as_array().unwrap();
+    assert_eq!(plays.len(), 16);
+    let best = &plays[0];
+    assert_eq!(best["play"], "8/5 6/5");
+    let f = &best["explain"];
+    assert_eq!(f["points_made"], serde_json::json!([5]));
+    assert_eq!(f["blots"], serde_json::json!([]));
+    assert_eq!(f["shots"], 0);
+    assert_eq!(f["home_board_points"], 2);
+    assert_eq!(f["prime"]["length"], 2);
+    assert_eq!(f["pips"]["mover"], 163);
+    assert_eq!(f["pips"]["opponent"], 167);
+    assert_eq!(f["race"], false);
+    assert_eq!(f["chances"]["win_gammon"], best["win_gammon"]);
+    let slot = plays.iter().find(|p| p["play"] == "13/10 6/5").unwrap();
+    assert_eq!(slot["explain"]["shots"], 18);
+    assert_eq!(slot["explain"]["blots"][0]["point"], 5);
+    assert_eq!(slot["explain"]["blots"][0]["shots"], 15);
+    assert_eq!(slot["explain"]["blots"][0]["direct_shots"], 11);
+    let why = &v["why"];
+    assert_eq!(why["play"], "8/5 6/5");
+    assert_eq!(why["other"], plays[1]["play"]);
+    let d = why["equity_difference"].as_f64().unwrap();
+    let e = plays[0]["equity"].as_f64().unwrap() - plays[1]["equity"].as_f64().unwrap();
+    assert!((d - e).abs() < 1e-5, "{d} {e}");
+    let reasons = why["reasons"].as_array().unwrap();
+    assert!((1..=3).contains(&reasons.len()), "{why}");
+    let weights: Vec<f64> = reasons
+        .iter()
+        .map(|r| r["weight"].as_f64().unwrap().abs())
+        .collect();
+    assert!(weights.windows(2).all(|w| w[0] >= w[1]), "{why}");
+    assert!(reasons
+        .iter()
+        .all(|r| r["sentence"].is_string() && r["kind"].is_string()));
+    // Without --explain, the JSON as before.
+    let plain = json_of(&["bg", "hint", "--dice", "3-1", "--json"]);
+    assert!(plain.get("why").is_none());
+    assert!(plain["plays"][0].get("explain").is_none());
+}
+
+#[test]
+fn explain_a_race_and_refuse_what_it_cannot_explain() {
+    // Both sides in their home boards (an XGID, 2-1 to play): a race,
+    // 72 pips against 70, and nothing else is said.
+    let race = "XGID=----EEE------------ee-e---:0:0:1:21:0:0:0:0:10";
+    let v = json_of(&["bg", "hint", "--position", race, "--explain", "--json"]);
+    let f = &v["plays"][0]["explain"];
+    assert_eq!(f["race"], true, "{v}");
+    assert_eq!(f["pips"]["lead"], -2, "{v}");
+    let text = stdout_of(&["bg", "hint", "--position", race, "--explain"]);
+    assert!(
+        text.contains("    race, pips 72 v 70 (2 behind); gammons 0%/0%"),
+        "{text}"
+    );
+    assert!(!text.contains("blot"), "{text}");
+    // The cube hint has no plays to explain; --best prints no table.
+    let e = input_error(&["bg", "hint", "--explain"]);
+    assert!(e.contains("--explain"), "{e}");
+    usage_error(&["bg", "hint", "--dice", "3-1", "--explain", "--best"]);
+}
+
+#[test]
+fn the_text_says_when_the_features_speak_for_the_second_play() {
+    // Whichever way the weights go, the text follows the JSON: the
+    // closing line when their sum speaks for the second play.
+    for dice in ["3-1", "6-4"] {
+        let v = json_of(&["bg", "hint", "--dice", dice, "--explain", "--json"]);
+        let sum: f64 = v["why"]["reasons"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["weight"].as_f64().unwrap())
+            .sum();
+        let text = stdout_of(&["bg", "hint", "--dice", dice, "--explain"]);
+        let other = v["why"]["other"].as_str().unwrap();
+        let closing = format!("  These speak for {other}:");
+        assert_eq!(text.contains(&closing), sum < 0.0, "{dice}: {text}");
+        assert!(
+            text.contains("  The heaviest differences [their weight for "),
+            "{text}"
+        );
+    }
+}
