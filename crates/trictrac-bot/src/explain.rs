@@ -36,13 +36,18 @@
 
 use serde::Serialize;
 use trictrac::chances::{brings, Question};
-use trictrac::score::Hole;
 use trictrac::{
     Beneficiary, Field, Game, Jan, Play, Position, Quarter, Roll, RollContext, RollScore, Rules,
-    ScoreState, Side,
+    Side,
 };
 
-use crate::analysis::{PlayEquity, StayLeave};
+use crate::analysis::PlayEquity;
+
+mod compare;
+mod stay_leave;
+
+pub use compare::{compare, Comparison, Reason};
+pub use stay_leave::{explain_stay_leave, StayLeaveExplanation};
 
 /// The quarters a player may fill (R-6.5).
 const FILLABLE: [Quarter; 3] = [Quarter::PetitJan, Quarter::GrandJan, Quarter::JanDeRetour];
@@ -159,65 +164,7 @@ pub struct PlayExplanation {
     pub lines: Vec<String>,
 }
 
-/// A difference between two plays and what it weighs, in points.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Reason {
-    /// What differs: `fill`, `keep`, `corner`, `hits`, `opponent-fill`,
-    /// `opponent-corner`, `fill-next`, `opponent-points`.
-    pub kind: &'static str,
-    /// Its weight in points (the larger, the more it matters).
-    pub weight: f64,
-    /// One English sentence with the computed numbers.
-    pub text: String,
-}
-
-/// Why the best play rather than the second.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Comparison {
-    /// The best play.
-    pub best: String,
-    /// The second.
-    pub second: String,
-    /// The equity of the best minus the second's.
-    pub equity_difference: Option<f64>,
-    /// The differences, heaviest first.
-    pub reasons: Vec<Reason>,
-    /// The sentences to print: the reasons, then the equities.
-    pub lines: Vec<String>,
-}
-
-/// The explanation of the choice to stay (*tenir*) or leave (*s'en
-/// aller*), R-8.6.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct StayLeaveExplanation {
-    /// Equity of staying.
-    pub stay: f64,
-    /// Equity of leaving.
-    pub leave: f64,
-    /// `stay` or `leave`.
-    pub best: &'static str,
-    /// The points of the player's own roll (R-2.4 step 2).
-    pub points: u32,
-    /// The holes they win, in order: `simple` or `double` (bredouille, R-8.2).
-    pub holes: Vec<&'static str>,
-    /// The player's holes after marking, and the opponent's.
-    pub holes_after: [u8; 2],
-    /// Points of remainder (*points de reste*): kept by staying, lost by
-    /// leaving.
-    pub remainder: u8,
-    /// Whether the remainder is en bredouille (R-8.2).
-    pub remainder_in_bredouille: bool,
-    /// Points the roll gives the opponent: marked if the player stays,
-    /// not if he leaves (R-8.6).
-    pub opponent_points: u32,
-    /// The opponent has no hole yet: the player may still win en grande
-    /// bredouille (*pavillon*, R-8.4).
-    pub grande_bredouille_open: bool,
-    /// The explanation in short English sentences.
-    pub lines: Vec<String>,
-}
-
-fn round(x: f64) -> f64 {
+pub(crate) fn round(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
 }
 
@@ -233,10 +180,13 @@ fn own_counts(pos: &Position, side: Side) -> [u8; 26] {
 
 /// Checkers `quarter` misses to be full (R-6.5) on `cnt`.
 fn missing(cnt: &[u8; 26], quarter: Quarter) -> u8 {
-    quarter.fields().map(|f| 2u8.saturating_sub(cnt[f.value() as usize])).sum()
+    quarter
+        .fields()
+        .map(|f| 2u8.saturating_sub(cnt[f.value() as usize]))
+        .sum()
 }
 
-fn jan_points(s: &RollScore, pred: impl Fn(Jan) -> bool) -> u32 {
+pub(crate) fn jan_points(s: &RollScore, pred: impl Fn(Jan) -> bool) -> u32 {
     s.jans
         .iter()
         .filter(|e| e.beneficiary == Beneficiary::Mover && pred(e.jan))
@@ -456,8 +406,7 @@ fn obligations(
         (false, false) if any_takes => (
             ObligationKind::CornerNotTaken,
             "R-4.1",
-            "does not take the rest corner, which another play takes (optional, R-4.1)"
-                .to_string(),
+            "does not take the rest corner, which another play takes (optional, R-4.1)".to_string(),
         ),
         (false, false) => return out,
     };
@@ -483,7 +432,7 @@ fn fields_text(fields: &[u8]) -> String {
     f.join(" ")
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
+pub(crate) fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
@@ -542,229 +491,6 @@ pub fn explain_ranked(game: &Game, ranked: &[PlayEquity]) -> Vec<PlayExplanation
             Some(e)
         })
         .collect()
-}
-
-fn has(e: &PlayExplanation, kind: ObligationKind) -> Option<&Obligation> {
-    e.obligations.iter().find(|o| o.kind == kind)
-}
-
-/// Why `a` (the best play) rather than `b` (the second): the differences
-/// between their explanations that weigh most, in points, heaviest first,
-/// then the equities.
-pub fn compare(a: &PlayExplanation, b: &PlayExplanation) -> Comparison {
-    let mut reasons = Vec::new();
-    let (na, nb) = (&a.play, &b.play);
-    // Filling: the points now, and the quarter to keep afterwards.
-    for (kind, label, rule) in [
-        (ObligationKind::Fills, "fill", "R-6.5"),
-        (ObligationKind::Keeps, "keep", "R-6.7"),
-    ] {
-        match (has(a, kind), has(b, kind)) {
-            (Some(o), None) | (None, Some(o)) => {
-                let (yes, no) = if has(a, kind).is_some() {
-                    (na, nb)
-                } else {
-                    (nb, na)
-                };
-                let q = o.quarter.unwrap_or("jan");
-                let verb = if kind == ObligationKind::Fills {
-                    "fills"
-                } else {
-                    "keeps"
-                };
-                reasons.push(Reason {
-                    kind: label,
-                    weight: o.points as f64 + 4.0,
-                    text: format!(
-                        "{yes} {verb} the {q} ({rule}): {} points now and each roll it is kept \
-                         (R-6.7); {no} does not",
-                        o.points
-                    ),
-                });
-            }
-            _ => {}
-        }
-    }
-    // The corner: no points itself (R-4.5) but the key of the grand jan.
-    let corner = |e: &PlayExplanation| {
-        has(e, ObligationKind::TakesCorner).is_some() || has(e, ObligationKind::KeepsCorner).is_some()
-    };
-    if corner(a) != corner(b) {
-        let (yes, no) = if corner(a) { (na, nb) } else { (nb, na) };
-        reasons.push(Reason {
-            kind: "corner",
-            weight: 3.0,
-            text: format!(
-                "{yes} holds the rest corner (coin de repos, R-4.1), needed to fill the grand jan \
-                 (R-6.5); {no} does not"
-            ),
-        });
-    }
-    let (oa, ob) = (&a.opponent, &b.opponent);
-    if oa.hit_rolls != ob.hit_rolls || (oa.hit_points - ob.hit_points).abs() > 0.05 {
-        reasons.push(Reason {
-            kind: "hits",
-            weight: (oa.hit_points - ob.hit_points).abs(),
-            text: format!(
-                "{na} leaves {}: the opponent hits with {} rolls of 36 (expected {:.1} points); \
-                 {nb} leaves {}: {} rolls (expected {:.1} points) (R-6.1)",
-                plural(a.lone_checkers.len(), "lone checker", "lone checkers"),
-                oa.hit_rolls,
-                oa.hit_points,
-                b.lone_checkers.len(),
-                ob.hit_rolls,
-                ob.hit_points
-            ),
-        });
-    }
-    if oa.fill_rolls != ob.fill_rolls {
-        reasons.push(Reason {
-            kind: "opponent-fill",
-            weight: (oa.fill_rolls as f64 - ob.fill_rolls as f64).abs() / 36.0 * 4.0,
-            text: format!(
-                "the opponent fills a jan with {} rolls of 36 after {na}, {} after {nb} (R-6.5)",
-                oa.fill_rolls, ob.fill_rolls
-            ),
-        });
-    }
-    if oa.corner_rolls != ob.corner_rolls {
-        reasons.push(Reason {
-            kind: "opponent-corner",
-            weight: (oa.corner_rolls as f64 - ob.corner_rolls as f64).abs() / 36.0 * 3.0,
-            text: format!(
-                "the opponent takes his corner with {} rolls of 36 after {na}, {} after {nb} \
-                 (R-4.1, R-4.3)",
-                oa.corner_rolls, ob.corner_rolls
-            ),
-        });
-    }
-    let next = |e: &PlayExplanation| e.fill_next.as_ref().map_or(0, |f| f.rolls);
-    if next(a) != next(b) {
-        let q = a
-            .fill_next
-            .as_ref()
-            .or(b.fill_next.as_ref())
-            .map_or("jan", |f| f.quarter);
-        reasons.push(Reason {
-            kind: "fill-next",
-            weight: (next(a) as f64 - next(b) as f64).abs() / 36.0 * 4.0,
-            text: format!(
-                "the {q} fills next turn with {} rolls of 36 after {na}, {} after {nb} (R-6.5)",
-                next(a),
-                next(b)
-            ),
-        });
-    }
-    let net = |o: &Outlook| o.expected_points - o.expected_given;
-    if (net(oa) - net(ob)).abs() >= 0.05 {
-        reasons.push(Reason {
-            kind: "opponent-points",
-            weight: (net(oa) - net(ob)).abs() * 0.75,
-            text: format!(
-                "in all the opponent's next roll nets him {:.1} points after {na}, {:.1} after {nb}",
-                net(oa),
-                net(ob)
-            ),
-        });
-    }
-    reasons.sort_by(|x, y| y.weight.total_cmp(&x.weight));
-    reasons.truncate(4);
-    let equity_difference = a.equity.zip(b.equity).map(|(x, y)| round(x - y));
-    let mut lines: Vec<String> = reasons.iter().map(|r| r.text.clone()).collect();
-    if lines.is_empty() {
-        lines.push(
-            "the two plays do not differ in jans, obligations, lone checkers or the opponent's \
-             chances: only the equity tells them apart"
-                .to_string(),
-        );
-    }
-    if let (Some(x), Some(y), Some(d)) = (a.equity, b.equity, equity_difference) {
-        lines.push(format!(
-            "equity {na} {x:+.3}, {nb} {y:+.3}: {d:.3} better"
-        ));
-    }
-    Comparison {
-        best: na.clone(),
-        second: nb.clone(),
-        equity_difference,
-        reasons,
-        lines,
-    }
-}
-
-fn hole_name(h: Hole) -> &'static str {
-    match h {
-        Hole::Simple => "simple",
-        Hole::Double => "double",
-    }
-}
-
-/// Explains staying or leaving (R-8.6) for the side that rolled `score`
-/// from the score state `before` (the position's, before the roll), with
-/// the equities `sl`.
-pub fn explain_stay_leave(
-    before: &ScoreState,
-    score: &RollScore,
-    sl: &StayLeave,
-) -> StayLeaveExplanation {
-    let me = score.side;
-    let own = jan_points(score, |j| j != Jan::Exit);
-    let mut s = *before;
-    let m = s.mark(me, own);
-    let remainder = *s.points.get(me);
-    let remainder_in_bredouille = remainder > 0 && s.bredouille == trictrac::Bredouille::Side(me);
-    let holes: Vec<&'static str> = m.holes.iter().map(|h| hole_name(*h)).collect();
-    let holes_after = [*s.holes.get(me), *s.holes.get(!me)];
-    let grande_bredouille_open = *s.holes.get(!me) == 0;
-    let best = if sl.leave > sl.stay { "leave" } else { "stay" };
-    let (who, opp) = (me.name(), (!me).name());
-    let mut lines = vec![format!(
-        "{who}'s {own} points win {} ({}; a double hole is a bredouille, R-8.2): {who} {} \
-         holes, {opp} {}",
-        plural(m.hole_count() as usize, "hole", "holes"),
-        holes.join(", "),
-        holes_after[0],
-        holes_after[1]
-    )];
-    lines.push(format!(
-        "stay (tenir): {who} keeps {} of remainder{}, plays the roll, and {opp} marks the {} \
-         points the roll gives him (R-8.6)",
-        plural(remainder as usize, "point", "points"),
-        if remainder_in_bredouille {
-            ", en bredouille (R-8.2)"
-        } else {
-            ""
-        },
-        score.opponent_points
-    ));
-    lines.push(format!(
-        "leave (s'en aller): the remainder is lost, {opp} marks nothing for this roll, and a new \
-         relevé starts with {who} to roll (R-8.6)"
-    ));
-    if grande_bredouille_open {
-        lines.push(format!(
-            "{opp} has no hole yet: {who} may still win en grande bredouille (pavillon, R-8.4, R-9.1)"
-        ));
-    }
-    lines.push(format!(
-        "equity: stay {:+.3}, leave {:+.3}: {best} by {:.3}",
-        sl.stay,
-        sl.leave,
-        (sl.stay - sl.leave).abs()
-    ));
-    StayLeaveExplanation {
-        stay: round(sl.stay as f64),
-        leave: round(sl.leave as f64),
-        best,
-        points: own,
-        holes,
-        holes_after,
-        remainder,
-        remainder_in_bredouille,
-        opponent_points: score.opponent_points,
-        grande_bredouille_open,
-        lines,
-    }
 }
 
 /// One line for the jans marked before the play (R-2.4), e.g.

@@ -87,9 +87,12 @@ fn r_6_7_every_play_breaks_the_full_petit_jan_and_says_so() {
         assert_eq!(o.quarter, Some("petit jan"));
         assert_eq!(o.rule, "R-6.7");
         assert!(o.forced);
-        assert!(e.lines.iter().any(|l| l.contains("breaks the full petit jan")
-            && l.contains("R-6.7")
-            && l.contains("every legal play breaks it")));
+        assert!(e
+            .lines
+            .iter()
+            .any(|l| l.contains("breaks the full petit jan")
+                && l.contains("R-6.7")
+                && l.contains("every legal play breaks it")));
     }
 }
 
@@ -106,7 +109,10 @@ fn r_6_5_a_filling_play_says_so_with_its_points() {
             .iter()
             .find(|o| o.kind == ObligationKind::Fills)
             .unwrap_or_else(|| panic!("{}: {:?}", e.play, e.obligations));
-        assert_eq!((o.quarter, o.rule, o.points), (Some("petit jan"), "R-6.5, R-6.6", 4));
+        assert_eq!(
+            (o.quarter, o.rule, o.points),
+            (Some("petit jan"), "R-6.5, R-6.6", 4)
+        );
         assert!(e.lines[0].starts_with("fills the petit jan (R-6.5): 4 points now"));
         assert_eq!(e.marked.len(), 1);
         assert_eq!((e.marked[0].jan, e.marked[0].points), ("fill", 4));
