@@ -459,15 +459,30 @@ fn play_lines(e: &PlayExplanation, me: Side) -> Vec<String> {
             o.hit_points
         ));
     }
-    lines.push(format!(
-        "{opp}'s next roll: fills a jan with {} rolls of 36 (R-6.5), takes his corner with {} \
-         (R-4.1, R-4.3); expected {:.1} points for him, {:.1} for {}",
-        o.fill_rolls,
-        o.corner_rolls,
-        o.expected_points,
-        o.expected_given,
-        me.name()
-    ));
+    let mut next = format!(
+        "{opp}'s next roll: expected {:.1} points for him",
+        o.expected_points
+    );
+    if o.expected_given >= 0.05 {
+        next.push_str(&format!(
+            ", {:.1} for {} (R-6.9)",
+            o.expected_given,
+            me.name()
+        ));
+    }
+    if o.fill_rolls > 0 {
+        next.push_str(&format!(
+            "; fills a jan with {} rolls of 36 (R-6.5)",
+            o.fill_rolls
+        ));
+    }
+    if o.corner_rolls > 0 {
+        next.push_str(&format!(
+            "; takes his corner with {} rolls of 36 (R-4.1, R-4.3)",
+            o.corner_rolls
+        ));
+    }
+    lines.push(next);
     if let Some(f) = &e.fill_next {
         lines.push(format!(
             "the {} misses {}: {} rolls of 36 would fill it next turn (R-6.5)",

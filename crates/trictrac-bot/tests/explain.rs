@@ -1,8 +1,10 @@
 //! `trictrac_bot::explain`: explanations whose numbers are counted by
 //! hand from RULES.md (issue 40, item 2).
 
-use trictrac::{Game, GameOptions, Play, Position, Roll, Side};
+use rand::SeedableRng;
+use trictrac::{Game, GameOptions, Phase, Play, Position, Roll, Side};
 use trictrac_bot::analysis::{analyst, StayLeave};
+use trictrac_bot::by_name;
 use trictrac_bot::explain::{
     compare, explain_play, explain_ranked, explain_stay_leave, outlook, ObligationKind,
     PlayExplanation,
@@ -196,4 +198,42 @@ fn r_8_6_staying_or_leaving_names_the_holes_and_what_is_at_stake() {
     assert_eq!(e.best, "stay");
     assert!(e.lines[1].contains("keeps 2 points of remainder, en bredouille"));
     assert!(e.lines[1].contains("black marks the 4 points"));
+}
+
+#[test]
+fn every_play_of_random_games_is_explained_within_bounds() {
+    // Random games, every legal play of every roll: the counts are out
+    // of 36, a hit brings points, no lone checker means no hit,
+    // and the hits' points are part of the opponent's expected points.
+    let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let mut player = by_name("random", 5).unwrap();
+    let mut g = Game::new(GameOptions::default());
+    let mut checked = 0;
+    for _ in 0..300 {
+        match g.phase() {
+            Phase::FirstMove | Phase::Roll(_) => g.roll_with(&mut dice).unwrap(),
+            Phase::StayOrLeave(_) => g.stay().unwrap(),
+            Phase::Play(_) => {
+                let plays = g.legal_plays().to_vec();
+                let ex: Vec<PlayExplanation> =
+                    plays.iter().map(|p| explain_play(&g, p).unwrap()).collect();
+                for e in &ex {
+                    let o = &e.opponent;
+                    assert!(o.hit_rolls <= 36 && o.fill_rolls <= 36 && o.corner_rolls <= 36);
+                    assert_eq!(o.hit_rolls == 0, o.hit_points == 0.0, "{e:?}");
+                    assert!(!e.lone_checkers.is_empty() || o.hit_rolls == 0, "{e:?}");
+                    assert!(o.expected_points + 1e-9 >= o.hit_points, "{e:?}");
+                    assert!(!e.lines.is_empty());
+                    checked += 1;
+                }
+                if ex.len() >= 2 {
+                    assert!(!compare(&ex[0], &ex[1]).lines.is_empty());
+                }
+                let chosen = player.choose_play(&g);
+                g.play(&chosen).unwrap();
+            }
+            Phase::Mark(_) | Phase::Over(_) => break,
+        }
+    }
+    assert!(checked > 100, "only {checked} plays explained");
 }

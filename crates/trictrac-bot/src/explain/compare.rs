@@ -4,6 +4,12 @@ use serde::Serialize;
 
 use super::{plural, round, Obligation, ObligationKind, Outlook, PlayExplanation};
 
+/// `x` as printed, to one decimal: differences that do not show are not
+/// stated.
+fn tenths(x: f64) -> String {
+    format!("{x:.1}")
+}
+
 /// A difference between two plays and what it weighs, in points.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Reason {
@@ -89,7 +95,7 @@ pub fn compare(a: &PlayExplanation, b: &PlayExplanation) -> Comparison {
         });
     }
     let (oa, ob) = (&a.opponent, &b.opponent);
-    if oa.hit_rolls != ob.hit_rolls || (oa.hit_points - ob.hit_points).abs() > 0.05 {
+    if oa.hit_rolls != ob.hit_rolls || tenths(oa.hit_points) != tenths(ob.hit_points) {
         reasons.push(Reason {
             kind: "hits",
             weight: (oa.hit_points - ob.hit_points).abs(),
@@ -144,7 +150,7 @@ pub fn compare(a: &PlayExplanation, b: &PlayExplanation) -> Comparison {
         });
     }
     let net = |o: &Outlook| o.expected_points - o.expected_given;
-    if (net(oa) - net(ob)).abs() >= 0.05 {
+    if tenths(net(oa)) != tenths(net(ob)) {
         reasons.push(Reason {
             kind: "opponent-points",
             weight: (net(oa) - net(ob)).abs() * 0.75,

@@ -65,8 +65,9 @@ pub fn explain_stay_leave(
     let best = if sl.leave > sl.stay { "leave" } else { "stay" };
     let (who, opp) = (me.name(), (!me).name());
     let mut lines = vec![format!(
-        "{who}'s {own} points win {} ({}; a double hole is a bredouille, R-8.2): {who} {} \
-         holes, {opp} {}",
+        "the roll's {own} points, with {who}'s {} on the board, win {} ({}; a double hole is a \
+         bredouille, R-8.2): {who} {} holes, {opp} {}",
+        before.points.get(me),
         plural(m.hole_count() as usize, "hole", "holes"),
         holes.join(", "),
         holes_after[0],
