@@ -436,6 +436,11 @@ pub(crate) fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// `n roll(s) of 36`.
+pub(crate) fn of36(n: u32) -> String {
+    format!("{} of 36", plural(n as usize, "roll", "rolls"))
+}
+
 /// The sentences of a play's explanation.
 fn play_lines(e: &PlayExplanation, me: Side) -> Vec<String> {
     let mut lines = Vec::new();
@@ -452,10 +457,10 @@ fn play_lines(e: &PlayExplanation, me: Side) -> Vec<String> {
         lines.push("leaves no lone checker (demi-case)".to_string());
     } else {
         lines.push(format!(
-            "leaves {} on {}: {opp} hits with {} rolls of 36 (R-6.1, expected {:.1} points)",
+            "leaves {} on {}: {opp} hits with {} (R-6.1, expected {:.1} points)",
             plural(e.lone_checkers.len(), "lone checker", "lone checkers"),
             fields_text(&e.lone_checkers),
-            o.hit_rolls,
+            of36(o.hit_rolls),
             o.hit_points
         ));
     }
@@ -465,30 +470,30 @@ fn play_lines(e: &PlayExplanation, me: Side) -> Vec<String> {
     );
     if o.expected_given >= 0.05 {
         next.push_str(&format!(
-            ", {:.1} for {} (R-6.9)",
+            ", {:.1} for {} (jans qui ne peut, R-6.9)",
             o.expected_given,
             me.name()
         ));
     }
     if o.fill_rolls > 0 {
         next.push_str(&format!(
-            "; fills a jan with {} rolls of 36 (R-6.5)",
-            o.fill_rolls
+            "; fills a jan with {} (R-6.5)",
+            of36(o.fill_rolls)
         ));
     }
     if o.corner_rolls > 0 {
         next.push_str(&format!(
-            "; takes his corner with {} rolls of 36 (R-4.1, R-4.3)",
-            o.corner_rolls
+            "; takes his corner with {} (R-4.1, R-4.3)",
+            of36(o.corner_rolls)
         ));
     }
     lines.push(next);
     if let Some(f) = &e.fill_next {
         lines.push(format!(
-            "the {} misses {}: {} rolls of 36 would fill it next turn (R-6.5)",
+            "the {} misses {}: {} would fill it on the next turn (R-6.5)",
             f.quarter,
             plural(f.missing as usize, "checker", "checkers"),
-            f.rolls
+            of36(f.rolls)
         ));
     }
     lines

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::{plural, round, Obligation, ObligationKind, Outlook, PlayExplanation};
+use super::{of36, plural, round, Obligation, ObligationKind, Outlook, PlayExplanation};
 
 /// `x` as printed, to one decimal: differences that do not show are not
 /// stated.
@@ -101,12 +101,12 @@ pub fn compare(a: &PlayExplanation, b: &PlayExplanation) -> Comparison {
             weight: (oa.hit_points - ob.hit_points).abs(),
             text: format!(
                 "{na} leaves {}: the opponent hits with {} rolls of 36 (expected {:.1} points); \
-                 {nb} leaves {}: {} rolls (expected {:.1} points) (R-6.1)",
+                 {nb} leaves {}: {} (expected {:.1} points) (R-6.1)",
                 plural(a.lone_checkers.len(), "lone checker", "lone checkers"),
                 oa.hit_rolls,
                 oa.hit_points,
                 b.lone_checkers.len(),
-                ob.hit_rolls,
+                plural(ob.hit_rolls as usize, "roll", "rolls"),
                 ob.hit_points
             ),
         });
@@ -134,23 +134,24 @@ pub fn compare(a: &PlayExplanation, b: &PlayExplanation) -> Comparison {
     }
     let next = |e: &PlayExplanation| e.fill_next.as_ref().map_or(0, |f| f.rolls);
     if next(a) != next(b) {
-        let q = a
-            .fill_next
-            .as_ref()
-            .or(b.fill_next.as_ref())
-            .map_or("jan", |f| f.quarter);
+        let says = |e: &PlayExplanation| match &e.fill_next {
+            Some(f) => format!("the {} fills with {}", f.quarter, of36(f.rolls)),
+            None => "no jan is within two checkers of full".to_string(),
+        };
         reasons.push(Reason {
             kind: "fill-next",
             weight: (next(a) as f64 - next(b) as f64).abs() / 36.0 * 4.0,
             text: format!(
-                "the {q} fills next turn with {} rolls of 36 after {na}, {} after {nb} (R-6.5)",
-                next(a),
-                next(b)
+                "on the next turn, after {na} {}; after {nb} {} (R-6.5)",
+                says(a),
+                says(b)
             ),
         });
     }
     let net = |o: &Outlook| o.expected_points - o.expected_given;
-    if tenths(net(oa)) != tenths(net(ob)) {
+    // Stated unless the hits alone make the difference.
+    let hits_only = tenths(net(oa) - net(ob)) == tenths(oa.hit_points - ob.hit_points);
+    if tenths(net(oa)) != tenths(net(ob)) && !hits_only {
         reasons.push(Reason {
             kind: "opponent-points",
             weight: (net(oa) - net(ob)).abs() * 0.75,
