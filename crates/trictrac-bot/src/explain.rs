@@ -455,6 +455,12 @@ fn play_lines(e: &PlayExplanation, me: Side) -> Vec<String> {
     let opp = (!me).name();
     if e.lone_checkers.is_empty() {
         lines.push("leaves no lone checker (demi-case)".to_string());
+    } else if o.hit_rolls == 0 {
+        lines.push(format!(
+            "leaves {} on {}, out of {opp}'s reach (R-6.1)",
+            plural(e.lone_checkers.len(), "lone checker", "lone checkers"),
+            fields_text(&e.lone_checkers),
+        ));
     } else {
         lines.push(format!(
             "leaves {} on {}: {opp} hits with {} (R-6.1, expected {:.1} points)",

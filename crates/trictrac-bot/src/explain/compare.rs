@@ -1,4 +1,19 @@
 //! Why the best play rather than the second ([`compare`]).
+//!
+//! Each difference between the two explanations weighs, in points:
+//! - a fill or a keep one play makes and the other not: its points now
+//!   plus 4, the next roll's keep;
+//! - the rest corner held by one only: 3 — it scores nothing itself
+//!   but no grand jan is full without it;
+//! - the opponent's hits: the difference of their expected points;
+//! - the opponent's fills and corners: the difference of their rolls out
+//!   of 36, times 4 and 3;
+//! - the player's next fill: the difference of its rolls out of 36, times 4;
+//! - the opponent's expected points in all (less what he gives): the
+//!   difference, times 0.75, unless the hits alone make it.
+//!
+//! The four heaviest are stated, then the equities: the weights only
+//! order the sentences; the equity decides.
 
 use serde::Serialize;
 
@@ -163,6 +178,9 @@ pub fn compare(a: &PlayExplanation, b: &PlayExplanation) -> Comparison {
         });
     }
     reasons.sort_by(|x, y| y.weight.total_cmp(&x.weight));
+    for r in &mut reasons {
+        r.weight = round(r.weight);
+    }
     reasons.truncate(4);
     let equity_difference = a.equity.zip(b.equity).map(|(x, y)| round(x - y));
     let mut lines: Vec<String> = reasons.iter().map(|r| r.text.clone()).collect();
