@@ -38,6 +38,7 @@
 
 pub mod analysis;
 pub mod arena;
+pub mod explain;
 pub mod features;
 mod greedy;
 pub mod nn;

@@ -7,6 +7,10 @@ use clap::Args;
 use serde::Serialize;
 use trictrac::{Game, Phase, Side};
 use trictrac_bot::analysis::{analyst, Analyst};
+use trictrac_bot::explain::{
+    compare, explain_ranked, explain_stay_leave, marked_line, Comparison, PlayExplanation,
+    StayLeaveExplanation,
+};
 
 use crate::error::CliError;
 use crate::input;
@@ -26,9 +30,13 @@ use crate::options::OptionArgs;
         marked before the checkers move, R-2.4; the exit only if the play bears off the \
         last checker). When the roll wins a hole that lets the player choose (R-8.6), \
         the equities of staying and leaving come first, and the plays are those after \
-        staying.",
+        staying. --explain says why, for each play, from the positions: the jans \
+        marked, the obligations met or broken (filling R-6.5, keeping R-6.7, the rest \
+        corner R-4.1), what the opponent's next roll can score against it out of 36, \
+        then why the best play rather than the second.",
     after_help = "Examples:\n  \
         trictrac hint --position \"w:1x15 b:24x15 w\" --dice 6-5\n  \
+        trictrac hint --position \"w:1x14,5 b:24x14,17 w\" --dice 6-1 --explain\n  \
         trictrac hint --position \"w:1x13,6,7 b:24x15 w\" --dice 4-2 --json\n  \
         trictrac hint --position \"w:1x13,6,7 b:24x14,20 w dice=3-1\" --payout none\n\n\
         Exit codes: 0 success, 2 bad input (position, dice, options)."
@@ -46,6 +54,10 @@ pub struct HintArgs {
     #[arg(long)]
     json: bool,
 
+    /// Explain each play (jans, obligations, the opponent's chances) and why the best
+    #[arg(long)]
+    explain: bool,
+
     #[command(flatten)]
     options: OptionArgs,
 }
@@ -58,6 +70,8 @@ struct PlayJson {
     difference: f64,
     plies: u8,
     jans: Vec<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    explain: Option<PlayExplanation>,
 }
 
 #[derive(Serialize)]
@@ -65,6 +79,8 @@ struct StayLeaveJson {
     stay: f64,
     leave: f64,
     best: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    explain: Option<StayLeaveExplanation>,
 }
 
 #[derive(Serialize)]
@@ -77,6 +93,9 @@ struct HintJson {
     jans: Vec<JanJson>,
     stay_leave: Option<StayLeaveJson>,
     plays: Vec<PlayJson>,
+    /// Why the best play rather than the second (`--explain`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    comparison: Option<Comparison>,
 }
 
 fn round(x: f32) -> f64 {
@@ -96,15 +115,23 @@ fn rolled_game(args: &HintArgs) -> Result<Game, CliError> {
     Ok(g)
 }
 
-/// The ranked plays of `g` (in the play phase) in JSON form.
-fn ranked(a: &mut Analyst, g: &Game, side: Side) -> Vec<PlayJson> {
+/// The ranked plays of `g` (in the play phase) in JSON form, with their
+/// explanations when `explain`.
+fn ranked(a: &mut Analyst, g: &Game, side: Side, explain: bool) -> Vec<PlayJson> {
     let plays = a.plays(g);
+    let mut explained = if explain {
+        explain_ranked(g, &plays).into_iter().map(Some).collect()
+    } else {
+        Vec::new()
+    };
+    explained.resize(plays.len(), None);
     let best = plays.first().map_or(0.0, |p| p.equity);
     let score = g.pending_score();
     plays
         .iter()
+        .zip(explained)
         .enumerate()
-        .map(|(i, p)| {
+        .map(|(i, (p, explain))| {
             let mut after = g.position().clone();
             after.play_unchecked_with(&p.play, &g.options().rules);
             let jans = score
@@ -123,6 +150,7 @@ fn ranked(a: &mut Analyst, g: &Game, side: Side) -> Vec<PlayJson> {
                 difference: round(p.equity - best),
                 plies: p.plies,
                 jans,
+                explain,
             }
         })
         .collect()
@@ -137,11 +165,16 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .pending_roll()
         .ok_or_else(|| CliError::input("the roll was not made"))?;
     let score = g.pending_score().cloned();
+    let before = *input::position(&args.position)?.score();
     let stay_leave = match g.phase() {
         Phase::StayOrLeave(_) => a.stay_leave(&g).map(|sl| StayLeaveJson {
             stay: round(sl.stay),
             leave: round(sl.leave),
             best: if sl.leave > sl.stay { "leave" } else { "stay" },
+            explain: score
+                .as_ref()
+                .filter(|_| args.explain)
+                .map(|s| explain_stay_leave(&before, s, &sl)),
         }),
         _ => None,
     };
@@ -151,9 +184,16 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
             .map_err(|e| CliError::input(format!("cannot stay here: {e}")))?;
     }
     let plays = if matches!(g.phase(), Phase::Play(_)) {
-        ranked(&mut a, &g, side)
+        ranked(&mut a, &g, side, args.explain)
     } else {
         Vec::new()
+    };
+    let comparison = match (
+        plays.first().and_then(|p| p.explain.as_ref()),
+        plays.get(1).and_then(|p| p.explain.as_ref()),
+    ) {
+        (Some(x), Some(y)) => Some(compare(x, y)),
+        _ => None,
     };
     let h = HintJson {
         position: args.position.trim().to_string(),
@@ -167,6 +207,7 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
             .unwrap_or_default(),
         stay_leave,
         plays,
+        comparison,
     };
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &h)?;
@@ -183,12 +224,22 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
             )?;
         }
     }
+    if let Some(e) = h.plays.first().and_then(|p| p.explain.as_ref()) {
+        writeln!(
+            out,
+            "Marked before the checkers move (R-2.4): {}",
+            marked_line(&e.marked)
+        )?;
+    }
     if let Some(sl) = &h.stay_leave {
         writeln!(
             out,
             "The roll wins a hole (R-8.6): stay {:+.3}, leave {:+.3} — {}",
             sl.stay, sl.leave, sl.best
         )?;
+        for line in sl.explain.iter().flat_map(|e| &e.lines) {
+            writeln!(out, "      {line}")?;
+        }
     }
     if h.plays.is_empty() {
         writeln!(out, "No play to choose.")?;
@@ -208,6 +259,15 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "{:>3}. {:<width$}  {:+.3}{diff}",
             p.rank, p.play, p.equity
         )?;
+        for line in p.explain.iter().flat_map(|e| &e.lines) {
+            writeln!(out, "      {line}")?;
+        }
+    }
+    if let Some(c) = &h.comparison {
+        writeln!(out, "Why {} rather than {}:", c.best, c.second)?;
+        for line in &c.lines {
+            writeln!(out, "  {line}")?;
+        }
     }
     Ok(())
 }

@@ -348,3 +348,120 @@ fn an_equity_network_trains_from_the_first_one_and_plays() {
         .code(2);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn hint_explain_says_why_each_play_and_why_the_best() {
+    // after 5-11 1-2 Black's checker on 17 (his field 8) hits the
+    // lone checker on 11, six fields away, with 16 rolls of 36 (every 6,
+    // 5-1, 4-2, 3-3); 1-7 1-2 leaves 2, 5 and 7, reached only by 6-6,
+    // 6-4 and 5-5: 4 rolls.
+    let args = [
+        "hint",
+        "--position",
+        "w:1x14,5 b:24x14,17 w",
+        "--dice",
+        "6-1",
+    ];
+    let plain = stdout_of(&args);
+    assert!(
+        !plain.contains("Why") && !plain.contains("lone checker"),
+        "{plain}"
+    );
+    let text = stdout_of(&[&args[..], &["--explain"]].concat());
+    assert!(text.starts_with(&plain.lines().next().unwrap().to_string()));
+    assert!(
+        text.contains("Marked before the checkers move (R-2.4): nothing"),
+        "{text}"
+    );
+    assert!(
+        text.contains("leaves 2 lone checkers on 2 11: black hits with 16 rolls of 36 (R-6.1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("leaves 3 lone checkers on 2 5 7: black hits with 4 rolls of 36"),
+        "{text}"
+    );
+    let why = text
+        .lines()
+        .find(|l| l.starts_with("Why "))
+        .expect("a Why line");
+    assert!(why.ends_with(':') && why.contains(" rather than "), "{why}");
+    assert!(
+        text.trim_end().lines().last().unwrap().contains("better"),
+        "{text}"
+    );
+    // Every ranked play is in the plain output, in the same order.
+    let ranks = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| {
+                l.trim_start()
+                    .split('.')
+                    .next()
+                    .is_some_and(|n| n.parse::<u32>().is_ok())
+            })
+            .map(|l| l.split_whitespace().nth(1).unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(ranks(&plain), ranks(&text));
+
+    let plain = json_of(&[&args[..], &["--json"]].concat());
+    assert!(plain.get("comparison").is_none());
+    assert!(plain["plays"][0].get("explain").is_none());
+    let h = json_of(&[&args[..], &["--json", "--explain"]].concat());
+    let plays = h["plays"].as_array().unwrap();
+    let of = |play: &str| {
+        plays
+            .iter()
+            .find(|p| p["play"] == play)
+            .unwrap_or_else(|| panic!("{play} ranked"))["explain"]
+            .clone()
+    };
+    let e = of("5-11 1-2");
+    assert_eq!(e["opponent"]["hit_rolls"], 16);
+    assert_eq!(e["opponent"]["hit_points"], 1.0);
+    assert_eq!(e["lone_checkers"], serde_json::json!([2, 11]));
+    assert_eq!(of("1-7 1-2")["opponent"]["hit_rolls"], 4);
+    for p in plays {
+        assert_eq!(p["explain"]["play"], p["play"]);
+        assert_eq!(p["explain"]["equity"], p["equity"]);
+    }
+    let c = &h["comparison"];
+    assert_eq!(c["best"], plays[0]["play"]);
+    assert_eq!(c["second"], plays[1]["play"]);
+    let d = c["equity_difference"].as_f64().unwrap();
+    let want = plays[0]["equity"].as_f64().unwrap() - plays[1]["equity"].as_f64().unwrap();
+    assert!((d - want).abs() < 1e-3, "{d} {want}");
+}
+
+#[test]
+fn hint_explain_names_the_fill_and_the_stakes_of_staying() {
+    // the 5 from the talon fills the petit jan, 4 points.
+    let text = stdout_of(&[
+        "hint",
+        "--position",
+        "w:1x6,2x2,3x2,4x2,5x2,6 b:24x15 w",
+        "--dice",
+        "5-3",
+        "--explain",
+    ]);
+    assert!(
+        text.contains("fills the petit jan (R-6.5): 4 points now (R-6.6)"),
+        "{text}"
+    );
+    // 10 points and a true hit worth 4 on 6-6: a double hole, 2
+    // of remainder en bredouille; both 6s blocked: 4 points for Black.
+    let h = json_of(&[
+        "hint",
+        "--position",
+        "w:1x15 b:24x14,7 w score=10.0.0.0",
+        "--dice",
+        "6-6",
+        "--json",
+        "--explain",
+    ]);
+    let e = &h["stay_leave"]["explain"];
+    assert_eq!(e["holes"], serde_json::json!(["double"]));
+    assert_eq!(e["remainder"], 2);
+    assert_eq!(e["opponent_points"], 4);
+    assert_eq!(e["best"], h["stay_leave"]["best"]);
+}
