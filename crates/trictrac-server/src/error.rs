@@ -3,7 +3,35 @@
 //! protocol (`error` messages carry `code`, and `rule` for an illegal
 //! action).
 
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
 use tables::ActionError;
+
+/// Why the server could not start or run: the error of its lowest
+/// layers (listening, the database), which the layers above carry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ServerError {
+    /// The address cannot be listened on.
+    Listen(String),
+    /// The database failed.
+    Database(String),
+}
+
+impl std::fmt::Display for ServerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ServerError::Listen(m) | ServerError::Database(m) => f.write_str(&m.replace('\n', " ")),
+        }
+    }
+}
+
+impl std::error::Error for ServerError {}
+
+/// An HTTP refusal: the status and `{"error": "one line"}`.
+pub fn fail(code: StatusCode, message: String) -> Response {
+    (code, Json(serde_json::json!({ "error": message }))).into_response()
+}
 
 /// Why an action of a client was not carried out.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

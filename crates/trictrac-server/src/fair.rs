@@ -9,7 +9,7 @@ use axum::Json;
 use serde_json::json;
 use tables::fair;
 
-use crate::web::fail;
+use crate::error::fail;
 
 /// The result of checking `text`: the game and the throws checked, or
 /// why the record is refused or which throw does not match.

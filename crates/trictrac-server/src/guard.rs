@@ -151,11 +151,11 @@ fn page_policy(path: &str) -> Option<&'static str> {
     static HOWTO_BG: OnceLock<String> = OnceLock::new();
     match path {
         "/howto" | "/howto/trictrac" => {
-            Some(HOWTO.get_or_init(|| policy(crate::web::HOWTO)).as_str())
+            Some(HOWTO.get_or_init(|| policy(crate::pages::HOWTO)).as_str())
         }
         "/howto/backgammon" => Some(
             HOWTO_BG
-                .get_or_init(|| policy(crate::web::HOWTO_BG))
+                .get_or_init(|| policy(crate::pages::HOWTO_BG))
                 .as_str(),
         ),
         _ => None,

@@ -33,15 +33,16 @@ mod connections;
 pub mod error;
 pub mod fair;
 pub mod games;
+pub mod glicko;
 pub mod guard;
 pub mod limits;
 pub mod lobby;
 pub mod logging;
+mod pages;
 pub mod ratings;
 mod relay;
 pub mod room;
 pub mod store;
-pub mod view;
 mod web;
 mod ws;
 
@@ -55,24 +56,7 @@ use trictrac::GameOptions;
 use crate::room::{Hub, HubConfig};
 use crate::store::Store;
 
-/// Why the server could not start or run.
-#[derive(Debug)]
-pub enum ServerError {
-    /// The address cannot be listened on.
-    Listen(String),
-    /// The database failed.
-    Database(String),
-}
-
-impl std::fmt::Display for ServerError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ServerError::Listen(m) | ServerError::Database(m) => f.write_str(&m.replace('\n', " ")),
-        }
-    }
-}
-
-impl std::error::Error for ServerError {}
+pub use crate::error::ServerError;
 
 /// How to run the server.
 #[derive(Clone, Debug)]
@@ -162,7 +146,8 @@ impl Server {
         }
         hub.start_timekeeper();
         hub.start_presence();
-        lobby::feed::start(&hub)
+        let lobby = Arc::new(lobby::Lobby::new(hub.clone()));
+        lobby::feed::start(&lobby)
             .await
             .map_err(ServerError::Database)?;
         ratings::start(hub.clone());
@@ -171,7 +156,7 @@ impl Server {
             .store
             .setting_or("identity_key", &accounts::secret())
             .await?;
-        let app = web::router(hub.clone(), config.secure_cookies, &identity_key);
+        let app = web::router(hub.clone(), lobby, config.secure_cookies, &identity_key);
         let limits = config.limits;
         let task = tokio::spawn(connections::serve(listener, app, limits, stopping));
         Ok(Server {

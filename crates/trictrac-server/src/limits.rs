@@ -4,6 +4,10 @@
 //! with a wrong code is a guess). Token buckets from the `governor`
 //! crate.
 
+/// The read and write buffers of a WebSocket (they grow as a message
+/// needs): issue 34, 18 kB a socket at both ends.
+pub const WS_BUFFER: usize = 4 * 1024;
+
 use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -27,7 +31,7 @@ pub struct Limits {
     pub max_connections_per_address: u32,
     /// Open HTTP connections in all (WebSockets included); 0: three
     /// quarters of the file descriptors the process may open
-    /// ([`crate::connections`]).
+    /// (the connections' accept loop).
     pub http_connections: u32,
     /// Open HTTP connections from one address.
     pub http_connections_per_address: u32,
@@ -361,6 +365,27 @@ impl Gate {
             _held: held,
         })
     }
+}
+
+/// Closes `socket` with the close code of the error `why` (1009 for a
+/// message too big, 1002 for anything else broken) and its reason.
+pub async fn close_with(socket: &mut axum::extract::ws::WebSocket, why: &str) {
+    use axum::extract::ws::{CloseFrame, Message, Utf8Bytes};
+    let too_big = why.to_ascii_lowercase().contains("too long")
+        || why.to_ascii_lowercase().contains("too big")
+        || why.to_ascii_lowercase().contains("capacity")
+        || why.to_ascii_lowercase().contains("size");
+    let (code, reason) = if too_big {
+        (1009, "message too big: at most 64 KiB".to_string())
+    } else {
+        (1002, "protocol error".to_string())
+    };
+    let _ = socket
+        .send(Message::Close(Some(CloseFrame {
+            code,
+            reason: Utf8Bytes::from(reason),
+        })))
+        .await;
 }
 
 #[cfg(test)]

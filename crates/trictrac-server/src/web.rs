@@ -13,142 +13,13 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::json;
 
-use crate::error::RoomError;
+use crate::error::{fail, RoomError};
+use crate::pages::{MODULES, PAGES, SHELL_MODULES, TEXT_FILES};
 use crate::room::Hub;
 use tables::BySide;
 
-const INDEX: &str = include_str!("../static/index.html");
-/// The page's ES modules (docs/ARCHITECTURE.md, "The page"): the shell,
-/// what it shares with the games, and one module per game.
-const MODULES: [(&str, &str); 12] = [
-    ("/app.js", include_str!("../static/app.js")),
-    ("/i18n.js", include_str!("../static/i18n.js")),
-    ("/board.js", include_str!("../static/board.js")),
-    (
-        "/games/trictrac.js",
-        include_str!("../static/games/trictrac.js"),
-    ),
-    (
-        "/games/trictrac-texts.js",
-        include_str!("../static/games/trictrac-texts.js"),
-    ),
-    (
-        "/games/trictrac-review.js",
-        include_str!("../static/games/trictrac-review.js"),
-    ),
-    (
-        "/games/trictrac-analysis.js",
-        include_str!("../static/games/trictrac-analysis.js"),
-    ),
-    (
-        "/games/trictrac-late.js",
-        include_str!("../static/games/trictrac-late.js"),
-    ),
-    (
-        "/games/backgammon.js",
-        include_str!("../static/games/backgammon.js"),
-    ),
-    (
-        "/games/backgammon-board.js",
-        include_str!("../static/games/backgammon-board.js"),
-    ),
-    (
-        "/games/backgammon-analysis.js",
-        include_str!("../static/games/backgammon-analysis.js"),
-    ),
-    (
-        "/games/backgammon-review.js",
-        include_str!("../static/games/backgammon-review.js"),
-    ),
-];
-/// The shell's own modules beside `MODULES`: keyboard play, move
-/// animations and sound, the rematch (issue 25), the lobby, the clocks
-/// and the accounts (issue 26), the JSON API's helper they share, and the
-/// home page's lists (issue 35).
-const SHELL_MODULES: [(&str, &str); 10] = [
-    ("/keys.js", include_str!("../static/keys.js")),
-    ("/home.js", include_str!("../static/home.js")),
-    ("/motion.js", include_str!("../static/motion.js")),
-    ("/rematch.js", include_str!("../static/rematch.js")),
-    ("/fair.js", include_str!("../static/fair.js")),
-    ("/lobby.js", include_str!("../static/lobby.js")),
-    ("/clocks.js", include_str!("../static/clocks.js")),
-    ("/account.js", include_str!("../static/account.js")),
-    ("/api.js", include_str!("../static/api.js")),
-    ("/player.js", include_str!("../static/player.js")),
-];
-/// The page's words, French and English, as JSON modules the ES modules
-/// import (`with { type: "json" }`).
-const TEXT_FILES: [(&str, &str); 9] = [
-    (
-        "/texts/clocks.json",
-        include_str!("../static/texts/clocks.json"),
-    ),
-    (
-        "/texts/account.json",
-        include_str!("../static/texts/account.json"),
-    ),
-    (
-        "/texts/lobby.json",
-        include_str!("../static/texts/lobby.json"),
-    ),
-    (
-        "/texts/shell.json",
-        include_str!("../static/texts/shell.json"),
-    ),
-    (
-        "/texts/trictrac.json",
-        include_str!("../static/texts/trictrac.json"),
-    ),
-    (
-        "/texts/backgammon.json",
-        include_str!("../static/texts/backgammon.json"),
-    ),
-    (
-        "/texts/backgammon-options.json",
-        include_str!("../static/texts/backgammon-options.json"),
-    ),
-    (
-        "/texts/backgammon-analysis.json",
-        include_str!("../static/texts/backgammon-analysis.json"),
-    ),
-    (
-        "/texts/backgammon-review.json",
-        include_str!("../static/texts/backgammon-review.json"),
-    ),
-];
-/// How to play backgammon (Grand Trictrac's is `HOWTO`).
-pub(crate) const HOWTO_BG: &str = include_str!("../static/howto-backgammon.html");
-/// The project's rule books, linked from the how-to pages.
-const RULES_TT: &str = include_str!("../../../docs/RULES.md");
-const RULES_BG: &str = include_str!("../../../docs/BACKGAMMON.md");
-const STYLE: &str = include_str!("../static/style.css");
-const ICON: &str = include_str!("../static/icon.svg");
-pub(crate) const HOWTO: &str = include_str!("../static/howto.html");
-/// A player's page and the leaderboards (issue 26).
-const PLAYER: &str = include_str!("../static/player.html");
-
-const HTML: &str = "text/html; charset=utf-8";
-const TEXT: &str = "text/plain; charset=utf-8";
-/// The other files of the page: path, body, content type.
-const PAGES: [(&str, &str, &str); 9] = [
-    ("/", INDEX, HTML),
-    ("/player", PLAYER, HTML),
-    ("/style.css", STYLE, "text/css; charset=utf-8"),
-    ("/icon.svg", ICON, "image/svg+xml"),
-    ("/howto", HOWTO, HTML),
-    ("/howto/trictrac", HOWTO, HTML),
-    ("/howto/backgammon", HOWTO_BG, HTML),
-    ("/rules/trictrac", RULES_TT, TEXT),
-    ("/rules/backgammon", RULES_BG, TEXT),
-];
-
 /// The longest text `/api/qr.svg` encodes (an invitation link is ~60).
 const QR_MAX: usize = 512;
-
-/// The read and write buffers of a WebSocket (they grow as a message
-/// needs).
-pub(crate) const WS_BUFFER: usize = 4 * 1024;
 
 /// The largest request body in general (a seek, credentials, 100 seats).
 pub const BODY_MAX: usize = 32 * 1024;
@@ -157,7 +28,12 @@ pub const BODY_MAX: usize = 32 * 1024;
 pub const RECORD_MAX: usize = crate::games::backgammon::review::MAT_MAX + 1024;
 
 /// The routes.
-pub fn router(hub: Arc<Hub>, secure_cookies: bool, identity_key: &str) -> Router {
+pub fn router(
+    hub: Arc<Hub>,
+    lobby: Arc<crate::lobby::Lobby>,
+    secure_cookies: bool,
+    identity_key: &str,
+) -> Router {
     let request_timeout = hub.config.limits.request_timeout;
     let accounts = Arc::new(crate::accounts::Accounts::new(
         hub.clone(),
@@ -207,10 +83,10 @@ pub fn router(hub: Arc<Hub>, secure_cookies: bool, identity_key: &str) -> Router
             "/api/analysis/{game}/rollout",
             get(crate::analysis::web::rollout),
         )
-        .merge(crate::lobby::routes::router())
         .merge(crate::accounts::routes::router())
         .merge(crate::ratings::router())
         .with_state(hub)
+        .merge(crate::lobby::routes::router().with_state(lobby))
         .layer(axum::middleware::from_fn_with_state(
             accounts.clone(),
             crate::accounts::routes::identify,
@@ -260,8 +136,8 @@ async fn ws(
         // Small buffers (they grow for a large message): tungstenite's
         // default of 128 kB each way made a socket cost about 140 kB
         // (issue 34; docs/SERVER.md, "Memory").
-        .read_buffer_size(WS_BUFFER)
-        .write_buffer_size(WS_BUFFER)
+        .read_buffer_size(crate::limits::WS_BUFFER)
+        .write_buffer_size(crate::limits::WS_BUFFER)
         .on_upgrade(move |socket| async move {
             crate::ws::serve_socket(hub, socket, peer.ip(), account).await;
             drop(slot);
@@ -457,10 +333,6 @@ pub(crate) async fn look_up(
     })
 }
 
-pub(crate) fn fail(code: StatusCode, message: String) -> Response {
-    (code, Json(json!({ "error": message }))).into_response()
-}
-
 async fn games(State(hub): State<Arc<Hub>>) -> Response {
     match hub.store.finished_games(100).await {
         Ok(list) => Json(json!({ "finished": list })).into_response(),
@@ -520,99 +392,9 @@ async fn record(
         .into_response()
 }
 
-/// Reviews kept: a finished game does not change, so its review is
-/// computed once (keyed by the record's text, bounded).
-const REVIEWS_KEPT: usize = 64;
-
-fn review_cache(
-) -> &'static std::sync::Mutex<std::collections::HashMap<String, Arc<serde_json::Value>>> {
-    static CACHE: std::sync::OnceLock<
-        std::sync::Mutex<std::collections::HashMap<String, Arc<serde_json::Value>>>,
-    > = std::sync::OnceLock::new();
-    CACHE.get_or_init(Default::default)
-}
-
-/// Reviews waiting for the one computed at most.
-const REVIEWS_WAITING: usize = 8;
-
-/// One review computed at a time (each takes the search's CPU for seconds).
-fn review_gate() -> &'static tokio::sync::Semaphore {
-    static GATE: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
-    &GATE
-}
-
-/// Keeps a review computed elsewhere (the background review of a rated
-/// game, `crate::ratings::reviews`): the review page opens at once.
-pub(crate) fn remember_review(key: String, v: Arc<serde_json::Value>) {
-    if let Ok(mut c) = review_cache().lock() {
-        if c.len() >= REVIEWS_KEPT {
-            c.clear();
-        }
-        c.insert(key, v);
-    }
-}
-
-/// The review of `key` (a record's text), from the cache or computed by
-/// `job` off the async threads, one review at a time.
-pub(crate) async fn cached_review(
-    key: String,
-    job: crate::games::Job,
-) -> Result<Arc<serde_json::Value>, Response> {
-    let cached = review_cache()
-        .lock()
-        .ok()
-        .and_then(|c| c.get(&key).cloned());
-    if let Some(v) = cached {
-        return Ok(v);
-    }
-    // At most REVIEWS_WAITING wait for the one running (issue 34: every
-    // costly work bounded); more are told the server is busy.
-    static WAITING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    if WAITING.fetch_add(1, std::sync::atomic::Ordering::SeqCst) >= REVIEWS_WAITING {
-        WAITING.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
-        return Err(fail(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "reviews: the server is busy; try again in a minute".into(),
-        ));
-    }
-    let permit = review_gate().acquire().await;
-    WAITING.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
-    let Ok(_permit) = permit else {
-        return Err(fail(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the server is stopping".into(),
-        ));
-    };
-    // Another request may have computed it while this one waited.
-    let cached = review_cache()
-        .lock()
-        .ok()
-        .and_then(|c| c.get(&key).cloned());
-    if let Some(v) = cached {
-        return Ok(v);
-    }
-    let v = match tokio::task::spawn_blocking(job).await {
-        Ok(Ok(v)) => Arc::new(v),
-        Ok(Err(e)) => return Err(fail(StatusCode::UNPROCESSABLE_ENTITY, e)),
-        Err(_) => {
-            return Err(fail(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "the review failed".into(),
-            ))
-        }
-    };
-    if let Ok(mut c) = review_cache().lock() {
-        if c.len() >= REVIEWS_KEPT {
-            c.clear();
-        }
-        c.insert(key, v.clone());
-    }
-    Ok(v)
-}
-
 /// `/api/games/ROOM/review.json`: every decision of a finished Grand
 /// Trictrac game against the bot's best, by equity — the review of
-/// `trictrac review` ([`crate::analysis::review_json`]) — or of a finished
+/// `trictrac review` ([`crate::games::trictrac::analysis::review_json`]) — or of a finished
 /// backgammon game or match — the review of `trictrac bg review`
 /// ([`crate::games::backgammon::review`]) — computed off the async
 /// threads.
@@ -642,7 +424,7 @@ async fn review(
         }
         Err(e) => return fail(StatusCode::NOT_FOUND, format!("game {id}: {e}")),
     };
-    let v = match cached_review(key, job).await {
+    let v = match crate::analysis::cache::cached_review(key, job).await {
         Ok(v) => v,
         Err(r) => return r,
     };
@@ -654,9 +436,9 @@ async fn review(
 /// `/api/chances?position=TPN&question=hit|fill|point|corner&field=…&jan=…`:
 /// a table of chances (`trictrac chances`), or a one-line error.
 async fn chances(
-    axum::extract::Query(q): axum::extract::Query<crate::analysis::ChancesQuery>,
+    axum::extract::Query(q): axum::extract::Query<crate::games::trictrac::analysis::ChancesQuery>,
 ) -> Response {
-    match crate::analysis::chances_json(&q) {
+    match crate::games::trictrac::analysis::chances_json(&q) {
         Ok(v) => Json(v).into_response(),
         Err(e) => fail(StatusCode::BAD_REQUEST, e),
     }

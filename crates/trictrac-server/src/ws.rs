@@ -8,8 +8,8 @@ use serde_json::{json, Value};
 use tokio::sync::{broadcast, Mutex};
 use trictrac::Side;
 
+use crate::room::view::state_json;
 use crate::room::{Hub, Intent, Mode, Room};
-use crate::view::state_json;
 
 /// The names a client might give a take-back, refused with
 /// [`NO_TAKE_BACK`].
@@ -135,7 +135,7 @@ fn clean_name(n: Option<String>) -> String {
         .to_string()
 }
 
-/// The name a connection's player sits under ([`crate::accounts::lobby::seat_name`]):
+/// The name a connection's player sits under ([`crate::lobby::accounts::seat_name`]):
 /// the account's, or the typed one if it is no registered player's nor
 /// a bot's.
 async fn seat_name(
@@ -150,7 +150,7 @@ async fn seat_name(
     if name.is_empty() {
         return Ok(name);
     }
-    crate::accounts::lobby::guest_name(hub, &name)
+    crate::lobby::accounts::guest_name(hub, &name)
         .await
         .map_err(|e| e.to_string())
 }
@@ -162,27 +162,6 @@ fn parse_side(s: Option<&str>) -> Result<Option<Side>, String> {
         Some("black") | Some("b") => Ok(Some(Side::Black)),
         Some(o) => Err(format!("side `{o}`: white, black or random")),
     }
-}
-
-/// Closes `socket` with the close code of the error `why` (1009 for a
-/// message too big, 1002 for anything else broken) and its reason.
-pub(crate) async fn close_with(socket: &mut WebSocket, why: &str) {
-    use axum::extract::ws::CloseFrame;
-    let too_big = why.to_ascii_lowercase().contains("too long")
-        || why.to_ascii_lowercase().contains("too big")
-        || why.to_ascii_lowercase().contains("capacity")
-        || why.to_ascii_lowercase().contains("size");
-    let (code, reason) = if too_big {
-        (1009, "message too big: at most 64 KiB".to_string())
-    } else {
-        (1002, "protocol error".to_string())
-    };
-    let _ = socket
-        .send(Message::Close(Some(CloseFrame {
-            code,
-            reason: Utf8Bytes::from(reason),
-        })))
-        .await;
 }
 
 async fn send(socket: &mut WebSocket, v: &Value) -> bool {
@@ -235,7 +214,7 @@ pub async fn serve_socket(
             Some(Err(e)) => {
                 // A message over the size limit (or a broken frame): say
                 // why in a close frame before leaving (issue 34).
-                close_with(&mut socket, &e.to_string()).await;
+                crate::limits::close_with(&mut socket, &e.to_string()).await;
                 break;
             }
             Some(Ok(_)) => continue,

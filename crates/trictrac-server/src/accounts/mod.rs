@@ -21,7 +21,7 @@
 //! Registering or logging in gives the account the games the browser's
 //! anonymous identity played before.
 
-pub mod lobby;
+pub mod history;
 pub mod names;
 pub mod routes;
 
@@ -58,7 +58,7 @@ pub const LOGIN_BURST: u32 = 10;
 pub const LOGIN_EVERY_SECONDS: u64 = 6;
 
 /// Why a request of the JSON API was refused (the accounts' routes and
-/// the lobby's, [`crate::lobby::LobbyError`]); each has its HTTP status
+/// the lobby's `LobbyError`); each has its HTTP status
 /// and is answered `{"error": "…"}` (`routes`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ApiError {
@@ -90,8 +90,8 @@ pub enum ApiError {
     Busy(String),
 }
 
-impl From<crate::ServerError> for ApiError {
-    fn from(e: crate::ServerError) -> ApiError {
+impl From<crate::error::ServerError> for ApiError {
+    fn from(e: crate::error::ServerError) -> ApiError {
         ApiError::Storage(e.to_string())
     }
 }

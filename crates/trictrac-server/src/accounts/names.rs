@@ -33,7 +33,7 @@
 //! `ALICE`, `A1ice`, `Аlice` (Cyrillic А), `Alıce` and `a.lice` are one
 //! name. Anonymous players' names go through the same skeleton: one
 //! cannot sit under a registered name or a bot's
-//! (`crate::accounts::lobby`).
+//! (the lobby's accounts rule).
 
 use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::json;
 
 use super::{
     cookie, is_secret, secret, session_account, session_key, Accounts, ApiError, Credentials, Who,
@@ -20,8 +20,6 @@ use super::{
 };
 use crate::room::Hub;
 
-/// Finished games listed for a player.
-pub const GAMES_LISTED: i64 = 100;
 /// Seats claimed in one request at most.
 const SEATS_CLAIMED: usize = 100;
 
@@ -31,7 +29,6 @@ pub fn router() -> Router<Arc<Hub>> {
         .route("/api/accounts", post(enter::<true>))
         .route("/api/login", post(enter::<false>))
         .route("/api/logout", post(logout))
-        .route("/api/me", get(me))
         .route("/api/me/games", get(my_games))
         .route("/api/me/seats", post(claim_seats))
 }
@@ -173,65 +170,15 @@ async fn logout(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>) -> 
     r
 }
 
-/// `GET /api/me`: the account logged in (`name` null when none) and its
-/// ratings.
-async fn me(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>) -> Response {
-    let Some(a) = &who.account else {
-        return Json(json!({ "name": null, "ratings": [] })).into_response();
-    };
-    crate::ratings::settle_now(&hub).await;
-    match hub.store.ratings_of(&a.id).await {
-        Ok(r) => Json(json!({ "name": a.name, "ratings": r })).into_response(),
-        Err(e) => ApiError::from(e).into_response(),
-    }
-}
-
-/// The links of a finished game: replay, review, downloads.
-pub fn links(room: &str, game: &str) -> Value {
-    let (review, downloads) = match game {
-        "backgammon" => (
-            format!("/?bgreview={room}"),
-            json!([{ "format": "mat", "url": format!("/api/games/{room}.mat") }]),
-        ),
-        _ => (
-            format!("/?room={room}&review=1"),
-            json!([
-                { "format": "txt", "url": format!("/api/games/{room}.txt") },
-                { "format": "json", "url": format!("/api/games/{room}.json") },
-            ]),
-        ),
-    };
-    json!({
-        "replay": format!("/?room={room}&watch=1"),
-        "review": review,
-        "downloads": downloads,
-    })
-}
-
-/// A list of finished games with their links.
-pub fn games_json(games: Vec<crate::store::PlayedGame>) -> Value {
-    Value::Array(
-        games
-            .into_iter()
-            .map(|g| {
-                let links = links(&g.room, &g.game);
-                let mut v = json!(g);
-                v["links"] = links;
-                v
-            })
-            .collect(),
-    )
-}
-
 /// `GET /api/me/games`: the finished games of this browser's identity
 /// and of the account logged in.
 async fn my_games(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>) -> Response {
     match hub
         .store
-        .games_of(who.identity.as_deref(), who.account_id(), GAMES_LISTED)
+        .games_of(who.identity.as_deref(), who.account_id(), crate::accounts::history::GAMES_LISTED)
         .await
     {
-        Ok(g) => Json(json!({ "name": who.account.map(|a| a.name), "games": games_json(g) }))
+        Ok(g) => Json(json!({ "name": who.account.map(|a| a.name), "games": crate::accounts::history::games_json(&hub.config.games, g) }))
             .into_response(),
         Err(e) => ApiError::from(e).into_response(),
     }

@@ -29,9 +29,10 @@ use axum::Json;
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
 
+use super::cache::cached_review;
+use crate::error::fail;
 use crate::games::GameAnalysis;
 use crate::room::Hub;
-use crate::web::{cached_review, fail};
 
 /// Analyses of positions computed at once; more wait.
 const POSITIONS_AT_ONCE: usize = 2;

@@ -217,6 +217,11 @@ pub trait ServerGame: TableGame {
     /// The extensions of [`ServerGame::record`], the first the default.
     fn record_formats(&self) -> &'static [&'static str];
 
+    /// The page that reviews a finished game of this kind in room `room`.
+    fn review_page(&self, room: &str) -> String {
+        format!("/?room={room}&review=1")
+    }
+
     /// The review of the finished game: its cache key (the record) and
     /// the work. `ended`: the room ended it by a verdict (time,
     /// abandonment) though the game itself would go on; its plays so far
@@ -322,6 +327,8 @@ pub trait RoomGame: Send + Sync + std::fmt::Debug {
     fn record(&self, ext: &str, names: BySide<&str>, date: &str) -> Option<String>;
     /// See [`ServerGame::record_formats`].
     fn record_formats(&self) -> &'static [&'static str];
+    /// See [`ServerGame::review_page`].
+    fn review_page(&self, room: &str) -> String;
     /// See [`ServerGame::review`].
     ///
     /// # Errors
@@ -439,6 +446,10 @@ impl<G: ServerGame> RoomGame for G {
 
     fn record_formats(&self) -> &'static [&'static str] {
         ServerGame::record_formats(self)
+    }
+
+    fn review_page(&self, room: &str) -> String {
+        ServerGame::review_page(self, room)
     }
 
     fn review(

@@ -154,7 +154,7 @@ pub async fn accept(
             "",
             Some(bot.to_string()),
             None,
-            crate::accounts::lobby::seat_name(
+            crate::lobby::accounts::seat_name(
                 hub,
                 by.account.as_ref(),
                 who.name.as_deref(),

@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use tokio::sync::{broadcast, mpsc, Notify};
 
-use crate::room::Hub;
+use super::Lobby;
 use crate::store::LOBBY_CHANNEL;
 
 /// A poster's seek stands this long after the last sign of him (his
@@ -112,7 +112,7 @@ impl Feed {
 
     /// Something in the lobby changed here: look again at once, and tell
     /// the other instances to.
-    pub async fn changed(&self, hub: &Hub) {
+    pub async fn changed(&self, hub: &Lobby) {
         self.wake.notify_one();
         hub.store.announce_lobby().await;
     }
@@ -158,7 +158,7 @@ impl Feed {
     /// The whole lobby as a socket's first message, `{"type": "lobby",
     /// "seeks", "live", "bots"}`, from the last snapshot (made first if
     /// there is none yet).
-    pub async fn full(&self, hub: &Arc<Hub>) -> Arc<str> {
+    pub async fn full(&self, hub: &Arc<Lobby>) -> Arc<str> {
         let fresh = self.last.lock().map(|l| l.at.is_some()).unwrap_or(false);
         if !fresh {
             self.refresh(hub).await;
@@ -184,7 +184,7 @@ impl Feed {
     /// Looks at the lobby again: sends the difference from the last look
     /// to every socket, and their game to the posters whose seek was
     /// accepted.
-    pub async fn refresh(&self, hub: &Arc<Hub>) {
+    pub async fn refresh(&self, hub: &Arc<Lobby>) {
         let _one = self.looking.lock().await;
         let (seeks, live) = match super::listing(hub, Some(self)).await {
             Ok(x) => x,
@@ -271,7 +271,7 @@ impl Feed {
 
     /// The posters holding a seek that is not open any more: their game
     /// when it was accepted, else that it closed.
-    async fn tell_posters(&self, hub: &Arc<Hub>) {
+    async fn tell_posters(&self, hub: &Arc<Lobby>) {
         let open: std::collections::HashSet<String> = match self.last.lock() {
             Ok(l) => l.seeks.iter().map(|(id, _)| id.clone()).collect(),
             Err(_) => return,
@@ -388,7 +388,7 @@ fn difference(old: &Entries, new: &Entries) -> (Vec<Value>, Vec<String>) {
 ///
 /// # Errors
 /// When PostgreSQL's channel cannot be listened to.
-pub async fn start(hub: &Arc<Hub>) -> Result<(), String> {
+pub async fn start(hub: &Arc<Lobby>) -> Result<(), String> {
     if let Some(url) = hub.store.listen_url() {
         let mut listener = sqlx::postgres::PgListener::connect(url)
             .await
@@ -405,7 +405,7 @@ pub async fn start(hub: &Arc<Hub>) -> Result<(), String> {
 
 /// Every notification on the lobby's channel (from any instance, ours
 /// too) wakes the feed; a lost connection too (changes may be missed).
-async fn listen(hub: Arc<Hub>, mut listener: sqlx::postgres::PgListener) {
+async fn listen(hub: Arc<Lobby>, mut listener: sqlx::postgres::PgListener) {
     let mut stopping = hub.stopping.clone();
     loop {
         let n = tokio::select! {
@@ -425,24 +425,24 @@ async fn listen(hub: Arc<Hub>, mut listener: sqlx::postgres::PgListener) {
         }) {
             continue;
         }
-        hub.lobby.wake.notify_one();
+        hub.feed.wake.notify_one();
     }
 }
 
-async fn run(hub: Arc<Hub>) {
+async fn run(hub: Arc<Lobby>) {
     let mut stopping = hub.stopping.clone();
     let mut last_bump = Instant::now() - BUMP_EVERY;
     let mut last_sweep = Instant::now();
     loop {
         tokio::select! {
-            _ = hub.lobby.wake.notified() => {}
+            _ = hub.feed.wake.notified() => {}
             _ = tokio::time::sleep(REFRESH_EVERY) => {}
             _ = stopping.wait_for(|s| *s) => return,
         }
-        hub.lobby.refresh(&hub).await;
+        hub.feed.refresh(&hub).await;
         if last_bump.elapsed() >= BUMP_EVERY {
             last_bump = Instant::now();
-            let ids = hub.lobby.held_ids();
+            let ids = hub.feed.held_ids();
             if let Err(e) = hub.store.touch_seeks(&ids).await {
                 tracing::warn!("the lobby cannot mark its posters present: {e}");
             }
@@ -460,7 +460,7 @@ async fn run(hub: Arc<Hub>) {
                 Ok(0) => {}
                 Ok(n) => {
                     tracing::debug!("{n} challenges withdrawn (poster gone) or expired");
-                    hub.lobby.changed(&hub).await;
+                    hub.feed.changed(&hub).await;
                 }
                 Err(e) => tracing::warn!("the lobby cannot withdraw left challenges: {e}"),
             }

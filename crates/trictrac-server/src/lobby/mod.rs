@@ -17,9 +17,10 @@
 //! challenge each ([`bots`]). A seek may carry a clock, started when it is
 //! accepted (`crate::room::timing`).
 //! Rated seeks are for registered, logged-in players
-//! (`crate::accounts::lobby`); who sits where is recorded for the
+//! (`crate::lobby::accounts`); who sits where is recorded for the
 //! players' histories.
 
+pub mod accounts;
 pub mod bots;
 pub mod feed;
 pub mod routes;
@@ -34,6 +35,33 @@ use tables::Side;
 
 use crate::accounts::Who;
 use crate::room::{Hub, Mode};
+
+/// The lobby of a server (issue 36: the rooms do not know it): the
+/// rooms' [`Hub`] and the feed of the lobby's changes ([`feed::Feed`]).
+/// It reads as the hub it holds.
+pub struct Lobby {
+    /// The rooms, the store and the settings.
+    pub hub: Arc<Hub>,
+    /// The seeks and live games sent to the lobby's sockets.
+    pub feed: feed::Feed,
+}
+
+impl Lobby {
+    /// The lobby of `hub`.
+    pub fn new(hub: Arc<Hub>) -> Lobby {
+        Lobby {
+            hub,
+            feed: feed::Feed::new(),
+        }
+    }
+}
+
+impl std::ops::Deref for Lobby {
+    type Target = Hub;
+    fn deref(&self) -> &Hub {
+        &self.hub
+    }
+}
 use crate::store::{now, LiveRow, SeekRow};
 
 /// Open seeks listed at most.
@@ -62,7 +90,7 @@ pub struct NewSeek {
     #[serde(default, rename = "match")]
     pub length: u32,
     /// Rated: only between registered, logged-in players
-    /// (`crate::accounts::lobby`).
+    /// (`crate::lobby::accounts`).
     #[serde(default)]
     pub rated: bool,
     /// The poster's name.
@@ -185,7 +213,7 @@ pub(crate) fn clean_name(n: Option<&str>, empty: &str) -> String {
 
 /// The option words of a seek, checked by the game's own parser and
 /// written back as the game writes them.
-fn options_of(hub: &Hub, seek: &NewSeek) -> Result<String, LobbyError> {
+fn options_of(hub: &Lobby, seek: &NewSeek) -> Result<String, LobbyError> {
     let names = hub.config.games.names();
     if !names.contains(&seek.game.as_str()) {
         return Err(LobbyError::Bad(format!(
@@ -213,8 +241,8 @@ fn options_of(hub: &Hub, seek: &NewSeek) -> Result<String, LobbyError> {
 ///
 /// # Errors
 /// Bad input, or the database failed.
-pub async fn post(hub: &Hub, seek: NewSeek, by: &Who) -> Result<Value, LobbyError> {
-    let name = crate::accounts::lobby::may_post(by, seek.rated, seek.name.clone())?;
+pub async fn post(hub: &Lobby, seek: NewSeek, by: &Who) -> Result<Value, LobbyError> {
+    let name = crate::lobby::accounts::may_post(by, seek.rated, seek.name.clone())?;
     let options = options_of(hub, &seek)?;
     if let Some(c) = &seek.clock {
         c.check().map_err(|e| LobbyError::Bad(e.to_string()))?;
@@ -223,7 +251,7 @@ pub async fn post(hub: &Hub, seek: NewSeek, by: &Who) -> Result<Value, LobbyErro
         id: String::new(),
         game: seek.game.clone(),
         options,
-        name: crate::accounts::lobby::seat_name(
+        name: crate::lobby::accounts::seat_name(
             hub,
             by.account.as_ref(),
             name.as_deref(),
@@ -243,11 +271,11 @@ pub async fn post(hub: &Hub, seek: NewSeek, by: &Who) -> Result<Value, LobbyErro
         row.id = code();
         if hub.store.insert_seek(&row).await? {
             // This instance's lobby at once, the others told.
-            hub.lobby
+            hub.feed
                 .apply(vec![(row.id.clone(), public(&row))], Vec::new(), Vec::new())
                 .await;
             hub.store.announce_lobby().await;
-            crate::accounts::lobby::posted(hub, &row.id, by, seek.rated).await?;
+            crate::lobby::accounts::posted(hub, &row.id, by, seek.rated).await?;
             return Ok(json!({ "id": row.id, "token": row.token }));
         }
     }
@@ -285,7 +313,7 @@ fn match_length(options: &str) -> u32 {
         .unwrap_or(0)
 }
 
-async fn open_seek(hub: &Hub, id: &str) -> Result<SeekRow, LobbyError> {
+async fn open_seek(hub: &Lobby, id: &str) -> Result<SeekRow, LobbyError> {
     let id = id.trim().to_ascii_uppercase();
     hub.store
         .seek(&id)
@@ -297,7 +325,7 @@ async fn open_seek(hub: &Hub, id: &str) -> Result<SeekRow, LobbyError> {
 ///
 /// # Errors
 /// No such seek, or the database failed.
-pub async fn show(hub: &Hub, id: &str, token: Option<&str>) -> Result<Value, LobbyError> {
+pub async fn show(hub: &Lobby, id: &str, token: Option<&str>) -> Result<Value, LobbyError> {
     if let Some(game) = bots::game_of(hub, id) {
         return Ok(bots::show(hub, &game));
     }
@@ -325,7 +353,7 @@ pub async fn show(hub: &Hub, id: &str, token: Option<&str>) -> Result<Value, Lob
 ///
 /// # Errors
 /// No such seek, the wrong token, not open any more.
-pub async fn cancel(hub: &Hub, id: &str, token: &str) -> Result<Value, LobbyError> {
+pub async fn cancel(hub: &Lobby, id: &str, token: &str) -> Result<Value, LobbyError> {
     let s = open_seek(hub, id).await?;
     if !same_token(token, &s.token) {
         return Err(LobbyError::Forbidden(format!(
@@ -339,7 +367,7 @@ pub async fn cancel(hub: &Hub, id: &str, token: &str) -> Result<Value, LobbyErro
             s.id
         )));
     }
-    hub.lobby
+    hub.feed
         .apply(Vec::new(), vec![s.id.clone()], Vec::new())
         .await;
     hub.store.announce_lobby().await;
@@ -354,13 +382,13 @@ pub async fn cancel(hub: &Hub, id: &str, token: &str) -> Result<Value, LobbyErro
 /// No such seek, one's own, taken or cancelled already, the game could
 /// not be made.
 pub async fn accept(
-    hub: &Arc<Hub>,
+    hub: &Arc<Lobby>,
     id: &str,
     who: Acceptance,
     by: &Who,
 ) -> Result<Value, LobbyError> {
     if let Some(game) = bots::game_of(hub, id) {
-        return bots::accept(hub, &game, who, by).await;
+        return bots::accept(&hub.hub, &game, who, by).await;
     }
     let s = open_seek(hub, id).await?;
     if who
@@ -373,9 +401,9 @@ pub async fn accept(
             s.id
         )));
     }
-    let name = crate::accounts::lobby::may_accept(hub, &s.id, by, who.name.clone()).await?;
+    let name = crate::lobby::accounts::may_accept(hub, &s.id, by, who.name.clone()).await?;
     let seated_as =
-        crate::accounts::lobby::seat_name(hub, by.account.as_ref(), name.as_deref(), "guest")
+        crate::lobby::accounts::seat_name(hub, by.account.as_ref(), name.as_deref(), "guest")
             .await?;
     if s.state != "open" || !hub.store.close_seek(&s.id, "taken").await? {
         return Err(LobbyError::Taken(format!(
@@ -384,19 +412,19 @@ pub async fn accept(
         )));
     }
     // Taken: out of this instance's list at once.
-    hub.lobby
+    hub.feed
         .apply(Vec::new(), vec![s.id.clone()], Vec::new())
         .await;
     match seat_both(hub, &s, &seated_as).await {
         Ok((v, live)) => {
-            let entry = live_value(hub, Some(&hub.lobby), &live).await;
-            hub.lobby
+            let entry = live_value(hub, Some(&hub.feed), &live).await;
+            hub.feed
                 .apply(Vec::new(), Vec::new(), vec![(live.id, entry)])
                 .await;
             // The others told; this instance looks again (the poster's
             // socket is told of his game).
-            hub.lobby.changed(hub).await;
-            crate::accounts::lobby::seated(hub, &s.id, &v, by).await?;
+            hub.feed.changed(hub).await;
+            crate::lobby::accounts::seated(hub, &s.id, &v, by).await?;
             Ok(v)
         }
         Err(e) => {
@@ -404,7 +432,7 @@ pub async fn accept(
             if let Err(r) = hub.store.reopen_seek(&s.id).await {
                 tracing::error!(seek = %s.id, "{r}");
             }
-            hub.lobby.changed(hub).await;
+            hub.feed.changed(hub).await;
             Err(e)
         }
     }
@@ -413,11 +441,12 @@ pub async fn accept(
 /// The room of an accepted seek: the poster on a random side, the
 /// accepting player on the other.
 async fn seat_both(
-    hub: &Arc<Hub>,
+    hub: &Arc<Lobby>,
     s: &SeekRow,
     name: &str,
 ) -> Result<(Value, LiveRow), LobbyError> {
     let (room, poster_token) = hub
+        .hub
         .create(
             Mode::Online,
             &s.game,
@@ -476,8 +505,8 @@ async fn seat_both(
 ///
 /// # Errors
 /// When the database fails.
-pub async fn lobby(hub: &Arc<Hub>) -> Result<Value, LobbyError> {
-    let (seeks, live) = listing(hub, Some(&hub.lobby)).await?;
+pub async fn lobby(hub: &Arc<Lobby>) -> Result<Value, LobbyError> {
+    let (seeks, live) = listing(hub, Some(&hub.feed)).await?;
     Ok(json!({
         "seeks": seeks.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
         "live": live.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
@@ -492,7 +521,7 @@ pub async fn lobby(hub: &Arc<Hub>) -> Result<Value, LobbyError> {
 /// # Errors
 /// When the database fails.
 pub(crate) async fn listing(
-    hub: &Arc<Hub>,
+    hub: &Arc<Lobby>,
     feed: Option<&feed::Feed>,
 ) -> Result<(Vec<(String, Value)>, Vec<(String, Value)>), LobbyError> {
     // The codes from the index; a seek does not change while it is open,
@@ -534,7 +563,7 @@ pub(crate) async fn listing(
 /// A game in progress as listed: its players, and its spectators, turn
 /// and score when this instance holds it (the score recomputed only
 /// when it moved: cached in `feed`).
-async fn live_value(hub: &Arc<Hub>, feed: Option<&feed::Feed>, g: &LiveRow) -> Value {
+async fn live_value(hub: &Arc<Lobby>, feed: Option<&feed::Feed>, g: &LiveRow) -> Value {
     let mut v = json!({
         "room": g.id,
         "game": g.game,

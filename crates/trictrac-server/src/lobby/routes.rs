@@ -14,12 +14,12 @@ use axum::{Extension, Json, Router};
 use serde::de::DeserializeOwned;
 use serde_json::json;
 
+use super::Lobby;
 use super::{Acceptance, LobbyError, NewSeek};
 use crate::accounts::Who;
-use crate::room::Hub;
 
 /// The lobby's routes, to merge into the server's.
-pub fn router() -> Router<Arc<Hub>> {
+pub fn router() -> Router<Arc<Lobby>> {
     Router::new()
         .route("/api/lobby", get(lobby))
         .route("/api/seeks", post(post_seek))
@@ -31,7 +31,7 @@ pub fn router() -> Router<Arc<Hub>> {
 /// `/ws/lobby`: the lobby live ([`super::socket`]), within the limits of
 /// connections per address as the games' sockets.
 async fn socket(
-    State(hub): State<Arc<Hub>>,
+    State(hub): State<Arc<Lobby>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
@@ -43,8 +43,8 @@ async fn socket(
     };
     upgrade
         .max_message_size(4 * 1024)
-        .read_buffer_size(crate::web::WS_BUFFER)
-        .write_buffer_size(crate::web::WS_BUFFER)
+        .read_buffer_size(crate::limits::WS_BUFFER)
+        .write_buffer_size(crate::limits::WS_BUFFER)
         .on_upgrade(move |socket| async move {
             super::socket::serve(hub, socket, peer.ip()).await;
             drop(slot);
@@ -69,12 +69,12 @@ fn answer(r: Result<serde_json::Value, LobbyError>) -> Response {
     }
 }
 
-async fn lobby(State(hub): State<Arc<Hub>>) -> Response {
+async fn lobby(State(hub): State<Arc<Lobby>>) -> Response {
     answer(super::lobby(&hub).await)
 }
 
 async fn post_seek(
-    State(hub): State<Arc<Hub>>,
+    State(hub): State<Arc<Lobby>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Extension(by): Extension<Who>,
     text: String,
@@ -94,7 +94,7 @@ async fn post_seek(
 }
 
 async fn show(
-    State(hub): State<Arc<Hub>>,
+    State(hub): State<Arc<Lobby>>,
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
@@ -102,7 +102,7 @@ async fn show(
 }
 
 async fn cancel(
-    State(hub): State<Arc<Hub>>,
+    State(hub): State<Arc<Lobby>>,
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
@@ -116,7 +116,7 @@ async fn cancel(
 }
 
 async fn accept(
-    State(hub): State<Arc<Hub>>,
+    State(hub): State<Arc<Lobby>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     Extension(by): Extension<Who>,

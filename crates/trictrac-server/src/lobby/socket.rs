@@ -20,7 +20,7 @@ use serde_json::{json, Value};
 use tokio::sync::{broadcast, mpsc};
 
 use super::same_token;
-use crate::room::Hub;
+use super::Lobby;
 
 /// Most seeks one lobby socket may hold.
 const HELD_PER_SOCKET: usize = 20;
@@ -33,8 +33,8 @@ async fn send(socket: &mut WebSocket, text: &str) -> bool {
 }
 
 /// Serves one lobby socket until it closes or the server stops.
-pub async fn serve(hub: Arc<Hub>, mut socket: WebSocket, peer: std::net::IpAddr) {
-    let feed = &hub.lobby;
+pub async fn serve(hub: Arc<Lobby>, mut socket: WebSocket, peer: std::net::IpAddr) {
+    let feed = &hub.feed;
     let number = feed.socket_number();
     // Subscribed before the snapshot is read: no change falls between.
     let mut changes = feed.subscribe();
@@ -63,7 +63,7 @@ pub async fn serve(hub: Arc<Hub>, mut socket: WebSocket, peer: std::net::IpAddr)
                         Some(Ok(Message::Text(t))) => t,
                         Some(Ok(Message::Close(_))) | None => break,
                         Some(Err(e)) => {
-                            crate::ws::close_with(&mut socket, &e.to_string()).await;
+                            crate::limits::close_with(&mut socket, &e.to_string()).await;
                             break;
                         }
                         Some(Ok(_)) => continue,
@@ -99,7 +99,7 @@ fn error(m: impl Into<String>) -> Value {
 
 /// One message of a lobby socket; its answer.
 async fn handle(
-    hub: &Arc<Hub>,
+    hub: &Arc<Lobby>,
     number: u64,
     tell: &mpsc::UnboundedSender<Value>,
     held: &mut usize,
@@ -136,7 +136,7 @@ async fn handle(
             match (row.state.as_str(), &row.room) {
                 ("open", _) | ("taken", None) => {
                     *held += 1;
-                    hub.lobby.hold(&row.id, number, tell.clone());
+                    hub.feed.hold(&row.id, number, tell.clone());
                     if row.state == "open" {
                         if let Err(e) = hub.store.touch_seeks(std::slice::from_ref(&row.id)).await {
                             return error(e.to_string());

@@ -3,7 +3,7 @@
 //! players.
 //!
 //! A rated game is recorded when its seek is accepted
-//! (`crate::accounts::lobby`). Once it is over, its result is applied
+//! (`crate::lobby::accounts`). Once it is over, its result is applied
 //! once ([`settle_now`]): a task of every server instance looks for
 //! rated games over and not yet applied every [`SETTLE_EVERY`], and the
 //! routes that show ratings do it first; the store marks the game
@@ -17,7 +17,7 @@
 //! whatever its length (docs/SERVER.md, "Ratings", says why).
 
 mod dice;
-pub mod glicko;
+pub use crate::glicko;
 pub mod reviews;
 
 use std::sync::Arc;
@@ -31,6 +31,7 @@ use axum::{Json, Router};
 use serde_json::json;
 use tables::Side;
 
+use crate::error::fail;
 use crate::room::Hub;
 
 /// How often each instance applies the rated games just over.
@@ -121,7 +122,25 @@ pub fn router() -> Router<Arc<Hub>> {
     Router::new()
         .route("/api/ratings", get(leaderboard))
         .route("/api/players/{name}", get(player))
+        .route("/api/me", get(me))
         .route("/api/games/{id}/figures", get(figures))
+}
+
+/// `GET /api/me`: the account logged in (`name` null when none) and its
+/// ratings (here rather than with the accounts' routes: the ratings are
+/// applied first, and the accounts sit below the ratings).
+async fn me(
+    State(hub): State<Arc<Hub>>,
+    axum::Extension(who): axum::Extension<crate::accounts::Who>,
+) -> Response {
+    let Some(a) = &who.account else {
+        return Json(json!({ "name": null, "ratings": [] })).into_response();
+    };
+    settle_now(&hub).await;
+    match hub.store.ratings_of(&a.id).await {
+        Ok(r) => Json(json!({ "name": a.name, "ratings": r })).into_response(),
+        Err(e) => crate::accounts::ApiError::from(e).into_response(),
+    }
 }
 
 /// `GET /api/games/ROOM/figures`: [`reviews::figures`].
@@ -133,10 +152,6 @@ async fn figures(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respons
         Ok(v) => Json(v).into_response(),
         Err(e) => fail(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
-}
-
-fn fail(code: StatusCode, message: String) -> Response {
-    (code, Json(json!({ "error": message }))).into_response()
 }
 
 #[derive(Debug, serde::Deserialize)]
@@ -194,7 +209,7 @@ async fn player(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Respon
             .games_of(
                 None,
                 Some(&account.id),
-                crate::accounts::routes::GAMES_LISTED,
+                crate::accounts::history::GAMES_LISTED,
             )
             .await,
         store.reviews_of(&account.id, reviews::REVIEWS_SHOWN).await,
@@ -212,7 +227,7 @@ async fn player(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Respon
         "history": history,
         "dice": dice,
         "reviews": reviews::player_json(reviewed),
-        "games": crate::accounts::routes::games_json(games),
+        "games": crate::accounts::history::games_json(&hub.config.games, games),
     }))
     .into_response()
 }

@@ -120,7 +120,7 @@ async fn review_one(hub: &Arc<Hub>, id: &str) -> bool {
         Ok((key, job)) => match run(job).await {
             Ok(v) => match serde_json::from_value::<ReviewFigures>(v["figures"].clone()) {
                 Ok(f) => {
-                    crate::web::remember_review(key, Arc::new(v));
+                    crate::analysis::cache::remember_review(key, Arc::new(v));
                     Ok(f)
                 }
                 Err(e) => Err(format!("the review gave no figures: {e}")),
@@ -229,7 +229,7 @@ pub fn player_json(reviews: Vec<PlayerReview>) -> Value {
 /// `none` (not a rated game, or not over: only rated games are reviewed
 /// in the background), `waiting`, `running`, `done` (with `figures`
 /// and the players' names) or `failed` (with `message`).
-pub async fn figures(hub: &Arc<Hub>, id: &str) -> Result<Value, crate::ServerError> {
+pub async fn figures(hub: &Arc<Hub>, id: &str) -> Result<Value, crate::error::ServerError> {
     let id = id.trim().to_ascii_uppercase();
     let rated = hub.store.rated_game(&id).await?;
     let Some((finished, white, black)) = rated else {

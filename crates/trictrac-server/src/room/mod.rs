@@ -13,11 +13,11 @@ use tables::{BySide, Side};
 use tokio::sync::{broadcast, watch, Mutex};
 
 use crate::error::RoomError;
+use crate::error::ServerError;
 pub use crate::games::Intent;
 use crate::games::{Registry, RoomGame};
 use crate::store::{now, Change, GameRow, InsertError, Store};
-use crate::view::state_json;
-use crate::ServerError;
+use view::state_json;
 
 mod absence;
 pub mod clock;
@@ -25,6 +25,7 @@ mod rematch;
 mod sync;
 pub mod timing;
 mod turns;
+pub mod view;
 
 pub use clock::{Clock, ClockSpec};
 pub use timing::{AbandonConfig, Reason, Timing, Verdict};
@@ -301,8 +302,6 @@ pub struct Hub {
     /// The timekeeper's queue ([`timing::timekeeper`]).
     wakeups: timing::Wakeups,
     wakeups_rx: StdMutex<Option<tokio::sync::mpsc::UnboundedReceiver<(i64, String)>>>,
-    /// The lobby as it changes (issue 26).
-    pub lobby: crate::lobby::feed::Feed,
     /// Since when each seat of a room forgotten from memory was away
     /// (issue 34: a room reloaded for a claim by HTTP started the grace
     /// period again, so that the claim never succeeded).
@@ -339,7 +338,6 @@ impl Hub {
             // The dice and tokens: ChaCha20 seeded from the OS's entropy.
             rng: StdMutex::new(ChaCha20Rng::from_entropy()),
             stopping,
-            lobby: crate::lobby::feed::Feed::new(),
             departures: StdMutex::new(HashMap::new()),
             live: StdMutex::new(HashMap::new()),
         }

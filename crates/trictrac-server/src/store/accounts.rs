@@ -1,8 +1,8 @@
 //! Accounts, sessions, who sat where, and ratings (issue 26): the tables
-//! of `crate::accounts` and `crate::ratings`.
+//! of the accounts and the ratings.
 //!
 //! - `accounts`: a registered name, its skeleton (unique: two names that
-//!   look alike cannot both exist, `crate::accounts::names`) and its
+//!   look alike cannot both exist: the accounts' names) and its
 //!   Argon2id password hash (PHC string);
 //! - `sessions`: a logged-in browser, keyed by the SHA-256 of its cookie
 //!   (the cookie itself is never stored);
@@ -18,7 +18,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{db_err, Store};
-use crate::ServerError;
+use crate::error::ServerError;
 
 /// The tables, created at start on every database (new or older).
 pub(super) const TABLES: [&str; 11] = [
@@ -193,7 +193,7 @@ fn rating_row(r: &AnyRow) -> Result<RatingRow, sqlx::Error> {
 }
 
 /// A Glicko-2 rating as the tables hold it.
-pub type Glicko = crate::ratings::glicko::Rating;
+pub type Glicko = crate::glicko::Rating;
 
 impl Store {
     /// Registers an account; `Ok(false)` when its skeleton is taken (a

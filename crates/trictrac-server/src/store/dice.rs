@@ -8,7 +8,7 @@
 use sqlx::Row;
 
 use super::{db_err, Store};
-use crate::ServerError;
+use crate::error::ServerError;
 
 impl Store {
     /// Sets the dice seeds of a game.

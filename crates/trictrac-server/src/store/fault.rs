@@ -1,7 +1,7 @@
 //! Storage faults simulated in tests that cannot fill a real disk or
 //! remount it read-only (without root), and a panic of the writer.
 
-use crate::ServerError;
+use crate::error::ServerError;
 
 /// A storage fault to simulate (tests without root, which cannot fill a
 /// real disk or remount it read-only).

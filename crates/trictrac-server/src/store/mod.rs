@@ -16,14 +16,14 @@
 //! stored batch of actions and each seat taken is announced on the
 //! channel [`CHANNEL`] with `pg_notify`, inside the transaction that
 //! stores it (PostgreSQL delivers it at the commit, never for a
-//! rolled-back write); every instance listens (`crate::relay`) and brings
+//! rolled-back write); every instance listens (the relay) and brings
 //! the rooms it holds up to date from the database.
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Executor, Row};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::ServerError;
+use crate::error::ServerError;
 
 mod accounts;
 mod change;

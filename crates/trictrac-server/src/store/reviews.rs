@@ -2,10 +2,10 @@
 //! table, a queue and its results in one.
 //!
 //! A rated game over with no row here waits for its review. A server's
-//! review worker (`crate::reviews`) claims the oldest by inserting its
+//! review worker (the ratings' `reviews`) claims the oldest by inserting its
 //! row in state `running` (a second instance's insert finds the row and
 //! gets nothing, so a game is reviewed once); a claim older than
-//! [`crate::reviews::STALE`] (its instance died) may be taken again. The
+//! `STALE` (15 minutes) (its instance died) may be taken again. The
 //! row then holds both sides' figures (`done`) or why the review failed
 //! (`failed`, not tried again).
 
@@ -13,8 +13,8 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{db_err, Store};
+use crate::error::ServerError;
 use crate::games::{ReviewFigures, SideFigures};
-use crate::ServerError;
 
 /// The table, created at start.
 pub(super) const TABLES: [&str; 1] = ["CREATE TABLE IF NOT EXISTS game_reviews (

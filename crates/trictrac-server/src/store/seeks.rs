@@ -7,7 +7,7 @@
 //! wins; the others change nothing and are told it is taken.
 //!
 //! A seek also closes when its poster leaves (`left`: not seen for the
-//! lobby's grace, `crate::lobby::feed::POSTER_GRACE`; `seen` is the last
+//! lobby's grace, the feed's `POSTER_GRACE`; `seen` is the last
 //! time, in milliseconds, his lobby socket or his asking showed him
 //! there) or when it is too old (`expired`). Every change of the seeks is
 //! announced on [`LOBBY_CHANNEL`] (PostgreSQL), so that every instance's
@@ -17,7 +17,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{db_err, Store};
-use crate::ServerError;
+use crate::error::ServerError;
 
 /// The table, created at start on every database (new or older).
 pub(super) const SEEKS_TABLE: &str = "CREATE TABLE IF NOT EXISTS seeks (
@@ -79,9 +79,9 @@ pub struct SeekRow {
     pub seat_side: Option<String>,
     /// When it was posted (seconds since the epoch).
     pub created: i64,
-    /// The clock asked for (`crate::room::ClockSpec` as JSON), if any.
+    /// The clock asked for (a room's `ClockSpec` as JSON), if any.
     pub clock: Option<String>,
-    /// A rated challenge (`crate::accounts::lobby`: for registered
+    /// A rated challenge (the lobby's accounts rule: for registered
     /// players); listed so that the lobby can say so.
     pub rated: bool,
 }

@@ -1,14 +1,14 @@
 //! The `timing` column of a game (issue 26, clocks and abandonment): the
 //! lobby game's clock, the time of its last action and, once a clock ran
 //! out or the game was claimed or left idle, the verdict — a JSON text
-//! the room reads (`crate::room::Timing`). It is written with the game's
+//! the room reads (the room's `Timing`). It is written with the game's
 //! actions, in the same transaction ([`Store::insert_actions`]), or here
 //! when the game is set up and when a verdict ends it without an action.
 
 use sqlx::Row;
 
 use super::{db_err, now, Change, Store};
-use crate::ServerError;
+use crate::error::ServerError;
 
 impl Store {
     /// Sets the timing of a game (a lobby game being set up).

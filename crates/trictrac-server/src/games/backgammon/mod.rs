@@ -192,6 +192,10 @@ impl ServerGame for Match {
         &["mat"]
     }
 
+    fn review_page(&self, room: &str) -> String {
+        format!("/?bgreview={room}")
+    }
+
     fn review(
         &self,
         names: BySide<&str>,

@@ -2,6 +2,7 @@
 //! docs/RULES.md) plugged into the server — the protocol's verbs, the
 //! state, the bots, the hint and review, the records.
 
+pub mod analysis;
 pub mod view;
 
 use ::trictrac::action::Action;
@@ -191,7 +192,7 @@ impl ServerGame for Game {
         // The analysis of `trictrac hint`: equities by the default
         // bot's network and search, whatever the room's bot.
         let game = self.clone();
-        Ok(Box::new(move || crate::analysis::hint(&game)))
+        Ok(Box::new(move || analysis::hint(&game)))
     }
 
     fn record(&self, ext: &str, names: BySide<&str>, date: &str) -> Option<String> {
@@ -217,10 +218,7 @@ impl ServerGame for Game {
         }
         let rec = record_of(self, names, date);
         let key = rec.to_string();
-        Ok((
-            key,
-            Box::new(move || Ok(crate::analysis::review_json(&rec))),
-        ))
+        Ok((key, Box::new(move || Ok(analysis::review_json(&rec)))))
     }
 
     fn why(&self, field: u8) -> Option<String> {
@@ -326,18 +324,18 @@ fn why_not(game: &Game, field: u8) -> String {
 }
 
 /// Grand Trictrac's analysis away from a room: the evaluation of a
-/// position set up on the analysis board ([`crate::analysis::position_json`]).
+/// position set up on the analysis board ([`analysis::position_json`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Analysis;
 
 impl super::GameAnalysis for Analysis {
     fn position(&self, query: &super::Query) -> Result<Job, String> {
-        let q = crate::analysis::PositionQuery::read(query)?;
-        Ok(Box::new(move || crate::analysis::position_json(&q)))
+        let q = analysis::PositionQuery::read(query)?;
+        Ok(Box::new(move || analysis::position_json(&q)))
     }
 
     fn live_key(&self, query: &super::Query) -> Option<String> {
-        crate::analysis::PositionQuery::read(query)
+        analysis::PositionQuery::read(query)
             .ok()
             .and_then(|q| live_key(&q.position))
     }

@@ -5,7 +5,7 @@
 use serde_json::{json, Value};
 use tables::Side;
 
-use crate::room::Room;
+use super::Room;
 
 /// How many history entries a broadcast state carries (the client asks
 /// for everything with `sync` when it misses some).
@@ -75,6 +75,6 @@ pub fn state_json(room: &Room, full: bool) -> Value {
     });
     room.game.view(&mut v, full, TAIL);
     // Clocks, players away, and a verdict (issue 26).
-    crate::room::timing::time_view(room, &mut v);
+    super::timing::time_view(room, &mut v);
     v
 }

@@ -7,11 +7,11 @@
 //! is refused (posting: 400, as every malformed seek; accepting: 403)
 //! and nothing changes.
 
-use crate::lobby::LobbyError;
+use super::LobbyError;
 use crate::room::Hub;
 use crate::store::RatedRow;
 
-use super::Who;
+use crate::accounts::Who;
 
 /// Checks that `who` may post a seek rated or not; answers the name to
 /// show (the account's, when logged in: nobody plays under a registered
@@ -41,7 +41,7 @@ pub fn may_post(
 /// # Errors
 /// The name belongs to a registered player or a bot; the database failed.
 pub async fn guest_name(hub: &Hub, name: &str) -> Result<String, LobbyError> {
-    let skeleton = super::names::skeleton(name);
+    let skeleton = crate::accounts::names::skeleton(name);
     if skeleton.contains("(bot") || skeleton.contains("[bot") {
         return Err(LobbyError::Bad(format!(
             "`{name}` is a bot's name: choose another"
@@ -56,21 +56,21 @@ pub async fn guest_name(hub: &Hub, name: &str) -> Result<String, LobbyError> {
 }
 
 /// The name a player sits under: the account's when logged in, else
-/// `typed` cleaned ([`crate::lobby::clean_name`], `empty` when nothing
+/// `typed` cleaned ([`super::clean_name`], `empty` when nothing
 /// is left) and checked ([`guest_name`]).
 ///
 /// # Errors
 /// See [`guest_name`].
 pub async fn seat_name(
     hub: &Hub,
-    account: Option<&super::Account>,
+    account: Option<&crate::accounts::Account>,
     typed: Option<&str>,
     empty: &str,
 ) -> Result<String, LobbyError> {
     if let Some(a) = account {
         return Ok(a.name.clone());
     }
-    let name = crate::lobby::clean_name(typed, empty);
+    let name = super::clean_name(typed, empty);
     if name == empty {
         return Ok(name);
     }

@@ -1,0 +1,335 @@
+//! Grand Trictrac's analysis for the page (issue 13): the hint's
+//! equities, the review of a finished game and the tables of chances of
+//! the analysis board — all through [`trictrac_bot::analysis`] and
+//! [`trictrac::chances`], the functions of `trictrac hint`, `review` and
+//! `chances`.
+
+use serde_json::{json, Value};
+use trictrac::chances::{chances, lone_opponent, Question};
+use trictrac::record::Record;
+use trictrac::{Field, Game, GameOptions, Phase, Position, Quarter};
+use trictrac_bot::analysis::analyst;
+
+use super::view::play_json;
+
+use trictrac_bot::review;
+
+/// How many plays a hint lists.
+pub const HINT_PLAYS: usize = 5;
+
+/// The hint for the side to decide in `game`: the plays of the pending
+/// roll ranked by equity (expected stake, R-9.1) with their difference
+/// from the best, or the equities of staying and leaving.
+/// Blocking (the search): run it in `spawn_blocking`.
+///
+/// # Errors
+/// Outside a play or a stay/leave decision there is nothing to hint.
+pub fn hint(game: &Game) -> Result<Value, String> {
+    let mut a = analyst();
+    let by = trictrac_bot::DEFAULT_BOT;
+    match game.phase() {
+        Phase::Play(side) => {
+            let ranked = a.plays(game);
+            let best = ranked.first().map_or(0.0, |p| p.equity);
+            let plays: Vec<Value> = ranked
+                .iter()
+                .take(HINT_PLAYS)
+                .map(|p| {
+                    let mut j = play_json(&p.play, side);
+                    j["equity"] = json!(round(p.equity));
+                    j["diff"] = json!(round(p.equity - best));
+                    j["plies"] = json!(p.plies);
+                    j
+                })
+                .collect();
+            Ok(json!({
+                "by": by,
+                "evaluator": a.describe(),
+                "kind": "play",
+                "of": ranked.len(),
+                "plays": plays,
+                "stay_leave": null,
+            }))
+        }
+        Phase::StayOrLeave(_) => {
+            let sl = a
+                .stay_leave(game)
+                .ok_or("no stay/leave decision to value (R-8.6)")?;
+            let best = if sl.leave > sl.stay { "leave" } else { "stay" };
+            Ok(json!({
+                "by": by,
+                "evaluator": a.describe(),
+                "kind": "stay_or_leave",
+                "plays": [],
+                "stay_leave": {
+                    "stay": round(sl.stay),
+                    "leave": round(sl.leave),
+                    "best": best,
+                    "diff": round(-(sl.stay - sl.leave).abs()),
+                },
+            }))
+        }
+        _ => Err("a hint is for choosing a play or whether to stay (R-8.6): roll first".into()),
+    }
+}
+
+fn round(x: f32) -> f64 {
+    (x as f64 * 10_000.0).round() / 10_000.0
+}
+
+/// The review of a finished game's record: every decision (in the order
+/// of the game) against the bot's best, with `roll`, the index of its
+/// roll among the game's rolls (the page's history entries of kind
+/// `roll`), the summary per player and the thresholds. Blocking.
+pub fn review_json(rec: &Record) -> Value {
+    let mut a = analyst();
+    let r = review::review(&mut a, rec);
+    // The roll of each record line: its index among the `w`/`b` lines.
+    let mut roll_of = Vec::with_capacity(rec.rolls.len());
+    let mut k = 0usize;
+    for line in &rec.rolls {
+        roll_of.push(k);
+        if line.side == "w" || line.side == "b" {
+            k += 1;
+        }
+    }
+    let decisions: Vec<Value> = r
+        .decisions
+        .iter()
+        .map(|d| {
+            let mut j = serde_json::to_value(d).unwrap_or(Value::Null);
+            j["roll"] = json!(roll_of.get(d.entry - 1).copied().unwrap_or(0));
+            j
+        })
+        .collect();
+    let side = |s: &review::PlayerSummary| crate::games::SideFigures {
+        decisions: s.decisions as u32,
+        error_rate: (s.mean_error * 10_000.0).round() / 10.0,
+        luck: (s.luck * 10_000.0).round() / 10.0,
+        rating: None,
+    };
+    let figures = crate::games::ReviewFigures {
+        unit: "mstake".into(),
+        white: side(&r.summary.white),
+        black: side(&r.summary.black),
+    };
+    json!({
+        "evaluator": r.evaluator,
+        "thresholds": review::THRESHOLDS,
+        "decisions": decisions,
+        "summary": r.summary,
+        "figures": figures,
+    })
+}
+
+/// The query of `/api/chances`.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct ChancesQuery {
+    /// The position in TPN.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// `hit`, `fill`, `point` or `corner`.
+    #[serde(default)]
+    pub question: Option<String>,
+    /// For `hit`: a field or `any`; for `point`: fields separated by
+    /// commas.
+    #[serde(default)]
+    pub field: Option<String>,
+    /// For `fill`: `petit`, `grand` or `retour`.
+    #[serde(default)]
+    pub jan: Option<String>,
+    /// Rule options (words of `trictrac play --options`), default
+    /// `default`.
+    #[serde(default)]
+    pub options: Option<String>,
+}
+
+/// The longest TPN or options text accepted.
+const TEXT_MAX: usize = 512;
+
+fn field(text: &str, what: &str) -> Result<Field, String> {
+    let t = text.trim();
+    let n: u8 = t
+        .parse()
+        .map_err(|_| format!("{what}: `{t}` is not a field (fields are 1 to 24, R-1.3)"))?;
+    Field::try_from(n).map_err(|e| format!("{what}: {e} (R-1.3)"))
+}
+
+/// What the page draws of a position: the side to move, its TPN, the
+/// board's cells and the checkers borne off.
+fn position_fields(pos: &Position) -> Value {
+    json!({
+        "side": pos.turn().name(),
+        "position": pos.to_string(),
+        "board": pos.board().cells().to_vec(),
+        "off": {
+            "white": pos.board().off().get(trictrac::Side::White),
+            "black": pos.board().off().get(trictrac::Side::Black),
+        },
+    })
+}
+
+/// A position in TPN and rule options as words (default: the defaults),
+/// each with a one-line error.
+fn read_position(
+    position: Option<&str>,
+    options: Option<&str>,
+) -> Result<(Position, GameOptions), String> {
+    let text = position
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or("give a position in TPN: ?position=w:1x15 b:24x15 w (NOTATION.md)")?;
+    if text.len() > TEXT_MAX {
+        return Err(format!("a position is at most {TEXT_MAX} bytes of TPN"));
+    }
+    let pos: Position = text
+        .parse()
+        .map_err(|e| format!("position `{text}`: {e}"))?;
+    let words = options.unwrap_or("").trim();
+    if words.len() > TEXT_MAX {
+        return Err(format!("options are at most {TEXT_MAX} bytes"));
+    }
+    let options = if words.is_empty() {
+        GameOptions::default()
+    } else {
+        GameOptions::from_words(words).map_err(|e| format!("options `{words}`: {e}"))?
+    };
+    Ok((pos, options))
+}
+
+/// `/api/chances`: the rolls of 36 that bring one event to the side to
+/// move of a position, as `trictrac chances --json` answers (`count`,
+/// `of`, `rolls`), with the question and the side to move.
+///
+/// # Errors
+/// A one-line error for a bad position, question, field, jan or options.
+pub fn chances_json(q: &ChancesQuery) -> Result<Value, String> {
+    let (pos, options) = read_position(q.position.as_deref(), q.options.as_deref())?;
+    let arg = q.field.as_deref().unwrap_or("").trim();
+    let question = match q.question.as_deref().unwrap_or("").trim() {
+        "hit" => {
+            if arg.eq_ignore_ascii_case("any") || arg.is_empty() {
+                Question::Hit(None)
+            } else {
+                let f = field(arg, "hit")?;
+                if !lone_opponent(&pos, f) {
+                    return Err(format!(
+                        "hit {}: field {} does not hold a lone {} checker (a demi-case, R-6.1)",
+                        f.value(),
+                        f.value(),
+                        (!pos.turn()).name()
+                    ));
+                }
+                Question::Hit(Some(f))
+            }
+        }
+        "fill" => Question::Fill(match q.jan.as_deref().unwrap_or(arg).trim() {
+            "petit" => Quarter::PetitJan,
+            "grand" => Quarter::GrandJan,
+            "retour" => Quarter::JanDeRetour,
+            o => {
+                return Err(format!(
+                    "fill `{o}`: petit, grand or retour (the jans a player fills, R-6.5)"
+                ))
+            }
+        }),
+        "point" => {
+            if arg.is_empty() {
+                return Err("point: give the fields, e.g. field=7,8".into());
+            }
+            Question::Point(
+                arg.split(',')
+                    .map(|t| field(t, "point"))
+                    .collect::<Result<Vec<_>, _>>()?,
+            )
+        }
+        "corner" => Question::Corner,
+        o => {
+            return Err(format!(
+                "question `{o}`: hit (field=N or any), fill (jan=petit|grand|retour), point (field=F,…) or corner"
+            ))
+        }
+    };
+    let c = chances(&pos, &options.rules, &question);
+    let rolls: Vec<String> = c.rolls.iter().map(|r| r.to_string()).collect();
+    let mut v = position_fields(&pos);
+    v["count"] = json!(c.count);
+    v["of"] = json!(36);
+    v["rolls"] = json!(rolls);
+    Ok(v)
+}
+
+/// A position of the analysis board to evaluate: its TPN and the rule
+/// options.
+#[derive(Clone, Debug)]
+pub struct PositionQuery {
+    pub(crate) position: Position,
+    options: GameOptions,
+}
+
+impl PositionQuery {
+    /// Reads `position` (TPN) and `options` (words of `trictrac play
+    /// --options`, default `default`).
+    ///
+    /// # Errors
+    /// One line for a bad position or options.
+    pub fn read(q: &std::collections::HashMap<String, String>) -> Result<PositionQuery, String> {
+        let (position, options) = read_position(
+            q.get("position").map(String::as_str),
+            q.get("options").map(String::as_str),
+        )?;
+        Ok(PositionQuery { position, options })
+    }
+}
+
+/// The evaluation of a position set up on the analysis board: the
+/// equity (expected stake, R-9.1) of the side to move before the roll,
+/// by the network, with the position's board. Blocking.
+///
+/// # Errors
+/// None today (the signature of a job).
+pub fn position_json(q: &PositionQuery) -> Result<Value, String> {
+    let a = analyst();
+    let pos = &q.position;
+    let e = a.position(pos, &q.options);
+    let mut v = position_fields(pos);
+    v["kind"] = json!("position");
+    v["evaluator"] = json!("equity network, no search");
+    v["equity"] = json!(round(e));
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use trictrac::Roll;
+
+    #[test]
+    fn a_hole_won_by_the_roll_hints_staying_or_leaving_with_both_equities() {
+        // White at 10 points hits the lone checker on 7 with the 6 of 6-1
+        // (R-6.1, 2 points or more): a hole, and the choice to stay or
+        // leave before the play.
+        let pos: Position = "w:1x15 b:24x14,7 w score=10.0.0.0".parse().unwrap();
+        let mut g = Game::from_position(GameOptions::default(), pos).unwrap();
+        g.roll(Roll::new(6, 1)).unwrap();
+        assert!(
+            matches!(g.phase(), Phase::StayOrLeave(_)),
+            "{:?}",
+            g.phase()
+        );
+        let h = hint(&g).unwrap();
+        assert_eq!(h["kind"], "stay_or_leave");
+        let sl = &h["stay_leave"];
+        let (stay, leave) = (sl["stay"].as_f64().unwrap(), sl["leave"].as_f64().unwrap());
+        let best = if leave > stay { "leave" } else { "stay" };
+        assert_eq!(sl["best"], best);
+        assert!((sl["diff"].as_f64().unwrap() + (stay - leave).abs()).abs() < 1e-9);
+    }
+
+    #[test]
+    fn no_hint_before_the_roll() {
+        let g = Game::from_position(GameOptions::default(), "w:1x15 b:24x15 w".parse().unwrap())
+            .unwrap();
+        assert!(hint(&g).unwrap_err().contains("roll first"));
+    }
+}
