@@ -83,7 +83,10 @@ impl From<SideArg> for Side {
         lines the plays that do not fit under the board are shown a page at a time \
         by `list`. Input is read line by line, so a game can be scripted by \
         piping lines into the program. The board is drawn as in the treatises: your \
-        side at the bottom, both talons on the left (docs/PLAYING.md).",
+        side at the bottom, both talons on the left (docs/PLAYING.md). With \
+        --tutor, against the bot, a play or a choice to stay or leave that loses \
+        at least the level's equity is told before it stands, with the better one \
+        and why, and taken back unless you keep it; the game is then unrated.",
     after_help = "Examples:\n  \
         trictrac play\n  \
         trictrac play --side b --bot random --seed 7\n  \

@@ -22,9 +22,7 @@ struct Pty {
 fn spawn(name: &str, args: &[&str]) -> Option<Pty> {
     let dir = scratch(name);
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_trictrac"));
-    cmd.args(args)
-        .current_dir(&dir)
-        .env("XDG_DATA_HOME", &dir);
+    cmd.args(args).current_dir(&dir).env("XDG_DATA_HOME", &dir);
     pty(cmd, 60_000).map(|s| Pty {
         s,
         transcript: String::new(),
@@ -58,8 +56,7 @@ impl Pty {
 }
 
 /// The prompts of `bg play` the tests meet.
-const BG_PROMPTS: &str =
-    r"\(number, play, list, hint\): |take or drop\? |roll \(Enter\)(?: or double)?\? |Keep your \w+\? \[y/N\] ";
+const BG_PROMPTS: &str = r"\(number, play, list, hint\): |take or drop\? |roll \(Enter\)(?: or double)?\? |Keep your \w+\? \[y/N\] ";
 
 #[test]
 fn bg_tutor_warns_before_a_bad_play_which_is_taken_back_for_the_best() {
@@ -184,7 +181,11 @@ fn trictrac_tutor_warns_before_a_bad_play_which_is_kept() {
         "{after}"
     );
     assert!(prompt.contains("your play"), "{}", p.tail());
-    assert!(p.transcript.contains("[unrated] white, your play"), "{}", p.tail());
+    assert!(
+        p.transcript.contains("[unrated] white, your play"),
+        "{}",
+        p.tail()
+    );
     p.send("quit");
 }
 

@@ -40,7 +40,10 @@ use crate::session::{play, Terminal};
         Ctrl-C) saves an unfinished game that has moves to backgammon-autosave.mat in \
         your data directory (on Linux ~/.local/share/trictrac/), and says where; a finished game or match may be \
         saved with `save FILE` before leaving. In a terminal of 24 lines the plays \
-        that do not fit under the board are shown a page at a time by `list`.",
+        that do not fit under the board are shown a page at a time by `list`. \
+        With --tutor, against the bot, a play or a cube decision that loses at \
+        least the level's equity is told before it stands, with the better one \
+        and why, and taken back unless you keep it; the game is then unrated.",
     after_help = "Examples:\n  \
         trictrac bg play\n  \
         trictrac bg play --rules seed --match 5 --bot greedy\n  \

@@ -125,7 +125,7 @@ mod tests {
     #[test]
     fn the_warning_names_the_loss_the_best_and_the_mark() {
         let a = Advice {
-            lost: 0.1234,
+            lost: 0.0934,
             what: "This play".into(),
             noun: "play",
             keep: "play",
@@ -134,7 +134,7 @@ mod tests {
         };
         assert_eq!(
             a.warning(T),
-            "This play loses 0.123 against 8/5 6/5 (a bad play)."
+            "This play loses 0.093 against 8/5 6/5 (a bad play)."
         );
         assert_eq!(a.question(), "Keep your play? [y/N] ");
         assert_eq!(mark(0.2, T), "very bad");

@@ -93,11 +93,7 @@ fn explain_plays(
     let (fb, fm) = (feats(best.1), feats(mine.1));
     let mut lines = Vec::new();
     for (label, (text, r), f) in [("Better", best, &fb), ("Yours", mine, &fm)] {
-        let t = format!(
-            "{label}: {text}, equity {:+.3}: {}",
-            r.equity,
-            summary(f)
-        );
+        let t = format!("{label}: {text}, equity {:+.3}: {}", r.equity, summary(f));
         lines.extend(crate::session::wrap(&t, WIDTH, 2));
     }
     let w = why((best.0, &fb), (mine.0, &fm), best.1.equity - mine.1.equity);
@@ -127,14 +123,7 @@ enum CubeChoice {
 /// `hint`.
 fn cube_advice(g: &Game, d: CubeChoice) -> Option<Advice> {
     let net = backgammon_bot::default_net();
-    let a = cubeful::analyse(
-        &net,
-        g.position(),
-        g.rules(),
-        g.match_state(),
-        g.cube(),
-        2,
-    );
+    let a = cubeful::analyse(&net, g.position(), g.rules(), g.match_state(), g.cube(), 2);
     let (lost, what, keep, best) = match d {
         CubeChoice::NoDouble => (
             a.doubler_error(false),
@@ -152,15 +141,8 @@ fn cube_advice(g: &Game, d: CubeChoice) -> Option<Advice> {
         CubeChoice::Pass => (a.taker_error(false), "This pass", "pass", "take".into()),
     };
     let mut text = Vec::new();
-    crate::bg::hint::write_cube_analysis(
-        &mut text,
-        g.position(),
-        g.match_state(),
-        g.cube(),
-        2,
-        &a,
-    )
-    .ok()?;
+    crate::bg::hint::write_cube_analysis(&mut text, g.position(), g.match_state(), g.cube(), 2, &a)
+        .ok()?;
     Some(Advice {
         lost,
         what: what.into(),

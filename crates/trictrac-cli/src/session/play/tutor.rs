@@ -54,9 +54,7 @@ impl<'a, T: Table<'a>> Session<'a, T> {
         }
         let answer = self.read(&advice.question())?;
         if is_yes(answer.as_deref()) {
-            return Ok(self
-                .table
-                .say(&format!("Your {} stands.", advice.keep))?);
+            return Ok(self.table.say(&format!("Your {} stands.", advice.keep))?);
         }
         *self.table.game_mut() = game;
         self.dice = dice;
