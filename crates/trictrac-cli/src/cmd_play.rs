@@ -21,6 +21,7 @@ mod settle;
 mod style;
 mod table;
 mod tell;
+mod tutor;
 mod words;
 
 pub(crate) use resume::resume as resume_record;
@@ -42,6 +43,7 @@ use trictrac_bot::{by_name, DEFAULT_BOT, PLAYERS};
 use crate::error::CliError;
 use crate::options::OptionArgs;
 use crate::session::levels::{self, Level};
+use crate::session::tutor::TutorLevel;
 use crate::session::{play, Terminal};
 use board::View;
 use narrate::cap;
@@ -81,12 +83,16 @@ impl From<SideArg> for Side {
         lines the plays that do not fit under the board are shown a page at a time \
         by `list`. Input is read line by line, so a game can be scripted by \
         piping lines into the program. The board is drawn as in the treatises: your \
-        side at the bottom, both talons on the left (docs/PLAYING.md).",
+        side at the bottom, both talons on the left (docs/PLAYING.md). With \
+        --tutor, against the bot, a play or a choice to stay or leave that loses \
+        at least the level's equity is told before it stands, with the better one \
+        and why, and taken back unless you keep it; the game is then unrated.",
     after_help = "Examples:\n  \
         trictrac play\n  \
         trictrac play --side b --bot random --seed 7\n  \
         trictrac play --hotseat --marking manual\n  \
         trictrac play --load game.txt\n  \
+        trictrac play --tutor --seed 7\n  \
         printf '1\\n1\\nsave game.txt\\n' | trictrac play --seed 3"
 )]
 pub struct PlayArgs {
@@ -125,6 +131,20 @@ pub struct PlayArgs {
     /// A … &, Lepeintre's a … y; numbers are always accepted too
     #[arg(long, value_enum, default_value = "numbers")]
     fields: crate::input::FieldsArg,
+
+    /// Warn before a play or a choice to stay or leave that loses at
+    /// least LEVEL's equity (doubtful 0.04, bad 0.08, very-bad 0.16: the
+    /// marks of `trictrac review`), show the better one and ask to keep
+    /// it; against the bot only; the game is unrated
+    #[arg(
+        long,
+        value_enum,
+        value_name = "LEVEL",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "bad"
+    )]
+    tutor: Option<TutorLevel>,
 
     #[command(flatten)]
     options: OptionArgs,
@@ -200,6 +220,9 @@ struct Session<'a> {
     /// without contesting or settling.
     asked_before_roll: Vec<(usize, Side)>,
     jans_shown: bool,
+    /// The number of rolls after the last roll thrown for a person, and
+    /// the score before it (what explains staying or leaving).
+    roll_before: Option<(u32, trictrac::ScoreState)>,
 }
 
 /// Runs `trictrac play`.
@@ -265,6 +288,12 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         *h.get_mut(side) = true;
         h
     };
+    if args.tutor.is_some() && humans.white && humans.black {
+        return Err(CliError::input(
+            "--tutor is for a game against the bot: at one keyboard (--hotseat, or a record \
+             of two people) it would advise both players",
+        ));
+    }
     let lv = bot_levels();
     let bot_name = match &args.bot {
         Some(b) => match levels::resolve(&lv, b) {
@@ -356,9 +385,12 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         resigned: false,
         asked_before_roll: Vec::new(),
         jans_shown: false,
+        roll_before: None,
     };
     session.welcome(loaded, args.load.as_deref())?;
-    play::Session::new(session, dice, bot).run()
+    play::Session::new(session, dice, bot)
+        .with_tutor(args.tutor)
+        .run()
 }
 
 /// Reads and resumes a saved game: the game, its dice and its header.
@@ -496,6 +528,7 @@ impl Session<'_> {
         self.asked_before_roll.clear();
         self.first = None;
         self.resigned = false;
+        self.roll_before = None;
         let t = format!(
             "Resumed {}: {} rolls played, {}.",
             path.display(),

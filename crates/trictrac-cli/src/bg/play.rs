@@ -18,11 +18,13 @@ mod board;
 mod saving;
 mod table;
 mod turns;
+mod tutor;
 
 use super::input;
 use super::moves::line_names;
 use crate::error::CliError;
 use crate::session::levels::{self, Level};
+use crate::session::tutor::TutorLevel;
 use crate::session::{play, Terminal};
 
 /// Play backgammon with the videau in the terminal.
@@ -38,12 +40,16 @@ use crate::session::{play, Terminal};
         Ctrl-C) saves an unfinished game that has moves to backgammon-autosave.mat in \
         your data directory (on Linux ~/.local/share/trictrac/), and says where; a finished game or match may be \
         saved with `save FILE` before leaving. In a terminal of 24 lines the plays \
-        that do not fit under the board are shown a page at a time by `list`.",
+        that do not fit under the board are shown a page at a time by `list`. \
+        With --tutor, against the bot, a play or a cube decision that loses at \
+        least the level's equity is told before it stands, with the better one \
+        and why, and taken back unless you keep it; the game is then unrated.",
     after_help = "Examples:\n  \
         trictrac bg play\n  \
         trictrac bg play --rules seed --match 5 --bot greedy\n  \
         trictrac bg play --hotseat\n  \
-        trictrac bg play --side black --seed 7 --lines"
+        trictrac bg play --side black --seed 7 --lines\n  \
+        trictrac bg play --tutor=doubtful"
 )]
 pub struct PlayArgs {
     /// The side you play: white or black
@@ -80,6 +86,20 @@ pub struct PlayArgs {
     /// Resume the game or match saved in FILE (a .mat record, see `save`)
     #[arg(long, value_name = "FILE")]
     load: Option<std::path::PathBuf>,
+
+    /// Warn before a play or cube decision that loses at least LEVEL's
+    /// equity (doubtful 0.03, bad 0.06, very-bad 0.12: gnubg's marks),
+    /// show the better one and ask to keep it; against the bot only; the
+    /// game is unrated
+    #[arg(
+        long,
+        value_enum,
+        value_name = "LEVEL",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "bad"
+    )]
+    tutor: Option<TutorLevel>,
 }
 
 /// The bots by level, weakest first.
@@ -132,6 +152,12 @@ struct Session<'a> {
 
 /// Runs `trictrac bg play`.
 pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if args.tutor.is_some() && args.hotseat {
+        return Err(CliError::input(
+            "--tutor is for a game against the bot: at one keyboard (--hotseat) it would \
+             advise both players",
+        ));
+    }
     let rules = input::rules(&args.rules)?;
     let side = input::side(&args.side)?;
     let lv = bot_levels();
@@ -255,5 +281,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         Some(Box::new(TablePlayer(bot)))
     };
     let dice = ChaCha8Rng::seed_from_u64(seed);
-    play::Session::new(table, dice, bot).run()
+    play::Session::new(table, dice, bot)
+        .with_tutor(args.tutor)
+        .run()
 }

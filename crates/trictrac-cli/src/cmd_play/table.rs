@@ -10,6 +10,8 @@ impl<'a> Table<'a> for Session<'a> {
 
     const COMMAND: &'static str = "trictrac play";
     const AUTOSAVE: &'static str = saving::AUTOSAVE;
+    const THRESHOLDS: [f64; 3] = trictrac_bot::review::THRESHOLDS;
+    const TUTORED: &'static str = "plays and choices to stay or leave";
 
     fn game(&self) -> &Game {
         &self.game
@@ -97,6 +99,14 @@ impl<'a> Table<'a> for Session<'a> {
     fn answer(&mut self, side: Side, line: &str) -> std::io::Result<Answer> {
         Session::answer(self, side, line)?;
         Ok(Answer::Done)
+    }
+
+    fn throw(&mut self, dice: &mut dyn tables::DiceSource) -> Result<(), String> {
+        self.throw_dice(dice)
+    }
+
+    fn tutor(&mut self, before: &Game, side: Side) -> Option<crate::session::tutor::Advice> {
+        Session::tutor(self, before, side)
     }
 
     fn resignation(&self, side: Side, _words: &str) -> Result<Resignation, String> {

@@ -5,12 +5,14 @@
 //! the paging of long lists ([`pager`]), saving the game of the last
 //! prompt on Ctrl-C ([`set_snapshot`], [`install_interrupt_handler`]),
 //! where a game left unfinished is saved ([`data_file`]), the bots by
-//! level ([`levels`]), a path as a shell word, a yes/no confirmation.
+//! level ([`levels`]), the tutor's judgements ([`tutor`]), a path as a
+//! shell word, a yes/no confirmation.
 
 pub mod levels;
 pub mod pager;
 pub mod play;
 pub mod table;
+pub mod tutor;
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};

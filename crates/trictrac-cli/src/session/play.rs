@@ -20,6 +20,7 @@ use tables::{Decision, Player, Side, TableGame};
 
 use super::pager;
 use super::table::{Answer, Table};
+use super::tutor::TutorLevel;
 use super::{data_file, is_yes, set_snapshot, shell_word, Snapshot};
 use crate::error::CliError;
 
@@ -71,6 +72,8 @@ fn saved_to(path: &Path) -> String {
     format!("saved{GLUE}to{GLUE}{}", path.display())
 }
 
+mod tutor;
+
 /// What the program does after an input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -104,6 +107,9 @@ pub struct Session<'a, T: Table<'a>> {
     list_from: usize,
     /// The first line of the next page of `help`.
     help_from: usize,
+    /// `--tutor`: the decisions losing more than this level are warned
+    /// about before they stand ([`tutor`]).
+    tutor: Option<TutorLevel>,
     _screen: PhantomData<&'a ()>,
 }
 
@@ -123,8 +129,17 @@ impl<'a, T: Table<'a>> Session<'a, T> {
             unrated: false,
             list_from: 0,
             help_from: 0,
+            tutor: None,
             _screen: PhantomData,
         }
+    }
+
+    /// The session with the tutor at `level` (none: off); a tutored game
+    /// is unrated from the start.
+    pub fn with_tutor(mut self, level: Option<TutorLevel>) -> Session<'a, T> {
+        self.tutor = level;
+        self.unrated |= level.is_some();
+        self
     }
 
     /// Plays until the game is over and left, or the person leaves.
@@ -133,6 +148,9 @@ impl<'a, T: Table<'a>> Session<'a, T> {
     /// When the screen cannot be written, or the bot fails.
     pub fn run(&mut self) -> Result<(), CliError> {
         super::install_interrupt_handler();
+        if let Some(level) = self.tutor {
+            self.tutor_intro(level)?;
+        }
         let r = self.run_loop();
         set_snapshot(None);
         r
@@ -220,14 +238,15 @@ impl<'a, T: Table<'a>> Session<'a, T> {
             return Ok(flow);
         }
         let at_play = self.table.game().pending().map(|p| p.decision) == Some(Decision::Play);
-        if at_play && !first && self.choose_by_number(side, &line)? {
-            return Ok(Flow::Go);
-        }
-        if self.table.answer(side, &line)? == Answer::Throw {
+        let before = self.before_tutored(first);
+        if !(at_play && !first && self.choose_by_number(side, &line)?)
+            && self.table.answer(side, &line)? == Answer::Throw
+        {
             self.table
                 .throw(&mut self.dice)
                 .map_err(|e| CliError::input(format!("cannot roll: {e}")))?;
         }
+        self.tutored(side, before)?;
         Ok(Flow::Go)
     }
 
@@ -575,49 +594,4 @@ impl<'a, T: Table<'a>> Session<'a, T> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn help_lists_each_command_once_and_undo_where_allowed() {
-        let game = "Commands:\n  3              a play\n  resign         the game's own\n                 words";
-        let lines = help_lines(game, true);
-        let commands: Vec<&str> = lines.iter().filter_map(|l| help_command(l)).collect();
-        let mut unique = commands.clone();
-        unique.sort_unstable();
-        unique.dedup();
-        assert_eq!(unique.len(), commands.len(), "{lines:#?}");
-        assert!(lines.iter().any(|l| l.contains("the game's own")));
-        assert!(!lines.iter().any(|l| l.contains("give up the game")));
-        assert!(commands.contains(&"undo"));
-        assert!(!help_lines(game, false)
-            .iter()
-            .any(|l| help_command(l) == Some("undo")));
-    }
-
-    #[test]
-    fn the_common_help_fits_in_80_columns() {
-        for l in COMMON_HELP.lines() {
-            assert!(l.chars().count() <= 80, "{l}");
-        }
-    }
-
-    #[test]
-    fn saved_to_a_path_is_kept_on_one_line() {
-        let p = Path::new("/a/rather/long/path/to/the/data/directory/trictrac/autosave.txt");
-        let text = format!(
-            "End of input: the game is left unfinished: {}.",
-            saved_to(p)
-        );
-        let lines: Vec<String> = crate::session::wrap(&text, 79, 2)
-            .into_iter()
-            .map(|l| l.replace(GLUE, " "))
-            .collect();
-        assert!(
-            lines
-                .iter()
-                .any(|l| l.contains(&format!("saved to {}", p.display()))),
-            "{lines:?}"
-        );
-    }
-}
+mod tests;

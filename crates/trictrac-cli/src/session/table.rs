@@ -9,6 +9,7 @@ use std::path::Path;
 
 use tables::{BySide, Side, TableGame};
 
+use super::tutor::Advice;
 use super::Terminal;
 
 /// A resignation the person is asked to confirm.
@@ -38,6 +39,14 @@ pub trait Table<'a> {
 
     /// The name of the autosave file in the user's data directory.
     const AUTOSAVE: &'static str;
+
+    /// The thresholds of equity lost of the game's review: doubtful, bad,
+    /// very bad (what `--tutor` warns from).
+    const THRESHOLDS: [f64; 3];
+
+    /// The decisions the tutor judges, in words (`plays and cube
+    /// decisions`).
+    const TUTORED: &'static str;
 
     /// The game.
     fn game(&self) -> &Self::Game;
@@ -182,6 +191,16 @@ pub trait Table<'a> {
     /// (a school claimed, R-10.4), or `None`.
     fn fixed_since(&self, progress: usize) -> Option<String> {
         let _ = progress;
+        None
+    }
+
+    /// The tutor's judgement of the decision `side` just took, which
+    /// made the game of `before` the game now (nothing told yet): the
+    /// equity it loses against the best choice by the analysis of `hint`,
+    /// with the best and why; `None` for a decision the tutor does not
+    /// judge (a forced one, a resignation, a marking).
+    fn tutor(&mut self, before: &Self::Game, side: Side) -> Option<Advice> {
+        let _ = (before, side);
         None
     }
 

@@ -13,6 +13,8 @@ impl<'a> Table<'a> for Session<'a> {
 
     const COMMAND: &'static str = "trictrac bg play";
     const AUTOSAVE: &'static str = "backgammon-autosave.mat";
+    const THRESHOLDS: [f64; 3] = backgammon_bot::analysis::review::THRESHOLDS;
+    const TUTORED: &'static str = "plays and cube decisions";
 
     fn game(&self) -> &Match {
         &self.m
@@ -145,6 +147,10 @@ impl<'a> Table<'a> for Session<'a> {
         writeln!(self.term, "Resumed {}", path.display()).map_err(|e| e.to_string())?;
         self.draw().map_err(|e| e.to_string())?;
         Ok(None)
+    }
+
+    fn tutor(&mut self, before: &Match, side: Side) -> Option<crate::session::tutor::Advice> {
+        Session::tutor(self, before, side)
     }
 
     fn alias(&self, word: &str) -> Option<&'static str> {
