@@ -8,6 +8,34 @@
 /// needs): issue 34, 18 kB a socket at both ends.
 pub const WS_BUFFER: usize = 4 * 1024;
 
+/// Why a limit refused a request: each has its HTTP status and, on a
+/// socket, the protocol's `rate_limited` code.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LimitError {
+    /// Too many of something from one address or connection: wait (429).
+    #[error("{0}")]
+    TooMany(String),
+    /// The server as a whole is full or busy: try later (503).
+    #[error("{0}")]
+    Busy(String),
+}
+
+impl LimitError {
+    /// The HTTP status of the refusal.
+    pub fn status(&self) -> axum::http::StatusCode {
+        match self {
+            LimitError::TooMany(_) => axum::http::StatusCode::TOO_MANY_REQUESTS,
+            LimitError::Busy(_) => axum::http::StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+}
+
+impl From<LimitError> for crate::error::RoomError {
+    fn from(e: LimitError) -> crate::error::RoomError {
+        crate::error::RoomError::RateLimited(e.to_string())
+    }
+}
+
 use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -165,20 +193,20 @@ impl Limiters {
 
     /// A slot for a new connection from `ip`, or the refusal to send when
     /// the server or that address has as many open as the limits allow.
-    pub fn open_connection(&self, ip: IpAddr) -> Result<ConnectionSlot, String> {
+    pub fn open_connection(&self, ip: IpAddr) -> Result<ConnectionSlot, LimitError> {
         let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
         if open.total >= self.limits.max_connections {
-            return Err(format!(
+            return Err(LimitError::Busy(format!(
                 "the server is full ({} connections): try again later",
                 self.limits.max_connections
-            ));
+            )));
         }
         let mine = open.by_address.get(&ip).copied().unwrap_or(0);
         if mine >= self.limits.max_connections_per_address {
-            return Err(format!(
+            return Err(LimitError::TooMany(format!(
                 "too many connections from your address: at most {} at once; close some tabs",
                 self.limits.max_connections_per_address
-            ));
+            )));
         }
         open.total += 1;
         *open.by_address.entry(ip).or_insert(0) += 1;
@@ -204,24 +232,24 @@ impl Limiters {
     }
 
     /// Whether `ip` may create a game now; else the error to send.
-    pub fn create(&self, ip: IpAddr) -> Result<(), String> {
+    pub fn create(&self, ip: IpAddr) -> Result<(), LimitError> {
         self.tidy();
         self.creates.check_key(&ip).map_err(|_| {
-            format!(
+            LimitError::TooMany(format!(
                 "too many games created from your address: at most {} a minute; wait a little",
                 self.limits.creates_per_minute
-            )
+            ))
         })
     }
 
     /// Whether `ip` may join or watch a room now; else the error to send.
-    pub fn join(&self, ip: IpAddr) -> Result<(), String> {
+    pub fn join(&self, ip: IpAddr) -> Result<(), LimitError> {
         self.tidy();
         self.joins.check_key(&ip).map_err(|_| {
-            format!(
+            LimitError::TooMany(format!(
                 "too many rooms joined from your address: at most {} a second; wait a little",
                 self.limits.joins_per_second
-            )
+            ))
         })
     }
 
@@ -229,17 +257,17 @@ impl Limiters {
     /// guesses a second were answered by `GET /api/rooms/CODE`); else the
     /// error to send. Only the codes that name no game count
     /// ([`Limiters::missed`]): a player's own rooms are looked up freely.
-    pub fn may_look_up(&self, ip: IpAddr) -> Result<(), String> {
+    pub fn may_look_up(&self, ip: IpAddr) -> Result<(), LimitError> {
         let mut g = self.guessing.lock().unwrap_or_else(|p| p.into_inner());
         let now = std::time::Instant::now();
         if g.len() > 10_000 {
             g.retain(|_, until| *until > now);
         }
         match g.get(&ip) {
-            Some(until) if *until > now => Err(format!(
+            Some(until) if *until > now => Err(LimitError::TooMany(format!(
                 "too many unknown room codes from your address: at most {} a second; wait a little",
                 self.limits.joins_per_second
-            )),
+            ))),
             _ => Ok(()),
         }
     }
@@ -259,13 +287,13 @@ impl Limiters {
     /// second as on one game socket, but for all of the address's lobby
     /// sockets together (issue 34: 2 900 database reads a second from
     /// one address); else the error to send.
-    pub fn lobby_message(&self, ip: IpAddr) -> Result<(), String> {
+    pub fn lobby_message(&self, ip: IpAddr) -> Result<(), LimitError> {
         self.tidy();
         self.lobby.check_key(&ip).map_err(|_| {
-            format!(
+            LimitError::TooMany(format!(
                 "too many lobby messages from your address: at most {} a second; slow down",
                 self.limits.messages_per_second
-            )
+            ))
         })
     }
 
@@ -335,15 +363,15 @@ impl Gate {
     /// # Errors
     /// The message to send when that address holds its places already,
     /// or too many wait.
-    pub async fn enter(&self, ip: IpAddr, what: &str) -> Result<GatePass, String> {
+    pub async fn enter(&self, ip: IpAddr, what: &str) -> Result<GatePass, LimitError> {
         let held = {
             let mut held = self.held.lock().unwrap_or_else(|p| p.into_inner());
             let n = held.entry(ip).or_insert(0);
             if *n >= Self::PER_ADDRESS {
-                return Err(format!(
+                return Err(LimitError::TooMany(format!(
                     "{what}: at most {} at once from your address; wait for the last one",
                     Self::PER_ADDRESS
-                ));
+                )));
             }
             *n += 1;
             Held {
@@ -353,13 +381,13 @@ impl Gate {
         };
         if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.queued {
             self.waiting.fetch_sub(1, Ordering::SeqCst);
-            return Err(format!(
+            return Err(LimitError::Busy(format!(
                 "{what}: the server is busy; try again in a few seconds"
-            ));
+            )));
         }
         let permit = self.running.clone().acquire_owned().await;
         self.waiting.fetch_sub(1, Ordering::SeqCst);
-        let permit = permit.map_err(|_| "the server is stopping".to_string())?;
+        let permit = permit.map_err(|_| LimitError::Busy("the server is stopping".into()))?;
         Ok(GatePass {
             _permit: permit,
             _held: held,
@@ -405,13 +433,15 @@ mod tests {
         let waiter = tokio::spawn(async move { g.enter(a, "a hint").await.map(|_| ()) });
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         let third = gate.enter(a, "a hint").await;
-        assert!(third.unwrap_err().contains("from your address"));
+        assert!(
+            matches!(third.unwrap_err(), LimitError::TooMany(m) if m.contains("from your address"))
+        );
         let g = gate.clone();
         let waiter_b = tokio::spawn(async move { g.enter(b, "a hint").await.map(|_| ()) });
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         // Two wait: the queue is full for anyone else.
         let busy = gate.enter(c, "a hint").await;
-        assert!(busy.unwrap_err().contains("busy"));
+        assert!(matches!(busy.unwrap_err(), LimitError::Busy(m) if m.contains("busy")));
         drop(p1);
         waiter.await.unwrap().unwrap();
         waiter_b.await.unwrap().unwrap();

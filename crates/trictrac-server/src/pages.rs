@@ -52,7 +52,8 @@ pub(crate) const MODULES: [(&str, &str); 12] = [
 /// animations and sound, the rematch (issue 25), the lobby, the clocks
 /// and the accounts (issue 26), the JSON API's helper they share, and the
 /// home page's lists (issue 35).
-pub(crate) const SHELL_MODULES: [(&str, &str); 10] = [
+pub(crate) const SHELL_MODULES: [(&str, &str); 11] = [
+    ("/figures.js", include_str!("../static/figures.js")),
     ("/keys.js", include_str!("../static/keys.js")),
     ("/home.js", include_str!("../static/home.js")),
     ("/motion.js", include_str!("../static/motion.js")),

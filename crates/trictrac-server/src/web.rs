@@ -119,7 +119,7 @@ async fn ws(
 ) -> Response {
     let slot = match hub.limiters.open_connection(peer.ip()) {
         Ok(slot) => slot,
-        Err(message) => return fail(StatusCode::SERVICE_UNAVAILABLE, message),
+        Err(e) => return fail(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
     };
     // The account of the page's session, if logged in: its players sit
     // under its name (and nobody else may).
@@ -323,7 +323,7 @@ pub(crate) async fn look_up(
     id: &str,
 ) -> Result<Arc<tokio::sync::Mutex<crate::room::Room>>, Response> {
     if let Err(e) = hub.limiters.may_look_up(ip) {
-        return Err(fail(StatusCode::TOO_MANY_REQUESTS, e));
+        return Err(fail(e.status(), e.to_string()));
     }
     hub.room(id).await.map_err(|e| {
         if e.starts_with("no game has") {

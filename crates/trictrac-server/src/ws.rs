@@ -236,8 +236,10 @@ pub async fn serve_socket(
             Some(hub.limiters.too_fast())
         } else {
             match raw.get("type").and_then(Value::as_str) {
-                Some("create") => hub.limiters.create(peer).err(),
-                Some("join") | Some("watch") => hub.limiters.join(peer).err(),
+                Some("create") => hub.limiters.create(peer).err().map(|e| e.to_string()),
+                Some("join") | Some("watch") => {
+                    hub.limiters.join(peer).err().map(|e| e.to_string())
+                }
                 _ => None,
             }
         };

@@ -13,6 +13,7 @@ import { R } from "./board.js";
 import { initKeys, labelKeys } from "./keys.js";
 import { createMotion } from "./motion.js";
 import { createRematch } from "./rematch.js";
+import { createFigures } from "./figures.js";
 import { createClocks } from "./clocks.js";
 import { createHome } from "./home.js";
 import * as trictrac from "./games/trictrac.js";
@@ -56,6 +57,7 @@ const app = {
 // Moves and sound (motion.js), the rematch (rematch.js), clocks (clocks.js).
 const motion = createMotion(S);
 const rematch = createRematch(app);
+const figures = createFigures(() => { if (S.state) renderPanel(); });
 const clocks = createClocks(app);
 
 const GAMES = {};
@@ -561,41 +563,6 @@ function renderButtons() {
   g.buttons({ mine, live, replaying: false });
 }
 
-// The server's review of a rated game over (issue 38): asked for once
-// the game is over, then every 5 s while it waits (3 minutes at most).
-const F = { room: null, v: null, tries: 0 };
-
-async function loadFigures(room) {
-  try {
-    const r = await fetch("/api/games/" + encodeURIComponent(room) + "/figures");
-    const v = await r.json();
-    if (F.room !== room) return;
-    F.v = v;
-    if (S.state) renderPanel();
-    if ((v.state === "waiting" || v.state === "running") && ++F.tries < 36) {
-      setTimeout(() => { if (F.room === room) loadFigures(room); }, 5000);
-    }
-  } catch (e) { /* the line stays away */ }
-}
-
-function figuresLine(st) {
-  if (st.mode !== "online") return "";
-  if (F.room !== st.room) { F.room = st.room; F.v = null; F.tries = 0; loadFigures(st.room); }
-  const v = F.v;
-  if (!v || v.state === "none") return "";
-  let text;
-  if (v.state === "done" && v.figures) {
-    const f = v.figures, name = (side) => (v.names && v.names[side]) || sideName(side);
-    text = t("fig_done", {
-      white: name("white"), we: f.white.error_rate.toFixed(1), wl: f.white.luck.toFixed(1),
-      black: name("black"), be: f.black.error_rate.toFixed(1), bl: f.black.luck.toFixed(1),
-      unit: t("unit_" + f.unit),
-    });
-  } else if (v.state === "failed") text = t("fig_failed", { m: v.message || "" });
-  else text = t("fig_waiting");
-  return `<div class="muted" id="review-figures" data-state="${esc(v.state)}">${esc(text)}</div>`;
-}
-
 function renderPanel() {
   const st = S.state;
   const g = game();
@@ -611,7 +578,7 @@ function renderPanel() {
   }
   p += `<div class="muted">${esc(t("room"))} <b id="room-code">${esc(st.room)}</b>` +
     (st.spectators ? ` · <span id="spectators">${esc(t("spectators", { n: st.spectators }))}</span>` : "") + `</div>`;
-  if (st.over) p += `<div class="over-banner" id="over">${esc(g.overText())}</div>` + rematch.note(st) + figuresLine(st);
+  if (st.over) p += `<div class="over-banner" id="over">${esc(g.overText())}</div>` + rematch.note(st) + figures.line(st);
   $("players").innerHTML = p;
   // The invitation, until the friend has joined.
   const inv = $("invite");

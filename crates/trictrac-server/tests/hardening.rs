@@ -670,7 +670,17 @@ async fn a_rematch_race_leaves_no_extra_game() {
         friend.request(json!({"type": "join", "room": old})).await;
         host.wait_until(|s| s["seats"]["black"]["taken"] == true)
             .await;
-        let r = host.request(json!({"type": "resign"})).await;
+        // The opening throw (drawn when both have joined, perhaps by the
+        // other instance) may be stored first: the protocol's `stale`
+        // says to look again and retry.
+        let mut r = host.request(json!({"type": "resign"})).await;
+        for _ in 0..40 {
+            if r["code"] != "stale" {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            r = host.request(json!({"type": "resign"})).await;
+        }
         assert_eq!(r["type"], "ack", "{r}");
         played += 1;
         friend.wait_seq(r["seq"].as_u64().unwrap()).await;

@@ -90,6 +90,15 @@ pub enum ApiError {
     Busy(String),
 }
 
+impl From<crate::limits::LimitError> for ApiError {
+    fn from(e: crate::limits::LimitError) -> ApiError {
+        match e {
+            crate::limits::LimitError::TooMany(m) => ApiError::RateLimited(m),
+            crate::limits::LimitError::Busy(m) => ApiError::Busy(m),
+        }
+    }
+}
+
 impl From<crate::error::ServerError> for ApiError {
     fn from(e: crate::error::ServerError) -> ApiError {
         ApiError::Storage(e.to_string())

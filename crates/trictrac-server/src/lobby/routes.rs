@@ -38,7 +38,11 @@ async fn socket(
     let slot = match hub.limiters.open_connection(peer.ip()) {
         Ok(slot) => slot,
         Err(m) => {
-            return (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "error": m }))).into_response()
+            return (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(json!({ "error": m.to_string() })),
+            )
+                .into_response()
         }
     };
     upgrade
@@ -88,7 +92,7 @@ async fn post_seek(
         Err(e) => return e.into_response(),
     };
     if let Err(m) = hub.limiters.create(peer.ip()) {
-        return LobbyError::RateLimited(m).into_response();
+        return LobbyError::from(m).into_response();
     }
     answer(super::post(&hub, seek, &by).await)
 }
@@ -129,7 +133,7 @@ async fn accept(
     // An accepted seek makes a game: counted as one created (issue 34:
     // a bot's standing challenge made 300 games in 2.2 s).
     if let Err(m) = hub.limiters.create(peer.ip()) {
-        return LobbyError::RateLimited(m).into_response();
+        return LobbyError::from(m).into_response();
     }
     answer(super::accept(&hub, &id, who, &by).await)
 }

@@ -71,7 +71,7 @@ pub async fn serve(hub: Arc<Lobby>, mut socket: WebSocket, peer: std::net::IpAdd
                     let limited = if limiter.check().is_err() {
                         Some(hub.limiters.too_fast())
                     } else {
-                        hub.limiters.lobby_message(peer).err()
+                        hub.limiters.lobby_message(peer).err().map(|e| e.to_string())
                     };
                     if let Some(m) = limited {
                         let e = error(m);

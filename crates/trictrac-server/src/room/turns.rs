@@ -98,7 +98,11 @@ impl Hub {
             }
             room.game.hint(seats)?
         };
-        let _pass = self.hints.enter(peer, "hints").await?;
+        let _pass = self
+            .hints
+            .enter(peer, "hints")
+            .await
+            .map_err(|e| e.to_string())?;
         tokio::task::spawn_blocking(job)
             .await
             .map_err(|_| "the hint failed".to_string())?
