@@ -49,7 +49,7 @@ fn learn_grades_a_right_and_a_wrong_count() {
     let p = file.to_str().unwrap();
     args.extend(["--lang", "en", "--progress", p]);
     let out = session(&args, &input);
-    assert!(out.contains(&format!("Exercise 1/2")), "{out}");
+    assert!(out.contains("Exercise 1/2"), "{out}");
     assert!(
         out.contains(batch[0]["position"].as_str().unwrap()),
         "{out}"

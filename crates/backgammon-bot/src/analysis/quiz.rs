@@ -117,8 +117,8 @@ fn trapped_behind_prime(pos: &Position, side: Side) -> bool {
     let me = pos.counts(side);
     let op = pos.counts(!side);
     let mut run = 0;
-    for p in 1..=24usize {
-        run = if me[p] >= 2 { run + 1 } else { 0 };
+    for (p, &n) in me.iter().enumerate().take(25).skip(1) {
+        run = if n >= 2 { run + 1 } else { 0 };
         if run >= 4 {
             // The prime ends at p (in `side`'s numbering): the opponent's
             // checkers on `side`'s points below p - run + 1, i.e. on his
