@@ -70,24 +70,27 @@ fn learn_grades_a_right_and_a_wrong_count() {
     assert_eq!(read_json(&file)["trictrac"]["jans"]["asked"], 3);
 }
 
-/// Lesson 16 is Lelasseux's fig. 36: 26 to the roller, 12 to the opponent.
+/// Lesson 16 is Lelasseux's fig. 36: 26 to the roller, 12 to the
+/// opponent (26 alone is wrong); lesson 17 is hitting the corner, 4.
 #[test]
 fn learn_lessons_follow_the_article_in_french() {
     let file = progress_file("lesson");
     let p = file.to_str().unwrap();
     let args = ["learn", "--lesson", "16", "--lang", "fr", "--progress", p];
-    let out = session(&args, "vingt-six\n26 12\n26\nquit\n");
+    let out = session(&args, "vingt-six\n26\n4\nquit\n");
     assert!(out.contains("Leçon 16/"), "{out}");
     assert!(out.contains("Pas compris"), "{out}");
-    assert!(out.contains("Juste !"), "{out}");
-    assert!(out.contains("Faux."), "{out}");
+    let wrong = out.find("Faux.").expect("26 alone is wrong");
+    let right = out.find("Juste !").expect("4 for the corner is right");
+    assert!(wrong < right, "{out}");
+    assert!(out.contains("Réponse : Blanc 26, Noir 12."), "{out}");
     assert!(
         out.contains("battre à faux dans la table du petit jan (R-6.2)"),
         "{out}"
     );
     assert!(out.contains("Résultat : 1/2 justes."), "{out}");
     let kept = read_json(&file);
-    assert_eq!(kept["lessons_passed"], serde_json::json!([16]));
+    assert_eq!(kept["lessons_passed"], serde_json::json!([17]));
     let lessons = json_of(&["learn", "--lesson", "1", "--json"]);
     assert_eq!(lessons[0]["answer"]["mover_points"], 4);
     assert_eq!(lessons[0]["title"]["fr"], "Le jan de trois coups");
