@@ -41,6 +41,7 @@ pub mod arena;
 pub mod explain;
 pub mod features;
 mod greedy;
+pub mod lessons;
 pub mod nn;
 pub mod review;
 pub mod search;

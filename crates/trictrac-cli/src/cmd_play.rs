@@ -12,13 +12,13 @@
 //! points he marks and the schools he claims.
 
 mod ask;
-mod board;
+pub(crate) mod board;
 mod commands;
 mod narrate;
 mod resume;
 mod saving;
 mod settle;
-mod style;
+pub(crate) mod style;
 mod table;
 mod tell;
 mod tutor;

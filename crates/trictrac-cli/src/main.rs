@@ -24,6 +24,7 @@ mod cmd_verify;
 mod error;
 mod input;
 mod jans_json;
+mod learn;
 mod options;
 mod runs;
 mod session;
@@ -65,7 +66,9 @@ use crate::error::CliError;
         trictrac chances --position \"w:1x15 b:24x14,7 w\" --hit 7\n  \
         trictrac rollout --position \"w:1x13,6,7 b:24x15 b\"\n  \
         trictrac serve\n  \
-        trictrac bg play            # backgammon with the videau\n\n\
+        trictrac learn --level ways   # counting exercises\n  \
+        trictrac bg play            # backgammon with the videau\n  \
+        trictrac bg learn --theme opening\n\n\
         Run `trictrac <COMMAND> --help` for the details and examples of a command."
 )]
 struct Cli {
@@ -90,6 +93,7 @@ enum Command {
     Chances(cmd_chances::ChancesArgs),
     Rollout(cmd_rollout::RolloutArgs),
     Verify(cmd_verify::VerifyArgs),
+    Learn(learn::LearnArgs),
     Bg(bg::BgArgs),
 }
 
@@ -110,6 +114,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Chances(args) => cmd_chances::run(&args, out),
         Command::Rollout(args) => cmd_rollout::run(&args, out),
         Command::Verify(args) => cmd_verify::run(&args, out),
+        Command::Learn(args) => learn::run(&args, out),
         Command::Bg(args) => bg::run(&args, out),
     }
 }

@@ -15,6 +15,7 @@ pub mod chequer;
 pub mod cubeful;
 pub mod deep;
 pub mod explain;
+pub mod quiz;
 pub mod review;
 pub mod rollout;
 

@@ -8,10 +8,11 @@ mod external;
 mod gnubg_analysis;
 mod hint;
 mod input;
+mod learn;
 mod matches;
 mod moves;
 mod perft;
-mod play;
+pub(crate) mod play;
 pub(crate) mod record;
 mod refine;
 mod replay;
@@ -29,7 +30,7 @@ use crate::error::CliError;
 /// Backgammon with the videau (doubling cube).
 #[derive(Debug, Args)]
 #[command(
-    about = "Backgammon with the videau: legal moves, perft, self-play, matches, benchmark against gnubg, replay, play in the terminal, hint, rollout, review, gnubg's external player",
+    about = "Backgammon with the videau: legal moves, perft, self-play, matches, benchmark against gnubg, replay, play in the terminal, hint, rollout, review, gnubg's external player, quizzes",
     long_about = "Backgammon with the videau (doubling cube), under the rule book \
         docs/BACKGAMMON.md (rule ids BG-x.y): the `standard` preset (GNU Backgammon's \
         rules, the default) or the `seed` preset (the seed page's own rules: opening \
@@ -52,7 +53,8 @@ use crate::error::CliError;
         trictrac bg review match.mat\n  \
         trictrac bg train --games 100000 --out bg-model.bin\n  \
         trictrac bg refine label --positions 100000 --out contact.set\n  \
-        trictrac bg external --port 31415"
+        trictrac bg external --port 31415\n  \
+        trictrac bg learn --theme bearoff"
 )]
 pub struct BgArgs {
     #[command(subcommand)]
@@ -75,6 +77,7 @@ enum BgCommand {
     Refine(refine::RefineArgs),
     Bearoff(bearoff::BearoffArgs),
     External(external::ExternalArgs),
+    Learn(learn::LearnArgs),
 }
 
 /// Runs `trictrac bg …`.
@@ -94,6 +97,7 @@ pub fn run(args: &BgArgs, out: &mut dyn Write) -> Result<(), CliError> {
         BgCommand::Refine(a) => refine::run(a, out),
         BgCommand::Bearoff(a) => bearoff::run(a, out),
         BgCommand::External(a) => external::run(a, out),
+        BgCommand::Learn(a) => learn::run(a, out),
     }
 }
 

@@ -14,7 +14,7 @@ use clap::Args;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-mod board;
+pub(crate) mod board;
 mod saving;
 mod table;
 mod turns;

@@ -5,7 +5,7 @@ use super::*;
 
 /// The board from `viewer`'s side: his points 13–24 on top, 12–1 below,
 /// the bar in the middle, X his checkers, O the opponent's.
-pub(super) fn draw_board(
+pub(crate) fn draw_board(
     pos: &Position,
     cube: Cube,
     viewer: Side,
