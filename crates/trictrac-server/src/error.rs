@@ -28,6 +28,51 @@ impl std::fmt::Display for ServerError {
 
 impl std::error::Error for ServerError {}
 
+/// Why a room could not be loaded from the database (the rooms' layer).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    /// No game has this room code.
+    #[error("no game has the room code `{0}`")]
+    NotFound(String),
+    /// The database failed.
+    #[error("{0}")]
+    Storage(#[from] ServerError),
+    /// What is stored cannot be read or replayed (a game the server no
+    /// longer understands).
+    #[error("{0}")]
+    Unreadable(String),
+    /// The server is stopping.
+    #[error("the server is stopping")]
+    Stopping,
+}
+
+impl From<LoadError> for RoomError {
+    fn from(e: LoadError) -> RoomError {
+        match e {
+            LoadError::Storage(e) => RoomError::Storage(e.to_string()),
+            e => RoomError::Refused(e.to_string()),
+        }
+    }
+}
+
+impl From<ServerError> for RoomError {
+    fn from(e: ServerError) -> RoomError {
+        RoomError::Storage(e.to_string())
+    }
+}
+
+/// An action stored that does not apply when a game is replayed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("action {index} ({action}): {why}")]
+pub struct ReplayError {
+    /// Its number in the game.
+    pub index: usize,
+    /// The action as stored.
+    pub action: String,
+    /// Why the game refuses it.
+    pub why: String,
+}
+
 /// An HTTP refusal: the status and `{"error": "one line"}`.
 pub fn fail(code: StatusCode, message: String) -> Response {
     (code, Json(serde_json::json!({ "error": message }))).into_response()

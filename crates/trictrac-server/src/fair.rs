@@ -17,10 +17,11 @@ use crate::error::fail;
 /// # Errors
 /// No seeds, seeds that do not read or do not match their commitment,
 /// a record that does not read, or the first throw that differs.
-pub fn verify_record(text: &str) -> Result<(&'static str, usize), String> {
-    let seeds = fair::seeds_in_record(text)
-        .ok_or("no `trictrac dice:` seeds: not the record of an online game of this server")?;
-    let seeds = fair::parse_text(&seeds)?;
+pub fn verify_record(text: &str) -> Result<(&'static str, usize), VerifyError> {
+    let seeds = fair::seeds_in_record(text).ok_or(VerifyError::Record(
+        "no `trictrac dice:` seeds: not the record of an online game of this server".into(),
+    ))?;
+    let seeds = fair::parse_text(&seeds).map_err(VerifyError::Record)?;
     let mat = text
         .lines()
         .any(|l| l.trim().to_ascii_lowercase().ends_with("point match"));
@@ -33,19 +34,35 @@ pub fn verify_record(text: &str) -> Result<(&'static str, usize), String> {
             .map(|r| {
                 r.trim()
                     .parse::<backgammon::Rules>()
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| VerifyError::Record(e.to_string()))
             })
             .transpose()?
             .unwrap_or_else(backgammon::Rules::standard);
-        return backgammon::mat::verify_dice(text, &rules, seeds).map(|n| ("backgammon", n));
+        return backgammon::mat::verify_dice(text, &rules, seeds)
+            .map(|n| ("backgammon", n))
+            .map_err(VerifyError::Dice);
     }
     let rec = if text.trim_start().starts_with('{') {
         trictrac::Record::from_json(text)
     } else {
         text.parse::<trictrac::Record>()
     }
-    .map_err(|e| e.to_string())?;
-    rec.verify_dice(seeds).map(|n| ("trictrac", n))
+    .map_err(|e| VerifyError::Record(e.to_string()))?;
+    rec.verify_dice(seeds)
+        .map(|n| ("trictrac", n))
+        .map_err(VerifyError::Dice)
+}
+
+/// Why a record's dice were not confirmed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VerifyError {
+    /// The record, or its seeds, cannot be read.
+    #[error("{0}")]
+    Record(String),
+    /// The seeds do not give the record's dice (the first throw that
+    /// differs is named), or do not match their commitment.
+    #[error("{0}")]
+    Dice(String),
 }
 
 /// `POST /api/analysis/verify` with a record as the body: `{ok: true,
@@ -56,7 +73,7 @@ pub async fn verify(body: String) -> Response {
         Ok(Ok((game, throws))) => {
             Json(json!({ "ok": true, "game": game, "throws": throws })).into_response()
         }
-        Ok(Err(e)) => fail(StatusCode::UNPROCESSABLE_ENTITY, e),
+        Ok(Err(e)) => fail(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
         Err(_) => fail(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the verification failed".into(),

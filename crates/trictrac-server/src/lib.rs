@@ -140,16 +140,12 @@ impl Server {
             stopping.clone(),
         ));
         if let Some(url) = hub.store.listen_url().map(String::from) {
-            relay::start(hub.clone(), &url, stopping.clone())
-                .await
-                .map_err(ServerError::Database)?;
+            relay::start(hub.clone(), &url, stopping.clone()).await?;
         }
         hub.start_timekeeper();
         hub.start_presence();
         let lobby = Arc::new(lobby::Lobby::new(hub.clone()));
-        lobby::feed::start(&lobby)
-            .await
-            .map_err(ServerError::Database)?;
+        lobby::feed::start(&lobby).await?;
         ratings::start(hub.clone());
         ratings::reviews::start(hub.clone());
         let identity_key = hub

@@ -7,6 +7,7 @@
 //! the listening connection drops, the listener reconnects and looks
 //! again at every room in memory.
 
+use crate::error::ServerError;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -25,14 +26,12 @@ pub(crate) async fn start(
     hub: Arc<Hub>,
     url: &str,
     stopping: watch::Receiver<bool>,
-) -> Result<(), String> {
-    let mut listener = PgListener::connect(url)
-        .await
-        .map_err(|e| format!("cannot listen for other servers' changes: {e}"))?;
-    listener
-        .listen(CHANNEL)
-        .await
-        .map_err(|e| format!("cannot listen for other servers' changes: {e}"))?;
+) -> Result<(), ServerError> {
+    let listen = |e: sqlx::Error| {
+        ServerError::Database(format!("cannot listen for other servers' changes: {e}"))
+    };
+    let mut listener = PgListener::connect(url).await.map_err(listen)?;
+    listener.listen(CHANNEL).await.map_err(listen)?;
     tokio::spawn(follow(hub, listener, stopping));
     Ok(())
 }

@@ -13,7 +13,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::json;
 
-use crate::error::{fail, RoomError};
+use crate::error::{fail, LoadError, RoomError};
 use crate::pages::{MODULES, PAGES, SHELL_MODULES, TEXT_FILES};
 use crate::room::Hub;
 use tables::BySide;
@@ -326,10 +326,16 @@ pub(crate) async fn look_up(
         return Err(fail(e.status(), e.to_string()));
     }
     hub.room(id).await.map_err(|e| {
-        if e.starts_with("no game has") {
-            hub.limiters.missed(ip);
-        }
-        fail(StatusCode::NOT_FOUND, e)
+        let code = match &e {
+            LoadError::NotFound(_) => {
+                hub.limiters.missed(ip);
+                StatusCode::NOT_FOUND
+            }
+            LoadError::Unreadable(_) => StatusCode::NOT_FOUND,
+            LoadError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            LoadError::Stopping => StatusCode::SERVICE_UNAVAILABLE,
+        };
+        fail(code, e.to_string())
     })
 }
 

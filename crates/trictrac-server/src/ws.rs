@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 use tokio::sync::{broadcast, Mutex};
 use trictrac::Side;
 
+use crate::error::RoomError;
 use crate::room::view::state_json;
 use crate::room::{Hub, Intent, Mode, Room};
 
@@ -142,7 +143,7 @@ async fn seat_name(
     hub: &Hub,
     account: Option<&crate::accounts::Account>,
     typed: Option<String>,
-) -> Result<String, String> {
+) -> Result<String, RoomError> {
     if let Some(a) = account {
         return Ok(a.name.clone());
     }
@@ -152,15 +153,17 @@ async fn seat_name(
     }
     crate::lobby::accounts::guest_name(hub, &name)
         .await
-        .map_err(|e| e.to_string())
+        .map_err(|e| RoomError::Refused(e.to_string()))
 }
 
-fn parse_side(s: Option<&str>) -> Result<Option<Side>, String> {
+fn parse_side(s: Option<&str>) -> Result<Option<Side>, RoomError> {
     match s {
         None | Some("") | Some("random") => Ok(None),
         Some("white") | Some("w") => Ok(Some(Side::White)),
         Some("black") | Some("b") => Ok(Some(Side::Black)),
-        Some(o) => Err(format!("side `{o}`: white, black or random")),
+        Some(o) => Err(RoomError::Refused(format!(
+            "side `{o}`: white, black or random"
+        ))),
     }
 }
 
@@ -358,7 +361,7 @@ async fn handle(
             };
             let side = match parse_side(side.as_deref()) {
                 Ok(s) => s,
-                Err(e) => return vec![error(e)],
+                Err(e) => return vec![e.to_json()],
             };
             let options = options.as_deref().map(str::trim).unwrap_or("");
             let kind = match game.as_deref() {
@@ -368,7 +371,7 @@ async fn handle(
             let bot = bot.filter(|b| !b.is_empty());
             let name = match seat_name(hub, account, name).await {
                 Ok(n) => n,
-                Err(e) => return vec![error(e)],
+                Err(e) => return vec![e.to_json()],
             };
             match hub.create(mode, kind, options, bot, side, name).await {
                 Ok((room, token)) => {
@@ -377,7 +380,7 @@ async fn handle(
                         let seats = r.seats_of(&token);
                         if let Some(&side) = seats.first() {
                             if let Err(e) = hub.contribute_seed(&mut r, side, &seed).await {
-                                return vec![error(e)];
+                                return vec![RoomError::from(e).to_json()];
                             }
                         }
                     }
@@ -399,7 +402,7 @@ async fn handle(
             };
             let room_arc = match hub.room(&room).await {
                 Ok(r) => r,
-                Err(e) => return vec![error(e)],
+                Err(e) => return vec![RoomError::from(e).to_json()],
             };
             let token = token.filter(|t| !t.is_empty());
             let (seats, new_token) = {
@@ -421,7 +424,7 @@ async fn handle(
                             &mut r,
                             &match seat_name(hub, account, name).await {
                                 Ok(n) => n,
-                                Err(e) => return vec![error(e)],
+                                Err(e) => return vec![e.to_json()],
                             },
                             &seed,
                         )
@@ -434,7 +437,7 @@ async fn handle(
                             });
                             (seats, t)
                         }
-                        Err(e) => return vec![error(e)],
+                        Err(e) => return vec![RoomError::from(e).to_json()],
                     },
                 }
             };
@@ -462,7 +465,7 @@ async fn handle(
             match hub.rematch(&old, &a.seats).await {
                 Ok(code) => match hub.room(&code).await {
                     Ok(room) => attach(hub, attached, room, token).await,
-                    Err(e) => vec![error(e)],
+                    Err(e) => vec![RoomError::from(e).to_json()],
                 },
                 Err(e) => vec![e.to_json()],
             }
@@ -484,7 +487,7 @@ async fn handle(
                     v["type"] = json!("hint");
                     vec![v]
                 }
-                Err(e) => vec![error(e)],
+                Err(e) => vec![e.to_json()],
             },
             None => vec![error("join a room first")],
         },

@@ -388,15 +388,17 @@ fn difference(old: &Entries, new: &Entries) -> (Vec<Value>, Vec<String>) {
 ///
 /// # Errors
 /// When PostgreSQL's channel cannot be listened to.
-pub async fn start(hub: &Arc<Lobby>) -> Result<(), String> {
+pub async fn start(hub: &Arc<Lobby>) -> Result<(), crate::error::ServerError> {
     if let Some(url) = hub.store.listen_url() {
+        let refused = |e: sqlx::Error| {
+            crate::error::ServerError::Database(format!(
+                "cannot listen for the lobby's changes: {e}"
+            ))
+        };
         let mut listener = sqlx::postgres::PgListener::connect(url)
             .await
-            .map_err(|e| format!("cannot listen for the lobby's changes: {e}"))?;
-        listener
-            .listen(LOBBY_CHANNEL)
-            .await
-            .map_err(|e| format!("cannot listen for the lobby's changes: {e}"))?;
+            .map_err(refused)?;
+        listener.listen(LOBBY_CHANNEL).await.map_err(refused)?;
         tokio::spawn(listen(hub.clone(), listener));
     }
     tokio::spawn(run(hub.clone()));

@@ -462,7 +462,7 @@ async fn seat_both(
         let seats = hub
             .take_free_seat(&mut r, name, &[])
             .await
-            .map_err(LobbyError::Storage)?;
+            .map_err(|e| LobbyError::Storage(e.to_string()))?;
         let Some(&side) = seats.first() else {
             return Err(LobbyError::Storage("the game has no free seat".into()));
         };

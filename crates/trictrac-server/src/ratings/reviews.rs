@@ -113,7 +113,7 @@ async fn review_one(hub: &Arc<Hub>, id: &str) -> bool {
                 )
                 .map_err(|e| e.to_string())
         }
-        Err(e) => Err(e),
+        Err(e) => Err(e.to_string()),
     };
     hub.evict_idle();
     let result = match work {

@@ -12,8 +12,8 @@ use rand_chacha::ChaCha20Rng;
 use tables::{BySide, Side};
 use tokio::sync::{broadcast, watch, Mutex};
 
-use crate::error::RoomError;
 use crate::error::ServerError;
+use crate::error::{LoadError, ReplayError, RoomError};
 pub use crate::games::Intent;
 use crate::games::{Registry, RoomGame};
 use crate::store::{now, Change, GameRow, InsertError, Store};
@@ -94,11 +94,13 @@ impl GameState {
     ///
     /// # Errors
     /// The first action that does not apply, with its number.
-    pub fn replay(&mut self, actions: &[String]) -> Result<(), String> {
+    pub fn replay(&mut self, actions: &[String]) -> Result<(), ReplayError> {
         for (i, a) in actions.iter().enumerate() {
-            self.0
-                .apply_stored(a)
-                .map_err(|e| format!("action {i} ({a}): {e}"))?;
+            self.0.apply_stored(a).map_err(|e| ReplayError {
+                index: i,
+                action: a.clone(),
+                why: e.to_string(),
+            })?;
         }
         Ok(())
     }
@@ -597,7 +599,7 @@ impl Hub {
     ///
     /// # Errors
     /// When there is no such game, or it does not replay.
-    pub async fn room(self: &Arc<Self>, id: &str) -> Result<Arc<Mutex<Room>>, String> {
+    pub async fn room(self: &Arc<Self>, id: &str) -> Result<Arc<Mutex<Room>>, LoadError> {
         let id = id.trim().to_ascii_uppercase();
         if let Some(r) = self.cached(&id) {
             return Ok(r);
@@ -609,31 +611,23 @@ impl Hub {
         let row = self
             .store
             .game(&id)
-            .await
-            .map_err(|e| e.to_string())?
-            .ok_or_else(|| format!("no game has the room code `{id}`"))?;
+            .await?
+            .ok_or_else(|| LoadError::NotFound(id.clone()))?;
         let mut game = GameState(
             self.config
                 .games
                 .make(&row.game, &row.options)
-                .map_err(|e| format!("game {id}: stored options: {e}"))?,
+                .map_err(|e| LoadError::Unreadable(format!("game {id}: stored options: {e}")))?,
         );
-        let actions = self.store.actions(&id).await.map_err(|e| e.to_string())?;
+        let actions = self.store.actions(&id).await?;
         game.replay(&actions)
-            .map_err(|e| format!("game {id} does not replay: {e}"))?;
-        let rematch = self.store.rematch(&id).await.map_err(|e| e.to_string())?;
-        let timing = Timing::read(
-            self.store
-                .timing(&id)
-                .await
-                .map_err(|e| e.to_string())?
-                .as_deref(),
-        );
-        let dice = match self.store.dice(&id).await.map_err(|e| e.to_string())? {
-            Some(t) => Some(
-                tables::fair::parse_text(&t)
-                    .map_err(|e| format!("game {id}: stored dice seeds: {e}"))?,
-            ),
+            .map_err(|e| LoadError::Unreadable(format!("game {id} does not replay: {e}")))?;
+        let rematch = self.store.rematch(&id).await?;
+        let timing = Timing::read(self.store.timing(&id).await?.as_deref());
+        let dice = match self.store.dice(&id).await? {
+            Some(t) => Some(tables::fair::parse_text(&t).map_err(|e| {
+                LoadError::Unreadable(format!("game {id}: stored dice seeds: {e}"))
+            })?),
             None => None,
         };
         let (tx, _) = broadcast::channel(64);
@@ -661,7 +655,7 @@ impl Hub {
         }));
         self.rooms
             .lock()
-            .map_err(|_| "the server is stopping")?
+            .map_err(|_| LoadError::Stopping)?
             .insert(id.clone(), room.clone());
         // Who is connected to it through the other instances?
         if self.store.listen_url().is_some() {
@@ -695,7 +689,7 @@ impl Hub {
         room: &mut Room,
         name: &str,
         seed: &[u8],
-    ) -> Result<Vec<Side>, String> {
+    ) -> Result<Vec<Side>, RoomError> {
         if room.mode() != Mode::Online {
             return Ok(Vec::new());
         }
@@ -711,8 +705,7 @@ impl Hub {
             if self
                 .store
                 .take_seat(&room.row.id, side == Side::White, name)
-                .await
-                .map_err(|e| e.to_string())?
+                .await?
             {
                 match side {
                     Side::White => {
@@ -726,7 +719,7 @@ impl Hub {
                 }
                 self.contribute_seed(room, side, seed).await?;
                 if room.row.white_taken && room.row.black_taken && room.actions.is_empty() {
-                    self.first_dice(room).await.map_err(|e| e.to_string())?;
+                    self.first_dice(room).await?;
                 }
                 return Ok(vec![side]);
             }
@@ -744,7 +737,7 @@ impl Hub {
         room: &mut Room,
         side: Side,
         seed: &[u8],
-    ) -> Result<(), String> {
+    ) -> Result<(), RoomError> {
         if seed.is_empty() || !room.actions.is_empty() {
             return Ok(());
         }

@@ -2,6 +2,7 @@
 //! database: the changes another instance announced (actions stored,
 //! seats taken, connections), applied to the rooms held here.
 
+use crate::error::LoadError;
 use std::sync::Arc;
 
 use super::{Hub, Room};
@@ -137,28 +138,22 @@ impl Hub {
     }
 
     /// Applies the actions stored after ours; broadcasts when any.
-    pub(super) async fn catch_up_locked(&self, room: &mut Room) -> Result<(), String> {
+    pub(super) async fn catch_up_locked(&self, room: &mut Room) -> Result<(), LoadError> {
         let new = self
             .store
             .actions_from(&room.row.id, room.actions.len())
-            .await
-            .map_err(|e| e.to_string())?;
+            .await?;
         if new.is_empty() {
             return Ok(());
         }
         let mut g = room.game.clone();
         g.replay(&new)
-            .map_err(|e| format!("the stored actions do not replay: {e}"))?;
+            .map_err(|e| LoadError::Unreadable(format!("the stored actions do not replay: {e}")))?;
         // The first dice were drawn elsewhere: the seeds are final now
         // (the joiner's was stored before them, issue 38).
         if room.dice.is_some() && room.actions.is_empty() {
-            if let Some(t) = self
-                .store
-                .dice(&room.row.id)
-                .await
-                .map_err(|e| e.to_string())?
-            {
-                room.dice = Some(tables::fair::parse_text(&t)?);
+            if let Some(t) = self.store.dice(&room.row.id).await? {
+                room.dice = Some(tables::fair::parse_text(&t).map_err(LoadError::Unreadable)?);
             }
         }
         if room.row.finished.is_none() {
@@ -178,23 +173,18 @@ impl Hub {
     }
 
     /// Reads the seats (taken, names) again; broadcasts.
-    async fn reload_seats(&self, room: &mut Room) -> Result<(), String> {
+    async fn reload_seats(&self, room: &mut Room) -> Result<(), LoadError> {
         let row = self
             .store
             .game(&room.row.id)
-            .await
-            .map_err(|e| e.to_string())?
-            .ok_or("the game is no longer in the database")?;
+            .await?
+            .ok_or_else(|| LoadError::NotFound(room.row.id.clone()))?;
         room.row.white_taken = row.white_taken;
         room.row.black_taken = row.black_taken;
         room.row.white_name = row.white_name;
         room.row.black_name = row.black_name;
         // A rematch asked through another instance.
-        room.rematch = self
-            .store
-            .rematch(&room.row.id)
-            .await
-            .map_err(|e| e.to_string())?;
+        room.rematch = self.store.rematch(&room.row.id).await?;
         // A verdict stored by another instance.
         self.reload_timing(room).await?;
         room.broadcast();

@@ -321,7 +321,7 @@ impl Hub {
                 room.timing = Some(t);
             } else {
                 // Another writer came first: what it stored stands.
-                self.reload_timing(room).await.map_err(RoomError::Storage)?;
+                self.reload_timing(room).await?;
             }
         }
         tracing::info!(room = %room.row.id, "game ended: {why}");
@@ -332,11 +332,14 @@ impl Hub {
 
     /// Reads the room's timing, end and result again from the database
     /// (another instance changed them).
-    pub(super) async fn reload_timing(&self, room: &mut Room) -> Result<(), String> {
+    pub(super) async fn reload_timing(
+        &self,
+        room: &mut Room,
+    ) -> Result<(), crate::error::ServerError> {
         let id = room.row.id.clone();
-        let text = self.store.timing(&id).await.map_err(|e| e.to_string())?;
+        let text = self.store.timing(&id).await?;
         room.timing = Timing::read(text.as_deref());
-        let (finished, result) = self.store.ending(&id).await.map_err(|e| e.to_string())?;
+        let (finished, result) = self.store.ending(&id).await?;
         if finished.is_some() {
             room.row.finished = finished;
             room.row.result = result;

@@ -90,22 +90,21 @@ impl Hub {
         room_arc: &Arc<Mutex<Room>>,
         seats: &[Side],
         peer: std::net::IpAddr,
-    ) -> Result<Value, String> {
+    ) -> Result<Value, RoomError> {
         let job = {
             let room = room_arc.lock().await;
             if room.mode() == Mode::Online {
-                return Err("no hints in a game between two people".into());
+                return Err(RoomError::Refused(
+                    "no hints in a game between two people".into(),
+                ));
             }
-            room.game.hint(seats)?
+            room.game.hint(seats).map_err(RoomError::Refused)?
         };
-        let _pass = self
-            .hints
-            .enter(peer, "hints")
-            .await
-            .map_err(|e| e.to_string())?;
+        let _pass = self.hints.enter(peer, "hints").await?;
         tokio::task::spawn_blocking(job)
             .await
-            .map_err(|_| "the hint failed".to_string())?
+            .map_err(|_| RoomError::Refused("the hint failed".into()))?
+            .map_err(RoomError::Refused)
     }
 
     /// Starts the bot of a room when it has to act (at most one runs).
