@@ -37,8 +37,7 @@ use backgammon::{Event, Game, MatFile, Phase, PlayList, Position, Roll, Rules, S
 use super::chequer::judge;
 use super::cubeful::{self, CubeAnalysis};
 use crate::cube::depth::DEEP_MARGIN;
-use crate::neural::equity;
-use crate::BgNet;
+use crate::net::{equity, BgNet};
 
 /// gnubg's marks of an error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -580,7 +579,7 @@ mod tests {
     fn a_double_at_the_opening_and_its_pass_are_cube_errors() {
         let text = " 5 point match\n\n Game 1\n A : 0     B : 0\n  1) 31: 8/5 6/5               Doubles => 2\n  2)  Drops\n                                  Wins 1 point\n";
         let mat = MatFile::parse(text, Rules::standard()).expect("a valid file");
-        let net = crate::default_net();
+        let net = crate::net::default_net();
         let r = review(&net, &mat, &Rules::standard(), 0, 1, &|| {}).expect("reviewed");
         let cubes = &r.games[0].cubes;
         let dbl = cubes
@@ -618,7 +617,7 @@ mod tests {
     fn a_blunder_is_found_and_the_best_play_is_not() {
         let text = " 1 point match\n\n Game 1\n A : 0     B : 0\n  1) 31: 8/5 6/5   65: 24/13\n  2) 42: 24/20 24/22\n";
         let mat = MatFile::parse(text, Rules::standard()).expect("a valid file");
-        let net = crate::default_net();
+        let net = crate::net::default_net();
         let r = review(&net, &mat, &Rules::standard(), 0, 1, &|| {}).expect("reviewed");
         let moves = &r.games[0].moves;
         assert_eq!(moves.len(), 3);
@@ -636,7 +635,7 @@ mod tests {
     fn at_2_plies_a_play_that_is_not_the_best_is_judged_at_3_plies() {
         let text = " 1 point match\n\n Game 1\n A : 0     B : 0\n  1) 31: 8/5 6/5   65: 24/13\n  2) 42: 24/20 24/22\n";
         let mat = MatFile::parse(text, Rules::standard()).expect("a valid file");
-        let net = crate::default_net();
+        let net = crate::net::default_net();
         let r = review(&net, &mat, &Rules::standard(), 2, 1, &|| {}).expect("reviewed");
         let moves = &r.games[0].moves;
         // 31: 8/5 6/5, the best at 2 plies: nothing lost, no deeper look.

@@ -39,13 +39,15 @@
 pub mod depth;
 pub mod match_play;
 pub mod money;
+pub mod mwc;
+pub mod score;
 pub mod search;
 
 use backgammon::score::win_kind;
 use backgammon::{Cube, Game, MatchState, Position, Preset, Rules, Side};
 use neural::Outputs;
 
-use crate::neural::Evaluator;
+use crate::eval::Evaluator;
 
 pub use match_play::{
     crawford_decision, match_decision, met, MetTable, BACKGAMMON_RATE, GAMMON_RATE, MET_MAX,
@@ -207,6 +209,14 @@ pub fn drop_points(pos: &Position, preset: Preset, cube: Cube) -> u32 {
     }
 }
 
+/// Whether the side on roll of `pos` may double under `state` and `cube`
+/// (BG-7.2): the cube centred or his, not the Crawford game, below the
+/// highest face.
+pub fn may_double(pos: &Position, state: &MatchState, cube: Cube) -> bool {
+    let me = pos.turn();
+    cube.owner.is_none_or(|o| o == me) && !state.crawford && cube.value * 2 <= Cube::MAX
+}
+
 /// The cube decision of the side on roll of `pos` (before he rolls, or
 /// having doubled), with the outputs `o` in his eyes.
 pub fn decide(
@@ -288,7 +298,7 @@ pub fn equity_for(game: &Game, me: Side, o: &Outputs) -> f64 {
     let mine = if pos.turn() == me {
         *o
     } else {
-        crate::neural::flip(o)
+        crate::net::flip(o)
     };
     let p = f64::from(mine[0]).clamp(0.0, 1.0);
     let (w, l) = Rates::of(&mine).money();
@@ -326,7 +336,7 @@ mod resignation_tests {
     use backgammon::{BySide, WinKind};
 
     fn answer(game: &Game, me: Side, kind: WinKind) -> bool {
-        let o = crate::neural::default_net().evaluate(game.position(), game.rules().preset);
+        let o = crate::net::default_net().evaluate(game.position(), game.rules().preset);
         accepts_resignation(game, me, kind, &o)
     }
 

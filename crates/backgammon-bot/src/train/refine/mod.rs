@@ -31,7 +31,8 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::neural::{equity, flip, BgNet, Evaluator, N_OUTPUTS};
+use crate::eval::Evaluator;
+use crate::net::{equity, flip, BgNet, N_OUTPUTS};
 
 const MAGIC: &[u8; 4] = b"BGRS";
 const VERSION: u32 = 2;
