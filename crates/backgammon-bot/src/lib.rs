@@ -55,22 +55,30 @@
 //!    training of the networks (self-play, the race network, the
 //!    refinement on deeper searches).
 //!
+//! The methods of [`BgNet`] are written in the layer they belong to (its
+//! forward pass in [`net`], [`BgNet::evaluate`] in [`eval`],
+//! [`BgNet::best_play_2ply`] in [`search`], [`BgNet::evaluate_for_cube`]
+//! in [`cube::depth`]); where a lower layer needs a higher one's
+//! judgement it takes it as an argument (the 3-ply search compares its
+//! deepest candidates by the value [`cube::score`] gives it).
+//!
 //! The root only declares the layers and re-exports the names most
 //! callers use ([`BgNet`], [`default_net`], [`Player`], [`by_name`], …).
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+// Layer 1: the network.
 pub mod net;
-
+// Layer 2: the evaluator (bear-off database, race net, contact net).
 pub mod eval;
-
+// Layer 3: search (n-ply, move filters).
 pub mod search;
-
+// Layer 4: match equity arithmetic and cube decisions.
 pub mod cube;
-
+// Layer 5: analysis (hint, review, rollout, explain).
 pub mod analysis;
-
+// Layer 6: the players, and beside them the training.
 pub mod players;
 pub mod train;
 

@@ -118,7 +118,8 @@ pub fn best_play_3ply(
 
 /// How the candidates of the deepest level are compared, when not by
 /// cubeless equity: the value of outputs in the mover's eyes (in a
-/// match, their match-winning chances: [`crate::cube::score`]).
+/// match, their match-winning chances, given by the cube layer's
+/// `cube::score`).
 pub type Value<'a> = &'a dyn Fn(&Outputs, Side) -> f64;
 
 /// [`best_play_3ply`], the candidates of the deepest level compared by
