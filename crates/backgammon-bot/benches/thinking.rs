@@ -222,7 +222,7 @@ fn cube(c: &mut Criterion<ThreadCpu>) {
 /// read from the bytes the build script computed (what every process
 /// does now), against computing it (what each did before).
 fn bearoff(c: &mut Criterion<ThreadCpu>) {
-    use backgammon_bot::bearoff::{BearoffDb, BUILT};
+    use backgammon_bot::eval::bearoff::{BearoffDb, BUILT};
     let mut g = c.benchmark_group("bearoff");
     g.sample_size(10);
     g.bench_function("read from the binary", |b| {

@@ -21,8 +21,9 @@ use std::io::Write;
 use backgammon::{Game, Phase, PlayList, Rules};
 use backgammon_bot::analysis::cubeful::cube_outputs;
 use backgammon_bot::cube::{self, Owner};
-use backgammon_bot::gnubg::Gnubg;
-use backgammon_bot::neural::{flip, Evaluator};
+use backgammon_bot::eval::Evaluator;
+use backgammon_bot::net::flip;
+use backgammon_bot::players::gnubg::Gnubg;
 use backgammon_bot::{default_net, Player};
 
 mod versus_gnubg;

@@ -20,7 +20,8 @@
 use std::sync::Arc;
 
 use backgammon::{Game, Phase, Position, Roll, Rules, Side};
-use backgammon_bot::neural::{equity, SEARCH_KEEP, SEARCH_MARGIN};
+use backgammon_bot::net::equity;
+use backgammon_bot::search::{SEARCH_KEEP, SEARCH_MARGIN};
 use backgammon_bot::{default_net, BgNet};
 use rand::{Rng, SeedableRng};
 

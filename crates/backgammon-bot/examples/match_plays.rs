@@ -12,8 +12,9 @@
 use std::io::BufRead;
 
 use backgammon::{MatchId, PlayText, Position, Roll, Rules};
-use backgammon_bot::analysis::deep::{ranked_3ply, ranked_3ply_in, Score, Scratch};
+use backgammon_bot::cube::score::{ranked_3ply_in, Score};
 use backgammon_bot::default_net;
+use backgammon_bot::search::deep::{ranked_3ply, Scratch};
 
 fn main() {
     let net = default_net();

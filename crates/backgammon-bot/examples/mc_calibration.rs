@@ -13,8 +13,9 @@
 //! `cargo run --release -p backgammon-bot --example mc_calibration -- MODEL.bin GAMES SEED [OUT.set]`
 
 use backgammon::{Game, Phase, Position, Preset};
-use backgammon_bot::neural::{outcome, BgNet, Evaluator};
-use backgammon_bot::refine::{preset_of, rules_of, write_set, Sample};
+use backgammon_bot::eval::Evaluator;
+use backgammon_bot::net::{outcome, BgNet};
+use backgammon_bot::train::refine::{preset_of, rules_of, write_set, Sample};
 use neural::td::{game_seed, parallel_map};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

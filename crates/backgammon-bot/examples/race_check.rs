@@ -11,8 +11,8 @@
 
 use backgammon::{Game, Phase, Rules};
 use backgammon_bot::default_net;
-use backgammon_bot::gnubg::Gnubg;
-use backgammon_bot::neural::Evaluator;
+use backgammon_bot::eval::Evaluator;
+use backgammon_bot::players::gnubg::Gnubg;
 
 mod versus_gnubg;
 use versus_gnubg::versus;

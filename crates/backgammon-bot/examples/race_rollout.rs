@@ -5,7 +5,7 @@
 //!
 //! 1. *Positions*: the race positions (no contact, not yet a pure
 //!    bear-off) met before each roll in race games played from the
-//!    starting positions of [`race::start_positions`] (seed `SEED`) by the
+//!    starting positions of [`start_positions`] (seed `SEED`) by the
 //!    shipped race network at 0 ply, one play in ten random, without
 //!    duplicates, in the order met (a shorter set is a prefix of a longer
 //!    one).
@@ -43,10 +43,11 @@ use std::path::Path;
 
 use backgammon::score::win_kind;
 use backgammon::{DiceSource, PlayList, Position, Preset, Roll, Rules};
-use backgammon_bot::bearoff;
-use backgammon_bot::neural::{equity, flip, outcome, N_OUTPUTS};
-use backgammon_bot::race::{self, RaceNet};
-use backgammon_bot::refine::{self, Sample};
+use backgammon_bot::eval::bearoff;
+use backgammon_bot::eval::race::{self, RaceNet};
+use backgammon_bot::net::{equity, flip, outcome, N_OUTPUTS};
+use backgammon_bot::train::race::start_positions;
+use backgammon_bot::train::refine::{self, Sample};
 use neural::td::game_seed;
 use neural::{Features, Outputs};
 use rand::seq::SliceRandom;
@@ -98,7 +99,7 @@ fn best_after(
 
 /// Race positions, in the order met.
 fn positions(n: usize, seed: u64, net: &RaceNet) -> Vec<(Position, Preset)> {
-    let starts = race::start_positions(n / 4 + 16, seed, 1);
+    let starts = start_positions(n / 4 + 16, seed, 1);
     let mut seen = std::collections::HashSet::with_capacity(2 * n);
     let mut out = Vec::with_capacity(n);
     let mut buf = PlayList::new();
@@ -326,7 +327,7 @@ fn duel_match(a: &[String]) {
     let (x, y) = (load(&a[2]), load(&a[3]));
     let n: usize = a[4].parse().expect("starts");
     let seed: u64 = a[5].parse().expect("seed");
-    let starts = race::start_positions(n, seed, 1);
+    let starts = start_positions(n, seed, 1);
     let mut pairs = Vec::with_capacity(n);
     for (k, &(p, preset)) in starts.iter().enumerate() {
         let s = game_seed(seed ^ 0xd0e1, k as u64);
@@ -364,7 +365,7 @@ fn agree(a: &[String]) {
     let shipped = race::race_net().expect("a race model").clone();
     let pos = positions(n, seed, &shipped);
     let rules = rules(Preset::Standard);
-    let mut gnubg = backgammon_bot::gnubg::Gnubg::start(&rules).expect("gnubg");
+    let mut gnubg = backgammon_bot::players::gnubg::Gnubg::start(&rules).expect("gnubg");
     let mut rng = ChaCha8Rng::seed_from_u64(game_seed(seed, 0xa9ee));
     let mut buf = PlayList::new();
     let (mut choices, mut same_x, mut same_y, mut only_x, mut only_y) = (0, 0, 0, 0, 0);

@@ -5,7 +5,8 @@
 //!
 //! A checkpoint (OUT.GAMES.bin) and a log line every 20 000 games.
 
-use backgammon_bot::race::{start_positions, RaceNet, RaceTrainer};
+use backgammon_bot::eval::race::RaceNet;
+use backgammon_bot::train::race::{start_positions, RaceTrainer};
 use backgammon_bot::BgNet;
 
 fn main() {

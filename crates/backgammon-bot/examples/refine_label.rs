@@ -1,6 +1,6 @@
 //! Labels a refinement set with the library calls of `trictrac bg refine
 //! label` (the same bytes for the same arguments; see
-//! `backgammon_bot::refine`): gathers N contact positions from self-play of
+//! `backgammon_bot::train::refine`): gathers N contact positions from self-play of
 //! MODEL at 0 ply (seed SEED), labels each with MODEL's 2-ply outputs and
 //! appends them to OUT, resuming OUT if begun. Prints a line per 16 chunks.
 //!
@@ -8,7 +8,7 @@
 
 use std::time::Instant;
 
-use backgammon_bot::refine::{positions, LabelWriter};
+use backgammon_bot::train::refine::{positions, LabelWriter};
 use backgammon_bot::BgNet;
 
 fn main() {
@@ -30,7 +30,7 @@ fn main() {
     println!("{start} already labelled");
     let t = Instant::now();
     w.run(&net, &ps, jobs, |done| {
-        if (done / backgammon_bot::refine::CHUNK).is_multiple_of(16) || done == n {
+        if (done / backgammon_bot::train::refine::CHUNK).is_multiple_of(16) || done == n {
             let s = t.elapsed().as_secs_f64();
             println!(
                 "labelled {done} secs {s:.0} per second {:.1}",

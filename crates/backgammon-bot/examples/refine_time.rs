@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use backgammon::PlayList;
-use backgammon_bot::refine::{label, positions};
+use backgammon_bot::train::refine::{label, positions};
 use backgammon_bot::BgNet;
 
 fn main() {

@@ -28,7 +28,7 @@ fn main() {
     let rounds: usize = a.get(2).map_or(5, |r| r.parse().expect("rounds"));
     let games = workloads::games_at_a_play();
     // Warm up (the bear-off database is built at first use).
-    let _ = backgammon_bot::bearoff::db();
+    let _ = backgammon_bot::eval::bearoff::db();
     for (name, mut p) in [
         ("neural0", NeuralPlayer::new(net.clone())),
         ("neural2", NeuralPlayer::two_ply(net.clone())),

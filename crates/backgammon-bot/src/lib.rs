@@ -1,15 +1,16 @@
 //! # backgammon-bot — players for backgammon with the videau
 //!
-//! A [`Player`] chooses plays and cube actions for a [`Game`]; the
+//! A [`Player`] chooses plays and cube actions for a
+//! [`Game`](backgammon::Game); the
 //! players are found by name ([`by_name`]): `neural` (the default, also
-//! `neural3`: a network trained by self-play and refined, [`neural`],
+//! `neural3`: a network trained by self-play and refined, [`net`],
 //! shipped in the program, searching 3 plies, gnubg's 2-ply,
-//! [`analysis::deep::best_play_3ply`], with cube decisions from its
+//! [`search::deep::best_play_3ply`], with cube decisions from its
 //! cubeless outputs, [`cube`]), `neural2` (the same searching 2 plies,
 //! eight times faster), `neural0` (the same at 0 ply), `greedy` (a
 //! hand-written evaluation of the position after each play, and simple
 //! race-based cube decisions) and `random` (uniform among the legal
-//! plays, never doubles, always takes). [`gnubg::Gnubg`] is GNU
+//! plays, never doubles, always takes). [`players::gnubg::Gnubg`] is GNU
 //! Backgammon as a player, run as a child process. [`play_out`] drives a
 //! game between two players.
 //!
@@ -24,149 +25,65 @@
 //! let result = play_out(&mut game, white.as_mut(), black.as_mut(), &mut dice);
 //! assert!(result.points >= 1);
 //! ```
+//!
+//! ## Layers
+//!
+//! The crate is built in layers: each module imports only from the
+//! layers below it, never from one above, and no two modules import each
+//! other.
+//!
+//! 1. [`net`]: the network: its inputs (with the expert inputs,
+//!    [`net::features`]), weights and forward pass, its model files, the
+//!    shipped model ([`default_net`]) and the arithmetic of its outputs
+//!    ([`net::equity`], [`net::flip`]).
+//! 2. [`eval`]: the evaluator: which net or database values a position
+//!    ([`eval::Evaluator`]: the bear-off database [`eval::bearoff`], the
+//!    race network [`eval::race`], the contact network), and the value
+//!    of the position after a play.
+//! 3. [`search`]: plays searched over the rolls: 0, 2 and 3 plies
+//!    ([`search::deep`]), the move filters and their constants.
+//! 4. [`cube`]: match equity arithmetic ([`cube::mwc`], the match
+//!    equity table) and cube decisions (the model, the cubeful search,
+//!    how deep the bot looks), and chequer plays weighed by the match
+//!    score ([`cube::score`]).
+//! 5. [`analysis`]: what a player of gnubg knows as analysis: the hint
+//!    (plays ranked, the cube hint), the review of a game or a match,
+//!    rollouts, and why a play rather than another.
+//! 6. [`players`]: the players ([`Player`]): the neural player on the
+//!    layers below, greedy, random, GNU Backgammon as a player, the bots
+//!    at the shared tables. Beside it, on the same floor, [`train`]: the
+//!    training of the networks (self-play, the race network, the
+//!    refinement on deeper searches).
+//!
+//! The methods of [`BgNet`] are written in the layer they belong to (its
+//! forward pass in [`net`], [`BgNet::evaluate`] in [`eval`],
+//! [`BgNet::best_play_2ply`] in [`search`], [`BgNet::evaluate_for_cube`]
+//! in [`cube::depth`]); where a lower layer needs a higher one's
+//! judgement it takes it as an argument (the 3-ply search compares its
+//! deepest candidates by the value [`cube::score`] gives it).
+//!
+//! The root only declares the layers and re-exports the names most
+//! callers use ([`BgNet`], [`default_net`], [`Player`], [`by_name`], …).
+
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub mod analysis;
-pub mod bearoff;
+// Layer 1: the network.
+pub mod net;
+// Layer 2: the evaluator (bear-off database, race net, contact net).
+pub mod eval;
+// Layer 3: search (n-ply, move filters).
+pub mod search;
+// Layer 4: match equity arithmetic and cube decisions.
 pub mod cube;
-pub mod features;
-pub mod gnubg;
-mod greedy;
-mod near;
-pub mod neural;
-pub mod race;
-pub mod refine;
-pub mod table;
+// Layer 5: analysis (hint, review, rollout, explain).
+pub mod analysis;
+// Layer 6: the players, and beside them the training.
+pub mod players;
 pub mod train;
 
-use backgammon::{DiceSource, Game, GameResult, Phase, Play, Side};
-use rand_chacha::ChaCha8Rng;
-
-pub use greedy::{greedy_score, GreedyPlayer};
-pub use neural::{default_net, BgNet, NeuralPlayer};
-pub use table::table_player;
-
-/// A player of backgammon with the videau.
-pub trait Player: Send {
-    /// The player's name.
-    fn name(&self) -> &str;
-
-    /// One of `game.legal_plays()` (the game is at `Phase::Play`).
-    fn choose_play(&mut self, game: &Game) -> Play;
-
-    /// Whether to offer the videau now (called only when the side on roll
-    /// may double, BG-7.2).
-    fn wants_double(&mut self, game: &Game) -> bool {
-        let _ = game;
-        false
-    }
-
-    /// Whether to take the videau offered (`false`: drop, BG-7.4).
-    fn takes(&mut self, game: &Game) -> bool {
-        let _ = game;
-        true
-    }
-}
-
-/// Uniform among the legal plays; never doubles; always takes: the
-/// shared [`tables::RandomPlayer`], seeded ([`tables::RandomPlayer::seeded`]).
-pub type RandomPlayer = tables::RandomPlayer<ChaCha8Rng>;
-
-impl Player for RandomPlayer {
-    fn name(&self) -> &str {
-        "random"
-    }
-
-    fn choose_play(&mut self, game: &Game) -> Play {
-        *self.pick(game.legal_plays())
-    }
-}
-
-/// The names of the players, the default first.
-pub const PLAYERS: &[&str] = &[
-    "neural", "neural0", "neural2", "neural3", "greedy", "random",
-];
-
-/// The default player's name.
-pub const DEFAULT_BOT: &str = "neural";
-
-/// The player called `name`, seeded with `seed` (`neural`, `neural3`,
-/// `neural2` and `neural0` play with the shipped network; `default`
-/// names [`DEFAULT_BOT`], the strongest); `None` for an unknown name.
-pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Player>> {
-    by_name_with(name, seed, None)
-}
-
-/// [`by_name`], with the network of the `neural` player (the shipped one
-/// when `None`).
-pub fn by_name_with(
-    name: &str,
-    seed: u64,
-    net: Option<std::sync::Arc<BgNet>>,
-) -> Option<Box<dyn Player>> {
-    let name = if name == "default" { DEFAULT_BOT } else { name };
-    match name {
-        "random" => Some(Box::new(RandomPlayer::seeded(seed))),
-        "greedy" => Some(Box::new(GreedyPlayer::new())),
-        "neural" | "neural0" | "neural2" | "neural3" => {
-            let net = net.unwrap_or_else(neural::default_net);
-            let p = match name {
-                "neural0" => NeuralPlayer::new(net),
-                "neural2" => NeuralPlayer::two_ply(net),
-                // The default searches 3 plies: stronger than 2 against
-                // gnubg and itself (docs/STRENGTH.md, "Three plies").
-                _ => NeuralPlayer::three_ply(net),
-            };
-            Some(Box::new(if name == "neural" {
-                p.named("neural")
-            } else {
-                p
-            }))
-        }
-        _ => None,
-    }
-}
-
-/// Plays `game` to its end between `white` and `black`, with dice drawn
-/// from `dice`: the opening throw, rolls, plays and cube actions.
-pub fn play_out(
-    game: &mut Game,
-    white: &mut dyn Player,
-    black: &mut dyn Player,
-    dice: &mut impl DiceSource,
-) -> GameResult {
-    loop {
-        let phase = game.phase();
-        let r = match phase {
-            Phase::Opening => game.roll_with(dice),
-            Phase::Roll(side) => {
-                let p: &mut dyn Player = if side == Side::White { white } else { black };
-                if game.can_double(side) && p.wants_double(game) {
-                    game.double()
-                } else {
-                    game.roll_with(dice)
-                }
-            }
-            Phase::Doubled { by } => {
-                let p: &mut dyn Player = if by == Side::White { black } else { white };
-                if p.takes(game) {
-                    game.take()
-                } else {
-                    game.drop_double()
-                }
-            }
-            Phase::Play(side, _) => {
-                let p: &mut dyn Player = if side == Side::White { white } else { black };
-                let play = p.choose_play(game);
-                game.play(&play)
-            }
-            Phase::Over(r) => return r,
-        };
-        if let Err(e) = r {
-            // The players choose among the legal actions: a refusal is a
-            // bug of the player, never of user input.
-            panic!("a player's action was refused: {e}");
-        }
-    }
-}
+pub use net::{default_net, BgNet};
+pub use players::{
+    by_name, by_name_with, greedy_score, play_out, table_player, GreedyPlayer, NeuralPlayer,
+    Player, RandomPlayer, DEFAULT_BOT, PLAYERS,
+};

@@ -5,7 +5,9 @@
 use std::collections::HashMap;
 
 use backgammon::{Position, Roll, Rules, Setup, Side};
-use backgammon_bot::bearoff::{self, board, index, BearoffDb, MAX_ROLLS, N_POSITIONS, POINTS};
+use backgammon_bot::eval::bearoff::{
+    self, board, index, BearoffDb, MAX_ROLLS, N_POSITIONS, POINTS,
+};
 
 /// White's home board `h`, Black's 15 checkers far away on his 24-point
 /// area... kept on his 19–24 (his home), which White's home never meets.
@@ -193,7 +195,7 @@ fn two_sided_chances() {
 #[test]
 fn the_bot_bears_off_two_checkers_with_6_4() {
     use backgammon::{Game, Phase};
-    use backgammon_bot::neural::Evaluator;
+    use backgammon_bot::eval::Evaluator;
     let pos = Position::from_position_id("qg0AAJseAAAAAA", Side::White).unwrap();
     assert_eq!(Evaluator::of(&pos), Evaluator::BearoffDb);
     assert_eq!(Evaluator::of(&Position::start()), Evaluator::Contact);
@@ -209,7 +211,7 @@ fn the_bot_bears_off_two_checkers_with_6_4() {
             pos.borne_off(Side::White) + 2,
             "{name}: {p}"
         );
-        let o = backgammon_bot::neural::flip(&bearoff::evaluate(&after));
+        let o = backgammon_bot::net::flip(&bearoff::evaluate(&after));
         assert!((o[0] - 0.531).abs() < 0.001, "{}", o[0]);
     }
 }

@@ -14,7 +14,8 @@
 use std::sync::Arc;
 
 use backgammon::{Game, Phase, PlayList, Position, Roll, Rules, Side};
-use backgammon_bot::neural::{equity, flip, outcome, Evaluator};
+use backgammon_bot::eval::Evaluator;
+use backgammon_bot::net::{equity, flip, outcome};
 use backgammon_bot::{default_net, BgNet};
 use neural::Outputs;
 use rand::{Rng, SeedableRng};

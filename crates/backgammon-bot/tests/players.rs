@@ -60,7 +60,7 @@ fn greedy_beats_random() {
 fn two_ply_search_is_the_mean_over_the_opponents_rolls_of_his_best_reply() {
     use backgammon::{PlayList, Position, Roll};
     use backgammon_bot::default_net;
-    use backgammon_bot::neural::equity;
+    use backgammon_bot::net::equity;
     let net = default_net();
     let rules = Rules::standard();
     let pos = Position::start();

@@ -3,8 +3,9 @@
 //! with the same bytes for the same seed, and a network that learns them.
 
 use backgammon::{Game, Phase, PlayList, Preset, Rules};
-use backgammon_bot::neural::{flip, Evaluator};
-use backgammon_bot::refine::{
+use backgammon_bot::eval::Evaluator;
+use backgammon_bot::net::flip;
+use backgammon_bot::train::refine::{
     self, label, positions, read_set, rules_of, write_set, LabelWriter, RefineConfig, Refiner,
     Sample, SetError,
 };
@@ -109,7 +110,7 @@ fn a_label_is_the_mean_over_the_21_rolls_of_the_best_play() {
             .iter()
             .map(|p| net.after_play(&pos.play_unchecked(p), me, preset))
             .max_by(|a, b| {
-                backgammon_bot::neural::equity(a).total_cmp(&backgammon_bot::neural::equity(b))
+                backgammon_bot::net::equity(a).total_cmp(&backgammon_bot::net::equity(b))
             })
             .unwrap();
         for k in 0..5 {
@@ -205,8 +206,8 @@ fn a_short_refinement_lowers_the_loss_on_its_set() {
 fn a_deep_label_is_the_mean_of_the_2ply_values_of_the_bots_plays_and_exact_in_a_bear_off() {
     use backgammon::{Position, Roll, Side};
     use backgammon_bot::cube::depth::deep_outputs;
-    use backgammon_bot::neural::{SEARCH_KEEP, SEARCH_MARGIN};
-    use backgammon_bot::refine::label_at;
+    use backgammon_bot::search::{SEARCH_KEEP, SEARCH_MARGIN};
+    use backgammon_bot::train::refine::label_at;
     let net = default_net();
     let mut buf = PlayList::new();
     let label_deep =
@@ -257,7 +258,7 @@ fn a_deep_label_is_the_mean_of_the_2ply_values_of_the_bots_plays_and_exact_in_a_
 
 #[test]
 fn a_set_keeps_the_depth_of_its_labels() {
-    use backgammon_bot::refine::read_set_plies;
+    use backgammon_bot::train::refine::read_set_plies;
     let net = default_net();
     let ps = positions(6, 9, &net, 1);
     let path = temp("deep.set");

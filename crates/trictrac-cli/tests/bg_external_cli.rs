@@ -96,7 +96,7 @@ fn bg_external_plays_gnubg_for_money_with_the_cube_and_a_match() {
     if !gnubg_installed("bg_external_plays_gnubg_for_money_with_the_cube_and_a_match") {
         return;
     }
-    let gnubg = backgammon_bot::gnubg::gnubg_path().unwrap();
+    let gnubg = backgammon_bot::players::gnubg::gnubg_path().unwrap();
     let port = free_port();
     let child = start(port, &["--level", "0", "--verbose"]);
     let dir = scratch("bg-external");

@@ -19,14 +19,14 @@
 //! picked, free of the bias of its picking); a play made that is the
 //! best at one level loses nothing.
 
-use backgammon::{Cube, MatchState, Play, PlayList, Position, Rules, Side};
+use backgammon::{Cube, MatchState, Play, PlayList, Position, Rules};
 use neural::Outputs;
 
 use super::cubeful;
-use super::deep;
+use crate::cube::mwc::dead_cube_value;
 use crate::cube::search::searched_after_play;
-use crate::neural::{equity, flip};
-use crate::BgNet;
+use crate::net::{equity, flip, BgNet};
+use crate::search::deep;
 
 /// How many plays are searched at 2 plies: the best at 0 ply, up to
 /// this many (gnubg's move filter for its analysis keeps 8)...
@@ -54,30 +54,6 @@ pub fn cubeful_after(
         return dead_cube_value(o, !after.turn(), state, cube);
     }
     -cubeful::analyse_outputs(&flip(o), after, rules, state, cube).best()
-}
-
-/// The value, in `mover`'s eyes, of a game whose cube can no longer
-/// turn, with outcomes `o` in his eyes, normalised as gnubg normalises:
-/// in money play the cubeless equity (units of the cube); in a match
-/// the match-winning chances `m` of the outcomes (the score after each,
-/// from the match equity table) as `2·(m − lose) / (win − lose) − 1`,
-/// `win` and `lose` the chances after winning or losing the cube's value.
-pub fn dead_cube_value(o: &Outputs, mover: Side, state: &MatchState, cube: Cube) -> f64 {
-    if state.is_money() {
-        return f64::from(equity(o));
-    }
-    // The mover's chances after the game ends with `won` points for him
-    // (negative: for the opponent).
-    let after = |won: i64| cubeful::mwc_after_points(state, mover, won);
-    let c = i64::from(cube.value.max(1));
-    let [p, wg, wbg, lg, lbg] = [0, 1, 2, 3, 4].map(|k| f64::from(o[k]));
-    let m = (p - wg) * after(c)
-        + (wg - wbg) * after(2 * c)
-        + wbg * after(3 * c)
-        + (1.0 - p - lg) * after(-c)
-        + (lg - lbg) * after(-2 * c)
-        + lbg * after(-3 * c);
-    cubeful::normalised(m, after(c), after(-c))
 }
 
 /// A play's judgement: the best play and its equity, the play made's
@@ -204,6 +180,7 @@ fn settle(best: (f64, Play), made: &Play, made_eq: f64, plies: u8) -> Judgement 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use backgammon::Side;
 
     fn setup(roll: &str) -> (Position, PlayList, Rules) {
         let rules = Rules::standard();
@@ -233,7 +210,7 @@ mod tests {
         let cube = Cube::centred();
         let made = find(&plays, "24/20 24/22");
         let j = judge(
-            &crate::default_net(),
+            &crate::net::default_net(),
             &pos,
             &plays,
             &made,
@@ -245,7 +222,7 @@ mod tests {
         assert_eq!(j.best, find(&plays, "8/4 6/4"), "{j:?}");
         // The loss is the difference of the two plays' values searched
         // two levels of rolls deep.
-        let net = crate::default_net();
+        let net = crate::net::default_net();
         let at3 = |p: &Play| {
             let after = pos.play_unchecked(p);
             searched_after_play(&net, &after, pos.turn(), &rules, &state, cube, 2)
@@ -265,7 +242,7 @@ mod tests {
         let state = MatchState::money();
         let made = find(&plays, "8/5 6/5");
         let j = judge(
-            &crate::default_net(),
+            &crate::net::default_net(),
             &pos,
             &plays,
             &made,
@@ -278,7 +255,7 @@ mod tests {
         assert_eq!(j.lost(), 0.0);
         // At 0 ply every play is valued, the made one among them.
         let j0 = judge(
-            &crate::default_net(),
+            &crate::net::default_net(),
             &pos,
             &plays,
             &made,

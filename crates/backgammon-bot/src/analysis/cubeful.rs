@@ -17,10 +17,10 @@ use backgammon::{Cube, MatchState, Position, Rules, Side};
 use neural::Outputs;
 
 use crate::cube::depth::deep_outputs;
+use crate::cube::mwc::{mwc_after_points, normalised};
 use crate::cube::search::searched_decision;
-use crate::cube::{self, met, Decision};
-use crate::neural::flip;
-use crate::BgNet;
+use crate::cube::{self, may_double, Decision};
+use crate::net::{flip, BgNet};
 
 /// The cubeless chances for a cube decision of the side on roll of
 /// `pos`, in his eyes: `plies` 0 is the evaluator alone, 1 the mean over
@@ -115,14 +115,6 @@ impl CubeAnalysis {
     }
 }
 
-/// Whether the side on roll of `pos` may double under `state` and `cube`
-/// (BG-7.2): the cube centred or his, not the Crawford game, below the
-/// highest face.
-pub fn may_double(pos: &Position, state: &MatchState, cube: Cube) -> bool {
-    let me = pos.turn();
-    cube.owner.is_none_or(|o| o == me) && !state.crawford && cube.value * 2 <= Cube::MAX
-}
-
 /// gnubg's words for a decision.
 fn words(d_double: bool, take: bool, too_good: bool, redouble: bool) -> String {
     let (dbl, no) = if redouble {
@@ -137,49 +129,6 @@ fn words(d_double: bool, take: bool, too_good: bool, redouble: bool) -> String {
         format!("Too good to {}, {answer}", dbl.to_lowercase())
     } else {
         format!("{no}, {answer}")
-    }
-}
-
-/// The match-winning chances of the side on roll `a` away against `b`
-/// away after the game ends with `won` points for him (negative: for
-/// the opponent), `post`: the Crawford game is over or being played.
-pub(crate) fn mwc_after(a: i64, b: i64, won: i64, post: bool) -> f64 {
-    let (a, b) = if won >= 0 { (a - won, b) } else { (a, b + won) };
-    if a <= 0 {
-        return 1.0;
-    }
-    if b <= 0 {
-        return 0.0;
-    }
-    let t = met();
-    if post {
-        t.post_crawford(a as u32, b as u32)
-    } else {
-        t.get(a as u32, b as u32)
-    }
-}
-
-/// The match-winning chances of `me` under `state` once the game ends
-/// with `won` points for him (negative: for the opponent), the points
-/// away read from the score (a match only).
-pub(crate) fn mwc_after_points(state: &MatchState, me: Side, won: i64) -> f64 {
-    let away = |s: Side| i64::from(state.length.saturating_sub(*state.score.get(s)).max(1));
-    mwc_after(
-        away(me),
-        away(!me),
-        won,
-        state.crawford || state.crawford_done,
-    )
-}
-
-/// Match-winning chances `m` as normalised money equity, as gnubg shows
-/// match equities: `2·(m − lose) / (win − lose) − 1`, `win` and `lose`
-/// the chances after winning or losing the cube's value.
-pub(crate) fn normalised(m: f64, win: f64, lose: f64) -> f64 {
-    if win - lose > 1e-9 {
-        2.0 * (m - lose) / (win - lose) - 1.0
-    } else {
-        0.0
     }
 }
 
@@ -235,7 +184,7 @@ pub fn from_decision(
     };
     CubeAnalysis {
         outputs: *o,
-        cubeless: f64::from(crate::neural::equity(o)),
+        cubeless: f64::from(crate::net::equity(o)),
         no_double: nd,
         double_take: dt,
         double_pass: dp,

@@ -93,7 +93,7 @@ pub struct Chances {
 
 impl Chances {
     /// From the evaluator's outputs (win, win gammon, win backgammon,
-    /// lose gammon, lose backgammon: [`crate::neural::equity`]).
+    /// lose gammon, lose backgammon: [`crate::net::equity`]).
     pub fn from_outputs(o: &neural::Outputs) -> Chances {
         Chances {
             win: o[0],

@@ -1,19 +1,18 @@
 //! Analysis as backgammon players know it from GNU Backgammon: the cube
 //! hint ([`cubeful`]), rollouts ([`rollout`]) and the review of a game or
 //! a match ([`review`], its chequer plays judged by [`chequer`]), on the
-//! shipped evaluator ([`crate::neural`]) and the cube model
+//! shipped evaluator ([`crate::eval`]) and the cube model
 //! ([`crate::cube`]); and why a play rather than another, from the
 //! positions ([`explain`]).
 //!
 //! Plies count as the rest of the program counts them: 0 is the
 //! evaluator alone; a play "at 2 plies" is valued by the mean over the
-//! opponent's 21 rolls of his best reply ([`crate::BgNet::after_play_2ply`],
+//! opponent's 21 rolls of his best reply ([`BgNet::after_play_2ply`],
 //! gnubg's 1-ply); "at 3 plies" one level of rolls deeper ([`deep`],
 //! gnubg's 2-ply).
 
 pub mod chequer;
 pub mod cubeful;
-pub mod deep;
 pub mod explain;
 pub mod quiz;
 pub mod review;
@@ -22,8 +21,7 @@ pub mod rollout;
 use backgammon::{PlayList, Position, Roll, Rules};
 use neural::Outputs;
 
-use crate::neural::{equity, flip};
-use crate::BgNet;
+use crate::net::{equity, flip, BgNet};
 
 /// The outputs, in the eyes of the side on roll of `pos`, of the best
 /// play of `roll` at 0 ply, with that play's index in `buf` (filled with

@@ -40,8 +40,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::cube;
-use crate::neural::{equity, flip, outcome, SEARCH_KEEP, SEARCH_MARGIN};
-use crate::BgNet;
+use crate::net::{equity, flip, outcome, BgNet};
+use crate::search::deep;
+use crate::search::{SEARCH_KEEP, SEARCH_MARGIN};
 
 /// How to roll out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +56,7 @@ pub struct Settings {
     /// default bot's 2-ply search (the default: within 0.08 of gnubg's
     /// evaluation on the ten positions of docs/ANALYSIS.md, where 0 ply
     /// misses two), 3 the 3-ply search (gnubg's 2-ply,
-    /// [`super::deep::best_play_3ply`]).
+    /// [`deep::best_play_3ply`]).
     pub plies: u8,
     /// Stop after this many half-moves and count the evaluator's value.
     pub truncate: Option<u32>,
@@ -265,7 +266,7 @@ fn play_game(
         ChaCha8Rng::seed_from_u64(s.seed ^ (i.wrapping_add(1)).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut pos = *root;
     let mut buf = PlayList::new();
-    let mut scratch = super::deep::Scratch::default();
+    let mut scratch = deep::Scratch::default();
     let mut luck = [0.0f64; 5];
     let mut cube_luck = 0.0f64;
     let mut cube = root_cube;
@@ -320,7 +321,7 @@ fn play_game(
         // The cube, before the roll: the bot's decision on the mean of the
         // 0-ply value and the mean over the rolls.
         if let (true, None, Some((_, mean))) = (s.cube, cubeful_end, &rolls) {
-            if super::cubeful::may_double(&pos, &money, cube) {
+            if cube::may_double(&pos, &money, cube) {
                 let zero = net.evaluate(&pos, rules.preset);
                 let mut o = [0.0f32; neural::MAX_OUTPUTS];
                 for (k, x) in o.iter_mut().enumerate() {
@@ -367,7 +368,7 @@ fn play_game(
                 } else if s.plies == 0 {
                     net.best_play(&pos, &buf, rules.preset).0
                 } else if s.plies >= 3 {
-                    super::deep::best_play_3ply(net, &pos, &buf, rules, &mut scratch).0
+                    deep::best_play_3ply(net, &pos, &buf, rules, &mut scratch).0
                 } else {
                     let (keep, margin) = if s.plies == 1 {
                         (2, 0.08)

@@ -16,19 +16,39 @@
 //! roller's 21 rolls of his best play searched at 2 plies), are the
 //! chances the cube hint shows at 3 plies and the refinement's labels.
 
-use backgammon::{Cube, Game, MatchState, Position, Roll, Rules, Side};
+use backgammon::{Cube, Game, MatchState, PlayList, Position, Roll, Rules, Side};
 use neural::Outputs;
 
+use super::mwc::mwc_after_points;
 use super::search::searched_decision;
 use super::{decide, Decision};
-use crate::analysis::cubeful::mwc_after_points;
-use crate::neural::{SEARCH_KEEP, SEARCH_MARGIN};
-use crate::BgNet;
+use crate::net::{flip, BgNet};
+use crate::search::{SEARCH_KEEP, SEARCH_MARGIN};
 
 /// A doubling decision whose cheap estimate is within this much of its
 /// turning point is searched deeper (a wider margin changed no decision
 /// in the games measured).
 pub const DEEP_MARGIN: f64 = 0.2;
+
+impl BgNet {
+    /// The outputs for `pos` before its side on roll rolls, in his eyes,
+    /// for cube decisions: the mean of the network's value of the position
+    /// (which tends to undervalue the side about to roll) and the mean over
+    /// his 21 rolls of his best play's value (which tends to overvalue it).
+    pub fn evaluate_for_cube(&self, pos: &Position, rules: &Rules) -> Outputs {
+        let zero = self.evaluate(pos, rules.preset);
+        if pos.winner().is_some() {
+            return zero;
+        }
+        let mut buf = PlayList::new();
+        let rolled = flip(&self.after_play_2ply(pos, !pos.turn(), rules, &mut buf));
+        let mut o = [0.0f32; neural::MAX_OUTPUTS];
+        for (k, x) in o.iter_mut().enumerate() {
+            *x = 0.5 * (zero[k] + rolled[k]);
+        }
+        o
+    }
+}
 
 /// The chances of the side on roll of `pos`, in his eyes, searched
 /// deeply: the mean over his 21 rolls (weighted 1 or 2 of 36) of the

@@ -6,15 +6,7 @@ use std::sync::OnceLock;
 use backgammon::Cube;
 use neural::Outputs;
 
-use super::{through, Decision, Owner, Rates, CUBE_EFFICIENCY};
-
-/// The share of wins that are gammons or more, for the match equity
-/// table (close to the shipped network's at the opening: 0.15 gammons of
-/// 0.52 wins).
-pub const GAMMON_RATE: f64 = 0.27;
-
-/// The share of wins that are backgammons, for the match equity table.
-pub const BACKGAMMON_RATE: f64 = 0.015;
+use super::model::{through, Decision, Owner, Rates, CUBE_EFFICIENCY};
 
 /// The longest match the equity table covers, in points away; longer
 /// scores are read at this distance.

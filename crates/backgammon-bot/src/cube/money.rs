@@ -2,7 +2,7 @@
 
 use neural::Outputs;
 
-use super::{through, Decision, Owner, Rates};
+use super::model::{through, Decision, Owner, Rates};
 
 /// Janowski's cubeful money equity, in units of the cube, for winning
 /// chances `p`, mean win `w` and loss `l`, and the cube's owner.

@@ -32,9 +32,9 @@
 use backgammon::score::win_kind;
 use backgammon::{Cube, MatchState, PlayList, Position, Roll, Rules, Side};
 
-use super::{decide, drop_points, Decision};
-use crate::analysis::cubeful::{may_double, mwc_after_points, normalised};
-use crate::BgNet;
+use super::mwc::{mwc_after_points, normalised};
+use super::{decide, drop_points, may_double, Decision};
+use crate::net::BgNet;
 
 /// The equities of the root's cube decision, in the eyes of its side on
 /// roll, in the units of [`super::decide`]'s [`Decision`]: money equity
@@ -237,7 +237,7 @@ impl Ctx<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::cubeful::mwc_after;
+    use crate::cube::mwc::mwc_after;
     use backgammon::{BySide, Setup};
 
     /// White to roll with checkers on his 6- and 5-points, Black with one
@@ -273,7 +273,7 @@ mod tests {
 
     #[test]
     fn bg_7_4_the_last_roll_is_valued_exactly() {
-        let net = crate::default_net();
+        let net = crate::net::default_net();
         let rules: Rules = "standard jacoby=off".parse().expect("valid rules");
         let pos = last_roll();
         let p = bear_off_chance(&pos, &rules);
@@ -305,7 +305,7 @@ mod tests {
     #[test]
     fn bg_7_4_in_a_match_the_last_roll_is_worth_its_match_chances() {
         // 7-point match, White 2 away, Black 4 away, the cube centred.
-        let net = crate::default_net();
+        let net = crate::net::default_net();
         let rules = Rules::standard();
         let pos = last_roll();
         let p = bear_off_chance(&pos, &rules);
@@ -326,7 +326,7 @@ mod tests {
 
     #[test]
     fn at_depth_0_the_search_is_the_model() {
-        let net = crate::default_net();
+        let net = crate::net::default_net();
         let rules = Rules::standard();
         let pos = Position::start();
         let o = net.evaluate(&pos, rules.preset);
@@ -355,7 +355,7 @@ mod tests {
 
     #[test]
     fn a_play_that_wins_is_worth_its_outcome() {
-        let net = crate::default_net();
+        let net = crate::net::default_net();
         let rules: Rules = "standard jacoby=off".parse().expect("valid rules");
         let pos = last_roll();
         let roll = Roll::new(6, 5);

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use backgammon_bot::bearoff::{self, BearoffDb, POINTS};
+use backgammon_bot::eval::bearoff::{self, BearoffDb, POINTS};
 use clap::Args;
 
 use crate::error::CliError;

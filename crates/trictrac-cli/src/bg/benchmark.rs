@@ -175,8 +175,10 @@ fn analysis_lines(s: &Setting, bot: &str) -> Option<String> {
 
 /// Runs `trictrac bg benchmark`.
 pub fn run(args: &BenchmarkArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let levels =
-        crate::session::levels::levels(backgammon_bot::PLAYERS, backgammon_bot::table::level);
+    let levels = crate::session::levels::levels(
+        backgammon_bot::PLAYERS,
+        backgammon_bot::players::table::level,
+    );
     let bot = crate::session::levels::resolve(&levels, &args.bot)
         .map_or_else(|| args.bot.clone(), str::to_string);
     if bot == GNUBG {

@@ -32,9 +32,10 @@ use std::sync::Arc;
 use backgammon::{
     BySide, Cube, MatchState, Play, PlayList, Position, Preset, Roll, Rules, Setup, Side,
 };
-use backgammon_bot::analysis::deep::{best_play_3ply_in, Score, Scratch};
 use backgammon_bot::cube::depth::{bot_decision_at, Question};
-use backgammon_bot::neural::{SEARCH_KEEP, SEARCH_MARGIN};
+use backgammon_bot::cube::score::{best_play_3ply_in, Score};
+use backgammon_bot::search::deep::Scratch;
+use backgammon_bot::search::{SEARCH_KEEP, SEARCH_MARGIN};
 use backgammon_bot::BgNet;
 use clap::Args;
 

@@ -10,7 +10,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use backgammon_bot::gnubg::gnubg_path;
+use backgammon_bot::players::gnubg::gnubg_path;
 use serde::Serialize;
 
 use crate::error::CliError;

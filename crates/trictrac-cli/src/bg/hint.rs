@@ -5,8 +5,10 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use backgammon::PlayList;
-use backgammon_bot::analysis::deep::{best_play_3ply_in, ranked_3ply_in, Score, Scratch};
-use backgammon_bot::neural::{Evaluator, SEARCH_KEEP, SEARCH_MARGIN};
+use backgammon_bot::cube::score::{best_play_3ply_in, ranked_3ply_in, Score};
+use backgammon_bot::eval::Evaluator;
+use backgammon_bot::search::deep::Scratch;
+use backgammon_bot::search::{SEARCH_KEEP, SEARCH_MARGIN};
 use backgammon_bot::BgNet;
 use clap::Args;
 use serde::Serialize;

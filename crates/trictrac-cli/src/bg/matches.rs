@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use backgammon::session::{Action, Match};
 use backgammon::{Phase, Rules, Side};
-use backgammon_bot::gnubg::{Gnubg, GnubgError};
-use backgammon_bot::table::TablePlayer;
+use backgammon_bot::players::gnubg::{Gnubg, GnubgError};
+use backgammon_bot::players::table::TablePlayer;
 use backgammon_bot::{by_name_with, BgNet, PLAYERS};
 use clap::Args;
 use neural::td::game_seed;
@@ -353,8 +353,10 @@ pub(super) fn rules_of(rules: &str, cube: &str) -> Result<Rules, CliError> {
 /// Runs `trictrac bg match`.
 pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     // Level words are accepted beside the internal names (issue 25).
-    let levels =
-        crate::session::levels::levels(backgammon_bot::PLAYERS, backgammon_bot::table::level);
+    let levels = crate::session::levels::levels(
+        backgammon_bot::PLAYERS,
+        backgammon_bot::players::table::level,
+    );
     let args = &MatchArgs {
         players: args.players.resolved(&levels),
         ..args.clone()
@@ -438,8 +440,10 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
 /// The players of `bg match` by level, weakest first, then gnubg and the
 /// examples.
 fn match_help() -> String {
-    let levels =
-        crate::session::levels::levels(backgammon_bot::PLAYERS, backgammon_bot::table::level);
+    let levels = crate::session::levels::levels(
+        backgammon_bot::PLAYERS,
+        backgammon_bot::players::table::level,
+    );
     format!(
         "Players, by level, weakest first: {} (a level word or the internal name; the \
          default bot is neural, the shipped network searching 2 plies, or --model FILE), \

@@ -8,7 +8,7 @@ use std::io::Write;
 
 use backgammon::session::Match;
 use backgammon::{Cube, Event, Game, MatchState, Phase, Play, PlayText, Position, Side, WinKind};
-use backgammon_bot::table::TablePlayer;
+use backgammon_bot::players::table::TablePlayer;
 use backgammon_bot::{DEFAULT_BOT, PLAYERS};
 use clap::Args;
 use rand::SeedableRng;
@@ -104,7 +104,7 @@ pub struct PlayArgs {
 
 /// The bots by level, weakest first.
 fn bot_levels() -> Vec<Level> {
-    levels::levels(PLAYERS, backgammon_bot::table::level)
+    levels::levels(PLAYERS, backgammon_bot::players::table::level)
 }
 
 fn bot_help() -> String {

@@ -1,13 +1,13 @@
 //! `trictrac bg refine`: supervised refinement of the backgammon contact
 //! network on positions labelled by our own 2-ply search
-//! (`backgammon_bot::refine`, docs/STRENGTH.md).
+//! (`backgammon_bot::train::refine`, docs/STRENGTH.md).
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use backgammon_bot::refine::{self, LabelWriter, RefineConfig, Refiner, DEFAULTS};
+use backgammon_bot::train::refine::{self, LabelWriter, RefineConfig, Refiner, DEFAULTS};
 use backgammon_bot::{default_net, BgNet};
 use clap::{Args, Subcommand};
 

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use backgammon_bot::analysis::rollout::{rollout, Progress, RolloutResult, Settings};
-use backgammon_bot::neural::equity;
+use backgammon_bot::net::equity;
 use clap::Args;
 
 use super::input;

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use backgammon::session::Match;
 use backgammon::{Preset, Rules, Side, WinKind};
-use backgammon_bot::table::TablePlayer;
+use backgammon_bot::players::table::TablePlayer;
 use backgammon_bot::RandomPlayer;
 use clap::Args;
 use rand::SeedableRng;

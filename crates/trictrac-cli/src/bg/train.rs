@@ -3,7 +3,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use backgammon_bot::race::{self, RaceNet, RaceTrainer};
+use backgammon_bot::eval::race::RaceNet;
+use backgammon_bot::train::race::{start_positions, RaceTrainer};
 use backgammon_bot::train::{Trainer, DEFAULTS};
 use backgammon_bot::BgNet;
 use clap::Args;
@@ -166,8 +167,7 @@ pub fn run(args: &TrainArgs, out: &mut dyn Write) -> Result<(), CliError> {
                         None => RaceNet::new(c.hidden, c.seed),
                     };
                     net.0.info = c.info();
-                    let starts =
-                        race::start_positions(args.starts, c.seed, crate::input::jobs(td.jobs));
+                    let starts = start_positions(args.starts, c.seed, crate::input::jobs(td.jobs));
                     Which::Race(RaceTrainer::new(net, starts))
                 }
                 Some(file) => {

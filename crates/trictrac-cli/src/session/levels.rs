@@ -1,6 +1,6 @@
 //! The bots as players see them: by level, weakest first (`beginner`,
 //! `easy`, …, `expert+`), the levels of `trictrac_bot::table::level` and
-//! `backgammon_bot::table::level` (issue 25, item 6). The internal names
+//! `backgammon_bot::players::table::level` (issue 25, item 6). The internal names
 //! (`random`, `search1`, `neural0`, …) stay accepted.
 
 /// One bot: the word a player types, the internal name, the level shown.
@@ -97,7 +97,10 @@ mod tests {
         assert_eq!(words.last(), Some(&"expert+"));
         assert_eq!(resolve(&t, "Medium"), Some("search1"));
         assert_eq!(resolve(&t, "search1"), Some("search1"));
-        let b = levels(backgammon_bot::PLAYERS, backgammon_bot::table::level);
+        let b = levels(
+            backgammon_bot::PLAYERS,
+            backgammon_bot::players::table::level,
+        );
         let words: Vec<&str> = b.iter().map(|l| l.word.as_str()).collect();
         assert_eq!(
             words,

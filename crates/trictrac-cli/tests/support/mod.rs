@@ -154,7 +154,7 @@ pub fn missing(kind: &str, why: &str) {
 /// Whether GNU Backgammon can be run here (else [`missing`]).
 #[allow(dead_code)]
 pub fn gnubg_installed(test: &str) -> bool {
-    if backgammon_bot::gnubg::gnubg_path().is_some() {
+    if backgammon_bot::players::gnubg::gnubg_path().is_some() {
         return true;
     }
     missing(

@@ -7,7 +7,7 @@ use super::*;
 /// shipped network, without progress.
 fn money(root: &Position, s: &Settings) -> RolloutResult {
     rollout(
-        &crate::default_net(),
+        &crate::net::default_net(),
         root,
         Cube::centred(),
         &Rules::standard(),
@@ -81,9 +81,9 @@ fn one_move(root: &Position, plies: u8) -> RolloutResult {
 /// players of `NeuralPlayer` and of the 3-ply search), computed here
 /// roll by roll.
 fn by_hand(start: &Position, plies: u8) -> f64 {
-    let net = crate::default_net();
+    let net = crate::net::default_net();
     let rules = Rules::standard();
-    let mut scratch = crate::analysis::deep::Scratch::default();
+    let mut scratch = crate::search::deep::Scratch::default();
     let mut sum = 0.0;
     for k in 0..36 {
         let plays = start.legal_plays(roll36(k), &rules);
@@ -93,7 +93,7 @@ fn by_hand(start: &Position, plies: u8) -> f64 {
                 net.best_play_2ply(start, &plays, &rules, SEARCH_KEEP, SEARCH_MARGIN)
                     .0
             }
-            _ => crate::analysis::deep::best_play_3ply(&net, start, &plays, &rules, &mut scratch).0,
+            _ => crate::search::deep::best_play_3ply(&net, start, &plays, &rules, &mut scratch).0,
         };
         let after = start.play_unchecked(&play);
         sum += f64::from(equity(&net.after_play(&after, start.turn(), rules.preset)));

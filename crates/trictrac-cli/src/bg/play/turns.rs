@@ -26,7 +26,7 @@ impl Session<'_> {
                     &legal,
                     g.rules(),
                     3,
-                    backgammon_bot::analysis::deep::Score {
+                    backgammon_bot::cube::score::Score {
                         state: g.match_state(),
                         cube: g.cube(),
                     },

@@ -15,7 +15,8 @@ use backgammon::{
     Xgid, XgidDice,
 };
 use backgammon_bot::analysis::cubeful::{self, CubeAnalysis};
-use backgammon_bot::analysis::deep::{ranked_3ply_in, Score, Scratch};
+use backgammon_bot::cube::score::{ranked_3ply_in, Score};
+use backgammon_bot::search::deep::Scratch;
 use backgammon_bot::BgNet;
 use serde_json::{json, Value};
 
@@ -249,7 +250,7 @@ pub fn analyse(s: &Setting, rules: &Rules, plies: Option<u8>) -> Value {
     let xgid = s.xgid();
     let mut v = json!({
         "by": "neural",
-        "evaluator": backgammon_bot::neural::Evaluator::of(&s.position).label(),
+        "evaluator": backgammon_bot::eval::Evaluator::of(&s.position).label(),
         "plies": plies,
         "position_id": s.position.to_position_id(),
         "match_id": xgid.to_match_id().to_string(),
@@ -546,7 +547,7 @@ pub fn setting(q: &HashMap<String, String>) -> Result<Setting, String> {
         }
         s.state.crawford_done = at_crawford && !st.crawford;
     }
-    if s.doubled && !cubeful::may_double(&s.position, &s.state, s.cube) {
+    if s.doubled && !backgammon_bot::cube::may_double(&s.position, &s.state, s.cube) {
         return Err("a double offered where the cube is not available (BG-7.2)".into());
     }
     Ok(s)

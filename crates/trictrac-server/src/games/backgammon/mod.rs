@@ -169,7 +169,7 @@ impl ServerGame for Match {
     }
 
     fn bot_level(&self, name: &str) -> String {
-        backgammon_bot::table::level(name).to_string()
+        backgammon_bot::players::table::level(name).to_string()
     }
 
     fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn Player<Match>>> {

@@ -8,7 +8,7 @@
 
 use backgammon::{MatFile, MatchId, Play, Position, Roll, Rules, Side};
 use backgammon_bot::analysis::review::{self, CubeReview, MoveReview, Review, THRESHOLDS};
-use backgammon_bot::neural::equity;
+use backgammon_bot::net::equity;
 use backgammon_bot::BgNet;
 use serde_json::{json, Value};
 

@@ -1,131 +1,21 @@
-//! The race evaluator: a network of its own for positions without
-//! contact where a side still has checkers outside his home board (when
-//! both sides bear off, the exact database of [`crate::bearoff`] values
-//! the position instead; in contact, the contact network).
-//!
-//! Its inputs are the first version's 200 (the checkers of each side
-//! point by point, bar, off, pips, race, preset) and, for each side,
-//! race measures: the pips still to bring home, the checkers outside,
-//! the crossovers (quarters still to cross), and the database's mean
-//! number of rolls for the checkers already home (as if the others were
-//! off) and for all of them as if the outside ones stood on the 6-point.
-//!
-//! Trained by TD(λ) self-play on race positions only ([`RaceTrainer`]):
-//! each game starts from the first race position of a game of the
-//! shipped player against itself and ends as soon as both sides bear off,
-//! with the database's exact value as the target. The training can start
-//! from the contact network's weights (it then values races exactly as
-//! the contact network did, and learns from there).
+//! Training the race network ([`RaceNet`]) by TD(λ) self-play on race
+//! positions only: each game starts from the first race position of a
+//! game of the shipped player against itself ([`start_positions`]) and
+//! ends as soon as both sides bear off, with the database's exact value
+//! as the target.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use backgammon::score::win_kind;
 use backgammon::{DiceSource, Game, Phase, Position, Preset, Rules, Side};
 use neural::td::{game_seed, lambda_returns, parallel_map, StateValue};
-use neural::{Features, ModelError, Outputs, TrainInfo};
+use neural::{Features, Outputs, TrainInfo};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::bearoff;
-use crate::neural::{encode_with, equity, flip, outcome, BgNet, N_INPUTS_V1, N_OUTPUTS};
-
-const MAGIC: &[u8; 4] = b"BGRN";
-/// Race inputs per side.
-pub const PER_SIDE: usize = 5;
-/// The race network's inputs.
-pub const N_INPUTS: usize = N_INPUTS_V1 + 2 * PER_SIDE;
-
-/// The race network's inputs for `pos` (side on roll first).
-pub fn encode(pos: &Position, preset: Preset, f: &mut Features) {
-    encode_with(pos, preset, false, f);
-    let db = bearoff::db();
-    for (k, side) in [pos.turn(), !pos.turn()].into_iter().enumerate() {
-        let c = pos.counts(side);
-        let mut home = [0u8; bearoff::POINTS];
-        home.copy_from_slice(&c[1..=bearoff::POINTS]);
-        let (mut outside, mut pips_out, mut cross) = (0u32, 0u32, 0u32);
-        for (p, &n) in c.iter().enumerate().skip(7) {
-            outside += n as u32;
-            pips_out += n as u32 * (p as u32 - 6);
-            cross += n as u32 * ((p as u32 - 1) / 6);
-        }
-        let base = N_INPUTS_V1 + k * PER_SIDE;
-        f.push(base, pips_out as f32 / 50.0);
-        f.push(base + 1, outside as f32 / 15.0);
-        f.push(base + 2, cross as f32 / 30.0);
-        f.push(base + 3, db.mean_rolls(&home) / 10.0);
-        let mut stacked = home;
-        stacked[5] += outside as u8;
-        f.push(base + 4, db.mean_rolls(&stacked) / 10.0);
-    }
-}
-
-/// The race network.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RaceNet(pub neural::Net);
-
-impl RaceNet {
-    /// A race network with random weights.
-    pub fn new(hidden: usize, seed: u64) -> RaceNet {
-        RaceNet(neural::Net::new(N_INPUTS, hidden, N_OUTPUTS, seed))
-    }
-
-    /// A race network computing what the first-version contact network
-    /// `net` computes (its weights, the race inputs at zero).
-    ///
-    /// # Panics
-    /// If `net` is not of the first version (200 inputs).
-    pub fn from_contact(net: &BgNet, seed: u64) -> RaceNet {
-        assert_eq!(net.inputs(), N_INPUTS_V1, "a first-version network");
-        RaceNet(neural::Net::widened(net, N_INPUTS, net.hidden(), seed))
-    }
-
-    /// The outputs for `pos` in the eyes of its side on roll.
-    pub fn evaluate(&self, pos: &Position, preset: Preset) -> Outputs {
-        let mut f = Features::default();
-        encode(pos, preset, &mut f);
-        self.0.eval(&f)
-    }
-
-    /// Reads a model file's bytes.
-    ///
-    /// # Errors
-    /// If they are not a race model.
-    pub fn from_bytes(b: &[u8]) -> Result<RaceNet, ModelError> {
-        neural::Net::from_bytes(b, MAGIC, "backgammon race", N_INPUTS, N_OUTPUTS).map(RaceNet)
-    }
-
-    /// Reads a model file.
-    ///
-    /// # Errors
-    /// If the file cannot be read or is not a race model.
-    pub fn load(path: &std::path::Path) -> Result<RaceNet, ModelError> {
-        neural::Net::load(path, MAGIC, "backgammon race", N_INPUTS, N_OUTPUTS).map(RaceNet)
-    }
-
-    /// Writes the model atomically.
-    ///
-    /// # Errors
-    /// If the file cannot be written.
-    pub fn save(&self, path: &std::path::Path) -> Result<(), ModelError> {
-        self.0.save(path, MAGIC)
-    }
-}
-
-/// The shipped race model's bytes (`models/race.bin`; how it was trained:
-/// docs/STRENGTH.md).
-pub static RACE_MODEL: &[u8] = include_bytes!("../models/race.bin");
-
-/// The shipped race network, read once (`None` in a build without one:
-/// races are then valued by the contact network).
-pub fn race_net() -> Option<&'static RaceNet> {
-    static NET: OnceLock<Option<RaceNet>> = OnceLock::new();
-    NET.get_or_init(|| {
-        (!RACE_MODEL.is_empty())
-            .then(|| RaceNet::from_bytes(RACE_MODEL).expect("the shipped race model is valid"))
-    })
-    .as_ref()
-}
+use crate::eval::bearoff;
+use crate::eval::race::{encode, RaceNet};
+use crate::net::{equity, flip, outcome, N_OUTPUTS};
 
 /// The value of `pos` for the race training and play, in the eyes of its
 /// side on roll: the database when both sides bear off, else `net`.
@@ -141,7 +31,7 @@ fn value(net: &RaceNet, pos: &Position, preset: Preset) -> Outputs {
 /// bear-off) of games of the 0-ply shipped player against itself, with
 /// a random play one time in ten for variety, from `seed`.
 pub fn start_positions(n: usize, seed: u64, jobs: usize) -> Vec<(Position, Preset)> {
-    let net = crate::neural::default_net();
+    let net = crate::net::default_net();
     parallel_map(n, jobs, |k| {
         let preset = if k % 2 == 1 {
             Preset::Seed

@@ -21,10 +21,10 @@ use std::time::{Duration, Instant};
 
 use backgammon::{Game, Phase, Play, PlayText, Preset, Rules};
 
-use crate::Player;
+use super::player::Player;
 
 /// The driver run inside gnubg.
-const DRIVER: &str = include_str!("../gnubg/driver.py");
+const DRIVER: &str = include_str!("../../gnubg/driver.py");
 
 /// Where gnubg is looked for: `$TRICTRAC_GNUBG`, else `gnubg` on the
 /// `PATH`, else Debian's `/usr/games/gnubg`.

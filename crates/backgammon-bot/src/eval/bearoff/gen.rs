@@ -47,7 +47,7 @@ const BINOM: [[u32; 7]; 22] = binomials();
 /// 15 in all): the rank of its bar positions among 21 slots.
 ///
 /// ```
-/// use backgammon_bot::bearoff::{index, N_POSITIONS};
+/// use backgammon_bot::eval::bearoff::{index, N_POSITIONS};
 /// assert_eq!(index(&[0; 6]), 0);
 /// assert_eq!(index(&[15, 0, 0, 0, 0, 0]), N_POSITIONS - 1);
 /// ```

@@ -9,6 +9,9 @@
 //! preset when `i` is odd, else `standard`, so one network learns both
 //! scorings (the preset is an input).
 
+pub mod race;
+pub mod refine;
+
 use std::ops::Deref;
 use std::sync::Arc;
 
@@ -21,7 +24,7 @@ use neural::Features;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::neural::{flip, outcome, BgNet};
+use crate::net::{flip, outcome, BgNet};
 
 /// The default training settings.
 pub const DEFAULTS: TrainConfig = TrainConfig::schedule(80, 0.1, 0.02, 200_000);

@@ -312,7 +312,6 @@ pub fn side_features(pos: &Position, side: Side, out: &mut [f32; PER_SIDE]) {
 }
 
 #[cfg(test)]
-#[path = "features_reference.rs"]
 mod reference;
 
 #[cfg(test)]

@@ -8,7 +8,8 @@ use backgammon::session::{Action, Match};
 use backgammon::Phase;
 use tables::{Choice, PlayerError};
 
-use crate::Player;
+use super::player::Player;
+use super::roster::by_name;
 
 /// A bot of this crate, taking whole turns: whether to double, then its
 /// roll; whether to take; its play.
@@ -32,7 +33,7 @@ impl tables::Player<Match> for TablePlayer {
         // network's evaluation (every level answers alike).
         if let Some((by, kind)) = g.resignation_offer() {
             let me = !by;
-            let o = crate::neural::default_net().evaluate(g.position(), g.rules().preset);
+            let o = crate::net::default_net().evaluate(g.position(), g.rules().preset);
             let side = me.char();
             return Ok(Choice::Act(
                 if crate::cube::accepts_resignation(g, me, kind, &o) {
@@ -76,14 +77,14 @@ impl tables::Player<Match> for TablePlayer {
     }
 }
 
-/// The bot called `name` (see [`crate::by_name`]) as a player of the
+/// The bot called `name` (see [`by_name`]) as a player of the
 /// shared driver.
 pub fn table_player(name: &str, seed: u64) -> Option<Box<dyn tables::Player<Match>>> {
-    crate::by_name(name, seed).map(|p| Box::new(TablePlayer(p)) as Box<dyn tables::Player<Match>>)
+    by_name(name, seed).map(|p| Box::new(TablePlayer(p)) as Box<dyn tables::Player<Match>>)
 }
 
 /// The level a player sees for the bot called `name` (the names of
-/// [`crate::PLAYERS`] are internal: the page, the seat names and the
+/// [`super::PLAYERS`] are internal: the page, the seat names and the
 /// lists show these; the command line accepts both).
 pub fn level(name: &str) -> &'static str {
     match name {

@@ -5,15 +5,14 @@
 //! it valued one ply shallower).
 //!
 //! About 21 × 21 × (the plays of a roll) evaluations a play, some twenty
-//! times a 2-ply value ([`crate::BgNet::after_play_2ply`]): the review
+//! times a 2-ply value ([`BgNet::after_play_2ply`]): the review
 //! spends them only on the plays it would otherwise call errors.
 
-use backgammon::{Cube, MatchState, Play, PlayList, Position, Roll, Rules, Side};
+use backgammon::{Play, PlayList, Position, Roll, Rules, Side};
 use neural::Outputs;
 
-use crate::near::Near;
-use crate::neural::{equity, flip};
-use crate::BgNet;
+use crate::eval::near::Near;
+use crate::net::{equity, flip, BgNet};
 
 /// Scratch space for [`after_play_3ply`], reused from one play to the
 /// next.
@@ -114,75 +113,31 @@ pub fn best_play_3ply(
     rules: &Rules,
     scratch: &mut Scratch,
 ) -> (Play, Outputs) {
-    best_of_search(net, pos, plays, rules, scratch, None)
+    best_play_3ply_by(net, pos, plays, rules, scratch, None)
 }
 
-/// The match around a search: its state and the cube. In a match the
-/// candidates of the deepest level are compared by the match-winning
-/// chances of their outcomes ([`Score::value`]) instead of cubeless
-/// money equity, as gnubg weighs gammons by the score.
-#[derive(Clone, Copy, Debug)]
-pub struct Score<'a> {
-    /// The match state (money play: no change to the search).
-    pub state: &'a MatchState,
-    /// The cube.
-    pub cube: Cube,
-}
+/// How the candidates of the deepest level are compared, when not by
+/// cubeless equity: the value of outputs in the mover's eyes (in a
+/// match, their match-winning chances, given by the cube layer's
+/// `cube::score`).
+pub type Value<'a> = &'a dyn Fn(&Outputs, Side) -> f64;
 
-impl Score<'_> {
-    /// The value of outputs `o` in `mover`'s eyes: in a match, the
-    /// match-winning chances of the outcomes as normalised money equity
-    /// ([`super::chequer::dead_cube_value`]); in money play the cubeless
-    /// equity.
-    pub fn value(&self, o: &Outputs, mover: Side) -> f64 {
-        super::chequer::dead_cube_value(o, mover, self.state, self.cube)
-    }
-}
-
-/// [`best_play_3ply`] at a match score: in a match (not money play) the
-/// candidates that reached the deepest level are compared by
-/// [`Score::value`]. Over the non-forced plays of 34 7-point matches
-/// gnubg played against itself, the play chosen so agrees with gnubg's
-/// best on 78.1 % of 5 421 positions, by cubeless equity on 77.3 %
-/// (docs/ANALYSIS.md).
-pub fn best_play_3ply_in(
+/// [`best_play_3ply`], the candidates of the deepest level compared by
+/// `value` when given (see [`search`]); for no play, a pass and the
+/// position's value.
+pub fn best_play_3ply_by(
     net: &BgNet,
     pos: &Position,
     plays: &[Play],
     rules: &Rules,
     scratch: &mut Scratch,
-    score: Score,
-) -> (Play, Outputs) {
-    best_of_search(net, pos, plays, rules, scratch, Some(score))
-}
-
-/// The first play of [`search`] and its outputs; for no play, a pass
-/// and the position's value.
-fn best_of_search(
-    net: &BgNet,
-    pos: &Position,
-    plays: &[Play],
-    rules: &Rules,
-    scratch: &mut Scratch,
-    score: Option<Score>,
+    value: Option<Value>,
 ) -> (Play, Outputs) {
     if plays.is_empty() {
         return (Play::PASS, net.evaluate(pos, rules.preset));
     }
-    let best = search(net, pos, plays, rules, scratch, score, false)[0];
+    let best = search(net, pos, plays, rules, scratch, value, false)[0];
     (best.play, best.outputs)
-}
-
-/// [`ranked_3ply`] at a match score (see [`best_play_3ply_in`]).
-pub fn ranked_3ply_in(
-    net: &BgNet,
-    pos: &Position,
-    plays: &[Play],
-    rules: &Rules,
-    scratch: &mut Scratch,
-    score: Score,
-) -> Vec<Searched> {
-    ranked_search(net, pos, plays, rules, scratch, Some(score))
 }
 
 /// Every play of `plays` ranked as the 3-ply player ranks them, as
@@ -193,7 +148,7 @@ pub fn ranked_3ply_in(
 ///
 /// ```
 /// use backgammon::{Position, Roll, Rules};
-/// use backgammon_bot::analysis::deep::{ranked_3ply, Scratch};
+/// use backgammon_bot::search::deep::{ranked_3ply, Scratch};
 ///
 /// let net = backgammon_bot::default_net();
 /// let rules = Rules::standard();
@@ -210,35 +165,35 @@ pub fn ranked_3ply(
     rules: &Rules,
     scratch: &mut Scratch,
 ) -> Vec<Searched> {
-    ranked_search(net, pos, plays, rules, scratch, None)
+    ranked_3ply_by(net, pos, plays, rules, scratch, None)
 }
 
-/// Every play of [`search`]; empty when `plays` is.
-fn ranked_search(
+/// [`ranked_3ply`], the candidates of the deepest level compared by
+/// `value` when given (see [`search`]); empty when `plays` is.
+pub fn ranked_3ply_by(
     net: &BgNet,
     pos: &Position,
     plays: &[Play],
     rules: &Rules,
     scratch: &mut Scratch,
-    score: Option<Score>,
+    value: Option<Value>,
 ) -> Vec<Searched> {
     if plays.is_empty() {
         return Vec::new();
     }
-    search(net, pos, plays, rules, scratch, score, true)
+    search(net, pos, plays, rules, scratch, value, true)
 }
 
 /// The filtered search of [`best_play_3ply`]: the candidates searched
-/// deeper, best first, then (with `all`) the other plays at 0 ply; in a
-/// match (`score`), those of the deepest level ordered by
-/// [`Score::value`].
+/// deeper, best first, then (with `all`) the other plays at 0 ply; with
+/// `value`, those of the deepest level ordered by it.
 fn search(
     net: &BgNet,
     pos: &Position,
     plays: &[Play],
     rules: &Rules,
     scratch: &mut Scratch,
-    score: Option<Score>,
+    value: Option<Value>,
     all: bool,
 ) -> Vec<Searched> {
     let mover = pos.turn();
@@ -280,11 +235,11 @@ fn search(
             plies: 0,
         }));
     }
-    if let Some(score) = score.filter(|s| !s.state.is_money()) {
+    if let Some(by) = value {
         // The plays of each depth (the deepest first: the 3-ply
         // candidates, or every 2-ply one when a single play went no
         // deeper) ordered by their match value; the first is played.
-        let value = |s: &Searched| score.value(&s.outputs, mover);
+        let value = |s: &Searched| by(&s.outputs, mover);
         for group in out.chunk_by_mut(|a, b| a.plies == b.plies) {
             group.sort_by(|a, b| value(b).total_cmp(&value(a)));
         }
@@ -316,7 +271,7 @@ mod tests {
 
     #[test]
     fn three_plies_average_the_two_ply_values_of_the_best_replies() {
-        let net = crate::default_net();
+        let net = crate::net::default_net();
         let rules = Rules::standard();
         let start = Position::start();
         let roll: Roll = "3-1".parse().expect("a roll");
@@ -339,7 +294,7 @@ mod tests {
 
     #[test]
     fn the_3_ply_player_takes_the_best_at_3_plies_of_gnubgs_filtered_candidates() {
-        let net = crate::default_net();
+        let net = crate::net::default_net();
         let rules = Rules::standard();
         // A middle-game position with many plays (Position ID of a game).
         let pos = Position::start();
@@ -403,7 +358,7 @@ mod tests {
 
     #[test]
     fn the_3_ply_ranking_lists_every_play_deepest_first_and_starts_with_the_players_choice() {
-        let net = crate::default_net();
+        let net = crate::net::default_net();
         let rules = Rules::standard();
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(5);
         let mut game = backgammon::Game::money(Rules {
@@ -451,55 +406,5 @@ mod tests {
             &mut Scratch::default()
         )
         .is_empty());
-    }
-
-    #[test]
-    fn in_a_match_the_deepest_candidates_are_compared_by_match_equity() {
-        let net = crate::default_net();
-        let rules = Rules::standard();
-        // Double match point (both sides one away, after the Crawford
-        // game): a gammon wins no more than a game, so the value of a
-        // play is its winning chance alone, 2·win − 1.
-        let mut dmp = MatchState::to(7);
-        dmp.score = backgammon::BySide::new(6, 6);
-        dmp.crawford_done = true;
-        let score = Score {
-            state: &dmp,
-            cube: Cube::centred(),
-        };
-        let money = MatchState::money();
-        let in_money = Score {
-            state: &money,
-            cube: Cube::centred(),
-        };
-        // After 6-4 24/14 from the start, White to play these rolls.
-        let start = Position::start();
-        let first = start.legal_plays("6-4".parse().expect("a roll"), &rules);
-        let pos = start.play_unchecked(&first[0]);
-        let mut scratch = Scratch::default();
-        let mut checked = 0;
-        for roll in ["3-1", "6-5", "5-2", "4-4"] {
-            let roll: Roll = roll.parse().expect("a roll");
-            let plays = pos.legal_plays(roll, &rules);
-            let ranked = ranked_3ply_in(&net, &pos, &plays, &rules, &mut scratch, score);
-            let mover = pos.turn();
-            for group in ranked.chunk_by(|a, b| a.plies == b.plies) {
-                for w in group.windows(2) {
-                    assert!(w[0].outputs[0] >= w[1].outputs[0], "{roll}: {group:?}");
-                    checked += 1;
-                }
-            }
-            let v = score.value(&ranked[0].outputs, mover);
-            assert!((v - (2.0 * f64::from(ranked[0].outputs[0]) - 1.0)).abs() < 1e-5);
-            // The first is the one the bot plays.
-            let (best, _) = best_play_3ply_in(&net, &pos, &plays, &rules, &mut scratch, score);
-            assert_eq!(best, ranked[0].play);
-            // In money play nothing changes: cubeless equity.
-            let m = ranked_3ply_in(&net, &pos, &plays, &rules, &mut scratch, in_money);
-            assert_eq!(m, ranked_3ply(&net, &pos, &plays, &rules, &mut scratch));
-            let e = in_money.value(&m[0].outputs, mover);
-            assert!((e - f64::from(m[0].equity())).abs() < 1e-6);
-        }
-        assert!(checked > 0);
     }
 }

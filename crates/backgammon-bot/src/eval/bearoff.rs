@@ -19,7 +19,6 @@
 use std::sync::OnceLock;
 
 use backgammon::{Position, Side};
-#[path = "bearoff_gen.rs"]
 mod gen;
 
 pub use gen::{board, index, successors, Dist, CHECKERS, MAX_ROLLS, N_POSITIONS, POINTS};

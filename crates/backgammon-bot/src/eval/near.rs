@@ -11,11 +11,13 @@
 //! taken in another order: the outputs are within about 10⁻⁶ of
 //! [`BgNet::evaluate_net`]'s (tested in `tests/fast_path.rs`).
 
+use backgammon::score::win_kind;
 use backgammon::{Position, Preset, Side};
 use neural::{Features, Incremental, Outputs};
 
-use crate::features::PER_SIDE;
-use crate::neural::{tail_inputs, BgNet, Evaluator, N_INPUTS_V1};
+use super::evaluator::Evaluator;
+use crate::net::features::{self, PER_SIDE};
+use crate::net::{flip, outcome, tail_inputs, BgNet, N_INPUTS_V1};
 
 /// At most: four inputs for each of the 48 points, the 8 inputs
 /// 192–199 and the expert inputs.
@@ -79,7 +81,7 @@ impl Near {
         self.counts = [*base.counts(self.turn), *base.counts(!self.turn)];
         self.tail = tail_inputs(base, preset);
         if self.expert {
-            crate::features::both_sides(base, self.turn, &mut self.experts);
+            features::both_sides(base, self.turn, &mut self.experts);
         }
     }
 
@@ -130,12 +132,34 @@ impl Near {
         }
         if self.expert {
             let mut x = [0.0f32; 2 * PER_SIDE];
-            crate::features::both_sides(pos, self.turn, &mut x);
+            features::both_sides(pos, self.turn, &mut x);
             for (j, (a, b)) in x.iter().zip(&self.experts).enumerate() {
                 put(N_INPUTS_V1 + j, a - b, &mut self.idx, &mut self.val);
             }
         }
         self.inc
             .eval_differences(net, &self.idx[..k], &self.val[..k])
+    }
+}
+
+impl BgNet {
+    /// [`BgNet::after_play`] for a position close to the base of `near`
+    /// ([`Near::set_base`]): the network's outputs from the base's sums
+    /// and the differences of the inputs (within about 10⁻⁶ of
+    /// [`BgNet::after_play`]).
+    pub(crate) fn after_play_near(
+        &self,
+        after: &Position,
+        mover: Side,
+        preset: Preset,
+        near: &mut Near,
+    ) -> Outputs {
+        if after.winner() == Some(mover) {
+            return outcome(mover, win_kind(after, mover, preset), mover);
+        }
+        flip(&match Evaluator::of(after) {
+            Evaluator::Contact => near.eval(self, after, preset),
+            _ => self.evaluate(after, preset),
+        })
     }
 }

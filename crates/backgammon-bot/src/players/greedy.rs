@@ -4,7 +4,7 @@
 
 use backgammon::{Game, Play, Position, Side};
 
-use crate::Player;
+use super::player::Player;
 
 /// Rolls of 36 that hit a blot at distance `d` from one shooter
 /// (direct and combination shots, ignoring blocks).
