@@ -380,7 +380,7 @@ async fn handle(
                         let seats = r.seats_of(&token);
                         if let Some(&side) = seats.first() {
                             if let Err(e) = hub.contribute_seed(&mut r, side, &seed).await {
-                                return vec![RoomError::from(e).to_json()];
+                                return vec![e.to_json()];
                             }
                         }
                     }
@@ -437,7 +437,7 @@ async fn handle(
                             });
                             (seats, t)
                         }
-                        Err(e) => return vec![RoomError::from(e).to_json()],
+                        Err(e) => return vec![e.to_json()],
                     },
                 }
             };

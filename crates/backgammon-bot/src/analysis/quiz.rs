@@ -21,8 +21,8 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use super::cubeful::{self, CubeAnalysis};
-use super::deep::{ranked_3ply, Scratch};
-use crate::neural::equity;
+use crate::net::equity;
+use crate::search::deep::{ranked_3ply, Scratch};
 use crate::BgNet;
 
 /// The themes of the quizzes.

@@ -7,8 +7,8 @@
 //! ([`backgammon_bot::analysis::review::THRESHOLDS`], gnubg's).
 
 use backgammon_bot::analysis::cubeful::{self, CubeAnalysis};
-use backgammon_bot::analysis::deep::Score;
 use backgammon_bot::analysis::explain::{features, summary, why, Chances};
+use backgammon_bot::cube::score::Score;
 
 use super::*;
 use crate::bg::hint::{rank_plays, Ranked};
