@@ -171,7 +171,10 @@ fn explain_without_dice_explains_the_cube_decision() {
         sentence.contains("lose your market; gammon factor 0.00; take point"),
         "{sentence}"
     );
-    assert!(sentence.contains("(money) — the taker's chances 26%: a take."), "{sentence}");
+    assert!(
+        sentence.contains("(money) — the taker's chances 26%: a take."),
+        "{sentence}"
+    );
     assert!(why.contains("  - Market losers: "), "{text}");
     assert!(why.contains("      e.g. "), "{text}");
     assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
@@ -184,7 +187,14 @@ fn explain_without_dice_explains_the_cube_decision() {
 
 #[test]
 fn the_cube_explanation_in_json() {
-    let v = json_of(&["bg", "hint", "--position", RACE_DOUBLE, "--explain", "--json"]);
+    let v = json_of(&[
+        "bg",
+        "hint",
+        "--position",
+        RACE_DOUBLE,
+        "--explain",
+        "--json",
+    ]);
     let e = &v["explain"];
     assert_eq!(e["doubler"], "black", "{e}");
     assert_eq!(e["money"], true);
@@ -200,18 +210,55 @@ fn the_cube_explanation_in_json() {
     assert!(ex[0]["roll"].is_string() && ex[0]["play"].is_string());
     let tp = e["take_point"].as_f64().unwrap();
     assert!((0.15..0.25).contains(&tp), "{e}");
-    assert!(e["sentence"].as_str().unwrap().starts_with("A double now: "));
+    assert!(e["sentence"]
+        .as_str()
+        .unwrap()
+        .starts_with("A double now: "));
     // The start: the cube is centred, nothing loses the market.
     let start = json_of(&["bg", "hint", "--explain", "--json"]);
     assert_eq!(start["explain"]["market"]["losers"], 0, "{start}");
     assert!(start["explain"]["gammon_factor"].as_f64().unwrap() > 0.1);
     // The opponent's cube: no market of the roller's to lose.
     let theirs = json_of(&[
-        "bg", "hint", "--position", RACE_DOUBLE, "--cube", "2", "--owner", "white", "--explain",
+        "bg",
+        "hint",
+        "--position",
+        RACE_DOUBLE,
+        "--cube",
+        "2",
+        "--owner",
+        "white",
+        "--explain",
         "--json",
     ]);
     assert!(theirs["explain"]["market"].is_null(), "{theirs}");
     // Without --explain, no explanation.
     let plain = json_of(&["bg", "hint", "--position", RACE_DOUBLE, "--json"]);
     assert!(plain.get("explain").is_none());
+}
+
+#[test]
+fn why_in_the_terminal_after_a_hint() {
+    // Seed 7: black opens with 5-2, white is asked to roll or double,
+    // then plays 5-2.
+    let dir = scratch("bg-why");
+    let input = "why\nhint\nwhy\n\nhint\nwhy\nquit\n";
+    let text = piped_in(&dir, &["bg", "play", "--seed", "7"], input);
+    // Before a hint, `why` has nothing to explain.
+    assert!(
+        text.contains("`why` explains the hint: ask `hint` first at this decision."),
+        "{text}"
+    );
+    // After the cube hint: the cube decision explained.
+    assert!(text.contains("Why: A double now: "), "{text}");
+    assert!(text.contains("  - Market losers: "), "{text}");
+    // After the hint of a roll: its best play against its second.
+    let best = text
+        .lines()
+        .find(|l| l.starts_with("Best: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(best.contains("equity"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("Second: ")), "{text}");
+    assert!(text.contains("Why 13/11 13/8 rather than "), "{text}");
+    assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
 }

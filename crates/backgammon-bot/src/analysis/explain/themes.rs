@@ -81,7 +81,10 @@ fn theme_2_keeping_the_full_prime_rather_than_breaking_it() {
     let keep = after(x, "13/9 13/11");
     assert_eq!(blot_points(&keep), vec![9, 11, 13]);
     assert_eq!((keep.shots, keep.direct_shots), (0, 0));
-    assert_eq!((keep.prime.length, keep.prime.high, keep.prime.low), (6, 8, 3));
+    assert_eq!(
+        (keep.prime.length, keep.prime.high, keep.prime.low),
+        (6, 8, 3)
+    );
     let broken = after(x, "8/4 8/6");
     assert!(broken.blots.is_empty());
     assert_eq!(broken.points_given_up, vec![8]);
@@ -105,7 +108,10 @@ fn theme_3_running_into_a_race_25_pips_ahead() {
     let x = "XGID=-CCBBBB-----c-A----bbbbbb-:0:0:1:21:0:0:0:0:10";
     let run = after(x, "14/11");
     assert!(run.race);
-    assert_eq!((run.pips.mover, run.pips.opponent, run.pips.lead), (56, 81, 25));
+    assert_eq!(
+        (run.pips.mover, run.pips.opponent, run.pips.lead),
+        (56, 81, 25)
+    );
     assert_eq!(super::summary(&run), "race, pips 56 v 81 (25 ahead)");
     let stay = after(x, "4/2 4/3");
     assert!(!stay.race);
@@ -178,7 +184,11 @@ fn theme_5_market_losers_in_a_strong_double_and_none_in_a_quiet_one() {
     // 25%, the live cube of the model lowers it.
     assert!(strong.gammon_factor < 0.01, "{strong:?}");
     assert!((0.15..0.25).contains(&strong.take_point), "{strong:?}");
-    assert!(strong.sentence.starts_with("A double now: "), "{}", strong.sentence);
+    assert!(
+        strong.sentence.starts_with("A double now: "),
+        "{}",
+        strong.sentence
+    );
 }
 
 #[test]
@@ -316,7 +326,11 @@ fn theme_10_running_a_back_checker_to_the_14() {
     let w = compare(&x, "8/2 6/2", "24/14");
     assert_eq!(
         kinds(&w),
-        vec![ReasonKind::Shots, ReasonKind::HomeBoard, ReasonKind::Anchors]
+        vec![
+            ReasonKind::Shots,
+            ReasonKind::HomeBoard,
+            ReasonKind::Anchors
+        ]
     );
     assert_eq!(
         w.reasons[0].sentence,
