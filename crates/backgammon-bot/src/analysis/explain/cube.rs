@@ -7,8 +7,8 @@
 //! Definitions (docs/ANALYSIS.md, "Why this cube decision"), all in the
 //! eyes of the side on roll, the one considering a double:
 //!
-//! * the **gammon factor** is `(gammons won + gammons lost) / (games won
-//!   + games lost)`, a backgammon counting as a gammon and once more:
+//! * the **gammon factor** is `(gammons won + gammons lost) / (games
+//!   won + games lost)`, a backgammon counting as a gammon and once more:
 //!   `wg + wbg + lg + lbg` (the games won and lost add up to 1), the
 //!   points the gammons and backgammons of both sides add to a game;
 //! * the mean value of a win `W = 1 + (wg + wbg) / win` and of a loss
