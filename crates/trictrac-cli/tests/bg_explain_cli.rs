@@ -1,6 +1,6 @@
 //! `trictrac bg hint --explain` (issue 40): each ranked play with its
-//! features, why the best rather than the second, in text and JSON, run
-//! as the real binary.
+//! features, why the best rather than the second, and without dice why
+//! the cube decision, in text and JSON, run as the real binary.
 
 mod support;
 use support::*;
@@ -126,9 +126,7 @@ fn explain_a_race_and_refuse_what_it_cannot_explain() {
         "{text}"
     );
     assert!(!text.contains("blot"), "{text}");
-    // The cube hint has no plays to explain; --best prints no table.
-    let e = input_error(&["bg", "hint", "--explain"]);
-    assert!(e.contains("--explain"), "{e}");
+    // --best prints no table.
     usage_error(&["bg", "hint", "--dice", "3-1", "--explain", "--best"]);
 }
 
@@ -153,4 +151,114 @@ fn the_text_says_when_the_features_speak_for_the_second_play() {
             "{text}"
         );
     }
+}
+
+/// A race of 59 pips against 65, Black on roll: double, take.
+const RACE_DOUBLE: &str = "XGID=-ABCCCC------------ddcbaa-:0:0:1:00:0:0:0:0:10";
+
+#[test]
+fn explain_without_dice_explains_the_cube_decision() {
+    let text = stdout_of(&["bg", "hint", "--position", RACE_DOUBLE, "--explain"]);
+    assert!(text.contains("Proper cube action: Double, take"), "{text}");
+    let why = text
+        .split_once("\nWhy: A double now: ")
+        .unwrap_or_else(|| panic!("{text}"))
+        .1;
+    // The sentence, its wrapped lines joined.
+    let sentence = why.split("\n  - ").next().unwrap().replace("\n  ", " ");
+    assert!(why.contains("of the sequences ("), "{text}");
+    assert!(
+        sentence.contains("lose your market; gammon factor 0.00; take point"),
+        "{sentence}"
+    );
+    assert!(
+        sentence.contains("(money) — the taker's chances 26%: a take."),
+        "{sentence}"
+    );
+    assert!(why.contains("  - Market losers: "), "{text}");
+    assert!(why.contains("      e.g. "), "{text}");
+    assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+    // Without --explain, the cube hint as before: the same text up to
+    // the explanation.
+    let plain = stdout_of(&["bg", "hint", "--position", RACE_DOUBLE]);
+    assert!(text.starts_with(&plain), "{plain}\n---\n{text}");
+    assert!(!plain.contains("Why"), "{plain}");
+}
+
+#[test]
+fn the_cube_explanation_in_json() {
+    let v = json_of(&[
+        "bg",
+        "hint",
+        "--position",
+        RACE_DOUBLE,
+        "--explain",
+        "--json",
+    ]);
+    let e = &v["explain"];
+    assert_eq!(e["doubler"], "black", "{e}");
+    assert_eq!(e["money"], true);
+    assert_eq!(e["chances"]["win"], v["win"]);
+    let m = &e["market"];
+    assert_eq!(m["sequences"], 1296);
+    let losers = m["losers"].as_u64().unwrap();
+    assert!(losers > 0, "{e}");
+    let f = m["fraction"].as_f64().unwrap();
+    assert!((f - losers as f64 / 1296.0).abs() < 1e-6);
+    let ex = m["examples"].as_array().unwrap();
+    assert!((1..=2).contains(&ex.len()), "{e}");
+    assert!(ex[0]["roll"].is_string() && ex[0]["play"].is_string());
+    let tp = e["take_point"].as_f64().unwrap();
+    assert!((0.15..0.25).contains(&tp), "{e}");
+    assert!(e["sentence"]
+        .as_str()
+        .unwrap()
+        .starts_with("A double now: "));
+    // The start: the cube is centred, nothing loses the market.
+    let start = json_of(&["bg", "hint", "--explain", "--json"]);
+    assert_eq!(start["explain"]["market"]["losers"], 0, "{start}");
+    assert!(start["explain"]["gammon_factor"].as_f64().unwrap() > 0.1);
+    // The opponent's cube: no market of the roller's to lose.
+    let theirs = json_of(&[
+        "bg",
+        "hint",
+        "--position",
+        RACE_DOUBLE,
+        "--cube",
+        "2",
+        "--owner",
+        "white",
+        "--explain",
+        "--json",
+    ]);
+    assert!(theirs["explain"]["market"].is_null(), "{theirs}");
+    // Without --explain, no explanation.
+    let plain = json_of(&["bg", "hint", "--position", RACE_DOUBLE, "--json"]);
+    assert!(plain.get("explain").is_none());
+}
+
+#[test]
+fn why_in_the_terminal_after_a_hint() {
+    // Seed 7: black opens with 5-2, white is asked to roll or double,
+    // then plays 5-2.
+    let dir = scratch("bg-why");
+    let input = "why\nhint\nwhy\n\nhint\nwhy\nquit\n";
+    let text = piped_in(&dir, &["bg", "play", "--seed", "7"], input);
+    // Before a hint, `why` has nothing to explain.
+    assert!(
+        text.contains("`why` explains the hint: ask `hint` first at this decision."),
+        "{text}"
+    );
+    // After the cube hint: the cube decision explained.
+    assert!(text.contains("Why: A double now: "), "{text}");
+    assert!(text.contains("  - Market losers: "), "{text}");
+    // After the hint of a roll: its best play against its second.
+    let best = text
+        .lines()
+        .find(|l| l.starts_with("Best: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(best.contains("equity"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("Second: ")), "{text}");
+    assert!(text.contains("Why 13/11 13/8 rather than "), "{text}");
+    assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
 }

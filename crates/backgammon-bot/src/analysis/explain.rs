@@ -6,6 +6,8 @@
 //! anchors; the pip counts and whether the contact is broken; the
 //! checkers back; and the network's gammon chances, when the caller has
 //! them ([`Chances`]). [`why()`] compares two plays by those features.
+//! A cube decision is explained by [`cube`]: the chances, the gammon
+//! factor, the take point and the market losers.
 //!
 //! Points are numbered in the mover's own numbering (BG-1.2): his home
 //! board is 1–6, the opponent's home board is his 19–24.
@@ -24,12 +26,14 @@
 //! assert_eq!(f.home_board_points, 2);
 //! ```
 
+pub mod cube;
 pub mod shots;
 pub mod why;
 
 use backgammon::{Position, Rules, Side};
 use serde::Serialize;
 
+pub use cube::{explain_cube, CubeExplanation, Market, MarketLoser};
 pub use why::{why, Reason, ReasonKind, Why};
 
 /// A blot of the mover (a point where he has one checker) after his
@@ -363,3 +367,5 @@ fn contact_summary(f: &PlayFeatures, parts: &mut Vec<String>) {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod themes;

@@ -1,12 +1,18 @@
 //! `trictrac bg hint --explain`: the features of each ranked play and
 //! why the best rather than the second (issue 40), computed from the
 //! positions by `backgammon_bot::analysis::explain` (docs/ANALYSIS.md,
-//! "Why this play").
+//! "Why this play"); without dice, why the cube decision ("Why this cube
+//! decision").
 
 use std::io::Write;
 
 use backgammon::{Position, Rules};
-use backgammon_bot::analysis::explain::{features, why, Chances, PlayFeatures, Why};
+use backgammon_bot::analysis::cubeful::CubeAnalysis;
+use backgammon_bot::analysis::explain::cube::loser_text;
+use backgammon_bot::analysis::explain::{
+    features, why, Chances, CubeExplanation, PlayFeatures, Why,
+};
+use backgammon_bot::BgNet;
 
 use super::hint::Ranked;
 
@@ -100,6 +106,106 @@ pub fn write_why(
         );
         for l in crate::session::wrap(&text, WIDTH, 2) {
             writeln!(out, "{l}")?;
+        }
+    }
+    Ok(())
+}
+
+/// Why the cube decision `a` of the side on roll of the setting: the
+/// chances, the gammon factor, the take point and the market losers
+/// (`backgammon_bot::analysis::explain::cube`).
+pub fn explain_cube(
+    net: &BgNet,
+    setting: &super::input::Setting,
+    rules: &Rules,
+    a: &CubeAnalysis,
+) -> CubeExplanation {
+    backgammon_bot::analysis::explain::explain_cube(
+        net,
+        &setting.position,
+        rules,
+        &setting.state,
+        setting.cube,
+        a,
+    )
+}
+
+/// Writes `text` wrapped to the width, continuation lines indented by
+/// `indent`.
+fn para(out: &mut dyn Write, text: &str, indent: usize) -> std::io::Result<()> {
+    for l in crate::session::wrap(text, WIDTH, indent) {
+        writeln!(out, "{l}")?;
+    }
+    Ok(())
+}
+
+/// "Why this cube decision", after the cube analysis: the sentence, then
+/// its numbers one by one.
+///
+/// # Errors
+/// When `out` cannot be written.
+pub fn write_cube_why(out: &mut dyn Write, e: &CubeExplanation) -> std::io::Result<()> {
+    writeln!(out)?;
+    para(out, &format!("Why: {}", e.sentence), 2)?;
+    let c = &e.chances;
+    let pct = |x: f32| 100.0 * x;
+    para(
+        out,
+        &format!(
+            "  - Chances: {} wins {:.1}% (gammon {:.1}%, backgammon {:.1}%), \
+             the taker {:.1}% (gammon {:.1}%, backgammon {:.1}%).",
+            e.doubler,
+            pct(c.win),
+            pct(c.win_gammon),
+            pct(c.win_backgammon),
+            pct(c.lose),
+            pct(c.lose_gammon),
+            pct(c.lose_backgammon)
+        ),
+        4,
+    )?;
+    para(
+        out,
+        &format!(
+            "  - Gammon factor {:.2}: (gammons won + lost) / (games won + lost), a \
+             backgammon counted twice; a win is worth {:.2} points on average, a loss {:.2}.",
+            e.gammon_factor, e.win_value, e.loss_value
+        ),
+        4,
+    )?;
+    para(
+        out,
+        &format!(
+            "  - Take point {:.1}%: the taker's chances at which a take and a pass are \
+             equal by the cube model at these gammon rates; his chances are {:.1}%.",
+            pct(e.take_point),
+            pct(e.taker_chances)
+        ),
+        4,
+    )?;
+    match &e.market {
+        None => para(
+            out,
+            "  - No market to lose: the cube is not the roller's to turn.",
+            4,
+        )?,
+        Some(m) => {
+            para(
+                out,
+                &format!(
+                    "  - Market losers: {} of the {} sequences of the next exchange \
+                     ({:.1}%; after {} of his 36 rolls) leave the taker a pass, his roll \
+                     and the reply each played at 0 ply.",
+                    m.losers,
+                    m.sequences,
+                    pct(m.fraction),
+                    m.rolls
+                ),
+                4,
+            )?;
+            for l in &m.examples {
+                para(out, &format!("      e.g. {}", loser_text(l)), 8)?;
+            }
         }
     }
     Ok(())

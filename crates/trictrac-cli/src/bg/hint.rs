@@ -32,7 +32,9 @@ use crate::error::CliError;
         each play is followed by its features, computed from the position after it (blots \
         and the opponent's shots at them of his 36 rolls, points made and given up, home \
         board, prime, anchors, checkers back, pips, gammon chances), and the list by why the \
-        best play rather than the second (docs/ANALYSIS.md). --plies 2 values \
+        best play rather than the second (docs/ANALYSIS.md); without dice, the cube \
+        decision by the chances, the gammon factor, the take point and the market \
+        losers. --plies 2 values \
         every play at 2 plies and --plies 0 at 0 ply (the network alone). With --best, print only the \
         play the bot `neural` (`neural2` with --plies 2, `neural0` with --plies 0) would \
         make. In a match (a Match ID, an XGID or --match) the equity shown is the \
@@ -57,6 +59,7 @@ use crate::error::CliError;
         trictrac bg hint --dice 3-1 --explain\n  \
         trictrac bg hint --position qg0AAJseAAAAAA --dice 6-4\n  \
         trictrac bg hint                      # the cube hint of the start\n  \
+        trictrac bg hint --position 4HPwATDgc/ABMA --explain\n  \
         trictrac bg hint --position thkAOA/3+RgAAA:MAEAAAAAAAAA --json\n  \
         trictrac bg hint --position 'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:2:4:0:7:10'\n  \
         trictrac bg hint --match 7 --score 2-4 --cube 2 --owner white"
@@ -106,7 +109,8 @@ pub struct HintArgs {
 
     /// Explain each play by its features (blots and the opponent's
     /// shots, points made, primes, anchors, pips, gammons) and why the
-    /// best rather than the second
+    /// best rather than the second; without dice, the cube decision
+    /// (chances, gammon factor, take point, market losers)
     #[arg(long, conflicts_with = "best")]
     explain: bool,
 
@@ -233,11 +237,6 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
         Some(d) => input::roll(d)?,
         None => match setting.dice {
             Some(r) => r,
-            None if args.explain => {
-                return Err(CliError::input(
-                    "--explain explains the plays of a roll: give --dice",
-                ))
-            }
             None => return cube_hint(args, &setting, &rules, out),
         },
     };
@@ -403,6 +402,9 @@ fn cube_hint(
     let a = cubeful::analyse(&net, pos, rules, &setting.state, setting.cube, plies);
     let (position_id, match_id, xgid) = input::ids(setting, None, rules);
     let o = &a.outputs;
+    let why = args
+        .explain
+        .then(|| super::explain::explain_cube(&net, setting, rules, &a));
     if args.json {
         let mut v = serde_json::json!({
             "position_id": position_id,
@@ -425,6 +427,9 @@ fn cube_hint(
             "lose_gammon": o[3],
             "lose_backgammon": o[4],
         });
+        if let Some(e) = &why {
+            v["explain"] = serde_json::to_value(e)?;
+        }
         if let Some(m) = a.mwc {
             v["mwc"] = serde_json::json!({
                 "no_double": m[0],
@@ -441,6 +446,9 @@ fn cube_hint(
         "Position ID: {position_id}   Match ID: {match_id}\n{xgid}\n"
     )?;
     write_cube_analysis(out, pos, &setting.state, setting.cube, plies, &a)?;
+    if let Some(e) = &why {
+        super::explain::write_cube_why(out, e)?;
+    }
     Ok(())
 }
 

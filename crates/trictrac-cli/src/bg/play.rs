@@ -35,7 +35,8 @@ use crate::session::{play, Terminal};
         the terminal. The board is drawn from your side; type a play by its number or \
         as gnubg writes it (`8/5 6/5`, `bar/22`, `6/off`), `double` before rolling to \
         offer the videau, `take` or `drop` when it is offered, `hint` for the bot's \
-        preferred plays, `id` for the gnubg Position ID, Match ID and XGID, `undo`, \
+        preferred plays, then `why` for why its best play rather than the second (or its \
+        cube decision), `id` for the gnubg Position ID, Match ID and XGID, `undo`, \
         `resign`, `help`. Input may be piped. Quitting (or the end of the input, or \
         Ctrl-C) saves an unfinished game that has moves to backgammon-autosave.mat in \
         your data directory (on Linux ~/.local/share/trictrac/), and says where; a finished game or match may be \
@@ -122,6 +123,8 @@ Commands:
   double         offer the videau, before rolling (BG-7.2)
   take, drop     answer a double (BG-7.3, BG-7.4); beaver where allowed
   hint           the bot's preferred plays, or the cube analysis
+  why            after hint: why its best play rather than the second, or
+                 why its cube decision (chances, market losers, take point)
   id             the gnubg Position ID, Match ID and XGID of the position
   resign [gammon|backgammon]   give up the game (asks to confirm)
   save FILE      the game or match so far as .mat (gnubg imports it)";
@@ -148,6 +151,9 @@ struct Session<'a> {
     ended: usize,
     /// Whether the board of the current game was drawn.
     drawn: bool,
+    /// What `why` prints after `hint`: the progress of the game at the
+    /// hint, and the lines.
+    why: Option<(usize, Vec<String>)>,
 }
 
 /// Runs `trictrac bg play`.
@@ -271,6 +277,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         told,
         ended,
         drawn: false,
+        why: None,
     };
     if loaded {
         crate::session::table::Table::board(&mut table)?;

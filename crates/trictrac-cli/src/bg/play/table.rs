@@ -162,6 +162,7 @@ impl<'a> Table<'a> for Session<'a> {
     }
 
     fn after_undo(&mut self) {
+        self.why = None;
         self.told = (self.m.done.len(), self.m.game.events().len());
         self.ended = self.m.done.len() + usize::from(self.m.game.result().is_some());
     }

@@ -57,6 +57,14 @@ impl Session<'_> {
                 let mut text = Vec::new();
                 crate::bg::hint::write_play_table(&mut text, &rows)?;
                 self.term.write_all(&text)?;
+                let why = match (&rows[..], g.rules()) {
+                    ([a, b, ..], rules) => {
+                        let (a, b) = ((a.1.as_str(), a.2), (b.1.as_str(), b.2));
+                        super::tutor::explain_plays(g.position(), rules, a, b, ["Best", "Second"])
+                    }
+                    _ => vec!["There is only one play: nothing to compare.".to_string()],
+                };
+                self.remember_why(why);
             }
             Phase::Roll(s) if !g.can_double(s) => {
                 writeln!(
@@ -101,16 +109,61 @@ impl Session<'_> {
                     ),
                 };
                 writeln!(self.term, "{advice}")?;
+                let rules = *g.rules();
+                let e = backgammon_bot::analysis::explain::explain_cube(
+                    &net,
+                    g.position(),
+                    &rules,
+                    g.match_state(),
+                    g.cube(),
+                    &a,
+                );
+                let mut text = Vec::new();
+                crate::bg::explain::write_cube_why(&mut text, &e)?;
+                let lines = String::from_utf8_lossy(&text)
+                    .lines()
+                    .filter(|l| !l.is_empty())
+                    .map(str::to_string)
+                    .collect();
+                self.remember_why(lines);
             }
             _ => {}
         }
         Ok(())
     }
 
-    /// The commands of backgammon only (`id`); `false` when `line` is not
-    /// one.
+    /// Keeps what `why` will print at this decision.
+    fn remember_why(&mut self, lines: Vec<String>) {
+        let progress = crate::session::table::Table::progress(self);
+        self.why = Some((progress, lines));
+    }
+
+    /// `why`: the explanation of the last `hint`, at the decision it was
+    /// asked at.
+    fn why(&mut self) -> std::io::Result<()> {
+        let progress = crate::session::table::Table::progress(self);
+        match &self.why {
+            Some((p, lines)) if *p == progress => {
+                for l in lines {
+                    writeln!(self.term, "{l}")?;
+                }
+                Ok(())
+            }
+            _ => writeln!(
+                self.term,
+                "`why` explains the hint: ask `hint` first at this decision."
+            ),
+        }
+    }
+
+    /// The commands of backgammon only (`id`, `why`); `false` when `line`
+    /// is not one.
     pub(super) fn game_command(&mut self, _side: Side, line: &str) -> std::io::Result<bool> {
         match line.trim() {
+            "why" => {
+                self.why()?;
+                Ok(true)
+            }
             "id" => {
                 let x = Xgid::of_game(&self.m.game);
                 writeln!(

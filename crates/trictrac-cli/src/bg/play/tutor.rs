@@ -72,19 +72,27 @@ impl Session<'_> {
             what: "This play".into(),
             noun: "play",
             keep: "play",
-            lines: explain_plays(pos, g.rules(), (&best_text, best), (&mine_text, mine)),
+            lines: explain_plays(
+                pos,
+                g.rules(),
+                (&best_text, best),
+                (&mine_text, mine),
+                ["Better", "Yours"],
+            ),
             best: best_text,
         })
     }
 }
 
-/// The better play and the one made, each with its features, and why the
-/// better one, as `bg hint --explain` says it.
-fn explain_plays(
+/// The better play and the one made (or the hint's best and second),
+/// each with its features under its `labels`, and why the better one, as
+/// `bg hint --explain` says it.
+pub(super) fn explain_plays(
     pos: &Position,
     rules: &backgammon::Rules,
     best: (&str, &Ranked),
     mine: (&str, &Ranked),
+    labels: [&str; 2],
 ) -> Vec<String> {
     let feats = |r: &Ranked| {
         features(pos, &pos.play_unchecked(&r.raw), rules)
@@ -92,7 +100,7 @@ fn explain_plays(
     };
     let (fb, fm) = (feats(best.1), feats(mine.1));
     let mut lines = Vec::new();
-    for (label, (text, r), f) in [("Better", best, &fb), ("Yours", mine, &fm)] {
+    for (label, (text, r), f) in [(labels[0], best, &fb), (labels[1], mine, &fm)] {
         let t = format!("{label}: {text}, equity {:+.3}: {}", r.equity, summary(f));
         lines.extend(crate::session::wrap(&t, WIDTH, 2));
     }
