@@ -30,9 +30,10 @@ use neural::Outputs;
 use serde::Serialize;
 
 use crate::analysis::best_after_roll;
-use crate::analysis::cubeful::{may_double, CubeAnalysis};
+use crate::analysis::cubeful::CubeAnalysis;
+use crate::cube::may_double;
 use crate::cube::{self, Rates};
-use crate::neural::flip;
+use crate::net::flip;
 use crate::BgNet;
 
 /// The sequences of one exchange: 36 rolls of his, 36 of the opponent's.
@@ -270,7 +271,7 @@ pub fn market(
                     taker_chances: 1.0 - o[0],
                     weight: w,
                 },
-                equity: crate::neural::equity(&o),
+                equity: crate::net::equity(&o),
             });
         }
         if any {

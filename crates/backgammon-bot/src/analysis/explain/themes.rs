@@ -153,7 +153,7 @@ fn theme_4_bearing_off_safely_against_an_anchor() {
 
 #[test]
 fn theme_5_market_losers_in_a_strong_double_and_none_in_a_quiet_one() {
-    let net = crate::neural::default_net();
+    let net = crate::default_net();
     let rules = Rules::standard();
     let state = MatchState::money();
     let cube = Cube::centred();
