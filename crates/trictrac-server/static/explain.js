@@ -91,8 +91,10 @@ export function ttExplain(e) {
 // sentences, as the library writes them.
 export function ttWhy(c) {
   if (!c) return "";
-  const d = c.equity_difference === null || c.equity_difference === undefined ? "" : eq(c.equity_difference);
-  return `<div class="why" id="hint-why"><p><b>${esc(t("ex_why_diff", { a: c.best, b: c.second, d }))}</b></p>` +
+  const head = typeof c.equity_difference === "number"
+    ? t("ex_why_diff", { a: c.best, b: c.second, d: eq(c.equity_difference) })
+    : t("ex_why_diff", { a: c.best, b: c.second, d: "" }).replace(" ()", "");
+  return `<div class="why" id="hint-why"><p><b>${esc(head)}</b></p>` +
     `<div class="reasons">` + c.lines.map((l) => `<div class="reason">– ${esc(l)}</div>`).join("") + `</div>` + englishNote() + `</div>`;
 }
 

@@ -21,8 +21,9 @@ export function createTutor(app) {
   // on: the toggle; level: from which mark on it warns; pending: the
   // action being judged; advice: the judgement shown, with its action.
   const T = { on: false, level: "bad", pending: null, advice: null };
+  // Off at every page load (a game is tutored only when asked); the
+  // level is remembered.
   try {
-    T.on = localStorage.getItem("trictrac.tutor") === "1";
     const l = localStorage.getItem("trictrac.tutor.level");
     if (LEVELS.includes(l)) T.level = l;
   } catch (e) { /* private mode */ }
@@ -169,7 +170,6 @@ export function createTutor(app) {
   function init() {
     $("tutor-on").onchange = () => {
       T.on = $("tutor-on").checked;
-      try { localStorage.setItem("trictrac.tutor", T.on ? "1" : "0"); } catch (e) { /* ignore */ }
       app.render();
     };
     $("tutor-level").onchange = () => {

@@ -123,8 +123,7 @@ impl Hub {
             let mut room = room_arc.lock().await;
             if room.mode() != Mode::Bot {
                 return Err(
-                    "the tutor is for a game against the bot, not a game between two people"
-                        .into(),
+                    "the tutor is for a game against the bot, not a game between two people".into(),
                 );
             }
             let job = room.game.judge(intent, seats)?;

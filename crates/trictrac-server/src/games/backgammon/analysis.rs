@@ -214,9 +214,11 @@ fn ranked_plays(net: &BgNet, s: &Setting, roll: Roll, rules: &Rules, plies: u8) 
         })
         .collect();
     let why_json = match (ranked.as_slice(), explained.as_slice()) {
-        ([a, b, ..], [fa, fb, ..]) => why_value(
-            &why((&a.0.to_string(), fa), (&b.0.to_string(), fb), a.2 - b.2),
-        ),
+        ([a, b, ..], [fa, fb, ..]) => why_value(&why(
+            (&a.0.to_string(), fa),
+            (&b.0.to_string(), fb),
+            a.2 - b.2,
+        )),
         _ => Value::Null,
     };
     let list: Vec<Value> = ranked
@@ -505,7 +507,9 @@ fn judge_play(
         j
     };
     if plays.len() < 2 {
-        return Ok(json!({ "kind": "play", "lost": 0.0, "mine": play_json(&play, side), "best": play_json(&play, side), "why": Value::Null }));
+        return Ok(
+            json!({ "kind": "play", "lost": 0.0, "mine": play_json(&play, side), "best": play_json(&play, side), "why": Value::Null }),
+        );
     }
     let ranked = ranked_3ply_in(net, pos, &plays, rules, &mut Scratch::default(), score);
     let value = |o: &_| score.value(o, side) as f32;
@@ -515,7 +519,10 @@ fn judge_play(
         .find(|r| pos.play_unchecked(&r.play) == after)
         .ok_or_else(|| format!("play `{text}` is not among the legal plays"))?;
     let (eb, em) = (value(&best.outputs), value(&mine.outputs));
-    let (jb, jm) = (entry(&best.play, &best.outputs, eb), entry(&mine.play, &mine.outputs, em));
+    let (jb, jm) = (
+        entry(&best.play, &best.outputs, eb),
+        entry(&mine.play, &mine.outputs, em),
+    );
     let same = pos.play_unchecked(&best.play) == after;
     let why_json = if same {
         Value::Null
@@ -819,7 +826,10 @@ mod tests {
         for p in plays {
             let e = &p["explain"];
             assert!(e["shots"].is_u64() && e["blots"].is_array(), "{p}");
-            assert!(e["pips"]["mover"].is_u64() && e["prime"]["length"].is_u64(), "{p}");
+            assert!(
+                e["pips"]["mover"].is_u64() && e["prime"]["length"].is_u64(),
+                "{p}"
+            );
             assert!(e["chances"]["win_gammon"].is_f64(), "{p}");
             assert!(e["summary"].as_str().unwrap().contains("pips"), "{p}");
         }
@@ -831,11 +841,20 @@ mod tests {
         assert_eq!(w["play"], "8/5 6/5", "{w}");
         assert_eq!(w["other"], plays[1]["n"], "{w}");
         let d = plays[0]["equity"].as_f64().unwrap() - plays[1]["equity"].as_f64().unwrap();
-        assert!((w["equity_difference"].as_f64().unwrap() - d).abs() < 1e-3, "{w}");
+        assert!(
+            (w["equity_difference"].as_f64().unwrap() - d).abs() < 1e-3,
+            "{w}"
+        );
         let reasons = w["reasons"].as_array().unwrap();
         assert!(!reasons.is_empty(), "{w}");
-        assert!(reasons.iter().all(|r| r["sentence"].as_str().is_some_and(|t| !t.is_empty())
-            && r["kind"].is_string() && r["weight"].is_f64()), "{w}");
+        assert!(
+            reasons
+                .iter()
+                .all(|r| r["sentence"].as_str().is_some_and(|t| !t.is_empty())
+                    && r["kind"].is_string()
+                    && r["weight"].is_f64()),
+            "{w}"
+        );
     }
 
     /// A money game in the play phase with White to play `w`-`b` from
@@ -859,15 +878,24 @@ mod tests {
         // 5-point: a mistake the review marks.
         let bad = judge(&m, &Decision::Play("24/21 24/23".into())).unwrap();
         let lost = bad["lost"].as_f64().unwrap();
-        assert!(lost >= backgammon_bot::analysis::review::THRESHOLDS[0], "{bad}");
-        assert_eq!(bad["mark"], mark(lost, backgammon_bot::analysis::review::THRESHOLDS));
+        assert!(
+            lost >= backgammon_bot::analysis::review::THRESHOLDS[0],
+            "{bad}"
+        );
+        assert_eq!(
+            bad["mark"],
+            mark(lost, backgammon_bot::analysis::review::THRESHOLDS)
+        );
         assert_eq!(bad["best"]["n"], "8/5 6/5", "{bad}");
         assert_eq!(bad["best"]["action"], "play");
         assert_eq!(bad["mine"]["n"], "24/23 24/21", "{bad}");
         assert!(bad["best"]["explain"]["points_made"] == json!([5]), "{bad}");
         assert_eq!(bad["why"]["play"], "8/5 6/5");
         assert_eq!(bad["why"]["other"], "24/23 24/21");
-        assert_eq!(bad["thresholds"], json!(backgammon_bot::analysis::review::THRESHOLDS));
+        assert_eq!(
+            bad["thresholds"],
+            json!(backgammon_bot::analysis::review::THRESHOLDS)
+        );
         assert_eq!(bad["side"], "white");
         // Nothing was played.
         assert_eq!(m.game.position(), before.game.position());
@@ -881,9 +909,13 @@ mod tests {
         use backgammon::session::Action;
         let mut m = opening(3, 1);
         for a in [
-            Action::Play { p: "8/5 6/5".into() },
+            Action::Play {
+                p: "8/5 6/5".into(),
+            },
             Action::Roll { a: 2, b: 1 },
-            Action::Play { p: "13/11 24/23".into() },
+            Action::Play {
+                p: "13/11 24/23".into(),
+            },
         ] {
             tables::TableGame::apply(&mut m, &a).unwrap();
         }

@@ -5,13 +5,13 @@
 //! `chances`.
 
 use serde_json::{json, Value};
+use trictrac::action::Action;
 use trictrac::chances::{chances, lone_opponent, Question};
 use trictrac::record::Record;
-use trictrac::action::Action;
-use trictrac::{Event, Field, Game, GameOptions, Phase, Position, Quarter};
 use trictrac::Play;
+use trictrac::{Event, Field, Game, GameOptions, Phase, Position, Quarter};
 use trictrac_bot::analysis::analyst;
-use trictrac_bot::explain::{compare, explain_play, explain_ranked};
+use trictrac_bot::explain::{compare, explain_ranked};
 
 use super::view::play_json;
 
@@ -144,15 +144,21 @@ pub fn judge(game: &Game, decision: &Decision) -> Result<Value, String> {
                 .find(|r| r.play == play)
                 .or_else(|| ranked.iter().find(|r| after(&r.play) == made))
                 .ok_or_else(|| format!("play `{text}` is not among the legal plays"))?;
+            // Each explanation with its equity, as `explain_ranked` gives it.
+            let explain = |p: &trictrac_bot::analysis::PlayEquity| {
+                explain_ranked(game, std::slice::from_ref(p))
+                    .into_iter()
+                    .next()
+            };
             let entry = |p: &trictrac_bot::analysis::PlayEquity| {
                 let mut j = play_json(&p.play, side);
                 j["action"] = json!("play");
                 j["equity"] = json!(round(p.equity));
-                j["explain"] = json!(explain_play(game, &p.play));
+                j["explain"] = json!(explain(p));
                 j
             };
             let same = after(&best.play) == made;
-            let why = match (explain_play(game, &best.play), explain_play(game, &mine.play)) {
+            let why = match (explain(best), explain(mine)) {
                 (Some(b), Some(m)) if !same => json!(compare(&b, &m)),
                 _ => Value::Null,
             };
@@ -476,7 +482,10 @@ mod tests {
             assert_eq!(e["play"], p["n"], "{p}");
             assert!(e["opponent"]["hit_rolls"].is_u64(), "{p}");
             assert!(e["marked"].is_array() && e["obligations"].is_array(), "{p}");
-            assert!(e["lone_checkers"].is_array() && e["lines"].is_array(), "{p}");
+            assert!(
+                e["lone_checkers"].is_array() && e["lines"].is_array(),
+                "{p}"
+            );
         }
         let w = &h["why"];
         assert_eq!(w["best"], plays[0]["n"], "{w}");
@@ -508,6 +517,10 @@ mod tests {
         assert_eq!(bad["best"]["action"], "play");
         assert!(bad["best"]["explain"]["opponent"].is_object(), "{bad}");
         assert_eq!(bad["why"]["best"], best, "{bad}");
+        assert!(
+            (bad["why"]["equity_difference"].as_f64().unwrap() - lost).abs() < 1e-3,
+            "{bad}"
+        );
         assert_eq!(bad["thresholds"], json!(review::THRESHOLDS));
         // Nothing was played; no stay/leave decision now.
         assert!(matches!(g.phase(), Phase::Play(_)));
@@ -527,7 +540,8 @@ mod tests {
         let bad = judge(&g, &Decision::Stay(worse)).unwrap();
         assert_eq!(bad["best"]["action"], best.as_str(), "{bad}");
         assert!(
-            (bad["lost"].as_f64().unwrap() + h["stay_leave"]["diff"].as_f64().unwrap()).abs() < 1e-3,
+            (bad["lost"].as_f64().unwrap() + h["stay_leave"]["diff"].as_f64().unwrap()).abs()
+                < 1e-3,
             "{bad} {h}"
         );
     }
