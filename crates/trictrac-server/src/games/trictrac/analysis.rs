@@ -533,7 +533,7 @@ mod tests {
         let g = rolled("w:1x15 b:24x14,7 w score=10.0.0.0", 6, 1);
         let h = hint(&g).unwrap();
         let best = h["stay_leave"]["best"].as_str().unwrap().to_string();
-        let worse = if best == "stay" { false } else { true };
+        let worse = best != "stay";
         let good = judge(&g, &Decision::Stay(best == "stay")).unwrap();
         assert_eq!(good["kind"], "stay_or_leave");
         assert_eq!(good["lost"], 0.0, "{good}");
