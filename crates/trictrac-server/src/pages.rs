@@ -52,8 +52,9 @@ pub(crate) const MODULES: [(&str, &str); 12] = [
 /// animations and sound, the rematch (issue 25), the lobby, the clocks
 /// and the accounts (issue 26), the JSON API's helper they share, and the
 /// home page's lists (issue 35).
-pub(crate) const SHELL_MODULES: [(&str, &str); 11] = [
+pub(crate) const SHELL_MODULES: [(&str, &str); 14] = [
     ("/figures.js", include_str!("../static/figures.js")),
+    ("/ui.js", include_str!("../static/ui.js")),
     ("/keys.js", include_str!("../static/keys.js")),
     ("/home.js", include_str!("../static/home.js")),
     ("/motion.js", include_str!("../static/motion.js")),
@@ -64,10 +65,12 @@ pub(crate) const SHELL_MODULES: [(&str, &str); 11] = [
     ("/account.js", include_str!("../static/account.js")),
     ("/api.js", include_str!("../static/api.js")),
     ("/player.js", include_str!("../static/player.js")),
+    ("/explain.js", include_str!("../static/explain.js")),
+    ("/tutor.js", include_str!("../static/tutor.js")),
 ];
 /// The page's words, French and English, as JSON modules the ES modules
 /// import (`with { type: "json" }`).
-pub(crate) const TEXT_FILES: [(&str, &str); 9] = [
+pub(crate) const TEXT_FILES: [(&str, &str); 10] = [
     (
         "/texts/clocks.json",
         include_str!("../static/texts/clocks.json"),
@@ -103,6 +106,10 @@ pub(crate) const TEXT_FILES: [(&str, &str); 9] = [
     (
         "/texts/backgammon-review.json",
         include_str!("../static/texts/backgammon-review.json"),
+    ),
+    (
+        "/texts/explain.json",
+        include_str!("../static/texts/explain.json"),
     ),
 ];
 /// How to play backgammon (Grand Trictrac's is `HOWTO`).

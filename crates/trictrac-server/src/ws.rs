@@ -101,6 +101,14 @@ enum ClientMsg {
     Beaver,
     Drop,
     Hint,
+    /// The tutor (issue 40): judge an action without making it. `action`
+    /// is `play` (with `play`), `roll` (without doubling), `double`,
+    /// `take`, `drop`, `stay` or `leave`.
+    Judge {
+        action: String,
+        #[serde(default)]
+        play: Option<String>,
+    },
     /// Why the checker on `field` cannot move now (the page asks when it
     /// is clicked).
     Why {
@@ -479,6 +487,33 @@ async fn handle(
         },
         ClientMsg::Sync => match attached {
             Some(a) => vec![state_json(&*a.room.lock().await, true)],
+            None => vec![error("join a room first")],
+        },
+        ClientMsg::Judge { action, play } => match attached {
+            Some(a) => {
+                let intent = match (action.as_str(), play) {
+                    ("play", Some(p)) => Intent::Play(p),
+                    ("roll", _) => Intent::Roll,
+                    ("double", _) => Intent::Double,
+                    ("take", _) => Intent::Take,
+                    ("drop", _) => Intent::Drop,
+                    ("stay", _) => Intent::Stay,
+                    ("leave", _) => Intent::Leave,
+                    _ => {
+                        return vec![error(
+                            "judge: action is play (with play), roll, double, take, drop, stay or leave",
+                        )]
+                    }
+                };
+                match hub.judge(&a.room, &a.seats, intent, peer).await {
+                    Ok(mut v) => {
+                        v["type"] = json!("judge");
+                        v["action"] = json!(action);
+                        vec![v]
+                    }
+                    Err(e) => vec![e.to_json()],
+                }
+            }
             None => vec![error("join a room first")],
         },
         ClientMsg::Hint => match attached {

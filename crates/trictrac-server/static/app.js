@@ -14,7 +14,9 @@ import { initKeys, labelKeys } from "./keys.js";
 import { createMotion } from "./motion.js";
 import { createRematch } from "./rematch.js";
 import { createFigures } from "./figures.js";
+import { nameLimits, toast } from "./ui.js";
 import { createClocks } from "./clocks.js";
+import { createTutor } from "./tutor.js";
 import { createHome } from "./home.js";
 import * as trictrac from "./games/trictrac.js";
 import * as backgammon from "./games/backgammon.js";
@@ -59,6 +61,8 @@ const motion = createMotion(S);
 const rematch = createRematch(app);
 const figures = createFigures(() => { if (S.state) renderPanel(); });
 const clocks = createClocks(app);
+// The tutor of a game against the bot (tutor.js, issue 40).
+const tutor = createTutor(app);
 
 const GAMES = {};
 for (const m of [trictrac, backgammon]) {
@@ -74,19 +78,7 @@ function formGame() { return GAMES[new FormData($("new-game")).get("game")] || G
 
 // For tests and curious players: the page's state, and a few of its functions.
 window.__trictrac = S;
-window.__trictracPage = { act, movableFrom, renderBoard, onMessage, nextGame };
-
-// The name fields: at most `data-chars` characters, counted as the
-// server counts them (not the browser's UTF-16 units: an emoji is one),
-// the limit said before and when it is passed.
-function nameLimits() {
-  document.querySelectorAll("input[data-chars]").forEach((el) => {
-    const max = Number(el.dataset.chars);
-    el.placeholder = t("name_limit", { max });
-    const n = [...el.value].length;
-    el.setCustomValidity(n > max ? t("name_too_long", { max, n }) : "");
-  });
-}
+window.__trictracPage = { act, movableFrom, renderBoard, onMessage, nextGame, tutor: tutor.T };
 
 function setLang(l) {
   setLanguage(l);
@@ -103,14 +95,6 @@ function setLang(l) {
   loadFinished();
   loadMine();
   if (S.invited) showInvitation();
-}
-
-function toast(msg) {
-  const el = $("toast");
-  el.textContent = msg;
-  el.hidden = false;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { el.hidden = true; }, 5000);
 }
 
 // The header names the game shown.
@@ -150,8 +134,10 @@ function send(m) {
   else S.queue.push(m);
 }
 
-function act(m) {
+// `direct`: not held for the tutor's judgement (it judged it already).
+function act(m, direct) {
   if (S.busy || !S.state) return;
+  if (!direct && tutor.intercept(m)) return;
   m.seq = S.state.seq;
   S.busy = true;
   send(m);
@@ -208,7 +194,7 @@ function onMessage(m) {
           toast(t("friend_joined", { who: m.seats[other].name || sideName(other) }));
         }
       }
-      if (moved) { S.steps = []; S.selected = null; S.hint = null; S.busy = false; }
+      if (moved) { S.steps = []; S.selected = null; S.hint = null; S.busy = false; tutor.stateChanged(); }
       motion.stateChanged(before, m, moved && !S.replay);
       setTitle(game().title, game().id);
       if (rematch.onState(before, m)) break;
@@ -224,6 +210,7 @@ function onMessage(m) {
       break;
     case "error":
       S.busy = false;
+      tutor.onError();
       S.steps = []; S.selected = null;
       // A move the database could not store is not an illegal one: the
       // player may simply try again.
@@ -234,6 +221,9 @@ function onMessage(m) {
     case "hint":
       S.hint = m;
       render();
+      break;
+    case "judge":
+      tutor.onJudge(m);
       break;
     case "why":
       if (game().onWhy) game().onWhy(m); else toast(m.message);
@@ -612,6 +602,7 @@ function renderPanel() {
     hb.hidden = false;
     hb.innerHTML = g.hintHtml(S.hint);
   } else hb.hidden = true;
+  tutor.render();
 }
 
 function render() {
@@ -643,6 +634,7 @@ function init() {
   initKeys({ S, render, replayGo });
   $("btn-undo").onclick = () => { S.steps = []; S.selected = null; render(); };
   $("btn-hint").onclick = () => send({ type: "hint" });
+  tutor.init();
   $("btn-verify").onclick = () => fair.verify(S.state);
   $("btn-replay").onclick = () => startReplay(0);
   const steps = { first: () => 0, prev: () => S.replay.i - 1, next: () => S.replay.i + 1, last: () => S.replay.frames.length - 1 };

@@ -211,6 +211,18 @@ pub trait ServerGame: TableGame {
         Err("no hints for this game".into())
     }
 
+    /// The tutor's judgement (issue 40) of `intent` for `seats`, without
+    /// carrying it out: work to run off the async threads, answering the
+    /// equity it loses against the best choice and why
+    /// (docs/PROTOCOL.md, `judge`).
+    ///
+    /// # Errors
+    /// Nothing to judge for them now, or a game without a tutor.
+    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, String> {
+        let _ = (intent, seats);
+        Err("no tutor for this game".into())
+    }
+
     /// The record in the format of `ext` (`txt`, `json`, `mat`…).
     fn record(&self, ext: &str, names: BySide<&str>, date: &str) -> Option<String>;
 
@@ -323,6 +335,11 @@ pub trait RoomGame: Send + Sync + std::fmt::Debug {
     /// # Errors
     /// Nothing to hint.
     fn hint(&self, seats: &[Side]) -> Result<Job, String>;
+    /// See [`ServerGame::judge`].
+    ///
+    /// # Errors
+    /// Nothing to judge.
+    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, String>;
     /// See [`ServerGame::record`].
     fn record(&self, ext: &str, names: BySide<&str>, date: &str) -> Option<String>;
     /// See [`ServerGame::record_formats`].
@@ -438,6 +455,10 @@ impl<G: ServerGame> RoomGame for G {
 
     fn hint(&self, seats: &[Side]) -> Result<Job, String> {
         ServerGame::hint(self, seats)
+    }
+
+    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, String> {
+        ServerGame::judge(self, intent, seats)
     }
 
     fn record(&self, ext: &str, names: BySide<&str>, date: &str) -> Option<String> {

@@ -141,6 +141,9 @@ pub struct Room {
     /// The timekeeper's next look at this room (Unix ms), if asked.
     woken: Option<i64>,
     bot_running: bool,
+    /// A player asked the tutor (issue 40, `judge`): the game is unrated,
+    /// as the state says (`tutored`). Kept while the room is in memory.
+    pub tutored: bool,
 }
 
 impl Room {
@@ -575,6 +578,7 @@ impl Hub {
             dice,
             woken: None,
             bot_running: false,
+            tutored: false,
         };
         let id = room.row.id.clone();
         let room = Arc::new(Mutex::new(room));
@@ -652,6 +656,7 @@ impl Hub {
             dice,
             woken: None,
             bot_running: false,
+            tutored: false,
         }));
         self.rooms
             .lock()

@@ -107,6 +107,42 @@ impl Hub {
             .map_err(RoomError::Refused)
     }
 
+    /// The tutor's judgement of `intent` (issue 40): the equity it loses
+    /// against the best choice and why, computed off the async threads,
+    /// without carrying it out. Only in a game against the bot; the room
+    /// is then tutored (unrated, said in its state).
+    ///
+    /// # Errors
+    /// A game between people (online or at one screen), or nothing to
+    /// judge.
+    pub async fn judge(
+        &self,
+        room_arc: &Arc<Mutex<Room>>,
+        seats: &[Side],
+        intent: super::Intent,
+        peer: std::net::IpAddr,
+    ) -> Result<Value, RoomError> {
+        let job = {
+            let mut room = room_arc.lock().await;
+            if room.mode() != Mode::Bot {
+                return Err(RoomError::Refused(
+                    "the tutor is for a game against the bot, not a game between two people".into(),
+                ));
+            }
+            let job = room.game.judge(intent, seats).map_err(RoomError::Refused)?;
+            if !room.tutored {
+                room.tutored = true;
+                room.broadcast();
+            }
+            job
+        };
+        let _pass = self.hints.enter(peer, "hints").await?;
+        tokio::task::spawn_blocking(job)
+            .await
+            .map_err(|_| RoomError::Refused("the tutor's judgement failed".into()))?
+            .map_err(RoomError::Refused)
+    }
+
     /// Starts the bot of a room when it has to act (at most one runs).
     pub async fn kick_bot(self: &Arc<Self>, room_arc: &Arc<Mutex<Room>>) {
         let mut room = room_arc.lock().await;

@@ -53,6 +53,8 @@ pub fn state_json(room: &Room, full: bool) -> Value {
         "over": over,
         // The room code of the rematch, once asked (everyone follows).
         "rematch": room.rematch,
+        // The tutor was asked (issue 40): the game is unrated.
+        "tutored": room.tutored,
         // An online game's dice (issue 38, docs/DICE.md): the commitment
         // from the start, the players' seeds, the server seed once over.
         "fair_dice": room.dice.as_ref().map(|d| {

@@ -8,6 +8,7 @@
 
 import { t, esc, addTexts, onLanguage, sideName, $ } from "../i18n.js";
 import { drawPosition } from "./backgammon-board.js";
+import { bgFeatures, bgWhy, details, eq as eqx } from "../explain.js";
 import ANALYSIS_TEXTS from "../texts/backgammon-analysis.json" with { type: "json" };
 
 addTexts(ANALYSIS_TEXTS);
@@ -57,7 +58,14 @@ export function hintView(h, playName) {
     r += `<tr data-play="${i}" class="${i ? "" : "best"}"><td>${i + 1}</td><td>${esc(playName(p))}</td><td class="num">${eq(p.equity)}</td>` +
       `<td class="num">${i ? eq(p.diff) : ""}</td><td class="num">${pct(c.win)}</td><td class="num">${pct(c.win_gammon)}</td><td class="num">${pct(c.lose_gammon)}</td></tr>`;
   });
-  return r + "</table>";
+  r += "</table>";
+  // Why (issue 40): each play's features, then why the first rather
+  // than the second.
+  if (h.plays.some((p) => p.explain)) {
+    r += `<div id="bg-explain">` + h.plays.map((p, i) => details(i, `${i + 1}. ${esc(playName(p))} <span class="muted">${eqx(p.equity)}</span>`, bgFeatures(p.explain))).join("") + `</div>`;
+  }
+  if (h.why && h.plays.length > 1) r += bgWhy(h.why, playName(h.plays[0]), playName(h.plays[1]));
+  return r;
 }
 
 export function createAnalysis(app) {

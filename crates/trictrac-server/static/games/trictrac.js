@@ -14,6 +14,7 @@ import { TEXTS } from "./trictrac-texts.js";
 import { createReview } from "./trictrac-review.js";
 import { createAnalysis } from "./trictrac-analysis.js";
 import { createLate } from "./trictrac-late.js";
+import { ttExplain, ttWhy, details } from "../explain.js";
 
 addTexts(TEXTS);
 
@@ -445,11 +446,13 @@ export function create(app) {
     }
     if (!h.plays.length) return out;
     out += `<ol id="hint-list">`;
-    for (const p of h.plays) {
-      out += `<li><b>${esc(p.n)}</b> — <span class="hint-value">${esc(eq(p.equity))}</span>` +
-        (p.diff === 0 ? ` <span class="muted">(${esc(t("hint_best"))})</span>` : ` <span class="muted hint-diff">(${esc(eq(p.diff))})</span>`) + `</li>`;
-    }
-    return out + "</ol>";
+    h.plays.forEach((p, i) => {
+      const head = `<b>${esc(p.n)}</b> — <span class="hint-value">${esc(eq(p.equity))}</span>` +
+        (p.diff === 0 ? ` <span class="muted">(${esc(t("hint_best"))})</span>` : ` <span class="muted hint-diff">(${esc(eq(p.diff))})</span>`);
+      // Why (issue 40): the play's explanation, in a <details> of its own.
+      out += `<li>${p.explain ? details(i, head, ttExplain(p.explain)) : head}</li>`;
+    });
+    return out + "</ol>" + (h.why ? ttWhy(h.why) : "");
   }
 
   // The history entry `e` (the `i`th of the game's history) as the

@@ -177,7 +177,7 @@ impl Client {
             let r = self.recv().await;
             if matches!(
                 r["type"].as_str(),
-                Some("ack") | Some("error") | Some("hint")
+                Some("ack") | Some("error") | Some("hint") | Some("judge")
             ) {
                 return r;
             }

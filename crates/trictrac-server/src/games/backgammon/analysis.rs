@@ -15,6 +15,7 @@ use backgammon::{
     Xgid, XgidDice,
 };
 use backgammon_bot::analysis::cubeful::{self, CubeAnalysis};
+use backgammon_bot::analysis::explain::{features, why, Chances};
 use backgammon_bot::cube::score::{ranked_3ply_in, Score};
 use backgammon_bot::search::deep::Scratch;
 use backgammon_bot::BgNet;
@@ -204,10 +205,29 @@ fn ranked_plays(net: &BgNet, s: &Setting, roll: Roll, rules: &Rules, plies: u8) 
         ranked.sort_by(|a, b| b.2.total_cmp(&a.2));
     }
     let best = ranked.first().map_or(0.0, |r| r.2);
+    // Why each play (issue 40): the features of the position after it, in
+    // the mover's eyes, with the ranking's chances; and why the first
+    // rather than the second.
+    let explained: Vec<_> = ranked
+        .iter()
+        .map(|(p, o, _, _)| {
+            features(pos, &pos.play_unchecked(p), rules).with_chances(Chances::from_outputs(o))
+        })
+        .collect();
+    let why_json = match (ranked.as_slice(), explained.as_slice()) {
+        ([a, b, ..], [fa, fb, ..]) => why_value(&why(
+            (&a.0.to_string(), fa),
+            (&b.0.to_string(), fb),
+            a.2 - b.2,
+        )),
+        _ => Value::Null,
+    };
     let list: Vec<Value> = ranked
         .iter()
-        .map(|(p, o, e, depth)| {
+        .zip(&explained)
+        .map(|((p, o, e, depth), f)| {
             let mut j = play_json(p, side);
+            j["explain"] = explain_value(f);
             j["plies"] = json!(depth);
             j["equity"] = json!(r4(f64::from(*e)));
             // The name of the first hint's field, kept for old pages.
@@ -218,7 +238,42 @@ fn ranked_plays(net: &BgNet, s: &Setting, roll: Roll, rules: &Rules, plies: u8) 
             j
         })
         .collect();
-    json!({ "plays": list, "of": plays.len() })
+    json!({ "plays": list, "of": plays.len(), "why": why_json })
+}
+
+/// The features of a play as the page reads them (issue 40): the typed
+/// [`backgammon_bot::analysis::explain::PlayFeatures`] serialized, its
+/// chances rounded, and `summary`, the line of `trictrac bg hint
+/// --explain` (English).
+fn explain_value(f: &backgammon_bot::analysis::explain::PlayFeatures) -> Value {
+    let mut v = serde_json::to_value(f).unwrap_or(Value::Null);
+    if let Some(c) = &f.chances {
+        v["chances"] = json!({
+            "win": r4(f64::from(c.win)),
+            "win_gammon": r4(f64::from(c.win_gammon)),
+            "win_backgammon": r4(f64::from(c.win_backgammon)),
+            "lose_gammon": r4(f64::from(c.lose_gammon)),
+            "lose_backgammon": r4(f64::from(c.lose_backgammon)),
+        });
+    }
+    v["summary"] = json!(backgammon_bot::analysis::explain::summary(f));
+    v
+}
+
+/// "Why A rather than B" as the page reads it: `play`, `other`,
+/// `equity_difference` and the `reasons` (`kind`, `weight` in equity,
+/// the English `sentence`), heaviest first.
+fn why_value(w: &backgammon_bot::analysis::explain::Why) -> Value {
+    json!({
+        "play": w.play,
+        "other": w.other,
+        "equity_difference": r4(f64::from(w.equity_difference)),
+        "reasons": w.reasons.iter().map(|r| json!({
+            "kind": r.kind,
+            "weight": r4(f64::from(r.weight)),
+            "sentence": r.sentence,
+        })).collect::<Vec<_>>(),
+    })
 }
 
 fn cube_json(a: &CubeAnalysis) -> Value {
@@ -275,6 +330,7 @@ pub fn analyse(s: &Setting, rules: &Rules, plies: Option<u8>) -> Value {
         v["side"] = json!(me.name());
         v["of"] = r["of"].clone();
         v["plays"] = r["plays"].clone();
+        v["why"] = r["why"].clone();
         return v;
     }
     let a = cubeful::analyse(&net, &s.position, rules, &s.state, s.cube, plies.min(3));
@@ -313,6 +369,181 @@ pub fn hint(m: &Match) -> Result<Value, String> {
     let s = Setting::of_match(m)
         .ok_or("a hint is for a decision: the opening throw is being made (BG-2.2)")?;
     Ok(analyse(&s, &m.rules, None))
+}
+
+/// A decision the tutor judges (issue 40): a play (the page's notation,
+/// as `play` sends it) or a cube decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// The play of the roll.
+    Play(String),
+    /// Rolling without doubling, when the cube is available.
+    NoDouble,
+    /// Doubling (or redoubling).
+    Double,
+    /// Taking the double offered.
+    Take,
+    /// Passing it (`drop`).
+    Drop,
+}
+
+/// The mark of `lost` among the review's `thresholds` (gnubg's):
+/// `very_bad`, `bad`, `doubtful`, or empty below the first.
+pub fn mark(lost: f64, thresholds: [f64; 3]) -> &'static str {
+    if lost >= thresholds[2] {
+        "very_bad"
+    } else if lost >= thresholds[1] {
+        "bad"
+    } else if lost >= thresholds[0] {
+        "doubtful"
+    } else {
+        ""
+    }
+}
+
+/// The tutor's judgement of `decision` in the game of `m`, without
+/// making it (issue 40, the page's `judge`): the equity it loses against
+/// the best choice (`lost`, 0 or more, in the units of the review), its
+/// `mark` among the review's `thresholds`
+/// ([`backgammon_bot::analysis::review::THRESHOLDS`]), the `best` choice
+/// and `mine`. A play is judged by the hint's ranking (the default bot's
+/// 3-ply search), each side with its `explain` features, and `why` the
+/// best rather than the play made; a cube decision by the hint's cube
+/// analysis (2 plies), under `cube`. `best.action` is the protocol's
+/// message that makes the best choice (`play`, `roll`, `double`,
+/// `take`, `drop`). Blocking.
+///
+/// # Errors
+/// No such decision now, or a play that is not legal.
+pub fn judge(m: &Match, decision: &Decision) -> Result<Value, String> {
+    let s = Setting::of_match(m).ok_or("nothing to judge: no decision is pending")?;
+    let thresholds = backgammon_bot::analysis::review::THRESHOLDS;
+    let net = backgammon_bot::default_net();
+    let mut v = match (decision, s.dice) {
+        (Decision::Play(text), Some(roll)) => judge_play(&net, &s, roll, &m.rules, text)?,
+        (Decision::Play(_), None) => return Err("no roll to play: roll first (BG-3.1)".into()),
+        (_, Some(_)) => return Err("a cube decision is taken before the roll (BG-7.2)".into()),
+        (d, None) => {
+            let a = cubeful::analyse(&net, &s.position, &m.rules, &s.state, s.cube, 2);
+            let double_word = if a.redouble { "redouble" } else { "double" };
+            let (lost, mine, best) = match (d, s.doubled) {
+                (Decision::NoDouble, false) if a.available => (
+                    a.doubler_error(false),
+                    "no_double",
+                    if a.double { double_word } else { "no_double" },
+                ),
+                (Decision::Double, false) if a.available => (
+                    a.doubler_error(true),
+                    double_word,
+                    if a.double { double_word } else { "no_double" },
+                ),
+                (Decision::Take, true) => (
+                    a.taker_error(true),
+                    "take",
+                    if a.take { "take" } else { "drop" },
+                ),
+                (Decision::Drop, true) => (
+                    a.taker_error(false),
+                    "drop",
+                    if a.take { "take" } else { "drop" },
+                ),
+                _ => return Err("that is not the cube decision pending (BG-7)".into()),
+            };
+            let action = |w: &'static str| match w {
+                "no_double" => "roll",
+                "double" | "redouble" => "double",
+                o => o,
+            };
+            json!({
+                "kind": "cube",
+                "lost": r4(lost.max(0.0)),
+                "mine": { "n": mine, "action": action(mine) },
+                "best": { "n": best, "action": action(best) },
+                "cube": cube_json(&a),
+                "why": Value::Null,
+            })
+        }
+    };
+    let lost = v["lost"].as_f64().unwrap_or(0.0);
+    v["mark"] = json!(mark(lost, thresholds));
+    v["thresholds"] = json!(thresholds);
+    v["side"] = json!(if s.doubled {
+        (!s.position.turn()).name()
+    } else {
+        s.position.turn().name()
+    });
+    Ok(v)
+}
+
+/// A play against the best of the hint's ranking: see [`judge`].
+fn judge_play(
+    net: &BgNet,
+    s: &Setting,
+    roll: Roll,
+    rules: &Rules,
+    text: &str,
+) -> Result<Value, String> {
+    let pos = &s.position;
+    let side = pos.turn();
+    let play = if text.trim() == "--" || text.trim().is_empty() {
+        Play::PASS
+    } else {
+        let t: backgammon::PlayText = text.parse().map_err(|e| format!("play `{text}`: {e}"))?;
+        pos.resolve_play(roll, &t, rules)
+            .map_err(|e| format!("play `{text}`: {e}"))?
+    };
+    let plays = pos.legal_plays(roll, rules);
+    let score = Score {
+        state: &s.state,
+        cube: s.cube,
+    };
+    let after = pos.play_unchecked(&play);
+    let entry = |p: &Play, o: &_, e: f32| {
+        let mut j = play_json(p, side);
+        j["action"] = json!("play");
+        j["equity"] = json!(r4(f64::from(e)));
+        j["explain"] = explain_value(
+            &features(pos, &pos.play_unchecked(p), rules).with_chances(Chances::from_outputs(o)),
+        );
+        j
+    };
+    if plays.len() < 2 {
+        return Ok(
+            json!({ "kind": "play", "lost": 0.0, "mine": play_json(&play, side), "best": play_json(&play, side), "why": Value::Null }),
+        );
+    }
+    let ranked = ranked_3ply_in(net, pos, &plays, rules, &mut Scratch::default(), score);
+    let value = |o: &_| score.value(o, side) as f32;
+    let best = ranked.first().ok_or("no legal play")?;
+    let mine = ranked
+        .iter()
+        .find(|r| pos.play_unchecked(&r.play) == after)
+        .ok_or_else(|| format!("play `{text}` is not among the legal plays"))?;
+    let (eb, em) = (value(&best.outputs), value(&mine.outputs));
+    let (jb, jm) = (
+        entry(&best.play, &best.outputs, eb),
+        entry(&mine.play, &mine.outputs, em),
+    );
+    let same = pos.play_unchecked(&best.play) == after;
+    let why_json = if same {
+        Value::Null
+    } else {
+        let fb = features(pos, &pos.play_unchecked(&best.play), rules)
+            .with_chances(Chances::from_outputs(&best.outputs));
+        let fm = features(pos, &after, rules).with_chances(Chances::from_outputs(&mine.outputs));
+        why_value(&why(
+            (&best.play.to_string(), &fb),
+            (&mine.play.to_string(), &fm),
+            eb - em,
+        ))
+    };
+    Ok(json!({
+        "kind": "play",
+        "lost": if same { 0.0 } else { r4(f64::from(eb - em).max(0.0)) },
+        "best": jb,
+        "mine": jm,
+        "why": why_json,
+    }))
 }
 
 /// One field of the analysis board's query, trimmed, empty as absent.
@@ -584,6 +815,131 @@ mod tests {
         let h = analyse(&b, &Rules::standard(), Some(0));
         assert_eq!(h["kind"], "play");
         assert_eq!(h["plays"][0]["n"], "8/5 6/5", "{h}");
+    }
+
+    #[test]
+    fn every_ranked_play_carries_its_features_and_the_hint_says_why_the_first() {
+        // The start, 3-1 for White: 8/5 6/5 makes the 5-point, no blot.
+        let s = setting(&q(&[("position", "4HPwATDgc/ABMA"), ("dice", "3-1")])).unwrap();
+        let h = analyse(&s, &Rules::standard(), Some(0));
+        let plays = h["plays"].as_array().unwrap();
+        assert!(plays.len() >= 2, "{h}");
+        for p in plays {
+            let e = &p["explain"];
+            assert!(e["shots"].is_u64() && e["blots"].is_array(), "{p}");
+            assert!(
+                e["pips"]["mover"].is_u64() && e["prime"]["length"].is_u64(),
+                "{p}"
+            );
+            assert!(e["chances"]["win_gammon"].is_f64(), "{p}");
+            assert!(e["summary"].as_str().unwrap().contains("pips"), "{p}");
+        }
+        let best = &plays[0]["explain"];
+        assert_eq!(best["points_made"], json!([5]), "{best}");
+        assert_eq!(best["blots"], json!([]), "{best}");
+        assert_eq!(best["home_board_points"], 2, "{best}");
+        let w = &h["why"];
+        assert_eq!(w["play"], "8/5 6/5", "{w}");
+        assert_eq!(w["other"], plays[1]["n"], "{w}");
+        let d = plays[0]["equity"].as_f64().unwrap() - plays[1]["equity"].as_f64().unwrap();
+        assert!(
+            (w["equity_difference"].as_f64().unwrap() - d).abs() < 1e-3,
+            "{w}"
+        );
+        let reasons = w["reasons"].as_array().unwrap();
+        assert!(!reasons.is_empty(), "{w}");
+        assert!(
+            reasons
+                .iter()
+                .all(|r| r["sentence"].as_str().is_some_and(|t| !t.is_empty())
+                    && r["kind"].is_string()
+                    && r["weight"].is_f64()),
+            "{w}"
+        );
+    }
+
+    /// A money game in the play phase with White to play `w`-`b` from
+    /// the start (White wins the opening throw with the higher die).
+    fn opening(w: u8, b: u8) -> Match {
+        let mut m = Match::new(Rules::standard(), 0);
+        tables::TableGame::apply(&mut m, &backgammon::session::Action::Opening { w, b }).unwrap();
+        m
+    }
+
+    #[test]
+    fn the_tutor_judges_a_play_against_the_best_without_making_it() {
+        let m = opening(3, 1);
+        let before = m.clone();
+        let good = judge(&m, &Decision::Play("8/5 6/5".into())).unwrap();
+        assert_eq!(good["kind"], "play");
+        assert_eq!(good["lost"], 0.0, "{good}");
+        assert_eq!(good["mark"], "", "{good}");
+        assert!(good["why"].is_null(), "{good}");
+        // 24/21 24/23 splits the back checkers instead of making the
+        // 5-point: a mistake the review marks.
+        let bad = judge(&m, &Decision::Play("24/21 24/23".into())).unwrap();
+        let lost = bad["lost"].as_f64().unwrap();
+        assert!(
+            lost >= backgammon_bot::analysis::review::THRESHOLDS[0],
+            "{bad}"
+        );
+        assert_eq!(
+            bad["mark"],
+            mark(lost, backgammon_bot::analysis::review::THRESHOLDS)
+        );
+        assert_eq!(bad["best"]["n"], "8/5 6/5", "{bad}");
+        assert_eq!(bad["best"]["action"], "play");
+        assert_eq!(bad["mine"]["n"], "24/23 24/21", "{bad}");
+        assert!(bad["best"]["explain"]["points_made"] == json!([5]), "{bad}");
+        assert_eq!(bad["why"]["play"], "8/5 6/5");
+        assert_eq!(bad["why"]["other"], "24/23 24/21");
+        assert_eq!(
+            bad["thresholds"],
+            json!(backgammon_bot::analysis::review::THRESHOLDS)
+        );
+        assert_eq!(bad["side"], "white");
+        // Nothing was played.
+        assert_eq!(m.game.position(), before.game.position());
+        // Not a play of this roll; not a cube decision now.
+        assert!(judge(&m, &Decision::Play("13/7".into())).is_err());
+        assert!(judge(&m, &Decision::Double).is_err());
+    }
+
+    #[test]
+    fn the_tutor_judges_the_cube_decisions() {
+        use backgammon::session::Action;
+        let mut m = opening(3, 1);
+        for a in [
+            Action::Play {
+                p: "8/5 6/5".into(),
+            },
+            Action::Roll { a: 2, b: 1 },
+            Action::Play {
+                p: "13/11 24/23".into(),
+            },
+        ] {
+            tables::TableGame::apply(&mut m, &a).unwrap();
+        }
+        // White before his roll, early in a money game: no double.
+        let roll = judge(&m, &Decision::NoDouble).unwrap();
+        assert_eq!(roll["kind"], "cube", "{roll}");
+        assert_eq!(roll["lost"], 0.0, "{roll}");
+        assert_eq!(roll["best"]["n"], "no_double");
+        assert_eq!(roll["best"]["action"], "roll");
+        let double = judge(&m, &Decision::Double).unwrap();
+        assert!(double["lost"].as_f64().unwrap() > 0.0, "{double}");
+        assert_eq!(double["mine"]["action"], "double");
+        assert!(double["cube"]["no_double"].is_f64(), "{double}");
+        assert!(judge(&m, &Decision::Take).is_err());
+        // Doubled, Black takes: passing gives away a game he is not losing.
+        tables::TableGame::apply(&mut m, &Action::Double).unwrap();
+        let take = judge(&m, &Decision::Take).unwrap();
+        assert_eq!(take["lost"], 0.0, "{take}");
+        assert_eq!(take["side"], "black", "{take}");
+        let pass = judge(&m, &Decision::Drop).unwrap();
+        assert!(pass["lost"].as_f64().unwrap() >= 0.12, "{pass}");
+        assert_eq!(pass["mark"], "very_bad", "{pass}");
+        assert_eq!(pass["best"]["action"], "take");
     }
 
     #[test]

@@ -184,6 +184,22 @@ impl ServerGame for Match {
         Ok(Box::new(move || analysis::hint(&m)))
     }
 
+    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, String> {
+        if !self.side_to_act().is_some_and(|s| seats.contains(&s)) {
+            return Err("the tutor judges the decisions of the side to move".into());
+        }
+        let d = match intent {
+            Intent::Play(p) => analysis::Decision::Play(p),
+            Intent::Roll => analysis::Decision::NoDouble,
+            Intent::Double => analysis::Decision::Double,
+            Intent::Take => analysis::Decision::Take,
+            Intent::Drop => analysis::Decision::Drop,
+            _ => return Err("the tutor judges a play, a double, a take or a drop".into()),
+        };
+        let m = self.clone();
+        Ok(Box::new(move || analysis::judge(&m, &d)))
+    }
+
     fn record(&self, ext: &str, names: BySide<&str>, _date: &str) -> Option<String> {
         (ext == "mat").then(|| self.record_text(names))
     }

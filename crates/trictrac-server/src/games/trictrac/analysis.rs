@@ -5,10 +5,13 @@
 //! `chances`.
 
 use serde_json::{json, Value};
+use trictrac::action::Action;
 use trictrac::chances::{chances, lone_opponent, Question};
 use trictrac::record::Record;
-use trictrac::{Field, Game, GameOptions, Phase, Position, Quarter};
+use trictrac::Play;
+use trictrac::{Event, Field, Game, GameOptions, Phase, Position, Quarter};
 use trictrac_bot::analysis::analyst;
+use trictrac_bot::explain::{compare, explain_ranked};
 
 use super::view::play_json;
 
@@ -31,23 +34,39 @@ pub fn hint(game: &Game) -> Result<Value, String> {
         Phase::Play(side) => {
             let ranked = a.plays(game);
             let best = ranked.first().map_or(0.0, |p| p.equity);
-            let plays: Vec<Value> = ranked
+            let top = &ranked[..ranked.len().min(HINT_PLAYS)];
+            // Why each play (issue 40): `trictrac hint --explain`'s
+            // explanation of each, and why the first rather than the second.
+            let explained = explain_ranked(game, top);
+            let explain_of = |p: &Play| {
+                let n = p.display(side).to_string();
+                explained.iter().find(|e| e.play == n)
+            };
+            let plays: Vec<Value> = top
                 .iter()
-                .take(HINT_PLAYS)
                 .map(|p| {
                     let mut j = play_json(&p.play, side);
                     j["equity"] = json!(round(p.equity));
                     j["diff"] = json!(round(p.equity - best));
                     j["plies"] = json!(p.plies);
+                    j["explain"] = json!(explain_of(&p.play));
                     j
                 })
                 .collect();
+            let why = match top {
+                [x, y, ..] => match (explain_of(&x.play), explain_of(&y.play)) {
+                    (Some(ex), Some(ey)) => json!(compare(ex, ey)),
+                    _ => Value::Null,
+                },
+                _ => Value::Null,
+            };
             Ok(json!({
                 "by": by,
                 "evaluator": a.describe(),
                 "kind": "play",
                 "of": ranked.len(),
                 "plays": plays,
+                "why": why,
                 "stay_leave": null,
             }))
         }
@@ -71,6 +90,124 @@ pub fn hint(game: &Game) -> Result<Value, String> {
         }
         _ => Err("a hint is for choosing a play or whether to stay (R-8.6): roll first".into()),
     }
+}
+
+/// A decision the tutor judges (issue 40): a play (the page's notation,
+/// as `play` sends it), or staying or leaving.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// The play of the pending roll.
+    Play(String),
+    /// Staying (`true`) or leaving after a hole won.
+    Stay(bool),
+}
+
+/// The tutor's judgement of `decision` in `game`, without making it
+/// (issue 40, the page's `judge`): the equity it loses against the best
+/// choice (`lost`, 0 or more, the expected stake of ), its `mark`
+/// among the review's `thresholds` ([`review::THRESHOLDS`]), the `best`
+/// choice and `mine`. A play is judged by the hint's ranking, each side
+/// with its `explain` (`trictrac hint --explain`), and `why` the best
+/// rather than the play made; staying or leaving by the hint's equities.
+/// `best.action` is the protocol's message that makes the best choice
+/// (`play`, `stay`, `leave`). Blocking.
+///
+/// # Errors
+/// No such decision now, or a play that is not legal.
+pub fn judge(game: &Game, decision: &Decision) -> Result<Value, String> {
+    let mut a = analyst();
+    let thresholds = review::THRESHOLDS;
+    let mut v = match (decision, game.phase()) {
+        (Decision::Play(text), Phase::Play(side)) => {
+            // The play as the game reads it (the same words as `play`).
+            let mut g = game.clone();
+            tables::TableGame::apply(&mut g, &Action::Play { p: text.clone() })
+                .map_err(|e| e.to_string())?;
+            let play = g.events()[game.events().len()..]
+                .iter()
+                .find_map(|e| match e {
+                    Event::Played { play, .. } => Some(*play),
+                    _ => None,
+                })
+                .ok_or_else(|| format!("play `{text}`: not a play of this roll"))?;
+            let ranked = a.plays(game);
+            let rules = game.options().rules;
+            let after = |p: &Play| {
+                let mut pos = game.position().clone();
+                pos.play_unchecked_with(p, &rules);
+                pos
+            };
+            let made = after(&play);
+            let best = ranked.first().ok_or("no legal play to judge")?;
+            let mine = ranked
+                .iter()
+                .find(|r| r.play == play)
+                .or_else(|| ranked.iter().find(|r| after(&r.play) == made))
+                .ok_or_else(|| format!("play `{text}` is not among the legal plays"))?;
+            // Each explanation with its equity, as `explain_ranked` gives it.
+            let explain = |p: &trictrac_bot::analysis::PlayEquity| {
+                explain_ranked(game, std::slice::from_ref(p))
+                    .into_iter()
+                    .next()
+            };
+            let entry = |p: &trictrac_bot::analysis::PlayEquity| {
+                let mut j = play_json(&p.play, side);
+                j["action"] = json!("play");
+                j["equity"] = json!(round(p.equity));
+                j["explain"] = json!(explain(p));
+                j
+            };
+            let same = after(&best.play) == made;
+            let why = match (explain(best), explain(mine)) {
+                (Some(b), Some(m)) if !same => json!(compare(&b, &m)),
+                _ => Value::Null,
+            };
+            json!({
+                "kind": "play",
+                "lost": if same { 0.0 } else { round((best.equity - mine.equity).max(0.0)) },
+                "best": entry(best),
+                "mine": entry(mine),
+                "why": why,
+            })
+        }
+        (Decision::Stay(stay), Phase::StayOrLeave(_)) => {
+            let sl = a
+                .stay_leave(game)
+                .ok_or("no stay/leave decision to value (R-8.6)")?;
+            let (mine, other) = if *stay {
+                (sl.stay, sl.leave)
+            } else {
+                (sl.leave, sl.stay)
+            };
+            let word = |s: bool| if s { "stay" } else { "leave" };
+            let best = if sl.leave > sl.stay { "leave" } else { "stay" };
+            json!({
+                "kind": "stay_or_leave",
+                "lost": round((other - mine).max(0.0)),
+                "mine": { "n": word(*stay), "action": word(*stay), "equity": round(mine) },
+                "best": { "n": best, "action": best, "equity": round(sl.stay.max(sl.leave)) },
+                "stay_leave": { "stay": round(sl.stay), "leave": round(sl.leave), "best": best },
+                "why": Value::Null,
+            })
+        }
+        (Decision::Play(_), _) => {
+            return Err("no roll to play now: the tutor judges the play of a roll".into())
+        }
+        (Decision::Stay(_), _) => return Err("no choice to stay or leave now (R-8.6)".into()),
+    };
+    let lost = v["lost"].as_f64().unwrap_or(0.0);
+    v["mark"] = json!(if lost >= thresholds[2] {
+        "very_bad"
+    } else if lost >= thresholds[1] {
+        "bad"
+    } else if lost >= thresholds[0] {
+        "doubtful"
+    } else {
+        ""
+    });
+    v["thresholds"] = json!(thresholds);
+    v["side"] = json!(game.position().turn().name());
+    Ok(v)
 }
 
 fn round(x: f32) -> f64 {
@@ -324,6 +461,89 @@ mod tests {
         let best = if leave > stay { "leave" } else { "stay" };
         assert_eq!(sl["best"], best);
         assert!((sl["diff"].as_f64().unwrap() + (stay - leave).abs()).abs() < 1e-9);
+    }
+
+    /// The game of `pos` (TPN) with `a`-`b` rolled.
+    fn rolled(pos: &str, a: u8, b: u8) -> Game {
+        let mut g = Game::from_position(GameOptions::default(), pos.parse().unwrap()).unwrap();
+        g.roll(Roll::new(a, b)).unwrap();
+        g
+    }
+
+    #[test]
+    fn every_ranked_play_carries_its_explanation_and_the_hint_says_why_the_first() {
+        // A lone black checker on 17: White's 6-1 may hit it.
+        let g = rolled("w:1x14,5 b:24x14,17 w", 6, 1);
+        let h = hint(&g).unwrap();
+        let plays = h["plays"].as_array().unwrap();
+        assert!(plays.len() >= 2, "{h}");
+        for p in plays {
+            let e = &p["explain"];
+            assert_eq!(e["play"], p["n"], "{p}");
+            assert!(e["opponent"]["hit_rolls"].is_u64(), "{p}");
+            assert!(e["marked"].is_array() && e["obligations"].is_array(), "{p}");
+            assert!(
+                e["lone_checkers"].is_array() && e["lines"].is_array(),
+                "{p}"
+            );
+        }
+        let w = &h["why"];
+        assert_eq!(w["best"], plays[0]["n"], "{w}");
+        assert_eq!(w["second"], plays[1]["n"], "{w}");
+        assert!(!w["lines"].as_array().unwrap().is_empty(), "{w}");
+    }
+
+    #[test]
+    fn the_tutor_judges_a_play_against_the_best_without_making_it() {
+        let g = rolled("w:1x14,5 b:24x14,17 w", 6, 1);
+        let h = hint(&g).unwrap();
+        let plays = h["plays"].as_array().unwrap();
+        let best = plays[0]["n"].as_str().unwrap();
+        let good = judge(&g, &Decision::Play(best.into())).unwrap();
+        assert_eq!(good["lost"], 0.0, "{good}");
+        assert_eq!(good["mark"], "");
+        assert!(good["why"].is_null());
+        // The worst of the plays ranked: it loses, and the tutor says why.
+        let ranked = analyst().plays(&g);
+        let worst = ranked.last().unwrap();
+        let text = worst.play.display(trictrac::Side::White).to_string();
+        let bad = judge(&g, &Decision::Play(text.clone())).unwrap();
+        let lost = bad["lost"].as_f64().unwrap();
+        let expected = f64::from(ranked[0].equity - worst.equity);
+        assert!((lost - expected).abs() < 1e-3, "{bad}");
+        assert!(lost > 0.0, "{bad}");
+        assert_eq!(bad["mine"]["n"], text.as_str());
+        assert_eq!(bad["best"]["n"], best);
+        assert_eq!(bad["best"]["action"], "play");
+        assert!(bad["best"]["explain"]["opponent"].is_object(), "{bad}");
+        assert_eq!(bad["why"]["best"], best, "{bad}");
+        assert!(
+            (bad["why"]["equity_difference"].as_f64().unwrap() - lost).abs() < 1e-3,
+            "{bad}"
+        );
+        assert_eq!(bad["thresholds"], json!(review::THRESHOLDS));
+        // Nothing was played; no stay/leave decision now.
+        assert!(matches!(g.phase(), Phase::Play(_)));
+        assert!(judge(&g, &Decision::Stay(true)).is_err());
+        assert!(judge(&g, &Decision::Play("1-2 1-3".into())).is_err());
+    }
+
+    #[test]
+    fn the_tutor_judges_staying_and_leaving() {
+        let g = rolled("w:1x15 b:24x14,7 w score=10.0.0.0", 6, 1);
+        let h = hint(&g).unwrap();
+        let best = h["stay_leave"]["best"].as_str().unwrap().to_string();
+        let worse = best != "stay";
+        let good = judge(&g, &Decision::Stay(best == "stay")).unwrap();
+        assert_eq!(good["kind"], "stay_or_leave");
+        assert_eq!(good["lost"], 0.0, "{good}");
+        let bad = judge(&g, &Decision::Stay(worse)).unwrap();
+        assert_eq!(bad["best"]["action"], best.as_str(), "{bad}");
+        assert!(
+            (bad["lost"].as_f64().unwrap() + h["stay_leave"]["diff"].as_f64().unwrap()).abs()
+                < 1e-3,
+            "{bad} {h}"
+        );
     }
 
     #[test]

@@ -195,6 +195,24 @@ impl ServerGame for Game {
         Ok(Box::new(move || analysis::hint(&game)))
     }
 
+    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, String> {
+        let side = match self.phase() {
+            Phase::Play(s) | Phase::StayOrLeave(s) => s,
+            _ => return Err("the tutor judges a play or a choice to stay or leave (R-8.6)".into()),
+        };
+        if !seats.contains(&side) {
+            return Err("the tutor judges the decisions of the side to move".into());
+        }
+        let d = match intent {
+            Intent::Play(p) => analysis::Decision::Play(p),
+            Intent::Stay => analysis::Decision::Stay(true),
+            Intent::Leave => analysis::Decision::Stay(false),
+            _ => return Err("the tutor judges a play, staying or leaving".into()),
+        };
+        let game = self.clone();
+        Ok(Box::new(move || analysis::judge(&game, &d)))
+    }
+
     fn record(&self, ext: &str, names: BySide<&str>, date: &str) -> Option<String> {
         match ext {
             "txt" => Some(record_of(self, names, date).to_string()),
