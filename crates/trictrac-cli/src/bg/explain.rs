@@ -14,7 +14,7 @@ use backgammon_bot::analysis::explain::{
 };
 use backgammon_bot::BgNet;
 
-use super::hint::Ranked;
+use super::ranked::Ranked;
 
 /// The width the text keeps to (80 columns, as the table).
 const WIDTH: usize = 79;
