@@ -73,6 +73,72 @@ pub struct ReplayError {
     pub why: String,
 }
 
+/// Why an analysis (a hint, the tutor's judgement, a position, a review,
+/// a rollout) was not given: each kind has its HTTP status.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnalysisError {
+    /// A field, a position or a record of the request is wrong (400).
+    #[error("{0}")]
+    Request(String),
+    /// The work itself failed (500).
+    #[error("{0}")]
+    Failed(String),
+}
+
+impl AnalysisError {
+    /// The HTTP status of the refusal.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            AnalysisError::Request(_) => StatusCode::BAD_REQUEST,
+            AnalysisError::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+/// The engines and the parsers of the requests say what is wrong in a
+/// line: a request's error.
+impl From<String> for AnalysisError {
+    fn from(s: String) -> AnalysisError {
+        AnalysisError::Request(s)
+    }
+}
+
+impl From<&str> for AnalysisError {
+    fn from(s: &str) -> AnalysisError {
+        AnalysisError::Request(s.to_string())
+    }
+}
+
+impl From<AnalysisError> for RoomError {
+    fn from(e: AnalysisError) -> RoomError {
+        RoomError::Refused(e.to_string())
+    }
+}
+
+/// Why a game could not be made: an unknown game, or option words its
+/// rules do not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// No game of this name is registered.
+    #[error("{0}")]
+    Unknown(String),
+    /// The options are wrong.
+    #[error("{0}")]
+    Options(String),
+}
+
+impl From<String> for GameError {
+    fn from(s: String) -> GameError {
+        GameError::Options(s)
+    }
+}
+
+impl From<GameError> for RoomError {
+    fn from(e: GameError) -> RoomError {
+        RoomError::Refused(e.to_string())
+    }
+}
+
 /// An HTTP refusal: the status and `{"error": "one line"}`.
 pub fn fail(code: StatusCode, message: String) -> Response {
     (code, Json(serde_json::json!({ "error": message }))).into_response()

@@ -446,6 +446,6 @@ async fn chances(
 ) -> Response {
     match crate::games::trictrac::analysis::chances_json(&q) {
         Ok(v) => Json(v).into_response(),
-        Err(e) => fail(StatusCode::BAD_REQUEST, e),
+        Err(e) => fail(e.status(), e.to_string()),
     }
 }

@@ -84,7 +84,7 @@ pub async fn cached_review(
     }
     let v = match tokio::task::spawn_blocking(job).await {
         Ok(Ok(v)) => Arc::new(v),
-        Ok(Err(e)) => return Err(fail(StatusCode::UNPROCESSABLE_ENTITY, e)),
+        Ok(Err(e)) => return Err(fail(StatusCode::UNPROCESSABLE_ENTITY, e.to_string())),
         Err(_) => {
             return Err(fail(
                 StatusCode::INTERNAL_SERVER_ERROR,

@@ -48,7 +48,7 @@ fn rollout_gate() -> Arc<Semaphore> {
     GATE.get_or_init(|| Arc::new(Semaphore::new(1))).clone()
 }
 
-fn analysis_of(hub: &Hub, game: &str) -> Result<Arc<dyn GameAnalysis>, String> {
+fn analysis_of(hub: &Hub, game: &str) -> Result<Arc<dyn GameAnalysis>, crate::error::GameError> {
     hub.config.games.analysis(game)
 }
 
@@ -57,10 +57,10 @@ fn analysis_of(hub: &Hub, game: &str) -> Result<Arc<dyn GameAnalysis>, String> {
 fn job_for<J>(
     hub: &Hub,
     game: &str,
-    ask: impl FnOnce(&dyn GameAnalysis) -> Result<J, String>,
+    ask: impl FnOnce(&dyn GameAnalysis) -> Result<J, crate::error::AnalysisError>,
 ) -> Result<J, (StatusCode, String)> {
-    let a = analysis_of(hub, game).map_err(|e| (StatusCode::NOT_FOUND, e))?;
-    ask(a.as_ref()).map_err(|e| (StatusCode::BAD_REQUEST, e))
+    let a = analysis_of(hub, game).map_err(|e| (StatusCode::NOT_FOUND, e.to_string()))?;
+    ask(a.as_ref()).map_err(|e| (e.status(), e.to_string()))
 }
 
 /// The refusal of the analysis of a live game's position (issue 38):
@@ -100,7 +100,7 @@ pub async fn position(
     };
     match tokio::task::spawn_blocking(job).await {
         Ok(Ok(v)) => Json(v).into_response(),
-        Ok(Err(e)) => fail(StatusCode::BAD_REQUEST, e),
+        Ok(Err(e)) => fail(e.status(), e.to_string()),
         Err(_) => fail(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the analysis failed".into(),
@@ -158,7 +158,7 @@ pub async fn rollout(
         };
         let last = match job(&send, &stop) {
             Ok(v) => v,
-            Err(e) => json!({ "type": "error", "error": e }),
+            Err(e) => json!({ "type": "error", "error": e.to_string() }),
         };
         let _ = tx.blocking_send(format!("{last}\n"));
     });

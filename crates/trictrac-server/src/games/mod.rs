@@ -109,13 +109,15 @@ pub struct ReviewFigures {
 }
 
 /// A job to run off the async threads (a hint, a review).
-pub type Job = Box<dyn FnOnce() -> Result<Value, String> + Send>;
+pub type Job = Box<dyn FnOnce() -> Result<Value, crate::error::AnalysisError> + Send>;
 
 /// A rollout to run off the async threads: given where its progress
 /// messages go and the flag that stops it (the page went away), it
 /// answers its result.
-pub type RolloutJob =
-    Box<dyn FnOnce(&(dyn Fn(Value) + Sync), &AtomicBool) -> Result<Value, String> + Send>;
+pub type RolloutJob = Box<
+    dyn FnOnce(&(dyn Fn(Value) + Sync), &AtomicBool) -> Result<Value, crate::error::AnalysisError>
+        + Send,
+>;
 
 /// The query of an analysis request: the page's fields by name.
 pub type Query = HashMap<String, String>;
@@ -130,14 +132,14 @@ pub trait GameAnalysis: Send + Sync {
     ///
     /// # Errors
     /// A field that is wrong, in one line naming it.
-    fn position(&self, query: &Query) -> Result<Job, String>;
+    fn position(&self, query: &Query) -> Result<Job, crate::error::AnalysisError>;
 
     /// The review of the record `text` uploaded: its cache key and the
     /// work.
     ///
     /// # Errors
     /// Not a record of this game.
-    fn review_file(&self, text: &str) -> Result<(String, Job), String> {
+    fn review_file(&self, text: &str) -> Result<(String, Job), crate::error::AnalysisError> {
         let _ = text;
         Err("this game has no review of an uploaded record".into())
     }
@@ -146,7 +148,7 @@ pub trait GameAnalysis: Send + Sync {
     ///
     /// # Errors
     /// A field that is wrong, or no rollouts for this game.
-    fn rollout(&self, query: &Query) -> Result<RolloutJob, String> {
+    fn rollout(&self, query: &Query) -> Result<RolloutJob, crate::error::AnalysisError> {
         let _ = query;
         Err("this game has no rollouts".into())
     }
@@ -206,7 +208,7 @@ pub trait ServerGame: TableGame {
     ///
     /// # Errors
     /// When there is nothing to hint for them now.
-    fn hint(&self, seats: &[Side]) -> Result<Job, String> {
+    fn hint(&self, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
         let _ = seats;
         Err("no hints for this game".into())
     }
@@ -218,7 +220,7 @@ pub trait ServerGame: TableGame {
     ///
     /// # Errors
     /// Nothing to judge for them now, or a game without a tutor.
-    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, String> {
+    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
         let _ = (intent, seats);
         Err("no tutor for this game".into())
     }
@@ -319,7 +321,7 @@ pub trait RoomGame: Send + Sync + std::fmt::Debug {
         name: &str,
         seed: u64,
         dice: &mut dyn DiceSource,
-    ) -> Result<Vec<String>, String>;
+    ) -> Result<Vec<String>, RoomError>;
     /// See [`ServerGame::view`].
     fn view(&self, v: &mut Value, full: bool, tail: usize);
     /// See [`ServerGame::stake_text`].
@@ -334,12 +336,12 @@ pub trait RoomGame: Send + Sync + std::fmt::Debug {
     ///
     /// # Errors
     /// Nothing to hint.
-    fn hint(&self, seats: &[Side]) -> Result<Job, String>;
+    fn hint(&self, seats: &[Side]) -> Result<Job, crate::error::AnalysisError>;
     /// See [`ServerGame::judge`].
     ///
     /// # Errors
     /// Nothing to judge.
-    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, String>;
+    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, crate::error::AnalysisError>;
     /// See [`ServerGame::record`].
     fn record(&self, ext: &str, names: BySide<&str>, date: &str) -> Option<String>;
     /// See [`ServerGame::record_formats`].
@@ -426,10 +428,12 @@ impl<G: ServerGame> RoomGame for G {
         name: &str,
         seed: u64,
         dice: &mut dyn DiceSource,
-    ) -> Result<Vec<String>, String> {
-        let mut bot = ServerGame::bot(self, name, seed)
-            .ok_or_else(|| format!("no bot `{name}` for {}", TableGame::kind(self)))?;
-        let done = tables::take_turn(self, bot.as_mut(), dice).map_err(|e| e.to_string())?;
+    ) -> Result<Vec<String>, RoomError> {
+        let mut bot = ServerGame::bot(self, name, seed).ok_or_else(|| {
+            RoomError::Refused(format!("no bot `{name}` for {}", TableGame::kind(self)))
+        })?;
+        let done = tables::take_turn(self, bot.as_mut(), dice)
+            .map_err(|e| RoomError::Refused(e.to_string()))?;
         Ok(done.iter().map(stored).collect())
     }
 
@@ -453,11 +457,11 @@ impl<G: ServerGame> RoomGame for G {
         ServerGame::bot_level(self, name)
     }
 
-    fn hint(&self, seats: &[Side]) -> Result<Job, String> {
+    fn hint(&self, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
         ServerGame::hint(self, seats)
     }
 
-    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, String> {
+    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
         ServerGame::judge(self, intent, seats)
     }
 
@@ -507,7 +511,8 @@ impl Clone for Box<dyn RoomGame> {
 
 /// Makes a new game of one kind from its option words (empty: the
 /// server's defaults).
-pub type Maker = Arc<dyn Fn(&str) -> Result<Box<dyn RoomGame>, String> + Send + Sync>;
+pub type Maker =
+    Arc<dyn Fn(&str) -> Result<Box<dyn RoomGame>, crate::error::GameError> + Send + Sync>;
 
 /// The games the server offers, by name.
 #[derive(Clone)]
@@ -555,11 +560,14 @@ impl Registry {
     ///
     /// # Errors
     /// An unknown game, or one without analysis.
-    pub fn analysis(&self, name: &str) -> Result<Arc<dyn GameAnalysis>, String> {
+    pub fn analysis(&self, name: &str) -> Result<Arc<dyn GameAnalysis>, crate::error::GameError> {
         self.analyses.get(name).cloned().ok_or_else(|| {
             let mut names: Vec<&str> = self.analyses.keys().map(String::as_str).collect();
             names.sort_unstable();
-            format!("no analysis of `{name}`: {}", names.join(" or "))
+            crate::error::GameError::Unknown(format!(
+                "no analysis of `{name}`: {}",
+                names.join(" or ")
+            ))
         })
     }
 
@@ -568,7 +576,7 @@ impl Registry {
     pub fn register<G: ServerGame>(
         &mut self,
         name: &str,
-        make: impl Fn(&str) -> Result<G, String> + Send + Sync + 'static,
+        make: impl Fn(&str) -> Result<G, crate::error::GameError> + Send + Sync + 'static,
     ) {
         self.makers.insert(
             name.to_string(),
@@ -580,10 +588,14 @@ impl Registry {
     ///
     /// # Errors
     /// An unknown game, or options it does not read.
-    pub fn make(&self, name: &str, options: &str) -> Result<Box<dyn RoomGame>, String> {
+    pub fn make(
+        &self,
+        name: &str,
+        options: &str,
+    ) -> Result<Box<dyn RoomGame>, crate::error::GameError> {
         match self.makers.get(name) {
             Some(m) => m(options.trim()),
-            None => Err(format!("game `{name}`: {}", self.names().join(" or "))),
+            None => Err(format!("game `{name}`: {}", self.names().join(" or ")).into()),
         }
     }
 

@@ -20,6 +20,7 @@ use serde_json::{json, Value};
 use tables::BySide;
 use tokio::sync::oneshot;
 
+use crate::error::AnalysisError;
 use crate::games::{Job, ReviewFigures};
 use crate::room::Hub;
 use crate::store::{now, PlayerReview};
@@ -32,7 +33,7 @@ pub const STALE: i64 = 15 * 60;
 /// Reviewed games shown on a player's page.
 pub const REVIEWS_SHOWN: i64 = 200;
 
-type Task = (Job, oneshot::Sender<Result<Value, String>>);
+type Task = (Job, oneshot::Sender<Result<Value, AnalysisError>>);
 
 /// Lowers the calling thread's scheduling priority to the lowest (nice
 /// 19, Linux: a thread's own). A failure leaves it as it was.
@@ -57,7 +58,9 @@ fn worker() -> Option<&'static SyncSender<Task>> {
                     lowest_priority();
                     for (job, answer) in rx {
                         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job))
-                            .unwrap_or_else(|_| Err("the review failed".into()));
+                            .unwrap_or_else(|_| {
+                                Err(AnalysisError::Failed("the review failed".into()))
+                            });
                         let _ = answer.send(r);
                     }
                 })
@@ -68,7 +71,7 @@ fn worker() -> Option<&'static SyncSender<Task>> {
 }
 
 /// Runs `job` on the review thread.
-async fn run(job: Job) -> Result<Value, String> {
+async fn run(job: Job) -> Result<Value, AnalysisError> {
     let worker = worker().ok_or("the review thread could not be started")?;
     let (tx, rx) = oneshot::channel();
     // One review at a time: the loop waits for each answer, so the
@@ -125,7 +128,7 @@ async fn review_one(hub: &Arc<Hub>, id: &str) -> bool {
                 }
                 Err(e) => Err(format!("the review gave no figures: {e}")),
             },
-            Err(e) => Err(e),
+            Err(e) => Err(e.to_string()),
         },
         Err(e) => Err(e),
     };

@@ -98,13 +98,13 @@ impl Hub {
                     "no hints in a game between two people".into(),
                 ));
             }
-            room.game.hint(seats).map_err(RoomError::Refused)?
+            room.game.hint(seats)?
         };
         let _pass = self.hints.enter(peer, "hints").await?;
         tokio::task::spawn_blocking(job)
             .await
             .map_err(|_| RoomError::Refused("the hint failed".into()))?
-            .map_err(RoomError::Refused)
+            .map_err(RoomError::from)
     }
 
     /// The tutor's judgement of `intent` (issue 40): the equity it loses
@@ -129,7 +129,7 @@ impl Hub {
                     "the tutor is for a game against the bot, not a game between two people".into(),
                 ));
             }
-            let job = room.game.judge(intent, seats).map_err(RoomError::Refused)?;
+            let job = room.game.judge(intent, seats)?;
             if !room.tutored {
                 room.tutored = true;
                 room.broadcast();
@@ -140,7 +140,7 @@ impl Hub {
         tokio::task::spawn_blocking(job)
             .await
             .map_err(|_| RoomError::Refused("the tutor's judgement failed".into()))?
-            .map_err(RoomError::Refused)
+            .map_err(RoomError::from)
     }
 
     /// Starts the bot of a room when it has to act (at most one runs).
@@ -200,7 +200,10 @@ impl Hub {
                     .map(|texts| (g, texts, dice))
             })
             .await;
-            let (mut g, texts, mut dice) = match chosen.map_err(|e| e.to_string()).and_then(|r| r) {
+            let (mut g, texts, mut dice) = match chosen
+                .map_err(|e| RoomError::Refused(e.to_string()))
+                .and_then(|r| r)
+            {
                 Ok(x) => x,
                 Err(e) => {
                     tracing::error!(room = %room.row.id, "the bot failed: {e}");

@@ -362,7 +362,7 @@ pub fn analyse(s: &Setting, rules: &Rules, plies: Option<u8>) -> Value {
 ///
 /// # Errors
 /// At the opening throw or once the game is over.
-pub fn hint(m: &Match) -> Result<Value, String> {
+pub fn hint(m: &Match) -> Result<Value, crate::error::AnalysisError> {
     if m.over() {
         return Err("the game is over: nothing to hint".into());
     }
@@ -415,7 +415,7 @@ pub fn mark(lost: f64, thresholds: [f64; 3]) -> &'static str {
 ///
 /// # Errors
 /// No such decision now, or a play that is not legal.
-pub fn judge(m: &Match, decision: &Decision) -> Result<Value, String> {
+pub fn judge(m: &Match, decision: &Decision) -> Result<Value, crate::error::AnalysisError> {
     let s = Setting::of_match(m).ok_or("nothing to judge: no decision is pending")?;
     let thresholds = backgammon_bot::analysis::review::THRESHOLDS;
     let net = backgammon_bot::default_net();
@@ -482,7 +482,7 @@ fn judge_play(
     roll: Roll,
     rules: &Rules,
     text: &str,
-) -> Result<Value, String> {
+) -> Result<Value, crate::error::AnalysisError> {
     let pos = &s.position;
     let side = pos.turn();
     let play = if text.trim() == "--" || text.trim().is_empty() {
@@ -547,25 +547,34 @@ fn judge_play(
 }
 
 /// One field of the analysis board's query, trimmed, empty as absent.
-fn field<'a>(q: &'a HashMap<String, String>, name: &str) -> Result<Option<&'a str>, String> {
+fn field<'a>(
+    q: &'a HashMap<String, String>,
+    name: &str,
+) -> Result<Option<&'a str>, crate::error::AnalysisError> {
     match q.get(name).map(|t| t.trim()).filter(|t| !t.is_empty()) {
-        Some(t) if t.len() > TEXT_MAX => Err(format!("{name}: at most {TEXT_MAX} characters")),
+        Some(t) if t.len() > TEXT_MAX => {
+            Err(format!("{name}: at most {TEXT_MAX} characters").into())
+        }
         x => Ok(x),
     }
 }
 
-fn side_of(text: &str) -> Result<Side, String> {
+fn side_of(text: &str) -> Result<Side, crate::error::AnalysisError> {
     match text {
         "white" | "w" => Ok(Side::White),
         "black" | "b" => Ok(Side::Black),
-        o => Err(format!("turn `{o}`: white or black")),
+        o => Err(format!("turn `{o}`: white or black").into()),
     }
 }
 
 /// The checkers placed on the board by clicks: `board`, 24 signed counts
 /// on White's points 1..24 (+ White, − Black) separated by commas,
 /// `bar` `W-B`; the rest of each side's 15 borne off.
-fn from_board(board: &str, bar: Option<&str>, turn: Side) -> Result<Position, String> {
+fn from_board(
+    board: &str,
+    bar: Option<&str>,
+    turn: Side,
+) -> Result<Position, crate::error::AnalysisError> {
     let cells: Vec<i32> = board
         .split(',')
         .map(|t| {
@@ -578,7 +587,8 @@ fn from_board(board: &str, bar: Option<&str>, turn: Side) -> Result<Position, St
         return Err(format!(
             "board: 24 counts (White's points 1 to 24, + White, − Black), not {}",
             cells.len()
-        ));
+        )
+        .into());
     }
     let (bw, bb) = match bar {
         None => (0, 0),
@@ -596,9 +606,7 @@ fn from_board(board: &str, bar: Option<&str>, turn: Side) -> Result<Position, St
         let p = i + 1;
         let n = u8::try_from(c.unsigned_abs().min(15)).unwrap_or(15);
         if c.unsigned_abs() > 15 {
-            return Err(format!(
-                "board: {c} checkers on point {p} (15 a side, BG-1.1)"
-            ));
+            return Err(format!("board: {c} checkers on point {p} (15 a side, BG-1.1)").into());
         }
         if *c > 0 {
             counts.white[p] = n;
@@ -612,13 +620,13 @@ fn from_board(board: &str, bar: Option<&str>, turn: Side) -> Result<Position, St
         let c = counts.get_mut(side);
         let on: u32 = c[1..].iter().map(|&n| u32::from(n)).sum();
         if on > 15 {
-            return Err(format!(
-                "{side} has {on} checkers on the board, more than 15 (BG-1.1)"
-            ));
+            return Err(
+                format!("{side} has {on} checkers on the board, more than 15 (BG-1.1)").into(),
+            );
         }
         c[0] = 15 - on as u8;
     }
-    Position::from_setup(Setup { counts, turn }).map_err(|e| format!("board: {e}"))
+    Position::from_setup(Setup { counts, turn }).map_err(|e| format!("board: {e}").into())
 }
 
 /// The setting of the analysis board's query: `position` (a gnubg
@@ -629,7 +637,7 @@ fn from_board(board: &str, bar: Option<&str>, turn: Side) -> Result<Position, St
 ///
 /// # Errors
 /// One line naming the field that is wrong.
-pub fn setting(q: &HashMap<String, String>) -> Result<Setting, String> {
+pub fn setting(q: &HashMap<String, String>) -> Result<Setting, crate::error::AnalysisError> {
     let turn = field(q, "turn")?.map(side_of).transpose()?;
     let mut s = Setting {
         position: Position::start(),
@@ -718,7 +726,7 @@ pub fn setting(q: &HashMap<String, String>) -> Result<Setting, String> {
         }
         Some("offered") => s.doubled = true,
         Some("none") => s.doubled = false,
-        Some(o) => return Err(format!("double `{o}`: offered or none")),
+        Some(o) => return Err(format!("double `{o}`: offered or none").into()),
     }
     if let Some(c) = field(q, "cube")? {
         let v: u32 = c
@@ -770,7 +778,8 @@ pub fn setting(q: &HashMap<String, String>) -> Result<Setting, String> {
             return Err(format!(
                 "score {}-{}: ends a {}-point match",
                 st.score.white, st.score.black, st.length
-            ));
+            )
+            .into());
         }
         let at_crawford = st.score.white + 1 == st.length || st.score.black + 1 == st.length;
         if st.crawford && !at_crawford {
@@ -789,13 +798,13 @@ pub fn setting(q: &HashMap<String, String>) -> Result<Setting, String> {
 ///
 /// # Errors
 /// Anything else.
-pub fn plies(q: &HashMap<String, String>) -> Result<Option<u8>, String> {
+pub fn plies(q: &HashMap<String, String>) -> Result<Option<u8>, crate::error::AnalysisError> {
     match field(q, "plies")? {
         None => Ok(None),
         Some("0") => Ok(Some(0)),
         Some("2") => Ok(Some(2)),
         Some("3") => Ok(Some(3)),
-        Some(o) => Err(format!("plies `{o}`: 0, 2 or 3")),
+        Some(o) => Err(format!("plies `{o}`: 0, 2 or 3").into()),
     }
 }
 
@@ -994,7 +1003,7 @@ mod tests {
             ),
         ] {
             let e = setting(&q(&pairs)).unwrap_err();
-            assert!(e.contains(word), "{pairs:?}: {e}");
+            assert!(e.to_string().contains(word), "{pairs:?}: {e}");
         }
     }
 }

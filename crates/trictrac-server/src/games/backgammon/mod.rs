@@ -31,7 +31,7 @@ use crate::error::RoomError;
 ///
 /// # Errors
 /// Words that are not backgammon rules.
-pub fn new_match(words: &str) -> Result<Match, String> {
+pub fn new_match(words: &str) -> Result<Match, crate::error::GameError> {
     let (rules, length) = parse_options(words)?;
     Ok(Match::new(rules, length))
 }
@@ -176,7 +176,7 @@ impl ServerGame for Match {
         backgammon_bot::table_player(name, seed)
     }
 
-    fn hint(&self, seats: &[Side]) -> Result<Job, String> {
+    fn hint(&self, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
         if !self.side_to_act().is_some_and(|s| seats.contains(&s)) {
             return Err("a hint is for the side to move".into());
         }
@@ -184,7 +184,7 @@ impl ServerGame for Match {
         Ok(Box::new(move || analysis::hint(&m)))
     }
 
-    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, String> {
+    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
         if !self.side_to_act().is_some_and(|s| seats.contains(&s)) {
             return Err("the tutor judges the decisions of the side to move".into());
         }
@@ -271,7 +271,7 @@ fn entering(pos: &Position, rules: &Rules, side: Side, high: u8, low: u8) -> Opt
 pub struct Analysis;
 
 impl GameAnalysis for Analysis {
-    fn position(&self, query: &Query) -> Result<Job, String> {
+    fn position(&self, query: &Query) -> Result<Job, crate::error::AnalysisError> {
         let s = analysis::setting(query)?;
         let plies = analysis::plies(query)?;
         Ok(Box::new(move || {
@@ -279,7 +279,7 @@ impl GameAnalysis for Analysis {
         }))
     }
 
-    fn review_file(&self, text: &str) -> Result<(String, Job), String> {
+    fn review_file(&self, text: &str) -> Result<(String, Job), crate::error::AnalysisError> {
         let rules = backgammon::Rules::standard();
         // Read now: a bad file is the sender's error, answered at once.
         review::parse(text, rules)?;
@@ -288,7 +288,7 @@ impl GameAnalysis for Analysis {
         Ok((key, Box::new(move || review::review_text(&text, rules))))
     }
 
-    fn rollout(&self, query: &Query) -> Result<RolloutJob, String> {
+    fn rollout(&self, query: &Query) -> Result<RolloutJob, crate::error::AnalysisError> {
         let rules = backgammon::Rules::standard();
         let req = rollout::request(query, &rules)?;
         Ok(Box::new(move |progress, stop| {

@@ -30,12 +30,12 @@ fn r4(x: f64) -> f64 {
 ///
 /// # Errors
 /// Empty, too long, not a `.mat`, or without a play to review.
-pub fn parse(text: &str, rules: Rules) -> Result<MatFile, String> {
+pub fn parse(text: &str, rules: Rules) -> Result<MatFile, crate::error::AnalysisError> {
     if text.trim().is_empty() {
         return Err("send the text of a .mat file (GNU Backgammon's match export)".into());
     }
     if text.len() > MAT_MAX {
-        return Err(format!("a .mat file is at most {} kB", MAT_MAX / 1024));
+        return Err(format!("a .mat file is at most {} kB", MAT_MAX / 1024).into());
     }
     let mat = MatFile::parse(text, rules).map_err(|e| e.to_string())?;
     if review::plays_in(&mat) == 0 {
@@ -218,7 +218,7 @@ pub fn review_json(net: &BgNet, mat: &MatFile, r: &Review, rules: &Rules) -> Val
 ///
 /// # Errors
 /// A text that is not a `.mat` file, or a game its engine refuses.
-pub fn review_text(text: &str, rules: Rules) -> Result<Value, String> {
+pub fn review_text(text: &str, rules: Rules) -> Result<Value, crate::error::AnalysisError> {
     let mat = parse(text, rules)?;
     let net = backgammon_bot::default_net();
     let r = review::review(&net, &mat, &rules, PLIES, 0, &|| {})?;
@@ -251,7 +251,10 @@ mod tests {
 
     #[test]
     fn what_is_not_a_mat_file_is_refused_with_a_reason() {
-        assert!(parse("", Rules::standard()).unwrap_err().contains(".mat"));
+        assert!(parse("", Rules::standard())
+            .unwrap_err()
+            .to_string()
+            .contains(".mat"));
         assert!(parse("hello\n", Rules::standard()).is_err());
     }
 }

@@ -36,7 +36,11 @@ pub struct Request {
     pub settings: Settings,
 }
 
-fn number(q: &HashMap<String, String>, name: &str, max: u32) -> Result<Option<u32>, String> {
+fn number(
+    q: &HashMap<String, String>,
+    name: &str,
+    max: u32,
+) -> Result<Option<u32>, crate::error::AnalysisError> {
     match q.get(name).map(|t| t.trim()).filter(|t| !t.is_empty()) {
         None => Ok(None),
         Some(t) => t
@@ -44,16 +48,16 @@ fn number(q: &HashMap<String, String>, name: &str, max: u32) -> Result<Option<u3
             .ok()
             .filter(|n| (1..=max).contains(n))
             .map(Some)
-            .ok_or_else(|| format!("{name} `{t}`: a whole number from 1 to {max}")),
+            .ok_or_else(|| format!("{name} `{t}`: a whole number from 1 to {max}").into()),
     }
 }
 
 /// A yes-or-no field (`on`/`off`), absent: `off`.
-fn on_off(q: &HashMap<String, String>, name: &str) -> Result<bool, String> {
+fn on_off(q: &HashMap<String, String>, name: &str) -> Result<bool, crate::error::AnalysisError> {
     match q.get(name).map(|t| t.trim()).unwrap_or("") {
         "" | "off" => Ok(false),
         "on" => Ok(true),
-        t => Err(format!("{name} `{t}`: on or off")),
+        t => Err(format!("{name} `{t}`: on or off").into()),
     }
 }
 
@@ -66,7 +70,10 @@ fn on_off(q: &HashMap<String, String>, name: &str) -> Result<bool, String> {
 ///
 /// # Errors
 /// One line naming the field that is wrong.
-pub fn request(q: &HashMap<String, String>, rules: &Rules) -> Result<Request, String> {
+pub fn request(
+    q: &HashMap<String, String>,
+    rules: &Rules,
+) -> Result<Request, crate::error::AnalysisError> {
     let s = setting(q)?;
     if s.doubled {
         return Err(
@@ -86,7 +93,7 @@ pub fn request(q: &HashMap<String, String>, rules: &Rules) -> Result<Request, St
         "" | "0" => 0,
         "1" => 1,
         "2" => 2,
-        t => return Err(format!("plies `{t}`: 0, 1 or 2")),
+        t => return Err(format!("plies `{t}`: 0, 1 or 2").into()),
     };
     let cube = on_off(q, "cubeful")?;
     if cube && s.state.length > 0 {
@@ -159,7 +166,7 @@ pub fn run(
     rules: &Rules,
     progress: &(dyn Fn(Value) + Sync),
     stop: &AtomicBool,
-) -> Result<Value, String> {
+) -> Result<Value, crate::error::AnalysisError> {
     let net = backgammon_bot::default_net();
     let games = req.settings.games;
     let every = (games / 50).max(1);
@@ -231,7 +238,7 @@ mod tests {
             &rules,
         )
         .unwrap_err();
-        assert!(e.contains("1296"), "{e}");
+        assert!(e.to_string().contains("1296"), "{e}");
         let e = request(
             &q(&[
                 ("position", "4HPwATDgc/ABMA"),
@@ -241,6 +248,6 @@ mod tests {
             &rules,
         )
         .unwrap_err();
-        assert!(e.contains("not a legal play"), "{e}");
+        assert!(e.to_string().contains("not a legal play"), "{e}");
     }
 }

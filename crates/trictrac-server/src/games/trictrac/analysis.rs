@@ -27,7 +27,7 @@ pub const HINT_PLAYS: usize = 5;
 ///
 /// # Errors
 /// Outside a play or a stay/leave decision there is nothing to hint.
-pub fn hint(game: &Game) -> Result<Value, String> {
+pub fn hint(game: &Game) -> Result<Value, crate::error::AnalysisError> {
     let mut a = analyst();
     let by = trictrac_bot::DEFAULT_BOT;
     match game.phase() {
@@ -114,7 +114,7 @@ pub enum Decision {
 ///
 /// # Errors
 /// No such decision now, or a play that is not legal.
-pub fn judge(game: &Game, decision: &Decision) -> Result<Value, String> {
+pub fn judge(game: &Game, decision: &Decision) -> Result<Value, crate::error::AnalysisError> {
     let mut a = analyst();
     let thresholds = review::THRESHOLDS;
     let mut v = match (decision, game.phase()) {
@@ -284,12 +284,12 @@ pub struct ChancesQuery {
 /// The longest TPN or options text accepted.
 const TEXT_MAX: usize = 512;
 
-fn field(text: &str, what: &str) -> Result<Field, String> {
+fn field(text: &str, what: &str) -> Result<Field, crate::error::AnalysisError> {
     let t = text.trim();
     let n: u8 = t
         .parse()
         .map_err(|_| format!("{what}: `{t}` is not a field (fields are 1 to 24, R-1.3)"))?;
-    Field::try_from(n).map_err(|e| format!("{what}: {e} (R-1.3)"))
+    Field::try_from(n).map_err(|e| format!("{what}: {e} (R-1.3)").into())
 }
 
 /// What the page draws of a position: the side to move, its TPN, the
@@ -311,20 +311,20 @@ fn position_fields(pos: &Position) -> Value {
 fn read_position(
     position: Option<&str>,
     options: Option<&str>,
-) -> Result<(Position, GameOptions), String> {
+) -> Result<(Position, GameOptions), crate::error::AnalysisError> {
     let text = position
         .map(str::trim)
         .filter(|t| !t.is_empty())
         .ok_or("give a position in TPN: ?position=w:1x15 b:24x15 w (NOTATION.md)")?;
     if text.len() > TEXT_MAX {
-        return Err(format!("a position is at most {TEXT_MAX} bytes of TPN"));
+        return Err(format!("a position is at most {TEXT_MAX} bytes of TPN").into());
     }
     let pos: Position = text
         .parse()
         .map_err(|e| format!("position `{text}`: {e}"))?;
     let words = options.unwrap_or("").trim();
     if words.len() > TEXT_MAX {
-        return Err(format!("options are at most {TEXT_MAX} bytes"));
+        return Err(format!("options are at most {TEXT_MAX} bytes").into());
     }
     let options = if words.is_empty() {
         GameOptions::default()
@@ -340,7 +340,7 @@ fn read_position(
 ///
 /// # Errors
 /// A one-line error for a bad position, question, field, jan or options.
-pub fn chances_json(q: &ChancesQuery) -> Result<Value, String> {
+pub fn chances_json(q: &ChancesQuery) -> Result<Value, crate::error::AnalysisError> {
     let (pos, options) = read_position(q.position.as_deref(), q.options.as_deref())?;
     let arg = q.field.as_deref().unwrap_or("").trim();
     let question = match q.question.as_deref().unwrap_or("").trim() {
@@ -355,7 +355,7 @@ pub fn chances_json(q: &ChancesQuery) -> Result<Value, String> {
                         f.value(),
                         f.value(),
                         (!pos.turn()).name()
-                    ));
+                    ).into());
                 }
                 Question::Hit(Some(f))
             }
@@ -367,7 +367,7 @@ pub fn chances_json(q: &ChancesQuery) -> Result<Value, String> {
             o => {
                 return Err(format!(
                     "fill `{o}`: petit, grand or retour (the jans a player fills, R-6.5)"
-                ))
+                ).into())
             }
         }),
         "point" => {
@@ -384,7 +384,7 @@ pub fn chances_json(q: &ChancesQuery) -> Result<Value, String> {
         o => {
             return Err(format!(
                 "question `{o}`: hit (field=N or any), fill (jan=petit|grand|retour), point (field=F,…) or corner"
-            ))
+            ).into())
         }
     };
     let c = chances(&pos, &options.rules, &question);
@@ -410,7 +410,9 @@ impl PositionQuery {
     ///
     /// # Errors
     /// One line for a bad position or options.
-    pub fn read(q: &std::collections::HashMap<String, String>) -> Result<PositionQuery, String> {
+    pub fn read(
+        q: &std::collections::HashMap<String, String>,
+    ) -> Result<PositionQuery, crate::error::AnalysisError> {
         let (position, options) = read_position(
             q.get("position").map(String::as_str),
             q.get("options").map(String::as_str),
@@ -425,7 +427,7 @@ impl PositionQuery {
 ///
 /// # Errors
 /// None today (the signature of a job).
-pub fn position_json(q: &PositionQuery) -> Result<Value, String> {
+pub fn position_json(q: &PositionQuery) -> Result<Value, crate::error::AnalysisError> {
     let a = analyst();
     let pos = &q.position;
     let e = a.position(pos, &q.options);
@@ -550,6 +552,6 @@ mod tests {
     fn no_hint_before_the_roll() {
         let g = Game::from_position(GameOptions::default(), "w:1x15 b:24x15 w".parse().unwrap())
             .unwrap();
-        assert!(hint(&g).unwrap_err().contains("roll first"));
+        assert!(hint(&g).unwrap_err().to_string().contains("roll first"));
     }
 }

@@ -18,7 +18,7 @@ use crate::error::RoomError;
 ///
 /// # Errors
 /// Words that are not trictrac options.
-pub fn new_game(words: &str, defaults: GameOptions) -> Result<Game, String> {
+pub fn new_game(words: &str, defaults: GameOptions) -> Result<Game, crate::error::GameError> {
     let options = if words.trim().is_empty() {
         defaults
     } else {
@@ -177,7 +177,7 @@ impl ServerGame for Game {
         trictrac_bot::table_player(name, seed)
     }
 
-    fn hint(&self, seats: &[Side]) -> Result<Job, String> {
+    fn hint(&self, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
         let side = match self.phase() {
             Phase::Play(s) | Phase::StayOrLeave(s) => s,
             _ => {
@@ -195,7 +195,7 @@ impl ServerGame for Game {
         Ok(Box::new(move || analysis::hint(&game)))
     }
 
-    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, String> {
+    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
         let side = match self.phase() {
             Phase::Play(s) | Phase::StayOrLeave(s) => s,
             _ => return Err("the tutor judges a play or a choice to stay or leave (R-8.6)".into()),
@@ -347,7 +347,7 @@ fn why_not(game: &Game, field: u8) -> String {
 pub struct Analysis;
 
 impl super::GameAnalysis for Analysis {
-    fn position(&self, query: &super::Query) -> Result<Job, String> {
+    fn position(&self, query: &super::Query) -> Result<Job, crate::error::AnalysisError> {
         let q = analysis::PositionQuery::read(query)?;
         Ok(Box::new(move || analysis::position_json(&q)))
     }
