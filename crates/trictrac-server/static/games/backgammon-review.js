@@ -8,6 +8,7 @@
 
 import { t, esc, addTexts, onLanguage, sideName, seatName, $ } from "../i18n.js";
 import { drawPosition } from "./backgammon-board.js";
+import { bgFeatures, bgWhy, details } from "../explain.js";
 import REVIEW_TEXTS from "../texts/backgammon-review.json" with { type: "json" };
 
 addTexts(REVIEW_TEXTS);
@@ -64,6 +65,16 @@ export function createReview() {
     else if (s.best !== s.play) h += ` — <span class="${markClass(s)}">${esc(t("bgr_best", { best: s.best, lost: s.lost.toFixed(3) }))}</span>`;
     else h += ` <span class="muted">(${esc(t("bgr_ok"))})</span>`;
     return h;
+  }
+
+  // Why the best play rather than the one made (issue 40): both plays'
+  // features, closed, and the differences that weigh most.
+  function whyOf(s) {
+    if (!s.why || !s.explain) return "";
+    return `<div class="bgr-why">` +
+      details("best", esc(t("bgr_best_is", { best: s.best })), bgFeatures(s.explain.best)) +
+      details("play", esc(t("bgr_play_was", { play: s.play })), bgFeatures(s.explain.play)) +
+      bgWhy(s.why, s.best, s.play) + `</div>`;
   }
 
   function players() {
@@ -149,7 +160,7 @@ export function createReview() {
     $("bgr-graph").innerHTML = graph();
     const s = ui.steps[ui.i];
     $("bgr-pos").textContent = t("bgr_step", { i: ui.i + 1, n: ui.steps.length });
-    $("bgr-step").innerHTML = s ? stepText(s) : "";
+    $("bgr-step").innerHTML = s ? stepText(s) + whyOf(s) : "";
     if (s && s.position) {
       const arrows = [];
       if (s.made_moves) arrows.push({ moves: s.made_moves, side: s.side, cls: "last" });

@@ -245,7 +245,7 @@ fn ranked_plays(net: &BgNet, s: &Setting, roll: Roll, rules: &Rules, plies: u8) 
 /// [`backgammon_bot::analysis::explain::PlayFeatures`] serialized, its
 /// chances rounded, and `summary`, the line of `trictrac bg hint
 /// --explain` (English).
-fn explain_value(f: &backgammon_bot::analysis::explain::PlayFeatures) -> Value {
+pub(super) fn explain_value(f: &backgammon_bot::analysis::explain::PlayFeatures) -> Value {
     let mut v = serde_json::to_value(f).unwrap_or(Value::Null);
     if let Some(c) = &f.chances {
         v["chances"] = json!({
@@ -263,7 +263,7 @@ fn explain_value(f: &backgammon_bot::analysis::explain::PlayFeatures) -> Value {
 /// "Why A rather than B" as the page reads it: `play`, `other`,
 /// `equity_difference` and the `reasons` (`kind`, `weight` in equity,
 /// the English `sentence`), heaviest first.
-fn why_value(w: &backgammon_bot::analysis::explain::Why) -> Value {
+pub(super) fn why_value(w: &backgammon_bot::analysis::explain::Why) -> Value {
     json!({
         "play": w.play,
         "other": w.other,

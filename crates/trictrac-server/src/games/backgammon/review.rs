@@ -12,8 +12,9 @@ use backgammon_bot::net::equity;
 use backgammon_bot::BgNet;
 use serde_json::{json, Value};
 
-use super::analysis::{board_json, chances_json};
+use super::analysis::{board_json, chances_json, explain_value, why_value};
 use super::view::play_json;
+use backgammon_bot::analysis::explain::{features, why};
 
 /// The largest `.mat` text reviewed (a long match is ~100 kB).
 pub const MAT_MAX: usize = 512 * 1024;
@@ -95,8 +96,23 @@ fn move_step(net: &BgNet, m: &MoveReview, rules: &Rules) -> Value {
             v["equity"] = json!(r4(white_equity(net, &pos, &p, m.side, rules)));
         }
         if m.best != m.play {
-            if let Some(p) = find_play(&pos, m.roll, rules, &m.best) {
-                v["best_moves"] = play_json(&p, m.side)["m"].clone();
+            let best = find_play(&pos, m.roll, rules, &m.best);
+            if let Some(p) = &best {
+                v["best_moves"] = play_json(p, m.side)["m"].clone();
+            }
+            // Why the best rather than the play made (issue 40): the
+            // features of both positions, in the mover's eyes, and the
+            // differences that weigh most, with the equity lost.
+            let made = find_play(&pos, m.roll, rules, &m.play);
+            if let (Some(b), Some(p)) = (best, made) {
+                let pos = pos.with_turn(m.side);
+                let fb = features(&pos, &pos.play_unchecked(&b), rules);
+                let fp = features(&pos, &pos.play_unchecked(&p), rules);
+                v["explain"] = json!({
+                    "best": explain_value(&fb),
+                    "play": explain_value(&fp),
+                });
+                v["why"] = why_value(&why((&m.best, &fb), (&m.play, &fp), m.lost as f32));
             }
         }
     }
@@ -245,6 +261,18 @@ mod tests {
         assert_ne!(last["mark"], "", "{last}");
         assert_eq!(last["best"], "8/4 6/4", "{last}");
         assert_eq!(last["best_moves"].as_array().unwrap().len(), 2, "{last}");
+        // Why the best rather than the play made (issue 40): the 4-point
+        // made, against two blots left in the opponent's board.
+        assert_eq!(last["why"]["play"], "8/4 6/4", "{last}");
+        assert_eq!(last["why"]["other"], last["play"], "{last}");
+        assert!(
+            !last["why"]["reasons"].as_array().unwrap().is_empty(),
+            "{last}"
+        );
+        assert_eq!(last["explain"]["best"]["points_made"], json!([4]), "{last}");
+        assert!(last["explain"]["play"]["summary"].is_string(), "{last}");
+        // A best play made has nothing to explain.
+        assert!(plays[0]["why"].is_null(), "{}", plays[0]);
         assert!(v["players"][0]["error_rate"].as_f64().unwrap() > 0.0);
         assert!(v["players"][0]["rating"].is_string());
     }
