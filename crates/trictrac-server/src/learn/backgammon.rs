@@ -27,9 +27,8 @@ use crate::error::fail;
 use crate::games::backgammon::analysis::{board_json, mark, Setting};
 use crate::games::backgammon::view::play_json;
 
-/// The depth of the ranking: 2 plies (the terminal's default is 3; 2
-/// keeps a quiz under a second or so on a small server).
-pub const PLIES: u8 = 2;
+/// The depth of the ranking: 3 plies, as `trictrac bg learn` and `bg hint`.
+pub const PLIES: u8 = 3;
 /// The lead of the bot's best choice over the next, in equity.
 pub const MARGIN: f32 = 0.08;
 /// Quizzes kept in memory.

@@ -34,6 +34,10 @@ impl Which {
         match (lesson, level) {
             (Some(_), Some(_)) => Err("ask for a lesson or a level, not both".into()),
             (Some(l), None) => {
+                let shown = match &l {
+                    Value::String(s) => s.trim().chars().take(20).collect(),
+                    v => v.to_string(),
+                };
                 let n = match &l {
                     Value::Number(n) => n.as_u64(),
                     Value::String(s) => s.trim().parse().ok(),
@@ -42,7 +46,7 @@ impl Which {
                 match n {
                     Some(n) if n >= 1 && n as usize <= LESSONS.len() => Ok(Which::Lesson(n as usize)),
                     _ => Err(format!(
-                        "no lesson {l}: the lessons are numbered 1 to {}",
+                        "no lesson {shown}: the lessons are numbered 1 to {}",
                         LESSONS.len()
                     )),
                 }
