@@ -54,8 +54,11 @@ export function createBg(app) {
   }
 
   function ranking(r) {
-    const rows = r.ranking.map((p, i) => `<tr class="${p.n === r.play.n ? "ln-yours" : ""}"><td>${i + 1}</td><td>${esc(p.n)}</td>` +
-      `<td>${eq(p.equity)}</td><td>${p.loss ? eq(-p.loss) : ""}</td></tr>`);
+    const row = (p, k, cls) => `<tr class="${cls}"><td>${k}</td><td>${esc(p.n)}</td>` +
+      `<td>${p.equity === undefined ? "" : eq(p.equity)}</td><td>${p.loss ? eq(-p.loss) : ""}</td></tr>`;
+    const rows = r.ranking.map((p, i) => row(p, i + 1, p.n === r.play.n ? "ln-yours" : ""));
+    // The player's play below the five best, with what it loses.
+    if (r.rank > r.ranking.length) rows.push(`<tr><td colspan="4">…</td></tr>`, row({ ...r.play, loss: r.loss }, r.rank, "ln-yours"));
     return `<p>${esc(t("ln_ranking", { n: r.legal }))}</p><table id="ln-bg-ranking" class="ln-table"><thead><tr><th>#</th>` +
       `<th>${esc(t("ln_play"))}</th><th>${esc(t("ln_equity"))}</th><th>${esc(t("ln_loss"))}</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
   }

@@ -94,11 +94,14 @@ export function createTt(app) {
     } else ask({ level: S.which.level, seed: app.seed() });
   }
 
+  // A way as the engine writes it (`6`, `tout d'une`, `both dice`) in the page's words.
+  const way = (w) => (/^[1-6]$/.test(w) ? t("ln_way_die", { d: w }) : w === "both dice" ? t("ln_way_both") : w);
+
   function jansTable(a, mover) {
     if (!a.jans.length) return `<p id="ln-tt-nojan">${esc(t("ln_no_jan"))}</p>`;
     const rows = a.jans.map((j) => {
       const name = lang() === "fr" ? j.french : `${j.french} (${j.english})`;
-      const ways = j.ways.length ? `${esc(j.ways.join(", "))} — ${esc(t("ln_per_way", { n: j.ways.length, p: j.per_way }))}` : "";
+      const ways = j.ways.length ? `${esc(j.ways.map(way).join(", "))} — ${esc(t("ln_per_way", { n: j.ways.length, p: j.per_way }))}` : "";
       const fields = j.fields.length ? ` <span class="muted">${esc(t("ln_fields", { f: j.fields.join(" ") }))}</span>` : "";
       const extra = (j.helpless ? t("ln_helpless") : "") + (j.depends_on_play ? t("ln_if_exit") : "");
       return `<tr class="ln-jan" data-jan="${esc(j.jan)}"><td>${esc(sideName(j.side))}${j.side === mover ? "" : " ←"}</td>` +

@@ -219,7 +219,11 @@ pub async fn answer(c: ConnectInfo<SocketAddr>, body: String) -> Response {
             let lost = f64::from(g.loss);
             v["right"] = json!(g.rank == 1);
             v["verdict"] = json!(verdict(if g.rank == 1 { 0.0 } else { lost }));
-            v["play"] = json!(play_json(&g.play, q.position.turn()));
+            let mut given = play_json(&g.play, q.position.turn());
+            if let Some(r) = plays.get(g.rank - 1) {
+                given["equity"] = json!(r4(f64::from(r.equity)));
+            }
+            v["play"] = given;
             v["rank"] = json!(g.rank);
             v["loss"] = json!(r4(lost));
             v["ranking"] = plays
