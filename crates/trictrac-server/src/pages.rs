@@ -114,7 +114,10 @@ pub(crate) const TEXT_FILES: [(&str, &str); 11] = [
         "/texts/explain.json",
         include_str!("../static/texts/explain.json"),
     ),
-    ("/texts/learn.json", include_str!("../static/texts/learn.json")),
+    (
+        "/texts/learn.json",
+        include_str!("../static/texts/learn.json"),
+    ),
 ];
 /// How to play backgammon (Grand Trictrac's is `HOWTO`).
 pub(crate) const HOWTO_BG: &str = include_str!("../static/howto-backgammon.html");

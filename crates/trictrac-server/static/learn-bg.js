@@ -20,6 +20,7 @@ export function createBg(app) {
   async function ask(theme) {
     Object.assign(S, { theme, seed: app.seed(), quiz: null, result: null, error: "", loading: true, chosen: null });
     render();
+    if (window.innerWidth < 800) $("ln-bg-card").scrollIntoView({ block: "start" });
     try {
       S.quiz = await app.call("GET", `/api/learn/backgammon/quiz?theme=${encodeURIComponent(theme)}&seed=${S.seed}`);
     } catch (e) { S.error = e.message; }

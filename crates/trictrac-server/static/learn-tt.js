@@ -62,7 +62,9 @@ export function createTt(app) {
     $("ln-tt-mover").value = "";
     $("ln-tt-opponent").value = "0";
     render();
-    if (S.ex) $("ln-tt-mover").focus();
+    // On a phone the exercise is below the list: brought into view.
+    if (S.ex && window.innerWidth < 800) $("ln-tt-card").scrollIntoView({ block: "start" });
+    if (S.ex) $("ln-tt-mover").focus({ preventScroll: true });
   }
 
   async function check(ev) {

@@ -47,7 +47,10 @@ async fn bad(addr: SocketAddr, method: &str, path: &str, body: &str, says: &str)
     let (code, v) = http_json(addr, method, path, body).await;
     assert_eq!(code, 400, "{method} {path} {body}: {v}");
     let e = v["error"].as_str().unwrap_or_default();
-    assert!(e.contains(says), "{method} {path} {body}: `{e}` should say `{says}`");
+    assert!(
+        e.contains(says),
+        "{method} {path} {body}: `{e}` should say `{says}`"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -77,7 +80,12 @@ async fn trictrac_lessons_and_levels_are_graded_as_the_engine_scores() {
         assert_eq!(q["mover"], lib.mover);
         assert_eq!(q["lesson"], n);
         assert_eq!(q["board"].as_array().unwrap().len(), 24, "{q}");
-        let checkers: i64 = q["board"].as_array().unwrap().iter().map(|c| c.as_i64().unwrap().abs()).sum();
+        let checkers: i64 = q["board"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_i64().unwrap().abs())
+            .sum();
         assert!(checkers > 0 && checkers <= 30, "{q}");
         assert!(q["question"]["fr"].as_str().unwrap().contains(&lib.dice));
 
@@ -112,7 +120,12 @@ async fn trictrac_lessons_and_levels_are_graded_as_the_engine_scores() {
         assert_eq!(r["answer"], serde_json::to_value(a).unwrap());
     }
     // Lesson 1 is the three-roll jan: 4 points to White, as the article.
-    let (_, r) = post(addr, "/api/learn/trictrac/answer", &json!({"lesson": 1, "answer": "4"})).await;
+    let (_, r) = post(
+        addr,
+        "/api/learn/trictrac/answer",
+        &json!({"lesson": 1, "answer": "4"}),
+    )
+    .await;
     assert_eq!(r["right"], true, "{r}");
     assert_eq!(r["answer"]["jans"][0]["rule"], "R-6.11", "{r}");
 
@@ -121,7 +134,10 @@ async fn trictrac_lessons_and_levels_are_graded_as_the_engine_scores() {
     let (code, q) = get(addr, "/api/learn/trictrac/exercise?level=ways&seed=7").await;
     assert_eq!(code, 200, "{q}");
     no_answer_in(&q);
-    assert_eq!((q["position"].as_str(), q["dice"].as_str()), (Some(lib.position.as_str()), Some(lib.dice.as_str())));
+    assert_eq!(
+        (q["position"].as_str(), q["dice"].as_str()),
+        (Some(lib.position.as_str()), Some(lib.dice.as_str()))
+    );
     assert_eq!(q["seed"], 7);
     assert_eq!(q["level"], "ways");
     let a = &lib.answer;
@@ -133,7 +149,14 @@ async fn trictrac_lessons_and_levels_are_graded_as_the_engine_scores() {
     .await;
     assert_eq!(code, 200, "{r}");
     assert_eq!(r["right"], true, "{r}");
-    assert!(r["answer"]["jans"].as_array().unwrap().iter().any(|j| j["ways"].as_array().unwrap().len() >= 2), "{r}");
+    assert!(
+        r["answer"]["jans"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|j| j["ways"].as_array().unwrap().len() >= 2),
+        "{r}"
+    );
     let (_, r) = post(
         addr,
         "/api/learn/trictrac/answer",
@@ -147,17 +170,52 @@ async fn trictrac_lessons_and_levels_are_graded_as_the_engine_scores() {
     bad(addr, "GET", &format!("{ex}?lesson=0"), "", "no lesson 0").await;
     bad(addr, "GET", &format!("{ex}?lesson=99"), "", "numbered 1 to").await;
     bad(addr, "GET", &format!("{ex}?lesson=x"), "", "no lesson").await;
-    bad(addr, "GET", &format!("{ex}?level=nope&seed=1"), "", "unknown level").await;
+    bad(
+        addr,
+        "GET",
+        &format!("{ex}?level=nope&seed=1"),
+        "",
+        "unknown level",
+    )
+    .await;
     bad(addr, "GET", &format!("{ex}?level=ways"), "", "seed").await;
     bad(addr, "GET", &format!("{ex}?level=ways&seed=-3"), "", "seed").await;
-    bad(addr, "GET", &format!("{ex}?lesson=1&level=ways&seed=1"), "", "not both").await;
+    bad(
+        addr,
+        "GET",
+        &format!("{ex}?lesson=1&level=ways&seed=1"),
+        "",
+        "not both",
+    )
+    .await;
     bad(addr, "GET", ex, "", "ask for a lesson").await;
     let ans = "/api/learn/trictrac/answer";
     bad(addr, "POST", ans, r#"{"lesson": 1}"#, "give the answer").await;
-    bad(addr, "POST", ans, r#"{"lesson": 1, "answer": "four"}"#, "not an answer").await;
-    bad(addr, "POST", ans, r#"{"lesson": 1, "answer": ""}"#, "no answer").await;
+    bad(
+        addr,
+        "POST",
+        ans,
+        r#"{"lesson": 1, "answer": "four"}"#,
+        "not an answer",
+    )
+    .await;
+    bad(
+        addr,
+        "POST",
+        ans,
+        r#"{"lesson": 1, "answer": ""}"#,
+        "no answer",
+    )
+    .await;
     bad(addr, "POST", ans, r#"{"lesson": 1, "mover": -1}"#, "mover").await;
-    bad(addr, "POST", ans, r#"{"lesson": 1, "mover": 4, "opponent": "x"}"#, "opponent").await;
+    bad(
+        addr,
+        "POST",
+        ans,
+        r#"{"lesson": 1, "mover": 4, "opponent": "x"}"#,
+        "opponent",
+    )
+    .await;
     bad(addr, "POST", ans, r#"{"mover": 4}"#, "ask for a lesson").await;
     bad(addr, "POST", ans, "not json", "not JSON").await;
     bad(addr, "POST", ans, "[1]", "JSON object").await;
@@ -192,32 +250,68 @@ async fn backgammon_quizzes_are_graded_by_the_bots_ranking() {
     assert_eq!(q["roll"], dice.as_str());
     assert!(q["xgid"].as_str().unwrap().starts_with("XGID="), "{q}");
     assert_eq!(q["position"]["board"].as_array().unwrap().len(), 24);
-    let names: Vec<&str> = q["plays"].as_array().unwrap().iter().map(|p| p["n"].as_str().unwrap()).collect();
+    let names: Vec<&str> = q["plays"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["n"].as_str().unwrap())
+        .collect();
     assert_eq!(names.len(), plays.len());
     let mut sorted = names.clone();
     sorted.sort();
-    assert_eq!(names, sorted, "the legal plays in the notation's order, not the ranking's");
+    assert_eq!(
+        names, sorted,
+        "the legal plays in the notation's order, not the ranking's"
+    );
 
     let ans = "/api/learn/backgammon/answer";
     let best = plays[0].play.to_string();
-    let (code, r) = post(addr, ans, &json!({"theme": "opening", "seed": 5, "play": best})).await;
+    let (code, r) = post(
+        addr,
+        ans,
+        &json!({"theme": "opening", "seed": 5, "play": best}),
+    )
+    .await;
     assert_eq!(code, 200, "{r}");
-    assert_eq!((r["right"].as_bool(), r["rank"].as_u64(), r["verdict"].as_str()), (Some(true), Some(1), Some("best")), "{r}");
+    assert_eq!(
+        (
+            r["right"].as_bool(),
+            r["rank"].as_u64(),
+            r["verdict"].as_str()
+        ),
+        (Some(true), Some(1), Some("best")),
+        "{r}"
+    );
     assert_eq!(r["loss"], 0.0);
     assert_eq!(r["ranking"][0]["n"], best.as_str());
     let worst = plays.last().unwrap();
-    let (code, r) = post(addr, ans, &json!({"theme": "opening", "seed": 5, "play": worst.play.to_string()})).await;
+    let (code, r) = post(
+        addr,
+        ans,
+        &json!({"theme": "opening", "seed": 5, "play": worst.play.to_string()}),
+    )
+    .await;
     assert_eq!(code, 200, "{r}");
     assert_eq!(r["right"], false, "{r}");
     assert_eq!(r["rank"], plays.len());
-    assert!((r["loss"].as_f64().unwrap() - f64::from(worst.loss)).abs() < 1e-3, "{r}");
-    assert!(r["loss"].as_f64().unwrap() >= f64::from(trictrac_server::learn::backgammon::MARGIN) - 1e-3, "{r}");
+    assert!(
+        (r["loss"].as_f64().unwrap() - f64::from(worst.loss)).abs() < 1e-3,
+        "{r}"
+    );
+    assert!(
+        r["loss"].as_f64().unwrap() >= f64::from(trictrac_server::learn::backgammon::MARGIN) - 1e-3,
+        "{r}"
+    );
     assert_ne!(r["verdict"], "best");
 
     // A cube quiz: the bot's decision is right, the other is not.
     for theme in ["bearoff", "blitz", "priming"] {
         let started = std::time::Instant::now();
-        let (code, q) = get(addr, &format!("/api/learn/backgammon/quiz?theme={theme}&seed=3")).await;
+        let (code, q) = get(
+            addr,
+            &format!("/api/learn/backgammon/quiz?theme={theme}&seed=3"),
+        )
+        .await;
         eprintln!("a {theme} quiz made in {:?}", started.elapsed());
         assert_eq!(code, 200, "{q}");
         no_answer_in(&q);
@@ -231,26 +325,115 @@ async fn backgammon_quizzes_are_graded_by_the_bots_ranking() {
     assert_eq!(q["kind"], "cube");
     assert!(q.get("plays").is_none() && q.get("dice").is_none(), "{q}");
     let lib = quiz::generate(&net, Theme::Cube, &opts(2)).remove(0);
-    let Question::Cube { answer } = &lib.question else { panic!("a cube quiz") };
+    let Question::Cube { answer } = &lib.question else {
+        panic!("a cube quiz")
+    };
     assert_eq!(q["position_id"], lib.position_id);
-    let (_, r) = post(addr, ans, &json!({"theme": "cube", "seed": 2, "double": answer.double, "take": answer.take})).await;
+    let (_, r) = post(
+        addr,
+        ans,
+        &json!({"theme": "cube", "seed": 2, "double": answer.double, "take": answer.take}),
+    )
+    .await;
     assert_eq!(r["right"], true, "{r}");
     assert_eq!(r["cube"]["action"], answer.action.as_str());
-    let (_, r) = post(addr, ans, &json!({"theme": "cube", "seed": 2, "double": !answer.double, "take": answer.take})).await;
+    let (_, r) = post(
+        addr,
+        ans,
+        &json!({"theme": "cube", "seed": 2, "double": !answer.double, "take": answer.take}),
+    )
+    .await;
     assert_eq!(r["right"], false, "{r}");
     assert!(r["double_loss"].as_f64().unwrap() > 0.0, "{r}");
 
     // Bad input.
-    bad(addr, "POST", ans, r#"{"theme": "opening", "seed": 5, "play": "24/1"}"#, "24/1").await;
-    bad(addr, "POST", ans, r#"{"theme": "opening", "seed": 5, "play": "banana"}"#, "banana").await;
-    bad(addr, "POST", ans, r#"{"theme": "opening", "seed": 5, "double": true, "take": true}"#, "asks for a play").await;
-    bad(addr, "POST", ans, r#"{"theme": "cube", "seed": 2, "play": "8/5 6/5"}"#, "cube decision").await;
-    bad(addr, "POST", ans, r#"{"theme": "cube", "seed": 2, "double": "yes", "take": true}"#, "true or false").await;
-    bad(addr, "POST", ans, r#"{"theme": "opening", "seed": 5}"#, "give the answer").await;
-    bad(addr, "POST", ans, r#"{"theme": "chouette", "seed": 5, "play": "8/5"}"#, "unknown theme").await;
-    bad(addr, "POST", ans, r#"{"theme": "opening", "play": "8/5"}"#, "seed").await;
-    bad(addr, "GET", "/api/learn/backgammon/quiz?theme=opening", "", "seed").await;
-    bad(addr, "GET", "/api/learn/backgammon/quiz?seed=1", "", "theme").await;
-    bad(addr, "GET", "/api/learn/backgammon/quiz?theme=opening&seed=abc", "", "seed").await;
+    bad(
+        addr,
+        "POST",
+        ans,
+        r#"{"theme": "opening", "seed": 5, "play": "24/1"}"#,
+        "24/1",
+    )
+    .await;
+    bad(
+        addr,
+        "POST",
+        ans,
+        r#"{"theme": "opening", "seed": 5, "play": "banana"}"#,
+        "banana",
+    )
+    .await;
+    bad(
+        addr,
+        "POST",
+        ans,
+        r#"{"theme": "opening", "seed": 5, "double": true, "take": true}"#,
+        "asks for a play",
+    )
+    .await;
+    bad(
+        addr,
+        "POST",
+        ans,
+        r#"{"theme": "cube", "seed": 2, "play": "8/5 6/5"}"#,
+        "cube decision",
+    )
+    .await;
+    bad(
+        addr,
+        "POST",
+        ans,
+        r#"{"theme": "cube", "seed": 2, "double": "yes", "take": true}"#,
+        "true or false",
+    )
+    .await;
+    bad(
+        addr,
+        "POST",
+        ans,
+        r#"{"theme": "opening", "seed": 5}"#,
+        "give the answer",
+    )
+    .await;
+    bad(
+        addr,
+        "POST",
+        ans,
+        r#"{"theme": "chouette", "seed": 5, "play": "8/5"}"#,
+        "unknown theme",
+    )
+    .await;
+    bad(
+        addr,
+        "POST",
+        ans,
+        r#"{"theme": "opening", "play": "8/5"}"#,
+        "seed",
+    )
+    .await;
+    bad(
+        addr,
+        "GET",
+        "/api/learn/backgammon/quiz?theme=opening",
+        "",
+        "seed",
+    )
+    .await;
+    bad(
+        addr,
+        "GET",
+        "/api/learn/backgammon/quiz?seed=1",
+        "",
+        "theme",
+    )
+    .await;
+    bad(
+        addr,
+        "GET",
+        "/api/learn/backgammon/quiz?theme=opening&seed=abc",
+        "",
+        "seed",
+    )
+    .await;
     server.stop().await;
 }

@@ -60,16 +60,24 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
     let title = cdp.text("#ln-lessons button[data-lesson='1']").await;
     assert_eq!(title, one.title.unwrap().fr);
     cdp.click("#ln-lessons button[data-lesson='1']").await;
-    cdp.wait_for("window.__learn.tt.ex && window.__learn.tt.ex.lesson === 1", 20)
-        .await;
+    cdp.wait_for(
+        "window.__learn.tt.ex && window.__learn.tt.ex.lesson === 1",
+        20,
+    )
+    .await;
     let checkers = cdp
         .eval("[...document.querySelectorAll('#ln-tt-board circle.chk-w, #ln-tt-board circle.chk-b')].filter((c) => c.getAttribute('r') === '27').length")
         .await;
     assert_eq!(checkers, 30, "both sides' 15 checkers are drawn");
-    let dice = cdp.eval("document.querySelectorAll('#ln-tt-board .die').length").await;
+    let dice = cdp
+        .eval("document.querySelectorAll('#ln-tt-board .die').length")
+        .await;
     assert_eq!(dice, 2, "the roll is drawn");
     let question = cdp.text("#ln-tt-question").await;
-    assert!(question.starts_with(&format!("Les blanches ont jeté {}", one.dice)), "{question}");
+    assert!(
+        question.starts_with(&format!("Les blanches ont jeté {}", one.dice)),
+        "{question}"
+    );
     assert!(cdp.text("#ln-tt-title").await.starts_with("Leçon 1 sur 21"));
     let a = &one.answer;
     type_into(&mut cdp, "#ln-tt-mover", &a.mover_points.to_string()).await;
@@ -77,7 +85,10 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
     let wide = cdp
         .eval("[document.documentElement.scrollWidth, window.innerWidth]")
         .await;
-    assert!(wide[0].as_f64() <= wide[1].as_f64(), "the page is wider than the window: {wide}");
+    assert!(
+        wide[0].as_f64() <= wide[1].as_f64(),
+        "the page is wider than the window: {wide}"
+    );
     shot(&mut cdp, "learn-tt-lesson1-asked").await;
     cdp.click("#ln-tt-check").await;
     cdp.wait_for("!!document.getElementById('ln-tt-verdict')", 20)
@@ -85,14 +96,23 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
     let verdict = cdp.text("#ln-tt-verdict").await;
     assert!(verdict.starts_with("Juste !"), "{verdict}");
     let jans = cdp.text("#ln-tt-jans").await;
-    assert!(jans.contains(a.jans[0].french) && jans.contains(a.jans[0].rule), "{jans}");
-    assert!(cdp.text("#ln-tt-note").await.starts_with("Jan de trois coups"));
+    assert!(
+        jans.contains(a.jans[0].french) && jans.contains(a.jans[0].rule),
+        "{jans}"
+    );
+    assert!(cdp
+        .text("#ln-tt-note")
+        .await
+        .starts_with("Jan de trois coups"));
     shot(&mut cdp, "learn-tt-lesson1-right").await;
 
     // Lesson 2 (Next), answered wrong: the correction gives the points.
     cdp.click("#ln-tt-next").await;
-    cdp.wait_for("window.__learn.tt.ex && window.__learn.tt.ex.lesson === 2 && !window.__learn.tt.result", 20)
-        .await;
+    cdp.wait_for(
+        "window.__learn.tt.ex && window.__learn.tt.ex.lesson === 2 && !window.__learn.tt.result",
+        20,
+    )
+    .await;
     let two = lessons::lesson(2).unwrap();
     let b = &two.answer;
     type_into(&mut cdp, "#ln-tt-mover", &(b.mover_points + 2).to_string()).await;
@@ -106,18 +126,23 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
         answer.starts_with(&format!("La réponse : Blanches {} point", b.mover_points)),
         "{answer}"
     );
-    let rows = cdp.eval("document.querySelectorAll('#ln-tt-jans tr.ln-jan').length").await;
+    let rows = cdp
+        .eval("document.querySelectorAll('#ln-tt-jans tr.ln-jan').length")
+        .await;
     assert_eq!(rows, b.jans.len(), "one row per jan");
     let jans = cdp.text("#ln-tt-jans").await;
     for j in &b.jans {
         assert!(jans.contains(j.french) && jans.contains(j.rule), "{jans}");
     }
-    let marks = cdp.eval("document.querySelectorAll('#ln-tt-board path.dest').length").await;
+    let marks = cdp
+        .eval("document.querySelectorAll('#ln-tt-board path.dest').length")
+        .await;
     assert!(marks.as_u64().unwrap() > 0, "the jans' fields are marked");
     shot(&mut cdp, "learn-tt-lesson2-wrong").await;
 
     // The progress stays in the browser: lesson 1 passed, not lesson 2.
-    cdp.open(&format!("http://{addr}/learn?game=trictrac")).await;
+    cdp.open(&format!("http://{addr}/learn?game=trictrac"))
+        .await;
     cdp.wait_for(
         "window.__learn && window.__learn.ready && document.querySelectorAll('#ln-lessons button').length === 21",
         20,
@@ -128,22 +153,35 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
         .await;
     let done: Vec<bool> = serde_json::from_value(done).unwrap();
     assert_eq!(&done[..3], &[true, false, false], "{done:?}");
-    assert!(cdp.text("#ln-tt-score").await.starts_with("Leçons réussies : 1 sur 21"));
+    assert!(cdp
+        .text("#ln-tt-score")
+        .await
+        .starts_with("Leçons réussies : 1 sur 21"));
 
     // In English, a backgammon quiz of the opening: a play picked from
     // the list, graded as the bot ranks it.
     cdp.click("#lang-en").await;
-    cdp.wait_for("document.documentElement.lang === 'en'", 10).await;
-    cdp.click("#ln-game-backgammon").await;
-    cdp.wait_for("document.querySelectorAll('#ln-themes button').length === 5", 10)
+    cdp.wait_for("document.documentElement.lang === 'en'", 10)
         .await;
-    assert_eq!(cdp.text("#ln-themes button[data-theme='opening']").await, "The opening");
+    cdp.click("#ln-game-backgammon").await;
+    cdp.wait_for(
+        "document.querySelectorAll('#ln-themes button').length === 5",
+        10,
+    )
+    .await;
+    assert_eq!(
+        cdp.text("#ln-themes button[data-theme='opening']").await,
+        "The opening"
+    );
     cdp.click("#ln-themes button[data-theme='opening']").await;
     cdp.wait_for("window.__learn.bg.quiz && !window.__learn.bg.loading", 30)
         .await;
     let seed = cdp.eval("window.__learn.bg.seed").await.as_u64().unwrap();
     let question = cdp.text("#ln-bg-question").await;
-    assert!(question.contains("rolled") && question.contains("best play"), "{question}");
+    assert!(
+        question.contains("rolled") && question.contains("best play"),
+        "{question}"
+    );
     let pieces = cdp.eval("[...document.querySelectorAll('#ln-bg-board circle.chk-w, #ln-bg-board circle.chk-b')].filter((c) => c.getAttribute('r') === '27').length").await;
     assert_eq!(pieces, 30);
     // The second play of the list (in the notation's order).
@@ -151,7 +189,11 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
         .eval("(() => { const s = document.getElementById('ln-bg-plays'); s.selectedIndex = 2; s.dispatchEvent(new Event('change')); return s.value; })()")
         .await;
     let pick = pick.as_str().unwrap().to_string();
-    assert_eq!(cdp.eval("document.getElementById('ln-bg-play').value").await, pick.as_str());
+    assert_eq!(
+        cdp.eval("document.getElementById('ln-bg-play').value")
+            .await,
+        pick.as_str()
+    );
     shot(&mut cdp, "learn-bg-asked").await;
     cdp.click("#ln-bg-check").await;
     cdp.wait_for("!!document.getElementById('ln-bg-verdict')", 30)
@@ -171,19 +213,28 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
     let Question::BestPlay { plays, .. } = &lib.question else {
         panic!("an opening quiz is a play")
     };
-    let rank = plays.iter().position(|r| r.play.to_string() == pick).unwrap() + 1;
+    let rank = plays
+        .iter()
+        .position(|r| r.play.to_string() == pick)
+        .unwrap()
+        + 1;
     let verdict = cdp.text("#ln-bg-verdict").await;
     if rank == 1 {
         assert!(verdict.starts_with("The best play!"), "{verdict}");
     } else {
         assert!(
-            verdict.starts_with(&format!("{pick}: number {rank} of the ranking, {:.3} equity lost", plays[rank - 1].loss)),
+            verdict.starts_with(&format!(
+                "{pick}: number {rank} of the ranking, {:.3} equity lost",
+                plays[rank - 1].loss
+            )),
             "{verdict}"
         );
     }
     let first = cdp.text("#ln-bg-ranking tbody tr td:nth-child(2)").await;
     assert_eq!(first, plays[0].play.to_string(), "the bot's best first");
-    let arrows = cdp.eval("document.querySelectorAll('#ln-bg-board path.arrow').length").await;
+    let arrows = cdp
+        .eval("document.querySelectorAll('#ln-bg-board path.arrow').length")
+        .await;
     assert!(arrows.as_u64().unwrap() > 0, "the best play's arrows");
     assert!(cdp.text("#ln-bg-score").await.starts_with("The opening: "));
     shot(&mut cdp, "learn-bg-graded").await;
@@ -196,18 +247,28 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
         "Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth)";
     cdp.open(&format!("http://{addr}/learn?game=trictrac&lang=fr"))
         .await;
-    cdp.wait_for("document.querySelectorAll('#ln-lessons button').length === 21", 20)
-        .await;
+    cdp.wait_for(
+        "document.querySelectorAll('#ln-lessons button').length === 21",
+        20,
+    )
+    .await;
     cdp.click("#ln-lessons button[data-lesson='3']").await;
-    cdp.wait_for("window.__learn.tt.ex && window.__learn.tt.ex.lesson === 3", 20)
-        .await;
+    cdp.wait_for(
+        "window.__learn.tt.ex && window.__learn.tt.ex.lesson === 3",
+        20,
+    )
+    .await;
     assert_eq!(cdp.eval(overflow).await, 0, "the Learn page fits a phone");
     shot(&mut cdp, "learn-phone").await;
     cdp.open(&format!("http://{addr}/?lang=fr")).await;
     cdp.wait_for("!!document.getElementById('learn-link')", 20)
         .await;
     shot(&mut cdp, "learn-home-phone").await;
-    assert_eq!(cdp.eval(overflow).await, 0, "the home page's header fits a phone");
+    assert_eq!(
+        cdp.eval(overflow).await,
+        0,
+        "the home page's header fits a phone"
+    );
     cdp.close(browser).await;
     server.stop().await;
 }

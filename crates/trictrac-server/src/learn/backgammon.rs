@@ -84,10 +84,7 @@ async fn made(c: &ConnectInfo<SocketAddr>, theme: Theme, seed: u64) -> Result<Ar
     let Some(q) = q else {
         return Err(fail(
             StatusCode::NOT_FOUND,
-            format!(
-                "no {} quiz from seed {seed}: try another seed",
-                theme.id()
-            ),
+            format!("no {} quiz from seed {seed}: try another seed", theme.id()),
         ));
     };
     let q = Arc::new(q);
@@ -134,7 +131,10 @@ pub fn question_json(q: &Quiz, seed: u64) -> Value {
 }
 
 /// `GET /api/learn/backgammon/quiz?theme=T&seed=S`.
-pub async fn quiz(c: ConnectInfo<SocketAddr>, Query(q): Query<HashMap<String, String>>) -> Response {
+pub async fn quiz(
+    c: ConnectInfo<SocketAddr>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
     let get = |k: &str| q.get(k).map(|s| Value::String(s.clone()));
     let theme = match read_theme(get("theme").as_ref()) {
         Ok(t) => t,
@@ -153,7 +153,9 @@ pub async fn quiz(c: ConnectInfo<SocketAddr>, Query(q): Query<HashMap<String, St
 fn yes_no(body: &serde_json::Map<String, Value>, k: &str) -> Result<bool, String> {
     match body.get(k) {
         Some(Value::Bool(b)) => Ok(*b),
-        None | Some(Value::Null) => Err(format!("a cube quiz asks `double` and `take` (true or false): `{k}` is missing")),
+        None | Some(Value::Null) => Err(format!(
+            "a cube quiz asks `double` and `take` (true or false): `{k}` is missing"
+        )),
         Some(_) => Err(format!("`{k}` must be true or false")),
     }
 }
@@ -176,7 +178,7 @@ fn verdict(lost: f64) -> &'static str {
 pub async fn answer(c: ConnectInfo<SocketAddr>, body: String) -> Response {
     let body = match body_json(&body) {
         Ok(b) => b,
-        Err(r) => return r,
+        Err(e) => return bad(e),
     };
     let theme = match read_theme(body.get("theme")) {
         Ok(t) => t,

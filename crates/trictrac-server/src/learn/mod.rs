@@ -100,12 +100,12 @@ pub(crate) fn seed_of(v: Option<&Value>) -> Result<u64, String> {
         .ok_or_else(|| format!("`seed` must be a whole number from 0 to {SEED_MAX}"))
 }
 
-/// The JSON body of a POST, or the 400 that says what is wrong.
-pub(crate) fn body_json(body: &str) -> Result<serde_json::Map<String, Value>, Response> {
+/// The JSON body of a POST, or what is wrong with it.
+pub(crate) fn body_json(body: &str) -> Result<serde_json::Map<String, Value>, String> {
     match serde_json::from_str::<Value>(body) {
         Ok(Value::Object(m)) => Ok(m),
-        Ok(_) => Err(bad("the body must be a JSON object")),
-        Err(e) => Err(bad(format!("the body is not JSON: {e}"))),
+        Ok(_) => Err("the body must be a JSON object".into()),
+        Err(e) => Err(format!("the body is not JSON: {e}")),
     }
 }
 

@@ -44,7 +44,9 @@ impl Which {
                     _ => None,
                 };
                 match n {
-                    Some(n) if n >= 1 && n as usize <= LESSONS.len() => Ok(Which::Lesson(n as usize)),
+                    Some(n) if n >= 1 && n as usize <= LESSONS.len() => {
+                        Ok(Which::Lesson(n as usize))
+                    }
                     _ => Err(format!(
                         "no lesson {shown}: the lessons are numbered 1 to {}",
                         LESSONS.len()
@@ -52,7 +54,9 @@ impl Which {
                 }
             }
             (None, Some(l)) => {
-                let name = l.as_str().ok_or("`level` is a level's name, e.g. `beginner`")?;
+                let name = l
+                    .as_str()
+                    .ok_or("`level` is a level's name, e.g. `beginner`")?;
                 let level: Level = name.parse().map_err(|e| format!("{e}"))?;
                 Ok(Which::Level(level, seed_of(get("seed").as_ref())?))
             }
@@ -156,7 +160,10 @@ async fn made(c: &ConnectInfo<SocketAddr>, which: Which) -> Result<CountExercise
 }
 
 /// `GET /api/learn/trictrac/exercise?lesson=N` or `?level=L&seed=S`.
-pub async fn exercise(c: ConnectInfo<SocketAddr>, Query(q): Query<HashMap<String, String>>) -> Response {
+pub async fn exercise(
+    c: ConnectInfo<SocketAddr>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
     let which = match Which::read(|k| q.get(k).map(|s| Value::String(s.clone()))) {
         Ok(w) => w,
         Err(e) => return bad(e),
@@ -193,12 +200,19 @@ pub fn given_of(body: &serde_json::Map<String, Value>) -> Result<Given, String> 
                 .ok()
                 .filter(|n| *n <= 1000)
                 .map(Some)
-                .ok_or_else(|| format!("`{k}` must be a number of points from 0 to 1000, not `{}`", s.trim())),
+                .ok_or_else(|| {
+                    format!(
+                        "`{k}` must be a number of points from 0 to 1000, not `{}`",
+                        s.trim()
+                    )
+                }),
             Some(_) => Err(format!("`{k}` must be a number of points")),
         }
     };
     match (points("mover")?, points("opponent")?) {
-        (None, _) => Err("give the answer: `answer` (\"8 4\") or `mover` and `opponent` points".into()),
+        (None, _) => {
+            Err("give the answer: `answer` (\"8 4\") or `mover` and `opponent` points".into())
+        }
         (Some(mover), o) => Ok(Given {
             mover,
             opponent: o.unwrap_or(0),
@@ -212,7 +226,7 @@ pub fn given_of(body: &serde_json::Map<String, Value>) -> Result<Given, String> 
 pub async fn answer(c: ConnectInfo<SocketAddr>, body: String) -> Response {
     let body = match body_json(&body) {
         Ok(b) => b,
-        Err(r) => return r,
+        Err(e) => return bad(e),
     };
     let which = match Which::read(|k| body.get(k).cloned()) {
         Ok(w) => w,
