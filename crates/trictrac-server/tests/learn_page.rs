@@ -158,6 +158,39 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
         .await
         .starts_with("Leçons réussies : 1 sur 21"));
 
+    // Practice by level: an exercise of the ways from a seed, answered
+    // right (the library's answer for that seed).
+    cdp.eval("(() => { const s = document.getElementById('ln-level'); s.value = 'ways'; return s.value; })()")
+        .await;
+    cdp.click("#ln-level-go").await;
+    cdp.wait_for(
+        "window.__learn.tt.ex && window.__learn.tt.ex.level === 'ways'",
+        30,
+    )
+    .await;
+    let seed = cdp
+        .eval("window.__learn.tt.ex.seed")
+        .await
+        .as_u64()
+        .unwrap();
+    let ex = lessons::generate(lessons::Level::Ways, seed, 1).remove(0);
+    assert_eq!(
+        cdp.eval("window.__learn.tt.ex.position").await,
+        ex.position.as_str()
+    );
+    assert!(cdp
+        .text("#ln-tt-title")
+        .await
+        .starts_with("Niveau : les moyens"));
+    let a = &ex.answer;
+    type_into(&mut cdp, "#ln-tt-mover", &a.mover_points.to_string()).await;
+    type_into(&mut cdp, "#ln-tt-opponent", &a.opponent_points.to_string()).await;
+    cdp.click("#ln-tt-check").await;
+    cdp.wait_for("!!document.getElementById('ln-tt-verdict')", 20)
+        .await;
+    assert!(cdp.text("#ln-tt-verdict").await.starts_with("Juste !"));
+    shot(&mut cdp, "learn-tt-level").await;
+
     // In English, a backgammon quiz of the opening: a play picked from
     // the list, graded as the bot ranks it.
     cdp.click("#lang-en").await;

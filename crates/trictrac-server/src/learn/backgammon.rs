@@ -15,7 +15,7 @@ use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
-use axum::extract::{ConnectInfo, Query};
+use axum::extract::{ConnectInfo, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use backgammon::{Cube, MatchState, Roll};
@@ -24,8 +24,9 @@ use serde_json::{json, Value};
 
 use super::{bad, body_json, gated, ip, ok, seed_of};
 use crate::error::fail;
-use crate::games::backgammon::analysis::{board_json, mark, Setting};
+use crate::games::backgammon::analysis::{board_json, live_key, mark, Setting};
 use crate::games::backgammon::view::play_json;
+use crate::room::Hub;
 
 /// The depth of the ranking: 3 plies, as `trictrac bg learn` and `bg hint`.
 pub const PLIES: u8 = 3;
@@ -175,7 +176,11 @@ fn verdict(lost: f64) -> &'static str {
 /// `POST /api/learn/backgammon/answer` with `{"theme", "seed", "play":
 /// "8/5 6/5"}` or `{"theme", "seed", "double": true, "take": false}`: the
 /// equity lost, the verdict and the bot's ranking (or cube analysis).
-pub async fn answer(c: ConnectInfo<SocketAddr>, body: String) -> Response {
+pub async fn answer(
+    State(hub): State<Arc<Hub>>,
+    c: ConnectInfo<SocketAddr>,
+    body: String,
+) -> Response {
     let body = match body_json(&body) {
         Ok(b) => b,
         Err(e) => return bad(e),
@@ -211,6 +216,16 @@ pub async fn answer(c: ConnectInfo<SocketAddr>, body: String) -> Response {
         Ok(q) => q,
         Err(r) => return r,
     };
+    // No engine's help in a live game (issue 38): the ranking of a
+    // position being played between people waits for the game's end.
+    if live_key(&q.position).is_some_and(|k| hub.is_live_position(&k)) {
+        return fail(
+            StatusCode::FORBIDDEN,
+            "this is the position of a game being played between people: \
+             no grading of it until the game ends"
+                .into(),
+        );
+    }
     let mut v = question_json(&q, seed);
     match (&q.question, play, cube) {
         (Question::BestPlay { plays, .. }, Some(text), _) => {

@@ -14,7 +14,9 @@
 //! never holds the answer. The work (self-play and searches for a quiz,
 //! random games for a level) runs off the async threads behind a
 //! [`Gate`]: two at once on the server, a few waiting, two per address;
-//! beyond, a polite 503 or 429.
+//! beyond, a polite 503 or 429. The answer to a backgammon quiz whose
+//! position is the position now of an online game between people is
+//! refused (403, as the analysis board's, issue 38).
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::OnceLock;
@@ -45,7 +47,7 @@ fn gate() -> &'static Gate {
 }
 
 /// The routes of the exercises (merged into the server's router).
-pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
+pub fn router() -> Router<std::sync::Arc<crate::room::Hub>> {
     Router::new()
         .route("/api/learn/trictrac/lessons", get(trictrac::lessons))
         .route("/api/learn/trictrac/exercise", get(trictrac::exercise))
