@@ -302,6 +302,14 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
         0,
         "the home page's header fits a phone"
     );
+    // There the Learn page is linked from the home page's card.
+    let shown = "(() => { const r = document.getElementById('learn-home').getBoundingClientRect(); return r.width > 0 && r.height > 0; })()";
+    assert_eq!(
+        cdp.eval(shown).await,
+        true,
+        "the home page links the Learn page on a phone"
+    );
+    assert_eq!(cdp.text("#learn-home").await, "Exercices des deux jeux");
     cdp.close(browser).await;
     server.stop().await;
 }
