@@ -272,6 +272,49 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
     assert!(cdp.text("#ln-bg-score").await.starts_with("The opening: "));
     shot(&mut cdp, "learn-bg-graded").await;
 
+    // A cube quiz: "double" ticked, "take" not; graded as the bot decides.
+    cdp.click("#ln-themes button[data-theme='cube']").await;
+    cdp.wait_for(
+        "window.__learn.bg.theme === 'cube' && window.__learn.bg.quiz && !window.__learn.bg.loading",
+        30,
+    )
+    .await;
+    assert!(cdp.text("#ln-bg-question").await.contains("double?"));
+    assert_eq!(
+        cdp.eval("document.getElementById('ln-bg-play-form').hidden")
+            .await,
+        true
+    );
+    let seed = cdp.eval("window.__learn.bg.seed").await.as_u64().unwrap();
+    cdp.click("#ln-bg-double").await;
+    cdp.click("#ln-bg-cube-check").await;
+    cdp.wait_for("!!document.getElementById('ln-bg-verdict')", 30)
+        .await;
+    let lib = quiz::generate(
+        &net,
+        Theme::Cube,
+        &QuizOptions {
+            seed,
+            count: 1,
+            plies: trictrac_server::learn::backgammon::PLIES,
+            margin: trictrac_server::learn::backgammon::MARGIN,
+        },
+    )
+    .remove(0);
+    let Question::Cube { answer } = &lib.question else {
+        panic!("a cube quiz")
+    };
+    let verdict = cdp.text("#ln-bg-verdict").await;
+    if answer.double && !answer.take {
+        assert_eq!(verdict, format!("Right! {}.", answer.action));
+    } else {
+        assert!(
+            verdict.starts_with(&format!("Not quite: {}.", answer.action)),
+            "{verdict}"
+        );
+    }
+    shot(&mut cdp, "learn-bg-cube").await;
+
     // On a phone, the Learn page and the home page's header fit.
     cdp.size(390, 844, true).await;
     cdp.wait_for("document.documentElement.clientWidth === 390", 10)
