@@ -35,6 +35,7 @@ pub mod fair;
 pub mod games;
 pub mod glicko;
 pub mod guard;
+pub mod learn;
 pub mod limits;
 pub mod lobby;
 pub mod logging;

@@ -52,7 +52,7 @@ pub(crate) const MODULES: [(&str, &str); 12] = [
 /// animations and sound, the rematch (issue 25), the lobby, the clocks
 /// and the accounts (issue 26), the JSON API's helper they share, and the
 /// home page's lists (issue 35).
-pub(crate) const SHELL_MODULES: [(&str, &str); 14] = [
+pub(crate) const SHELL_MODULES: [(&str, &str); 17] = [
     ("/figures.js", include_str!("../static/figures.js")),
     ("/ui.js", include_str!("../static/ui.js")),
     ("/keys.js", include_str!("../static/keys.js")),
@@ -67,10 +67,13 @@ pub(crate) const SHELL_MODULES: [(&str, &str); 14] = [
     ("/player.js", include_str!("../static/player.js")),
     ("/explain.js", include_str!("../static/explain.js")),
     ("/tutor.js", include_str!("../static/tutor.js")),
+    ("/learn.js", include_str!("../static/learn.js")),
+    ("/learn-tt.js", include_str!("../static/learn-tt.js")),
+    ("/learn-bg.js", include_str!("../static/learn-bg.js")),
 ];
 /// The page's words, French and English, as JSON modules the ES modules
 /// import (`with { type: "json" }`).
-pub(crate) const TEXT_FILES: [(&str, &str); 10] = [
+pub(crate) const TEXT_FILES: [(&str, &str); 11] = [
     (
         "/texts/clocks.json",
         include_str!("../static/texts/clocks.json"),
@@ -111,6 +114,10 @@ pub(crate) const TEXT_FILES: [(&str, &str); 10] = [
         "/texts/explain.json",
         include_str!("../static/texts/explain.json"),
     ),
+    (
+        "/texts/learn.json",
+        include_str!("../static/texts/learn.json"),
+    ),
 ];
 /// How to play backgammon (Grand Trictrac's is `HOWTO`).
 pub(crate) const HOWTO_BG: &str = include_str!("../static/howto-backgammon.html");
@@ -122,13 +129,16 @@ pub(crate) const ICON: &str = include_str!("../static/icon.svg");
 pub(crate) const HOWTO: &str = include_str!("../static/howto.html");
 /// A player's page and the leaderboards (issue 26).
 pub(crate) const PLAYER: &str = include_str!("../static/player.html");
+/// The exercises of both games (issue 40, item 4).
+pub(crate) const LEARN: &str = include_str!("../static/learn.html");
 
 pub(crate) const HTML: &str = "text/html; charset=utf-8";
 pub(crate) const TEXT: &str = "text/plain; charset=utf-8";
 /// The other files of the page: path, body, content type.
-pub(crate) const PAGES: [(&str, &str, &str); 9] = [
+pub(crate) const PAGES: [(&str, &str, &str); 10] = [
     ("/", INDEX, HTML),
     ("/player", PLAYER, HTML),
+    ("/learn", LEARN, HTML),
     ("/style.css", STYLE, "text/css; charset=utf-8"),
     ("/icon.svg", ICON, "image/svg+xml"),
     ("/howto", HOWTO, HTML),

@@ -83,6 +83,7 @@ pub fn router(
             "/api/analysis/{game}/rollout",
             get(crate::analysis::web::rollout),
         )
+        .merge(crate::learn::router())
         .merge(crate::accounts::routes::router())
         .merge(crate::ratings::router())
         .with_state(hub)

@@ -1,0 +1,106 @@
+// The Learn page (/learn, issue 40 item 4): exercises for both games,
+// from the server's API (docs/PROTOCOL.md, "Exercises"). Grand
+// Trictrac's lessons and levels are in learn-tt.js, backgammon's quizzes
+// in learn-bg.js; this module chooses the game and the language, and
+// keeps the progress in localStorage (`trictrac.learn`: lessons passed,
+// the score of each level and theme), in this browser only.
+
+import { t, lang, setLanguage, addTexts, $ } from "./i18n.js";
+import LEARN_TEXTS from "./texts/learn.json" with { type: "json" };
+import { createTt } from "./learn-tt.js";
+import { createBg } from "./learn-bg.js";
+
+addTexts(LEARN_TEXTS);
+
+const KEY = "trictrac.learn";
+const L = { game: null, progress: load(), ready: false };
+window.__learn = L;
+
+function load() {
+  let p = null;
+  try { p = JSON.parse(localStorage.getItem(KEY) || "null"); } catch (e) { /* private mode, or spoiled */ }
+  if (!p || typeof p !== "object") p = {};
+  p.lessons = Array.isArray(p.lessons) ? p.lessons : [];
+  p.levels = p.levels && typeof p.levels === "object" ? p.levels : {};
+  p.themes = p.themes && typeof p.themes === "object" ? p.themes : {};
+  return p;
+}
+
+/// The progress, and its saving after a change.
+export const progress = {
+  get: () => L.progress,
+  save() { try { localStorage.setItem(KEY, JSON.stringify(L.progress)); } catch (e) { /* private mode */ } },
+  /// One more answer to `kind` (levels, themes) `id`.
+  count(kind, id, right, lost) {
+    const s = L.progress[kind][id] || (L.progress[kind][id] = { asked: 0, right: 0, lost: 0 });
+    s.asked += 1;
+    if (right) s.right += 1;
+    s.lost += lost || 0;
+    progress.save();
+  },
+};
+
+/// A JSON request: the answer, or an Error with the server's message.
+export async function call(method, path, body) {
+  const r = await fetch(path, {
+    method,
+    credentials: "same-origin",
+    headers: method === "GET" ? {} : { "Content-Type": "application/json" },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  let v = {};
+  try { v = await r.json(); } catch (e) { /* not JSON */ }
+  if (!r.ok) throw new Error(r.status === 503 || r.status === 429 ? t("ln_busy") + " (" + (v.error || r.status) + ")" : v.error || String(r.status));
+  return v;
+}
+
+/// A random seed for a new exercise.
+export function seed() { return Math.floor(Math.random() * 1000000); }
+
+const app = { progress, call, seed, L };
+const tt = createTt(app);
+const bg = createBg(app);
+
+function choose(game) {
+  L.game = game;
+  $("ln-tt").hidden = game !== "trictrac";
+  $("ln-bg").hidden = game !== "backgammon";
+  for (const b of document.querySelectorAll("#ln-games button")) b.classList.toggle("primary", b.dataset.game === game);
+  const url = new URL(location.href);
+  url.searchParams.set("game", game);
+  history.replaceState(null, "", url.pathname + url.search);
+  if (game === "trictrac") tt.open(); else bg.open();
+}
+
+function render() {
+  document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
+  document.documentElement.lang = lang();
+  $("lang-fr").classList.toggle("active", lang() === "fr");
+  $("lang-en").classList.toggle("active", lang() === "en");
+  document.title = t("ln_title") + " — Grand Trictrac · Backgammon";
+  tt.render();
+  bg.render();
+}
+
+function setLang(l) {
+  setLanguage(l);
+  try { localStorage.setItem("trictrac.lang", l); } catch (e) { /* private mode */ }
+  render();
+}
+
+function init() {
+  const params = new URLSearchParams(location.search);
+  let l = params.get("lang");
+  try { l = l || localStorage.getItem("trictrac.lang"); } catch (e) { /* ignore */ }
+  setLanguage(l || ((navigator.language || "fr").startsWith("fr") ? "fr" : "en"));
+  for (const x of ["fr", "en"]) $("lang-" + x).onclick = () => setLang(x);
+  for (const b of document.querySelectorAll("#ln-games button")) b.onclick = () => choose(b.dataset.game);
+  tt.init();
+  bg.init();
+  render();
+  const game = params.get("game");
+  if (game === "trictrac" || game === "backgammon") choose(game);
+  L.ready = true;
+}
+
+init();
