@@ -2,8 +2,9 @@
 // from the server's API (docs/PROTOCOL.md, "Exercises"). Grand
 // Trictrac's lessons and levels are in learn-tt.js, backgammon's quizzes
 // in learn-bg.js; this module chooses the game and the language, and
-// keeps the progress in localStorage (`trictrac.learn`: lessons passed,
-// the score of each level and theme), in this browser only.
+// keeps the progress (`trictrac.learn`: lessons passed, the score of each
+// level and theme) in localStorage and, for a player logged in, with his
+// account too (`/api/learn/progress`), merged when the page opens.
 
 import { t, lang, setLanguage, addTexts, $ } from "./i18n.js";
 import LEARN_TEXTS from "./texts/learn.json" with { type: "json" };
@@ -13,7 +14,7 @@ import { createBg } from "./learn-bg.js";
 addTexts(LEARN_TEXTS);
 
 const KEY = "trictrac.learn";
-const L = { game: null, progress: load(), ready: false };
+const L = { game: null, progress: load(), ready: false, account: false };
 window.__learn = L;
 
 function load() {
@@ -29,7 +30,13 @@ function load() {
 /// The progress, and its saving after a change.
 export const progress = {
   get: () => L.progress,
-  save() { try { localStorage.setItem(KEY, JSON.stringify(L.progress)); } catch (e) { /* private mode */ } },
+  save() {
+    try { localStorage.setItem(KEY, JSON.stringify(L.progress)); } catch (e) { /* private mode */ }
+    if (L.account) {
+      clearTimeout(progress.timer);
+      progress.timer = setTimeout(() => { call("PUT", "/api/learn/progress", L.progress).catch(() => { /* kept here */ }); }, 300);
+    }
+  },
   /// One more answer to `kind` (levels, themes) `id`.
   count(kind, id, right, lost) {
     const s = L.progress[kind][id] || (L.progress[kind][id] = { asked: 0, right: 0, lost: 0 });
@@ -52,6 +59,25 @@ export async function call(method, path, body) {
   try { v = await r.json(); } catch (e) { /* not JSON */ }
   if (!r.ok) throw new Error(r.status === 503 || r.status === 429 ? t("ln_busy") + " (" + (v.error || r.status) + ")" : v.error || String(r.status));
   return v;
+}
+
+// The account's progress merged with this browser's: the lessons passed
+// in either, and for each level and theme the score with more answers.
+async function syncAccount() {
+  let v;
+  try { v = await call("GET", "/api/learn/progress"); } catch (e) { return; }
+  if (!v.logged_in) return;
+  L.account = true;
+  const theirs = v.progress || {};
+  const p = L.progress;
+  p.lessons = [...new Set([...p.lessons, ...(theirs.lessons || [])])].sort((a, b) => a - b);
+  for (const kind of ["levels", "themes"]) {
+    for (const [k, s] of Object.entries(theirs[kind] || {})) {
+      if (!p[kind][k] || p[kind][k].asked < s.asked) p[kind][k] = s;
+    }
+  }
+  progress.save();
+  render();
 }
 
 /// A random seed for a new exercise.
@@ -100,7 +126,7 @@ function init() {
   render();
   const game = params.get("game");
   if (game === "trictrac" || game === "backgammon") choose(game);
-  L.ready = true;
+  syncAccount().finally(() => { L.ready = true; });
 }
 
 init();

@@ -437,3 +437,87 @@ async fn backgammon_quizzes_are_graded_by_the_bots_ranking() {
     .await;
     server.stop().await;
 }
+
+/// A registered player's progress is kept with his account (issue 40,
+/// item 4); an anonymous one's only in his browser (401 to store it);
+/// a progress that does not hold together is refused and changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn progress_is_kept_with_the_account() {
+    let dir = TempDir::new("learn-progress");
+    let server = common::start(&dir.db_url()).await;
+    let addr = server.addr();
+    let call = |method: &'static str, path: &'static str, body: String, cookie: String| async move {
+        let request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\n{cookie}Content-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        let (code, head, text) = common::http_exchange(addr, &request).await;
+        (
+            code,
+            serde_json::from_str::<Value>(&text).unwrap_or(Value::Null),
+            head,
+        )
+    };
+    // Anonymous: nothing kept on the server.
+    let (code, v, _) = call("GET", "/api/learn/progress", String::new(), String::new()).await;
+    assert_eq!((code, v["logged_in"].clone()), (200, json!(false)), "{v}");
+    let mine = json!({"lessons": [1, 3], "levels": {"beginner": {"asked": 4, "right": 3, "lost": 0.0}}, "themes": {"opening": {"asked": 2, "right": 1, "lost": 0.25}}});
+    let (code, _, _) = call(
+        "PUT",
+        "/api/learn/progress",
+        mine.to_string(),
+        String::new(),
+    )
+    .await;
+    assert_eq!(code, 401);
+    // Registered: stored and read back.
+    let body = json!({"name": "Lea", "password": "a good password"}).to_string();
+    let (code, _, head) = call("POST", "/api/accounts", body, String::new()).await;
+    assert_eq!(code, 201);
+    let session = head
+        .lines()
+        .filter_map(|l| l.split_once(':'))
+        .filter(|(k, _)| k.eq_ignore_ascii_case("set-cookie"))
+        .map(|(_, v)| v.trim())
+        .find(|v| v.starts_with("trictrac_session="))
+        .and_then(|v| v.split(';').next())
+        .expect("a session")
+        .to_string();
+    let cookie = format!("Cookie: {session}\r\n");
+    let (code, v, _) = call("GET", "/api/learn/progress", String::new(), cookie.clone()).await;
+    assert_eq!(
+        (code, v["logged_in"].clone(), v["progress"].clone()),
+        (200, json!(true), Value::Null)
+    );
+    let (code, v, _) = call(
+        "PUT",
+        "/api/learn/progress",
+        mine.to_string(),
+        cookie.clone(),
+    )
+    .await;
+    assert_eq!(code, 200, "{v}");
+    let (_, v, _) = call("GET", "/api/learn/progress", String::new(), cookie.clone()).await;
+    assert_eq!(v["progress"], mine, "{v}");
+    // More right than asked: refused, nothing changed.
+    let wrong = json!({"lessons": [], "levels": {"x": {"asked": 1, "right": 2}}});
+    let (code, v, _) = call(
+        "PUT",
+        "/api/learn/progress",
+        wrong.to_string(),
+        cookie.clone(),
+    )
+    .await;
+    assert_eq!(code, 400, "{v}");
+    let (code, _, _) = call(
+        "PUT",
+        "/api/learn/progress",
+        "[1, 2]".into(),
+        cookie.clone(),
+    )
+    .await;
+    assert_eq!(code, 400);
+    let (_, v, _) = call("GET", "/api/learn/progress", String::new(), cookie).await;
+    assert_eq!(v["progress"], mine, "{v}");
+    server.stop().await;
+}

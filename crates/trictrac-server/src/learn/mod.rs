@@ -32,6 +32,7 @@ use crate::error::fail;
 use crate::limits::Gate;
 
 pub mod backgammon;
+pub mod progress;
 pub mod trictrac;
 
 /// Exercises made at once on the whole server.
@@ -54,6 +55,7 @@ pub fn router() -> Router<std::sync::Arc<crate::room::Hub>> {
         .route("/api/learn/trictrac/answer", post(trictrac::answer))
         .route("/api/learn/backgammon/quiz", get(backgammon::quiz))
         .route("/api/learn/backgammon/answer", post(backgammon::answer))
+        .route("/api/learn/progress", get(progress::get).put(progress::put))
 }
 
 /// A 400 with `{"error": …}`.

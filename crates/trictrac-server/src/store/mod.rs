@@ -29,6 +29,7 @@ mod accounts;
 mod change;
 mod dice;
 mod fault;
+mod learn;
 mod reviews;
 mod seeks;
 mod timing;
@@ -264,6 +265,7 @@ async fn create_schema(pool: &AnyPool, sqlite: bool, url: &str) -> Result<(), Se
             .iter()
             .chain(&accounts::TABLES)
             .chain(&reviews::TABLES)
+            .chain(&learn::TABLES)
         {
             (&mut *conn)
                 .execute(*stmt)
