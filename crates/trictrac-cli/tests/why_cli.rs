@@ -38,7 +38,10 @@ fn why_after_a_hint_in_trictrac_play() {
     assert!(after.starts_with("Best: 1-6 1-4, equity +"), "{after}");
     assert!(after.contains("\nSecond: 1-6-9, equity +"), "{after}");
     assert!(after.contains("lone checker"), "{after}");
-    assert!(after.contains("\nWhy 1-6 1-4 rather than 1-6-9:\n"), "{after}");
+    assert!(
+        after.contains("\nWhy 1-6 1-4 rather than 1-6-9:\n"),
+        "{after}"
+    );
     // The game moved on: the hint was for another roll.
     assert!(parts[3].starts_with(ask_first), "{text}");
     // In the help.
@@ -71,7 +74,13 @@ fn trictrac_review_explain_says_why_under_each_error() {
     assert_eq!(entries.len(), 4, "{text}");
     for e in entries {
         let best = e.split(" best ").nth(1).unwrap().split_whitespace();
-        let played = e.split(" played ").nth(1).unwrap().split(" best ").next().unwrap();
+        let played = e
+            .split(" played ")
+            .nth(1)
+            .unwrap()
+            .split(" best ")
+            .next()
+            .unwrap();
         let best: Vec<&str> = best.take_while(|w| *w != "lost").collect();
         let why = format!(
             "{e}\n      Why {} rather than {}:\n        ",
@@ -135,7 +144,10 @@ fn bg_review_explain_says_why_under_each_marked_play() {
         );
         // The head may wrap: the equity lost ends it.
         let head = lines[i + 2..i + 4].join(" ");
-        assert!(head.contains("(equity") && head.contains(" lost "), "{head}");
+        assert!(
+            head.contains("(equity") && head.contains(" lost "),
+            "{head}"
+        );
         assert!(lines[i + 3].starts_with("          "), "{text}");
         explained += 1;
     }

@@ -179,11 +179,7 @@ impl Session<'_> {
 
     /// `why` after a hint to stay or leave: the equities and the
     /// explanation of the choice, from the score before the roll.
-    fn why_stay_leave(
-        &self,
-        game: &Game,
-        sl: &trictrac_bot::analysis::StayLeave,
-    ) -> Vec<String> {
+    fn why_stay_leave(&self, game: &Game, sl: &trictrac_bot::analysis::StayLeave) -> Vec<String> {
         let mut lines = vec![format!(
             "Equity (the expected stake, R-9.1): stay {:+.3}, leave {:+.3}.",
             sl.stay, sl.leave
