@@ -174,8 +174,7 @@ Commands (type them at any prompt):
   Enter          play the only legal play
   stay, leave    after winning a hole by your own roll (tenir / s'en aller)
   hint           the best plays in equity (expected stake), or stay/leave
-  why            after hint: why its best play rather than the second (jans,
-                 obligations, the opponent's chances), or why stay or leave
+  why            after hint: why its best play rather than the second
   names [NAMES]  field names: the next of numbers, classical, soumille,
                  lepeintre, or the one named; numbers are always read (R-1.6)
   fields         where the named fields are (talon, coin bourgeois, ...)
