@@ -174,6 +174,7 @@ Commands (type them at any prompt):
   Enter          play the only legal play
   stay, leave    after winning a hole by your own roll (tenir / s'en aller)
   hint           the best plays in equity (expected stake), or stay/leave
+  why            after hint: why its best play rather than the second
   names [NAMES]  field names: the next of numbers, classical, soumille,
                  lepeintre, or the one named; numbers are always read (R-1.6)
   fields         where the named fields are (talon, coin bourgeois, ...)
@@ -223,6 +224,9 @@ struct Session<'a> {
     /// The number of rolls after the last roll thrown for a person, and
     /// the score before it (what explains staying or leaving).
     roll_before: Option<(u32, trictrac::ScoreState)>,
+    /// What `why` prints: the explanation of the last hint, with the
+    /// number of events when it was asked (the decision it explains).
+    why: Option<(usize, Vec<String>)>,
 }
 
 /// Runs `trictrac play`.
@@ -386,6 +390,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         asked_before_roll: Vec::new(),
         jans_shown: false,
         roll_before: None,
+        why: None,
     };
     session.welcome(loaded, args.load.as_deref())?;
     play::Session::new(session, dice, bot)
@@ -529,6 +534,7 @@ impl Session<'_> {
         self.first = None;
         self.resigned = false;
         self.roll_before = None;
+        self.why = None;
         let t = format!(
             "Resumed {}: {} rolls played, {}.",
             path.display(),

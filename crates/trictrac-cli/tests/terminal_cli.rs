@@ -642,6 +642,9 @@ fn help_commands(text: &str) -> Vec<String> {
     text[from..]
         .lines()
         .filter_map(|l| {
+            // The input is not echoed: the first line of a next page
+            // follows the prompt.
+            let l = l.split_once("> ").map_or(l, |(_, r)| r);
             let rest = l.trim_end_matches('\r').strip_prefix("  ")?;
             if rest.starts_with(' ') {
                 return None;

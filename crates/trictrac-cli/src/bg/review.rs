@@ -4,8 +4,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use backgammon::{MatFile, Side};
-use backgammon_bot::analysis::review::{plays_in, review, CubeReview, Mark};
+use backgammon::{MatFile, MatchId, Play, Position, Roll, Rules, Side};
+use backgammon_bot::analysis::explain::{features, why};
+use backgammon_bot::analysis::review::{plays_in, review, CubeReview, Mark, MoveReview};
 use clap::Args;
 
 use super::input;
@@ -26,7 +27,8 @@ use crate::error::CliError;
     after_help = "Examples:\n  \
         trictrac bg review match.mat\n  \
         trictrac bg review match.mat --plies 0 --json\n  \
-        trictrac bg review match.mat --all"
+        trictrac bg review match.mat --all\n  \
+        trictrac bg review match.mat --explain"
 )]
 pub struct ReviewArgs {
     /// The .mat file
@@ -56,6 +58,12 @@ pub struct ReviewArgs {
     /// Print JSON instead of text
     #[arg(long)]
     json: bool,
+
+    /// Under each play marked doubtful or worse, say why the best rather
+    /// than the play made (blots and shots, home board, primes, anchors,
+    /// the race: the features that weigh most)
+    #[arg(long)]
+    explain: bool,
 }
 
 fn side_name(s: Side) -> &'static str {
@@ -215,6 +223,11 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
                     "",
                     if m.forced { "(forced)" } else { &m.best }
                 )?;
+                if args.explain && m.mark != Mark::None {
+                    for l in explain_move(m, &rules) {
+                        writeln!(out, "{l}")?;
+                    }
+                }
             }
         }
         for c in cubes {
@@ -273,4 +286,66 @@ fn cube_line(c: &CubeReview, name: &str) -> String {
         c.analysis.double_pass,
         crate::session::wrap(&proper, 79, 10).join("\n"),
     )
+}
+
+/// The legal play of `roll` in `pos` written `text`.
+fn find_play(pos: &Position, roll: Roll, rules: &Rules, text: &str) -> Option<Play> {
+    pos.legal_plays(roll, rules)
+        .iter()
+        .find(|p| p.to_string() == text)
+        .copied()
+}
+
+/// `--explain`: why the best rather than the play made at `m`, from the
+/// position before it (its position and match IDs), as the server's
+/// review says it: the features of both positions in the mover's eyes
+/// and the differences that weigh most. Empty when it cannot be rebuilt.
+fn explain_move(m: &MoveReview, rules: &Rules) -> Vec<String> {
+    let mut lines = Vec::new();
+    if m.forced || m.best == m.play {
+        return lines;
+    }
+    let Some(pos) = m
+        .match_id
+        .parse::<MatchId>()
+        .ok()
+        .and_then(|id| Position::from_position_id(&m.position_id, id.dice_owner).ok())
+    else {
+        return lines;
+    };
+    let (Some(b), Some(p)) = (
+        find_play(&pos, m.roll, rules, &m.best),
+        find_play(&pos, m.roll, rules, &m.play),
+    ) else {
+        return lines;
+    };
+    let pos = pos.with_turn(m.side);
+    let fb = features(&pos, &pos.play_unchecked(&b), rules);
+    let fp = features(&pos, &pos.play_unchecked(&p), rules);
+    let w = why((&m.best, &fb), (&m.play, &fp), m.lost as f32);
+    let mut push = |t: &str, indent: usize| {
+        lines.extend(crate::session::wrap(
+            &format!("{}{t}", " ".repeat(indent)),
+            79,
+            indent + 2,
+        ));
+    };
+    push(
+        &format!(
+            "Why {} rather than {} (equity lost {:.3}):",
+            w.play, w.other, m.lost
+        ),
+        8,
+    );
+    if w.reasons.is_empty() {
+        push(
+            "the features weighed do not differ: the network's valuation alone \
+             separates them",
+            10,
+        );
+    }
+    for r in &w.reasons {
+        push(&format!("- {} [{:+.3}]", r.sentence, r.weight), 10);
+    }
+    lines
 }

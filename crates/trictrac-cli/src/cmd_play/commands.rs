@@ -2,8 +2,13 @@
 //! and what resigning gives; the commands of every game's prompt are the
 //! shared session's ([`crate::session::play`]).
 
+use trictrac_bot::explain::{compare, explain_ranked, explain_stay_leave};
+
 use super::*;
 use crate::session::table::Resignation;
+
+/// The width of `why`'s explanation (indented by two).
+const WHY_WIDTH: usize = 77;
 
 impl Session<'_> {
     /// The commands of trictrac only; `false` when `line` is not one.
@@ -39,6 +44,7 @@ impl Session<'_> {
                 let t = board::named_fields_text(self.view.fields, true);
                 self.say_wrapped(Tone::Plain, &t, 2)?;
             }
+            "why" => self.why()?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -105,6 +111,8 @@ impl Session<'_> {
                         number(&e.play)
                     )?;
                 }
+                let lines = self.why_plays(&game, &analysis, side);
+                self.remember_why(lines);
             }
             Phase::StayOrLeave(_) => {
                 let game = self.game.clone();
@@ -121,6 +129,8 @@ impl Session<'_> {
                             sl.leave,
                             (sl.stay - sl.leave).abs()
                         ))?;
+                        let lines = self.why_stay_leave(&game, &sl);
+                        self.remember_why(lines);
                     }
                     None => self.say("No stay-or-leave decision to hint.")?,
                 }
@@ -130,5 +140,76 @@ impl Session<'_> {
             }
         }
         Ok(())
+    }
+
+    /// `why` after a hint of the plays of `game`'s roll (`analysis`, best
+    /// first): the best play and the second with their explanations, and
+    /// why the best rather than the second, as `trictrac hint --explain`
+    /// says it ([`trictrac_bot::explain`]).
+    fn why_plays(
+        &self,
+        game: &Game,
+        analysis: &[trictrac_bot::analysis::PlayEquity],
+        side: Side,
+    ) -> Vec<String> {
+        if analysis.len() < 2 {
+            return vec!["There is only one play: nothing to compare.".to_string()];
+        }
+        let explained = explain_ranked(game, &analysis[..2]);
+        let mut lines = Vec::new();
+        for (label, (p, e)) in ["Best", "Second"]
+            .into_iter()
+            .zip(analysis.iter().zip(&explained))
+        {
+            let text = self.play_text(&p.play, side);
+            lines.push(format!("{label}: {text}, equity {:+.3}", p.equity));
+            for l in &e.lines {
+                lines.extend(wrap(&format!("  {l}"), WHY_WIDTH, 4));
+            }
+        }
+        if let [b, s] = &explained[..] {
+            let c = compare(b, s);
+            lines.push(format!("Why {} rather than {}:", c.best, c.second));
+            for l in &c.lines {
+                lines.extend(wrap(&format!("  {l}"), WHY_WIDTH, 4));
+            }
+        }
+        lines
+    }
+
+    /// `why` after a hint to stay or leave: the equities and the
+    /// explanation of the choice, from the score before the roll.
+    fn why_stay_leave(&self, game: &Game, sl: &trictrac_bot::analysis::StayLeave) -> Vec<String> {
+        let mut lines = vec![format!(
+            "Equity (the expected stake, R-9.1): stay {:+.3}, leave {:+.3}.",
+            sl.stay, sl.leave
+        )];
+        if let (Some((rolls, at_roll)), Some(score)) = (self.roll_before, game.pending_score()) {
+            if rolls == game.rolls() {
+                for l in explain_stay_leave(&at_roll, score, sl).lines {
+                    lines.extend(wrap(&l, WHY_WIDTH, 2));
+                }
+            }
+        }
+        lines
+    }
+
+    /// Keeps what `why` prints at this decision.
+    fn remember_why(&mut self, lines: Vec<String>) {
+        self.why = Some((self.game.events().len(), lines));
+    }
+
+    /// `why`: the explanation of the last `hint`, at the decision it was
+    /// asked at.
+    fn why(&mut self) -> std::io::Result<()> {
+        match &self.why {
+            Some((at, lines)) if *at == self.game.events().len() => {
+                for l in lines {
+                    writeln!(self.term, "{l}")?;
+                }
+                Ok(())
+            }
+            _ => self.say("`why` explains the hint: ask `hint` first at this decision."),
+        }
     }
 }
