@@ -8,7 +8,7 @@
 use crate::analysis::Analyst;
 use serde::Serialize;
 use trictrac::record::Record;
-use trictrac::{Game, Phase, PlayNotation, Side};
+use trictrac::{Game, Phase, Play, PlayNotation, Side};
 
 /// Thresholds of equity lost: doubtful, error, blunder.
 pub const THRESHOLDS: [f64; 3] = [0.04, 0.08, 0.16];
@@ -249,6 +249,25 @@ fn summarise(decisions: &[Decision], lucks: &[(Side, f64)], side: Side) -> Playe
     s.mean_error = round(s.total_error / s.decisions.max(1) as f64);
     s.total_error = round(s.total_error);
     s
+}
+
+/// The game before the play of `d` (a decision of kind `play` of the
+/// review of `rec`), its roll made, with the bot's best play and the play
+/// made, for explaining the decision (the page's review, issue 40).
+pub fn decision_plays(rec: &Record, d: &Decision) -> Option<(Game, Play, Play)> {
+    if d.kind != "play" {
+        return None;
+    }
+    let g = game_before(rec, d.entry.checked_sub(1)?, true)
+        .filter(|g| matches!(g.phase(), Phase::Play(_)))?;
+    let roll = g.pending_roll()?;
+    let rules = g.options().rules;
+    let resolve = |text: &str| {
+        let n = text.parse::<PlayNotation>().ok()?;
+        g.position().resolve_play_with(roll, &n, &rules).ok()
+    };
+    let (best, played) = (resolve(&d.best)?, resolve(&d.played)?);
+    Some((g, best, played))
 }
 
 /// Reviews `rec` (a record that replays) with `a`: its decisions in the

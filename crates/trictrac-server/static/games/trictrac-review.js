@@ -5,6 +5,7 @@
 // the replay, the errors marked.
 
 import { t, esc, sideName, other, sign, $ } from "../i18n.js";
+import { ttExplain, ttWhy, details } from "../explain.js";
 
 export function createReview(app, ui) {
   const S = app.S;
@@ -92,6 +93,15 @@ export function createReview(app, ui) {
   function decisionsAt(frame) {
     return ui.review && ui.review.decisions ? ui.review.decisions.filter((d) => d.frame === frame) : [];
   }
+  // Why the best play rather than the one made (a play that lost at
+  // least the first threshold): both closed, with their features.
+  function whyOf(d) {
+    if (!d.why || !d.explain) return "";
+    return `<div class="tt-review-why">` +
+      details("best", esc(t("review_best_is", { best: d.best })), ttExplain(d.explain.best)) +
+      details("play", esc(t("review_play_was", { play: d.played })), ttExplain(d.explain.play)) +
+      ttWhy(d.why).replace('id="hint-why"', 'id="review-why"') + `</div>`;
+  }
   function renderBox() {
     const box = $("review-box");
     if (!ui.review) { box.hidden = true; box.innerHTML = ""; return; }
@@ -114,7 +124,7 @@ export function createReview(app, ui) {
         const best = d.kind === "play" ? d.best : t(d.best === "stay" ? "stay_word" : "leave_word");
         h += `<p class="${reviewClass(d.error)}">${esc(t("review_step", { side: sideName(d.side), dice: d.dice, played, best,
           ep: eq(d.equity_played), eb: eq(d.equity_best), err: d.error.toFixed(3) }))}` +
-          (d.kind === "play" && d.error > 0 ? ` <span class="muted">(${esc(t("review_best_arrows"))})</span>` : "") + `</p>`;
+          (d.kind === "play" && d.error > 0 ? ` <span class="muted">(${esc(t("review_best_arrows"))})</span>` : "") + `</p>` + whyOf(d);
       }
       h += `</div>`;
     }

@@ -11,7 +11,7 @@ use trictrac::record::Record;
 use trictrac::Play;
 use trictrac::{Event, Field, Game, GameOptions, Phase, Position, Quarter};
 use trictrac_bot::analysis::analyst;
-use trictrac_bot::explain::{compare, explain_ranked};
+use trictrac_bot::explain::{compare, explain_play, explain_ranked};
 
 use super::view::play_json;
 
@@ -236,6 +236,7 @@ pub fn review_json(rec: &Record) -> Value {
         .map(|d| {
             let mut j = serde_json::to_value(d).unwrap_or(Value::Null);
             j["roll"] = json!(roll_of.get(d.entry - 1).copied().unwrap_or(0));
+            add_why(rec, d, &mut j);
             j
         })
         .collect();
@@ -257,6 +258,22 @@ pub fn review_json(rec: &Record) -> Value {
         "summary": r.summary,
         "figures": figures,
     })
+}
+
+/// For a reviewed play losing the first threshold or more (issue 40): `why`
+/// the best rather than it ([`compare`]) and `explain: {best, play}`.
+fn add_why(rec: &Record, d: &review::Decision, j: &mut Value) {
+    let doubtful = d.error >= review::THRESHOLDS[0];
+    let Some((g, best, played)) = doubtful.then(|| review::decision_plays(rec, d)).flatten() else {
+        return;
+    };
+    let (Some(mut b), Some(mut p)) = (explain_play(&g, &best), explain_play(&g, &played)) else {
+        return;
+    };
+    b.equity = Some(d.equity_best);
+    p.equity = Some(d.equity_played);
+    j["why"] = json!(compare(&b, &p));
+    j["explain"] = json!({ "best": b, "play": p });
 }
 
 /// The query of `/api/chances`.
@@ -546,6 +563,31 @@ mod tests {
                 < 1e-3,
             "{bad} {h}"
         );
+    }
+
+    #[test]
+    fn the_review_says_why_the_best_rather_than_a_clear_error() {
+        // The worst play of a 6-5 that may take the corner.
+        let tpn = "w:1x13,6,7 b:24x15 w";
+        let mut g = rolled(tpn, 6, 5);
+        let worst = analyst().plays(&g).last().unwrap().play;
+        g.play(&worst).unwrap();
+        let header = trictrac::record::Header {
+            start: Some(tpn.into()),
+            ..Default::default()
+        };
+        let v = review_json(&Record::from_game(&g, header));
+        let d = &v["decisions"][0];
+        assert!(
+            d["error"].as_f64().unwrap_or(0.0) >= review::THRESHOLDS[2],
+            "{v}"
+        );
+        let w = &d["why"];
+        assert_eq!(w["best"], d["best"], "{d}");
+        assert_eq!(w["second"], d["played"], "{d}");
+        assert!(w["lines"].to_string().contains("corner"), "{d}");
+        assert_eq!(d["explain"]["best"]["play"], d["best"], "{d}");
+        assert_eq!(d["explain"]["play"]["play"], d["played"], "{d}");
     }
 
     #[test]
