@@ -194,6 +194,7 @@ impl Server {
 /// When the database cannot be opened or the address bound.
 pub async fn serve(config: Config) -> Result<(), ServerError> {
     logging::init();
+    let stopped = shutdown_signal();
     let server = Server::start(config.clone()).await?;
     let backend = if config.database.starts_with("sqlite:") {
         "SQLite"
@@ -206,7 +207,7 @@ pub async fn serve(config: Config) -> Result<(), ServerError> {
         redact(&config.database)
     ));
     logging::say("press Ctrl-C to stop");
-    shutdown_signal().await;
+    stopped.await;
     logging::say("trictrac: stopping");
     server.stop().await;
     Ok(())
@@ -239,24 +240,41 @@ fn redact(url: &str) -> String {
     }
 }
 
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Ctrl-C or SIGTERM, listened to from the call on: installed before the
+/// server binds its address, so that a stop asked as soon as it listens
+/// is a clean stop (not the signal's default, which kills the process).
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut term = signal(SignalKind::terminate()).ok();
+        let mut int = signal(SignalKind::interrupt()).ok();
+        async move {
+            let term = async {
+                match term.as_mut() {
+                    Some(s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            let int = async {
+                match int.as_mut() {
+                    Some(s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            tokio::select! {
+                _ = term => {}
+                _ = int => {}
             }
-            Err(_) => std::future::pending::<()>().await,
         }
-    };
+    }
     #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        _ = ctrl_c => {}
-        _ = term => {}
+    async {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }
 
