@@ -12,20 +12,25 @@ use rand_chacha::ChaCha20Rng;
 use tables::{BySide, Side};
 use tokio::sync::{broadcast, watch, Mutex};
 
-use crate::error::ServerError;
-use crate::error::{LoadError, ReplayError, RoomError};
+use crate::error::{LoadError, RoomError};
 pub use crate::games::Intent;
-use crate::games::{Registry, RoomGame};
+use crate::games::Registry;
 use crate::store::{now, Change, GameRow, InsertError, Store};
 use view::state_json;
 
 mod absence;
 pub mod clock;
+mod create;
+mod state;
+pub use state::GameState;
+mod dice;
 mod rematch;
+mod seats;
 mod sync;
 pub mod timing;
 mod turns;
 pub mod view;
+pub use dice::{dice_in, RoomDice};
 
 pub use clock::{Clock, ClockSpec};
 pub use timing::{AbandonConfig, Reason, Timing, Verdict};
@@ -59,50 +64,6 @@ impl Mode {
             "online" => Mode::Online,
             _ => return None,
         })
-    }
-}
-
-/// The game of a room: any game of the registry ([`crate::games`]).
-#[derive(Clone, Debug)]
-pub struct GameState(pub Box<dyn RoomGame>);
-
-impl std::ops::Deref for GameState {
-    type Target = dyn RoomGame;
-    fn deref(&self) -> &(dyn RoomGame + 'static) {
-        &*self.0
-    }
-}
-
-impl std::ops::DerefMut for GameState {
-    fn deref_mut(&mut self) -> &mut (dyn RoomGame + 'static) {
-        &mut *self.0
-    }
-}
-
-impl GameState {
-    /// Who acts now, if a player does.
-    pub fn side_to_act(&self) -> Option<Side> {
-        self.0.pending().and_then(|p| p.side)
-    }
-
-    /// The result line once the game (or match) is over.
-    pub fn result_text(&self) -> Option<String> {
-        self.0.outcome().map(|o| o.text)
-    }
-
-    /// Replays stored actions.
-    ///
-    /// # Errors
-    /// The first action that does not apply, with its number.
-    pub fn replay(&mut self, actions: &[String]) -> Result<(), ReplayError> {
-        for (i, a) in actions.iter().enumerate() {
-            self.0.apply_stored(a).map_err(|e| ReplayError {
-                index: i,
-                action: a.clone(),
-                why: e.to_string(),
-            })?;
-        }
-        Ok(())
     }
 }
 
@@ -452,153 +413,6 @@ impl Hub {
         }
     }
 
-    /// Creates a game; returns its room and the creator's token.
-    ///
-    /// # Errors
-    /// A one-line reason (bad bot name, database failure).
-    pub async fn create(
-        self: &Arc<Self>,
-        mode: Mode,
-        kind: &str,
-        options: &str,
-        bot: Option<String>,
-        side: Option<Side>,
-        name: String,
-    ) -> Result<(Arc<Mutex<Room>>, String), RoomError> {
-        let side = side.unwrap_or(if self.rng().next_u32().is_multiple_of(2) {
-            Side::White
-        } else {
-            Side::Black
-        });
-        let game = GameState(self.config.games.make(kind, options)?);
-        let options = game.options_words();
-        let players = game.bots();
-        let bot = match mode {
-            Mode::Bot => {
-                let b = bot.unwrap_or_else(|| players.first().copied().unwrap_or("").to_string());
-                if !players.contains(&b.as_str()) {
-                    return Err(format!("unknown bot `{b}`: one of {}", players.join(", ")).into());
-                }
-                Some(b)
-            }
-            _ => None,
-        };
-        let name = if name.is_empty() {
-            "player".to_string()
-        } else {
-            name
-        };
-        let token = self.token();
-        let other = if mode == Mode::Hotseat {
-            token.clone()
-        } else {
-            self.token()
-        };
-        let other_name = match (&bot, mode) {
-            (Some(b), _) => format!("{} (bot)", game.bot_level(b)),
-            (None, Mode::Hotseat) => format!("{name} 2"),
-            _ => "guest".to_string(),
-        };
-        let (white_token, black_token, white_name, black_name) = match side {
-            Side::White => (token.clone(), other, name, other_name),
-            Side::Black => (other, token.clone(), other_name, name),
-        };
-        let row = GameRow {
-            id: String::new(),
-            game: game.kind().into(),
-            mode: mode.name().into(),
-            options,
-            bot: bot.clone(),
-            bot_side: bot.as_ref().map(|_| (!side).name().to_string()),
-            white_token,
-            black_token,
-            white_name,
-            black_name,
-            white_taken: side == Side::White || mode != Mode::Online,
-            black_taken: side == Side::Black || mode != Mode::Online,
-            created: now(),
-            finished: None,
-            result: None,
-        };
-        let room = self.open_new(row, game).await?;
-        Ok((room, token))
-    }
-
-    /// Stores a new game under a free room code, throws its first dice and
-    /// holds it in memory (its bot started).
-    async fn open_new(
-        self: &Arc<Self>,
-        mut row: GameRow,
-        game: GameState,
-    ) -> Result<Arc<Mutex<Room>>, RoomError> {
-        let mut tries = 0;
-        loop {
-            row.id = self.code();
-            if self
-                .store
-                .insert_game(&row)
-                .await
-                .map_err(|e| RoomError::Storage(e.to_string()))?
-            {
-                break;
-            }
-            tries += 1;
-            if tries > 20 {
-                return Err(RoomError::Storage("cannot find a free room code".into()));
-            }
-        }
-        // An online game's dice: a server seed of its own, committed now
-        // (issue 38).
-        let dice = if Mode::from_name(&row.mode) == Some(Mode::Online) {
-            let mut server = [0u8; 32];
-            self.rng().fill_bytes(&mut server);
-            let seeds = tables::fair::Seeds::new(server, Vec::new(), Vec::new());
-            self.store
-                .set_dice(&row.id, &seeds.text(true))
-                .await
-                .map_err(|e| RoomError::Storage(e.to_string()))?;
-            Some(seeds)
-        } else {
-            None
-        };
-        let (tx, _) = broadcast::channel(64);
-        let room = Room {
-            row,
-            game,
-            actions: Vec::new(),
-            tx,
-            connected: BySide::new(0, 0),
-            spectators: 0,
-            remote: HashMap::new(),
-            rematch: None,
-            timing: None,
-            absent: BySide::new(Some(clock::now_ms()), Some(clock::now_ms())),
-            grace_ms: self.config.abandon.grace.as_millis() as i64,
-            presence_expires_ms: self.config.abandon.presence_expires().as_millis() as i64,
-            dice,
-            woken: None,
-            bot_running: false,
-            tutored: false,
-        };
-        let id = room.row.id.clone();
-        let room = Arc::new(Mutex::new(room));
-        {
-            let mut r = room.lock().await;
-            // The first dice: R-2.2 (trictrac), BG-2.2 (backgammon); in an
-            // online game, once both players have joined (each may give a
-            // seed for the dice when he joins).
-            if r.row.white_taken && r.row.black_taken {
-                self.first_dice(&mut r).await?;
-            }
-        }
-        self.rooms
-            .lock()
-            .map_err(|_| RoomError::Refused("the server is stopping".into()))?
-            .insert(id, room.clone());
-        self.kick_bot(&room).await;
-        Ok(room)
-    }
-
     /// The room of a game, from memory or rebuilt from the database.
     ///
     /// # Errors
@@ -685,105 +499,6 @@ impl Hub {
         self.rooms.lock().ok()?.get(id).cloned()
     }
 
-    /// Takes the free seat of an online game for a newcomer, if any.
-    ///
-    /// # Errors
-    /// When the database fails.
-    pub async fn take_free_seat(
-        &self,
-        room: &mut Room,
-        name: &str,
-        seed: &[u8],
-    ) -> Result<Vec<Side>, RoomError> {
-        if room.mode() != Mode::Online {
-            return Ok(Vec::new());
-        }
-        for side in Side::ALL {
-            let taken = match side {
-                Side::White => room.row.white_taken,
-                Side::Black => room.row.black_taken,
-            };
-            if taken {
-                continue;
-            }
-            let name = if name.is_empty() { "guest" } else { name };
-            if self
-                .store
-                .take_seat(&room.row.id, side == Side::White, name)
-                .await?
-            {
-                match side {
-                    Side::White => {
-                        room.row.white_taken = true;
-                        room.row.white_name = name.into();
-                    }
-                    Side::Black => {
-                        room.row.black_taken = true;
-                        room.row.black_name = name.into();
-                    }
-                }
-                self.contribute_seed(room, side, seed).await?;
-                if room.row.white_taken && room.row.black_taken && room.actions.is_empty() {
-                    self.first_dice(room).await?;
-                }
-                return Ok(vec![side]);
-            }
-        }
-        Ok(Vec::new())
-    }
-
-    /// A player's seed for the dice of an online game (issue 38): taken
-    /// until the first throw, ignored afterwards (the dice are drawn).
-    ///
-    /// # Errors
-    /// When the database fails.
-    pub async fn contribute_seed(
-        &self,
-        room: &mut Room,
-        side: Side,
-        seed: &[u8],
-    ) -> Result<(), RoomError> {
-        if seed.is_empty() || !room.actions.is_empty() {
-            return Ok(());
-        }
-        let Some(seeds) = room.dice.as_mut() else {
-            return Ok(());
-        };
-        let mut s = seeds.clone();
-        match side {
-            Side::White => s.white = seed.to_vec(),
-            Side::Black => s.black = seed.to_vec(),
-        }
-        let s = tables::fair::Seeds::new(s.server, s.white, s.black);
-        self.store
-            .set_dice(&room.row.id, &s.text(true))
-            .await
-            .map_err(|e| e.to_string())?;
-        *seeds = s;
-        Ok(())
-    }
-
-    /// Throws the first dice of a room (and what follows by itself).
-    async fn first_dice(&self, room: &mut Room) -> Result<(), RoomError> {
-        let mut g = room.game.clone();
-        let mut dice = self.dice_of(room);
-        let new = self.follow_ups(&mut g, Vec::new(), &mut dice)?;
-        self.commit(room, g, new).await?;
-        Ok(())
-    }
-
-    /// The dice of `room`'s next throws: an online game's from its seeds
-    /// (from the die after those of its stored throws), else the hub's.
-    pub(super) fn dice_of(&self, room: &Room) -> RoomDice {
-        match &room.dice {
-            Some(s) => RoomDice::Fair(tables::fair::FairDice {
-                seeds: s.clone(),
-                drawn: room.actions.iter().map(|a| dice_in(a)).sum(),
-            }),
-            None => RoomDice::Hub(Box::new(self.dice())),
-        }
-    }
-
     /// Stores `new` (already applied to `game`), then makes `game` the
     /// room's game and tells everyone.
     async fn commit(
@@ -854,42 +569,5 @@ impl Hub {
         self.track_live(room);
         room.broadcast();
         Ok(room.actions.len())
-    }
-}
-
-/// The dice a stored action drew (docs/DICE.md): 2 for a throw of two
-/// dice (`first`, `opening`, `roll`), 4 for `first_two` (Grand Trictrac's
-/// two dice each), 0 for the rest.
-pub fn dice_in(action: &str) -> u64 {
-    let kind = serde_json::from_str::<serde_json::Value>(action)
-        .ok()
-        .and_then(|v| v["k"].as_str().map(String::from));
-    match kind.as_deref() {
-        Some("first" | "opening" | "roll") => 2,
-        Some("first_two") => 4,
-        _ => 0,
-    }
-}
-
-/// Where a room's dice come from.
-pub enum RoomDice {
-    /// The hub's generator (games against the bot, at one screen).
-    Hub(Box<ChaCha20Rng>),
-    /// An online game's seeds.
-    Fair(tables::fair::FairDice),
-}
-
-impl tables::DiceSource for RoomDice {
-    fn die(&mut self) -> tables::Die {
-        match self {
-            RoomDice::Hub(r) => r.as_mut().die(),
-            RoomDice::Fair(f) => f.die(),
-        }
-    }
-}
-
-impl From<ServerError> for String {
-    fn from(e: ServerError) -> String {
-        e.to_string()
     }
 }

@@ -1,0 +1,145 @@
+//! Tests of the parent module.
+use super::*;
+
+const START: &str = "0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0";
+/// After the board: turn, dice, his dice, cube, may double, the
+/// opponent may, doubled, orientation, off, bar, move, forced,
+/// Crawford, last.
+const ROLL_65: &str = "1:6:5:6:5:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";
+
+fn line(head: &str, board: &str, tail: &str) -> String {
+    format!("board:gnubg:root:{head}:{board}:{tail}")
+}
+
+#[test]
+fn reads_a_move_line() {
+    let b = parse_board(&line("3:0:0", START, ROLL_65)).unwrap();
+    assert_eq!(b.match_length, 3);
+    assert_eq!(b.dice, (6, 5));
+    assert_eq!(b.board[24], 2);
+    assert_eq!(b.board[1], -2);
+    let r = b.request().unwrap();
+    assert_eq!(r.position, Position::start());
+    assert_eq!(r.question, Question2::Play(Roll::new(6, 5)));
+    assert_eq!(r.state.length, 3);
+    assert_eq!(r.cube, Cube::centred());
+}
+
+#[test]
+fn reads_the_cube_and_the_score() {
+    // Before rolling, he owns a 2-cube, 2-1 down (his score second).
+    let l = line(
+        "5:2:1",
+        START,
+        "1:0:0:0:0:2:1:0:0:1:-1:0:25:0:0:0:0:0:0:0:1",
+    );
+    let r = parse_board(&l).unwrap().request().unwrap();
+    assert_eq!(r.question, Question2::Cube);
+    assert!(r.may_double);
+    assert_eq!(r.state.score, BySide::new(1, 2));
+    assert_eq!(
+        r.cube,
+        Cube {
+            value: 2,
+            owner: Some(Side::White)
+        }
+    );
+    // Doubled: turn -1, his score first, the doubler on roll.
+    let l = line(
+        "5:1:2",
+        START,
+        "-1:0:0:0:0:1:1:1:1:1:-1:0:25:0:0:0:0:0:0:0:1",
+    );
+    let r = parse_board(&l).unwrap().request().unwrap();
+    assert_eq!(r.question, Question2::Take);
+    assert_eq!(r.position.turn(), Side::Black);
+    assert_eq!(r.state.score, BySide::new(1, 2));
+    assert_eq!(r.cube, Cube::centred());
+    // Money: length 0.
+    let r = parse_board(&line("0:7:3", START, ROLL_65))
+        .unwrap()
+        .request()
+        .unwrap();
+    assert!(r.state.is_money());
+}
+
+#[test]
+fn the_crawford_game_is_the_last_field() {
+    let crawford = ROLL_65.strip_suffix(":1").unwrap().to_string() + ":0";
+    let r = parse_board(&line("3:2:0", START, &crawford))
+        .unwrap()
+        .request()
+        .unwrap();
+    assert!(r.state.crawford && !r.state.crawford_done);
+    let r = parse_board(&line("3:2:0", START, ROLL_65))
+        .unwrap()
+        .request()
+        .unwrap();
+    assert!(!r.state.crawford && r.state.crawford_done);
+}
+
+#[test]
+fn refuses_bad_lines() {
+    let sixteen = START.replacen("0:-2:", "0:-3:", 1);
+    let shared = START
+        .replacen("0:-2:", "0:-2:1:", 1)
+        .replacen(":0:0:0:5", ":0:0:5", 1);
+    for bad in [
+        String::new(),
+        "hello".into(),
+        "board:a:b:1:2".into(),
+        line("3:0:0", &sixteen, ROLL_65),
+        line("3:0:0", &shared, ROLL_65),
+        line(
+            "3:0:0",
+            START,
+            "1:7:5:6:5:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1",
+        ),
+        line(
+            "3:0:0",
+            START,
+            "1:6:5:6:5:1:1:1:0:-1:1:25:0:0:0:0:0:0:0:0:1",
+        ),
+        line("3:3:0", START, ROLL_65),
+        line(
+            "3:0:0",
+            START,
+            "1:6:5:6:5:1:1:1:1:1:-1:0:25:0:0:0:0:0:0:0:1",
+        ),
+        line(
+            "3:0:0",
+            START,
+            "1:6:0:6:5:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1",
+        ),
+        line(
+            "3:0:0",
+            START,
+            "1:6:5:6:5:3:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1",
+        ),
+        line("3:0:0", &START.replacen("0:-2:", "0:-2:x:", 1), ROLL_65),
+        line("3:0:0", START, ROLL_65) + ":1",
+    ] {
+        assert!(
+            parse_board(&bad).and_then(|b| b.request()).is_err(),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn answers_legal_plays_in_gnubgs_form() {
+    let mut r = Responder::new(backgammon_bot::default_net(), 0, false);
+    assert_eq!(
+        r.answer(&line("3:0:0", START, ROLL_65)).unwrap(),
+        "24/18 18/13"
+    );
+    // Dancing: his checker on the bar against a closed board.
+    let closed = "0:14:0:0:0:0:0:-3:0:0:0:0:0:0:0:0:0:0:0:-2:-2:-2:-2:-2:-2:1";
+    let tail = "1:6:6:6:6:1:1:1:0:1:-1:0:25:0:0:1:0:0:0:0:1";
+    assert_eq!(r.answer(&line("0:0:0", closed, tail)).unwrap(), "");
+    let before = "1:0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";
+    assert_eq!(r.answer(&line("3:0:0", START, before)).unwrap(), "roll");
+    let doubled = "-1:0:0:0:0:1:1:1:1:1:-1:0:25:0:0:0:0:0:0:0:1";
+    assert_eq!(r.answer(&line("0:0:0", START, doubled)).unwrap(), "take");
+    assert!(r.answer("board:nonsense").is_err());
+}

@@ -1,0 +1,179 @@
+//! The tutor's judgement of a decision (issue 40): the equity a play or
+//! a cube decision loses against the best, its mark, and why.
+
+use super::*;
+
+/// A decision the tutor judges (issue 40): a play (the page's notation,
+/// as `play` sends it) or a cube decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// The play of the roll.
+    Play(String),
+    /// Rolling without doubling, when the cube is available.
+    NoDouble,
+    /// Doubling (or redoubling).
+    Double,
+    /// Taking the double offered.
+    Take,
+    /// Passing it (`drop`).
+    Drop,
+}
+
+/// The mark of `lost` among the review's `thresholds` (gnubg's):
+/// `very_bad`, `bad`, `doubtful`, or empty below the first.
+pub fn mark(lost: f64, thresholds: [f64; 3]) -> &'static str {
+    if lost >= thresholds[2] {
+        "very_bad"
+    } else if lost >= thresholds[1] {
+        "bad"
+    } else if lost >= thresholds[0] {
+        "doubtful"
+    } else {
+        ""
+    }
+}
+
+/// The tutor's judgement of `decision` in the game of `m`, without
+/// making it (issue 40, the page's `judge`): the equity it loses against
+/// the best choice (`lost`, 0 or more, in the units of the review), its
+/// `mark` among the review's `thresholds`
+/// ([`backgammon_bot::analysis::review::THRESHOLDS`]), the `best` choice
+/// and `mine`. A play is judged by the hint's ranking (the default bot's
+/// 3-ply search), each side with its `explain` features, and `why` the
+/// best rather than the play made; a cube decision by the hint's cube
+/// analysis (2 plies), under `cube`. `best.action` is the protocol's
+/// message that makes the best choice (`play`, `roll`, `double`,
+/// `take`, `drop`). Blocking.
+///
+/// # Errors
+/// No such decision now, or a play that is not legal.
+pub fn judge(m: &Match, decision: &Decision) -> Result<Value, crate::error::AnalysisError> {
+    let s = Setting::of_match(m).ok_or("nothing to judge: no decision is pending")?;
+    let thresholds = backgammon_bot::analysis::review::THRESHOLDS;
+    let net = backgammon_bot::default_net();
+    let mut v = match (decision, s.dice) {
+        (Decision::Play(text), Some(roll)) => judge_play(&net, &s, roll, &m.rules, text)?,
+        (Decision::Play(_), None) => return Err("no roll to play: roll first (BG-3.1)".into()),
+        (_, Some(_)) => return Err("a cube decision is taken before the roll (BG-7.2)".into()),
+        (d, None) => {
+            let a = cubeful::analyse(&net, &s.position, &m.rules, &s.state, s.cube, 2);
+            let double_word = if a.redouble { "redouble" } else { "double" };
+            let (lost, mine, best) = match (d, s.doubled) {
+                (Decision::NoDouble, false) if a.available => (
+                    a.doubler_error(false),
+                    "no_double",
+                    if a.double { double_word } else { "no_double" },
+                ),
+                (Decision::Double, false) if a.available => (
+                    a.doubler_error(true),
+                    double_word,
+                    if a.double { double_word } else { "no_double" },
+                ),
+                (Decision::Take, true) => (
+                    a.taker_error(true),
+                    "take",
+                    if a.take { "take" } else { "drop" },
+                ),
+                (Decision::Drop, true) => (
+                    a.taker_error(false),
+                    "drop",
+                    if a.take { "take" } else { "drop" },
+                ),
+                _ => return Err("that is not the cube decision pending (BG-7)".into()),
+            };
+            let action = |w: &'static str| match w {
+                "no_double" => "roll",
+                "double" | "redouble" => "double",
+                o => o,
+            };
+            json!({
+                "kind": "cube",
+                "lost": r4(lost.max(0.0)),
+                "mine": { "n": mine, "action": action(mine) },
+                "best": { "n": best, "action": action(best) },
+                "cube": cube_json(&a),
+                "why": Value::Null,
+            })
+        }
+    };
+    let lost = v["lost"].as_f64().unwrap_or(0.0);
+    v["mark"] = json!(mark(lost, thresholds));
+    v["thresholds"] = json!(thresholds);
+    v["side"] = json!(if s.doubled {
+        (!s.position.turn()).name()
+    } else {
+        s.position.turn().name()
+    });
+    Ok(v)
+}
+
+/// A play against the best of the hint's ranking: see [`judge`].
+fn judge_play(
+    net: &BgNet,
+    s: &Setting,
+    roll: Roll,
+    rules: &Rules,
+    text: &str,
+) -> Result<Value, crate::error::AnalysisError> {
+    let pos = &s.position;
+    let side = pos.turn();
+    let play = if text.trim() == "--" || text.trim().is_empty() {
+        Play::PASS
+    } else {
+        let t: backgammon::PlayText = text.parse().map_err(|e| format!("play `{text}`: {e}"))?;
+        pos.resolve_play(roll, &t, rules)
+            .map_err(|e| format!("play `{text}`: {e}"))?
+    };
+    let plays = pos.legal_plays(roll, rules);
+    let score = Score {
+        state: &s.state,
+        cube: s.cube,
+    };
+    let after = pos.play_unchecked(&play);
+    let entry = |p: &Play, o: &_, e: f32| {
+        let mut j = play_json(p, side);
+        j["action"] = json!("play");
+        j["equity"] = json!(r4(f64::from(e)));
+        j["explain"] = explain_value(
+            &features(pos, &pos.play_unchecked(p), rules).with_chances(Chances::from_outputs(o)),
+        );
+        j
+    };
+    if plays.len() < 2 {
+        return Ok(
+            json!({ "kind": "play", "lost": 0.0, "mine": play_json(&play, side), "best": play_json(&play, side), "why": Value::Null }),
+        );
+    }
+    let ranked = ranked_3ply_in(net, pos, &plays, rules, &mut Scratch::default(), score);
+    let value = |o: &_| score.value(o, side) as f32;
+    let best = ranked.first().ok_or("no legal play")?;
+    let mine = ranked
+        .iter()
+        .find(|r| pos.play_unchecked(&r.play) == after)
+        .ok_or_else(|| format!("play `{text}` is not among the legal plays"))?;
+    let (eb, em) = (value(&best.outputs), value(&mine.outputs));
+    let (jb, jm) = (
+        entry(&best.play, &best.outputs, eb),
+        entry(&mine.play, &mine.outputs, em),
+    );
+    let same = pos.play_unchecked(&best.play) == after;
+    let why_json = if same {
+        Value::Null
+    } else {
+        let fb = features(pos, &pos.play_unchecked(&best.play), rules)
+            .with_chances(Chances::from_outputs(&best.outputs));
+        let fm = features(pos, &after, rules).with_chances(Chances::from_outputs(&mine.outputs));
+        why_value(&why(
+            (&best.play.to_string(), &fb),
+            (&mine.play.to_string(), &fm),
+            eb - em,
+        ))
+    };
+    Ok(json!({
+        "kind": "play",
+        "lost": if same { 0.0 } else { r4(f64::from(eb - em).max(0.0)) },
+        "best": jb,
+        "mine": jm,
+        "why": why_json,
+    }))
+}
