@@ -29,6 +29,7 @@
 
 pub mod accounts;
 pub mod analysis;
+pub mod bots_api;
 mod connections;
 pub mod error;
 pub mod fair;

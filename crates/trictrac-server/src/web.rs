@@ -87,6 +87,7 @@ pub fn router(
         .merge(crate::accounts::routes::router())
         .merge(crate::ratings::router())
         .with_state(hub)
+        .merge(crate::bots_api::router().with_state(lobby.clone()))
         .merge(crate::lobby::routes::router().with_state(lobby))
         .layer(axum::middleware::from_fn_with_state(
             accounts.clone(),
@@ -124,14 +125,23 @@ async fn ws(
     };
     // The account of the page's session, if logged in: its players sit
     // under its name (and nobody else may).
-    let account =
-        match crate::accounts::routes::cookie_value(&headers, crate::accounts::SESSION_COOKIE) {
-            Some(token) => crate::accounts::session_account(&hub, token)
-                .await
-                .ok()
-                .flatten(),
-            None => None,
-        };
+    // A bot's token (issue 39), else the page's session.
+    let bearer = match crate::accounts::tokens::bearer_account(&hub, &headers).await {
+        Ok(a) => a,
+        Err(e) => return e.into_response(),
+    };
+    let account = match bearer {
+        Some(a) => Some(a),
+        None => {
+            match crate::accounts::routes::cookie_value(&headers, crate::accounts::SESSION_COOKIE) {
+                Some(token) => crate::accounts::session_account(&hub, token)
+                    .await
+                    .ok()
+                    .flatten(),
+                None => None,
+            }
+        }
+    };
     upgrade
         .max_message_size(64 * 1024)
         // Small buffers (they grow for a large message): tungstenite's

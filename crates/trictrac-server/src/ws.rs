@@ -620,6 +620,56 @@ async fn attach_seats(
     vec![welcome, state]
 }
 
+/// One message of this protocol from the bot API (`crate::bots_api`,
+/// issue 39): acts for `seats` of `room` as a socket joined with their
+/// token would, with the same checks and replies. `create`, `join`,
+/// `watch` and `rematch` are refused: a bot's games come from the lobby.
+pub(crate) async fn handle_detached(
+    hub: &Arc<Hub>,
+    room: Arc<Mutex<Room>>,
+    seats: Vec<Side>,
+    token: String,
+    raw: Value,
+    peer: std::net::IpAddr,
+    account: Option<&crate::accounts::Account>,
+) -> Vec<Value> {
+    let kind = raw
+        .get("type")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    let kind = kind.as_str();
+    if matches!(kind, "create" | "join" | "watch" | "rematch") {
+        return vec![error(format!(
+            "`{kind}` is not sent through the bot API: a bot's games come from the lobby (post or accept a challenge)"
+        ))];
+    }
+    let expected = match raw.get("seq") {
+        None | Some(Value::Null) => None,
+        Some(v) => match v.as_u64() {
+            Some(s) => Some(s as usize),
+            None => {
+                return vec![error(format!(
+                    "bad message: `seq` must be a non-negative integer (the number of actions seen), not {v}"
+                ))]
+            }
+        },
+    };
+    let msg: ClientMsg = match serde_json::from_value(raw) {
+        Ok(m) => m,
+        Err(_) if TAKE_BACK.contains(&kind) => return vec![error(NO_TAKE_BACK)],
+        Err(e) => return vec![error(format!("bad message: {e}"))],
+    };
+    let rx = room.lock().await.tx.subscribe();
+    let mut attached = Some(Attached {
+        room,
+        seats,
+        token,
+        rx,
+    });
+    handle(hub, &mut attached, msg, expected, peer, account).await
+}
+
 #[cfg(test)]
 mod name_tests {
     #[test]

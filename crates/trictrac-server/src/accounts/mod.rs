@@ -24,6 +24,7 @@
 pub mod history;
 pub mod names;
 pub mod routes;
+pub mod tokens;
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;

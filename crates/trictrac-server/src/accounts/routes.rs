@@ -31,6 +31,7 @@ pub fn router() -> Router<Arc<Hub>> {
         .route("/api/logout", post(logout))
         .route("/api/me/games", get(my_games))
         .route("/api/me/seats", post(claim_seats))
+        .merge(super::tokens::router())
 }
 
 impl IntoResponse for ApiError {
@@ -67,6 +68,21 @@ pub fn cookie_value<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
 pub async fn identify(State(acc): State<Arc<Accounts>>, mut req: Request, next: Next) -> Response {
     if !req.uri().path().starts_with("/api/") {
         return next.run(req).await;
+    }
+    // A bot's request (`Authorization: Bearer`, issue 39): its token's
+    // account, no cookie identity; a bad token is refused here.
+    match super::tokens::bearer_account(&acc.hub, req.headers()).await {
+        Ok(Some(account)) => {
+            req.extensions_mut().insert(Who {
+                identity: None,
+                account: Some(account),
+                session: None,
+                secure: acc.secure,
+            });
+            return next.run(req).await;
+        }
+        Ok(None) => {}
+        Err(e) => return e.into_response(),
     }
     let headers = req.headers();
     let secure = acc.secure

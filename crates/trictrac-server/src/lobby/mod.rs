@@ -101,6 +101,9 @@ pub struct NewSeek {
     /// (`crate::room::clock`).
     #[serde(default)]
     pub clock: Option<crate::room::ClockSpec>,
+    /// A rated seek a bot may accept (`crate::bots_api::rated`).
+    #[serde(default)]
+    pub allow_bots: bool,
 }
 
 /// `POST /api/seeks/ID/accept`: who accepts (both optional).
@@ -117,6 +120,10 @@ pub struct Acceptance {
     /// name or level (by default the standing one).
     #[serde(default)]
     pub bot: Option<String>,
+    /// A rated game against a bot's seek allowed
+    /// (`crate::bots_api::rated`).
+    #[serde(default)]
+    pub allow_bots: bool,
 }
 
 /// A secret token: 16 random bytes from the operating system, in hex.
@@ -267,12 +274,16 @@ pub async fn post(hub: &Lobby, seek: NewSeek, by: &Who) -> Result<Value, LobbyEr
         clock: seek.clock.map(|c| json!(c).to_string()),
         rated: seek.rated,
     };
+    let bots = crate::bots_api::rated::flags(hub, by, seek.allow_bots).await?;
     for _ in 0..20 {
         row.id = code();
         if hub.store.insert_seek(&row).await? {
             // This instance's lobby at once, the others told.
+            hub.store.insert_seek_bots(&row.id, bots).await?;
+            let mut listed = public(&row);
+            crate::bots_api::rated::mark(&mut listed, bots);
             hub.feed
-                .apply(vec![(row.id.clone(), public(&row))], Vec::new(), Vec::new())
+                .apply(vec![(row.id.clone(), listed)], Vec::new(), Vec::new())
                 .await;
             hub.store.announce_lobby().await;
             crate::lobby::accounts::posted(hub, &row.id, by, seek.rated).await?;
@@ -402,6 +413,7 @@ pub async fn accept(
         )));
     }
     let name = crate::lobby::accounts::may_accept(hub, &s.id, by, who.name.clone()).await?;
+    crate::bots_api::rated::may_accept(hub, &s.id, by, who.allow_bots).await?;
     let seated_as =
         crate::lobby::accounts::seat_name(hub, by.account.as_ref(), name.as_deref(), "guest")
             .await?;
@@ -541,6 +553,7 @@ pub(crate) async fn listing(
         .filter(|s| s.state == "open")
         .map(|s| (s.id.clone(), public(s)))
         .collect();
+    crate::bots_api::rated::mark_listed(hub, &mut read).await?;
     if let Some(f) = feed {
         f.remember_seeks(&read);
     }

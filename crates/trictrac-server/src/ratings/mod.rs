@@ -138,7 +138,10 @@ async fn me(
     };
     settle_now(&hub).await;
     match hub.store.ratings_of(&a.id).await {
-        Ok(r) => Json(json!({ "name": a.name, "ratings": r })).into_response(),
+        Ok(r) => {
+            let bot = hub.store.is_bot(&a.id).await.unwrap_or(false);
+            Json(json!({ "name": a.name, "ratings": r, "bot": bot })).into_response()
+        }
         Err(e) => crate::accounts::ApiError::from(e).into_response(),
     }
 }
@@ -220,8 +223,10 @@ async fn player(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Respon
         }
     };
     let dice = dice::stats(&hub, &games).await;
+    let bot = store.is_bot(&account.id).await.unwrap_or(false);
     Json(json!({
         "name": account.name,
+        "bot": bot,
         "created": account.created,
         "ratings": ratings,
         "history": history,

@@ -1,0 +1,405 @@
+//! The bot API (issue 39, item 4; docs/PROTOCOL.md, "The bot API"): the
+//! example bot (`examples/bot.py`) plays a whole game against a person
+//! playing through the page's WebSocket; tokens wrong or revoked are
+//! refused (401); a bot acting out of turn is refused and nothing
+//! changes; a bot plays rated against a person only if the person
+//! allows it; bots are marked in the API.
+
+mod common;
+
+use std::net::SocketAddr;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{http_exchange, post_seek, start, Client, TempDir};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::Message;
+
+/// `METHOD path` with a JSON body and extra header lines: status, head,
+/// JSON answer.
+async fn call(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+    headers: &str,
+) -> (u16, String, Value) {
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{headers}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let (status, head, text) = http_exchange(addr, &request).await;
+    let v = serde_json::from_str(&text).unwrap_or_else(|_| json!({ "raw": text }));
+    (status, head, v)
+}
+
+/// Registers `name`: the `Cookie:` header line of its session.
+async fn register(addr: SocketAddr, name: &str) -> String {
+    let (status, head, v) = call(
+        addr,
+        "POST",
+        "/api/accounts",
+        Some(json!({"name": name, "password": "a good password"})),
+        "",
+    )
+    .await;
+    assert_eq!(status, 201, "{v}");
+    let session = head
+        .lines()
+        .filter_map(|l| l.split_once(':'))
+        .filter(|(k, _)| k.eq_ignore_ascii_case("set-cookie"))
+        .filter_map(|(_, v)| v.trim().split(';').next())
+        .find(|kv| kv.starts_with("trictrac_session="))
+        .expect("a session cookie")
+        .to_string();
+    format!("Cookie: {session}\r\n")
+}
+
+/// A bot account `name` and an API token of it: (session header, token,
+/// token id).
+async fn bot(addr: SocketAddr, name: &str) -> (String, String, String) {
+    let cookie = register(addr, name).await;
+    let (status, _, v) = call(
+        addr,
+        "POST",
+        "/api/account/tokens",
+        Some(json!({"label": "example", "bot": true})),
+        &cookie,
+    )
+    .await;
+    assert_eq!(status, 201, "{v}");
+    assert_eq!(v["bot"], true, "{v}");
+    let token = v["token"].as_str().unwrap().to_string();
+    assert!(token.starts_with("ttb_") && token.len() == 68, "{token}");
+    (cookie, token, v["id"].as_str().unwrap().to_string())
+}
+
+fn bearer(token: &str) -> String {
+    format!("Authorization: Bearer {token}\r\n")
+}
+
+/// The message the person sends for the decision pending (his turn).
+fn person_choice(state: &Value) -> Value {
+    match state["pending"]["decision"].as_str().unwrap() {
+        "roll" | "roll_or_double" => json!({"type": "roll"}),
+        "play" => {
+            // The last legal play: not the bot's choice, a game of its own.
+            let plays = state["plays"].as_array().unwrap();
+            json!({"type": "play", "play": plays[plays.len() - 1]["n"]})
+        }
+        "answer" => json!({"type": "take"}),
+        "stay_or_leave" => json!({"type": "stay"}),
+        d => panic!("no choice for decision {d}: {state}"),
+    }
+}
+
+/// The seek `id` held on a lobby socket until it is accepted: the
+/// `accepted` message.
+async fn wait_accepted(addr: SocketAddr, id: &str, token: &str) -> Value {
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/lobby"))
+        .await
+        .expect("the lobby socket");
+    let hold = json!({"type": "hold", "seek": id, "token": token});
+    ws.send(Message::Text(hold.to_string().into()))
+        .await
+        .unwrap();
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(30), ws.next())
+            .await
+            .expect("the bot accepts within 30 s")
+            .expect("open")
+            .expect("a frame");
+        let Message::Text(t) = m else { continue };
+        let v: Value = serde_json::from_str(t.as_str()).unwrap();
+        if v["type"] == "accepted" {
+            return v;
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_example_bot_plays_a_whole_game_against_a_person() {
+    let dir = TempDir::new("bot-api-game");
+    let server = start(&dir.db_url()).await;
+    let addr = server.addr();
+    let (_, token, _) = bot(addr, "Robo").await;
+
+    // The person's challenge, through the page's API.
+    let (id, seek_token) = post_seek(
+        addr,
+        json!({"game": "backgammon", "rules": "standard", "name": "Ann"}),
+    )
+    .await;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/bot.py");
+    let mut child = Command::new("python3")
+        .args([script, &format!("http://{addr}"), &token, "backgammon", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("python3 runs the example bot");
+    let accepted = wait_accepted(addr, &id, &seek_token).await;
+    let room = accepted["room"].as_str().unwrap().to_string();
+    let mine = accepted["side"].as_str().unwrap().to_string();
+    let mut me = Client::seat(addr, &room, accepted["token"].as_str().unwrap()).await;
+    assert_eq!(me.state["seats"][&mine]["name"], "Ann");
+    let theirs = if mine == "white" { "black" } else { "white" };
+    assert_eq!(me.state["seats"][theirs]["name"], "Robo");
+
+    let mut out_of_turn_checked = false;
+    let mut actions = 0;
+    let deadline = Instant::now() + Duration::from_secs(240);
+    while me.state["over"].is_null() {
+        assert!(Instant::now() < deadline, "the game ends within 4 minutes");
+        let pending = &me.state["pending"];
+        if pending["side"] != json!(mine) {
+            me.recv().await;
+            continue;
+        }
+        if !out_of_turn_checked {
+            // The bot acting out of turn: a clear refusal, nothing moved.
+            let seq = me.state["seq"].as_u64().unwrap();
+            let (status, _, v) = call(
+                addr,
+                "POST",
+                &format!("/api/bot/games/{room}"),
+                Some(json!({"type": "roll", "seq": seq})),
+                &bearer(&token),
+            )
+            .await;
+            assert_eq!(status, 409, "{v}");
+            assert_eq!(v["code"], "not_your_turn", "{v}");
+            assert!(v["error"].as_str().unwrap().contains("turn"), "{v}");
+            assert_eq!(me.sync().await["seq"].as_u64().unwrap(), seq);
+            out_of_turn_checked = true;
+        }
+        let mut m = person_choice(&me.state);
+        m["seq"] = me.state["seq"].clone();
+        let r = me.request(m.clone()).await;
+        assert_eq!(r["type"], "ack", "{m} refused: {r}");
+        me.wait_seq(r["seq"].as_u64().unwrap()).await;
+        actions += 1;
+    }
+    assert!(out_of_turn_checked);
+    assert!(actions > 5, "a whole game: {actions} actions of the person");
+    let status = child.wait().expect("the bot ends");
+    let mut text = String::new();
+    std::io::Read::read_to_string(child.stdout.as_mut().unwrap(), &mut text).unwrap();
+    let mut err = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+    assert!(status.success(), "the bot: {text}\n{err}");
+    assert!(text.contains(&format!("room {room}")), "{text}");
+    assert!(text.contains("over:"), "{text}");
+    // The game is stored as over, with the bot's name.
+    let (_, _, games) = call(addr, "GET", "/api/games", None, "").await;
+    let g = games["finished"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == json!(room))
+        .cloned()
+        .expect("the game is listed as finished");
+    assert!(g["white"] == "Robo" || g["black"] == "Robo", "{g}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn wrong_or_revoked_tokens_are_refused() {
+    let dir = TempDir::new("bot-api-tokens");
+    let server = start(&dir.db_url()).await;
+    let addr = server.addr();
+    let (cookie, token, token_id) = bot(addr, "Robo").await;
+
+    // The token opens the stream: hello, then the lobby.
+    let request = format!(
+        "GET /api/bot/stream HTTP/1.1\r\nHost: {addr}\r\n{}\r\n",
+        bearer(&token)
+    );
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    tokio::io::AsyncWriteExt::write_all(&mut s, request.as_bytes())
+        .await
+        .unwrap();
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&seen).contains("\"type\":\"lobby\"") {
+        let n = tokio::time::timeout(
+            Duration::from_secs(10),
+            tokio::io::AsyncReadExt::read(&mut s, &mut buf),
+        )
+        .await
+        .expect("the stream sends")
+        .unwrap();
+        assert!(n > 0, "{}", String::from_utf8_lossy(&seen));
+        seen.extend_from_slice(&buf[..n]);
+    }
+    let text = String::from_utf8_lossy(&seen);
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    assert!(text.contains("application/x-ndjson"), "{text}");
+    assert!(
+        text.contains(r#""type":"hello""#) && text.contains(r#""bot":true"#),
+        "{text}"
+    );
+    drop(s);
+
+    // Wrong tokens: malformed, unknown, another scheme, a cookie only.
+    let unknown = format!("ttb_{}", "0".repeat(64));
+    for h in [
+        bearer("nonsense"),
+        bearer(&unknown),
+        format!("Authorization: Basic {token}\r\n"),
+        cookie.clone(),
+        String::new(),
+    ] {
+        let (status, _, v) = call(addr, "GET", "/api/bot/stream", None, &h).await;
+        assert_eq!(status, 401, "{h}: {v}");
+        assert!(v["error"].as_str().unwrap().contains("Bearer"), "{v}");
+        let (status, _, v) = call(
+            addr,
+            "POST",
+            "/api/bot/games/ABCDEF",
+            Some(json!({"type": "roll"})),
+            &h,
+        )
+        .await;
+        assert_eq!(status, 401, "{h}: {v}");
+    }
+    // A bot acting in a game not its own.
+    let (status, _, v) = call(
+        addr,
+        "POST",
+        "/api/bot/games/ABCDEF",
+        Some(json!({"type": "roll"})),
+        &bearer(&token),
+    )
+    .await;
+    assert_eq!(status, 403, "{v}");
+
+    // The list shows the token's id and label, never the token.
+    let (status, _, v) = call(addr, "GET", "/api/account/tokens", None, &cookie).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["tokens"][0]["id"], json!(token_id));
+    assert!(!v.to_string().contains(&token[4..]), "{v}");
+    // Tokens are not made with a token, nor from another site's page.
+    let (status, _, v) = call(
+        addr,
+        "POST",
+        "/api/account/tokens",
+        Some(json!({})),
+        &bearer(&token),
+    )
+    .await;
+    assert_eq!(status, 403, "{v}");
+    let cross = format!("{cookie}Origin: http://evil.example\r\n");
+    let (status, _, v) = call(addr, "POST", "/api/account/tokens", Some(json!({})), &cross).await;
+    assert_eq!(status, 403, "{v}");
+    let (status, _, _) = call(
+        addr,
+        "DELETE",
+        &format!("/api/account/tokens/{token_id}"),
+        None,
+        &cross,
+    )
+    .await;
+    assert_eq!(status, 403);
+
+    // Revoked: refused from then on.
+    let (status, _, v) = call(
+        addr,
+        "DELETE",
+        &format!("/api/account/tokens/{token_id}"),
+        None,
+        &cookie,
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    let (status, _, v) = call(addr, "GET", "/api/bot/stream", None, &bearer(&token)).await;
+    assert_eq!(status, 401, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("revoked"), "{v}");
+    let (status, _, _) = call(
+        addr,
+        "DELETE",
+        &format!("/api/account/tokens/{token_id}"),
+        None,
+        &cookie,
+    )
+    .await;
+    assert_eq!(status, 404);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_bot_plays_rated_against_a_person_only_if_the_person_allows_it() {
+    let dir = TempDir::new("bot-api-rated");
+    let server = start(&dir.db_url()).await;
+    let addr = server.addr();
+    let (_, token, _) = bot(addr, "Robo").await;
+    let ann = register(addr, "Ann").await;
+
+    // Ann's rated challenge, bots not allowed: the bot is refused.
+    let seek = json!({"game": "backgammon", "rated": true});
+    let (status, _, v) = call(addr, "POST", "/api/seeks", Some(seek), &ann).await;
+    assert_eq!(status, 200, "{v}");
+    let id = v["id"].as_str().unwrap().to_string();
+    let accept = format!("/api/seeks/{id}/accept");
+    let (status, _, v) = call(addr, "POST", &accept, Some(json!({})), &bearer(&token)).await;
+    assert_eq!(status, 403, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("allow"), "{v}");
+    let (_, _, seek) = call(addr, "GET", &format!("/api/seeks/{id}"), None, "").await;
+    assert_eq!(seek["state"], "open", "nothing changed: {seek}");
+
+    // Allowed: the bot takes it, rated.
+    let seek = json!({"game": "backgammon", "rated": true, "allow_bots": true});
+    let (_, _, v) = call(addr, "POST", "/api/seeks", Some(seek), &ann).await;
+    let id = v["id"].as_str().unwrap().to_string();
+    let (_, _, lobby) = call(addr, "GET", "/api/lobby", None, "").await;
+    let listed = lobby["seeks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == json!(id))
+        .cloned()
+        .unwrap();
+    assert_eq!(listed["allow_bots"], true, "{listed}");
+    let accept = format!("/api/seeks/{id}/accept");
+    let (status, _, v) = call(addr, "POST", &accept, Some(json!({})), &bearer(&token)).await;
+    assert_eq!(status, 200, "{v}");
+
+    // The bot's rated challenge: listed as a bot's; a person accepts it
+    // only with "allow_bots".
+    let seek = json!({"game": "backgammon", "rated": true});
+    let (status, _, v) = call(addr, "POST", "/api/seeks", Some(seek), &bearer(&token)).await;
+    assert_eq!(status, 200, "{v}");
+    let id = v["id"].as_str().unwrap().to_string();
+    let (_, _, lobby) = call(addr, "GET", "/api/lobby", None, "").await;
+    let listed = lobby["seeks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == json!(id))
+        .cloned()
+        .unwrap();
+    assert_eq!(listed["bot"], true, "{listed}");
+    assert_eq!(listed["name"], "Robo", "{listed}");
+    let accept = format!("/api/seeks/{id}/accept");
+    let (status, _, v) = call(addr, "POST", &accept, Some(json!({})), &ann).await;
+    assert_eq!(status, 403, "{v}");
+    let (status, _, v) = call(
+        addr,
+        "POST",
+        &accept,
+        Some(json!({"allow_bots": true})),
+        &ann,
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+
+    // Marked as a bot in the API.
+    let (_, _, p) = call(addr, "GET", "/api/players/Robo", None, "").await;
+    assert_eq!(p["bot"], true, "{p}");
+    let (_, _, p) = call(addr, "GET", "/api/players/Ann", None, "").await;
+    assert_eq!(p["bot"], false, "{p}");
+    let (_, _, b) = call(addr, "GET", "/api/bots", None, "").await;
+    assert_eq!(b["bots"], json!(["Robo"]));
+    server.stop().await;
+}
