@@ -10,6 +10,7 @@
 
 import { t, esc, $, addTexts, lang, resultLine, seatName } from "./i18n.js";
 import { api } from "./api.js";
+import "./bots.js"; // the Bot API card beside this box (issue 39)
 import ACCOUNT_TEXTS from "./texts/account.json" with { type: "json" };
 
 addTexts(ACCOUNT_TEXTS);

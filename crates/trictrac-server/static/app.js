@@ -21,6 +21,7 @@ import { createHome } from "./home.js";
 import * as trictrac from "./games/trictrac.js";
 import * as backgammon from "./games/backgammon.js";
 import * as fair from "./fair.js";
+import { botMark } from "./bots.js";
 
 // The page's state. Only this module writes it; the game modules read it
 // (and the move input's `steps` and `selected`) through `app` below.
@@ -487,7 +488,7 @@ function boardState() {
 
 // --------------------------------------------------------------- render
 // A seat's name; a bot's by its level (Expert, never its internal name).
-const seatName = (st, side) => st.seats[side].kind === "bot" && st.bot ? game().levelName(st.bot) : st.seats[side].name;
+const seatName = (st, side) => st.seats[side].kind === "bot" && st.bot ? game().levelName(st.bot) : botMark(st.seats[side].name);
 function who(side) {
   const name = seatName(S.state, side);
   return sideName(side) + (name ? " – " + name : "");

@@ -15,6 +15,7 @@
 
 import { t, esc, $, addTexts, onLanguage, hasText } from "./i18n.js";
 import { api } from "./api.js";
+import { botBadge } from "./bots.js";
 import LOBBY_TEXTS from "./texts/lobby.json" with { type: "json" };
 
 addTexts(LOBBY_TEXTS);
@@ -97,7 +98,7 @@ function render() {
       const button = own[s.id] ?
         `<span class="muted" data-i18n="lobby_yours">${esc(t("lobby_yours"))}</span> <button type="button" data-cancel="${esc(s.id)}" data-i18n="lobby_cancel">${esc(t("lobby_cancel"))}</button>` :
         `<button type="button" class="primary" data-accept="${esc(s.id)}" data-i18n="lobby_accept">${esc(t("lobby_accept"))}</button>`;
-      return `<li data-seek="${esc(s.id)}"><b>${esc(s.name)}</b> · ${esc(gameName(s.game))}${match}` +
+      return `<li data-seek="${esc(s.id)}"><b>${esc(s.name)}</b>${s.bot ? botBadge() : ""} · ${esc(gameName(s.game))}${match}` +
         ` <span class="muted rules">${esc(s.rules)}</span> ${button}</li>`;
     }).join("") + "</ul>";
   const bots = $("lobby-bots");

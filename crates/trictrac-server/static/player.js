@@ -6,6 +6,7 @@
 
 import { t, esc, $, setLanguage, lang } from "./i18n.js";
 import { api, gamesTable } from "./account.js";
+import { botBadge } from "./bots.js";
 
 const P = { data: null, boards: null, error: "" };
 window.__player = P;
@@ -112,7 +113,7 @@ function render() {
   if (P.error) { box.innerHTML = `<p class="error" id="pl-error">${esc(P.error)}</p><p><a href="/">${esc(t("pl_home"))}</a></p>`; return; }
   if (P.data) {
     const d = P.data;
-    box.innerHTML = `<h2 id="pl-name">${esc(d.name)}</h2><p class="muted">${esc(t("pl_since", { date: new Date(d.created * 1000).toLocaleDateString(lang() === "fr" ? "fr-FR" : "en-GB", { day: "numeric", month: "long", year: "numeric" }) }))}</p>` +
+    box.innerHTML = `<h2 id="pl-name">${esc(d.name)}${d.bot ? botBadge() : ""}</h2><p class="muted">${esc(t("pl_since", { date: new Date(d.created * 1000).toLocaleDateString(lang() === "fr" ? "fr-FR" : "en-GB", { day: "numeric", month: "long", year: "numeric" }) }))}</p>` +
       `<h3>${esc(t("pl_ratings"))}</h3>${ratingsTable(d.ratings)}<h3>${esc(t("pl_chart"))}</h3>${chart(d.history)}` +
       `<h3>${esc(t("pl_skill"))}</h3>${skill(d.reviews)}` +
       `<h3>${esc(t("pl_dice"))}</h3>${diceTable(d.dice)}` +

@@ -11,7 +11,7 @@ use std::net::SocketAddr;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{http_exchange, post_seek, start, Client, TempDir};
+use common::{http_exchange, post_seek, postgres_url, start, Client, TempDir};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
@@ -76,6 +76,16 @@ async fn bot(addr: SocketAddr, name: &str) -> (String, String, String) {
     (cookie, token, v["id"].as_str().unwrap().to_string())
 }
 
+/// A name no earlier run took (the PostgreSQL database of the tests is
+/// kept between runs).
+fn unique(name: &str) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    format!("{name}{}", nanos % 1_000_000)
+}
+
 fn bearer(token: &str) -> String {
     format!("Authorization: Bearer {token}\r\n")
 }
@@ -122,9 +132,21 @@ async fn wait_accepted(addr: SocketAddr, id: &str, token: &str) -> Value {
 #[tokio::test]
 async fn the_example_bot_plays_a_whole_game_against_a_person() {
     let dir = TempDir::new("bot-api-game");
-    let server = start(&dir.db_url()).await;
+    example_bot_game(&dir.db_url()).await;
+}
+
+#[tokio::test]
+async fn the_example_bot_plays_a_whole_game_on_postgres() {
+    if let Some(url) = postgres_url() {
+        example_bot_game(&url).await;
+    }
+}
+
+async fn example_bot_game(db: &str) {
+    let server = start(db).await;
     let addr = server.addr();
-    let (_, token, _) = bot(addr, "Robo").await;
+    let robo = unique("Robo");
+    let (_, token, _) = bot(addr, &robo).await;
 
     // The person's challenge, through the page's API.
     let (id, seek_token) = post_seek(
@@ -145,7 +167,7 @@ async fn the_example_bot_plays_a_whole_game_against_a_person() {
     let mut me = Client::seat(addr, &room, accepted["token"].as_str().unwrap()).await;
     assert_eq!(me.state["seats"][&mine]["name"], "Ann");
     let theirs = if mine == "white" { "black" } else { "white" };
-    assert_eq!(me.state["seats"][theirs]["name"], "Robo");
+    assert_eq!(me.state["seats"][theirs]["name"], json!(robo));
 
     let mut out_of_turn_checked = false;
     let mut actions = 0;
@@ -200,7 +222,7 @@ async fn the_example_bot_plays_a_whole_game_against_a_person() {
         .find(|g| g["id"] == json!(room))
         .cloned()
         .expect("the game is listed as finished");
-    assert!(g["white"] == "Robo" || g["black"] == "Robo", "{g}");
+    assert!(g["white"] == json!(robo) || g["black"] == json!(robo), "{g}");
     server.stop().await;
 }
 
@@ -331,10 +353,23 @@ async fn wrong_or_revoked_tokens_are_refused() {
 #[tokio::test]
 async fn a_bot_plays_rated_against_a_person_only_if_the_person_allows_it() {
     let dir = TempDir::new("bot-api-rated");
-    let server = start(&dir.db_url()).await;
+    rated_consent(&dir.db_url()).await;
+}
+
+#[tokio::test]
+async fn rated_consent_on_postgres() {
+    if let Some(url) = postgres_url() {
+        rated_consent(&url).await;
+    }
+}
+
+async fn rated_consent(db: &str) {
+    let server = start(db).await;
     let addr = server.addr();
-    let (_, token, _) = bot(addr, "Robo").await;
-    let ann = register(addr, "Ann").await;
+    let robo = unique("Robo");
+    let ann_name = unique("Ann");
+    let (_, token, _) = bot(addr, &robo).await;
+    let ann = register(addr, &ann_name).await;
 
     // Ann's rated challenge, bots not allowed: the bot is refused.
     let seek = json!({"game": "backgammon", "rated": true});
@@ -380,7 +415,7 @@ async fn a_bot_plays_rated_against_a_person_only_if_the_person_allows_it() {
         .cloned()
         .unwrap();
     assert_eq!(listed["bot"], true, "{listed}");
-    assert_eq!(listed["name"], "Robo", "{listed}");
+    assert_eq!(listed["name"], json!(robo), "{listed}");
     let accept = format!("/api/seeks/{id}/accept");
     let (status, _, v) = call(addr, "POST", &accept, Some(json!({})), &ann).await;
     assert_eq!(status, 403, "{v}");
@@ -395,11 +430,12 @@ async fn a_bot_plays_rated_against_a_person_only_if_the_person_allows_it() {
     assert_eq!(status, 200, "{v}");
 
     // Marked as a bot in the API.
-    let (_, _, p) = call(addr, "GET", "/api/players/Robo", None, "").await;
+    let (_, _, p) = call(addr, "GET", &format!("/api/players/{robo}"), None, "").await;
     assert_eq!(p["bot"], true, "{p}");
-    let (_, _, p) = call(addr, "GET", "/api/players/Ann", None, "").await;
+    let (_, _, p) = call(addr, "GET", &format!("/api/players/{ann_name}"), None, "").await;
     assert_eq!(p["bot"], false, "{p}");
     let (_, _, b) = call(addr, "GET", "/api/bots", None, "").await;
-    assert_eq!(b["bots"], json!(["Robo"]));
+    let bots = b["bots"].as_array().unwrap();
+    assert!(bots.contains(&json!(robo)) && !bots.contains(&json!(ann_name)), "{b}");
     server.stop().await;
 }

@@ -71,7 +71,7 @@ fn public_id() -> String {
 pub const BAD_TOKEN: &str = "unknown or revoked API token: make one on your account page (POST /api/account/tokens) and send it as `Authorization: Bearer ttb_…`";
 
 /// The account of a request's `Authorization: Bearer TOKEN`: `Ok(None)`
-/// without such a header.
+/// without such a header (or with another scheme, e.g. a proxy's Basic).
 ///
 /// # Errors
 /// 401 ([`ApiError::Unauthorized`]) for a token malformed, unknown or
@@ -85,9 +85,8 @@ pub async fn bearer_account(hub: &Hub, headers: &HeaderMap) -> Result<Option<Acc
         return Err(ApiError::Unauthorized(BAD_TOKEN.into()));
     };
     if !scheme.eq_ignore_ascii_case("bearer") {
-        return Err(ApiError::Unauthorized(format!(
-            "`Authorization: {scheme} …` is not read: send `Authorization: Bearer ttb_…`"
-        )));
+        // Another scheme (a proxy's Basic authentication) is not ours.
+        return Ok(None);
     }
     let token = token.trim();
     if !is_token(token) {
