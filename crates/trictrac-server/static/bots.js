@@ -1,5 +1,5 @@
 // Bot accounts (issue 39; docs/PROTOCOL.md, "The bot API"): the names of
-// bot accounts marked with a robot wherever a name is shown (the lobby,
+// bot accounts marked "bot" wherever a name is shown (the lobby,
 // the rooms, the player pages), and on the home page, beside the account
 // box, the account's "Bot API" card: mark the account as a bot, make API
 // tokens (each shown once: the server keeps only its hash) and revoke
@@ -11,9 +11,10 @@ import { api } from "./api.js";
 addTexts({
   fr: {
     bot_mark: "bot",
+    bot_mark_title: "un programme joue sous ce compte",
     bot_title: "API des bots",
     bot_intro: "Un programme (GNU Backgammon par un pont, wildbg, un autre programme de trictrac) peut jouer sous ce compte : il lit les défis et ses parties par un flux d'événements et joue par l'API, avec un jeton. Voir docs/PROTOCOL.md, « The bot API ».",
-    bot_is: "Ce compte est un bot (marqué 🤖 partout ; il ne joue de parties classées contre une personne que si elle l'accepte).",
+    bot_is: "Ce compte est un bot (marqué « bot » partout ; il ne joue de parties classées contre une personne que si elle l'accepte).",
     bot_not: "Ce compte n'est pas marqué comme bot.",
     bot_make_bot: "Marquer ce compte comme bot",
     bot_label: "Nom du jeton",
@@ -26,9 +27,10 @@ addTexts({
   },
   en: {
     bot_mark: "bot",
+    bot_mark_title: "a program plays under this account",
     bot_title: "Bot API",
     bot_intro: "A program (GNU Backgammon through a bridge, wildbg, another trictrac program) can play under this account: it reads challenges and its games from an event stream and plays through the API, with a token. See docs/PROTOCOL.md, \"The bot API\".",
-    bot_is: "This account is a bot (marked 🤖 everywhere; it plays rated games against a person only if the person allows it).",
+    bot_is: "This account is a bot (marked \"bot\" everywhere; it plays rated games against a person only if the person allows it).",
     bot_not: "This account is not marked as a bot.",
     bot_make_bot: "Mark this account as a bot",
     bot_label: "Token name",
@@ -58,13 +60,14 @@ export function loadBots() {
 /// guest cannot sit under one).
 export function isBot(name) { return names.has(name); }
 
-/// The robot mark after a bot's name (HTML).
+/// The bot mark after a bot's name (HTML): a small "bot" badge.
 export function botBadge() {
-  return ` <span class="bot-mark" title="${esc(t("bot_mark"))}" aria-label="${esc(t("bot_mark"))}">🤖</span>`;
+  return ` <span class="bot-mark" title="${esc(t("bot_mark_title"))}">${esc(t("bot_mark"))}</span>`;
 }
 
-/// A name as text, with the robot when it is a bot account's.
-export function botMark(name) { return name && names.has(name) ? name + " 🤖" : name; }
+/// A name as text, with " [bot]" when it is a bot account's (nobody else
+/// may sit under a name with "[bot": SECURITY.md, "Names").
+export function botMark(name) { return name && names.has(name) ? name + " [" + t("bot_mark") + "]" : name; }
 
 const B = { tokens: null, bot: false, fresh: "", msg: "" };
 

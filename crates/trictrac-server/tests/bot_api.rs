@@ -222,7 +222,10 @@ async fn example_bot_game(db: &str) {
         .find(|g| g["id"] == json!(room))
         .cloned()
         .expect("the game is listed as finished");
-    assert!(g["white"] == json!(robo) || g["black"] == json!(robo), "{g}");
+    assert!(
+        g["white"] == json!(robo) || g["black"] == json!(robo),
+        "{g}"
+    );
     server.stop().await;
 }
 
@@ -285,6 +288,19 @@ async fn wrong_or_revoked_tokens_are_refused() {
         )
         .await;
         assert_eq!(status, 401, "{h}: {v}");
+    }
+    // The page's WebSocket with a token: a good one opens it, a wrong one
+    // is refused at the upgrade.
+    for (t, ok) in [(token.as_str(), true), (unknown.as_str(), false)] {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut req = format!("ws://{addr}/ws").into_client_request().unwrap();
+        req.headers_mut()
+            .insert("authorization", format!("Bearer {t}").parse().unwrap());
+        let r = tokio_tungstenite::connect_async(req).await;
+        assert_eq!(r.is_ok(), ok, "{t}: {:?}", r.err());
+        if let Err(tokio_tungstenite::tungstenite::Error::Http(h)) = r {
+            assert_eq!(h.status(), 401);
+        }
     }
     // A bot acting in a game not its own.
     let (status, _, v) = call(
@@ -436,6 +452,9 @@ async fn rated_consent(db: &str) {
     assert_eq!(p["bot"], false, "{p}");
     let (_, _, b) = call(addr, "GET", "/api/bots", None, "").await;
     let bots = b["bots"].as_array().unwrap();
-    assert!(bots.contains(&json!(robo)) && !bots.contains(&json!(ann_name)), "{b}");
+    assert!(
+        bots.contains(&json!(robo)) && !bots.contains(&json!(ann_name)),
+        "{b}"
+    );
     server.stop().await;
 }
