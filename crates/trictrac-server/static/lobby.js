@@ -15,7 +15,7 @@
 
 import { t, esc, $, addTexts, onLanguage, hasText } from "./i18n.js";
 import { api } from "./api.js";
-import { botBadge } from "./bots.js";
+import { botBadge, isBot } from "./bots.js";
 import LOBBY_TEXTS from "./texts/lobby.json" with { type: "json" };
 
 addTexts(LOBBY_TEXTS);
@@ -110,7 +110,7 @@ function render() {
   }
   const live = [...L.live.values()].sort((a, b) => (b.created - a.created) || (a.room < b.room ? -1 : 1));
   $("lobby-live").innerHTML = live.length === 0 ? `<p class="muted" data-i18n="lobby_no_live">${esc(t("lobby_no_live"))}</p>` :
-    "<ul>" + live.map((g) => `<li data-live="${esc(g.room)}">${esc(gameName(g.game))}: <b>${esc(g.white)}</b> – <b>${esc(g.black)}</b>` +
+    "<ul>" + live.map((g) => `<li data-live="${esc(g.room)}">${esc(gameName(g.game))}: <b>${esc(g.white)}</b>${isBot(g.white) ? botBadge() : ""} – <b>${esc(g.black)}</b>${isBot(g.black) ? botBadge() : ""}` +
       ` <span class="muted lobby-score">${esc([score(g.score), t("spectators", { n: g.spectators || 0 })].filter(Boolean).join(" · "))}</span>` +
       ` <a href="/?room=${encodeURIComponent(g.room)}&watch=1" data-i18n="lobby_watch">${esc(t("lobby_watch"))}</a></li>`).join("") + "</ul>";
   botLevels();

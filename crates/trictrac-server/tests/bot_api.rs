@@ -302,6 +302,24 @@ async fn wrong_or_revoked_tokens_are_refused() {
             assert_eq!(h.status(), 401);
         }
     }
+    // A token of an account not marked as a bot does not open the bot API.
+    let person = register(addr, "Person").await;
+    let (status, _, v) = call(
+        addr,
+        "POST",
+        "/api/account/tokens",
+        Some(json!({"label": "scripts"})),
+        &person,
+    )
+    .await;
+    assert_eq!((status, &v["bot"]), (201, &json!(false)), "{v}");
+    let person_token = v["token"].as_str().unwrap().to_string();
+    let (status, _, v) = call(addr, "GET", "/api/bot/stream", None, &bearer(&person_token)).await;
+    assert_eq!(status, 403, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("not marked as a bot"),
+        "{v}"
+    );
     // A bot acting in a game not its own.
     let (status, _, v) = call(
         addr,

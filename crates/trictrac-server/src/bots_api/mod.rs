@@ -51,17 +51,27 @@ pub fn router() -> Router<Arc<Lobby>> {
         .route("/api/bots", get(bots))
 }
 
-/// The account of a bot API request: it came with a token.
+/// The account of a bot API request: it came with a token, and the
+/// account is marked as a bot (so that a program never plays people
+/// under an account they take for a person's).
 ///
 /// # Errors
-/// 401 without a token (a page's session does not open the bot API).
-pub fn bot_account(who: &Who) -> Result<&Account, ApiError> {
-    match (&who.account, &who.session) {
-        (Some(a), None) if who.identity.is_none() => Ok(a),
-        _ => Err(ApiError::Unauthorized(
+/// 401 without a token (a page's session does not open the bot API);
+/// 403 for an account not marked as a bot; the database failed.
+pub async fn bot_account(hub: &crate::room::Hub, who: &Who) -> Result<Account, ApiError> {
+    let account = match (&who.account, &who.session) {
+        (Some(a), None) if who.identity.is_none() => a,
+        _ => return Err(ApiError::Unauthorized(
             "the bot API is used with an API token: send `Authorization: Bearer ttb_…` (make a token on your account page)".into(),
         )),
+    };
+    if !hub.store.is_bot(&account.id).await? {
+        return Err(ApiError::Forbidden(format!(
+            "{} is not marked as a bot: mark it on the account page (POST /api/account/bot, or a token made with \"bot\": true) before it plays through the bot API",
+            account.name
+        )));
     }
+    Ok(account.clone())
 }
 
 /// `GET /api/bots`: the names of the bot accounts, so that pages mark
@@ -95,8 +105,8 @@ async fn act(
     Path(room): Path<String>,
     text: String,
 ) -> Response {
-    let account = match bot_account(&who) {
-        Ok(a) => a.clone(),
+    let account = match bot_account(&lobby, &who).await {
+        Ok(a) => a,
         Err(e) => return e.into_response(),
     };
     // As many messages a second per address as the lobby's sockets.

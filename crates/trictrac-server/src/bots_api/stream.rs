@@ -49,18 +49,15 @@ pub async fn open(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Extension(who): Extension<Who>,
 ) -> Response {
-    let account = match super::bot_account(&who) {
-        Ok(a) => a.clone(),
+    let account = match super::bot_account(&lobby, &who).await {
+        Ok(a) => a,
         Err(e) => return e.into_response(),
     };
     let slot = match lobby.limiters.open_connection(peer.ip()) {
         Ok(s) => s,
         Err(e) => return ApiError::from(e).into_response(),
     };
-    let bot = match lobby.store.is_bot(&account.id).await {
-        Ok(b) => b,
-        Err(e) => return ApiError::from(e).into_response(),
-    };
+    let bot = true;
     let (out, rx) = mpsc::channel::<Bytes>(BACKLOG);
     tokio::spawn(async move {
         run(lobby, account, bot, out).await;
