@@ -229,6 +229,84 @@ async fn example_bot_game(db: &str) {
     server.stop().await;
 }
 
+/// The bot's event stream opened with `token`, read until `until`
+/// shows: the connection and what came (head included).
+async fn open_stream(
+    addr: SocketAddr,
+    token: &str,
+    until: &str,
+) -> (tokio::net::TcpStream, String) {
+    let request = format!(
+        "GET /api/bot/stream HTTP/1.1\r\nHost: {addr}\r\n{}\r\n",
+        bearer(token)
+    );
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    tokio::io::AsyncWriteExt::write_all(&mut s, request.as_bytes())
+        .await
+        .unwrap();
+    let text = read_until(&mut s, String::new(), until).await;
+    (s, text)
+}
+
+/// Reads the stream `s` until `until` shows in what came (`seen` first).
+async fn read_until(s: &mut tokio::net::TcpStream, mut seen: String, until: &str) -> String {
+    let mut buf = [0u8; 8192];
+    while !seen.contains(until) {
+        let n = tokio::time::timeout(
+            Duration::from_secs(10),
+            tokio::io::AsyncReadExt::read(s, &mut buf),
+        )
+        .await
+        .unwrap_or_else(|_| panic!("`{until}` within 10 s: {seen}"))
+        .unwrap();
+        assert!(n > 0, "the stream ended: {seen}");
+        seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+    }
+    seen
+}
+
+#[tokio::test]
+async fn a_bots_own_challenge_accepted_reaches_its_stream() {
+    let dir = TempDir::new("bot-api-own-seek");
+    let server = start(&dir.db_url()).await;
+    let addr = server.addr();
+    let (_, token, _) = bot(addr, "Robo").await;
+    let (mut s, seen) = open_stream(addr, &token, "\"type\":\"lobby\"").await;
+    let seek = json!({"game": "trictrac"});
+    let (status, _, v) = call(addr, "POST", "/api/seeks", Some(seek), &bearer(&token)).await;
+    assert_eq!(status, 200, "{v}");
+    let id = v["id"].as_str().unwrap().to_string();
+    // Held by the stream: still open after the poster's grace.
+    tokio::time::sleep(Duration::from_secs(12)).await;
+    let (_, _, shown) = call(addr, "GET", &format!("/api/seeks/{id}"), None, "").await;
+    assert_eq!(shown["state"], "open", "{shown}");
+    // A person accepts: the stream tells the bot and follows the game.
+    let (status, _, v) = call(
+        addr,
+        "POST",
+        &format!("/api/seeks/{id}/accept"),
+        Some(json!({"name": "Eve"})),
+        "",
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    let room = v["room"].as_str().unwrap().to_string();
+    let seen = read_until(&mut s, seen, "\"type\":\"accepted\"").await;
+    let seen = read_until(&mut s, seen, "\"type\":\"welcome\"").await;
+    assert!(seen.contains(&format!("\"room\":\"{room}\"")), "{seen}");
+    let seen = read_until(&mut s, seen, "\"type\":\"state\"").await;
+    let bot_side = if v["side"] == "white" {
+        "black"
+    } else {
+        "white"
+    };
+    assert!(
+        seen.contains(&format!("\"seats\":[\"{bot_side}\"]")),
+        "{seen}"
+    );
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn wrong_or_revoked_tokens_are_refused() {
     let dir = TempDir::new("bot-api-tokens");
@@ -237,28 +315,7 @@ async fn wrong_or_revoked_tokens_are_refused() {
     let (cookie, token, token_id) = bot(addr, "Robo").await;
 
     // The token opens the stream: hello, then the lobby.
-    let request = format!(
-        "GET /api/bot/stream HTTP/1.1\r\nHost: {addr}\r\n{}\r\n",
-        bearer(&token)
-    );
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    tokio::io::AsyncWriteExt::write_all(&mut s, request.as_bytes())
-        .await
-        .unwrap();
-    let mut seen = Vec::new();
-    let mut buf = [0u8; 4096];
-    while !String::from_utf8_lossy(&seen).contains("\"type\":\"lobby\"") {
-        let n = tokio::time::timeout(
-            Duration::from_secs(10),
-            tokio::io::AsyncReadExt::read(&mut s, &mut buf),
-        )
-        .await
-        .expect("the stream sends")
-        .unwrap();
-        assert!(n > 0, "{}", String::from_utf8_lossy(&seen));
-        seen.extend_from_slice(&buf[..n]);
-    }
-    let text = String::from_utf8_lossy(&seen);
+    let (s, text) = open_stream(addr, &token, "\"type\":\"lobby\"").await;
     assert!(text.starts_with("HTTP/1.1 200"), "{text}");
     assert!(text.contains("application/x-ndjson"), "{text}");
     assert!(
