@@ -81,7 +81,7 @@ fn check_player(name: &str) -> Result<(), CliError> {
 /// Runs `trictrac match`.
 pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     // Level words are accepted beside the internal names (issue 25).
-    let levels = crate::session::levels::levels(trictrac_bot::PLAYERS, trictrac_bot::table::level);
+    let levels = crate::levels::levels(trictrac_bot::PLAYERS, trictrac_bot::table::level);
     let args = &MatchArgs {
         players: args.players.resolved(&levels),
         ..args.clone()
@@ -208,7 +208,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
 
 /// The players of `match` by level, weakest first, then the examples.
 fn match_help() -> String {
-    let levels = crate::session::levels::levels(trictrac_bot::PLAYERS, trictrac_bot::table::level);
+    let levels = crate::levels::levels(trictrac_bot::PLAYERS, trictrac_bot::table::level);
     format!(
         "Players, by level, weakest first: {} (a level word or the internal name; the \
          default bot is neural, `default` names it).\n\n\
@@ -217,6 +217,6 @@ fn match_help() -> String {
          trictrac match --white neural2 --black neural --games 400 --jobs 2\n  \
          trictrac match --white default --black neural-v1 --games 400 --seed 21\n  \
          trictrac match --white neural --black greedy --model my-model.bin --json",
-        crate::session::levels::list(&levels)
+        crate::levels::list(&levels)
     )
 }

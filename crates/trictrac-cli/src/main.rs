@@ -27,7 +27,7 @@ mod jans_json;
 mod learn;
 mod options;
 mod runs;
-mod session;
+mod levels;
 
 use std::io::Write;
 use std::process::ExitCode;

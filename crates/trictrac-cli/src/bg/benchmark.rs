@@ -175,11 +175,11 @@ fn analysis_lines(s: &Setting, bot: &str) -> Option<String> {
 
 /// Runs `trictrac bg benchmark`.
 pub fn run(args: &BenchmarkArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let levels = crate::session::levels::levels(
+    let levels = crate::levels::levels(
         backgammon_bot::PLAYERS,
         backgammon_bot::players::table::level,
     );
-    let bot = crate::session::levels::resolve(&levels, &args.bot)
+    let bot = crate::levels::resolve(&levels, &args.bot)
         .map_or_else(|| args.bot.clone(), str::to_string);
     if bot == GNUBG {
         return Err(CliError::input(

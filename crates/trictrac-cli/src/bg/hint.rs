@@ -393,7 +393,7 @@ pub fn write_cube_analysis(
         setting.1.value,
         plies
     );
-    for l in crate::session::wrap(&head, 79, 2) {
+    for l in tables_term::wrap(&head, 79, 2) {
         writeln!(out, "{l}")?;
     }
     writeln!(out, "Cubeless equity {:+.3}", a.cubeless)?;
