@@ -16,6 +16,10 @@ use tables::{BySide, Player, Side, TableGame};
 
 use crate::error::TermError;
 
+/// Makes a player of a match from its name and the seed of its random
+/// choices (`None` for a name the game does not know).
+pub type Seat<'s, G> = dyn Fn(&str, u64) -> Option<Box<dyn Player<G>>> + 's;
+
 /// The most turns one game may take before it is an error (a player
 /// that never ends its game).
 pub const MAX_TURNS: usize = 1_000_000;
@@ -67,7 +71,7 @@ pub fn play_game<G: TableGame>(
     spec: &MatchSpec,
     i: u64,
     mut game: G,
-    seat: &dyn Fn(&str, u64) -> Option<Box<dyn Player<G>>>,
+    seat: &Seat<'_, G>,
 ) -> Result<GameResult, TermError> {
     let s = game_seed(spec.seed, i);
     let make = |name: &str, salt: u64| {
@@ -75,7 +79,7 @@ pub fn play_game<G: TableGame>(
     };
     let mut a = make(&spec.a, 0x41)?;
     let mut b = make(&spec.b, 0x42)?;
-    let a_white = i % 2 == 0;
+    let a_white = i.is_multiple_of(2);
     let (white, black) = if a_white {
         (a.as_mut(), b.as_mut())
     } else {
@@ -130,7 +134,8 @@ impl MatchReport {
     /// Sums up the games of a match (in game order).
     pub fn of(game: &str, spec: &MatchSpec, results: &[GameResult]) -> MatchReport {
         let n = results.len() as u64;
-        let count = |f: &dyn Fn(&GameResult) -> bool| results.iter().filter(|r| f(r)).count() as u64;
+        let count =
+            |f: &dyn Fn(&GameResult) -> bool| results.iter().filter(|r| f(r)).count() as u64;
         let a_wins = count(&|r| r.a_won);
         let (lo, hi) = wilson(a_wins, n);
         let points = Mean::of(results.iter().map(|r| {
@@ -213,7 +218,7 @@ pub fn play_match<G: TableGame>(
     name: &str,
     spec: &MatchSpec,
     new_game: &dyn Fn() -> Result<G, TermError>,
-    seat: &dyn Fn(&str, u64) -> Option<Box<dyn Player<G>>>,
+    seat: &Seat<'_, G>,
 ) -> Result<MatchReport, TermError> {
     if spec.games == 0 || spec.games > MAX_GAMES {
         return Err(TermError::input(format!(

@@ -18,11 +18,11 @@ use std::path::{Path, PathBuf};
 use rand_chacha::ChaCha8Rng;
 use tables::{Decision, Player, Side, TableGame};
 
+use crate::error::TermError;
 use crate::game::{Answer, TerminalGame};
 use crate::pager;
 use crate::terminal::{data_file, is_yes, set_snapshot, shell_word, Snapshot};
 use crate::tutor::TutorLevel;
-use crate::error::TermError;
 
 /// The lines of `help` every game shares (after the game's own).
 const COMMON_HELP: &str = "  list           the legal plays (a page at a time in a small terminal)

@@ -97,7 +97,11 @@ impl<'a, G: TextGame> TextTerminal<'a, G> {
         TextTerminal {
             term,
             names: BySide::new(name(Side::White), name(Side::Black)),
-            viewer: if humans.white { Side::White } else { Side::Black },
+            viewer: if humans.white {
+                Side::White
+            } else {
+                Side::Black
+            },
             humans,
             told: game.history().len(),
             ended: false,

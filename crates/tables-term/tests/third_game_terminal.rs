@@ -57,7 +57,10 @@ fn the_race_is_played_through_the_terminal_loop_against_a_bot() {
         text.contains("move N         move your runner N squares"),
         "{text}"
     );
-    assert!(text.contains("save FILE      write the game record"), "{text}");
+    assert!(
+        text.contains("save FILE      write the game record"),
+        "{text}"
+    );
     // The prompt, the numbered list of the legal plays, the board.
     assert!(text.contains("white to play> "), "{text}");
     assert!(text.contains("  1) move "), "{text}");
@@ -152,14 +155,19 @@ fn the_race_is_played_by_two_bots_in_a_match() {
         seed: 1,
     };
     let games = registry();
-    let r = games.play_match("race", &spec).expect("the match is played");
+    let r = games
+        .play_match("race", &spec)
+        .expect("the match is played");
     assert_eq!(r.games, 200);
     assert_eq!(r.a_wins + r.b_wins, 200);
     assert_eq!(r.a_white_games, 100);
     // Taking the sum is never worse than the higher die alone.
     assert!(r.a_wins > r.b_wins, "{r:?}");
     assert!(r.win_rate_ci95[0] < r.win_rate && r.win_rate < r.win_rate_ci95[1]);
-    assert!((r.mean_points - (2.0 * r.win_rate - 1.0)).abs() < 1e-9, "{r:?}");
+    assert!(
+        (r.mean_points - (2.0 * r.win_rate - 1.0)).abs() < 1e-9,
+        "{r:?}"
+    );
     // The report, as text and as JSON.
     let mut out: Vec<u8> = Vec::new();
     r.write(&mut out).expect("written");
@@ -168,7 +176,10 @@ fn the_race_is_played_by_two_bots_in_a_match() {
         text.starts_with("race match, greedy vs random: 200 games, seed 1"),
         "{text}"
     );
-    assert!(text.contains(&format!("greedy  {:>5} wins", r.a_wins)), "{text}");
+    assert!(
+        text.contains(&format!("greedy  {:>5} wins", r.a_wins)),
+        "{text}"
+    );
     let json = serde_json::to_value(&r).expect("json");
     assert_eq!(json["games"], 200);
     // A match depends on its seed only; a wrong player or length is refused.

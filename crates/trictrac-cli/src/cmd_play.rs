@@ -19,8 +19,8 @@ mod resume;
 mod saving;
 mod settle;
 pub(crate) mod style;
-mod terminal_game;
 mod tell;
+mod terminal_game;
 mod tutor;
 mod words;
 
@@ -41,13 +41,13 @@ use trictrac_bot::table::TablePlayer;
 use trictrac_bot::{by_name, DEFAULT_BOT, PLAYERS};
 
 use crate::error::CliError;
-use crate::options::OptionArgs;
 use crate::levels::{self, Level};
-use tables_term::tutor::TutorLevel;
-use tables_term::{Terminal, TerminalLoop};
+use crate::options::OptionArgs;
 use board::View;
 use narrate::cap;
 use style::{wrap, Style, Tone};
+use tables_term::tutor::TutorLevel;
+use tables_term::{Terminal, TerminalLoop};
 
 /// The side a person plays.
 #[derive(Clone, Copy, Debug, ValueEnum)]

@@ -116,7 +116,7 @@ pub fn write_why(
 /// (`backgammon_bot::analysis::explain::cube`).
 pub fn explain_cube(
     net: &BgNet,
-    setting: &super::input::Setting,
+    setting: &super::input::PositionInput,
     rules: &Rules,
     a: &CubeAnalysis,
 ) -> CubeExplanation {

@@ -278,7 +278,7 @@ pub fn write_play_table_with_notes(
 /// The cube hint: `trictrac bg hint` without dice.
 fn cube_hint(
     args: &HintArgs,
-    setting: &input::Setting,
+    setting: &input::PositionInput,
     rules: &backgammon::Rules,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
