@@ -55,7 +55,7 @@ pub struct GameResult {
 
 /// The seed of game `i` of a match seeded with `seed` (a SplitMix64
 /// step: games of neighbouring numbers draw unrelated dice).
-pub fn game_seed(seed: u64, i: u64) -> u64 {
+fn seed_of_game(seed: u64, i: u64) -> u64 {
     let mut z = seed.wrapping_add(i.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -73,7 +73,7 @@ pub fn play_game<G: TableGame>(
     mut game: G,
     seat: &Seat<'_, G>,
 ) -> Result<GameResult, TermError> {
-    let s = game_seed(spec.seed, i);
+    let s = seed_of_game(spec.seed, i);
     let make = |name: &str, salt: u64| {
         seat(name, s ^ salt).ok_or_else(|| TermError::input(format!("unknown player `{name}`")))
     };

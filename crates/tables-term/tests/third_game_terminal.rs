@@ -124,6 +124,32 @@ fn a_finished_race_is_saved_as_its_record() {
 }
 
 #[test]
+fn two_people_play_the_race_at_one_keyboard() {
+    let hotseat = PlaySetup {
+        hotseat: true,
+        bot: None,
+        ..setup("greedy", 11)
+    };
+    let text = transcript(&hotseat, &format!("undo\n{}", "1\n".repeat(60)));
+    // Both sides are asked, each seeing the board from his side; no undo
+    // at one screen.
+    assert!(text.contains("white to play> "), "{text}");
+    assert!(text.contains("black to play> "), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    let from = |first: &str, second: &str| {
+        lines
+            .windows(2)
+            .any(|w| w[0].starts_with(first) && w[1].starts_with(second))
+    };
+    assert!(
+        from("white |", "black |") && from("black |", "white |"),
+        "{text}"
+    );
+    assert!(text.contains("No undo at one screen"), "{text}");
+    assert!(text.contains("Game over: "), "{text}");
+}
+
+#[test]
 fn unknown_games_and_bots_are_refused_by_name() {
     let mut out: Vec<u8> = Vec::new();
     let term = Terminal::new(&mut out, Box::new(Cursor::new(String::new())), true);
