@@ -62,18 +62,20 @@ fn seed_of_game(seed: u64, i: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Plays game `i` of the match `spec` on `game` (a new game): A is White
-/// when `i` is even; `seat` makes a player from its name and seed.
+/// Plays game `i` of the match `spec` on `game` (a new game, left as it
+/// ended for the caller's own statistics): A is White when `i` is even;
+/// the dice are drawn from `s`, the game's seed, and `seat` makes each
+/// player from its name and a seed (`s ^ 0x41` for A, `s ^ 0x42` for B).
 ///
 /// # Errors
 /// An unknown player, a player that fails, a game that does not end.
 pub fn play_game<G: TableGame>(
     spec: &MatchSpec,
     i: u64,
-    mut game: G,
+    s: u64,
+    game: &mut G,
     seat: &Seat<'_, G>,
 ) -> Result<GameResult, TermError> {
-    let s = seed_of_game(spec.seed, i);
     let make = |name: &str, salt: u64| {
         seat(name, s ^ salt).ok_or_else(|| TermError::input(format!("unknown player `{name}`")))
     };
@@ -86,8 +88,8 @@ pub fn play_game<G: TableGame>(
         (b.as_mut(), a.as_mut())
     };
     let mut dice = ChaCha8Rng::seed_from_u64(s);
-    let o = tables::play_out(&mut game, BySide::new(white, black), &mut dice, MAX_TURNS)
-        .map_err(|e| TermError::game(format!("game {i}: {e}")))?;
+    let o = tables::play_out(game, BySide::new(white, black), &mut dice, MAX_TURNS)
+        .map_err(TermError::game)?;
     let a_side = if a_white { Side::White } else { Side::Black };
     Ok(GameResult {
         a_white,
@@ -227,7 +229,7 @@ pub fn play_match<G: TableGame>(
         )));
     }
     let results = (0..spec.games)
-        .map(|i| play_game(spec, i, new_game()?, seat))
+        .map(|i| play_game(spec, i, seed_of_game(spec.seed, i), &mut new_game()?, seat))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(MatchReport::of(name, spec, &results))
 }

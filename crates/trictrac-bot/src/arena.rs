@@ -81,16 +81,22 @@ pub fn play_game(spec: &MatchSpec, i: u64) -> Result<GameOutcome, String> {
     let outcome = tables::play_out(&mut g, BySide::new(white, black), &mut dice, MAX_TURNS)
         .map_err(|e| e.to_string())?;
     let a_side = if a_white { Side::White } else { Side::Black };
+    Ok(outcome_of(&g, a_white, outcome.winner == a_side))
+}
+
+/// A finished game `g` seen by player A, who played White if `a_white`
+/// and won if `a_won`: the holes, the stake, the rolls.
+pub fn outcome_of(g: &Game, a_white: bool, a_won: bool) -> GameOutcome {
+    let a_side = if a_white { Side::White } else { Side::Black };
     let holes = g.score().holes;
     let stake = g.points_won().unwrap_or(0.0);
-    let a_won = outcome.winner == a_side;
-    Ok(GameOutcome {
+    GameOutcome {
         a_white,
         a_won,
         hole_diff: *holes.get(a_side) as i32 - *holes.get(!a_side) as i32,
         stake: if a_won { stake } else { -stake },
         rolls: g.rolls(),
-    })
+    }
 }
 
 /// The statistics of a match, from A's side.
