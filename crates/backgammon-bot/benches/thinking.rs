@@ -27,7 +27,7 @@
 
 use backgammon::{BySide, Cube, Game, MatchState, Phase, PlayList, Position, Roll, Rules, Side};
 use backgammon_bot::cube::decide;
-use backgammon_bot::{by_name, default_net, BgNet, NeuralPlayer, Player};
+use backgammon_bot::{by_name, default_net, BgBot, BgNet, NeuralPlayer};
 use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
@@ -111,7 +111,7 @@ fn net() -> (Arc<BgNet>, String) {
 fn thinking(c: &mut Criterion<ThreadCpu>) {
     let games = games();
     let (net, size) = net();
-    let players: [(String, Box<dyn Player>); 4] = [
+    let players: [(String, Box<dyn BgBot>); 4] = [
         (
             format!("neural0 [{size}]"),
             Box::new(NeuralPlayer::new(net.clone())),

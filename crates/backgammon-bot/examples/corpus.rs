@@ -5,7 +5,7 @@
 //! `cargo run --release -p backgammon-bot --example corpus > crates/backgammon/benches/corpus.txt`
 
 use backgammon::{Game, Phase, Rules};
-use backgammon_bot::{GreedyPlayer, Player};
+use backgammon_bot::{BgBot, GreedyPlayer};
 use rand::SeedableRng;
 
 fn main() {

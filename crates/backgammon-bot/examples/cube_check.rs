@@ -24,7 +24,7 @@ use backgammon_bot::cube::{self, Owner};
 use backgammon_bot::eval::Evaluator;
 use backgammon_bot::net::flip;
 use backgammon_bot::players::gnubg::Gnubg;
-use backgammon_bot::{default_net, Player};
+use backgammon_bot::{default_net, BgBot};
 
 mod versus_gnubg;
 use versus_gnubg::versus;

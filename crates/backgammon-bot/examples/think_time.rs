@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use backgammon::{Game, Phase, PlayList, Position, Roll, Rules, Side};
-use backgammon_bot::{default_net, BgNet, NeuralPlayer, Player};
+use backgammon_bot::{default_net, BgBot, BgNet, NeuralPlayer};
 
 #[path = "../../backgammon/benches/workloads/mod.rs"]
 mod workloads;

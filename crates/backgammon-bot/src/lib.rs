@@ -1,6 +1,6 @@
 //! # backgammon-bot — players for backgammon with the videau
 //!
-//! A [`Player`] chooses plays and cube actions for a
+//! A [`BgBot`] chooses plays and cube actions for a
 //! [`Game`](backgammon::Game); the
 //! players are found by name ([`by_name`]): `neural` (the default, also
 //! `neural3`: a network trained by self-play and refined, [`net`],
@@ -49,7 +49,7 @@
 //! 5. [`analysis`]: what a player of gnubg knows as analysis: the hint
 //!    (plays ranked, the cube hint), the review of a game or a match,
 //!    rollouts, and why a play rather than another.
-//! 6. [`players`]: the players ([`Player`]): the neural player on the
+//! 6. [`players`]: the players ([`BgBot`]): the neural player on the
 //!    layers below, greedy, random, GNU Backgammon as a player, the bots
 //!    at the shared tables. Beside it, on the same floor, [`train`]: the
 //!    training of the networks (self-play, the race network, the
@@ -63,7 +63,7 @@
 //! deepest candidates by the value [`cube::score`] gives it).
 //!
 //! The root only declares the layers and re-exports the names most
-//! callers use ([`BgNet`], [`default_net`], [`Player`], [`by_name`], …).
+//! callers use ([`BgNet`], [`default_net`], [`BgBot`], [`by_name`], …).
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -84,6 +84,6 @@ pub mod train;
 
 pub use net::{default_net, BgNet};
 pub use players::{
-    by_name, by_name_with, greedy_score, play_out, table_player, GreedyPlayer, NeuralPlayer,
-    Player, RandomPlayer, DEFAULT_BOT, PLAYERS,
+    by_name, by_name_with, greedy_score, play_out, table_player, BgBot, GreedyPlayer, NeuralPlayer,
+    RandomPlayer, DEFAULT_BOT, PLAYERS,
 };

@@ -291,7 +291,7 @@ fn bg_7_2_close_doubles_are_searched_deeper() {
     use backgammon_bot::analysis::cubeful;
     use backgammon_bot::cube::depth::{bot_decision, Question, DEEP_MARGIN};
     use backgammon_bot::cube::search::searched_decision;
-    use backgammon_bot::{NeuralPlayer, Player};
+    use backgammon_bot::{BgBot, NeuralPlayer};
     // The first network version, whose cheap estimate errs on this
     // position (the shipped second version already gets it right
     // cheaply): the deeper search must correct it.

@@ -11,7 +11,7 @@
 //! meant, e.g. a new network).
 
 use backgammon::{Game, Phase, PlayList, Position, Roll, Rules, Side};
-use backgammon_bot::{cube, default_net, NeuralPlayer, Player};
+use backgammon_bot::{cube, default_net, BgBot, NeuralPlayer};
 use rand::SeedableRng;
 
 #[path = "../../backgammon/benches/workloads/mod.rs"]

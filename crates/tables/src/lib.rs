@@ -23,6 +23,7 @@ pub mod fair;
 pub mod fuzz;
 pub mod game;
 pub mod side;
+pub mod stats;
 
 pub use dice::{DiceSource, Die, DieError, Roll, RollParseError};
 pub use driver::{

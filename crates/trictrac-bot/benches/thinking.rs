@@ -7,7 +7,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use trictrac::{Game, GameOptions, Phase, Rules};
 use trictrac_bot::features::{encode, roll_stats, Features};
-use trictrac_bot::{by_name, default_net, GreedyPlayer, Player, PLAYERS};
+use trictrac_bot::{by_name, default_net, GreedyPlayer, TrictracBot, PLAYERS};
 
 /// Middle-game positions: games between greedy players stopped when the
 /// player to move has a choice, after `rolls` rolls.

@@ -31,7 +31,7 @@ use crate::nn::{default_net, Net};
 use crate::search::{Evaluator, NeuralEval, SearchPlayer};
 use crate::train::game_seed;
 use crate::turn::TurnRules;
-use crate::{default_player, play_until, Player};
+use crate::{default_player, play_until, TrictracBot};
 
 /// A play and its equity for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -18,6 +18,8 @@ use crate::nn::Net;
 use crate::table::TablePlayer;
 use crate::train::game_seed;
 
+pub use tables::stats::{wilson, Mean};
+
 /// The two players of a match and its settings.
 #[derive(Clone, Debug)]
 pub struct MatchSpec {
@@ -79,43 +81,21 @@ pub fn play_game(spec: &MatchSpec, i: u64) -> Result<GameOutcome, String> {
     let outcome = tables::play_out(&mut g, BySide::new(white, black), &mut dice, MAX_TURNS)
         .map_err(|e| e.to_string())?;
     let a_side = if a_white { Side::White } else { Side::Black };
+    Ok(outcome_of(&g, a_white, outcome.winner == a_side))
+}
+
+/// A finished game `g` seen by player A, who played White if `a_white`
+/// and won if `a_won`: the holes, the stake, the rolls.
+pub fn outcome_of(g: &Game, a_white: bool, a_won: bool) -> GameOutcome {
+    let a_side = if a_white { Side::White } else { Side::Black };
     let holes = g.score().holes;
     let stake = g.points_won().unwrap_or(0.0);
-    let a_won = outcome.winner == a_side;
-    Ok(GameOutcome {
+    GameOutcome {
         a_white,
         a_won,
         hole_diff: *holes.get(a_side) as i32 - *holes.get(!a_side) as i32,
         stake: if a_won { stake } else { -stake },
         rolls: g.rolls(),
-    })
-}
-
-/// A mean and its 95 % confidence half-width (normal approximation).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Mean {
-    /// The mean.
-    pub mean: f64,
-    /// 1.96 standard errors.
-    pub half_width: f64,
-}
-
-impl Mean {
-    fn of(xs: impl Iterator<Item = f64> + Clone) -> Mean {
-        let n = xs.clone().count() as f64;
-        if n == 0.0 {
-            return Mean::default();
-        }
-        let mean = xs.clone().sum::<f64>() / n;
-        let var = if n > 1.0 {
-            xs.map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0)
-        } else {
-            0.0
-        };
-        Mean {
-            mean,
-            half_width: 1.96 * (var / n).sqrt(),
-        }
     }
 }
 
@@ -142,20 +122,6 @@ pub struct Summary {
     pub rolls: f64,
 }
 
-/// The 95 % Wilson score interval of `k` successes in `n` trials.
-pub fn wilson(k: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.96f64;
-    let n = n as f64;
-    let p = k as f64 / n;
-    let d = 1.0 + z * z / n;
-    let c = (p + z * z / (2.0 * n)) / d;
-    let h = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / d;
-    ((c - h).max(0.0), (c + h).min(1.0))
-}
-
 /// Sums up the games of a match (in game order).
 pub fn summarise(games: &[GameOutcome]) -> Summary {
     let n = games.len() as u64;
@@ -175,17 +141,5 @@ pub fn summarise(games: &[GameOutcome]) -> Summary {
         a_white,
         white_wins,
         rolls: games.iter().map(|g| g.rolls as f64).sum::<f64>() / n.max(1) as f64,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wilson_interval_contains_the_rate() {
-        let (lo, hi) = wilson(80, 100);
-        assert!(lo < 0.8 && 0.8 < hi);
-        assert!((lo - 0.711).abs() < 0.002 && (hi - 0.867).abs() < 0.002);
     }
 }

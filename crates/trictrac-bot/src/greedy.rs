@@ -5,7 +5,7 @@ use trictrac::{Dest, Game, Phase, Play, Position, Roll, Side};
 
 use crate::features::roll_stats;
 use crate::turn::{after_play, exit_points, Next, TurnRules};
-use crate::{Decision, Player};
+use crate::{Decision, TrictracBot};
 
 /// Maximises the net points (won minus given) of the roll being played.
 ///
@@ -111,7 +111,7 @@ fn cmp_key(a: &Key, b: &Key) -> std::cmp::Ordering {
         .then(a.3.cmp(&b.3))
 }
 
-impl Player for GreedyPlayer {
+impl TrictracBot for GreedyPlayer {
     fn name(&self) -> &str {
         "greedy"
     }

@@ -1,6 +1,6 @@
 //! Players of Grand Trictrac: they choose the play of a roll and whether
 //! to stay or leave after winning a hole. Front ends (terminal,
-//! browser) and tools (self-play, matches) drive them through [`Player`].
+//! browser) and tools (self-play, matches) drive them through [`TrictracBot`].
 //!
 //! | name | player |
 //! |---|---|
@@ -69,7 +69,7 @@ pub enum Decision {
 }
 
 /// A player: chooses plays and stay/leave decisions for its side.
-pub trait Player: Send {
+pub trait TrictracBot: Send {
     /// A short name, e.g. `random`.
     fn name(&self) -> &str;
 
@@ -95,7 +95,7 @@ pub trait Player: Send {
         false_move_settlement(game, &PointsEval)
     }
 
-    /// Whether [`Player::settle_false_move`] has the false play corrected.
+    /// Whether [`TrictracBot::settle_false_move`] has the false play corrected.
     fn correct_false_move(&mut self, game: &Game) -> bool {
         self.settle_false_move(game).is_some()
     }
@@ -162,14 +162,14 @@ pub fn default_player(net: Arc<Net>) -> SearchPlayer<NeuralEval> {
 
 /// A player by name (see [`PLAYERS`]), its random choices following `seed`.
 /// The neural players use the shipped network.
-pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Player>> {
+pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn TrictracBot>> {
     by_name_with(name, seed, None)
 }
 
 /// A player by name; the neural players use `net` instead of the
 /// shipped network when it is given.
-pub fn by_name_with(name: &str, seed: u64, net: Option<Arc<Net>>) -> Option<Box<dyn Player>> {
-    let neural = |depth: u8| -> Box<dyn Player> {
+pub fn by_name_with(name: &str, seed: u64, net: Option<Arc<Net>>) -> Option<Box<dyn TrictracBot>> {
+    let neural = |depth: u8| -> Box<dyn TrictracBot> {
         let net = net.clone().unwrap_or_else(default_net);
         Box::new(SearchPlayer::new(name, NeuralEval::new(net), depth))
     };
@@ -191,7 +191,7 @@ pub fn by_name_with(name: &str, seed: u64, net: Option<Arc<Net>>) -> Option<Box<
 /// [`tables::RandomPlayer`], seeded ([`tables::RandomPlayer::seeded`]).
 pub type RandomPlayer = tables::RandomPlayer<ChaCha8Rng>;
 
-impl Player for RandomPlayer {
+impl TrictracBot for RandomPlayer {
     fn name(&self) -> &str {
         "random"
     }
@@ -222,7 +222,7 @@ impl SelfPlayPlayer {
     }
 }
 
-impl Player for SelfPlayPlayer {
+impl TrictracBot for SelfPlayPlayer {
     fn name(&self) -> &str {
         "random-selfplay"
     }
@@ -248,8 +248,8 @@ impl Player for SelfPlayPlayer {
 /// `dice`. Returns the winner.
 pub fn play_out(
     game: &mut Game,
-    white: &mut dyn Player,
-    black: &mut dyn Player,
+    white: &mut dyn TrictracBot,
+    black: &mut dyn TrictracBot,
     dice: &mut impl trictrac::DiceSource,
 ) -> Side {
     loop {
@@ -264,8 +264,8 @@ pub fn play_out(
 /// to roll again (returns `None`: a truncated game, e.g. for a rollout).
 pub fn play_until(
     game: &mut Game,
-    white: &mut dyn Player,
-    black: &mut dyn Player,
+    white: &mut dyn TrictracBot,
+    black: &mut dyn TrictracBot,
     dice: &mut impl trictrac::DiceSource,
     rolls: u32,
 ) -> Option<Side> {
@@ -283,7 +283,7 @@ pub fn play_until(
             }
         }
         let side = game.phase().side().unwrap_or(Side::White);
-        let player: &mut dyn Player = match side {
+        let player: &mut dyn TrictracBot = match side {
             Side::White => &mut *white,
             Side::Black => &mut *black,
         };

@@ -31,7 +31,7 @@ use crate::nn::{equity, max_stake, Net};
 use crate::turn::{
     after_exit_stay, after_play, for_side, left, roll_choices, with_other_to_roll, Next, TurnRules,
 };
-use crate::{Decision, Player};
+use crate::{Decision, TrictracBot};
 
 /// A static evaluation of positions.
 ///
@@ -241,7 +241,7 @@ fn order_rolls() -> impl Iterator<Item = Roll> {
 
 /// A player that chooses by an evaluation, looking `depth` plies ahead.
 ///
-/// Its [`Player::analyse`] lists every play with its value for the side
+/// Its [`TrictracBot::analyse`] lists every play with its value for the side
 /// to move; at depth 2 the plays that were not searched keep their
 /// depth-1 value and rank below the searched ones, and a searched play
 /// cut off by the pruning shows an upper bound of its value.
@@ -430,7 +430,7 @@ impl<E: Evaluator> SearchPlayer<E> {
 }
 
 impl<E: Evaluator> SearchPlayer<E> {
-    /// [`Player::analyse`] with the plies each value was searched to (2
+    /// [`TrictracBot::analyse`] with the plies each value was searched to (2
     /// for the plays searched deeper, which rank first; 1 for the others).
     ///
     /// The values are in the order of the list: a play left out of the
@@ -469,7 +469,7 @@ fn sort_desc(c: &mut [Candidate]) {
     c.sort_by(|a, b| b.value.total_cmp(&a.value));
 }
 
-impl<E: Evaluator> Player for SearchPlayer<E> {
+impl<E: Evaluator> TrictracBot for SearchPlayer<E> {
     fn name(&self) -> &str {
         &self.name
     }

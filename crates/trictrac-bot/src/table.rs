@@ -7,13 +7,13 @@ use tables::{Choice, PlayerError};
 use trictrac::action::Action;
 use trictrac::{Game, Phase};
 
-use crate::{Decision, Player};
+use crate::{Decision, TrictracBot};
 
 /// A bot of this crate, taking whole turns: a school it can claim (manual
 /// marking, R-10), the other player's false play settled as a strong
 /// player would (section 11), then its roll, play, decision or
 /// declaration.
-pub struct TablePlayer(pub Box<dyn Player>);
+pub struct TablePlayer(pub Box<dyn TrictracBot>);
 
 impl std::fmt::Debug for TablePlayer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

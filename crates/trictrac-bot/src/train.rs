@@ -52,7 +52,7 @@ use trictrac::{Game, GameOptions, Phase, Side};
 use crate::features::{encode, Features};
 use crate::nn::{equity_target, flip_equity, Net};
 use crate::search::{NeuralEval, SearchPlayer};
-use crate::{Decision, Player};
+use crate::{Decision, TrictracBot};
 
 /// The default training settings.
 pub const DEFAULTS: TrainConfig = TrainConfig::schedule(64, 0.05, 0.01, 80_000);

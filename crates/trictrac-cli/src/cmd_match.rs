@@ -9,8 +9,11 @@ use std::time::Instant;
 
 use clap::Args;
 use serde::Serialize;
-use trictrac_bot::arena::{play_game, summarise, GameOutcome, MatchSpec};
-use trictrac_bot::{by_name, Net, PLAYERS};
+use trictrac::Game;
+use trictrac_bot::arena::{outcome_of, summarise, GameOutcome};
+use trictrac_bot::table::TablePlayer;
+use trictrac_bot::train::game_seed;
+use trictrac_bot::{by_name, by_name_with, Net, PLAYERS};
 
 use crate::error::CliError;
 use crate::options::OptionArgs;
@@ -81,7 +84,7 @@ fn check_player(name: &str) -> Result<(), CliError> {
 /// Runs `trictrac match`.
 pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     // Level words are accepted beside the internal names (issue 25).
-    let levels = crate::session::levels::levels(trictrac_bot::PLAYERS, trictrac_bot::table::level);
+    let levels = crate::levels::levels(trictrac_bot::PLAYERS, trictrac_bot::table::level);
     let args = &MatchArgs {
         players: args.players.resolved(&levels),
         ..args.clone()
@@ -96,19 +99,32 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         Some(p) => Some(Arc::new(Net::load(p).map_err(CliError::input)?)),
         None => None,
     };
-    let spec = MatchSpec {
+    // Each game is played by the match runner every game shares
+    // (`tables_term::arena::play_game`), with trictrac's seeds and
+    // statistics (holes, stake, rolls).
+    let spec = tables_term::MatchSpec {
         a: args.players.white.clone(),
         b: args.players.black.clone(),
+        games: run.games,
         seed: run.seed,
-        options: args.options.to_options()?,
-        net,
+    };
+    let options = args.options.to_options()?;
+    let seat = |name: &str, seed: u64| {
+        by_name_with(name, seed, net.clone())
+            .map(|p| Box::new(TablePlayer(p)) as Box<dyn tables::Player<Game>>)
+    };
+    let play_game = |i: u64| -> Result<GameOutcome, String> {
+        let mut g = Game::new(options);
+        let r = tables_term::arena::play_game(&spec, i, game_seed(run.seed, i), &mut g, &seat)
+            .map_err(|e| e.to_string())?;
+        Ok(outcome_of(&g, r.a_white, r.a_won))
     };
     let jobs = run.threads();
     let bar = run.progress(run.games, "{bar:40} {pos}/{len} games {msg} eta {eta}");
     let a_wins = AtomicU64::new(0);
     let start = Instant::now();
     let done = runs::run_games(run.games, jobs, 1, &bar, |games: &mut Vec<_>, i| {
-        let o = play_game(&spec, i)?;
+        let o = play_game(i)?;
         if o.a_won {
             a_wins.fetch_add(1, Ordering::Relaxed);
         }
@@ -208,7 +224,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
 
 /// The players of `match` by level, weakest first, then the examples.
 fn match_help() -> String {
-    let levels = crate::session::levels::levels(trictrac_bot::PLAYERS, trictrac_bot::table::level);
+    let levels = crate::levels::levels(trictrac_bot::PLAYERS, trictrac_bot::table::level);
     format!(
         "Players, by level, weakest first: {} (a level word or the internal name; the \
          default bot is neural, `default` names it).\n\n\
@@ -217,6 +233,6 @@ fn match_help() -> String {
          trictrac match --white neural2 --black neural --games 400 --jobs 2\n  \
          trictrac match --white default --black neural-v1 --games 400 --seed 21\n  \
          trictrac match --white neural --black greedy --model my-model.bin --json",
-        crate::session::levels::list(&levels)
+        crate::levels::list(&levels)
     )
 }

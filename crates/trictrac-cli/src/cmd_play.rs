@@ -19,8 +19,8 @@ mod resume;
 mod saving;
 mod settle;
 pub(crate) mod style;
-mod table;
 mod tell;
+mod terminal_game;
 mod tutor;
 mod words;
 
@@ -41,13 +41,13 @@ use trictrac_bot::table::TablePlayer;
 use trictrac_bot::{by_name, DEFAULT_BOT, PLAYERS};
 
 use crate::error::CliError;
+use crate::levels::{self, Level};
 use crate::options::OptionArgs;
-use crate::session::levels::{self, Level};
-use crate::session::tutor::TutorLevel;
-use crate::session::{play, Terminal};
 use board::View;
 use narrate::cap;
 use style::{wrap, Style, Tone};
+use tables_term::tutor::TutorLevel;
+use tables_term::{Terminal, TerminalLoop};
 
 /// The side a person plays.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -163,7 +163,7 @@ fn bot_help() -> String {
 const HUMAN: &str = "human";
 const EVENT: &str = "trictrac play";
 
-/// The game's lines of `help` (the session adds the commands every game
+/// The game's lines of `help` (the terminal loop adds the commands every game
 /// shares: list, board, undo, save, load, quit, help), each command once.
 const HELP: &str = "\
 Commands (type them at any prompt):
@@ -195,8 +195,8 @@ const HELP_TABLE: &str = "  (false move)   an illegal play a table allows stands
   claim          late, a false move into your grand jan (section 11)";
 
 /// A game in progress with its players and screen: trictrac's part of
-/// the terminal session ([`crate::session::play`]).
-struct Session<'a> {
+/// the terminal loop ([`tables_term::TerminalLoop`]).
+struct TrictracTerminal<'a> {
     game: Game,
     header: Header,
     humans: BySide<bool>,
@@ -370,7 +370,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         BySide::new(n(Side::White), n(Side::Black))
     };
     let told = if loaded { game.events().len() } else { 0 };
-    let mut session = Session {
+    let mut part = TrictracTerminal {
         game,
         header,
         humans,
@@ -392,10 +392,11 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         roll_before: None,
         why: None,
     };
-    session.welcome(loaded, args.load.as_deref())?;
-    play::Session::new(session, dice, bot)
+    part.welcome(loaded, args.load.as_deref())?;
+    TerminalLoop::new(part, dice, bot)
         .with_tutor(args.tutor)
         .run()
+        .map_err(CliError::from)
 }
 
 /// Reads and resumes a saved game: the game, its dice and its header.
@@ -419,7 +420,7 @@ fn today() -> String {
     trictrac::record::date_of_unix(secs as i64)
 }
 
-impl Session<'_> {
+impl TrictracTerminal<'_> {
     fn human(&self, side: Side) -> bool {
         *self.humans.get(side)
     }

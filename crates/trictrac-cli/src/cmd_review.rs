@@ -174,7 +174,7 @@ fn explain_decision(a: &Analyst, rec: &Record, d: &Decision) -> Vec<String> {
     let i = d.entry.saturating_sub(1);
     let mut lines = Vec::new();
     let mut push = |l: &str, indent: usize| {
-        lines.extend(crate::session::wrap(
+        lines.extend(tables_term::wrap(
             &format!("{}{l}", " ".repeat(indent)),
             WIDTH,
             indent + 2,

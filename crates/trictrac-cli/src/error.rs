@@ -65,3 +65,14 @@ impl From<serde_json::Error> for CliError {
         CliError::Io(e.into())
     }
 }
+
+impl From<tables_term::TermError> for CliError {
+    fn from(e: tables_term::TermError) -> CliError {
+        match e {
+            tables_term::TermError::Io(e) => CliError::Io(e),
+            tables_term::TermError::Game(m) | tables_term::TermError::Input(m) => {
+                CliError::Input(m)
+            }
+        }
+    }
+}

@@ -25,9 +25,9 @@ mod error;
 mod input;
 mod jans_json;
 mod learn;
+mod levels;
 mod options;
 mod runs;
-mod session;
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -50,9 +50,9 @@ impl MatchPlayers {
     /// The players with level words (`expert`, `easy`, …) turned into the
     /// bots' internal names (issue 25: levels everywhere); other names as
     /// typed.
-    pub fn resolved(&self, levels: &[crate::session::levels::Level]) -> MatchPlayers {
+    pub fn resolved(&self, levels: &[crate::levels::Level]) -> MatchPlayers {
         let r = |n: &str| {
-            crate::session::levels::resolve(levels, n).map_or_else(|| n.to_string(), str::to_string)
+            crate::levels::resolve(levels, n).map_or_else(|| n.to_string(), str::to_string)
         };
         MatchPlayers {
             white: r(&self.white),

@@ -3,7 +3,7 @@
 //! of a series where the bot (`neural`) meets gnubg.
 
 use backgammon::{Game, Rules, Side};
-use backgammon_bot::{by_name, Player};
+use backgammon_bot::{by_name, BgBot};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -18,7 +18,7 @@ pub fn args() -> (u64, u64) {
 /// Game `k` of a series seeded `seed`, a money game under `rules`: our
 /// side (White in even games), our player (`neural`), the dice, the game
 /// at its opening.
-pub fn versus(k: u64, seed: u64, rules: Rules) -> (Side, Box<dyn Player>, ChaCha8Rng, Game) {
+pub fn versus(k: u64, seed: u64, rules: Rules) -> (Side, Box<dyn BgBot>, ChaCha8Rng, Game) {
     (
         if k.is_multiple_of(2) {
             Side::White

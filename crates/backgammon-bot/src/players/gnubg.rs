@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use backgammon::{Game, Phase, Play, PlayText, Preset, Rules};
 
-use super::player::Player;
+use super::player::BgBot;
 
 /// The driver run inside gnubg.
 const DRIVER: &str = include_str!("../../gnubg/driver.py");
@@ -282,7 +282,7 @@ impl Drop for Gnubg {
     }
 }
 
-impl Player for Gnubg {
+impl BgBot for Gnubg {
     fn name(&self) -> &str {
         "gnubg"
     }

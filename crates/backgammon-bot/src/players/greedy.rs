@@ -4,7 +4,7 @@
 
 use backgammon::{Game, Play, Position, Side};
 
-use super::player::Player;
+use super::player::BgBot;
 
 /// Rolls of 36 that hit a blot at distance `d` from one shooter
 /// (direct and combination shots, ignoring blocks).
@@ -92,7 +92,7 @@ impl GreedyPlayer {
     }
 }
 
-impl Player for GreedyPlayer {
+impl BgBot for GreedyPlayer {
     fn name(&self) -> &str {
         "greedy"
     }

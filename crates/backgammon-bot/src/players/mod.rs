@@ -1,4 +1,4 @@
-//! Layer 6, the players: what a player is ([`Player`], [`play_out`]),
+//! Layer 6, the players: what a player is ([`BgBot`], [`play_out`]),
 //! the players by name ([`by_name`]), the neural player on the layers
 //! below ([`NeuralPlayer`]), the greedy and random players, GNU
 //! Backgammon as a player ([`gnubg::Gnubg`]), and the bots as players of
@@ -13,6 +13,6 @@ pub mod table;
 
 pub use greedy::{greedy_score, GreedyPlayer};
 pub use neural::NeuralPlayer;
-pub use player::{play_out, Player, RandomPlayer};
+pub use player::{play_out, BgBot, RandomPlayer};
 pub use roster::{by_name, by_name_with, DEFAULT_BOT, PLAYERS};
 pub use table::table_player;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use backgammon::{Game, Play};
 
-use super::player::Player;
+use super::player::BgBot;
 use crate::cube::depth::Question;
 use crate::net::BgNet;
 use crate::search::{SEARCH_KEEP, SEARCH_MARGIN};
@@ -62,7 +62,7 @@ impl NeuralPlayer {
     }
 }
 
-impl Player for NeuralPlayer {
+impl BgBot for NeuralPlayer {
     fn name(&self) -> &str {
         self.name
     }

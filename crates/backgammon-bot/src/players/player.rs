@@ -1,11 +1,11 @@
-//! What a player is ([`Player`]), the random player, and a game played
+//! What a player is ([`BgBot`]), the random player, and a game played
 //! out between two players ([`play_out`]).
 
 use backgammon::{DiceSource, Game, GameResult, Phase, Play, Side};
 use rand_chacha::ChaCha8Rng;
 
 /// A player of backgammon with the videau.
-pub trait Player: Send {
+pub trait BgBot: Send {
     /// The player's name.
     fn name(&self) -> &str;
 
@@ -30,7 +30,7 @@ pub trait Player: Send {
 /// shared [`tables::RandomPlayer`], seeded ([`tables::RandomPlayer::seeded`]).
 pub type RandomPlayer = tables::RandomPlayer<ChaCha8Rng>;
 
-impl Player for RandomPlayer {
+impl BgBot for RandomPlayer {
     fn name(&self) -> &str {
         "random"
     }
@@ -44,8 +44,8 @@ impl Player for RandomPlayer {
 /// from `dice`: the opening throw, rolls, plays and cube actions.
 pub fn play_out(
     game: &mut Game,
-    white: &mut dyn Player,
-    black: &mut dyn Player,
+    white: &mut dyn BgBot,
+    black: &mut dyn BgBot,
     dice: &mut impl DiceSource,
 ) -> GameResult {
     loop {
@@ -53,7 +53,7 @@ pub fn play_out(
         let r = match phase {
             Phase::Opening => game.roll_with(dice),
             Phase::Roll(side) => {
-                let p: &mut dyn Player = if side == Side::White { white } else { black };
+                let p: &mut dyn BgBot = if side == Side::White { white } else { black };
                 if game.can_double(side) && p.wants_double(game) {
                     game.double()
                 } else {
@@ -61,7 +61,7 @@ pub fn play_out(
                 }
             }
             Phase::Doubled { by } => {
-                let p: &mut dyn Player = if by == Side::White { black } else { white };
+                let p: &mut dyn BgBot = if by == Side::White { black } else { white };
                 if p.takes(game) {
                     game.take()
                 } else {
@@ -69,7 +69,7 @@ pub fn play_out(
                 }
             }
             Phase::Play(side, _) => {
-                let p: &mut dyn Player = if side == Side::White { white } else { black };
+                let p: &mut dyn BgBot = if side == Side::White { white } else { black };
                 let play = p.choose_play(game);
                 game.play(&play)
             }

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use super::greedy::GreedyPlayer;
 use super::neural::NeuralPlayer;
-use super::player::{Player, RandomPlayer};
+use super::player::{BgBot, RandomPlayer};
 use crate::net::BgNet;
 
 /// The names of the players, the default first.
@@ -18,13 +18,13 @@ pub const DEFAULT_BOT: &str = "neural";
 /// The player called `name`, seeded with `seed` (`neural`, `neural3`,
 /// `neural2` and `neural0` play with the shipped network; `default`
 /// names [`DEFAULT_BOT`], the strongest); `None` for an unknown name.
-pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Player>> {
+pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn BgBot>> {
     by_name_with(name, seed, None)
 }
 
 /// [`by_name`], with the network of the `neural` player (the shipped one
 /// when `None`).
-pub fn by_name_with(name: &str, seed: u64, net: Option<Arc<BgNet>>) -> Option<Box<dyn Player>> {
+pub fn by_name_with(name: &str, seed: u64, net: Option<Arc<BgNet>>) -> Option<Box<dyn BgBot>> {
     let name = if name == "default" { DEFAULT_BOT } else { name };
     match name {
         "random" => Some(Box::new(RandomPlayer::seeded(seed))),

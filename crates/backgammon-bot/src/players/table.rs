@@ -8,12 +8,12 @@ use backgammon::session::{Action, Match};
 use backgammon::Phase;
 use tables::{Choice, PlayerError};
 
-use super::player::Player;
+use super::player::BgBot;
 use super::roster::by_name;
 
 /// A bot of this crate, taking whole turns: whether to double, then its
 /// roll; whether to take; its play.
-pub struct TablePlayer(pub Box<dyn Player>);
+pub struct TablePlayer(pub Box<dyn BgBot>);
 
 impl std::fmt::Debug for TablePlayer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

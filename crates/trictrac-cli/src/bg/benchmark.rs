@@ -90,7 +90,7 @@ struct Analysis {
 
 /// One setting's results.
 #[derive(Serialize)]
-struct Setting {
+struct CubeSettingResult {
     cube: bool,
     #[serde(flatten)]
     summary: Summary,
@@ -102,7 +102,7 @@ struct Report {
     bot: String,
     opponent: &'static str,
     seed: u64,
-    settings: Vec<Setting>,
+    settings: Vec<CubeSettingResult>,
 }
 
 /// A seed nobody chose: from the clock, above the seeds the docs use.
@@ -130,7 +130,7 @@ fn records(dir: &Path, n: u64) -> Vec<PathBuf> {
         .collect()
 }
 
-fn line(s: &Setting, bot: &str) -> String {
+fn line(s: &CubeSettingResult, bot: &str) -> String {
     let m = &s.summary;
     format!(
         "{}: {} games, {bot} wins {} ({:.1} %), points per game {:+.3} (95 % CI {:+.3} to {:+.3}), \
@@ -147,7 +147,7 @@ fn line(s: &Setting, bot: &str) -> String {
     )
 }
 
-fn analysis_lines(s: &Setting, bot: &str) -> Option<String> {
+fn analysis_lines(s: &CubeSettingResult, bot: &str) -> Option<String> {
     let a = s.analysis.as_ref()?;
     let cube = if s.cube { "cube on" } else { "cube off" };
     let mut t = format!(
@@ -175,12 +175,12 @@ fn analysis_lines(s: &Setting, bot: &str) -> Option<String> {
 
 /// Runs `trictrac bg benchmark`.
 pub fn run(args: &BenchmarkArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let levels = crate::session::levels::levels(
+    let levels = crate::levels::levels(
         backgammon_bot::PLAYERS,
         backgammon_bot::players::table::level,
     );
-    let bot = crate::session::levels::resolve(&levels, &args.bot)
-        .map_or_else(|| args.bot.clone(), str::to_string);
+    let bot =
+        crate::levels::resolve(&levels, &args.bot).map_or_else(|| args.bot.clone(), str::to_string);
     if bot == GNUBG {
         return Err(CliError::input(
             "--bot is one of our players; gnubg is the opponent",
@@ -248,7 +248,7 @@ pub fn run(args: &BenchmarkArgs, out: &mut dyn Write) -> Result<(), CliError> {
             ),
         );
         let summary = matches::play(&spec, &bar)?;
-        let mut s = Setting {
+        let mut s = CubeSettingResult {
             cube,
             summary,
             analysis: None,

@@ -55,7 +55,7 @@ pub fn feature_lines(f: &PlayFeatures, indent: usize) -> Vec<String> {
         " ".repeat(indent),
         backgammon_bot::analysis::explain::summary(f)
     );
-    crate::session::wrap(&text, WIDTH, indent + 2)
+    tables_term::wrap(&text, WIDTH, indent + 2)
 }
 
 /// "Why A rather than B", after the table: the equities and the
@@ -74,13 +74,13 @@ pub fn write_why(
         "Why {} rather than {}: equity {:+.3} against {:+.3} ({:+.3})",
         w.play, w.other, best.equity, other.equity, w.equity_difference
     );
-    for l in crate::session::wrap(&head, WIDTH, 2) {
+    for l in tables_term::wrap(&head, WIDTH, 2) {
         writeln!(out, "{l}")?;
     }
     if w.reasons.is_empty() {
         let text = "  The features weighed do not differ: the network's valuation \
             alone separates them.";
-        for l in crate::session::wrap(text, WIDTH, 2) {
+        for l in tables_term::wrap(text, WIDTH, 2) {
             writeln!(out, "{l}")?;
         }
     }
@@ -89,13 +89,13 @@ pub fn write_why(
             "  The heaviest differences [their weight for {}, in equity]:",
             w.play
         );
-        for l in crate::session::wrap(&text, WIDTH, 2) {
+        for l in tables_term::wrap(&text, WIDTH, 2) {
             writeln!(out, "{l}")?;
         }
     }
     for r in &w.reasons {
         let text = format!("  - {} [{:+.3}]", r.sentence, r.weight);
-        for l in crate::session::wrap(&text, WIDTH, 4) {
+        for l in tables_term::wrap(&text, WIDTH, 4) {
             writeln!(out, "{l}")?;
         }
     }
@@ -104,7 +104,7 @@ pub fn write_why(
             "  These speak for {}: the network's valuation weighs what they do not.",
             w.other
         );
-        for l in crate::session::wrap(&text, WIDTH, 2) {
+        for l in tables_term::wrap(&text, WIDTH, 2) {
             writeln!(out, "{l}")?;
         }
     }
@@ -116,7 +116,7 @@ pub fn write_why(
 /// (`backgammon_bot::analysis::explain::cube`).
 pub fn explain_cube(
     net: &BgNet,
-    setting: &super::input::Setting,
+    setting: &super::input::PositionInput,
     rules: &Rules,
     a: &CubeAnalysis,
 ) -> CubeExplanation {
@@ -133,7 +133,7 @@ pub fn explain_cube(
 /// Writes `text` wrapped to the width, continuation lines indented by
 /// `indent`.
 fn para(out: &mut dyn Write, text: &str, indent: usize) -> std::io::Result<()> {
-    for l in crate::session::wrap(text, WIDTH, indent) {
+    for l in tables_term::wrap(text, WIDTH, indent) {
         writeln!(out, "{l}")?;
     }
     Ok(())

@@ -278,7 +278,7 @@ pub fn write_play_table_with_notes(
 /// The cube hint: `trictrac bg hint` without dice.
 fn cube_hint(
     args: &HintArgs,
-    setting: &input::Setting,
+    setting: &input::PositionInput,
     rules: &backgammon::Rules,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
@@ -393,7 +393,7 @@ pub fn write_cube_analysis(
         setting.1.value,
         plies
     );
-    for l in crate::session::wrap(&head, 79, 2) {
+    for l in tables_term::wrap(&head, 79, 2) {
         writeln!(out, "{l}")?;
     }
     writeln!(out, "Cubeless equity {:+.3}", a.cubeless)?;

@@ -42,7 +42,7 @@ pub fn roll(text: &str) -> Result<Roll, CliError> {
 /// dice, cube, score and match length too; a Position ID only the
 /// checkers (the side on roll from `--turn` or the Match ID).
 #[derive(Clone, Debug)]
-pub struct Setting {
+pub struct PositionInput {
     /// The checkers, the side on roll set.
     pub position: Position,
     /// The dice already rolled, if the notation gives them.
@@ -59,7 +59,7 @@ pub struct Setting {
 
 /// `--position`: a gnubg Position ID (with `turn` on roll), a gnubg
 /// `PositionID:MatchID` pair, or an XGID; `match_id`: `--match-id`.
-pub fn setting(text: &str, turn: Side, match_id: Option<&str>) -> Result<Setting, CliError> {
+pub fn setting(text: &str, turn: Side, match_id: Option<&str>) -> Result<PositionInput, CliError> {
     let text = text.trim();
     if text.starts_with("XGID=") || text.matches(':').count() >= 9 {
         let full = if text.starts_with("XGID=") {
@@ -80,7 +80,7 @@ pub fn setting(text: &str, turn: Side, match_id: Option<&str>) -> Result<Setting
             backgammon::XgidDice::Rolled(a, b) => Some(Roll::new(a.value(), b.value())),
             _ => None,
         };
-        return Ok(Setting {
+        return Ok(PositionInput {
             position: x.position.with_turn(x.turn),
             dice,
             cube: x.cube,
@@ -111,7 +111,7 @@ pub fn setting(text: &str, turn: Side, match_id: Option<&str>) -> Result<Setting
     let turn = m.map_or(turn, |m| m.turn);
     let position = Position::from_position_id(pid.trim(), turn)
         .map_err(|e| CliError::input(format!("invalid --position: {e}")))?;
-    Ok(Setting {
+    Ok(PositionInput {
         position,
         dice: m
             .and_then(|m| m.dice)
@@ -146,7 +146,7 @@ pub struct MatchOptions {
 }
 
 /// `--position` and the match options together.
-pub fn setting_with(text: &str, turn: Side, m: &MatchOptions) -> Result<Setting, CliError> {
+pub fn setting_with(text: &str, turn: Side, m: &MatchOptions) -> Result<PositionInput, CliError> {
     let mut s = setting(text, turn, m.match_id.as_deref())?;
     if let Some(n) = m.length {
         s.state.length = n;
@@ -187,7 +187,7 @@ pub fn setting_with(text: &str, turn: Side, m: &MatchOptions) -> Result<Setting,
 
 /// `--cube N --owner white|black|centre` over the setting's cube.
 pub fn apply_cube(
-    s: &mut Setting,
+    s: &mut PositionInput,
     value: Option<u32>,
     owner: Option<&str>,
 ) -> Result<(), CliError> {
@@ -221,7 +221,7 @@ pub fn apply_cube(
 }
 
 /// The Position ID, Match ID and XGID of a setting (the dice if rolled).
-pub fn ids(s: &Setting, dice: Option<Roll>, rules: &Rules) -> (String, String, String) {
+pub fn ids(s: &PositionInput, dice: Option<Roll>, rules: &Rules) -> (String, String, String) {
     let turn = s.position.turn();
     let money = s.state.length == 0;
     let jacoby = money && s.jacoby.unwrap_or(rules.jacoby);

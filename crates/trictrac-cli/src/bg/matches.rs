@@ -353,7 +353,7 @@ pub(super) fn rules_of(rules: &str, cube: &str) -> Result<Rules, CliError> {
 /// Runs `trictrac bg match`.
 pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     // Level words are accepted beside the internal names (issue 25).
-    let levels = crate::session::levels::levels(
+    let levels = crate::levels::levels(
         backgammon_bot::PLAYERS,
         backgammon_bot::players::table::level,
     );
@@ -440,7 +440,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
 /// The players of `bg match` by level, weakest first, then gnubg and the
 /// examples.
 fn match_help() -> String {
-    let levels = crate::session::levels::levels(
+    let levels = crate::levels::levels(
         backgammon_bot::PLAYERS,
         backgammon_bot::players::table::level,
     );
@@ -455,6 +455,6 @@ fn match_help() -> String {
         trictrac bg match --white greedy --black random --games 1000 --seed 1\n  \
         trictrac bg match --white neural --black greedy --model bg-model.bin --cube off\n  \
         trictrac bg match --white neural --black greedy --model bg-model.bin --rules seed --json",
-        crate::session::levels::list(&levels)
+        crate::levels::list(&levels)
     )
 }

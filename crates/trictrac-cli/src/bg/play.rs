@@ -16,16 +16,16 @@ use rand_chacha::ChaCha8Rng;
 
 pub(crate) mod board;
 mod saving;
-mod table;
+mod terminal_game;
 mod turns;
 mod tutor;
 
 use super::input;
 use super::moves::line_names;
 use crate::error::CliError;
-use crate::session::levels::{self, Level};
-use crate::session::tutor::TutorLevel;
-use crate::session::{play, Terminal};
+use crate::levels::{self, Level};
+use tables_term::tutor::TutorLevel;
+use tables_term::{Terminal, TerminalLoop};
 
 /// Play backgammon with the videau in the terminal.
 #[derive(Debug, Args)]
@@ -112,7 +112,7 @@ fn bot_help() -> String {
     levels::bot_help(&bot_levels(), DEFAULT_BOT)
 }
 
-/// The game's lines of `help` (the session adds the commands every game
+/// The game's lines of `help` (the terminal loop adds the commands every game
 /// shares: list, board, undo, save, resign, quit, help).
 const HELP: &str = "\
 Commands:
@@ -129,8 +129,8 @@ Commands:
   resign [gammon|backgammon]   give up the game (asks to confirm)
   save FILE      the game or match so far as .mat (gnubg imports it)";
 
-/// Backgammon's part of the terminal session ([`crate::session::play`]).
-struct Session<'a> {
+/// Backgammon's part of the terminal loop ([`tables_term::TerminalLoop`]).
+struct BgTerminal<'a> {
     /// The keyboard and the screen.
     term: Terminal<'a>,
     /// The money game or match.
@@ -251,7 +251,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "money game".to_string()
         }
     );
-    for l in crate::session::wrap(&intro, 79, 2) {
+    for l in tables_term::wrap(&intro, 79, 2) {
         writeln!(out, "{l}")?;
     }
     let loaded = args.load.is_some();
@@ -265,7 +265,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     } else {
         0
     };
-    let mut table = Session {
+    let mut part = BgTerminal {
         term: Terminal::stdin(out),
         m,
         names,
@@ -280,7 +280,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         why: None,
     };
     if loaded {
-        crate::session::table::Table::board(&mut table)?;
+        tables_term::TerminalGame::board(&mut part)?;
     }
     let bot: Option<Box<dyn tables::Player<Match>>> = if args.hotseat {
         None
@@ -288,7 +288,8 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         Some(Box::new(TablePlayer(bot)))
     };
     let dice = ChaCha8Rng::seed_from_u64(seed);
-    play::Session::new(table, dice, bot)
+    TerminalLoop::new(part, dice, bot)
         .with_tutor(args.tutor)
         .run()
+        .map_err(CliError::from)
 }

@@ -284,7 +284,7 @@ fn cube_line(c: &CubeReview, name: &str) -> String {
         c.analysis.no_double,
         c.analysis.double_take,
         c.analysis.double_pass,
-        crate::session::wrap(&proper, 79, 10).join("\n"),
+        tables_term::wrap(&proper, 79, 10).join("\n"),
     )
 }
 
@@ -324,7 +324,7 @@ fn explain_move(m: &MoveReview, rules: &Rules) -> Vec<String> {
     let fp = features(&pos, &pos.play_unchecked(&p), rules);
     let w = why((&m.best, &fb), (&m.play, &fp), m.lost as f32);
     let mut push = |t: &str, indent: usize| {
-        lines.extend(crate::session::wrap(
+        lines.extend(tables_term::wrap(
             &format!("{}{t}", " ".repeat(indent)),
             79,
             indent + 2,

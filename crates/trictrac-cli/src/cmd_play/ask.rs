@@ -1,11 +1,11 @@
 //! What the person whose decision it is is asked, and what his answer
 //! does: before a roll (a school to contest, a false move to settle), a
 //! play, staying or leaving, the points marked. The prompt itself, and
-//! the commands every prompt accepts, are the shared session's.
+//! the commands every prompt accepts, are the shared terminal loop's.
 
 use super::*;
 
-impl Session<'_> {
+impl TrictracTerminal<'_> {
     /// A person who may act before the roll now (contest a school, settle
     /// a false play), unless already asked at this point of the game.
     /// The player who does not roll is asked first (the author of a false

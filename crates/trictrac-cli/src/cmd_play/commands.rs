@@ -1,16 +1,16 @@
 //! The commands of trictrac's prompts only (names, fields), its hint,
 //! and what resigning gives; the commands of every game's prompt are the
-//! shared session's ([`crate::session::play`]).
+//! shared terminal loop's ([`tables_term::TerminalLoop`]).
 
 use trictrac_bot::explain::{compare, explain_ranked, explain_stay_leave};
 
 use super::*;
-use crate::session::table::Resignation;
+use tables_term::game::Resignation;
 
 /// The width of `why`'s explanation (indented by two).
 const WHY_WIDTH: usize = 77;
 
-impl Session<'_> {
+impl TrictracTerminal<'_> {
     /// The commands of trictrac only; `false` when `line` is not one.
     pub(super) fn game_command(&mut self, line: &str) -> std::io::Result<bool> {
         let mut words = line.split_whitespace();

@@ -1,6 +1,6 @@
 //! The game record a save writes (text, or JSON for a `.json` file);
-//! where and when it is written is the shared session's
-//! ([`crate::session::play`]).
+//! where and when it is written is the shared terminal loop's
+//! ([`tables_term::TerminalLoop`]).
 
 use super::*;
 
@@ -8,7 +8,7 @@ use super::*;
 /// it was never saved by name.
 pub(super) const AUTOSAVE: &str = "trictrac-autosave.txt";
 
-impl Session<'_> {
+impl TrictracTerminal<'_> {
     /// The game record, as JSON when `path` ends in `.json`.
     pub(super) fn record_text(&self, path: &Path) -> String {
         let rec = Record::from_game(&self.game, self.header.clone());

@@ -7,7 +7,7 @@
 
 use super::*;
 
-impl Session<'_> {
+impl TrictracTerminal<'_> {
     /// The author of the last false play of the game (section 11).
     pub(super) fn false_author(&self) -> Option<Side> {
         self.game.events().iter().rev().find_map(|e| match e {

@@ -98,7 +98,7 @@ impl Line {
     }
 }
 
-pub use crate::session::wrap;
+pub use tables_term::wrap;
 
 #[cfg(test)]
 mod tests {

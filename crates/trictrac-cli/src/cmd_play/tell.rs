@@ -3,7 +3,7 @@
 
 use super::*;
 
-impl Session<'_> {
+impl TrictracTerminal<'_> {
     pub(super) fn show_board(&mut self, dice: Option<Roll>) -> std::io::Result<()> {
         let lines = board::render(&self.game, dice, &self.view, &self.style);
         self.term.mark_top();

@@ -9,14 +9,14 @@
 use trictrac_bot::explain::{compare, explain_play, explain_stay_leave};
 
 use super::*;
-use crate::session::tutor::Advice;
+use tables_term::tutor::Advice;
 
-/// The width of the explanation (indented by the session).
+/// The width of the explanation (indented by the terminal loop).
 const WIDTH: usize = 77;
 
-impl Session<'_> {
+impl TrictracTerminal<'_> {
     /// The tutor's judgement of the decision `side` took in the game of
-    /// `before` (see [`crate::session::table::Table::tutor`]).
+    /// `before` (see [`tables_term::TerminalGame::tutor`]).
     pub(super) fn tutor(&mut self, before: &Game, side: Side) -> Option<Advice> {
         let new = self.game.events().get(before.events().len()..)?;
         let decision = new.iter().find_map(|e| match e {

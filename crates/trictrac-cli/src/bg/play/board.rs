@@ -138,7 +138,7 @@ pub(crate) fn draw_board(
     s
 }
 
-impl Session<'_> {
+impl BgTerminal<'_> {
     /// A play of `side` as the board names the points.
     pub(super) fn show_play(&self, p: &Play, side: Side) -> String {
         if self.lines {

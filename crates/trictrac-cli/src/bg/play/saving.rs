@@ -1,7 +1,7 @@
 //! The record a save writes: the money game or match so far as a `.mat`
 //! file (gnubg's format), with the rules when they are not gnubg's.
-//! Where and when it is written is the shared session's
-//! ([`crate::session::play`]).
+//! Where and when it is written is the shared terminal loop's
+//! ([`tables_term::TerminalLoop`]).
 
 use std::path::Path;
 
@@ -9,7 +9,7 @@ use super::*;
 use crate::bg::record;
 use backgammon::mat::MatFile;
 
-impl Session<'_> {
+impl BgTerminal<'_> {
     /// The match so far, as its .mat record holds it.
     fn mat(&self) -> MatFile {
         MatFile {

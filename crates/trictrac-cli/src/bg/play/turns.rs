@@ -2,12 +2,12 @@
 //! double, take or drop, a play) and what his answer does; the hint, the
 //! `id` command, what resigning concedes.
 
-use super::table::resign_kind;
+use super::terminal_game::resign_kind;
 use super::*;
-use crate::session::table::{Answer, Resignation};
 use backgammon::Xgid;
+use tables_term::game::{Answer, Resignation};
 
-impl Session<'_> {
+impl BgTerminal<'_> {
     /// The default bot's advice: its ranking of the legal plays (its
     /// 3-ply search, the same as `trictrac bg hint`), best first and
     /// numbered as `list` and the play prompt number them; or at a cube
@@ -40,7 +40,7 @@ impl Session<'_> {
                 let head = format!(
                     "Hint ({measure}; numbered as in `list`; searched 3 plies deep for the closest, 2 or 0 for the others):"
                 );
-                for l in crate::session::wrap(&head, 79, 2) {
+                for l in tables_term::wrap(&head, 79, 2) {
                     writeln!(self.term, "{l}")?;
                 }
                 let rows: Vec<(String, String, &crate::bg::hint::Ranked)> = ranked
@@ -134,14 +134,14 @@ impl Session<'_> {
 
     /// Keeps what `why` will print at this decision.
     fn remember_why(&mut self, lines: Vec<String>) {
-        let progress = crate::session::table::Table::progress(self);
+        let progress = tables_term::TerminalGame::progress(self);
         self.why = Some((progress, lines));
     }
 
     /// `why`: the explanation of the last `hint`, at the decision it was
     /// asked at.
     fn why(&mut self) -> std::io::Result<()> {
-        let progress = crate::session::table::Table::progress(self);
+        let progress = tables_term::TerminalGame::progress(self);
         match &self.why {
             Some((p, lines)) if *p == progress => {
                 for l in lines {
@@ -234,7 +234,7 @@ impl Session<'_> {
         }
         match self.m.game.phase() {
             Phase::Roll(_) => match line {
-                // The shared session throws the dice.
+                // The shared terminal loop throws the dice.
                 "" | "roll" | "r" => return Ok(Answer::Throw),
                 "double" | "d" => {
                     if let Err(e) = self.m.game.double() {

@@ -12,14 +12,14 @@ use backgammon_bot::cube::score::Score;
 
 use super::*;
 use crate::bg::hint::{rank_plays, Ranked};
-use crate::session::tutor::Advice;
+use tables_term::tutor::Advice;
 
-/// The width of the explanation (indented by the session).
+/// The width of the explanation (indented by the terminal loop).
 const WIDTH: usize = 77;
 
-impl Session<'_> {
+impl BgTerminal<'_> {
     /// The tutor's judgement of the decision `side` took in the game of
-    /// `before` (see [`crate::session::table::Table::tutor`]).
+    /// `before` (see [`tables_term::TerminalGame::tutor`]).
     pub(super) fn tutor(&self, before: &Match, side: Side) -> Option<Advice> {
         let g = &before.game;
         // The game that was current, as it is now, and what happened in
@@ -102,7 +102,7 @@ pub(super) fn explain_plays(
     let mut lines = Vec::new();
     for (label, (text, r), f) in [(labels[0], best, &fb), (labels[1], mine, &fm)] {
         let t = format!("{label}: {text}, equity {:+.3}: {}", r.equity, summary(f));
-        lines.extend(crate::session::wrap(&t, WIDTH, 2));
+        lines.extend(tables_term::wrap(&t, WIDTH, 2));
     }
     let w = why((best.0, &fb), (mine.0, &fm), best.1.equity - mine.1.equity);
     let mut text = Vec::new();

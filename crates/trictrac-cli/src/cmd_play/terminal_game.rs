@@ -1,11 +1,11 @@
-//! Grand Trictrac's part of the shared terminal session
-//! ([`crate::session::play`]): its board, its notation, its hint, and
+//! Grand Trictrac's part of the shared terminal loop
+//! ([`tables_term::TerminalLoop`]): its board, its notation, its hint, and
 //! the words it tells the game in.
 
 use super::*;
-use crate::session::table::{Answer, Resignation, Table};
+use tables_term::{Answer, Resignation, TerminalGame};
 
-impl<'a> Table<'a> for Session<'a> {
+impl<'a> TerminalGame<'a> for TrictracTerminal<'a> {
     type Game = Game;
 
     const COMMAND: &'static str = "trictrac play";
@@ -41,11 +41,11 @@ impl<'a> Table<'a> for Session<'a> {
     }
 
     fn record_text(&self, path: &Path) -> String {
-        Session::record_text(self, path)
+        TrictracTerminal::record_text(self, path)
     }
 
     fn tell(&mut self) -> std::io::Result<()> {
-        Session::tell(self)
+        TrictracTerminal::tell(self)
     }
 
     fn board(&mut self) -> std::io::Result<()> {
@@ -54,15 +54,15 @@ impl<'a> Table<'a> for Session<'a> {
     }
 
     fn hint(&mut self, side: Side) -> std::io::Result<()> {
-        Session::hint(self, side)
+        TrictracTerminal::hint(self, side)
     }
 
     fn play_items(&self, side: Side) -> Vec<String> {
-        Session::play_items(self, side)
+        TrictracTerminal::play_items(self, side)
     }
 
     fn play_number(&mut self, _side: Side, k: usize) -> std::io::Result<()> {
-        Session::play_number(self, k)
+        TrictracTerminal::play_number(self, k)
     }
 
     fn help(&self) -> String {
@@ -93,11 +93,11 @@ impl<'a> Table<'a> for Session<'a> {
     }
 
     fn question(&mut self, side: Side, fresh: bool) -> std::io::Result<(String, bool)> {
-        Session::question(self, side, fresh)
+        TrictracTerminal::question(self, side, fresh)
     }
 
     fn answer(&mut self, side: Side, line: &str) -> std::io::Result<Answer> {
-        Session::answer(self, side, line)?;
+        TrictracTerminal::answer(self, side, line)?;
         Ok(Answer::Done)
     }
 
@@ -105,12 +105,12 @@ impl<'a> Table<'a> for Session<'a> {
         self.throw_dice(dice)
     }
 
-    fn tutor(&mut self, before: &Game, side: Side) -> Option<crate::session::tutor::Advice> {
-        Session::tutor(self, before, side)
+    fn tutor(&mut self, before: &Game, side: Side) -> Option<tables_term::tutor::Advice> {
+        TrictracTerminal::tutor(self, before, side)
     }
 
     fn resignation(&self, side: Side, _words: &str) -> Result<Resignation, String> {
-        Session::resignation(self, side)
+        TrictracTerminal::resignation(self, side)
     }
 
     fn resign(&mut self, side: Side, _words: &str) -> Result<(), String> {
@@ -147,7 +147,7 @@ impl<'a> Table<'a> for Session<'a> {
     }
 
     fn refuse(&mut self, text: &str) -> std::io::Result<()> {
-        Session::refuse(self, text)
+        TrictracTerminal::refuse(self, text)
     }
 
     fn paint_prompt(&self, prompt: &str) -> String {

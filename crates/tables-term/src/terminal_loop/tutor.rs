@@ -1,6 +1,6 @@
-//! `--tutor` in the session: the game as it stood before the person's
+//! `--tutor` in the terminal loop: the game as it stood before the person's
 //! answer is kept; once the answer took a decision, the game judges it
-//! ([`Table::tutor`]), and one that loses at least the level's threshold
+//! ([`TerminalGame::tutor`]), and one that loses at least the level's threshold
 //! is told, with the better choice and why, and stands only if the
 //! person keeps it — else the game and the dice go back to before it
 //! and he chooses again (nothing was told of it yet).
@@ -10,15 +10,15 @@ use std::io::Write;
 use rand_chacha::ChaCha8Rng;
 use tables::Side;
 
-use super::{Session, Table};
-use crate::error::CliError;
-use crate::session::is_yes;
-use crate::session::tutor::TutorLevel;
+use super::{TerminalGame, TerminalLoop};
+use crate::error::TermError;
+use crate::terminal::is_yes;
+use crate::tutor::TutorLevel;
 
 /// The game before an answer: its progress, the game, the dice.
 pub(super) type Before<G> = Option<(usize, G, ChaCha8Rng)>;
 
-impl<'a, T: Table<'a>> Session<'a, T> {
+impl<'a, T: TerminalGame<'a>> TerminalLoop<'a, T> {
     /// The game before the answer about to be applied, when the tutor is
     /// on (never before the roll: a school contested or a false move
     /// settled is not judged).
@@ -27,22 +27,22 @@ impl<'a, T: Table<'a>> Session<'a, T> {
             return None;
         }
         Some((
-            self.table.progress(),
-            self.table.game().clone(),
+            self.part.progress(),
+            self.part.game().clone(),
             self.dice.clone(),
         ))
     }
 
     /// After the answer: a decision taken since `before` that loses too
     /// much is told and kept only if the person says yes.
-    pub(super) fn tutored(&mut self, side: Side, before: Before<T::Game>) -> Result<(), CliError> {
+    pub(super) fn tutored(&mut self, side: Side, before: Before<T::Game>) -> Result<(), TermError> {
         let (Some(level), Some((progress, game, dice))) = (self.tutor, before) else {
             return Ok(());
         };
-        if self.table.progress() == progress {
+        if self.part.progress() == progress {
             return Ok(());
         }
-        let Some(advice) = self.table.tutor(&game, side) else {
+        let Some(advice) = self.part.tutor(&game, side) else {
             return Ok(());
         };
         if advice.lost < level.threshold(T::THRESHOLDS) {
@@ -50,17 +50,17 @@ impl<'a, T: Table<'a>> Session<'a, T> {
         }
         self.say(&format!("Tutor: {}", advice.warning(T::THRESHOLDS)))?;
         for l in &advice.lines {
-            writeln!(self.table.term(), "  {l}")?;
+            writeln!(self.part.term(), "  {l}")?;
         }
         let answer = self.read(&advice.question())?;
         if is_yes(answer.as_deref()) {
-            return Ok(self.table.say(&format!("Your {} stands.", advice.keep))?);
+            return Ok(self.part.say(&format!("Your {} stands.", advice.keep))?);
         }
-        *self.table.game_mut() = game;
+        *self.part.game_mut() = game;
         self.dice = dice;
         self.introduced = None;
-        self.table.after_undo();
-        self.table.say(&format!(
+        self.part.after_undo();
+        self.part.say(&format!(
             "Taken back: choose again (the tutor suggests {}).",
             advice.best
         ))?;

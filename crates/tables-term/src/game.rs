@@ -1,4 +1,4 @@
-//! What one game gives the terminal session ([`super::play`]): its board,
+//! What one game gives the terminal loop ([`crate::TerminalLoop`]): its board,
 //! its notation (how a typed play is read and a play written), what a
 //! hint prints, and how it tells what happened. Everything else — the
 //! loop, the commands every prompt accepts, undo, saving, Ctrl-C, the
@@ -9,8 +9,8 @@ use std::path::Path;
 
 use tables::{BySide, Side, TableGame};
 
-use super::tutor::Advice;
-use super::Terminal;
+use crate::terminal::Terminal;
+use crate::tutor::Advice;
 
 /// A resignation the person is asked to confirm.
 pub struct Resignation {
@@ -18,18 +18,20 @@ pub struct Resignation {
     pub question: String,
 }
 
-/// What a person's answer asks of the session.
+/// What a person's answer asks of the terminal loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answer {
     /// Done (applied to the game, or refused with a message).
     Done,
-    /// Throw the dice (the session holds them).
+    /// Throw the dice (the terminal loop holds them).
     Throw,
 }
 
-/// One game's part of a terminal session: `trictrac play`'s Grand
-/// Trictrac, `trictrac bg play`'s backgammon.
-pub trait Table<'a> {
+/// One game's part of the terminal loop: `trictrac play`'s Grand
+/// Trictrac (`TrictracTerminal`), `trictrac bg play`'s backgammon
+/// (`BgTerminal`), and any game of plain text ([`crate::TextTerminal`]
+/// over a [`crate::TextGame`]).
+pub trait TerminalGame<'a> {
     /// The game, as every surface sees it.
     type Game: TableGame;
 
@@ -89,8 +91,7 @@ pub trait Table<'a> {
     /// When the screen cannot be written.
     fn tell(&mut self) -> std::io::Result<()>;
 
-    /// Draws the board (it calls [`Terminal::mark_top`] first, so that
-    /// the session knows how much of the screen is used).
+    /// Draws the board (it calls [`Terminal::mark_top`] first, so that    /// the terminal loop knows how much of the screen is used).
     ///
     /// # Errors
     /// When the screen cannot be written.
@@ -107,7 +108,7 @@ pub trait Table<'a> {
     fn play_items(&self, side: Side) -> Vec<String>;
 
     /// Plays `side`'s legal play number `k` (from 0, in the order of
-    /// [`Table::play_items`]).
+    /// [`TerminalGame::play_items`]).
     ///
     /// # Errors
     /// When the screen cannot be written.
@@ -144,9 +145,9 @@ pub trait Table<'a> {
     fn question(&mut self, side: Side, fresh: bool) -> std::io::Result<(String, bool)>;
 
     /// What `side` answered at the prompt (no common command, and at a
-    /// play no number and not Enter: the session chooses those from the
+    /// play no number and not Enter: the terminal loop chooses those from the
     /// list): a play typed in the game's notation, a decision, applied to
-    /// the game or refused with a message; or the roll, which the session
+    /// the game or refused with a message; or the roll, which the terminal loop
     /// throws.
     ///
     /// # Errors
@@ -156,7 +157,7 @@ pub trait Table<'a> {
     /// Throws the dice for the side on roll (its roll is then told).
     ///
     /// # Errors
-    /// When no dice are due (a bug of the session).
+    /// When no dice are due (a bug of the terminal loop).
     fn throw(&mut self, dice: &mut dyn tables::DiceSource) -> Result<(), String> {
         let a = self.game().throw(dice).map_err(|e| e.to_string())?;
         self.game_mut().apply(&a).map_err(|e| e.to_string())?;
@@ -212,7 +213,7 @@ pub trait Table<'a> {
     /// # Errors
     /// When the screen cannot be written.
     fn say(&mut self, text: &str) -> std::io::Result<()> {
-        for l in super::wrap(text, 79, 2) {
+        for l in crate::wrap(text, 79, 2) {
             std::io::Write::write_fmt(self.term(), format_args!("{l}\n"))?;
         }
         Ok(())

@@ -1,18 +1,8 @@
-//! The terminal session of both games (`trictrac play`, `trictrac bg
-//! play`), written once: the loop and the commands of every prompt
-//! ([`play`]) over a per-game [`table::Table`] (board, notation, hint);
-//! reading a line at a prompt ([`Terminal`]), the size of the screen and
-//! the paging of long lists ([`pager`]), saving the game of the last
-//! prompt on Ctrl-C ([`set_snapshot`], [`install_interrupt_handler`]),
-//! where a game left unfinished is saved ([`data_file`]), the bots by
-//! level ([`levels`]), the tutor's judgements ([`tutor`]), a path as a
-//! shell word, a yes/no confirmation.
-
-pub mod levels;
-pub mod pager;
-pub mod play;
-pub mod table;
-pub mod tutor;
+//! The keyboard and the screen of a terminal game ([`Terminal`]), and
+//! what goes around them: saving the game of the last prompt on Ctrl-C
+//! ([`set_snapshot`], [`install_interrupt_handler`]), where a game left
+//! unfinished is saved ([`data_file`]), a line word-wrapped ([`wrap`]), a
+//! path as a shell word, a yes/no confirmation.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -21,8 +11,8 @@ use std::sync::Mutex;
 /// The most characters one input line may hold; the rest is dropped.
 pub const MAX_LINE: usize = 1000;
 
-/// The keyboard (or piped input) and the screen of a session. Writing to
-/// it (it is a [`Write`]) counts the lines, so that the session knows how
+/// The keyboard (or piped input) and the screen of a terminal game. Writing to
+/// it (it is a [`Write`]) counts the lines, so that the terminal loop knows how
 /// much of the screen the board and what follows it use.
 pub struct Terminal<'a> {
     /// Where everything is written.
@@ -49,16 +39,27 @@ impl Write for Terminal<'_> {
 }
 
 impl<'a> Terminal<'a> {
-    /// Reads stdin, writes `out`; echoes what it reads when stdin is not
-    /// a terminal, so that a transcript of piped input reads as a dialogue.
-    pub fn stdin(out: &'a mut dyn Write) -> Terminal<'a> {
+    /// Reads `input`, writes `out`; `echo` writes each line read after its
+    /// prompt (input piped from a file or scripted, so that the
+    /// transcript reads as a dialogue).
+    pub fn new(out: &'a mut dyn Write, input: Box<dyn BufRead>, echo: bool) -> Terminal<'a> {
         Terminal {
             out,
-            input: Box::new(std::io::BufReader::new(std::io::stdin())),
-            echo: !std::io::stdin().is_terminal(),
+            input,
+            echo,
             lines: 0,
             top: 0,
         }
+    }
+
+    /// Reads stdin, writes `out`; echoes what it reads when stdin is not
+    /// a terminal, so that a transcript of piped input reads as a dialogue.
+    pub fn stdin(out: &'a mut dyn Write) -> Terminal<'a> {
+        Terminal::new(
+            out,
+            Box::new(std::io::BufReader::new(std::io::stdin())),
+            !std::io::stdin().is_terminal(),
+        )
     }
 
     /// Marks where the board starts on the screen (called before it is

@@ -1,4 +1,4 @@
-//! The shared session's help and wrapping.
+//! The terminal loop's help and wrapping.
 
 use super::*;
 
@@ -33,7 +33,7 @@ fn saved_to_a_path_is_kept_on_one_line() {
         "End of input: the game is left unfinished: {}.",
         saved_to(p)
     );
-    let lines: Vec<String> = crate::session::wrap(&text, 79, 2)
+    let lines: Vec<String> = crate::wrap(&text, 79, 2)
         .into_iter()
         .map(|l| l.replace(GLUE, " "))
         .collect();

@@ -1,4 +1,4 @@
-//! The one terminal session of both games (issue 21, item 4): the loop
+//! The one terminal loop of every game (issue 21, item 4; issue 36): the loop
 //! that tells what happened, throws the dice, lets the bot take its turn
 //! through the shared driver (`tables::take_turn`) and asks the person
 //! whose decision it is; and the commands of every prompt — help, board,
@@ -8,7 +8,7 @@
 //! the user's data directory (`XDG_DATA_HOME` or `~/.local/share` on
 //! Linux, under `trictrac/`), and the program says where.
 //!
-//! Each game gives only its part ([`Table`]): the board, the notation of
+//! Each game gives only its part ([`TerminalGame`]): the board, the notation of
 //! a typed play, the hint, the words it tells the game in.
 
 use std::io::Write;
@@ -18,11 +18,11 @@ use std::path::{Path, PathBuf};
 use rand_chacha::ChaCha8Rng;
 use tables::{Decision, Player, Side, TableGame};
 
-use super::pager;
-use super::table::{Answer, Table};
-use super::tutor::TutorLevel;
-use super::{data_file, is_yes, set_snapshot, shell_word, Snapshot};
-use crate::error::CliError;
+use crate::error::TermError;
+use crate::game::{Answer, TerminalGame};
+use crate::pager;
+use crate::terminal::{data_file, is_yes, set_snapshot, shell_word, Snapshot};
+use crate::tutor::TutorLevel;
 
 /// The lines of `help` every game shares (after the game's own).
 const COMMON_HELP: &str = "  list           the legal plays (a page at a time in a small terminal)
@@ -67,7 +67,7 @@ fn help_lines(game: &str, undo: bool) -> Vec<String> {
 /// so that the path reads whole after them.
 const GLUE: char = '\u{1}';
 
-/// `saved to PATH`, kept on one line by [`Session::say`].
+/// `saved to PATH`, kept on one line by [`TerminalLoop::say`].
 fn saved_to(path: &Path) -> String {
     format!("saved{GLUE}to{GLUE}{}", path.display())
 }
@@ -87,10 +87,10 @@ pub enum Flow {
 /// asked before the roll).
 type Asked = (usize, Side, Option<Decision>, bool);
 
-/// A game in the terminal: the game's [`Table`], the dice, the bot.
-pub struct Session<'a, T: Table<'a>> {
+/// A game in the terminal: the game's [`TerminalGame`], the dice, the bot.
+pub struct TerminalLoop<'a, T: TerminalGame<'a>> {
     /// The game's part.
-    pub table: T,
+    pub part: T,
     dice: ChaCha8Rng,
     /// The opponent (none when people play both sides).
     bot: Option<Box<dyn Player<T::Game>>>,
@@ -113,15 +113,15 @@ pub struct Session<'a, T: Table<'a>> {
     _screen: PhantomData<&'a ()>,
 }
 
-impl<'a, T: Table<'a>> Session<'a, T> {
-    /// A session of `table`, the dice drawn from `dice`, against `bot`.
+impl<'a, T: TerminalGame<'a>> TerminalLoop<'a, T> {
+    /// A loop over `part`, the dice drawn from `dice`, against `bot`.
     pub fn new(
-        table: T,
+        part: T,
         dice: ChaCha8Rng,
         bot: Option<Box<dyn Player<T::Game>>>,
-    ) -> Session<'a, T> {
-        Session {
-            table,
+    ) -> TerminalLoop<'a, T> {
+        TerminalLoop {
+            part,
             dice,
             bot,
             introduced: None,
@@ -134,9 +134,9 @@ impl<'a, T: Table<'a>> Session<'a, T> {
         }
     }
 
-    /// The session with the tutor at `level` (none: off); a tutored game
+    /// The loop with the tutor at `level` (none: off); a tutored game
     /// is unrated from the start.
-    pub fn with_tutor(mut self, level: Option<TutorLevel>) -> Session<'a, T> {
+    pub fn with_tutor(mut self, level: Option<TutorLevel>) -> TerminalLoop<'a, T> {
         self.tutor = level;
         self.unrated |= level.is_some();
         self
@@ -146,8 +146,8 @@ impl<'a, T: Table<'a>> Session<'a, T> {
     ///
     /// # Errors
     /// When the screen cannot be written, or the bot fails.
-    pub fn run(&mut self) -> Result<(), CliError> {
-        super::install_interrupt_handler();
+    pub fn run(&mut self) -> Result<(), TermError> {
+        crate::terminal::install_interrupt_handler();
         if let Some(level) = self.tutor {
             self.tutor_intro(level)?;
         }
@@ -157,16 +157,16 @@ impl<'a, T: Table<'a>> Session<'a, T> {
     }
 
     fn human(&self, side: Side) -> bool {
-        *self.table.humans().get(side)
+        *self.part.humans().get(side)
     }
 
-    fn run_loop(&mut self) -> Result<(), CliError> {
+    fn run_loop(&mut self) -> Result<(), TermError> {
         loop {
-            self.table.tell()?;
-            let Some(p) = self.table.game().pending() else {
+            self.part.tell()?;
+            let Some(p) = self.part.game().pending() else {
                 return self.over();
             };
-            if let Some(side) = self.table.asks_first() {
+            if let Some(side) = self.part.asks_first() {
                 if self.ask(side, true)? == Flow::Stop {
                     return Ok(());
                 }
@@ -177,26 +177,26 @@ impl<'a, T: Table<'a>> Session<'a, T> {
                 // The opponent acts: no undo reaches past it.
                 self.undo.clear();
             }
-            if let Some(a) = tables::driver::automatic(self.table.game(), &mut self.dice) {
-                self.table
+            if let Some(a) = tables::driver::automatic(self.part.game(), &mut self.dice) {
+                self.part
                     .game_mut()
                     .apply(&a)
-                    .map_err(|e| CliError::input(format!("the game refused its own move: {e}")))?;
+                    .map_err(|e| TermError::game(format!("the game refused its own move: {e}")))?;
                 continue;
             }
             if !self.human(side) {
                 let bot = self
                     .bot
                     .as_mut()
-                    .ok_or_else(|| CliError::input("no bot plays this side"))?;
-                tables::take_turn(self.table.game_mut(), bot.as_mut(), &mut self.dice)
-                    .map_err(|e| CliError::input(format!("the bot could not play: {e}")))?;
+                    .ok_or_else(|| TermError::game("no bot plays this side"))?;
+                tables::take_turn(self.part.game_mut(), bot.as_mut(), &mut self.dice)
+                    .map_err(|e| TermError::game(format!("the bot could not play: {e}")))?;
                 continue;
             }
-            if p.decision == Decision::Roll && !self.table.asks_roll() {
-                self.table
+            if p.decision == Decision::Roll && !self.part.asks_roll() {
+                self.part
                     .throw(&mut self.dice)
-                    .map_err(|e| CliError::input(format!("cannot roll: {e}")))?;
+                    .map_err(|e| TermError::game(format!("cannot roll: {e}")))?;
                 continue;
             }
             if self.ask(side, false)? == Flow::Stop {
@@ -207,12 +207,12 @@ impl<'a, T: Table<'a>> Session<'a, T> {
 
     /// Asks `side`, a person, for the decision the game waits for (or,
     /// `first`, what he does before the roll).
-    fn ask(&mut self, side: Side, first: bool) -> Result<Flow, CliError> {
-        let progress = self.table.progress();
+    fn ask(&mut self, side: Side, first: bool) -> Result<Flow, TermError> {
+        let progress = self.part.progress();
         let key = (
             progress,
             side,
-            self.table.game().pending().map(|p| p.decision),
+            self.part.game().pending().map(|p| p.decision),
             first,
         );
         let fresh = self.introduced != Some(key);
@@ -221,10 +221,10 @@ impl<'a, T: Table<'a>> Session<'a, T> {
             self.list_from = 0;
             if self.undo.last().is_none_or(|u| u.0 != progress) {
                 self.undo
-                    .push((progress, self.table.game().clone(), self.dice.clone()));
+                    .push((progress, self.part.game().clone(), self.dice.clone()));
             }
         }
-        let (mut prompt, list_now) = self.table.question(side, fresh)?;
+        let (mut prompt, list_now) = self.part.question(side, fresh)?;
         if self.unrated {
             prompt = format!("[unrated] {prompt}");
         }
@@ -237,14 +237,14 @@ impl<'a, T: Table<'a>> Session<'a, T> {
         if let Some(flow) = self.command(side, &line)? {
             return Ok(flow);
         }
-        let at_play = self.table.game().pending().map(|p| p.decision) == Some(Decision::Play);
+        let at_play = self.part.game().pending().map(|p| p.decision) == Some(Decision::Play);
         let before = self.before_tutored(first);
         if !(at_play && !first && self.choose_by_number(side, &line)?)
-            && self.table.answer(side, &line)? == Answer::Throw
+            && self.part.answer(side, &line)? == Answer::Throw
         {
-            self.table
+            self.part
                 .throw(&mut self.dice)
-                .map_err(|e| CliError::input(format!("cannot roll: {e}")))?;
+                .map_err(|e| TermError::game(format!("cannot roll: {e}")))?;
         }
         self.tutored(side, before)?;
         Ok(Flow::Go)
@@ -253,12 +253,12 @@ impl<'a, T: Table<'a>> Session<'a, T> {
     /// A play chosen by its number in the list, or Enter for the only
     /// one; `false` when `line` is neither.
     fn choose_by_number(&mut self, side: Side, line: &str) -> std::io::Result<bool> {
-        let n = self.table.play_items(side).len();
+        let n = self.part.play_items(side).len();
         if line.is_empty() {
             if n == 1 {
-                self.table.play_number(side, 0)?;
+                self.part.play_number(side, 0)?;
             } else {
-                self.table.refuse(&format!(
+                self.part.refuse(&format!(
                     "Choose a play: its number in the list (1 to {n}), or the play written \
                      in the game's notation (`help` for the commands)."
                 ))?;
@@ -269,9 +269,9 @@ impl<'a, T: Table<'a>> Session<'a, T> {
             return Ok(false);
         };
         if (1..=n).contains(&k) {
-            self.table.play_number(side, k - 1)?;
+            self.part.play_number(side, k - 1)?;
         } else {
-            self.table
+            self.part
                 .refuse(&format!("There is no play number {k}: choose 1 to {n}."))?;
         }
         Ok(true)
@@ -280,10 +280,10 @@ impl<'a, T: Table<'a>> Session<'a, T> {
     /// Prints `prompt` and reads a line (`None` at the end of the input);
     /// Ctrl-C meanwhile saves the game as it stands.
     fn read(&mut self, prompt: &str) -> std::io::Result<Option<String>> {
-        let snap = if self.unfinished() && self.table.has_moves() {
+        let snap = if self.unfinished() && self.part.has_moves() {
             let path = self.autosave_path();
             Some(Snapshot {
-                text: self.table.record_text(&path),
+                text: self.part.record_text(&path),
                 resume: format!("{} --load {}", T::COMMAND, shell_word(&path)),
                 path,
             })
@@ -291,33 +291,33 @@ impl<'a, T: Table<'a>> Session<'a, T> {
             None
         };
         set_snapshot(snap);
-        let p = self.table.paint_prompt(prompt);
-        self.table.term().read(&p)
+        let p = self.part.paint_prompt(prompt);
+        self.part.term().read(&p)
     }
 
     fn unfinished(&self) -> bool {
-        self.table.game().pending().is_some()
+        self.part.game().pending().is_some()
     }
 
     /// The commands of every prompt; `None` when `line` is not one.
-    fn command(&mut self, side: Side, line: &str) -> Result<Option<Flow>, CliError> {
+    fn command(&mut self, side: Side, line: &str) -> Result<Option<Flow>, TermError> {
         let (word, rest) = match line.split_once(char::is_whitespace) {
             Some((w, r)) => (w.to_lowercase(), r.trim()),
             None => (line.to_lowercase(), ""),
         };
-        let word = self.table.alias(&word).map_or(word, str::to_string);
+        let word = self.part.alias(&word).map_or(word, str::to_string);
         match word.as_str() {
             "help" | "?" => self.help()?,
-            "board" => self.table.board()?,
+            "board" => self.part.board()?,
             "list" => self.list(side, false)?,
             "hint" => {
-                self.table.hint(side)?;
+                self.part.hint(side)?;
                 self.unrate("a hint was asked")?;
             }
             "undo" => self.take_back()?,
             "save" => {
                 if rest.is_empty() {
-                    self.table.refuse("Name the file: `save FILE`.")?;
+                    self.part.refuse("Name the file: `save FILE`.")?;
                 } else {
                     self.save(Path::new(rest))?;
                 }
@@ -325,7 +325,7 @@ impl<'a, T: Table<'a>> Session<'a, T> {
             "resign" => self.resign(side, rest)?,
             "load" => {
                 if rest.is_empty() {
-                    self.table.refuse("Name the file: `load FILE`.")?;
+                    self.part.refuse("Name the file: `load FILE`.")?;
                 } else {
                     self.load(Path::new(rest))?;
                 }
@@ -335,7 +335,7 @@ impl<'a, T: Table<'a>> Session<'a, T> {
                 return Ok(Some(Flow::Stop));
             }
             _ => {
-                if self.table.command(side, line)? {
+                if self.part.command(side, line)? {
                     return Ok(Some(Flow::Go));
                 }
                 return Ok(None);
@@ -347,10 +347,10 @@ impl<'a, T: Table<'a>> Session<'a, T> {
     /// The legal plays: at the question (`intro`) as many as fit under
     /// the board in the terminal, else the next page.
     fn list(&mut self, side: Side, intro: bool) -> std::io::Result<()> {
-        let items = self.table.play_items(side);
+        let items = self.part.play_items(side);
         if items.is_empty() {
             if !intro {
-                self.table.refuse("There are no plays to list now.")?;
+                self.part.refuse("There are no plays to list now.")?;
             }
             return Ok(());
         }
@@ -359,11 +359,11 @@ impl<'a, T: Table<'a>> Session<'a, T> {
         let room = match rows {
             None => usize::MAX,
             // The prompt, and the line saying more plays follow.
-            Some(r) if intro => r.saturating_sub(self.table.term().since_top() + 2),
+            Some(r) if intro => r.saturating_sub(self.part.term().since_top() + 2),
             Some(r) => r.saturating_sub(3),
         };
         if intro && room == 0 {
-            return self.table.say(&format!(
+            return self.part.say(&format!(
                 "{n} legal plays: `list` shows them a page at a time."
             ));
         }
@@ -374,11 +374,11 @@ impl<'a, T: Table<'a>> Session<'a, T> {
         };
         let page = pager::page(&items, from, room);
         for l in &page.lines {
-            writeln!(self.table.term(), "{l}")?;
+            writeln!(self.part.term(), "{l}")?;
         }
         if page.more {
             self.list_from = page.to;
-            self.table.say(&format!(
+            self.part.say(&format!(
                 "Plays {}-{} of {n}: `list` shows the next ones.",
                 from + 1,
                 page.to
@@ -392,7 +392,7 @@ impl<'a, T: Table<'a>> Session<'a, T> {
     /// `help`: the commands, a page at a time when they do not fit the
     /// terminal (the prompt and the line saying more follow stay in view).
     fn help(&mut self) -> std::io::Result<()> {
-        let lines = help_lines(&self.table.help(), !self.one_screen());
+        let lines = help_lines(&self.part.help(), !self.one_screen());
         let n = lines.len();
         let room = pager::rows().map_or(usize::MAX, |r| r.saturating_sub(2).max(4));
         let from = if self.help_from >= n {
@@ -402,11 +402,11 @@ impl<'a, T: Table<'a>> Session<'a, T> {
         };
         let to = from.saturating_add(room).min(n);
         for l in &lines[from..to] {
-            writeln!(self.table.term(), "{l}")?;
+            writeln!(self.part.term(), "{l}")?;
         }
         if to < n {
             self.help_from = to;
-            self.table.say(&format!(
+            self.part.say(&format!(
                 "Help lines {}-{to} of {n}: `help` shows the next ones.",
                 from + 1
             ))?;
@@ -419,10 +419,10 @@ impl<'a, T: Table<'a>> Session<'a, T> {
     /// `load FILE`: this game (saved first to the autosave file, if it
     /// has moves) is left for the one saved in FILE.
     fn load(&mut self, path: &Path) -> std::io::Result<()> {
-        if self.unfinished() && self.table.has_moves() && path != self.autosave_path() {
+        if self.unfinished() && self.part.has_moves() && path != self.autosave_path() {
             self.leave_unfinished("This game is left")?;
         }
-        match self.table.load(path) {
+        match self.part.load(path) {
             Ok(dice) => {
                 if let Some(d) = dice {
                     self.dice = d;
@@ -431,13 +431,13 @@ impl<'a, T: Table<'a>> Session<'a, T> {
                 self.introduced = None;
                 Ok(())
             }
-            Err(e) => self.table.refuse(&format!("Not loaded: {e}.")),
+            Err(e) => self.part.refuse(&format!("Not loaded: {e}.")),
         }
     }
 
     /// Whether people play both sides (one screen).
     fn one_screen(&self) -> bool {
-        let h = self.table.humans();
+        let h = self.part.humans();
         h.white && h.black
     }
 
@@ -448,7 +448,7 @@ impl<'a, T: Table<'a>> Session<'a, T> {
             return Ok(());
         }
         self.unrated = true;
-        self.table.say(&format!(
+        self.part.say(&format!(
             "This game is now unrated: {why} (the prompt says [unrated])."
         ))
     }
@@ -460,48 +460,48 @@ impl<'a, T: Table<'a>> Session<'a, T> {
     /// off: the other player would have to consent, and nobody asks him.
     fn take_back(&mut self) -> std::io::Result<()> {
         if self.one_screen() {
-            return self.table.refuse(
+            return self.part.refuse(
                 "No undo at one screen: a decision taken is taken (dame touchée, dame \
                  jouée; a choice to stay or leave is not revocable). Undo is for games \
                  against the bot, which it makes unrated.",
             );
         }
-        let now = self.table.progress();
+        let now = self.part.progress();
         // The decisions before this one (the stack keeps this one's, to
         // come back to it after a refusal).
         let Some(i) = self.undo.iter().rposition(|u| u.0 < now) else {
-            return self.table.refuse(
+            return self.part.refuse(
                 "Nothing to undo: no decision of yours since the opponent's last action \
                  (a decision is not taken back past the opponent's action).",
             );
         };
         let then = self.undo[i].0;
-        if let Some(why) = self.table.fixed_since(then) {
-            return self.table.refuse(&format!("Nothing to undo: {why}."));
+        if let Some(why) = self.part.fixed_since(then) {
+            return self.part.refuse(&format!("Nothing to undo: {why}."));
         }
         self.undo.truncate(i + 1);
         let (_, game, dice) = self.undo[i].clone();
-        *self.table.game_mut() = game;
+        *self.part.game_mut() = game;
         self.dice = dice;
         self.introduced = None;
-        self.table.after_undo();
-        self.table
+        self.part.after_undo();
+        self.part
             .say("Undone: back to your previous decision, with the same dice.")?;
         self.unrate("undo was used")?;
-        self.table.board()
+        self.part.board()
     }
 
     fn resign(&mut self, side: Side, words: &str) -> std::io::Result<()> {
-        match self.table.resignation(side, words) {
-            Err(e) => self.table.refuse(&e),
+        match self.part.resignation(side, words) {
+            Err(e) => self.part.refuse(&e),
             Ok(r) => {
                 if is_yes(self.read(&r.question)?.as_deref()) {
-                    if let Err(e) = self.table.resign(side, words) {
-                        self.table.refuse(&e)?;
+                    if let Err(e) = self.part.resign(side, words) {
+                        self.part.refuse(&e)?;
                     }
                     Ok(())
                 } else {
-                    self.table.say("Not resigned: the game goes on.")
+                    self.part.say("Not resigned: the game goes on.")
                 }
             }
         }
@@ -513,25 +513,25 @@ impl<'a, T: Table<'a>> Session<'a, T> {
     }
 
     fn save(&mut self, path: &Path) -> std::io::Result<()> {
-        match self.table.write_record(path) {
+        match self.part.write_record(path) {
             Ok(()) => {
                 let p = shell_word(path);
-                let note = self.table.save_note();
+                let note = self.part.save_note();
                 self.say(&format!(
                     "The game record is {}{note}; `{} --load {p}` resumes it.",
                     saved_to(path),
                     T::COMMAND
                 ))
             }
-            Err(e) => self.table.refuse(&format!("Not saved: {e}.")),
+            Err(e) => self.part.refuse(&format!("Not saved: {e}.")),
         }
     }
 
-    fn end_of_input(&mut self) -> Result<Flow, CliError> {
+    fn end_of_input(&mut self) -> Result<Flow, TermError> {
         if self.unfinished() {
             self.leave_unfinished("End of input: the game is left unfinished")?;
         } else {
-            self.table.say("End of input.")?;
+            self.part.say("End of input.")?;
         }
         Ok(Flow::Stop)
     }
@@ -543,15 +543,15 @@ impl<'a, T: Table<'a>> Session<'a, T> {
         if !self.unfinished() {
             return Ok(());
         }
-        if !self.table.has_moves() {
+        if !self.part.has_moves() {
             return self
-                .table
+                .part
                 .say(&format!("{why}; no move was played: nothing saved."));
         }
         let path = self.autosave_path();
-        let t = match self.table.write_record(&path) {
-            Ok(()) => format!("{why}: {}{}.", saved_to(&path), self.table.save_note()),
-            Err(e) => return self.table.refuse(&format!("{why}, and NOT saved: {e}.")),
+        let t = match self.part.write_record(&path) {
+            Ok(()) => format!("{why}: {}{}.", saved_to(&path), self.part.save_note()),
+            Err(e) => return self.part.refuse(&format!("{why}, and NOT saved: {e}.")),
         };
         self.say(&t)?;
         self.say(&format!(
@@ -563,14 +563,14 @@ impl<'a, T: Table<'a>> Session<'a, T> {
 
     /// Writes `text` wrapped to 79 columns, "saved to PATH" kept whole.
     fn say(&mut self, text: &str) -> std::io::Result<()> {
-        for l in super::wrap(text, 79, 2) {
-            writeln!(self.table.term(), "{}", l.replace(GLUE, " "))?;
+        for l in crate::wrap(text, 79, 2) {
+            writeln!(self.part.term(), "{}", l.replace(GLUE, " "))?;
         }
         Ok(())
     }
 
     /// Once everything is over: the record may still be saved.
-    fn over(&mut self) -> Result<(), CliError> {
+    fn over(&mut self) -> Result<(), TermError> {
         set_snapshot(None);
         loop {
             let Some(line) =
@@ -583,9 +583,9 @@ impl<'a, T: Table<'a>> Session<'a, T> {
                 None => (line.to_lowercase(), ""),
             };
             match word.as_str() {
-                "save" if rest.is_empty() => self.table.refuse("Name the file: `save FILE`.")?,
+                "save" if rest.is_empty() => self.part.refuse("Name the file: `save FILE`.")?,
                 "save" => self.save(Path::new(rest))?,
-                "board" => self.table.board()?,
+                "board" => self.part.board()?,
                 // Anything else quits.
                 _ => return Ok(()),
             }

@@ -5,11 +5,11 @@
 //! whether to keep it; anything but yes takes it back, and the person
 //! chooses again. Only against the bot; the game is then unrated.
 //!
-//! Each game judges its own decisions ([`super::table::Table::tutor`]:
+//! Each game judges its own decisions ([`crate::TerminalGame::tutor`]:
 //! plays, the cube in backgammon, staying or leaving in Grand Trictrac)
-//! and gives its review's thresholds ([`super::table::Table::THRESHOLDS`]:
-//! gnubg's doubtful, bad and very bad); the session asks
-//! ([`super::play::Session`]).
+//! and gives its review's thresholds ([`crate::TerminalGame::THRESHOLDS`]:
+//! gnubg's doubtful, bad and very bad); the terminal loop asks
+//! ([`crate::TerminalLoop`]).
 
 use clap::ValueEnum;
 

@@ -1,14 +1,14 @@
-//! Backgammon's part of the shared terminal session
-//! ([`crate::session::play`]), and the game told from its events: the
+//! Backgammon's part of the shared terminal loop
+//! ([`tables_term::TerminalLoop`]), and the game told from its events: the
 //! opening throw with both dice (BG-2.2), the rolls, plays, doubles and
 //! answers, the end of each game and of the match.
 
 use std::path::Path;
 
 use super::*;
-use crate::session::table::{Answer, Resignation, Table};
+use tables_term::{Answer, Resignation, TerminalGame};
 
-impl<'a> Table<'a> for Session<'a> {
+impl<'a> TerminalGame<'a> for BgTerminal<'a> {
     type Game = Match;
 
     const COMMAND: &'static str = "trictrac bg play";
@@ -77,15 +77,15 @@ impl<'a> Table<'a> for Session<'a> {
     }
 
     fn hint(&mut self, side: Side) -> std::io::Result<()> {
-        Session::hint(self, side)
+        BgTerminal::hint(self, side)
     }
 
     fn play_items(&self, side: Side) -> Vec<String> {
-        Session::play_items(self, side)
+        BgTerminal::play_items(self, side)
     }
 
     fn play_number(&mut self, _side: Side, k: usize) -> std::io::Result<()> {
-        Session::play_number(self, k)
+        BgTerminal::play_number(self, k)
     }
 
     fn help(&self) -> String {
@@ -101,15 +101,15 @@ impl<'a> Table<'a> for Session<'a> {
     }
 
     fn question(&mut self, side: Side, fresh: bool) -> std::io::Result<(String, bool)> {
-        Session::question(self, side, fresh)
+        BgTerminal::question(self, side, fresh)
     }
 
     fn answer(&mut self, _side: Side, line: &str) -> std::io::Result<Answer> {
-        Session::answer(self, line)
+        BgTerminal::answer(self, line)
     }
 
     fn resignation(&self, side: Side, words: &str) -> Result<Resignation, String> {
-        Session::resignation(self, side, words)
+        BgTerminal::resignation(self, side, words)
     }
 
     /// Offers the resignation: the other side answers it (a bot by its
@@ -149,8 +149,8 @@ impl<'a> Table<'a> for Session<'a> {
         Ok(None)
     }
 
-    fn tutor(&mut self, before: &Match, side: Side) -> Option<crate::session::tutor::Advice> {
-        Session::tutor(self, before, side)
+    fn tutor(&mut self, before: &Match, side: Side) -> Option<tables_term::tutor::Advice> {
+        BgTerminal::tutor(self, before, side)
     }
 
     fn alias(&self, word: &str) -> Option<&'static str> {
@@ -178,7 +178,7 @@ pub(super) fn resign_kind(words: &str) -> Result<WinKind, String> {
     }
 }
 
-impl Session<'_> {
+impl BgTerminal<'_> {
     /// ` (greedy)` after a bot's side, nothing after a person's.
     fn who(&self, side: Side) -> String {
         if *self.humans.get(side) {
