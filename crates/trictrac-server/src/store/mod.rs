@@ -27,9 +27,11 @@ use crate::error::ServerError;
 
 mod accounts;
 mod change;
+mod corr;
 mod dice;
 mod fault;
 mod learn;
+mod notices;
 mod reviews;
 mod seeks;
 mod timing;
@@ -37,7 +39,9 @@ mod writer;
 
 pub use accounts::{AccountRow, HistoryPoint, PlayedGame, RatedRow, RatingRow};
 pub use change::{Change, CHANNEL};
+pub use corr::{CorrGameRow, VacationRow};
 pub use fault::{inject_fault, Fault};
+pub use notices::{EmailRow, MailRow, NotificationRow};
 pub use reviews::{PlayerReview, StoredReview};
 pub use seeks::{LiveRow, SeekRow, LOBBY_CHANNEL};
 pub use writer::writer_restarts;
@@ -266,6 +270,9 @@ async fn create_schema(pool: &AnyPool, sqlite: bool, url: &str) -> Result<(), Se
             .chain(&accounts::TABLES)
             .chain(&reviews::TABLES)
             .chain(&learn::TABLES)
+            // Correspondence games and notifications (issue 39).
+            .chain(&corr::TABLES)
+            .chain(&notices::TABLES)
         {
             (&mut *conn)
                 .execute(*stmt)
