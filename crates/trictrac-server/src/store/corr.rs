@@ -52,7 +52,12 @@ pub struct CorrGameRow {
     pub token: String,
 }
 
-/// The stored timings of correspondence games hold this.
+/// Days a correspondence challenge stands in the lobby, its poster there
+/// or not.
+pub const SEEK_DAYS: i64 = 7;
+
+/// The stored timings of correspondence games (and the clocks of their
+/// seeks) hold this.
 pub const DAYS_MARK: &str = "%\"kind\":\"days\"%";
 
 impl Store {
