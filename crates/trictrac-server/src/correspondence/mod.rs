@@ -208,6 +208,30 @@ mod tests {
     }
 
     #[test]
+    fn only_the_days_limit_a_correspondence_game() {
+        use crate::room::{Clock, ClockSpec, Reason, Timing};
+        use std::time::Duration;
+        let idle = Duration::from_secs(3600);
+        let t = Timing {
+            lobby: true,
+            clock: Some(Clock::new(ClockSpec::Days { days: 2 }, Some(Side::White), 0)),
+            last: 0,
+            verdict: None,
+        };
+        assert!(t.correspondence());
+        // No idle limit after an hour: the deadline is two days on.
+        assert_eq!(t.deadline(Some(Side::White), idle), Some(2 * DAY_MS));
+        assert_eq!(t.due(Some(Side::White), idle, 2 * DAY_MS - 1), None);
+        assert_eq!(
+            t.due(Some(Side::White), idle, 2 * DAY_MS),
+            Some((Side::White, Reason::Time))
+        );
+        // The turn passes: Black gets two whole days.
+        let t = t.after_action(Some(Side::White), Some(Side::Black), DAY_MS);
+        assert_eq!(t.deadline(Some(Side::Black), idle), Some(3 * DAY_MS));
+    }
+
+    #[test]
     fn correspondence_has_its_own_rating() {
         assert_eq!(
             rating_key("backgammon", Some(r#"{"kind":"days","days":2}"#)),
