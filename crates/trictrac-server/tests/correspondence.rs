@@ -84,7 +84,8 @@ impl Jar {
             if !k.eq_ignore_ascii_case("set-cookie") {
                 continue;
             }
-            if let Some((name, value)) = v.trim().split(';').next().and_then(|kv| kv.split_once('='))
+            if let Some((name, value)) =
+                v.trim().split(';').next().and_then(|kv| kv.split_once('='))
             {
                 self.cookies.retain(|(k, _)| k != name);
                 if !value.is_empty() {
@@ -136,7 +137,9 @@ async fn register(addr: SocketAddr, name: &str) -> Jar {
 
 /// The path of a link of the server in a mail (`/api/…` or `/?room=…`).
 fn link_in(body: &str, start: &str) -> String {
-    let i = body.find(start).unwrap_or_else(|| panic!("{start} in {body}"));
+    let i = body
+        .find(start)
+        .unwrap_or_else(|| panic!("{start} in {body}"));
     let rest = &body[i..];
     let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
     rest[..end].to_string()
@@ -151,7 +154,11 @@ async fn confirm_address(addr: SocketAddr, jar: &mut Jar, sink: &SmtpSink, addre
     assert_eq!(code, 200, "{v}");
     assert_eq!(v["confirmed"], false);
     let mail = sink
-        .wait_for(address, "/api/email/confirm?token=", Duration::from_secs(20))
+        .wait_for(
+            address,
+            "/api/email/confirm?token=",
+            Duration::from_secs(20),
+        )
         .await;
     let path = link_in(&mail.body, "/api/email/confirm?token=");
     let (code, v) = jar.get(addr, &path).await;
@@ -183,9 +190,7 @@ async fn correspondence_game(
         v["token"].as_str().unwrap().to_string(),
     );
     // Listed with its clock, as a challenge link shows it.
-    let (_, shown) = Jar::default()
-        .get(addr, &format!("/api/seeks/{id}"))
-        .await;
+    let (_, shown) = Jar::default().get(addr, &format!("/api/seeks/{id}")).await;
     assert_eq!(shown["clock"]["kind"], "days", "{shown}");
     let (code, v) = taker
         .post(addr, &format!("/api/seeks/{id}/accept"), json!({}))
@@ -254,7 +259,13 @@ async fn survives_restart_mails_and_loses_on_time(database: &str) {
         .post(addr, "/api/me/email", json!({"address": "not an address"}))
         .await;
     assert_eq!(code, 400, "{v}");
-    assert!(v["error"].as_str().unwrap().contains("not an e-mail address"), "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("not an e-mail address"),
+        "{v}"
+    );
     let (code, v) = Jar::default()
         .post(addr, "/api/me/email", json!({"address": "x@example.org"}))
         .await;
@@ -268,7 +279,11 @@ async fn survives_restart_mails_and_loses_on_time(database: &str) {
 
     let (room, ann_token, ann_side, bob_token) =
         correspondence_game(addr, &mut ann, &mut bob, 2).await;
-    let bob_side = if ann_side == "white" { "black" } else { "white" };
+    let bob_side = if ann_side == "white" {
+        "black"
+    } else {
+        "white"
+    };
     // Ann told her challenge was accepted: in the page and by mail.
     let (_, n) = ann.get(addr, "/api/me/notifications").await;
     assert!(n["unseen"].as_u64().unwrap() >= 1, "{n}");
@@ -287,8 +302,16 @@ async fn survives_restart_mails_and_loses_on_time(database: &str) {
     let mail = sink
         .wait_for(&ann_mail, "Your turn", Duration::from_secs(20))
         .await;
-    assert!(mail.body.contains(&format!("/?room={room}")), "{}", mail.body);
-    assert!(mail.body.contains("/api/email/unsubscribe?token="), "{}", mail.body);
+    assert!(
+        mail.body.contains(&format!("/?room={room}")),
+        "{}",
+        mail.body
+    );
+    assert!(
+        mail.body.contains("/api/email/unsubscribe?token="),
+        "{}",
+        mail.body
+    );
     // "My games": this one, Ann's turn, listed first.
     let (_, mine) = ann.get(addr, "/api/me/correspondence").await;
     assert_eq!(mine["games"][0]["room"], room.as_str(), "{mine}");
@@ -313,10 +336,15 @@ async fn survives_restart_mails_and_loses_on_time(database: &str) {
     let s = a.sync().await;
     assert!(s["over"].is_null(), "over too early: {}", s["over"]);
     // The whole two days: Bob wins on time.
-    server.advance_clock(DAY / 2 + Duration::from_secs(60)).await;
-    tokio::time::timeout(Duration::from_secs(20), a.wait_until(|s| !s["over"].is_null()))
-        .await
-        .expect("the game ends on time");
+    server
+        .advance_clock(DAY / 2 + Duration::from_secs(60))
+        .await;
+    tokio::time::timeout(
+        Duration::from_secs(20),
+        a.wait_until(|s| !s["over"].is_null()),
+    )
+    .await
+    .expect("the game ends on time");
     assert_eq!(a.state["over"]["winner"], bob_side, "{}", a.state["over"]);
     assert_eq!(a.state["over"]["reason"], "time", "{}", a.state["over"]);
     // A move after the days ran out: refused, clearly.
@@ -344,7 +372,10 @@ async fn survives_restart_mails_and_loses_on_time(database: &str) {
         .iter()
         .filter_map(|p| p["name"].as_str())
         .collect();
-    assert!(names.contains(&an.as_str()) && names.contains(&bn.as_str()), "{board}");
+    assert!(
+        names.contains(&an.as_str()) && names.contains(&bn.as_str()),
+        "{board}"
+    );
     let (_, plain) = ann.get(addr, "/api/ratings?game=backgammon").await;
     assert!(
         !plain.to_string().contains(an.as_str()),
@@ -400,9 +431,16 @@ async fn vacation_pauses(database: &str) {
     // Without --smtp: the page is told, no address is kept.
     let (_, n) = ann.get(addr, "/api/me/notifications").await;
     assert_eq!(n["mail"]["enabled"], false, "{n}");
-    assert!(n["mail"]["note"].as_str().unwrap().contains("--smtp"), "{n}");
+    assert!(
+        n["mail"]["note"].as_str().unwrap().contains("--smtp"),
+        "{n}"
+    );
     let (code, v) = ann
-        .post(addr, "/api/me/email", json!({"address": "vera@example.org"}))
+        .post(
+            addr,
+            "/api/me/email",
+            json!({"address": "vera@example.org"}),
+        )
         .await;
     assert_eq!(code, 400, "{v}");
 
@@ -441,10 +479,15 @@ async fn vacation_pauses(database: &str) {
     let s = a.sync().await;
     assert!(s["over"].is_null(), "lost during a vacation: {}", s["over"]);
     // Back from vacation, her day runs again, then out.
-    server.advance_clock(DAY * 2 + Duration::from_secs(60)).await;
-    tokio::time::timeout(Duration::from_secs(20), a.wait_until(|s| !s["over"].is_null()))
-        .await
-        .expect("the game ends on time after the vacation");
+    server
+        .advance_clock(DAY * 2 + Duration::from_secs(60))
+        .await;
+    tokio::time::timeout(
+        Duration::from_secs(20),
+        a.wait_until(|s| !s["over"].is_null()),
+    )
+    .await
+    .expect("the game ends on time after the vacation");
     assert_eq!(a.state["over"]["reason"], "time");
     server.stop().await;
 }

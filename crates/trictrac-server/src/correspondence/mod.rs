@@ -214,7 +214,11 @@ mod tests {
         let idle = Duration::from_secs(3600);
         let t = Timing {
             lobby: true,
-            clock: Some(Clock::new(ClockSpec::Days { days: 2 }, Some(Side::White), 0)),
+            clock: Some(Clock::new(
+                ClockSpec::Days { days: 2 },
+                Some(Side::White),
+                0,
+            )),
             last: 0,
             verdict: None,
         };
