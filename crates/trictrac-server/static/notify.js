@@ -58,7 +58,7 @@ function vacationHtml() {
   if (!v) return "";
   const on = v.on_vacation ? ` <b>${esc(t("nt_on_vacation", { until: new Date(v.until).toLocaleDateString() }))}</b>` : "";
   return `<form id="vacation-form" class="row"><span>${esc(t("nt_vacation", { left: v.left, all: v.allowance }))}${on}</span> ` +
-    `<input name="days" type="number" min="1" max="${v.left}" value="1" style="width:4em"> <button type="submit" ${v.left && !v.on_vacation ? "" : "disabled"}>${esc(t("nt_take_vacation"))}</button></form>`;
+    `<input name="days" type="number" min="1" max="${v.left}" value="1" class="days-input"> <button type="submit" ${v.left && !v.on_vacation ? "" : "disabled"}>${esc(t("nt_take_vacation"))}</button></form>`;
 }
 
 function render() {
@@ -112,5 +112,14 @@ document.addEventListener("submit", async (ev) => {
 });
 
 onLanguage(render);
+// Logged in or out in the account card (account.js): look again.
+let who = null;
+const card = $("account");
+if (card && window.MutationObserver) {
+  new MutationObserver(() => {
+    const now = JSON.stringify((window.__account || {}).me || null);
+    if (now !== who) { who = now; refresh(); }
+  }).observe(card, { childList: true, subtree: true });
+}
 refresh();
 setInterval(refresh, 60000);
