@@ -71,12 +71,15 @@ function render() {
 }
 
 async function refresh() {
-  try { N.games = (await api("GET", "/api/me/correspondence")).games; } catch (e) { N.games = []; }
-  try {
-    N.notices = await api("GET", "/api/me/notifications");
-    N.email = await api("GET", "/api/me/email");
-    N.vacation = await api("GET", "/api/me/vacation");
-  } catch (e) { N.notices = N.email = N.vacation = null; }
+  // At once, and drawn once (the home page's cards are in columns: a
+  // card that grows late moves the others).
+  const get = (path) => api("GET", path).then((v) => v, () => null);
+  const [games, notices, email, vacation] = await Promise.all([
+    get("/api/me/correspondence"), get("/api/me/notifications"), get("/api/me/email"), get("/api/me/vacation")]);
+  N.games = games ? games.games : [];
+  N.notices = notices;
+  N.email = notices && email;
+  N.vacation = notices && vacation;
   render();
 }
 
@@ -112,13 +115,17 @@ document.addEventListener("submit", async (ev) => {
 });
 
 onLanguage(render);
-// Logged in or out in the account card (account.js): look again.
-let who = null;
+// Logged in or out in the account card (account.js): look again (not
+// when the card first learns who is there: the first look knew).
+let who;
 const card = $("account");
 if (card && window.MutationObserver) {
   new MutationObserver(() => {
-    const now = JSON.stringify((window.__account || {}).me || null);
-    if (now !== who) { who = now; refresh(); }
+    const me = (window.__account || {}).me;
+    if (!me) return;
+    const name = me.name || null;
+    if (who !== undefined && name !== who) refresh();
+    who = name;
   }).observe(card, { childList: true, subtree: true });
 }
 refresh();
