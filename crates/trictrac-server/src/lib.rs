@@ -266,7 +266,7 @@ pub fn serve_blocking(config: Config) -> Result<(), ServerError> {
 }
 
 /// The database URL without its password.
-fn redact(url: &str) -> String {
+pub(crate) fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(s), Some(at)) if at > s => {
             let creds = &url[s + 3..at];

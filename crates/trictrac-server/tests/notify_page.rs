@@ -101,11 +101,8 @@ async fn notifications_and_correspondence_games_in_chromium() {
     // Ann's page enters the game; her seat read there.
     cdp.session = Some(ann.clone());
     let seat = format!("trictrac.seat.{room}");
-    cdp.wait_for(
-        &format!("!!localStorage.getItem({})", json!(seat)),
-        20,
-    )
-    .await;
+    cdp.wait_for(&format!("!!localStorage.getItem({})", json!(seat)), 20)
+        .await;
     let mine = cdp
         .eval(&format!("localStorage.getItem({})", json!(seat)))
         .await;
@@ -117,7 +114,9 @@ async fn notifications_and_correspondence_games_in_chromium() {
         let side = a.to_act().expect("someone to act");
         let actor = if side == ann_side { &mut a } else { &mut b };
         let msg = match actor.state["phase"]["kind"].as_str().unwrap_or("") {
-            "play" => json!({"type": "play", "play": actor.state["plays"][0]["n"], "seq": actor.state["seq"]}),
+            "play" => {
+                json!({"type": "play", "play": actor.state["plays"][0]["n"], "seq": actor.state["seq"]})
+            }
             _ => json!({"type": "roll", "seq": actor.state["seq"]}),
         };
         let r = actor.request(msg).await;

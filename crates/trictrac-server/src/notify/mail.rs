@@ -43,7 +43,8 @@ pub fn check(s: &MailSettings) -> Result<(), ServerError> {
     };
     AsyncSmtpTransport::<Tokio1Executor>::from_url(url).map_err(|e| {
         ServerError::Mail(format!(
-            "--smtp `{url}`: {e} (smtp://HOST:PORT, smtp://HOST:PORT?tls=required or smtps://USER:PASSWORD@HOST)"
+            "--smtp `{}`: {e} (smtp://HOST:PORT, smtp://HOST:PORT?tls=required or smtps://USER:PASSWORD@HOST)",
+            crate::redact(url)
         ))
     })?;
     s.from.parse::<Mailbox>().map_err(|e| {
@@ -62,7 +63,7 @@ pub fn start(hub: Arc<Hub>) {
     let transport = match AsyncSmtpTransport::<Tokio1Executor>::from_url(&url) {
         Ok(b) => b.timeout(Some(Duration::from_secs(20))).build(),
         Err(e) => {
-            tracing::error!("--smtp `{url}`: {e}: no mail will be sent");
+            tracing::error!("--smtp `{}`: {e}: no mail will be sent", crate::redact(url));
             return;
         }
     };
