@@ -24,6 +24,10 @@ pub const MAX_ATTEMPTS: i64 = 25;
 const LEASE_MS: i64 = 120_000;
 /// Mails sent per look at most.
 const BATCH: i64 = 20;
+/// Sent mails and notices are kept this long (ms): 90 days.
+pub const KEPT_MS: i64 = 90 * 86_400_000;
+/// Looks between two cleanings (an hour).
+const CLEAN_EVERY: u32 = 7200;
 
 /// The wait after `attempts` failures (ms): 2 s, 4 s, 8 s… at most an
 /// hour.
@@ -53,28 +57,39 @@ pub fn check(s: &MailSettings) -> Result<(), ServerError> {
     Ok(())
 }
 
-/// Starts the sender when the server has a relay (`--smtp`); it ends
-/// when the server stops.
+/// Starts the sender when the server has a relay (`--smtp`), and the
+/// cleaning of old notices and mails (kept [`KEPT_MS`]) in any case; it
+/// ends when the server stops.
 pub fn start(hub: Arc<Hub>) {
     let settings = hub.config.mail.clone();
-    let Some(url) = settings.smtp.clone() else {
-        return;
-    };
-    let transport = match AsyncSmtpTransport::<Tokio1Executor>::from_url(&url) {
-        Ok(b) => b.timeout(Some(Duration::from_secs(20))).build(),
-        Err(e) => {
-            tracing::error!("--smtp `{}`: {e}: no mail will be sent", crate::redact(url));
-            return;
-        }
-    };
+    let transport =
+        settings.smtp.as_ref().and_then(
+            |url| match AsyncSmtpTransport::<Tokio1Executor>::from_url(url) {
+                Ok(b) => Some(b.timeout(Some(Duration::from_secs(20))).build()),
+                Err(e) => {
+                    tracing::error!("--smtp `{}`: {e}: no mail will be sent", crate::redact(url));
+                    None
+                }
+            },
+        );
     let mut stopping = hub.stopping.clone();
     tokio::spawn(async move {
+        let mut looks = 0u32;
         loop {
             tokio::select! {
                 _ = tokio::time::sleep(TICK) => {}
                 _ = stopping.changed() => return,
             }
-            if let Err(e) = send_due(&hub, &settings, &transport).await {
+            looks = (looks + 1) % CLEAN_EVERY;
+            if looks == 1 {
+                if let Err(e) = hub.store.forget_old_notices(now_ms() - KEPT_MS).await {
+                    tracing::warn!("{e}");
+                }
+            }
+            let Some(transport) = &transport else {
+                continue;
+            };
+            if let Err(e) = send_due(&hub, &settings, transport).await {
                 tracing::warn!("the mail queue: {e}");
             }
         }

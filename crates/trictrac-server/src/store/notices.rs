@@ -351,6 +351,25 @@ impl Store {
         Ok(())
     }
 
+    /// Forgets the mails sent (or given up) before `before` and the
+    /// notices created before it (Unix ms); answers how many rows went.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn forget_old_notices(&self, before: i64) -> Result<u64, ServerError> {
+        let mails = sqlx::query("DELETE FROM mail_queue WHERE sent IS NOT NULL AND next_try < $1")
+            .bind(before)
+            .execute(&self.pool)
+            .await
+            .map_err(|e| db_err("cannot clean the mail queue", e))?;
+        let notices = sqlx::query("DELETE FROM notifications WHERE created < $1")
+            .bind(before)
+            .execute(&self.pool)
+            .await
+            .map_err(|e| db_err("cannot clean the notifications", e))?;
+        Ok(mails.rows_affected() + notices.rows_affected())
+    }
+
     /// The queue's state for the operator and the tests: mails waiting,
     /// sent, and the most attempts of one waiting.
     ///
