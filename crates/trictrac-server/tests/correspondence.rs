@@ -564,3 +564,49 @@ async fn a_relay_down_delays_the_mail_not_the_game_on_postgres() {
         relay_down(&url).await;
     }
 }
+
+/// A correspondence challenge stands without its poster (a live one is
+/// withdrawn when its poster is gone), for a week.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_correspondence_challenge_stands_without_its_poster() {
+    let dir = TempDir::new("corr-seeks");
+    let store = trictrac_server::store::Store::open(&dir.db_url())
+        .await
+        .unwrap();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    let seek = |id: &str, clock: &str, created: i64| trictrac_server::store::SeekRow {
+        id: id.into(),
+        game: "backgammon".into(),
+        options: "standard match=1".into(),
+        name: "Ann".into(),
+        token: format!("token-{id}"),
+        state: "open".into(),
+        room: None,
+        seat_token: None,
+        seat_side: None,
+        created,
+        clock: Some(clock.into()),
+        rated: false,
+    };
+    let days = r#"{"days":2,"kind":"days"}"#;
+    let live = r#"{"kind":"move","seconds":60}"#;
+    for s in [
+        seek("LIVE01", live, now - 60),
+        seek("CORR01", days, now - 3 * 86_400),
+        seek("CORR02", days, now - 8 * 86_400),
+    ] {
+        assert!(store.insert_seek(&s).await.unwrap());
+    }
+    // Nobody there for a while (no grace), 30 minutes' lifetime.
+    store.sweep_seeks(0, 1800).await.unwrap();
+    let state = |s: Option<trictrac_server::store::SeekRow>| s.unwrap().state;
+    assert_eq!(state(store.seek("LIVE01").await.unwrap()), "left");
+    assert_eq!(state(store.seek("CORR01").await.unwrap()), "open");
+    // A week old: expired, and forgotten at once (closed seeks older
+    // than a day are).
+    assert!(store.seek("CORR02").await.unwrap().is_none());
+    store.close().await;
+}
