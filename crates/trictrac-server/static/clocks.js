@@ -52,7 +52,8 @@ export function createClocks(app) {
 
   // Who left, and for a player the claim: after the grace period.
   function awayRows(st, since) {
-    if (st.over || st.mode !== "online" || !st.away) return "";
+    // A correspondence game is not claimed: players come and go (issue 39).
+    if (st.over || st.mode !== "online" || !st.away || (st.clock && st.clock.kind === "days")) return "";
     let h = "";
     for (const side of ["white", "black"]) {
       const away = st.away[side];
