@@ -21,6 +21,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use trictrac_server::{Config, Server};
 
 pub mod smtp;
+pub mod web;
 
 /// A temporary folder, removed on drop.
 pub struct TempDir(pub PathBuf);
