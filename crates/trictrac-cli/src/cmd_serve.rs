@@ -25,7 +25,8 @@ use crate::options::OptionArgs;
         trictrac serve\n  \
         trictrac serve --addr 0.0.0.0:8080 --database sqlite:///var/lib/trictrac/games.db\n  \
         trictrac serve --database postgres://trictrac:secret@localhost/trictrac\n  \
-        trictrac serve --bot-delay-ms 0 --marking manual"
+        trictrac serve --bot-delay-ms 0 --marking manual\n  \
+        trictrac serve --smtp smtp://127.0.0.1:25 --mail-from trictrac@example.org --public-url https://trictrac.example.org"
 )]
 pub struct ServeArgs {
     /// Address to listen on (host:port; port 0 picks a free one)
@@ -66,6 +67,23 @@ pub struct ServeArgs {
     #[arg(long)]
     secure_cookies: bool,
 
+    /// Send notices by e-mail through this SMTP relay:
+    /// smtp://HOST:PORT (no TLS, a relay on this machine),
+    /// smtp://HOST:PORT?tls=required (STARTTLS) or
+    /// smtps://USER:PASSWORD@HOST (TLS). Without it no mail is sent
+    #[arg(long, value_name = "URL")]
+    smtp: Option<String>,
+
+    /// The sender of the mails
+    #[arg(long, value_name = "ADDRESS", default_value = "trictrac@localhost")]
+    mail_from: String,
+
+    /// The server's address as players reach it, for the links of the
+    /// mails (e.g. https://trictrac.example.org; default: the address it
+    /// listens on)
+    #[arg(long, value_name = "URL")]
+    public_url: Option<String>,
+
     #[command(flatten)]
     options: OptionArgs,
 }
@@ -91,6 +109,11 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
             ..trictrac_server::room::AbandonConfig::default()
         },
         secure_cookies: args.secure_cookies,
+        mail: trictrac_server::notify::MailSettings {
+            smtp: args.smtp.clone(),
+            from: args.mail_from.clone(),
+            public_url: args.public_url.clone().unwrap_or_default(),
+        },
     };
     trictrac_server::serve_blocking(config).map_err(|e| CliError::input(format!("serve: {e}")))
 }
@@ -108,6 +131,9 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         args.max_connections_per_address,
         args.grace_seconds,
         args.idle_minutes,
+        &args.smtp,
+        &args.mail_from,
+        &args.public_url,
     );
     args.options.to_options()?;
     Err(CliError::input(

@@ -16,12 +16,16 @@ pub enum ServerError {
     Listen(String),
     /// The database failed.
     Database(String),
+    /// The mail settings are wrong (`--smtp`, `--mail-from`).
+    Mail(String),
 }
 
 impl std::fmt::Display for ServerError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ServerError::Listen(m) | ServerError::Database(m) => f.write_str(&m.replace('\n', " ")),
+            ServerError::Listen(m) | ServerError::Database(m) | ServerError::Mail(m) => {
+                f.write_str(&m.replace('\n', " "))
+            }
         }
     }
 }

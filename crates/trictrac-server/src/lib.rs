@@ -31,6 +31,7 @@ pub mod accounts;
 pub mod analysis;
 pub mod bots_api;
 mod connections;
+pub mod correspondence;
 pub mod error;
 pub mod fair;
 pub mod games;
@@ -40,6 +41,7 @@ pub mod learn;
 pub mod limits;
 pub mod lobby;
 pub mod logging;
+pub mod notify;
 mod pages;
 pub mod ratings;
 mod relay;
@@ -83,6 +85,9 @@ pub struct Config {
     /// (the server is reached over TLS through a proxy that does not send
     /// `X-Forwarded-Proto: https`; with that header they are anyway).
     pub secure_cookies: bool,
+    /// E-mail (issue 39): the SMTP relay (`--smtp URL`; `None`: no mail
+    /// is sent), the sender and the public address of the links.
+    pub mail: notify::MailSettings,
 }
 
 impl Default for Config {
@@ -96,6 +101,11 @@ impl Default for Config {
             games: None,
             abandon: room::AbandonConfig::default(),
             secure_cookies: false,
+            mail: notify::MailSettings {
+                smtp: None,
+                from: "trictrac@localhost".into(),
+                public_url: String::new(),
+            },
         }
     }
 }
@@ -114,6 +124,7 @@ impl Server {
     /// # Errors
     /// When the database cannot be opened or the address bound.
     pub async fn start(config: Config) -> Result<Server, ServerError> {
+        notify::mail::check(&config.mail)?;
         let store = Store::open(&config.database).await?;
         let refreshed = store
             .refresh_skeletons(accounts::names::SKELETON_VERSION, accounts::names::skeleton)
@@ -138,6 +149,14 @@ impl Server {
                     .unwrap_or_else(|| games::Registry::standard(config.default_options)),
                 limits: config.limits,
                 abandon: config.abandon,
+                mail: notify::MailSettings {
+                    public_url: if config.mail.public_url.is_empty() {
+                        format!("http://{addr}")
+                    } else {
+                        config.mail.public_url.trim_end_matches('/').to_string()
+                    },
+                    ..config.mail.clone()
+                },
             },
             stopping.clone(),
         ));
@@ -150,6 +169,7 @@ impl Server {
         lobby::feed::start(&lobby).await?;
         ratings::start(hub.clone());
         ratings::reviews::start(hub.clone());
+        notify::mail::start(hub.clone());
         let identity_key = hub
             .store
             .setting_or("identity_key", &accounts::secret())
@@ -168,6 +188,25 @@ impl Server {
     /// The address it listens on.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// Advances the clocks of the games of this whole process by `by`
+    /// and has the timekeeper look at every timed game at once: days of a
+    /// correspondence game pass without waiting for them. For tests and
+    /// demonstrations run in-process; no request or command reaches it.
+    #[doc(hidden)]
+    pub async fn advance_clock(&self, by: Duration) {
+        room::clock::advance(by.as_millis() as i64);
+        self.hub.sweep_now().await;
+    }
+
+    /// The mail queue (mails waiting, sent, the most attempts of one
+    /// waiting): for the operator's checks and the tests.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn mail_queue(&self) -> Result<(i64, i64, i64), ServerError> {
+        self.hub.store.mail_queue_state().await
     }
 
     /// Rooms held in memory now.
@@ -228,7 +267,7 @@ pub fn serve_blocking(config: Config) -> Result<(), ServerError> {
 }
 
 /// The database URL without its password.
-fn redact(url: &str) -> String {
+pub(crate) fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(s), Some(at)) if at > s => {
             let creds = &url[s + 3..at];

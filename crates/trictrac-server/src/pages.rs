@@ -63,6 +63,7 @@ pub(crate) const SHELL_MODULES: [(&str, &str); 18] = [
     ("/lobby.js", include_str!("../static/lobby.js")),
     ("/clocks.js", include_str!("../static/clocks.js")),
     ("/account.js", include_str!("../static/account.js")),
+    ("/notify.js", include_str!("../static/notify.js")),
     ("/api.js", include_str!("../static/api.js")),
     ("/bots.js", include_str!("../static/bots.js")),
     ("/player.js", include_str!("../static/player.js")),
@@ -74,7 +75,11 @@ pub(crate) const SHELL_MODULES: [(&str, &str); 18] = [
 ];
 /// The page's words, French and English, as JSON modules the ES modules
 /// import (`with { type: "json" }`).
-pub(crate) const TEXT_FILES: [(&str, &str); 11] = [
+pub(crate) const TEXT_FILES: [(&str, &str); 12] = [
+    (
+        "/texts/notify.json",
+        include_str!("../static/texts/notify.json"),
+    ),
     (
         "/texts/clocks.json",
         include_str!("../static/texts/clocks.json"),

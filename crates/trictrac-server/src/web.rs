@@ -86,6 +86,8 @@ pub fn router(
         .merge(crate::learn::router())
         .merge(crate::accounts::routes::router())
         .merge(crate::ratings::router())
+        .merge(crate::correspondence::routes::router())
+        .merge(crate::notify::routes::router())
         .with_state(hub)
         .merge(crate::bots_api::router().with_state(lobby.clone()))
         .merge(crate::lobby::routes::router().with_state(lobby))

@@ -20,7 +20,12 @@ window.__account = A;
 
 export { api };
 
-function gameLabel(id) { return id === "backgammon" ? "Backgammon" : "Grand Trictrac"; }
+function gameLabel(id) {
+  const [base, pool] = String(id).split("/");
+  const name = base === "backgammon" ? "Backgammon" : "Grand Trictrac";
+  // The rating of the correspondence games ("backgammon/corr", issue 39).
+  return pool === "corr" ? `${name} (${t("acc_corr")})` : name;
+}
 
 function day(secs) {
   // In the page's language (not the browser's: no US date on a French page).

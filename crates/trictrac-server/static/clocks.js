@@ -30,13 +30,16 @@ export function createClocks(app) {
   // 75 s as "1:15".
   function fmt(ms) {
     const s = Math.max(0, Math.ceil(ms / 1000));
+    // Correspondence: days and hours (issue 39).
+    if (s >= 86400) return Math.floor(s / 86400) + " d " + Math.floor((s % 86400) / 3600) + " h";
+    if (s >= 3600) return Math.floor(s / 3600) + " h " + String(Math.floor((s % 3600) / 60)).padStart(2, "0");
     return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
   }
 
   function clockRows(st, since) {
     const c = st.clock;
     if (!c) return "";
-    const label = c.kind === "move" ? t("clock_move", { s: c.seconds }) : t("clock_total", { m: c.minutes, i: c.increment || 0 });
+    const label = c.kind === "days" ? t("clock_days", { d: c.days }) : c.kind === "move" ? t("clock_move", { s: c.seconds }) : t("clock_total", { m: c.minutes, i: c.increment || 0 });
     let h = `<div class="muted">${esc(t("clock"))} · <span id="clock-label">${esc(label)}</span></div>`;
     for (const side of ["white", "black"]) {
       const runs = c.running === side && !st.over;
@@ -49,7 +52,8 @@ export function createClocks(app) {
 
   // Who left, and for a player the claim: after the grace period.
   function awayRows(st, since) {
-    if (st.over || st.mode !== "online" || !st.away) return "";
+    // A correspondence game is not claimed: players come and go (issue 39).
+    if (st.over || st.mode !== "online" || !st.away || (st.clock && st.clock.kind === "days")) return "";
     let h = "";
     for (const side of ["white", "black"]) {
       const away = st.away[side];

@@ -226,11 +226,13 @@ function clockOf(v) {
   const [kind, a, b] = String(v || "").split(":");
   if (kind === "move") return { kind, seconds: Number(a) };
   if (kind === "total") return { kind, minutes: Number(a), increment: Number(b) };
+  if (kind === "days") return { kind, days: Number(a) };
   return null;
 }
 // A seek's clock in words.
 function clockText(c) {
   if (!c) return "";
+  if (c.kind === "days") return " · " + t("lobby_clock_days", { d: c.days });
   return " · " + (c.kind === "move" ? t("lobby_clock_move", { s: c.seconds }) : t("lobby_clock_total", { m: c.minutes, i: c.increment }));
 }
 

@@ -13,7 +13,12 @@ window.__player = P;
 
 const GAMES = [["trictrac", "Grand Trictrac"], ["backgammon", "Backgammon"]];
 const COLORS = { trictrac: "#8a5a2b", backgammon: "#3f8f4d" };
-const gameLabel = (id) => (GAMES.find((g) => g[0] === id) || [id, id])[1];
+// A game's name, or its correspondence games' rating ("backgammon/corr").
+const gameLabel = (id) => {
+  const [base, pool] = String(id).split("/");
+  const name = (GAMES.find((g) => g[0] === base) || [base, base])[1];
+  return pool === "corr" ? `${name} (${t("acc_corr")})` : name;
+};
 
 /// The rating history as an SVG chart: one polyline per game, the
 /// rating after each rated game, the axis from the lowest to the highest.

@@ -161,6 +161,18 @@ pub async fn seated(
     let Some((identity, account, rated)) = owner else {
         return Ok(());
     };
+    // The poster told his challenge was accepted (issue 39).
+    if let Some(poster) = account.as_deref() {
+        let by = who.account.as_ref().map_or("a guest", |a| a.name.as_str());
+        crate::notify::notify_logged(
+            hub,
+            poster,
+            crate::notify::Kind::ChallengeAccepted,
+            &format!("Your challenge {id} was accepted by {by}: game {room}."),
+            &format!("/?room={room}"),
+        )
+        .await;
+    }
     hub.store
         .record_player(
             room,
@@ -177,7 +189,11 @@ pub async fn seated(
         hub.store
             .insert_rated_game(&RatedRow {
                 game_id: room.to_string(),
-                game: game.to_string(),
+                // Correspondence has its own rating (issue 39).
+                game: crate::correspondence::rating_key(
+                    game,
+                    hub.store.seek_clock(id).await?.as_deref(),
+                ),
                 white,
                 black,
             })

@@ -165,7 +165,14 @@ struct GameQuery {
 /// `GET /api/ratings?game=trictrac|backgammon`: the leaderboard.
 async fn leaderboard(State(hub): State<Arc<Hub>>, Query(q): Query<GameQuery>) -> Response {
     let names = hub.config.games.names();
-    let Some(game) = q.game.filter(|g| names.contains(&g.as_str())) else {
+    // A game's name, or its correspondence pool (`backgammon/corr`).
+    let known = |g: &str| {
+        let base = g
+            .strip_suffix(crate::correspondence::POOL_SUFFIX)
+            .unwrap_or(g);
+        names.contains(&base)
+    };
+    let Some(game) = q.game.filter(|g| known(g)) else {
         return fail(
             StatusCode::BAD_REQUEST,
             format!("name the game: /api/ratings?game={}", names.join("|")),

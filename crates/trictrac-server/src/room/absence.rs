@@ -72,6 +72,12 @@ impl Hub {
                 "only a game between two players at their own screens is claimed".into(),
             ));
         }
+        if room.timing.as_ref().is_some_and(|t| t.correspondence()) {
+            return Err(RoomError::Refused(
+                "a correspondence game is not claimed: it is won on time when the days to move run out"
+                    .into(),
+            ));
+        }
         let [me] = seats else {
             return Err(RoomError::Refused(
                 "only a player of the game claims it from his opponent".into(),

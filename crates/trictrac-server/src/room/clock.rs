@@ -37,7 +37,22 @@ pub enum ClockSpec {
         #[serde(default)]
         increment: u32,
     },
+    /// Correspondence (issue 39): `days` for each decision, the game
+    /// waiting across restarts; no idle rule, no claim of an absent
+    /// player, the player's vacation pausing his clock
+    /// (`crate::correspondence`).
+    Days {
+        /// Days per decision: 1 to [`MAX_DAYS`] (the lobby offers 1, 2,
+        /// 3 and 7).
+        days: u32,
+    },
 }
+
+/// The most days per move of a correspondence game.
+pub const MAX_DAYS: u32 = 14;
+
+/// A day in milliseconds.
+pub const DAY_MS: i64 = 86_400_000;
 
 /// Why a clock was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -77,8 +92,16 @@ impl ClockSpec {
                     "an increment is 0 to {MAX_INCREMENT} seconds, not {increment}"
                 )))
             }
+            ClockSpec::Days { days } if days == 0 || days > MAX_DAYS => Err(ClockError::Bounds(
+                format!("a correspondence game gives 1 to {MAX_DAYS} days per move, not {days}"),
+            )),
             _ => Ok(()),
         }
+    }
+
+    /// Whether it is a correspondence clock (days per move).
+    pub fn is_correspondence(&self) -> bool {
+        matches!(self, ClockSpec::Days { .. })
     }
 
     /// The time a side starts with, in milliseconds.
@@ -86,6 +109,7 @@ impl ClockSpec {
         match *self {
             ClockSpec::Move { seconds } => i64::from(seconds) * 1000,
             ClockSpec::Total { minutes, .. } => (minutes * 60_000.0).round() as i64,
+            ClockSpec::Days { days } => i64::from(days) * DAY_MS,
         }
     }
 
@@ -94,6 +118,8 @@ impl ClockSpec {
         match *self {
             ClockSpec::Move { seconds } => format!("{seconds} s/move"),
             ClockSpec::Total { minutes, increment } => format!("{minutes}+{increment}"),
+            ClockSpec::Days { days: 1 } => "1 day/move".into(),
+            ClockSpec::Days { days } => format!("{days} days/move"),
         }
     }
 }
@@ -113,6 +139,14 @@ pub struct Clock {
     pub running: Option<Side>,
     /// Since when (Unix ms) it runs.
     pub since: i64,
+    /// Correspondence: the vacations before this moment (Unix ms) were
+    /// already added to the running side's time (`crate::correspondence`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub paused_to: i64,
+}
+
+fn is_zero(v: &i64) -> bool {
+    *v == 0
 }
 
 impl Clock {
@@ -126,6 +160,7 @@ impl Clock {
             black: t,
             running: side,
             since: now,
+            paused_to: 0,
         }
     }
 
@@ -173,7 +208,7 @@ impl Clock {
             *c.left_mut(side) = left;
         }
         match c.spec {
-            ClockSpec::Move { .. } => {
+            ClockSpec::Move { .. } | ClockSpec::Days { .. } => {
                 if let Some(side) = after {
                     *c.left_mut(side) = c.spec.initial_ms();
                 }
@@ -232,12 +267,25 @@ pub(crate) mod side_name {
     }
 }
 
-/// The milliseconds since the Unix epoch.
+/// How far the clocks of this process were advanced (ms): always 0 but
+/// in tests ([`crate::Server::advance_clock`]).
+static ADVANCED_MS: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
+
+/// The milliseconds since the Unix epoch, as the games' clocks read them
+/// (plus what the tests advanced them by: [`advance`]).
 pub fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)
         .unwrap_or(0)
+        + ADVANCED_MS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Advances the games' clocks of this whole process by `ms` (tests of
+/// correspondence games: days pass without waiting for them). Never
+/// reachable from the network or the command line.
+pub(crate) fn advance(ms: i64) {
+    ADVANCED_MS.fetch_add(ms.max(0), std::sync::atomic::Ordering::Relaxed);
 }
 
 #[cfg(test)]
@@ -272,6 +320,12 @@ mod tests {
         .check()
         .is_err());
         assert!(t.check().is_ok() && m.check().is_ok());
+        let d: ClockSpec = serde_json::from_str(r#"{"kind": "days", "days": 3}"#).unwrap();
+        assert_eq!(d, ClockSpec::Days { days: 3 });
+        assert!(d.check().is_ok() && d.is_correspondence());
+        assert!(ClockSpec::Days { days: 0 }.check().is_err());
+        assert!(ClockSpec::Days { days: 15 }.check().is_err());
+        assert_eq!(d.label(), "3 days/move");
     }
 
     #[test]

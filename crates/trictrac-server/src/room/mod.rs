@@ -100,7 +100,7 @@ pub struct Room {
     /// its throws are drawn from them, not from the hub's generator.
     pub dice: Option<tables::fair::Seeds>,
     /// The timekeeper's next look at this room (Unix ms), if asked.
-    woken: Option<i64>,
+    pub(crate) woken: Option<i64>,
     bot_running: bool,
     /// A player asked the tutor (issue 40, `judge`): the game is unrated,
     /// as the state says (`tutored`). Kept while the room is in memory.
@@ -248,6 +248,8 @@ pub struct HubConfig {
     pub limits: crate::limits::Limits,
     /// Abandonment and idleness.
     pub abandon: AbandonConfig,
+    /// How mail is sent, if it is (issue 39: `crate::notify`).
+    pub mail: crate::notify::MailSettings,
 }
 
 /// Everything the server shares: rooms, database, dice.
@@ -556,6 +558,7 @@ impl Hub {
                 )))
             }
         }
+        let before = room.game.side_to_act();
         room.game = game;
         room.actions.extend(texts);
         if let Some(r) = result {
@@ -565,6 +568,8 @@ impl Hub {
         if timing.is_some() {
             room.timing = timing;
             self.wake_for(room);
+            // Correspondence: the player to move is told (issue 39).
+            self.turn_passed(room, before);
         }
         self.track_live(room);
         room.broadcast();

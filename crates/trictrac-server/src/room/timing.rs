@@ -135,7 +135,9 @@ impl Timing {
         }
         to_act?;
         let clock = self.clock.as_ref().and_then(Clock::deadline);
-        let idle = self.lobby.then(|| self.last + idle.as_millis() as i64);
+        let idle = self
+            .idle_rule()
+            .then(|| self.last + idle.as_millis() as i64);
         match (clock, idle) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -151,7 +153,21 @@ impl Timing {
         if let Some(s) = self.clock.as_ref().and_then(|c| c.flagged(now)) {
             return Some((s, Reason::Time));
         }
-        (self.lobby && now >= self.last + idle.as_millis() as i64).then_some((side, Reason::Idle))
+        (self.idle_rule() && now >= self.last + idle.as_millis() as i64)
+            .then_some((side, Reason::Idle))
+    }
+
+    /// Whether the idle rule applies: a lobby game but a correspondence
+    /// one (its days per move are its only limit).
+    fn idle_rule(&self) -> bool {
+        self.lobby && !self.correspondence()
+    }
+
+    /// Whether the game is played by correspondence (days per move).
+    pub fn correspondence(&self) -> bool {
+        self.clock
+            .as_ref()
+            .is_some_and(|c| c.spec.is_correspondence())
     }
 
     /// From the stored text (`None` when absent or unreadable, logged).
@@ -173,9 +189,13 @@ impl Timing {
 }
 
 /// The reason in the result line.
-fn because(loser: Side, reason: Reason, idle: Duration) -> String {
+fn because(loser: Side, reason: Reason, idle: Duration, spec: Option<ClockSpec>) -> String {
     match reason {
-        Reason::Time => format!("{loser} lost on time"),
+        Reason::Time => match spec {
+            Some(ClockSpec::Days { days: 1 }) => format!("{loser} did not move within a day"),
+            Some(ClockSpec::Days { days }) => format!("{loser} did not move within {days} days"),
+            _ => format!("{loser} lost on time"),
+        },
         Reason::Abandon => format!("{loser} left the game, claimed by {}", !loser),
         Reason::Idle if idle.as_secs() < 120 => {
             format!("{loser} did not play for {} s", idle.as_secs())
@@ -220,7 +240,7 @@ impl Hub {
 
     /// Asks the timekeeper to look at `room` at its next deadline,
     /// unless it will look earlier (then it asks again itself).
-    pub(super) fn wake_for(&self, room: &mut Room) {
+    pub(crate) fn wake_for(&self, room: &mut Room) {
         let Some(at) = room
             .timing
             .as_ref()
@@ -248,6 +268,11 @@ impl Hub {
         let Some((loser, reason)) = due else {
             return false;
         };
+        // A correspondence player's vacation pauses his clock: credited
+        // first, the game goes on if it gave him time.
+        if reason == Reason::Time && self.credit_vacation(room, loser).await {
+            return false;
+        }
         if let Err(e) = self.end_game(room, loser, reason).await {
             tracing::error!(room = %room.row.id, "cannot end the game: {e}");
             return false;
@@ -265,7 +290,12 @@ impl Hub {
         reason: Reason,
     ) -> Result<(), RoomError> {
         let now = now_ms();
-        let why = because(loser, reason, self.config.abandon.idle);
+        let spec = room
+            .timing
+            .as_ref()
+            .and_then(|t| t.clock.as_ref())
+            .map(|c| c.spec);
+        let why = because(loser, reason, self.config.abandon.idle, spec);
         let base = room.timing.clone().unwrap_or_default();
         let mut g = room.game.clone();
         let resigned = g
@@ -371,6 +401,11 @@ impl Hub {
         drop(r);
         drop(room);
         self.evict_idle();
+    }
+
+    /// [`Hub::sweep`] now (the tests' clock advanced: `crate::Server::advance_clock`).
+    pub(crate) async fn sweep_now(&self) {
+        self.sweep().await;
     }
 
     /// Every timed game of the database, to the timekeeper's queue at its

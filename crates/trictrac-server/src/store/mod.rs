@@ -27,9 +27,11 @@ use crate::error::ServerError;
 
 mod accounts;
 mod change;
+mod corr;
 mod dice;
 mod fault;
 mod learn;
+mod notices;
 mod reviews;
 mod seeks;
 mod timing;
@@ -38,7 +40,9 @@ mod writer;
 
 pub use accounts::{AccountRow, HistoryPoint, PlayedGame, RatedRow, RatingRow};
 pub use change::{Change, CHANNEL};
+pub use corr::{CorrGameRow, VacationRow};
 pub use fault::{inject_fault, Fault};
+pub use notices::{EmailRow, MailRow, NotificationRow};
 pub use reviews::{PlayerReview, StoredReview};
 pub use seeks::{LiveRow, SeekRow, LOBBY_CHANNEL};
 pub use tokens::{SeekBots, TokenRow};
@@ -269,6 +273,9 @@ async fn create_schema(pool: &AnyPool, sqlite: bool, url: &str) -> Result<(), Se
             .chain(&reviews::TABLES)
             .chain(&learn::TABLES)
             .chain(&tokens::TABLES)
+            // Correspondence games and notifications (issue 39).
+            .chain(&corr::TABLES)
+            .chain(&notices::TABLES)
         {
             (&mut *conn)
                 .execute(*stmt)

@@ -343,12 +343,20 @@ impl Store {
     /// When the database fails.
     pub async fn sweep_seeks(&self, grace_ms: i64, lifetime: i64) -> Result<u64, ServerError> {
         let old = super::now() - lifetime;
+        // A correspondence challenge (days per move, issue 39) stands
+        // without its poster, for a week.
         let r = sqlx::query(
-            "UPDATE seeks SET state = CASE WHEN created < $2 THEN 'expired' ELSE 'left' END
-             WHERE state = 'open' AND (COALESCE(seen, created * 1000) < $1 OR created < $2)",
+            "UPDATE seeks SET state = CASE WHEN created < $2 OR created < $4 THEN 'expired'
+             ELSE 'left' END
+             WHERE state = 'open' AND (
+               (COALESCE(clock, '') NOT LIKE $3
+                AND (COALESCE(seen, created * 1000) < $1 OR created < $2))
+               OR (COALESCE(clock, '') LIKE $3 AND created < $4))",
         )
         .bind(now_ms() - grace_ms)
         .bind(old)
+        .bind(super::corr::DAYS_MARK)
+        .bind(super::now() - super::corr::SEEK_DAYS * 86_400)
         .execute(&self.pool)
         .await
         .map_err(|e| db_err("cannot withdraw the challenges left", e))?;

@@ -20,6 +20,9 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use trictrac_server::{Config, Server};
 
+pub mod smtp;
+pub mod web;
+
 /// A temporary folder, removed on drop.
 pub struct TempDir(pub PathBuf);
 

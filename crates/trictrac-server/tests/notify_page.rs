@@ -1,0 +1,164 @@
+//! Notifications and correspondence games in Chromium (issue 39): Ann
+//! posts a challenge of 2 days a move from the lobby's form (listed as a
+//! correspondence game), Bob accepts it; Ann's *Notifications* card
+//! shows the badge and "your challenge was accepted", her game among her
+//! correspondence games, marked her turn once Bob moved; "Mark all read"
+//! clears the badge; the card says the server sends no e-mail (no
+//! `--smtp`); a vacation is taken from it.
+
+mod browser;
+mod common;
+
+use browser::{chromium_or_skip, open_browser, shot, Cdp};
+use common::{Client, TempDir};
+use serde_json::json;
+
+async fn register(cdp: &mut Cdp, name: &str) {
+    cdp.wait_for("document.querySelector('#acc-form') !== null", 20)
+        .await;
+    cdp.eval(&format!(
+        "(() => {{ const f = document.querySelector('#acc-form'); f.elements.name.value = {}; f.elements.password.value = 'correct horse'; return true; }})()",
+        json!(name)
+    ))
+    .await;
+    cdp.click("#btn-register").await;
+    cdp.wait_for(
+        &format!(
+            "(document.querySelector('#acc-who') || {{}}).textContent === 'Logged in: {name}'"
+        ),
+        20,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn notifications_and_correspondence_games_in_chromium() {
+    let Some(bin) = chromium_or_skip("notify_page_in_chromium") else {
+        return;
+    };
+    let dir = TempDir::new("notify-page");
+    let server = browser::page_server(&dir).await;
+    let addr = server.addr();
+    let (browser, mut cdp) = open_browser(&bin, &dir).await;
+    let home = format!("http://{addr}/?lang=en");
+
+    let ann = cdp.page_in_new_context().await;
+    cdp.size(1100, 1600, false).await;
+    cdp.open(&home).await;
+    register(&mut cdp, "Ann").await;
+    // No relay: the card says so.
+    cdp.wait_for("document.querySelector('#mail-off') !== null", 20)
+        .await;
+    assert!(cdp.text("#mail-off").await.contains("sends no e-mail"));
+
+    let bob = cdp.page_in_new_context().await;
+    cdp.open(&home).await;
+    register(&mut cdp, "Bob").await;
+
+    // Ann posts 2 days a move from the form.
+    cdp.session = Some(ann.clone());
+    cdp.wait_for(
+        "document.querySelector('#lobby-form select[name=clock] option[value=\"days:2\"]') !== null",
+        20,
+    )
+    .await;
+    cdp.eval(
+        "document.querySelector('#lobby-post').open = true;
+         const f = document.querySelector('#lobby-form');
+         f.elements.game.value = 'backgammon'; f.elements.rules.value = 'standard';
+         f.elements.match.value = '1'; f.elements.clock.value = 'days:2'; true",
+    )
+    .await;
+    cdp.click("#btn-lobby-post").await;
+    cdp.wait_for(
+        "Object.keys(localStorage).some((k) => k.startsWith('trictrac.seek.'))",
+        20,
+    )
+    .await;
+    let id = cdp
+        .eval(
+            "Object.keys(localStorage).find((k) => k.startsWith('trictrac.seek.')).slice('trictrac.seek.'.length)",
+        )
+        .await
+        .as_str()
+        .unwrap()
+        .to_string();
+    cdp.session = Some(bob.clone());
+    cdp.wait_for(
+        &format!(
+            "((document.querySelector('#lobby-seeks li[data-seek=\"{id}\"]') || {{}}).textContent || '').includes('correspondence, 2 d a move')"
+        ),
+        20,
+    )
+    .await;
+    let taken = cdp
+        .eval(&format!(
+            "fetch('/api/seeks/{id}/accept', {{method: 'POST', headers: {{'Content-Type': 'application/json'}}, body: '{{}}'}}).then(r => r.json())"
+        ))
+        .await;
+    let room = taken["room"].as_str().expect("a room").to_string();
+
+    // Ann's page enters the game; her seat read there.
+    cdp.session = Some(ann.clone());
+    let seat = format!("trictrac.seat.{room}");
+    cdp.wait_for(&format!("!!localStorage.getItem({})", json!(seat)), 20)
+        .await;
+    let mine = cdp
+        .eval(&format!("localStorage.getItem({})", json!(seat)))
+        .await;
+    let mut a = Client::seat(addr, &room, mine.as_str().unwrap()).await;
+    let mut b = Client::seat(addr, &room, taken["token"].as_str().unwrap()).await;
+    let ann_side = a.seats()[0].clone();
+    // Play until Bob hands the turn to Ann.
+    for _ in 0..60 {
+        let side = a.to_act().expect("someone to act");
+        let actor = if side == ann_side { &mut a } else { &mut b };
+        let msg = match actor.state["phase"]["kind"].as_str().unwrap_or("") {
+            "play" => {
+                json!({"type": "play", "play": actor.state["plays"][0]["n"], "seq": actor.state["seq"]})
+            }
+            _ => json!({"type": "roll", "seq": actor.state["seq"]}),
+        };
+        let r = actor.request(msg).await;
+        assert_eq!(r["type"], "ack", "{r}");
+        let seq = r["seq"].as_u64().unwrap();
+        a.wait_seq(seq).await;
+        b.wait_seq(seq).await;
+        if side != ann_side && a.to_act().as_deref() == Some(ann_side.as_str()) {
+            break;
+        }
+    }
+    assert_eq!(a.to_act().as_deref(), Some(ann_side.as_str()));
+
+    // The card: the badge, the notices, her game, her turn.
+    cdp.open(&home).await;
+    cdp.wait_for(
+        &format!("document.querySelector(\"#corr-games li.my-turn[data-room='{room}']\") !== null"),
+        20,
+    )
+    .await;
+    cdp.wait_for("document.querySelector('#notice-badge') !== null", 20)
+        .await;
+    let list = cdp.text("#notice-list").await;
+    assert!(list.contains("was accepted by Bob"), "{list}");
+    assert!(list.contains("Your turn against Bob"), "{list}");
+    assert!(cdp.text("#corr-games").await.contains("your turn"));
+    shot(&mut cdp, "notifications-card").await;
+    cdp.click("#btn-seen").await;
+    cdp.wait_for(
+        "document.querySelector('#notice-badge') === null && document.querySelector('#btn-seen') === null",
+        20,
+    )
+    .await;
+    // A vacation of 2 days from the card.
+    cdp.eval("document.querySelector('#vacation-form').elements.days.value = '2'; true")
+        .await;
+    cdp.click("#vacation-form button").await;
+    cdp.wait_for(
+        "(document.querySelector('#vacation-form') || {}).textContent.includes('13 of 15 days left')",
+        20,
+    )
+    .await;
+    cdp.close(browser).await;
+    server.stop().await;
+}
