@@ -4,7 +4,6 @@ use tables::{Die, Roll};
 
 use crate::rules::{Preset, Rules};
 
-
 /// Checks the dice of an online game's `.mat` text against its seeds
 /// (issue 38, `tables::fair`, docs/DICE.md), reading only the rolls
 /// (`DD:` in order, game after game; the plays are not replayed, so

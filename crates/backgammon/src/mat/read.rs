@@ -373,5 +373,4 @@ impl MatFile {
             games: r.games,
         })
     }
-
 }

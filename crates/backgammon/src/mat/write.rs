@@ -7,7 +7,6 @@ use tables::Side;
 use super::MatFile;
 use crate::game::Event;
 
-
 /// The longest name written, in bytes: gnubg keeps 31 (its `MAX_NAME_LEN`
 /// is 32 with the final NUL) and cuts a longer one.
 pub const MAX_NAME_BYTES: usize = 31;

@@ -7,7 +7,6 @@ use crate::dice::Roll;
 use crate::plays::{Mover, Play};
 use crate::side::Side;
 
-
 /// One segment of a written play: a checker moved by one die, in the
 /// mover's frame. `rest` marks the first leg of a *tout d'une*.
 #[derive(Clone, Copy, Debug)]
