@@ -119,6 +119,24 @@ pub fn flat(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// No line of `text` is wider than a plain 80-column terminal (what the
+/// person typed after a prompt aside: after `): `, `? ` or `> `).
+pub fn assert_fits_80(text: &str) {
+    for line in text.lines() {
+        let line = line.trim_end_matches('\r');
+        let line = line
+            .find("): ")
+            .or_else(|| line.find("? "))
+            .or_else(|| line.find("> "))
+            .map_or(line, |i| &line[..i + 2]);
+        assert!(
+            line.chars().count() <= 80,
+            "line of {} columns: {line}\n{text}",
+            line.chars().count()
+        );
+    }
+}
+
 /// `cmd` on a pseudo-terminal (`timeout_ms` per expectation), or `None`
 /// after saying the test is skipped where there is none; under
 /// `CI=true` a missing pseudo-terminal fails the test.
