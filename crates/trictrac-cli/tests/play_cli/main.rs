@@ -2,11 +2,10 @@
 //! program sees a real terminal on stdin and stdout), reacting to its
 //! prompts; and with input piped from a file, as scripts do.
 
-use assert_cmd::Command as AssertCommand;
 use rexpect::session::PtySession;
 use std::path::PathBuf;
 use std::process::Command;
-use support::{assert_fits_80, flat, scratch};
+use support::{args, assert_fits_80, flat, scratch};
 
 mod marking;
 mod options;

@@ -8,16 +8,9 @@ use super::*;
 /// claims where the bot marked right is a false school.
 #[test]
 fn manual_marking_and_schools() {
-    let Some(mut t) = spawn(&[
-        "play",
-        "--seed",
-        "2",
-        "--bot",
-        "random",
-        "--marking",
-        "manual",
-        "--no-color",
-    ]) else {
+    let Some(mut t) = spawn(&args(
+        "play --seed 2 --bot random --marking manual --no-color",
+    )) else {
         return;
     };
     let mut marked = 0;
@@ -102,15 +95,7 @@ fn manual_marking_and_schools() {
 /// player marks (R-10: each counts for himself).
 #[test]
 fn at_one_screen_undo_takes_back_neither_the_others_play_nor_a_school() {
-    let Some(mut t) = spawn(&[
-        "play",
-        "--hotseat",
-        "--seed",
-        "4",
-        "--marking",
-        "manual",
-        "--no-color",
-    ]) else {
+    let Some(mut t) = spawn(&args("play --hotseat --seed 4 --marking manual --no-color")) else {
         return;
     };
     let (before, p) = t.prompt();
@@ -152,18 +137,9 @@ fn at_one_screen_undo_takes_back_neither_the_others_play_nor_a_school() {
 /// have marked it.
 #[test]
 fn against_the_bot_undo_works_within_the_turn_and_makes_the_game_unrated() {
-    let Some(mut t) = spawn(&[
-        "play",
-        "--seed",
-        "4",
-        "--bot",
-        "random",
-        "--side",
-        "w",
-        "--marking",
-        "manual",
-        "--no-color",
-    ]) else {
+    let Some(mut t) = spawn(&args(
+        "play --seed 4 --bot random --side w --marking manual --no-color",
+    )) else {
         return;
     };
     let (before, p) = t.prompt();

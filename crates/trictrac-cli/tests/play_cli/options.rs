@@ -10,15 +10,7 @@ fn two_dice_each_first_move_in_the_terminal() {
     let dir = scratch("first-two");
     let text = flat(&piped_in(
         &dir,
-        &[
-            "play",
-            "--seed",
-            "3",
-            "--bot",
-            "random",
-            "--options",
-            "first-move=two-dice-each",
-        ],
+        &args("play --seed 3 --bot random --options first-move=two-dice-each"),
         &"1\nstay\n".repeat(6),
     ));
     assert!(
@@ -45,14 +37,7 @@ fn a_false_move_at_the_table_corrected_by_the_opponent() {
     let input = format!("24-21 24-23\n\ncorrect\nquit\n{}", "");
     let text = flat(&piped_in(
         &dir,
-        &[
-            "play",
-            "--hotseat",
-            "--seed",
-            "6",
-            "--options",
-            "false-moves=table",
-        ],
+        &args("play --hotseat --seed 6 --options false-moves=table"),
         &input,
     ));
     assert!(
@@ -108,15 +93,7 @@ fn a_partie_a_ecrire_in_the_terminal() {
     );
     // A partie à écrire is not resigned.
     let text = piped(
-        &[
-            "play",
-            "--seed",
-            "8",
-            "--bot",
-            "random",
-            "--options",
-            "game=ecrire",
-        ],
+        &args("play --seed 8 --bot random --options game=ecrire"),
         "resign\nquit\n",
     );
     assert!(text.contains("is not resigned (R-9.2)"), "{text}");
@@ -129,9 +106,7 @@ fn a_partie_a_ecrire_in_the_terminal() {
 fn historical_field_names_in_the_terminal() {
     // Seed 4: White starts with 5-3 (1-6 1-4 or 1-6-9), Black answers 6-2.
     let text = piped(
-        &[
-            "play", "--seed", "4", "--bot", "random", "--fields", "soumille",
-        ],
+        &args("play --seed 4 --bot random --fields soumille"),
         "A-F A-D\nhint\nfields\nnames lepeintre\nlist\nQ-Z\nresign\nyes\n",
     );
     // The board's labels: Black's row & … N, White's A … M.
@@ -171,15 +146,7 @@ fn historical_field_names_in_the_terminal() {
 
     // Numbers are always read; classical names are told.
     let text = piped(
-        &[
-            "play",
-            "--seed",
-            "4",
-            "--bot",
-            "random",
-            "--fields",
-            "classical",
-        ],
+        &args("play --seed 4 --bot random --fields classical"),
         "1-6 1-4\nresign\nyes\n",
     );
     assert!(text.contains("1) BT-B5 BT-B3 2) BT-B5-B8"), "{text}");
@@ -189,15 +156,7 @@ fn historical_field_names_in_the_terminal() {
     assert!(text.contains("coin bourgeois B5,B6|N5,N6"), "{text}");
 
     // A bad naming is refused by clap.
-    let out = AssertCommand::cargo_bin("trictrac")
-        .unwrap()
-        .args(["play", "--fields", "roman"])
-        .write_stdin("")
-        .assert()
-        .failure()
-        .get_output()
-        .clone();
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = support::stderr_of(&["play", "--fields", "roman"], 2);
     assert!(
         err.contains("soumille") && err.contains("lepeintre"),
         "{err}"

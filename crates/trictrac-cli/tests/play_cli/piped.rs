@@ -6,7 +6,7 @@ use super::*;
 #[test]
 fn piped_commands_and_the_end_of_input() {
     let text = piped(
-        &["play", "--seed", "4", "--bot", "random"],
+        &args("play --seed 4 --bot random"),
         "help\nboard\nnames\n99\n1-25\nstay\nresign\nyes\n",
     );
     assert!(
@@ -27,11 +27,7 @@ fn piped_commands_and_the_end_of_input() {
 
     // The end of the input saves the unfinished game and says where.
     let dir = scratch("end-of-input");
-    let text = flat(&piped_in(
-        &dir,
-        &["play", "--seed", "4", "--bot", "random"],
-        "1\n",
-    ));
+    let text = flat(&piped_in(&dir, &args("play --seed 4 --bot random"), "1\n"));
     // In the data directory (issue 25, item 14).
     let auto = dir.join("trictrac").join("trictrac-autosave.txt");
     assert!(
@@ -58,10 +54,7 @@ fn piped_commands_and_the_end_of_input() {
 #[test]
 fn a_piped_game_as_black_to_the_end() {
     let input = "1\nstay\n".repeat(400);
-    let raw = piped_raw(
-        &["play", "--side", "b", "--seed", "8", "--bot", "random"],
-        &input,
-    );
+    let raw = piped_raw(&args("play --side b --seed 8 --bot random"), &input);
     let text = flat(&raw);
     assert!(text.contains("you play Black against the bot `random`"));
     assert!(text.contains("black, your play ["));
@@ -120,15 +113,7 @@ fn bad_arguments() {
             "--seed cannot be used with --load",
         ),
     ] {
-        let out = AssertCommand::cargo_bin("trictrac")
-            .unwrap()
-            .args(&args)
-            .write_stdin("")
-            .assert()
-            .code(2)
-            .get_output()
-            .clone();
-        let err = String::from_utf8(out.stderr).unwrap();
+        let err = support::stderr_of(&args, 2);
         assert!(
             err.starts_with("error: ") && err.contains(needle),
             "{args:?}: {err}"
@@ -141,7 +126,7 @@ fn bad_arguments() {
 #[test]
 fn the_seed_line_fits_in_80_columns() {
     let raw = piped_raw(
-        &["play", "--seed", "18446744073709551615", "--bot", "random"],
+        &args("play --seed 18446744073709551615 --bot random"),
         "resign\nyes\n",
     );
     let line = raw
@@ -161,7 +146,7 @@ fn resigning_is_recorded() {
     let dir = scratch("resign");
     let text = flat(&piped_in(
         &dir,
-        &["play", "--seed", "4", "--bot", "random", "--side", "w"],
+        &args("play --seed 4 --bot random --side w"),
         "resign\nyes\nsave r.txt\n",
     ));
     assert!(
@@ -183,7 +168,7 @@ fn resigning_asks_for_confirmation() {
     let dir = scratch("resign-confirm");
     let text = flat(&piped_in(
         &dir,
-        &["play", "--seed", "4", "--bot", "random", "--side", "w"],
+        &args("play --seed 4 --bot random --side w"),
         "resign\nno\nresign\nyes\n",
     ));
     assert!(

@@ -9,7 +9,7 @@ use super::*;
 /// saved at the end and replays.
 #[test]
 fn a_complete_game_in_a_terminal() {
-    let Some(mut t) = spawn(&["play", "--seed", "1", "--bot", "random", "--no-color"]) else {
+    let Some(mut t) = spawn(&args("play --seed 1 --bot random --no-color")) else {
         return;
     };
     let record = temp("complete.txt");
@@ -89,14 +89,7 @@ fn a_complete_game_in_a_terminal() {
     assert!(text.contains("(true hit in the"));
     assert!(text.contains("12 holes") || text.contains("holes to"));
     // The saved record is a finished game whose dice follow its seed.
-    let out = AssertCommand::cargo_bin("trictrac")
-        .unwrap()
-        .args(["replay", record.to_str().unwrap()])
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let out = String::from_utf8(out.stdout).unwrap();
+    let out = support::stdout_of(&["replay", record.to_str().unwrap()]);
     assert!(out.contains("dice checked against the seed"), "{out}");
     assert!(out.contains("wins, stake"), "{out}");
     let rec = std::fs::read_to_string(&record).unwrap();
@@ -109,7 +102,7 @@ fn a_complete_game_in_a_terminal() {
 /// roll is waiting, and the game goes on.
 #[test]
 fn save_and_reload() {
-    let Some(mut t) = spawn(&["play", "--seed", "5", "--bot", "random", "--no-color"]) else {
+    let Some(mut t) = spawn(&args("play --seed 5 --bot random --no-color")) else {
         return;
     };
     for _ in 0..3 {
@@ -150,14 +143,7 @@ fn save_and_reload() {
     t.expect("Game left unfinished:");
     t.end();
     // `trictrac replay` checks a game saved in the middle of a turn.
-    let out = AssertCommand::cargo_bin("trictrac")
-        .unwrap()
-        .args(["replay", saved.to_str().unwrap()])
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let out = String::from_utf8(out.stdout).unwrap();
+    let out = support::stdout_of(&["replay", saved.to_str().unwrap()]);
     assert!(out.contains("dice checked against the seed"), "{out}");
     assert!(out.contains("game in progress: Play(White)"), "{out}");
 
@@ -208,7 +194,7 @@ fn colour_in_a_terminal_and_the_default_bot() {
 /// the points it brought, and its last play beside its score.
 #[test]
 fn the_last_roll_of_each_side_stays_on_the_board() {
-    let Some(mut t) = spawn(&["play", "--seed", "11", "--bot", "random", "--no-color"]) else {
+    let Some(mut t) = spawn(&args("play --seed 11 --bot random --no-color")) else {
         return;
     };
     let mut checked = 0;
@@ -273,7 +259,7 @@ fn leaving_saves_the_game() {
     // ($XDG_DATA_HOME/trictrac, the test's directory here).
     let dir = scratch("quit");
     let auto = |dir: &std::path::Path| dir.join("trictrac").join("trictrac-autosave.txt");
-    let Some(mut t) = spawn_in(&dir, &["play", "--seed", "5", "--bot", "random"]) else {
+    let Some(mut t) = spawn_in(&dir, &args("play --seed 5 --bot random")) else {
         return;
     };
     t.prompt();
@@ -304,7 +290,7 @@ fn leaving_saves_the_game() {
 
     // Ctrl-C: the signal saves the game as it stands at the prompt.
     let dir = scratch("ctrl-c");
-    let Some(mut t) = spawn_in(&dir, &["play", "--seed", "7", "--bot", "random"]) else {
+    let Some(mut t) = spawn_in(&dir, &args("play --seed 7 --bot random")) else {
         return;
     };
     t.prompt();
@@ -320,8 +306,7 @@ fn leaving_saves_the_game() {
         auto(&dir).display()
     ));
     t.end();
-    let out = AssertCommand::cargo_bin("trictrac")
-        .unwrap()
+    let out = support::trictrac()
         .args(["replay", auto(&dir).to_str().unwrap()])
         .current_dir(&dir)
         .assert()
@@ -335,7 +320,7 @@ fn leaving_saves_the_game() {
     // A game saved by name keeps that file as it was saved; leaving
     // saves the game to the autosave file (the same for both games).
     let dir = scratch("named");
-    let Some(mut t) = spawn_in(&dir, &["play", "--seed", "7", "--bot", "random"]) else {
+    let Some(mut t) = spawn_in(&dir, &args("play --seed 7 --bot random")) else {
         return;
     };
     t.prompt();

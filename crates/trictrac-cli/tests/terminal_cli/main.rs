@@ -11,7 +11,7 @@ use std::path::Path;
 #[path = "../support/mod.rs"]
 mod support;
 
-use support::{assert_fits_80, flat, scratch};
+use support::{args, assert_fits_80, flat, scratch};
 
 mod backgammon;
 mod commands;
@@ -21,6 +21,5 @@ mod screen;
 /// `ARGS` written as a command line (words without spaces); the output
 /// with line breaks and runs of spaces made single spaces.
 fn run(dir: &Path, args: &str, input: &str) -> String {
-    let args: Vec<&str> = args.split_whitespace().collect();
-    flat(&support::piped_in(dir, &args, input))
+    flat(&support::piped_in(dir, &support::args(args), input))
 }

@@ -9,16 +9,7 @@ use super::*;
 #[cfg(unix)]
 #[test]
 fn the_board_the_roll_and_the_prompt_fit_in_80_by_24() {
-    let Some(mut t) = screen(&[
-        "play",
-        "--seed",
-        "5",
-        "--bot",
-        "random",
-        "--side",
-        "w",
-        "--no-color",
-    ]) else {
+    let Some(mut t) = screen(&args("play --seed 5 --bot random --side w --no-color")) else {
         return;
     };
     // Play the first listed play until a roll with many plays.
@@ -61,7 +52,7 @@ fn the_board_the_roll_and_the_prompt_fit_in_80_by_24() {
     t.send("quit");
 
     // Backgammon: at the play prompt the board and the roll are in view.
-    let Some(mut t) = screen(&["bg", "play", "--seed", "3", "--hotseat"]) else {
+    let Some(mut t) = screen(&args("bg play --seed 3 --hotseat")) else {
         return;
     };
     t.until_prompt(r"to play \d-\d \(number, play, list, hint\): ");
@@ -159,7 +150,7 @@ fn regex_group(_re: &str, matched: &str) -> Option<usize> {
 #[cfg(unix)]
 #[test]
 fn bg_hints_are_full_and_fit_80_columns() {
-    let Some(mut t) = screen(&["bg", "play", "--seed", "4", "--bot", "greedy"]) else {
+    let Some(mut t) = screen(&args("bg play --seed 4 --bot greedy")) else {
         return;
     };
     let play = r"to play \d-\d \(number, play, list, hint\): ";
@@ -225,9 +216,9 @@ fn bg_hint_and_review_tables_fit_80_columns() {
     assert!(!text.contains("evaluator"), "{text}");
     assert!(text.contains("8/5 6/5"), "{text}");
     assert_fits_80(&text);
-    let text = support::stdout_of(&[
-        "bg", "hint", "--match", "7", "--score", "2-4", "--cube", "2", "--owner", "black",
-    ]);
+    let text = support::stdout_of(&args(
+        "bg hint --match 7 --score 2-4 --cube 2 --owner black",
+    ));
     assert!(text.contains("Proper cube action"), "{text}");
     assert_fits_80(&text);
     let dir = scratch("review-80");
@@ -279,16 +270,7 @@ fn help_commands(text: &str) -> Vec<String> {
 #[test]
 fn trictrac_help_fits_24_lines_and_lists_the_allowed_commands_once() {
     let prompt = r"your play \[1(?:-(\d+))?\]> |points you mark> ";
-    let Some(mut t) = screen(&[
-        "play",
-        "--seed",
-        "4",
-        "--bot",
-        "random",
-        "--side",
-        "w",
-        "--no-color",
-    ]) else {
+    let Some(mut t) = screen(&args("play --seed 4 --bot random --side w --no-color")) else {
         return;
     };
     t.until_prompt(prompt);
@@ -315,17 +297,9 @@ fn trictrac_help_fits_24_lines_and_lists_the_allowed_commands_once() {
 
     // At one screen, manual marking and false moves: more commands, in
     // pages; no undo.
-    let Some(mut t) = screen(&[
-        "play",
-        "--seed",
-        "4",
-        "--hotseat",
-        "--marking",
-        "manual",
-        "--options",
-        "false-moves=table",
-        "--no-color",
-    ]) else {
+    let Some(mut t) = screen(&args(
+        "play --seed 4 --hotseat --marking manual --options false-moves=table --no-color",
+    )) else {
         return;
     };
     t.until_prompt(prompt);
