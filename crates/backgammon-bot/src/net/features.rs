@@ -227,7 +227,14 @@ fn shots(hitter: &SideMasks, victim: &SideMasks) -> (u32, u32) {
         return (0, 0);
     }
     let open = !victim.held_mirror & ((1 << 26) - 1);
-    let (src, bar) = (hitter.occupied, hitter.bar);
+    shots_of_rolls(hitter.occupied, hitter.bar, blots, open)
+}
+
+/// [`shots`] from the hitter's sources `src` (a mask of his points) and
+/// `bar` checkers, the victim's `blots` and the points `open` to the
+/// hitter, both in the hitter's numbering: each of the 21 rolls weighed.
+#[inline]
+fn shots_of_rolls(src: u32, bar: u8, blots: u32, open: u32) -> (u32, u32) {
     let (mut n, mut loss) = (0u32, 0u32);
     for a in 1..=6u32 {
         for b in a..=6u32 {

@@ -12,29 +12,38 @@ fn game_at_roll(rules: Rules, state: MatchState) -> Game {
     }
     let p = g.legal_plays()[0];
     g.play(&p).unwrap();
-    g.roll(Roll::new(2, 1)).unwrap();
-    let p = g.legal_plays()[0];
-    g.play(&p).unwrap();
+    roll_and_play(&mut g, Roll::new(2, 1));
     assert_eq!(g.phase(), Phase::Roll(Side::White));
     g
+}
+
+/// The side on roll rolls `roll` and plays the first legal play.
+fn roll_and_play(g: &mut Game, roll: Roll) {
+    g.roll(roll).unwrap();
+    let p = g.legal_plays()[0];
+    g.play(&p).unwrap();
+}
+
+/// From `side` on roll: doubled and taken turn by turn up to 64 (BG-7.1),
+/// each doubler then rolling 2-1 and playing, so that the taker owns the
+/// cube. The side on roll after.
+fn double_to_64(g: &mut Game, mut side: Side) -> Side {
+    for v in [2, 4, 8, 16, 32, 64] {
+        assert_eq!(g.phase(), Phase::Roll(side));
+        g.double().unwrap();
+        g.take().unwrap();
+        assert_eq!(g.cube().value, v);
+        roll_and_play(g, Roll::new(2, 1));
+        side = !side;
+    }
+    side
 }
 
 #[test]
 fn bg_7_1_the_videau_goes_to_64_and_no_further() {
     let mut g = game_at_roll(STD, MatchState::money());
     assert_eq!(g.cube(), Cube::centred());
-    let mut side = Side::White;
-    for v in [2, 4, 8, 16, 32, 64] {
-        assert_eq!(g.phase(), Phase::Roll(side));
-        g.double().unwrap();
-        g.take().unwrap();
-        assert_eq!(g.cube().value, v);
-        // The doubler rolls and plays; the taker then owns the cube.
-        g.roll(Roll::new(2, 1)).unwrap();
-        let p = g.legal_plays()[0];
-        g.play(&p).unwrap();
-        side = !side;
-    }
+    double_to_64(&mut g, Side::White);
     let e = g.double().unwrap_err();
     assert!(e.to_string().contains("BG-7.1"), "{e}");
 }
@@ -50,14 +59,10 @@ fn bg_7_2_only_before_rolling_and_only_the_owner() {
     // Black doubles, White takes: White owns the cube.
     g.double().unwrap();
     g.take().unwrap();
-    g.roll(Roll::new(2, 1)).unwrap();
-    let p = g.legal_plays()[0];
-    g.play(&p).unwrap();
+    roll_and_play(&mut g, Roll::new(2, 1));
     // White may redouble; Black (not the owner) may not.
     assert!(g.can_double(Side::White));
-    g.roll(Roll::new(3, 2)).unwrap();
-    let p = g.legal_plays()[0];
-    g.play(&p).unwrap();
+    roll_and_play(&mut g, Roll::new(3, 2));
     let e = g.double().unwrap_err();
     assert!(e.to_string().contains("BG-7.2"), "{e}");
 }
@@ -69,17 +74,8 @@ fn bg_7_2_only_before_rolling_and_only_the_owner() {
 fn bg_7_1_seed_the_videau_stops_at_64() {
     use tables::TableGame;
     let mut g = game_at_roll(SEED, MatchState::money());
-    let mut side = g.position().turn();
-    for v in [2, 4, 8, 16, 32, 64] {
-        assert_eq!(g.phase(), Phase::Roll(side));
-        g.double().unwrap();
-        g.take().unwrap();
-        assert_eq!(g.cube().value, v);
-        g.roll(Roll::new(2, 1)).unwrap();
-        let p = g.legal_plays()[0];
-        g.play(&p).unwrap();
-        side = !side;
-    }
+    let first = g.position().turn();
+    let side = double_to_64(&mut g, first);
     assert!(!g.can_double(side));
     let e = g.double().unwrap_err();
     assert!(e.to_string().contains("BG-7.1"), "{e}");
@@ -178,9 +174,7 @@ fn bg_7_4_standard_dropping_loses_the_cube_value_before_the_offer() {
     let mut g = game_at_roll(STD, MatchState::money());
     g.double().unwrap();
     g.take().unwrap();
-    g.roll(Roll::new(2, 1)).unwrap();
-    let p = g.legal_plays()[0];
-    g.play(&p).unwrap();
+    roll_and_play(&mut g, Roll::new(2, 1));
     g.double().unwrap(); // Black redoubles to 4
     g.drop_double().unwrap();
     let r = g.result().unwrap();
@@ -202,9 +196,7 @@ fn bg_7_4_seed_refused_redouble_counts_the_game_as_it_stands() {
     let mut g = game_at_roll(SEED, MatchState::money());
     g.double().unwrap();
     g.take().unwrap();
-    g.roll(Roll::new(2, 1)).unwrap();
-    let p = g.legal_plays()[0];
-    g.play(&p).unwrap();
+    roll_and_play(&mut g, Roll::new(2, 1));
     g.double().unwrap();
     g.drop_double().unwrap();
     let r = g.result().unwrap();

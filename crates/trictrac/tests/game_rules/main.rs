@@ -27,3 +27,14 @@ fn play(g: &mut Game, text: &str) {
 fn score(tpn_score: &str) -> ScoreState {
     tpn_score.parse().unwrap()
 }
+
+/// Who marked, and from what, in the order of the game's events.
+fn marks(g: &Game) -> Vec<(Side, PointsFrom)> {
+    g.events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Marked { side, from, .. } => Some((*side, *from)),
+            _ => None,
+        })
+        .collect()
+}

@@ -125,14 +125,7 @@ fn r_10_4_school_points_are_marked_last_after_the_jans_qui_ne_peut() {
     assert!(given > 0, "the roll gives Black points");
     assert_eq!(g.claim_school(Side::Black, 4).unwrap(), SchoolKind::Fausse);
     g.declare(given).unwrap();
-    let order: Vec<(Side, PointsFrom)> = g
-        .events()
-        .iter()
-        .filter_map(|e| match e {
-            Event::Marked { side, from, .. } => Some((*side, *from)),
-            _ => None,
-        })
-        .collect();
+    let order = marks(&g);
     assert_eq!(
         order[order.len() - 2..],
         [

@@ -46,15 +46,8 @@ fn r_2_4_mover_marks_before_playing_then_opponent_after() {
     play(&mut g, "1-5 1-3");
     assert_eq!(g.score().points.black, 2);
     assert_eq!(g.phase(), Phase::Roll(Side::Black));
-    let marks: Vec<(Side, PointsFrom)> = g
-        .events()
-        .iter()
-        .filter_map(|e| match e {
-            Event::Marked { side, from, .. } => Some((*side, *from)),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(marks, vec![(Side::Black, PointsFrom::OpponentRoll)]);
+    let marked = marks(&g);
+    assert_eq!(marked, vec![(Side::Black, PointsFrom::OpponentRoll)]);
 }
 
 #[test]

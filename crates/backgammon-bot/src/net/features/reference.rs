@@ -4,7 +4,7 @@
 
 use backgammon::{Position, Side};
 
-use super::{escape_table, hit_mask, idx, longest_run, PER_SIDE};
+use super::{escape_table, idx, longest_run, shots_of_rolls, PER_SIDE};
 
 /// `side`'s held points as a bit mask over his own numbering (bit `p`
 /// for point `p`).
@@ -48,23 +48,7 @@ fn shots(pos: &Position, hitter: Side) -> (u32, u32) {
     if src == 0 && bar == 0 {
         return (0, 0);
     }
-    let open = !blocked & ((1 << 26) - 1);
-    let (mut n, mut loss) = (0u32, 0u32);
-    for a in 1..=6u32 {
-        for b in a..=6u32 {
-            let w = if a == b { 1 } else { 2 };
-            let m = hit_mask(a, b, src, bar, blots, open);
-            if m == 0 {
-                continue;
-            }
-            n += w;
-            // The worst hit: the blot farthest from the victim's bar (his
-            // point 25 − q, so he loses q pips).
-            let worst = 31 - m.leading_zeros();
-            loss += w * worst;
-        }
-    }
-    (n, loss)
+    shots_of_rolls(src, bar, blots, !blocked & ((1 << 26) - 1))
 }
 
 /// `side`'s expert inputs into `out` (see [`idx`]).
