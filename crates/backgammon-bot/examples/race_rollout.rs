@@ -42,7 +42,7 @@ use std::io::Write;
 use std::path::Path;
 
 use backgammon::score::win_kind;
-use backgammon::{DiceSource, PlayList, Position, Preset, Roll, Rules};
+use backgammon::{DiceSource, PlayList, Position, Preset, Roll};
 use backgammon_bot::eval::bearoff;
 use backgammon_bot::eval::race::{self, RaceNet};
 use backgammon_bot::net::{equity, flip, outcome, N_OUTPUTS};
