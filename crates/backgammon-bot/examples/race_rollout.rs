@@ -42,60 +42,17 @@ use std::io::Write;
 use std::path::Path;
 
 use backgammon::score::win_kind;
-use backgammon::{DiceSource, PlayList, Position, Preset, Roll, Rules};
+use backgammon::{DiceSource, PlayList, Position, Preset, Roll};
 use backgammon_bot::eval::bearoff;
 use backgammon_bot::eval::race::{self, RaceNet};
 use backgammon_bot::net::{equity, flip, outcome, N_OUTPUTS};
-use backgammon_bot::train::race::start_positions;
+use backgammon_bot::train::race::{best_after, race_rules, start_positions};
 use backgammon_bot::train::refine::{self, Sample};
 use neural::td::game_seed;
 use neural::{Features, Outputs};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-fn rules(preset: Preset) -> Rules {
-    Rules {
-        cube: false,
-        ..Rules::of(preset)
-    }
-}
-
-/// The value of `pos` in the eyes of its side on roll (database or race network).
-fn value(net: &RaceNet, pos: &Position, preset: Preset) -> Outputs {
-    if bearoff::applies(pos) {
-        bearoff::evaluate(pos)
-    } else {
-        net.evaluate(pos, preset)
-    }
-}
-
-/// The best play's position at 0 ply (by cubeless equity).
-fn best_after(
-    net: &RaceNet,
-    pos: &Position,
-    roll: Roll,
-    preset: Preset,
-    buf: &mut PlayList,
-) -> Position {
-    let side = pos.turn();
-    buf.clear();
-    pos.legal_plays_into(roll, &rules(preset), buf);
-    let mut best = (f32::NEG_INFINITY, pos.with_turn(!side));
-    for p in buf.iter() {
-        let after = pos.play_unchecked(p);
-        let o = if after.winner() == Some(side) {
-            outcome(side, win_kind(&after, side, preset), side)
-        } else {
-            flip(&value(net, &after, preset))
-        };
-        let e = equity(&o);
-        if e > best.0 {
-            best = (e, after);
-        }
-    }
-    best.1
-}
 
 /// Race positions, in the order met.
 fn positions(n: usize, seed: u64, net: &RaceNet) -> Vec<(Position, Preset)> {
@@ -116,7 +73,7 @@ fn positions(n: usize, seed: u64, net: &RaceNet) -> Vec<(Position, Preset)> {
             let roll = rng.roll();
             if rng.gen_range(0..10) == 0 {
                 buf.clear();
-                pos.legal_plays_into(roll, &rules(preset), &mut buf);
+                pos.legal_plays_into(roll, &race_rules(preset), &mut buf);
                 let p = buf.get(rng.gen_range(0..buf.len())).copied();
                 pos = match p {
                     Some(p) => pos.play_unchecked(&p),
@@ -312,19 +269,21 @@ fn duel(first: &RaceNet, second: &RaceNet, start: Position, preset: Preset, seed
     }
 }
 
+/// The race network of a model file, or the shipped one (`shipped`).
+fn load_net(path: &str) -> RaceNet {
+    if path == "shipped" {
+        race::race_net().expect("a race model").clone()
+    } else {
+        RaceNet::load(Path::new(path)).expect("a race model")
+    }
+}
+
 /// `match A.bin B.bin STARTS SEED`: A against B on the race starting
 /// positions of SEED, each start played twice with the same dice (A on
 /// roll, then B on roll), both at 0 ply with the database; A's points
 /// per game with a 95 % interval (per pair of games).
 fn duel_match(a: &[String]) {
-    let load = |p: &str| {
-        if p == "shipped" {
-            race::race_net().expect("a race model").clone()
-        } else {
-            RaceNet::load(Path::new(p)).expect("a race model")
-        }
-    };
-    let (x, y) = (load(&a[2]), load(&a[3]));
+    let (x, y) = (load_net(&a[2]), load_net(&a[3]));
     let n: usize = a[4].parse().expect("starts");
     let seed: u64 = a[5].parse().expect("seed");
     let starts = start_positions(n, seed, 1);
@@ -352,19 +311,12 @@ fn duel_match(a: &[String]) {
 /// network's 0-ply play is gnubg's (its `move` at the default 0-ply), and
 /// where they differ, which of the two is gnubg's.
 fn agree(a: &[String]) {
-    let load = |p: &str| {
-        if p == "shipped" {
-            race::race_net().expect("a race model").clone()
-        } else {
-            RaceNet::load(Path::new(p)).expect("a race model")
-        }
-    };
-    let (x, y) = (load(&a[2]), load(&a[3]));
+    let (x, y) = (load_net(&a[2]), load_net(&a[3]));
     let n: usize = a[4].parse().expect("positions");
     let seed: u64 = a[5].parse().expect("seed");
     let shipped = race::race_net().expect("a race model").clone();
     let pos = positions(n, seed, &shipped);
-    let rules = rules(Preset::Standard);
+    let rules = race_rules(Preset::Standard);
     let mut gnubg = backgammon_bot::players::gnubg::Gnubg::start(&rules).expect("gnubg");
     let mut rng = ChaCha8Rng::seed_from_u64(game_seed(seed, 0xa9ee));
     let mut buf = PlayList::new();

@@ -42,6 +42,7 @@
 mod features;
 mod forward;
 mod incremental;
+mod model;
 mod net;
 mod sigmoid;
 pub mod td;
@@ -49,4 +50,5 @@ pub mod train;
 
 pub use features::{Features, MAX_FEATURES};
 pub use incremental::Incremental;
-pub use net::{ModelError, Net, Outputs, TrainInfo, MAX_HIDDEN, MAX_OUTPUTS};
+pub use model::ModelError;
+pub use net::{Net, Outputs, TrainInfo, MAX_HIDDEN, MAX_OUTPUTS};

@@ -37,15 +37,8 @@ fn start(port: u16, args: &[&str]) -> std::process::Child {
     child
 }
 
-fn stderr_of(mut child: std::process::Child) -> String {
-    let status = child.wait().unwrap();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
+fn stderr_of(child: std::process::Child) -> String {
+    let (status, err) = wait_stderr(child);
     assert!(status.success(), "{err}");
     err
 }

@@ -281,16 +281,9 @@ fn bg_play_saves_the_game_on_ctrl_c() {
         .status()
         .unwrap();
     assert!(killed.success());
-    let status = child.wait().unwrap();
     drop(stdin);
     reader.join().unwrap();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
+    let (status, err) = wait_stderr(child);
     assert_eq!(status.code(), Some(130), "{err}");
     let auto = dir.join("trictrac").join("backgammon-autosave.mat");
     assert!(

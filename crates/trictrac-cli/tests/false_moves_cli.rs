@@ -3,38 +3,15 @@
 //! likes — a correction of his choice, or the checkers put back for the
 //! author to replay — and the saved record keeps it (issue 24 item 6).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use assert_cmd::Command;
-
-fn flat(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// A fresh empty directory for one test.
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir()
-        .join(format!("trictrac-false-{}", std::process::id()))
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+mod support;
+use support::{args, flat, scratch};
 
 /// `trictrac ARGS` in `dir` (its data directory too), `input` piped in;
 /// the output, flattened.
 fn piped_in(dir: &Path, args: &[&str], input: &str) -> String {
-    let out = Command::cargo_bin("trictrac")
-        .unwrap()
-        .args(args)
-        .current_dir(dir)
-        .env("XDG_DATA_HOME", dir)
-        .write_stdin(input)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    flat(&String::from_utf8(out.stdout).unwrap())
+    flat(&support::piped_in(dir, args, input))
 }
 
 fn autosave(dir: &Path) -> String {
@@ -46,17 +23,10 @@ fn r11_case1_the_opponent_corrects_a_false_move_to_the_play_he_chooses() {
     // Seed 6: Black rolls 2-1 first and plays 24-21 24-23 (3 pips: no
     // die). White is asked after Black, chooses 24-22-21, not the
     // smallest correction 24-22 24-23.
-    let dir = fresh_dir("case1");
+    let dir = scratch("case1");
     let text = piped_in(
         &dir,
-        &[
-            "play",
-            "--hotseat",
-            "--seed",
-            "6",
-            "--options",
-            "false-moves=table",
-        ],
+        &args("play --hotseat --seed 6 --options false-moves=table"),
         "24-21 24-23\n\ncorrect 24-22-21\nquit\n",
     );
     assert!(
@@ -85,7 +55,7 @@ fn r11_case6_the_opponent_has_it_put_back_and_the_author_replays() {
     // record, the author declines to correct himself (Enter), Black has
     // the checkers put back, White may not go on without replaying, then
     // replays 1-5-8.
-    let dir = fresh_dir("case6");
+    let dir = scratch("case6");
     std::fs::write(
         dir.join("case6.txt"),
         "[Event \"Grand Trictrac\"]\n[White \"human\"]\n[Black \"human\"]\n\
@@ -134,7 +104,7 @@ fn r11_case6_late_claim_binds_the_authors_play_and_replays() {
     // the late claim at White's prompt, claims it, the list narrows to the
     // plays carrying the checker of 16 into the last quadrant, another
     // play is refused; `trictrac replay` replays the saved record.
-    let dir = fresh_dir("late-play");
+    let dir = scratch("late-play");
     std::fs::write(
         dir.join("late.txt"),
         format!("{LATE}w 6-2 w+8 {{w true-hit 2, w true-hit 2, w true-hit 4}}\n"),
@@ -178,7 +148,7 @@ fn r11_case6_late_claim_binds_the_authors_play_and_replays() {
 fn r11_case6_late_claim_is_offered_before_the_authors_roll() {
     // Resumed at Black's play: Black plays, and before White's roll he is
     // offered the claim; the record keeps it.
-    let dir = fresh_dir("late-roll");
+    let dir = scratch("late-roll");
     let rec = LATE.replace(" : 19-17 19-18\n", "\n");
     std::fs::write(dir.join("late.txt"), rec).unwrap();
     let text = piped_in(
@@ -209,7 +179,7 @@ const UNMADE_FILL: &str = "[Event \"Grand Trictrac\"]\n[White \"human\"]\n[Black
 fn r_10_3_a_school_is_claimed_on_a_fill_not_made() {
     // The article's case (Scuole 3, false move case 4): Black claims a
     // school of 4 and gets the fill's points; White's 4 are taken off.
-    let dir = fresh_dir("unmade-fill");
+    let dir = scratch("unmade-fill");
     std::fs::write(dir.join("fill.txt"), UNMADE_FILL).unwrap();
     let text = piped_in(
         &dir,
@@ -229,7 +199,7 @@ fn r_10_3_a_school_is_claimed_on_a_fill_not_made() {
 fn r_10_3_no_school_where_the_fill_was_impossible() {
     // 4-3 cannot fill the petit jan: White's 0 is right, the claim is a
     // false school (R-10.4) and White marks the 4 named.
-    let dir = fresh_dir("no-fill");
+    let dir = scratch("no-fill");
     std::fs::write(
         dir.join("nofill.txt"),
         UNMADE_FILL.replace(
@@ -256,7 +226,7 @@ fn r_10_the_other_marking_is_corrected_without_school_points() {
     // `school 0`: White's 2 are his, Black marks nothing (the article: "è
     // possibile correggere l'errore dell'avversario senza segnare punti
     // scuola"); a correction where White marked right is refused.
-    let dir = fresh_dir("correct-marking");
+    let dir = scratch("correct-marking");
     let rec = |declared: u32| {
         format!(
             "[Event \"Grand Trictrac\"]\n[White \"human\"]\n[Black \"human\"]\n\

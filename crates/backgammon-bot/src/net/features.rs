@@ -227,7 +227,14 @@ fn shots(hitter: &SideMasks, victim: &SideMasks) -> (u32, u32) {
         return (0, 0);
     }
     let open = !victim.held_mirror & ((1 << 26) - 1);
-    let (src, bar) = (hitter.occupied, hitter.bar);
+    shots_of_rolls(hitter.occupied, hitter.bar, blots, open)
+}
+
+/// [`shots`] from the hitter's sources `src` (a mask of his points) and
+/// `bar` checkers, the victim's `blots` and the points `open` to the
+/// hitter, both in the hitter's numbering: each of the 21 rolls weighed.
+#[inline]
+fn shots_of_rolls(src: u32, bar: u8, blots: u32, open: u32) -> (u32, u32) {
     let (mut n, mut loss) = (0u32, 0u32);
     for a in 1..=6u32 {
         for b in a..=6u32 {
@@ -245,29 +252,33 @@ fn shots(hitter: &SideMasks, victim: &SideMasks) -> (u32, u32) {
     (n, loss)
 }
 
-/// One side's expert inputs (see [`idx`]) from his masks (`me`), his
-/// counts and the other side's masks (`opp`).
+/// The escape and containment inputs (see [`idx`]) of a side whose
+/// rearmost checker is on his point `back`, the opponent's rearmost on
+/// his point `contact_line` and his points held `opp_held` (a mask in
+/// his own numbering): both 1 once past contact.
 #[inline]
-fn one_side(me: &SideMasks, c: &[u8; 26], opp: &SideMasks, out: &mut [f32]) {
+fn escape_and_containment(back: usize, contact_line: usize, opp_held: u32) -> (f32, f32) {
+    if back <= contact_line {
+        return (1.0, 1.0);
+    }
     let table = escape_table();
     // A checker on my point p is on the opponent's 25 − p; the point j
     // pips ahead is the opponent's 25 − p + j: shift the opponent's held
     // mask so that bit j − 1 is it.
-    let ahead = |p: usize| ((opp.held >> (26 - p)) & 0xfff) as usize;
+    let ahead = |p: usize| ((opp_held >> (26 - p)) & 0xfff) as usize;
+    let least = (13..=24usize).map(|p| table[ahead(p)]).fold(36u8, u8::min);
+    (table[ahead(back)] as f32 / 36.0, least as f32 / 36.0)
+}
+
+/// One side's expert inputs (see [`idx`]) from his masks (`me`), his
+/// counts and the other side's masks (`opp`).
+#[inline]
+fn one_side(me: &SideMasks, c: &[u8; 26], opp: &SideMasks, out: &mut [f32]) {
     // The opponent's rearmost checker is on my point 25 − opp.back.
     let contact_line = 25 - opp.back;
     out.fill(0.0);
-    if me.back > contact_line {
-        out[idx::ESCAPE] = table[ahead(me.back)] as f32 / 36.0;
-        let mut least = 36u8;
-        for p in 13..=24usize {
-            least = least.min(table[ahead(p)]);
-        }
-        out[idx::CONTAIN] = least as f32 / 36.0;
-    } else {
-        out[idx::ESCAPE] = 1.0;
-        out[idx::CONTAIN] = 1.0;
-    }
+    (out[idx::ESCAPE], out[idx::CONTAIN]) =
+        escape_and_containment(me.back, contact_line, opp.held);
     let (n, loss) = shots(opp, me);
     out[idx::SHOTS] = n as f32 / 36.0;
     out[idx::PIP_LOSS] = loss as f32 / (36.0 * 24.0);

@@ -251,6 +251,16 @@ fn search(
 mod tests {
     use super::*;
 
+    /// The shipped network, the standard rules, the starting position and
+    /// its plays of `roll`.
+    fn at_the_start(roll: &str) -> (std::sync::Arc<BgNet>, Rules, Position, PlayList) {
+        let rules = Rules::standard();
+        let start = Position::start();
+        let roll: Roll = roll.parse().expect("a roll");
+        let plays = start.legal_plays(roll, &rules);
+        (crate::net::default_net(), rules, start, plays)
+    }
+
     /// The mean over the opponent's rolls of the 2-ply values of his
     /// best replies, computed here the plain way, roll by roll.
     fn by_hand(net: &BgNet, after: &Position, mover: Side, rules: &Rules) -> Outputs {
@@ -271,11 +281,7 @@ mod tests {
 
     #[test]
     fn three_plies_average_the_two_ply_values_of_the_best_replies() {
-        let net = crate::net::default_net();
-        let rules = Rules::standard();
-        let start = Position::start();
-        let roll: Roll = "3-1".parse().expect("a roll");
-        let plays = start.legal_plays(roll, &rules);
+        let (net, rules, start, plays) = at_the_start("3-1");
         let play: &Play = plays.iter().next().expect("a play");
         let after = start.play_unchecked(play);
         let mut s = Scratch::default();
@@ -294,12 +300,7 @@ mod tests {
 
     #[test]
     fn the_3_ply_player_takes_the_best_at_3_plies_of_gnubgs_filtered_candidates() {
-        let net = crate::net::default_net();
-        let rules = Rules::standard();
-        // A middle-game position with many plays (Position ID of a game).
-        let pos = Position::start();
-        let roll: Roll = "6-4".parse().expect("a roll");
-        let plays = pos.legal_plays(roll, &rules);
+        let (net, rules, pos, plays) = at_the_start("6-4");
         let mover = pos.turn();
         let mut s = Scratch::default();
         let (got, o) = best_play_3ply(&net, &pos, &plays, &rules, &mut s);

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use backgammon::score::win_kind;
-use backgammon::{DiceSource, Game, Phase, Position, Preset, Rules, Side};
+use backgammon::{DiceSource, Game, Phase, PlayList, Position, Preset, Roll, Rules, Side};
 use neural::td::{game_seed, lambda_returns, parallel_map, StateValue};
 use neural::{Features, Outputs, TrainInfo};
 use rand::{Rng, SeedableRng};
@@ -19,12 +19,48 @@ use crate::net::{equity, flip, outcome, N_OUTPUTS};
 
 /// The value of `pos` for the race training and play, in the eyes of its
 /// side on roll: the database when both sides bear off, else `net`.
-fn value(net: &RaceNet, pos: &Position, preset: Preset) -> Outputs {
+pub fn value(net: &RaceNet, pos: &Position, preset: Preset) -> Outputs {
     if bearoff::applies(pos) {
         bearoff::evaluate(pos)
     } else {
         net.evaluate(pos, preset)
     }
+}
+
+/// The rules of the race training: `preset`'s, without the cube.
+pub fn race_rules(preset: Preset) -> Rules {
+    Rules {
+        cube: false,
+        ..Rules::of(preset)
+    }
+}
+
+/// The position after the best play of `roll` at 0 ply (by cubeless
+/// equity, [`value`] after each play), `buf` holding the plays.
+pub fn best_after(
+    net: &RaceNet,
+    pos: &Position,
+    roll: Roll,
+    preset: Preset,
+    buf: &mut PlayList,
+) -> Position {
+    let side = pos.turn();
+    buf.clear();
+    pos.legal_plays_into(roll, &race_rules(preset), buf);
+    let mut best = (f32::NEG_INFINITY, pos.with_turn(!side));
+    for p in buf.iter() {
+        let after = pos.play_unchecked(p);
+        let o = if after.winner() == Some(side) {
+            outcome(side, win_kind(&after, side, preset), side)
+        } else {
+            flip(&value(net, &after, preset))
+        };
+        let e = equity(&o);
+        if e > best.0 {
+            best = (e, after);
+        }
+    }
+    best.1
 }
 
 /// Race starting positions: the first race position (not yet a pure
@@ -38,10 +74,7 @@ pub fn start_positions(n: usize, seed: u64, jobs: usize) -> Vec<(Position, Prese
         } else {
             Preset::Standard
         };
-        let rules = Rules {
-            cube: false,
-            ..Rules::of(preset)
-        };
+        let rules = race_rules(preset);
         let mut attempt = 0u64;
         loop {
             let mut rng = ChaCha8Rng::seed_from_u64(game_seed(seed, (k as u64) << 8 | attempt));
@@ -156,10 +189,6 @@ type Episode = (Vec<(Features, Side, Outputs)>, Outputs);
 /// equity at 0 ply; states are recorded until both sides bear off (or
 /// the game ends), whose exact value is the last target.
 fn episode(net: &RaceNet, mut pos: Position, preset: Preset, seed: u64) -> Episode {
-    let rules = Rules {
-        cube: false,
-        ..Rules::of(preset)
-    };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut states: Vec<(Features, Side, Outputs)> = Vec::with_capacity(32);
     let mut buf = backgammon::PlayList::new();
@@ -178,22 +207,7 @@ fn episode(net: &RaceNet, mut pos: Position, preset: Preset, seed: u64) -> Episo
         let y = net.0.eval(&f);
         states.push((f, side, y));
         let roll = rng.roll();
-        buf.clear();
-        pos.legal_plays_into(roll, &rules, &mut buf);
-        let mut best = (f32::NEG_INFINITY, pos.with_turn(!side));
-        for p in buf.iter() {
-            let after = pos.play_unchecked(p);
-            let o = if after.winner() == Some(side) {
-                outcome(side, win_kind(&after, side, preset), side)
-            } else {
-                flip(&value(net, &after, preset))
-            };
-            let e = equity(&o);
-            if e > best.0 {
-                best = (e, after);
-            }
-        }
-        pos = best.1;
+        pos = best_after(net, &pos, roll, preset, &mut buf);
         if let Some(w) = pos.winner() {
             let last = outcome(w, win_kind(&pos, w, preset), side);
             return (states, last);

@@ -111,20 +111,7 @@ pub fn gnubg() -> Option<PathBuf> {
     None
 }
 
-/// A test needs a tool that is missing here (`kind`: BROWSER, GNUBG,
-/// POSTGRES, ROOT, PTY). It fails, so that no test passes without having
-/// run (issue 36), unless the developer skips such tests explicitly with
-/// `TRICTRAC_SKIP_<kind>=1` — never under `CI=true`, where `.ci/run`
-/// installs every tool. Answers when the test is to be skipped.
-pub fn missing(kind: &str, why: &str) {
-    let var = format!("TRICTRAC_SKIP_{kind}");
-    let ci = std::env::var("CI").as_deref() == Ok("true");
-    if !ci && std::env::var(&var).as_deref() == Ok("1") {
-        eprintln!("skipped ({var}=1): {why}");
-        return;
-    }
-    panic!("{why}: install it (`.ci/run` does), or set {var}=1 to skip the tests that need it");
-}
+pub use test_support::missing;
 
 /// Runs the Python script `tests/gnubg/SCRIPT` in gnubg (home `dir`) on
 /// the file `input` (`BG_IN`); returns the lines it wrote (`BG_OUT`).

@@ -4,7 +4,6 @@
 //! against the bot's ranking (the analysis of `bg hint`).
 
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
 
 use backgammon::{Cube, MatchState};
 use backgammon_bot::analysis::quiz::{self, Question, Quiz, QuizOptions, Theme};
@@ -14,6 +13,7 @@ use super::input;
 use crate::error::CliError;
 use crate::learn::progress::{self, Progress, Tally};
 use crate::learn::texts::{self, say, side_name, text, Lang, Msg};
+use crate::learn::LessonOptions;
 use crate::learn::{ask, fresh_seed};
 
 /// Backgammon quizzes.
@@ -58,13 +58,8 @@ pub struct LearnArgs {
     #[arg(long, value_name = "EQUITY", default_value_t = 0.08)]
     margin: f32,
 
-    /// fr or en (default: from LANG)
-    #[arg(long, value_name = "fr|en")]
-    lang: Option<String>,
-
-    /// The progress file (default: $XDG_DATA_HOME/trictrac/progress.json)
-    #[arg(long, value_name = "FILE")]
-    progress: Option<PathBuf>,
+    #[command(flatten)]
+    shared: LessonOptions,
 
     /// Print the quizzes with their answers as JSON, without asking
     #[arg(long)]
@@ -73,7 +68,7 @@ pub struct LearnArgs {
 
 /// Runs `trictrac bg learn`.
 pub fn run(args: &LearnArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let lang = Lang::choose(args.lang.as_deref()).map_err(CliError::input)?;
+    let lang = Lang::choose(args.shared.lang.as_deref()).map_err(CliError::input)?;
     let theme: Theme = args.theme.parse().map_err(CliError::input)?;
     if ![0, 2, 3].contains(&args.plies) {
         return Err(CliError::input(format!(
@@ -105,7 +100,7 @@ pub fn run(args: &LearnArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if batch.is_empty() {
         return Err(CliError::input(text(lang, Msg::NoneFound)));
     }
-    let path = progress::path(args.progress.as_deref())?;
+    let path = progress::path(args.shared.progress.as_deref())?;
     let mut progress = Progress::load(&path)?;
     let mut tally = Tally::default();
     let stdin = std::io::stdin();

@@ -28,8 +28,13 @@ pub fn read(path: &Path, default: Option<Rules>) -> Result<(MatFile, Rules), Cli
 /// # Errors
 /// A rules line that does not read.
 pub fn rules_named(text: &str) -> Result<Rules, CliError> {
-    Ok(text
-        .lines()
+    Ok(rules_line(text)?.unwrap_or_else(Rules::standard))
+}
+
+/// The rules named by the comment line before the `N point match` line,
+/// if there is one (a player's name is never taken for it).
+fn rules_line(text: &str) -> Result<Option<Rules>, CliError> {
+    text.lines()
         .map(str::trim)
         .take_while(|l| !l.to_ascii_lowercase().ends_with("point match"))
         .find_map(|l| l.strip_prefix(RULES_PREFIX.trim()))
@@ -38,8 +43,7 @@ pub fn rules_named(text: &str) -> Result<Rules, CliError> {
                 .parse::<Rules>()
                 .map_err(|e| CliError::input(format!("the rules line: {e}")))
         })
-        .transpose()?
-        .unwrap_or_else(Rules::standard))
+        .transpose()
 }
 
 /// Reads the text of a record (see [`read`]). The rules line is looked
@@ -51,17 +55,7 @@ pub fn parse(text: &str, default: Option<Rules>) -> Result<(MatFile, Rules), Cli
             "the file is empty: not a .mat record (it starts with a line ` N point match`)",
         ));
     }
-    let named = text
-        .lines()
-        .map(str::trim)
-        .take_while(|l| !l.to_ascii_lowercase().ends_with("point match"))
-        .find_map(|l| l.strip_prefix(RULES_PREFIX.trim()))
-        .map(|r| {
-            r.trim()
-                .parse::<Rules>()
-                .map_err(|e| CliError::input(format!("the rules line: {e}")))
-        })
-        .transpose()?;
+    let named = rules_line(text)?;
     let rules = match (named, default) {
         (Some(r), _) => r,
         (None, Some(d)) => d,

@@ -59,13 +59,8 @@ pub struct LearnArgs {
     #[arg(long, value_name = "N", default_value_t = 10)]
     count: usize,
 
-    /// fr or en (default: from LANG)
-    #[arg(long, value_name = "fr|en")]
-    lang: Option<String>,
-
-    /// The progress file (default: $XDG_DATA_HOME/trictrac/progress.json)
-    #[arg(long, value_name = "FILE")]
-    progress: Option<PathBuf>,
+    #[command(flatten)]
+    shared: LessonOptions,
 
     /// Print the exercises with their answers as JSON, without asking
     #[arg(long)]
@@ -91,6 +86,19 @@ pub fn ask(input: &mut dyn BufRead, out: &mut dyn Write) -> Result<Option<String
     Ok(Some(line.trim().to_string()))
 }
 
+/// The options both `learn` commands share: the language of the lessons
+/// and the progress file.
+#[derive(Debug, Args)]
+pub struct LessonOptions {
+    /// fr or en (default: from LANG)
+    #[arg(long, value_name = "fr|en")]
+    pub lang: Option<String>,
+
+    /// The progress file (default: $XDG_DATA_HOME/trictrac/progress.json)
+    #[arg(long, value_name = "FILE")]
+    pub progress: Option<PathBuf>,
+}
+
 /// Runs `trictrac learn`.
 pub fn run(args: &LearnArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let stdin = std::io::stdin();
@@ -102,7 +110,7 @@ fn run_with(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let lang = Lang::choose(args.lang.as_deref()).map_err(CliError::input)?;
+    let lang = Lang::choose(args.shared.lang.as_deref()).map_err(CliError::input)?;
     if args.count == 0 || args.count > 1000 {
         return Err(CliError::input("--count must be between 1 and 1000"));
     }
@@ -131,7 +139,7 @@ fn run_with(
         writeln!(out)?;
         return Ok(());
     }
-    let path = progress::path(args.progress.as_deref())?;
+    let path = progress::path(args.shared.progress.as_deref())?;
     let mut progress = Progress::load(&path)?;
     let mut tally = Tally::default();
     for (i, ex) in batch.iter().enumerate() {

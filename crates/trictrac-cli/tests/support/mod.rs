@@ -104,6 +104,26 @@ pub fn piped_with_data(dir: &Path, data: &Path, args: &[&str], input: &str) -> S
     text
 }
 
+/// The words of a command line written as text (`"play --seed 4"`),
+/// for the arguments of the program: no word holds a space.
+pub fn args(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
+/// The standard error of `child` once it has ended, and how it ended.
+pub fn wait_stderr(mut child: std::process::Child) -> (std::process::ExitStatus, String) {
+    use std::io::Read;
+    let status = child.wait().expect("the child ends");
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("the child's standard error is piped")
+        .read_to_string(&mut err)
+        .expect("utf-8 error output");
+    (status, err)
+}
+
 /// A fresh empty directory for one test, named after it (and this
 /// process, so that test binaries running at once do not meet).
 pub fn scratch(name: &str) -> PathBuf {
@@ -117,6 +137,24 @@ pub fn scratch(name: &str) -> PathBuf {
 /// the program wraps long sentences to the terminal's width.
 pub fn flat(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// No line of `text` is wider than a plain 80-column terminal (what the
+/// person typed after a prompt aside: after `): `, `? ` or `> `).
+pub fn assert_fits_80(text: &str) {
+    for line in text.lines() {
+        let line = line.trim_end_matches('\r');
+        let line = line
+            .find("): ")
+            .or_else(|| line.find("? "))
+            .or_else(|| line.find("> "))
+            .map_or(line, |i| &line[..i + 2]);
+        assert!(
+            line.chars().count() <= 80,
+            "line of {} columns: {line}\n{text}",
+            line.chars().count()
+        );
+    }
 }
 
 /// `cmd` on a pseudo-terminal (`timeout_ms` per expectation), or `None`
@@ -136,20 +174,7 @@ pub fn pty(cmd: std::process::Command, timeout_ms: u64) -> Option<rexpect::sessi
     }
 }
 
-/// A test needs a tool that is missing here (`kind`: BROWSER, GNUBG,
-/// POSTGRES, ROOT, PTY). It fails, so that no test passes without having
-/// run (issue 36), unless the developer skips such tests explicitly with
-/// `TRICTRAC_SKIP_<kind>=1` — never under `CI=true`, where `.ci/run`
-/// installs every tool. Answers when the test is to be skipped.
-pub fn missing(kind: &str, why: &str) {
-    let var = format!("TRICTRAC_SKIP_{kind}");
-    let ci = std::env::var("CI").as_deref() == Ok("true");
-    if !ci && std::env::var(&var).as_deref() == Ok("1") {
-        eprintln!("skipped ({var}=1): {why}");
-        return;
-    }
-    panic!("{why}: install it (`.ci/run` does), or set {var}=1 to skip the tests that need it");
-}
+pub use test_support::missing;
 
 /// Whether GNU Backgammon can be run here (else [`missing`]).
 #[allow(dead_code)]

@@ -4,7 +4,7 @@
 
 use backgammon::{Position, Side};
 
-use super::{escape_table, hit_mask, idx, longest_run, PER_SIDE};
+use super::{escape_and_containment, idx, longest_run, shots_of_rolls, PER_SIDE};
 
 /// `side`'s held points as a bit mask over his own numbering (bit `p`
 /// for point `p`).
@@ -48,23 +48,7 @@ fn shots(pos: &Position, hitter: Side) -> (u32, u32) {
     if src == 0 && bar == 0 {
         return (0, 0);
     }
-    let open = !blocked & ((1 << 26) - 1);
-    let (mut n, mut loss) = (0u32, 0u32);
-    for a in 1..=6u32 {
-        for b in a..=6u32 {
-            let w = if a == b { 1 } else { 2 };
-            let m = hit_mask(a, b, src, bar, blots, open);
-            if m == 0 {
-                continue;
-            }
-            n += w;
-            // The worst hit: the blot farthest from the victim's bar (his
-            // point 25 − q, so he loses q pips).
-            let worst = 31 - m.leading_zeros();
-            loss += w * worst;
-        }
-    }
-    (n, loss)
+    shots_of_rolls(src, bar, blots, !blocked & ((1 << 26) - 1))
 }
 
 /// `side`'s expert inputs into `out` (see [`idx`]).
@@ -73,27 +57,13 @@ pub fn side_features(pos: &Position, side: Side, out: &mut [f32; PER_SIDE]) {
     let opp = pos.counts(!side);
     let my_held = held(me);
     let opp_held = held(opp); // in the opponent's numbering
-    let table = escape_table();
-    // A checker on my point p is on the opponent's 25 − p; the point j
-    // pips ahead is the opponent's 25 − p + j: shift the opponent's held
-    // mask so that bit j − 1 is it.
-    let ahead = |p: usize| ((opp_held >> (26 - p)) & 0xfff) as usize;
     let back = (1..=25).rev().find(|&p| me[p] > 0).unwrap_or(0);
     let opp_back = (1..=25).rev().find(|&q| opp[q] > 0).unwrap_or(0);
     // The opponent's rearmost checker is on my point 25 − opp_back.
     let contact_line = 25usize.saturating_sub(opp_back);
     out.fill(0.0);
-    if back > contact_line {
-        out[idx::ESCAPE] = table[ahead(back)] as f32 / 36.0;
-        let mut least = 36u8;
-        for p in 13..=24usize {
-            least = least.min(table[ahead(p)]);
-        }
-        out[idx::CONTAIN] = least as f32 / 36.0;
-    } else {
-        out[idx::ESCAPE] = 1.0;
-        out[idx::CONTAIN] = 1.0;
-    }
+    (out[idx::ESCAPE], out[idx::CONTAIN]) =
+        escape_and_containment(back, contact_line, opp_held);
     let (n, loss) = shots(pos, !side);
     out[idx::SHOTS] = n as f32 / 36.0;
     out[idx::PIP_LOSS] = loss as f32 / (36.0 * 24.0);

@@ -191,90 +191,79 @@ fn tokens_stand_where_the_article_puts_them() {
     assert_eq!(&lines[6][bar + BAR - 2..bar + BAR + 1], "@@|");
 }
 
-/// The labels and the legend follow `--fields`.
+/// The board of the started game seen by `viewer` with `names`: its
+/// lines, and its legend (the lines below the board) on one line.
+fn labelled(viewer: Side, names: FieldNames) -> (Vec<String>, String) {
+    let lines = render(
+        &started(),
+        None,
+        &view(viewer, names),
+        &Style { color: false },
+    );
+    let legend = lines[15.min(lines.len())..]
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    (lines, legend)
+}
+
+/// The labels and the legend follow `--fields`: the label line
+/// below (13) and above (1) the board start or end as given.
 #[test]
 fn field_names_on_the_board() {
-    let g = started();
-    let lines = render(
-        &g,
-        None,
-        &view(Side::White, FieldNames::Classical),
-        &Style { color: false },
-    );
-    assert!(
-        left(&lines[13]).trim_start().starts_with("BT  B1"),
-        "{}",
-        lines[13]
-    );
-    assert!(
-        left(&lines[13]).trim_end().ends_with("B10 B11"),
-        "{}",
-        lines[13]
-    );
-    assert!(
-        left(&lines[1]).trim_start().starts_with("NT  N1"),
-        "{}",
-        lines[1]
-    );
-    let legend = lines[15..]
-        .join(" ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    assert!(legend.contains("coin de repos B11|N11"), "{legend}");
-    assert!(legend.contains("coin bourgeois B5,B6|N5,N6"), "{legend}");
-    let lines = render(
-        &g,
-        None,
-        &view(Side::Black, FieldNames::Soumille),
-        &Style { color: false },
-    );
-    assert!(
-        left(&lines[13]).trim_start().starts_with("&   Z   Y"),
-        "{}",
-        lines[13]
-    );
-    assert!(
-        left(&lines[1]).trim_start().starts_with("A   B   C"),
-        "{}",
-        lines[1]
-    );
-    let legend = lines[15..]
-        .join(" ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    assert!(legend.contains("case du diable H|R"), "{legend}");
-    let lines = render(
-        &g,
-        None,
-        &view(Side::White, FieldNames::Lepeintre),
-        &Style { color: false },
-    );
-    assert!(
-        left(&lines[13]).trim_end().ends_with("k   l"),
-        "{}",
-        lines[13]
-    );
-    let legend = lines[15..]
-        .join(" ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    assert!(legend.contains("case des écoliers k|n"), "{legend}");
+    // (line, whether the label starts it (else ends it), label)
+    let (start, end) = (true, false);
+    for (viewer, names, labels, legend) in [
+        (
+            Side::White,
+            FieldNames::Classical,
+            &[
+                (13, start, "BT  B1"),
+                (13, end, "B10 B11"),
+                (1, start, "NT  N1"),
+            ][..],
+            &["coin de repos B11|N11", "coin bourgeois B5,B6|N5,N6"][..],
+        ),
+        (
+            Side::Black,
+            FieldNames::Soumille,
+            &[(13, start, "&   Z   Y"), (1, start, "A   B   C")],
+            &["case du diable H|R"],
+        ),
+        (
+            Side::White,
+            FieldNames::Lepeintre,
+            &[(13, end, "k   l")],
+            &["case des écoliers k|n"],
+        ),
+    ] {
+        let (lines, text) = labelled(viewer, names);
+        for &(line, at_start, label) in labels {
+            let shown = left(&lines[line]);
+            assert!(
+                if at_start {
+                    shown.trim_start().starts_with(label)
+                } else {
+                    shown.trim_end().ends_with(label)
+                },
+                "{names:?}: {}",
+                lines[line]
+            );
+        }
+        for words in legend {
+            assert!(text.contains(words), "{names:?}: {text}");
+        }
+        for l in &lines {
+            assert!(strip_len(l) <= 80, "{l}");
+        }
+    }
+    let (lines, _) = labelled(Side::White, FieldNames::Lepeintre);
     assert!(
         lines.len() <= 18,
         "a legend of 3 lines at most: {}",
         lines[15..].join("\n")
     );
-    for l in &lines {
-        assert!(strip_len(l) <= 80, "{l}");
-    }
-    let lines = render(
-        &g,
-        None,
-        &view(Side::White, FieldNames::Numbers),
-        &Style { color: false },
-    );
+    let (lines, _) = labelled(Side::White, FieldNames::Numbers);
     assert_eq!(lines.len(), 15);
 }
