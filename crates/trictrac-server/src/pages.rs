@@ -52,7 +52,7 @@ pub(crate) const MODULES: [(&str, &str); 12] = [
 /// animations and sound, the rematch (issue 25), the lobby, the clocks
 /// and the accounts (issue 26), the JSON API's helper they share, and the
 /// home page's lists (issue 35).
-pub(crate) const SHELL_MODULES: [(&str, &str); 18] = [
+pub(crate) const SHELL_MODULES: &[(&str, &str)] = &[
     ("/figures.js", include_str!("../static/figures.js")),
     ("/ui.js", include_str!("../static/ui.js")),
     ("/keys.js", include_str!("../static/keys.js")),

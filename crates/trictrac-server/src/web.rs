@@ -41,7 +41,7 @@ pub fn router(
         identity_key,
     ));
     let mut router = Router::new();
-    for (path, body) in MODULES.into_iter().chain(SHELL_MODULES) {
+    for (path, body) in MODULES.into_iter().chain(SHELL_MODULES.iter().copied()) {
         router = router.route(
             path,
             get(move || async move { page(body, "text/javascript; charset=utf-8") }),
