@@ -468,7 +468,10 @@ async fn handle(
                 if let Some(p) = play {
                     verb.insert("play".into(), json!(p));
                 }
-                match hub.judge(&a.room, &a.seats, &Value::Object(verb), peer).await {
+                match hub
+                    .judge(&a.room, &a.seats, &Value::Object(verb), peer)
+                    .await
+                {
                     Ok(mut v) => {
                         v["type"] = json!("judge");
                         v["action"] = json!(action);

@@ -10,8 +10,10 @@ import { api, gamesTable } from "./account.js";
 const P = { data: null, boards: null, error: "" };
 window.__player = P;
 
-const GAMES = [["trictrac", "Grand Trictrac"], ["backgammon", "Backgammon"]];
-const COLORS = { trictrac: "#8a5a2b", backgammon: "#3f8f4d" };
+// The registered games, [id, title], and their charts' colours: from
+// /api/info, each game's descriptor (issue 36).
+let GAMES = [];
+const COLORS = {};
 const gameLabel = (id) => (GAMES.find((g) => g[0] === id) || [id, id])[1];
 
 /// The rating history as an SVG chart: one polyline per game, the
@@ -120,7 +122,7 @@ function render() {
   } else if (P.boards) {
     box.innerHTML = `<h2>${esc(t("acc_leaderboards"))}</h2>` + P.boards.map((b) => boardTable(b.game, b.players)).join("");
   }
-  document.title = (P.data ? P.data.name + " — " : "") + "Grand Trictrac · Backgammon";
+  document.title = (P.data ? P.data.name + " — " : "") + GAMES.map((g) => g[1]).join(" · ");
 }
 
 function setLang(l) {
@@ -137,6 +139,11 @@ async function init() {
   setLanguage(l || ((navigator.language || "fr").startsWith("fr") ? "fr" : "en"));
   for (const x of ["fr", "en"]) $("lang-" + x).onclick = () => setLang(x);
   const name = params.get("name");
+  try {
+    const info = await api("GET", "/api/info");
+    GAMES = (info.games || []).map((g) => [g.id, g.name]);
+    for (const g of info.games || []) COLORS[g.id] = g.color || "currentColor";
+  } catch (e) { /* the lists name the games by their ids */ }
   try {
     if (name) P.data = await api("GET", "/api/players/" + encodeURIComponent(name));
     else P.boards = await Promise.all(GAMES.map(([g]) => api("GET", "/api/ratings?game=" + g)));

@@ -448,8 +448,15 @@ async fn the_race_is_played_through_a_server_room_and_survives_a_restart() {
 /// The side to act's move in a race between `a` and `b`: a roll, or
 /// the sum of the dice; both then see it. Answers the stored count.
 async fn race_turn(a: &mut Client, b: &mut Client) -> u64 {
-    let side = a.state["pending"]["side"].as_str().unwrap_or("").to_string();
-    let c = if a.seats().contains(&side) { &mut *a } else { &mut *b };
+    let side = a.state["pending"]["side"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    let c = if a.seats().contains(&side) {
+        &mut *a
+    } else {
+        &mut *b
+    };
     let msg = match c.state["pending"]["decision"].as_str() {
         Some("roll") => json!({"type": "roll"}),
         Some("play") => {

@@ -190,11 +190,7 @@ pub trait ServerGame: TableGame {
     ///
     /// # Errors
     /// Nothing to judge for them now, or a game without a tutor.
-    fn judge(
-        &self,
-        verb: Self::Verb,
-        seats: &[Side],
-    ) -> Result<Job, crate::error::AnalysisError> {
+    fn judge(&self, verb: Self::Verb, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
         let _ = (verb, seats);
         Err("no tutor for this game".into())
     }
@@ -357,13 +353,13 @@ fn stored<A: serde::Serialize>(a: &A) -> String {
 }
 
 /// The verb of the client's message `msg`, as the game `g` reads it.
-fn read_verb<G: ServerGame>(g: &G, msg: &Value) -> Result<G::Verb, String> {
+fn read_verb<G: ServerGame>(g: &G, msg: &Value) -> Result<G::Verb, RoomError> {
     G::Verb::deserialize(msg).map_err(|e| {
         let verb = msg.get("type").and_then(Value::as_str).unwrap_or("");
-        format!(
+        RoomError::Refused(format!(
             "`{verb}` is not something to do in a {} game: {e}",
             TableGame::kind(g)
-        )
+        ))
     })
 }
 
@@ -473,7 +469,8 @@ impl<G: ServerGame> RoomGame for G {
     }
 
     fn judge(&self, msg: &Value, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
-        let verb = read_verb(self, msg)?;
+        let verb = read_verb(self, msg)
+            .map_err(|e| crate::error::AnalysisError::Request(e.to_string()))?;
         ServerGame::judge(self, verb, seats)
     }
 

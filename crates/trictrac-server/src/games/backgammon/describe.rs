@@ -81,7 +81,12 @@ pub fn descriptor() -> Descriptor {
                     keyed("hit-cover", "inner", "hc_inner", "not on one's points 7-12"),
                     keyed("hit-cover", "home", "hc_home", "not on one's points 1-6"),
                     keyed("hit-cover", "anywhere", "hc_anywhere", "nowhere"),
-                    keyed("hit-cover", "opponent", "hc_opponent", "not on one's points 13-18"),
+                    keyed(
+                        "hit-cover",
+                        "opponent",
+                        "hc_opponent",
+                        "not on one's points 13-18",
+                    ),
                 ],
                 false,
             ),
@@ -90,7 +95,12 @@ pub fn descriptor() -> Descriptor {
                 Label::keyed("bg_videau", "Offer the videau"),
                 vec![
                     keyed("videau", "", "vd_before", "before rolling"),
-                    keyed("videau", "whole-turn", "vd_whole", "at any time of one's turn"),
+                    keyed(
+                        "videau",
+                        "whole-turn",
+                        "vd_whole",
+                        "at any time of one's turn",
+                    ),
                 ],
                 false,
             ),
