@@ -42,6 +42,7 @@ pub mod logging;
 mod pages;
 pub mod ratings;
 mod relay;
+mod replies;
 pub mod room;
 pub mod store;
 mod web;

@@ -9,6 +9,7 @@ use tokio::sync::{broadcast, Mutex};
 use trictrac::Side;
 
 use crate::error::{ErrorMsg, RoomError};
+use crate::replies::Reply;
 use crate::room::view::state_json;
 use crate::room::{Hub, Mode, Room};
 
@@ -321,7 +322,7 @@ async fn handle(
     account: Option<&crate::accounts::Account>,
 ) -> Vec<Value> {
     match msg {
-        ClientMsg::Ping => vec![json!({ "type": "pong" })],
+        ClientMsg::Ping => vec![Reply::Pong.value()],
         ClientMsg::Create {
             game,
             mode,
@@ -427,7 +428,7 @@ async fn handle(
             Some(a) => {
                 let r = a.room.lock().await;
                 match r.game.why(field) {
-                    Some(m) => vec![json!({ "type": "why", "field": field, "message": m })],
+                    Some(message) => vec![Reply::Why { field, message }.value()],
                     None => vec![error(format!(
                         "`why` is not asked of a {} board",
                         r.game.kind()
@@ -451,7 +452,11 @@ async fn handle(
         }
         ClientMsg::Claim => match attached {
             Some(a) => match hub.claim(&a.room, &a.seats).await {
-                Ok(result) => vec![json!({ "type": "ack", "result": result })],
+                Ok(result) => vec![Reply::Ack {
+                    seq: None,
+                    result: Some(result),
+                }
+                .value()],
                 Err(e) => vec![e.to_json()],
             },
             None => vec![error("join a room first")],
@@ -497,7 +502,11 @@ async fn handle(
                 return vec![error("join a room first")];
             };
             match hub.act(&a.room, &a.seats, raw, expected).await {
-                Ok(seq) => vec![json!({ "type": "ack", "seq": seq })],
+                Ok(seq) => vec![Reply::Ack {
+                    seq: Some(seq),
+                    result: None,
+                }
+                .value()],
                 Err(e) => vec![e.to_json()],
             }
         }
@@ -537,15 +546,19 @@ async fn attach_seats(
         room.broadcast();
         hub.announce_presence(&room);
         let rx = room.tx.subscribe();
-        let welcome = json!({
-            "type": "welcome",
-            "room": room.row.id,
-            "game": room.row.game,
-            "mode": room.row.mode,
-            "seats": seats.iter().map(|s| s.name()).collect::<Vec<_>>(),
-            "token": if seats.is_empty() { Value::Null } else { json!(token) },
-            "role": if seats.is_empty() { "spectator" } else { "player" },
-        });
+        let welcome = Reply::Welcome {
+            room: &room.row.id,
+            game: &room.row.game,
+            mode: &room.row.mode,
+            seats: seats.iter().map(|s| s.name()).collect(),
+            token: (!seats.is_empty()).then_some(token.as_str()),
+            role: if seats.is_empty() {
+                "spectator"
+            } else {
+                "player"
+            },
+        }
+        .value();
         (welcome, state_json(&room, true), rx)
     };
     *attached = Some(Attached {

@@ -16,7 +16,7 @@
 use std::sync::Arc;
 
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::{broadcast, mpsc};
 
 use super::messages::LobbyMsg;
