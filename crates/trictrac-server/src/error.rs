@@ -197,15 +197,59 @@ impl RoomError {
 
     /// The `error` message of the protocol.
     pub fn to_json(&self) -> serde_json::Value {
-        let mut v = serde_json::json!({
-            "type": "error",
-            "code": self.code(),
-            "message": self.to_string(),
-        });
-        if let Some(r) = self.rule() {
-            v["rule"] = serde_json::json!(r);
+        ErrorMsg {
+            code: Some(self.code()),
+            rule: self.rule().map(str::to_string),
+            ..ErrorMsg::new(self.to_string())
         }
-        v
+        .to_value()
+    }
+}
+
+/// The protocol's `error` message (docs/PROTOCOL.md): `{"type":
+/// "error", "code", "message", "rule", "id"}`, the fields without a value
+/// left out.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ErrorMsg {
+    /// Always `error`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The error's code ([`RoomError::code`]), when typed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<&'static str>,
+    /// What is wrong, in a line.
+    pub message: String,
+    /// The rule an illegal action breaks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// The `id` of the client's message answered, when it had one.
+    #[serde(skip_serializing_if = "serde_json::Value::is_null")]
+    pub id: serde_json::Value,
+}
+
+impl ErrorMsg {
+    /// An error saying `message`.
+    pub fn new(message: String) -> ErrorMsg {
+        ErrorMsg {
+            kind: "error",
+            code: None,
+            message,
+            rule: None,
+            id: serde_json::Value::Null,
+        }
+    }
+
+    /// An error saying `message`, answering the message `id`.
+    pub fn with_id(message: String, id: &serde_json::Value) -> ErrorMsg {
+        ErrorMsg {
+            id: id.clone(),
+            ..ErrorMsg::new(message)
+        }
+    }
+
+    /// As a JSON value (a reply the connection may add its `id` to).
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
     }
 }
 

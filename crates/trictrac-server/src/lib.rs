@@ -45,6 +45,7 @@ pub mod notify;
 mod pages;
 pub mod ratings;
 mod relay;
+mod replies;
 pub mod room;
 pub mod store;
 mod web;

@@ -158,63 +158,8 @@ async fn ws(
 }
 
 async fn info(State(hub): State<Arc<Hub>>) -> Response {
-    Json(json!({
-        "games": [
-            {
-                "id": "trictrac",
-                "name": "Grand Trictrac",
-                "bots": trictrac_bot::PLAYERS,
-                "default_bot": trictrac_bot::DEFAULT_BOT,
-                "options": hub.config.games.make("trictrac", "").map(|g| g.options_words()).unwrap_or_default(),
-                "records": ["txt", "json"],
-            },
-            {
-                "id": "backgammon",
-                "name": "Backgammon",
-                "bots": backgammon_bot::PLAYERS,
-                "default_bot": backgammon_bot::DEFAULT_BOT,
-                "presets": ["standard", "seed"],
-                "options": "standard",
-                "max_match": backgammon::session::MAX_MATCH,
-                "records": ["mat"],
-            },
-        ],
-        "bots": trictrac_bot::PLAYERS,
-        "default_bot": trictrac_bot::DEFAULT_BOT,
-        "options": hub.config.games.make("trictrac", "").map(|g| g.options_words()).unwrap_or_default(),
-        "fields": field_names(),
-        "named_fields": named_fields(),
-        "version": env!("CARGO_PKG_VERSION"),
-    }))
-    .into_response()
-}
-
-/// The names of absolute fields 1..24 in each naming, from the
-/// engine, so that the page's labels are the engine's.
-fn field_names() -> serde_json::Value {
-    use trictrac::FieldNames;
-    let names = |n: FieldNames| (1..=24u8).map(|f| n.name(f)).collect::<Vec<_>>();
-    json!({
-        "numbers": names(FieldNames::Numbers),
-        "classical": names(FieldNames::Classical),
-        "soumille": names(FieldNames::Soumille),
-        "lepeintre": names(FieldNames::Lepeintre),
-    })
-}
-
-/// The named fields with their fields in a player's own frame.
-fn named_fields() -> serde_json::Value {
-    trictrac::fields::NamedField::ALL
-        .iter()
-        .map(|n| {
-            let also: Vec<_> = n
-                .also_called()
-                .iter()
-                .map(|a| json!({ "name": a.name, "source": a.source }))
-                .collect();
-            json!({ "name": n.name(), "fields": n.fields(), "also": also })
-        })
-        .collect()
+    // The registered games, each as it describes itself (issue 36).
+    Json(hub.config.games.info()).into_response()
 }
 
 #[derive(serde::Deserialize)]

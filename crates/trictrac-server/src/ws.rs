@@ -8,9 +8,10 @@ use serde_json::{json, Value};
 use tokio::sync::{broadcast, Mutex};
 use trictrac::Side;
 
-use crate::error::RoomError;
+use crate::error::{ErrorMsg, RoomError};
+use crate::replies::Reply;
 use crate::room::view::state_json;
-use crate::room::{Hub, Intent, Mode, Room};
+use crate::room::{Hub, Mode, Room};
 
 /// The names a client might give a take-back, refused with
 /// [`NO_TAKE_BACK`].
@@ -53,57 +54,16 @@ enum ClientMsg {
         #[serde(default)]
         seed: Option<String>,
     },
-    Roll,
-    Play {
-        play: String,
-    },
-    Stay,
-    Leave,
-    Declare {
-        points: u32,
-    },
-    School {
-        points: u32,
-    },
-    Contest,
-    Settle {
-        correct: bool,
-        /// The correction chosen, or the author's replay (PROTOCOL.md).
-        #[serde(default)]
-        play: Option<String>,
-        /// The checkers put back for the author to replay.
-        #[serde(default)]
-        replay: bool,
-        /// The late false move claimed (section 11, case 6).
-        #[serde(default)]
-        late: bool,
-    },
-    /// Grand Trictrac: resign at once; backgammon: offer to resign
-    /// `kind` (`single` by default, `gammon`, `backgammon`).
-    Resign {
-        #[serde(default)]
-        kind: Option<String>,
-    },
-    /// Accept the resignation the opponent offers (backgammon).
-    Accept,
-    /// Decline the resignation the opponent offers: play goes on.
-    Decline,
-    /// Withdraw one's own resignation offered, before it is answered.
-    Withdraw,
     /// The game claimed from an opponent gone longer than the grace
     /// period (docs/PROTOCOL.md).
     Claim,
     /// A new game with the same settings and the colours swapped, once
     /// this one is over (both players land in it).
     Rematch,
-    Double,
-    Take,
-    Beaver,
-    Drop,
     Hint,
     /// The tutor (issue 40): judge an action without making it. `action`
-    /// is `play` (with `play`), `roll` (without doubling), `double`,
-    /// `take`, `drop`, `stay` or `leave`.
+    /// is the type of the game's verb judged (`play`, with `play`;
+    /// `roll`, without doubling; `double`…), read by the game.
     Judge {
         action: String,
         #[serde(default)]
@@ -116,6 +76,10 @@ enum ClientMsg {
     },
     Sync,
     Ping,
+    /// Any other type: a verb of the room's game (`roll`, `play`…), read
+    /// by the game itself ([`crate::games::ServerGame::Verb`]).
+    #[serde(other)]
+    Game,
 }
 
 /// What the connection is attached to.
@@ -175,9 +139,10 @@ fn parse_side(s: Option<&str>) -> Result<Option<Side>, RoomError> {
     }
 }
 
-async fn send(socket: &mut WebSocket, v: &Value) -> bool {
+async fn send(socket: &mut WebSocket, v: &impl serde::Serialize) -> bool {
+    let text = serde_json::to_string(v).unwrap_or_default();
     socket
-        .send(Message::Text(Utf8Bytes::from(v.to_string())))
+        .send(Message::Text(Utf8Bytes::from(text)))
         .await
         .is_ok()
 }
@@ -233,7 +198,7 @@ pub async fn serve_socket(
         let raw: Value = match serde_json::from_str(text.as_str()) {
             Ok(v) => v,
             Err(e) => {
-                let err = json!({ "type": "error", "message": format!("not JSON: {e}") });
+                let err = ErrorMsg::new(format!("not JSON: {e}"));
                 if !send(&mut socket, &err).await {
                     break;
                 }
@@ -255,8 +220,7 @@ pub async fn serve_socket(
             }
         };
         if let Some(message) = limited {
-            let err = json!({ "type": "error", "id": id, "message": message });
-            if !send(&mut socket, &err).await {
+            if !send(&mut socket, &ErrorMsg::with_id(message, &id)).await {
                 break;
             }
             continue;
@@ -268,11 +232,10 @@ pub async fn serve_socket(
             Some(v) => match v.as_u64() {
                 Some(s) => Some(s as usize),
                 None => {
-                    let err = json!({
-                        "type": "error",
-                        "id": id,
-                        "message": format!("bad message: `seq` must be a non-negative integer (the number of actions seen), not {v}")
-                    });
+                    let err = ErrorMsg::with_id(
+                        format!("bad message: `seq` must be a non-negative integer (the number of actions seen), not {v}"),
+                        &id,
+                    );
                     if !send(&mut socket, &err).await {
                         break;
                     }
@@ -285,22 +248,30 @@ pub async fn serve_socket(
             .get("type")
             .and_then(Value::as_str)
             .is_some_and(|t| TAKE_BACK.contains(&t));
-        let msg: ClientMsg = match serde_json::from_value(raw) {
+        let msg = match ClientMsg::deserialize(&raw) {
+            Ok(_) if take_back => Err(NO_TAKE_BACK.to_string()),
+            Ok(m) => Ok(m),
+            Err(e) => Err(format!("bad message: {e}")),
+        };
+        let msg = match msg {
             Ok(m) => m,
-            Err(e) => {
-                let message = if take_back {
-                    NO_TAKE_BACK.to_string()
-                } else {
-                    format!("bad message: {e}")
-                };
-                let err = json!({ "type": "error", "id": id, "message": message });
-                if !send(&mut socket, &err).await {
+            Err(message) => {
+                if !send(&mut socket, &ErrorMsg::with_id(message, &id)).await {
                     break;
                 }
                 continue;
             }
         };
-        let replies = handle(&hub, &mut attached, msg, expected, peer, account.as_ref()).await;
+        let replies = handle(
+            &hub,
+            &mut attached,
+            msg,
+            &raw,
+            expected,
+            peer,
+            account.as_ref(),
+        )
+        .await;
         let mut ok = true;
         for mut r in replies {
             if !id.is_null() {
@@ -337,7 +308,7 @@ async fn leave_room(hub: &Arc<Hub>, a: &Attached) {
 }
 
 fn error(message: impl Into<String>) -> Value {
-    json!({ "type": "error", "message": message.into() })
+    ErrorMsg::new(message.into()).to_value()
 }
 
 /// Handles one message; returns the replies to this connection.
@@ -345,12 +316,13 @@ async fn handle(
     hub: &Arc<Hub>,
     attached: &mut Option<Attached>,
     msg: ClientMsg,
+    raw: &Value,
     expected: Option<usize>,
     peer: std::net::IpAddr,
     account: Option<&crate::accounts::Account>,
 ) -> Vec<Value> {
     match msg {
-        ClientMsg::Ping => vec![json!({ "type": "pong" })],
+        ClientMsg::Ping => vec![Reply::Pong.value()],
         ClientMsg::Create {
             game,
             mode,
@@ -373,7 +345,7 @@ async fn handle(
             };
             let options = options.as_deref().map(str::trim).unwrap_or("");
             let kind = match game.as_deref() {
-                None | Some("") => "trictrac",
+                None | Some("") => hub.config.games.default_game().unwrap_or_default(),
                 Some(g) => g,
             };
             let bot = bot.filter(|b| !b.is_empty());
@@ -456,7 +428,7 @@ async fn handle(
             Some(a) => {
                 let r = a.room.lock().await;
                 match r.game.why(field) {
-                    Some(m) => vec![json!({ "type": "why", "field": field, "message": m })],
+                    Some(message) => vec![Reply::Why { field, message }.value()],
                     None => vec![error(format!(
                         "`why` is not asked of a {} board",
                         r.game.kind()
@@ -480,7 +452,11 @@ async fn handle(
         }
         ClientMsg::Claim => match attached {
             Some(a) => match hub.claim(&a.room, &a.seats).await {
-                Ok(result) => vec![json!({ "type": "ack", "result": result })],
+                Ok(result) => vec![Reply::Ack {
+                    seq: None,
+                    result: Some(result),
+                }
+                .value()],
                 Err(e) => vec![e.to_json()],
             },
             None => vec![error("join a room first")],
@@ -491,21 +467,16 @@ async fn handle(
         },
         ClientMsg::Judge { action, play } => match attached {
             Some(a) => {
-                let intent = match (action.as_str(), play) {
-                    ("play", Some(p)) => Intent::Play(p),
-                    ("roll", _) => Intent::Roll,
-                    ("double", _) => Intent::Double,
-                    ("take", _) => Intent::Take,
-                    ("drop", _) => Intent::Drop,
-                    ("stay", _) => Intent::Stay,
-                    ("leave", _) => Intent::Leave,
-                    _ => {
-                        return vec![error(
-                            "judge: action is play (with play), roll, double, take, drop, stay or leave",
-                        )]
-                    }
-                };
-                match hub.judge(&a.room, &a.seats, intent, peer).await {
+                // The verb judged, as the game reads its verbs.
+                let mut verb = serde_json::Map::new();
+                verb.insert("type".into(), json!(action));
+                if let Some(p) = play {
+                    verb.insert("play".into(), json!(p));
+                }
+                match hub
+                    .judge(&a.room, &a.seats, &Value::Object(verb), peer)
+                    .await
+                {
                     Ok(mut v) => {
                         v["type"] = json!("judge");
                         v["action"] = json!(action);
@@ -526,41 +497,16 @@ async fn handle(
             },
             None => vec![error("join a room first")],
         },
-        other => {
+        ClientMsg::Game => {
             let Some(a) = attached.as_ref() else {
                 return vec![error("join a room first")];
             };
-            let intent = match other {
-                ClientMsg::Roll => Intent::Roll,
-                ClientMsg::Play { play } => Intent::Play(play),
-                ClientMsg::Stay => Intent::Stay,
-                ClientMsg::Leave => Intent::Leave,
-                ClientMsg::Declare { points } => Intent::Declare(points),
-                ClientMsg::School { points } => Intent::School(points),
-                ClientMsg::Contest => Intent::Contest,
-                ClientMsg::Settle {
-                    correct,
-                    play,
-                    replay,
-                    late,
-                } => Intent::Settle {
-                    correct,
-                    play,
-                    replay,
-                    late,
-                },
-                ClientMsg::Resign { kind } => Intent::OfferResign(kind),
-                ClientMsg::Accept => Intent::AnswerResign(true),
-                ClientMsg::Decline => Intent::AnswerResign(false),
-                ClientMsg::Withdraw => Intent::WithdrawResign,
-                ClientMsg::Double => Intent::Double,
-                ClientMsg::Take => Intent::Take,
-                ClientMsg::Beaver => Intent::Beaver,
-                ClientMsg::Drop => Intent::Drop,
-                _ => return vec![error("unexpected message")],
-            };
-            match hub.act(&a.room, &a.seats, intent, expected).await {
-                Ok(seq) => vec![json!({ "type": "ack", "seq": seq })],
+            match hub.act(&a.room, &a.seats, raw, expected).await {
+                Ok(seq) => vec![Reply::Ack {
+                    seq: Some(seq),
+                    result: None,
+                }
+                .value()],
                 Err(e) => vec![e.to_json()],
             }
         }
@@ -600,15 +546,19 @@ async fn attach_seats(
         room.broadcast();
         hub.announce_presence(&room);
         let rx = room.tx.subscribe();
-        let welcome = json!({
-            "type": "welcome",
-            "room": room.row.id,
-            "game": room.row.game,
-            "mode": room.row.mode,
-            "seats": seats.iter().map(|s| s.name()).collect::<Vec<_>>(),
-            "token": if seats.is_empty() { Value::Null } else { json!(token) },
-            "role": if seats.is_empty() { "spectator" } else { "player" },
-        });
+        let welcome = Reply::Welcome {
+            room: &room.row.id,
+            game: &room.row.game,
+            mode: &room.row.mode,
+            seats: seats.iter().map(|s| s.name()).collect(),
+            token: (!seats.is_empty()).then_some(token.as_str()),
+            role: if seats.is_empty() {
+                "spectator"
+            } else {
+                "player"
+            },
+        }
+        .value();
         (welcome, state_json(&room, true), rx)
     };
     *attached = Some(Attached {

@@ -72,7 +72,7 @@ for (const m of [trictrac, backgammon]) {
   S.ui[g.id] = g.ui;
 }
 // The home page's lists: the games of this browser, the finished games.
-const { loadMine, loadFinished } = createHome(GAMES);
+const { loadMine, loadFinished, showGames } = createHome(GAMES);
 // The game of the room shown (Grand Trictrac until a state says).
 function game() { return (S.state && GAMES[S.state.game]) || GAMES.trictrac; }
 function formGame() { return GAMES[new FormData($("new-game")).get("game")] || GAMES.trictrac; }
@@ -238,6 +238,9 @@ async function loadInfo() {
     const r = await fetch("/api/info");
     S.info = await r.json();
   } catch (e) { S.info = { bots: ["random"], default_bot: "random" }; }
+  // The registered games: the form's choice, the links.
+  showGames(S.info);
+  updateFormRows();
   // The server's default rule options preset the form.
   const form = $("new-game");
   for (const w of (S.info.options || "").split(/\s+/)) {

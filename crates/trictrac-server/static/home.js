@@ -3,7 +3,7 @@
 // from the server) and the finished games of the server, each named by
 // its game module (`GAMES`, by id).
 
-import { t, esc, lang, resultLine, seatName, $ } from "./i18n.js";
+import { t, esc, lang, resultLine, seatName, $, hasText, labelText } from "./i18n.js";
 
 export function createHome(GAMES) {
   // The games of this browser: every seat token kept in localStorage, with
@@ -73,5 +73,46 @@ export function createHome(GAMES) {
     } catch (e) { box.textContent = String(e); }
   }
 
-  return { loadMine, loadFinished, shownName };
+  // The registered games on the home page, from their descriptors in
+  // /api/info (issue 36): the new-game form's choice (the games this page
+  // has a module for), each game's how-to link, its analysis and review
+  // links. A text the page translates keeps its key (data-i18n).
+  function showGames(info) {
+    const games = (info && info.games) || [];
+    const link = (l) => `<a href="${esc(l.href)}" id="${esc(l.id)}"` +
+      (l.label.i18n && hasText(l.label.i18n) ? ` data-i18n="${esc(l.label.i18n)}"` : "") + `>${esc(labelText(l.label))}</a>`;
+    const choice = $("game-choice");
+    if (choice) {
+      const was = (choice.querySelector("input:checked") || {}).value;
+      const playable = games.filter((g) => GAMES[g.id]);
+      if (playable.length) {
+        const chosen = playable.some((g) => g.id === was) ? was : playable[0].id;
+        choice.innerHTML = playable.map((g) => `<label><input type="radio" name="game" value="${esc(g.id)}"${g.id === chosen ? " checked" : ""}> <span>${esc(g.name)}</span></label>`).join("");
+      }
+    }
+    const howtos = $("game-howtos");
+    if (howtos) {
+      for (const a of howtos.querySelectorAll("a[data-registry]")) a.remove();
+      for (const n of [...howtos.childNodes]) if (n.nodeType === 3) n.remove();
+      const learn = howtos.firstElementChild;
+      for (const g of games) {
+        for (const l of (g.links || []).filter((x) => x.kind === "howto")) {
+          const box = document.createElement("span");
+          box.innerHTML = link(l);
+          const a = box.firstElementChild;
+          a.dataset.registry = g.id;
+          howtos.insertBefore(a, learn);
+          howtos.insertBefore(document.createTextNode(" · "), learn);
+        }
+      }
+    }
+    const tools = $("game-tools");
+    if (tools) {
+      const parts = games.map((g) => [g, (g.links || []).filter((x) => x.kind !== "howto")]).filter(([, ls]) => ls.length);
+      tools.innerHTML = parts.map(([g, ls]) => `<h2>${esc(g.name)}</h2><p>${ls.map(link).join(" · ")}</p>`).join("");
+      tools.hidden = !parts.length;
+    }
+  }
+
+  return { loadMine, loadFinished, shownName, showGames };
 }

@@ -28,6 +28,9 @@ export function addTexts(texts) {
 }
 /// Whether a word exists (in English, the complete language).
 export function hasText(key) { return !!TEXTS.en[key]; }
+// A text a game's descriptor gives (/api/info): its translation when the
+// page has one, else its own words.
+export function labelText(l) { return l ? (l.i18n && hasText(l.i18n) ? t(l.i18n) : l.text) : ""; }
 
 // A word that agrees with a number, by the language's plural rules
 // (Intl.PluralRules: French "0 trou", "1 trou", "2 trous"; English "0 holes",

@@ -13,7 +13,7 @@
 // ("trictrac.seat.ROOM"), and the page goes to the game. The games
 // offered come from /api/info: this module names none.
 
-import { t, esc, $, addTexts, onLanguage, hasText } from "./i18n.js";
+import { t, esc, $, addTexts, onLanguage, hasText, labelText } from "./i18n.js";
 import { api } from "./api.js";
 import { botBadge, isBot } from "./bots.js";
 import LOBBY_TEXTS from "./texts/lobby.json" with { type: "json" };
@@ -236,15 +236,41 @@ function clockText(c) {
   return " · " + (c.kind === "move" ? t("lobby_clock_move", { s: c.seconds }) : t("lobby_clock_total", { m: c.minutes, i: c.increment }));
 }
 
-// The form's rows for the game chosen: "Match to" for backgammon only
-// (Grand Trictrac has no matches), each game's own rule words.
+// The form's rows for the game chosen, from its descriptor in /api/info:
+// its lobby settings (backgammon's "Match to"), its option words' example
+// and help. Every game's rows are made once, those of the others hidden.
+function settingRows(f) {
+  if (f.dataset.settings === "made") return;
+  f.dataset.settings = "made";
+  const after = f.elements.rules.closest("label");
+  let at = after;
+  for (const g of L.games) {
+    for (const s of (g.settings || []).filter((x) => x.lobby)) {
+      const row = document.createElement("label");
+      row.className = "row";
+      row.dataset.settingGame = g.id;
+      row.dataset.key = s.key;
+      row.innerHTML = `<span>${esc(labelText(s.label))}</span> <select name="${esc(s.key)}">` +
+        s.choices.map((c) => `<option value="${esc(c.value)}"${c.value === s.default ? " selected" : ""}>${esc(labelText(c.label))}</option>`).join("") +
+        `</select>`;
+      at.after(row);
+      at = row;
+    }
+  }
+}
+
 function formRows() {
   const f = $("lobby-form");
   if (!f) return;
-  const g = f.elements.game.value;
-  f.elements.match.closest("label").hidden = g !== "backgammon";
-  if (g !== "backgammon") f.elements.match.value = "0";
-  f.elements.rules.placeholder = g === "backgammon" ? "seed · hit-cover=inner · videau=whole-turn" : "marking=manual · payout=soumille";
+  settingRows(f);
+  const id = f.elements.game.value;
+  const g = L.games.find((x) => x.id === id) || {};
+  for (const row of f.querySelectorAll("[data-setting-game]")) {
+    row.hidden = row.dataset.settingGame !== id;
+    const s = ((L.games.find((x) => x.id === row.dataset.settingGame) || {}).settings || []).find((x) => x.key === row.dataset.key);
+    if (s) row.querySelector("span").textContent = labelText(s.label);
+  }
+  f.elements.rules.placeholder = g.words_example || "";
   let expl = $("lobby-rules-expl");
   if (!expl) {
     expl = document.createElement("p");
@@ -252,7 +278,21 @@ function formRows() {
     expl.className = "expl muted";
     f.elements.rules.closest("label").after(expl);
   }
-  expl.textContent = t(g === "backgammon" ? "lobby_rules_backgammon" : "lobby_rules_trictrac");
+  expl.textContent = g.words_help ? labelText(g.words_help) : "";
+}
+
+// The option words of the game chosen: the words typed, then those of
+// its lobby settings' choices.
+function formWords(f) {
+  const id = f.elements.game.value;
+  const g = L.games.find((x) => x.id === id) || {};
+  const words = [f.elements.rules.value.trim()];
+  for (const s of (g.settings || []).filter((x) => x.lobby)) {
+    const sel = f.querySelector(`[data-setting-game="${CSS.escape(id)}"][data-key="${CSS.escape(s.key)}"] select`);
+    const c = sel && s.choices.find((x) => x.value === sel.value);
+    if (c && c.words) words.push(c.words);
+  }
+  return words.filter(Boolean).join(" ");
 }
 
 async function post(ev) {
@@ -260,8 +300,7 @@ async function post(ev) {
   const f = $("lobby-form");
   const body = {
     game: f.elements.game.value,
-    rules: f.elements.rules.value.trim(),
-    match: Number(f.elements.match.value) || 0,
+    rules: formWords(f),
     rated: !!(f.elements.rated && f.elements.rated.checked),
     name: myName(),
   };
@@ -335,7 +374,7 @@ async function start() {
   if (!$("lobby-form")) return;
   try {
     const info = await api("GET", "/api/info");
-    L.games = (info.games || []).map((g) => ({ id: g.id, name: g.name }));
+    L.games = info.games || [];
   } catch (e) { /* the list shows the ids */ }
   const sel = $("lobby-form").elements.game;
   sel.innerHTML = L.games.map((g) => `<option value="${esc(g.id)}">${esc(g.name)}</option>`).join("");

@@ -11,8 +11,10 @@ import { botBadge } from "./bots.js";
 const P = { data: null, boards: null, error: "" };
 window.__player = P;
 
-const GAMES = [["trictrac", "Grand Trictrac"], ["backgammon", "Backgammon"]];
-const COLORS = { trictrac: "#8a5a2b", backgammon: "#3f8f4d" };
+// The registered games, [id, title], and their charts' colours: from
+// /api/info, each game's descriptor (issue 36).
+let GAMES = [];
+const COLORS = {};
 // A game's name, or its correspondence games' rating ("backgammon/corr").
 const gameLabel = (id) => {
   const [base, pool] = String(id).split("/");
@@ -126,7 +128,7 @@ function render() {
   } else if (P.boards) {
     box.innerHTML = `<h2>${esc(t("acc_leaderboards"))}</h2>` + P.boards.map((b) => boardTable(b.game, b.players)).join("");
   }
-  document.title = (P.data ? P.data.name + " — " : "") + "Grand Trictrac · Backgammon";
+  document.title = (P.data ? P.data.name + " — " : "") + GAMES.map((g) => g[1]).join(" · ");
 }
 
 function setLang(l) {
@@ -143,6 +145,11 @@ async function init() {
   setLanguage(l || ((navigator.language || "fr").startsWith("fr") ? "fr" : "en"));
   for (const x of ["fr", "en"]) $("lang-" + x).onclick = () => setLang(x);
   const name = params.get("name");
+  try {
+    const info = await api("GET", "/api/info");
+    GAMES = (info.games || []).map((g) => [g.id, g.name]);
+    for (const g of info.games || []) COLORS[g.id] = g.color || "currentColor";
+  } catch (e) { /* the lists name the games by their ids */ }
   try {
     if (name) P.data = await api("GET", "/api/players/" + encodeURIComponent(name));
     else P.boards = await Promise.all(GAMES.map(([g]) => api("GET", "/api/ratings?game=" + g)));

@@ -1,15 +1,20 @@
 //! The measure of the game abstraction (issue "One game, written
-//! once"): a third game, a dice race written here and nowhere else,
-//! implements `tables::TableGame` and the server's `ServerGame`, is
-//! played to its end by the shared driver, and through a server room —
-//! created, played against the room's bot, stored, reloaded after a
-//! restart, its record downloaded — with no change to the server's or
-//! the driver's code: only a registry entry.
+//! once", issue 36 "the game registry drives every surface"): a third
+//! game, a dice race written here and nowhere else, implements
+//! `tables::TableGame` and the server's `ServerGame` (its own verbs, its
+//! descriptor), is played to its end by the shared driver, and through
+//! the server — listed by `/api/info` with its own setting, created
+//! with its own option, played against the room's bot, stored, reloaded
+//! after a restart, its record downloaded; posted in the lobby with its
+//! option, accepted, both players seated and playing it to the end —
+//! with no change to the server's or the driver's code: only its
+//! registration line.
 //!
 //! The race: each player throws one die at the opening, the higher
 //! starts (equal dice are thrown again). On his turn a player rolls two
 //! dice, then moves his runner forward by the higher die or by their
-//! sum; the first to reach 20 wins (a single game, one point).
+//! sum; the first to reach the goal (20, or the `goal=N` option) wins
+//! (a single game, one point).
 
 mod common;
 
@@ -22,13 +27,15 @@ use tables::{
     ActionError, BySide, Choice, Decision, DiceSource, Outcome, Pending, Player, PlayerError, Side,
     TableGame,
 };
-use trictrac_server::error::RoomError;
-use trictrac_server::games::{Intent, Registry, ServerGame};
+use trictrac_server::error::{GameError, RoomError};
+use trictrac_server::games::info::{Descriptor, Label, Setting, SettingChoice};
+use trictrac_server::games::{Registry, ServerGame};
 
 const GOAL: u32 = 20;
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct Race {
+    goal: u32,
     at: BySide<u32>,
     turn: Option<Side>,
     roll: Option<(u8, u8)>,
@@ -43,8 +50,41 @@ enum RaceAction {
     Move { n: u32 },
 }
 
+impl Default for Race {
+    fn default() -> Race {
+        Race {
+            goal: GOAL,
+            at: BySide::default(),
+            turn: None,
+            roll: None,
+            log: Vec::new(),
+        }
+    }
+}
+
+/// The race's verbs: the client's `roll` and `play` messages.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum RaceVerb {
+    Roll,
+    Play { play: String },
+}
+
+/// A race from its option words: empty, or `goal=N` (5 to 100).
+fn new_race(words: &str) -> Result<Race, GameError> {
+    let mut race = Race::default();
+    for w in words.split_whitespace() {
+        race.goal = w
+            .strip_prefix("goal=")
+            .and_then(|n| n.parse().ok())
+            .filter(|n| (5..=100).contains(n))
+            .ok_or_else(|| GameError::from(format!("race option `{w}`: goal=N, 5 to 100")))?;
+    }
+    Ok(race)
+}
+
 fn winner(r: &Race) -> Option<Side> {
-    Side::ALL.into_iter().find(|s| *r.at.get(*s) >= GOAL)
+    Side::ALL.into_iter().find(|s| *r.at.get(*s) >= r.goal)
 }
 
 impl TableGame for Race {
@@ -178,25 +218,53 @@ impl Player<Race> for Greedy {
 }
 
 impl ServerGame for Race {
+    type Verb = RaceVerb;
+
+    fn describe(&self) -> Descriptor {
+        let goal = |n: u32| SettingChoice {
+            value: n.to_string(),
+            label: Label::text(&n.to_string()),
+            words: if n == GOAL {
+                String::new()
+            } else {
+                format!("goal={n}")
+            },
+        };
+        Descriptor {
+            title: "Dice race".into(),
+            default_bot: "greedy".into(),
+            color: "#2b5a8a".into(),
+            words_help: Some(Label::text("goal=N: the square to reach, 5 to 100")),
+            words_example: "goal=10".into(),
+            settings: vec![Setting {
+                key: "goal".into(),
+                label: Label::text("Goal"),
+                choices: vec![goal(10), goal(GOAL), goal(30)],
+                default: GOAL.to_string(),
+                lobby: true,
+            }],
+            ..Descriptor::default()
+        }
+    }
+
     fn intent(
         &self,
-        intent: Intent,
+        verb: RaceVerb,
         seats: &[Side],
     ) -> Result<(Side, Choice<RaceAction>), RoomError> {
         let side = self
             .turn
             .filter(|s| seats.contains(s))
             .ok_or_else(|| RoomError::NotYourTurn("not your turn".into()))?;
-        match intent {
-            Intent::Roll => Ok((side, Choice::Throw)),
-            Intent::Play(p) => {
-                let n = p
+        match verb {
+            RaceVerb::Roll => Ok((side, Choice::Throw)),
+            RaceVerb::Play { play } => {
+                let n = play
                     .trim()
                     .parse()
-                    .map_err(|_| ActionError::Unreadable(format!("`{p}`: a number")))?;
+                    .map_err(|_| ActionError::Unreadable(format!("`{play}`: a number")))?;
                 Ok((side, Choice::Act(RaceAction::Move { n })))
             }
-            _ => Err(RoomError::Refused("a race has rolls and moves only".into())),
         }
     }
 
@@ -212,7 +280,11 @@ impl ServerGame for Race {
     }
 
     fn options_words(&self) -> String {
-        String::new()
+        if self.goal == GOAL {
+            String::new()
+        } else {
+            format!("goal={}", self.goal)
+        }
     }
 
     fn bots(&self) -> &'static [&'static str] {
@@ -253,7 +325,7 @@ fn the_race_is_played_by_the_shared_driver() {
 
 fn registry() -> Registry {
     let mut games = Registry::standard(trictrac::GameOptions::default());
-    games.register("race", |_words: &str| Ok(Race::default()));
+    games.register("race", new_race);
     games
 }
 
@@ -281,10 +353,19 @@ async fn the_race_is_played_through_a_server_room_and_survives_a_restart() {
     let server = start(&url).await;
     let mut c = Client::connect(server.addr()).await;
     let w = c
-        .request(json!({"type": "create", "game": "race", "mode": "bot", "bot": "greedy", "side": "white", "name": "Ann"}))
+        .request(json!({"type": "create", "game": "race", "mode": "bot", "bot": "greedy", "side": "white", "name": "Ann", "options": "goal=10"}))
         .await;
     assert_eq!(w["type"], "welcome", "{w}");
     assert_eq!(c.state["game"], "race");
+    // Another game's verb is not the race's: the race's own verb type
+    // refuses it, naming its verbs.
+    let r = c.request(json!({"type": "double"})).await;
+    assert_eq!(r["type"], "error", "{r}");
+    let m = r["message"].as_str().unwrap();
+    assert!(m.contains("race") && m.contains("roll"), "{r}");
+    // The tutor is not the race's.
+    let r = c.request(json!({"type": "judge", "action": "roll"})).await;
+    assert_eq!(r["type"], "error", "{r}");
     let room = c.room();
     let token = c.token();
 
@@ -355,8 +436,138 @@ async fn the_race_is_played_through_a_server_room_and_survives_a_restart() {
         over["winner"] == "white" || over["winner"] == "black",
         "{over}"
     );
+    // Its own option made the game: a race to 10, not 20.
+    let (far, near) = runners(&c.state);
+    assert!(far >= 10 && near < 10, "a race to 10: {}", c.state["at"]);
     let (code, text) = http_get(server.addr(), &format!("/api/games/{room}.txt")).await;
     assert_eq!(code, 200, "{text}");
     assert!(text.starts_with("race Ann v greedy (bot)"), "{text}");
+    server.stop().await;
+}
+
+/// The side to act's move in a race between `a` and `b`: a roll, or
+/// the sum of the dice; both then see it. Answers the stored count.
+async fn race_turn(a: &mut Client, b: &mut Client) -> u64 {
+    let side = a.state["pending"]["side"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    let c = if a.seats().contains(&side) {
+        &mut *a
+    } else {
+        &mut *b
+    };
+    let msg = match c.state["pending"]["decision"].as_str() {
+        Some("roll") => json!({"type": "roll"}),
+        Some("play") => {
+            let roll = &c.state["roll"];
+            let sum = roll[0].as_u64().unwrap() + roll[1].as_u64().unwrap();
+            json!({"type": "play", "play": sum.to_string()})
+        }
+        other => panic!("a race decides rolls and plays, not {other:?}: {}", c.state),
+    };
+    let r = c.request(msg).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    let seq = r["seq"].as_u64().unwrap();
+    a.wait_seq(seq).await;
+    b.wait_seq(seq).await;
+    seq
+}
+
+/// The farther and the nearer runner of a race's state.
+fn runners(state: &Value) -> (u64, u64) {
+    let at = &state["at"];
+    let (w, b) = (at["white"].as_u64().unwrap(), at["black"].as_u64().unwrap());
+    (w.max(b), w.min(b))
+}
+
+/// Issue 36: the race is one of the registry's games on every surface —
+/// `/api/info` describes it (its title, bots, setting with its choices
+/// and default), the lobby takes a challenge of it with its own option
+/// and lists it, and the accepted challenge seats both players in a
+/// race they play to its end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_race_is_described_by_the_info_and_played_from_the_lobby() {
+    let dir = TempDir::new("race-lobby");
+    let server = start(&dir.db_url()).await;
+    let addr = server.addr();
+    let (code, info) = http_get(addr, "/api/info").await;
+    assert_eq!(code, 200, "{info}");
+    let info: Value = serde_json::from_str(&info).unwrap();
+    let ids: Vec<&str> = info["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["trictrac", "backgammon", "race"], "{info}");
+    let race = &info["games"][2];
+    assert_eq!(race["name"], "Dice race", "{race}");
+    assert_eq!(race["bots"], json!(["greedy"]), "{race}");
+    assert_eq!(race["default_bot"], "greedy", "{race}");
+    assert_eq!(race["records"], json!(["txt"]), "{race}");
+    let goal = &race["settings"][0];
+    assert_eq!(goal["key"], "goal", "{race}");
+    assert_eq!(goal["default"], "20", "{race}");
+    assert_eq!(goal["lobby"], true, "{race}");
+    assert_eq!(goal["choices"][0]["words"], "goal=10", "{race}");
+
+    // Its standing bot challenge is listed with the others.
+    let (_, lobby) = common::http_json(addr, "GET", "/api/lobby", "").await;
+    assert!(
+        lobby["bots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|b| b["game"] == "race"),
+        "{lobby}"
+    );
+    // A challenge with a wrong option is refused by the race's parser.
+    let (code, v) = common::http_json(
+        addr,
+        "POST",
+        "/api/seeks",
+        &json!({"game": "race", "rules": "goal=1", "name": "Ann"}).to_string(),
+    )
+    .await;
+    assert_eq!(code, 400, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("goal=N"), "{v}");
+    // Ann posts a race to 10 (the words of its setting's choice), Bob
+    // sees it listed and accepts it.
+    let (id, token) = common::post_seek(
+        addr,
+        json!({"game": "race", "rules": goal["choices"][0]["words"], "name": "Ann"}),
+    )
+    .await;
+    let (_, lobby) = common::http_json(addr, "GET", "/api/lobby", "").await;
+    let listed = lobby["seeks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == id)
+        .cloned()
+        .unwrap_or_else(|| panic!("the race is listed: {lobby}"));
+    assert_eq!(listed["game"], "race", "{listed}");
+    assert_eq!(listed["rules"], "goal=10", "{listed}");
+    let (code, bob) = common::accept_seek(addr, &id, "Bob").await;
+    assert_eq!(code, 200, "{bob}");
+    let room = bob["room"].as_str().unwrap().to_string();
+    let (code, ann) =
+        common::http_json(addr, "GET", &format!("/api/seeks/{id}?token={token}"), "").await;
+    assert_eq!(code, 200, "{ann}");
+    assert_eq!(ann["room"], room.as_str(), "{ann}");
+    let mut a = Client::seat(addr, &room, ann["token"].as_str().unwrap()).await;
+    let mut b = Client::seat(addr, &room, bob["token"].as_str().unwrap()).await;
+    assert_eq!(a.state["game"], "race");
+    assert_ne!(a.seats(), b.seats(), "the two players sit apart");
+    // They play in turn to the end, to 10 (the option they chose).
+    let mut turns = 0;
+    while a.state["over"].is_null() {
+        turns += 1;
+        assert!(turns < 400, "the race ends: {}", a.state);
+        race_turn(&mut a, &mut b).await;
+    }
+    let (far, near) = runners(&a.state);
+    assert!(far >= 10 && near < 10, "a race to 10: {}", a.state["at"]);
     server.stop().await;
 }

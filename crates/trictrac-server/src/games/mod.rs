@@ -2,7 +2,9 @@
 //!
 //! Each game plugs into the server through one adapter module
 //! ([`trictrac`], [`backgammon`]) that implements [`ServerGame`]: how the
-//! protocol's verbs ([`Intent`]) become its actions, its part of the
+//! client's messages become its actions (its own verb type, read from
+//! the message's JSON: [`ServerGame::Verb`]), its descriptor for the page
+//! ([`info::Descriptor`]), its part of the
 //! `state` message, its bots, its hint, its records. Rooms, storage, the
 //! bots' turns and the relay between instances only see
 //! [`RoomGame`], the object-safe face of any [`ServerGame`], and the
@@ -12,70 +14,20 @@
 //! way).
 
 pub mod backgammon;
+pub mod info;
+mod registry;
 pub mod trictrac;
+
+pub use registry::{Maker, Registry};
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
+use serde::Deserialize;
 use serde_json::Value;
 use tables::{BySide, Choice, DiceSource, Outcome, Pending, Player, Side, TableGame};
 
 use crate::error::RoomError;
-
-/// What a player asks for: the verbs of the protocol (docs/PROTOCOL.md).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Intent {
-    /// Roll the dice.
-    Roll,
-    /// Play, in the game's notation.
-    Play(String),
-    /// Stay after winning a hole.
-    Stay,
-    /// Leave after winning a hole.
-    Leave,
-    /// Declare points (manual marking).
-    Declare(u32),
-    /// Claim a school naming these points (manual marking).
-    School(u32),
-    /// Contest the last school marked against this player.
-    Contest,
-    /// Settle the false play standing (section 11): correct it
-    /// (`correct`, to `play` when given, else the smallest correction),
-    /// leave it as it is, or have it put back for its author to
-    /// `replay`; its author replays with `correct` and `play`.
-    Settle {
-        /// Corrected (or replayed) rather than left.
-        correct: bool,
-        /// The play chosen.
-        play: Option<String>,
-        /// Put back for the author to replay.
-        replay: bool,
-        /// The late false move claimed (section 11, case 6): the author's
-        /// next roll carries the faulty checker on.
-        late: bool,
-    },
-    /// Give up the game at once (the other player wins): Grand Trictrac's
-    /// `resign`, and a time verdict's resignation in every game.
-    Resign,
-    /// The protocol's `resign`, with the kind offered if any: Grand
-    /// Trictrac resigns at once (no kind); backgammon offers to resign a
-    /// single game (the default), a gammon or a backgammon, which the
-    /// opponent accepts or declines.
-    OfferResign(Option<String>),
-    /// Accept (`true`) or decline the resignation the opponent offers.
-    AnswerResign(bool),
-    /// Withdraw one's own resignation offered, before it is answered.
-    WithdrawResign,
-    /// Offer the videau (backgammon, BG-7.2).
-    Double,
-    /// Take the videau offered (BG-7.3).
-    Take,
-    /// Take and redouble at once (BG-7.5, when beavers are on).
-    Beaver,
-    /// Refuse the videau and lose the game (BG-7.4).
-    Drop,
-}
 
 /// One side's figures in a game's review (issue 38, item 4): what the
 /// server stores of every rated game and shows on the game's and the
@@ -167,7 +119,25 @@ pub trait GameAnalysis: Send + Sync {
 /// and the page need of it. One implementation per game, in its adapter
 /// module.
 pub trait ServerGame: TableGame {
-    /// The action an `intent` of a connection holding `seats` makes, and
+    /// The game's verbs: what a client's message asks of it, read from
+    /// the message's JSON (`{"type": "roll"}`, `{"type": "play", "play":
+    /// "…"}`: docs/PROTOCOL.md); a message of another type is refused
+    /// with serde's words, naming the verbs it has.
+    type Verb: serde::de::DeserializeOwned;
+
+    /// What the page and `/api/info` show of the game: its title, its
+    /// settings, its links, its analysis ([`info::Descriptor`]).
+    fn describe(&self) -> info::Descriptor;
+
+    /// The action by which `side` gives the game up at once (a time
+    /// verdict: docs/SERVER.md), if the game has one; without it the
+    /// verdict alone ends the game.
+    fn forfeit(&self, side: Side) -> Option<Self::Action> {
+        let _ = side;
+        None
+    }
+
+    /// The action a `verb` of a connection holding `seats` makes, and
     /// the side taking it; `Choice::Throw` when the dice are to be
     /// thrown. The pending side acts, except for what may be done out of
     /// turn (a resignation, a school contested); a hot-seat connection
@@ -177,7 +147,7 @@ pub trait ServerGame: TableGame {
     /// Not this connection's turn, or a verb the game does not have.
     fn intent(
         &self,
-        intent: Intent,
+        verb: Self::Verb,
         seats: &[Side],
     ) -> Result<(Side, Choice<Self::Action>), RoomError>;
 
@@ -213,15 +183,15 @@ pub trait ServerGame: TableGame {
         Err("no hints for this game".into())
     }
 
-    /// The tutor's judgement (issue 40) of `intent` for `seats`, without
+    /// The tutor's judgement (issue 40) of `verb` for `seats`, without
     /// carrying it out: work to run off the async threads, answering the
     /// equity it loses against the best choice and why
     /// (docs/PROTOCOL.md, `judge`).
     ///
     /// # Errors
     /// Nothing to judge for them now, or a game without a tutor.
-    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
-        let _ = (intent, seats);
+    fn judge(&self, verb: Self::Verb, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
+        let _ = (verb, seats);
         Err("no tutor for this game".into())
     }
 
@@ -295,17 +265,27 @@ pub trait RoomGame: Send + Sync + std::fmt::Debug {
     /// # Errors
     /// When it is not an action of this game or does not apply.
     fn apply_stored(&mut self, json: &str) -> Result<(), RoomError>;
-    /// Carries out `intent` (the dice drawn from `dice`), returns the
-    /// side that acted and the action as stored.
+    /// Carries out the verb of the client's message `msg` (read by the
+    /// game into its [`ServerGame::Verb`]; the dice drawn from `dice`),
+    /// returns the side that acted and the action as stored.
     ///
     /// # Errors
-    /// Not this connection's turn, or an illegal action.
+    /// Not a verb of this game, not this connection's turn, or an
+    /// illegal action.
     fn act(
         &mut self,
-        intent: Intent,
+        msg: &Value,
         seats: &[Side],
         dice: &mut dyn DiceSource,
     ) -> Result<(Side, String), RoomError>;
+    /// `side` gives the game up at once ([`ServerGame::forfeit`]): the
+    /// action as stored.
+    ///
+    /// # Errors
+    /// The game has no such action, or it does not apply.
+    fn forfeit(&mut self, side: Side) -> Result<String, RoomError>;
+    /// See [`ServerGame::describe`].
+    fn describe(&self) -> info::Descriptor;
     /// Applies what the game does by itself (opening throws, forced
     /// passes), returns them as stored.
     ///
@@ -337,11 +317,11 @@ pub trait RoomGame: Send + Sync + std::fmt::Debug {
     /// # Errors
     /// Nothing to hint.
     fn hint(&self, seats: &[Side]) -> Result<Job, crate::error::AnalysisError>;
-    /// See [`ServerGame::judge`].
+    /// See [`ServerGame::judge`]; `msg` is read as in [`RoomGame::act`].
     ///
     /// # Errors
-    /// Nothing to judge.
-    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, crate::error::AnalysisError>;
+    /// Not a verb of this game, or nothing to judge.
+    fn judge(&self, msg: &Value, seats: &[Side]) -> Result<Job, crate::error::AnalysisError>;
     /// See [`ServerGame::record`].
     fn record(&self, ext: &str, names: BySide<&str>, date: &str) -> Option<String>;
     /// See [`ServerGame::record_formats`].
@@ -372,6 +352,17 @@ fn stored<A: serde::Serialize>(a: &A) -> String {
     tables::game::to_stored(a)
 }
 
+/// The verb of the client's message `msg`, as the game `g` reads it.
+fn read_verb<G: ServerGame>(g: &G, msg: &Value) -> Result<G::Verb, RoomError> {
+    G::Verb::deserialize(msg).map_err(|e| {
+        let verb = msg.get("type").and_then(Value::as_str).unwrap_or("");
+        RoomError::Refused(format!(
+            "`{verb}` is not something to do in a {} game: {e}",
+            TableGame::kind(g)
+        ))
+    })
+}
+
 impl<G: ServerGame> RoomGame for G {
     fn kind(&self) -> &'static str {
         TableGame::kind(self)
@@ -397,23 +388,39 @@ impl<G: ServerGame> RoomGame for G {
 
     fn act(
         &mut self,
-        intent: Intent,
+        msg: &Value,
         seats: &[Side],
         dice: &mut dyn DiceSource,
     ) -> Result<(Side, String), RoomError> {
+        let verb = read_verb(self, msg)?;
         if TableGame::pending(self).is_none() {
             return Err(match TableGame::outcome(self) {
                 Some(o) => RoomError::Refused(format!("the game is over: {} won", o.winner)),
                 None => RoomError::Refused("the game is over".into()),
             });
         }
-        let (side, choice) = ServerGame::intent(self, intent, seats)?;
+        let (side, choice) = ServerGame::intent(self, verb, seats)?;
         let action = match choice {
             Choice::Throw => TableGame::throw(self, dice)?,
             Choice::Act(a) => a,
         };
         let done = TableGame::apply(self, &action)?;
         Ok((side, stored(&done)))
+    }
+
+    fn forfeit(&mut self, side: Side) -> Result<String, RoomError> {
+        let action = ServerGame::forfeit(self, side).ok_or_else(|| {
+            RoomError::Refused(format!(
+                "a {} game is not given up by an action",
+                TableGame::kind(self)
+            ))
+        })?;
+        let done = TableGame::apply(self, &action)?;
+        Ok(stored(&done))
+    }
+
+    fn describe(&self) -> info::Descriptor {
+        ServerGame::describe(self)
     }
 
     fn automatic(&mut self, dice: &mut dyn DiceSource) -> Result<Vec<String>, RoomError> {
@@ -461,8 +468,10 @@ impl<G: ServerGame> RoomGame for G {
         ServerGame::hint(self, seats)
     }
 
-    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
-        ServerGame::judge(self, intent, seats)
+    fn judge(&self, msg: &Value, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
+        let verb = read_verb(self, msg)
+            .map_err(|e| crate::error::AnalysisError::Request(e.to_string()))?;
+        ServerGame::judge(self, verb, seats)
     }
 
     fn record(&self, ext: &str, names: BySide<&str>, date: &str) -> Option<String> {
@@ -506,103 +515,5 @@ impl<G: ServerGame> RoomGame for G {
 impl Clone for Box<dyn RoomGame> {
     fn clone(&self) -> Box<dyn RoomGame> {
         self.boxed_clone()
-    }
-}
-
-/// Makes a new game of one kind from its option words (empty: the
-/// server's defaults).
-pub type Maker =
-    Arc<dyn Fn(&str) -> Result<Box<dyn RoomGame>, crate::error::GameError> + Send + Sync>;
-
-/// The games the server offers, by name.
-#[derive(Clone)]
-pub struct Registry {
-    makers: HashMap<String, Maker>,
-    analyses: HashMap<String, Arc<dyn GameAnalysis>>,
-}
-
-impl std::fmt::Debug for Registry {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Registry")
-            .field("games", &self.names())
-            .finish()
-    }
-}
-
-impl Registry {
-    /// No game at all.
-    pub fn empty() -> Registry {
-        Registry {
-            makers: HashMap::new(),
-            analyses: HashMap::new(),
-        }
-    }
-
-    /// Grand Trictrac (with `trictrac_defaults` when a client names no
-    /// options) and backgammon.
-    pub fn standard(trictrac_defaults: ::trictrac::GameOptions) -> Registry {
-        let mut r = Registry::empty();
-        r.register("trictrac", move |words| {
-            self::trictrac::new_game(words, trictrac_defaults)
-        });
-        r.register("backgammon", self::backgammon::new_match);
-        r.register_analysis("trictrac", Arc::new(self::trictrac::Analysis));
-        r.register_analysis("backgammon", Arc::new(self::backgammon::Analysis));
-        r
-    }
-
-    /// Adds (or replaces) the analysis of the game `name`.
-    pub fn register_analysis(&mut self, name: &str, analysis: Arc<dyn GameAnalysis>) {
-        self.analyses.insert(name.to_string(), analysis);
-    }
-
-    /// The analysis of the game `name`.
-    ///
-    /// # Errors
-    /// An unknown game, or one without analysis.
-    pub fn analysis(&self, name: &str) -> Result<Arc<dyn GameAnalysis>, crate::error::GameError> {
-        self.analyses.get(name).cloned().ok_or_else(|| {
-            let mut names: Vec<&str> = self.analyses.keys().map(String::as_str).collect();
-            names.sort_unstable();
-            crate::error::GameError::Unknown(format!(
-                "no analysis of `{name}`: {}",
-                names.join(" or ")
-            ))
-        })
-    }
-
-    /// Adds (or replaces) the game `name`, made by `make` from its option
-    /// words.
-    pub fn register<G: ServerGame>(
-        &mut self,
-        name: &str,
-        make: impl Fn(&str) -> Result<G, crate::error::GameError> + Send + Sync + 'static,
-    ) {
-        self.makers.insert(
-            name.to_string(),
-            Arc::new(move |w: &str| make(w).map(|g| Box::new(g) as Box<dyn RoomGame>)),
-        );
-    }
-
-    /// A new game `name` with `options`.
-    ///
-    /// # Errors
-    /// An unknown game, or options it does not read.
-    pub fn make(
-        &self,
-        name: &str,
-        options: &str,
-    ) -> Result<Box<dyn RoomGame>, crate::error::GameError> {
-        match self.makers.get(name) {
-            Some(m) => m(options.trim()),
-            None => Err(format!("game `{name}`: {}", self.names().join(" or ")).into()),
-        }
-    }
-
-    /// The games' names, sorted.
-    pub fn names(&self) -> Vec<&str> {
-        let mut v: Vec<&str> = self.makers.keys().map(String::as_str).collect();
-        v.sort_unstable();
-        v
     }
 }

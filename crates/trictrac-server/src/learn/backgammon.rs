@@ -22,7 +22,7 @@ use backgammon::{Cube, MatchState, Roll};
 use backgammon_bot::analysis::quiz::{self, Question, Quiz, QuizOptions, Theme};
 use serde_json::{json, Value};
 
-use super::{bad, body_json, gated, ip, ok, seed_of};
+use super::{bad, body_json, gated, ip, ok, seed_of, LearnError};
 use crate::error::fail;
 use crate::games::backgammon::analysis::{board_json, live_key, mark, Setting};
 use crate::games::backgammon::view::play_json;
@@ -70,11 +70,12 @@ pub fn make(theme: Theme, seed: u64) -> Option<Quiz> {
     quiz::generate(&net, theme, &opts).into_iter().next()
 }
 
-fn read_theme(v: Option<&Value>) -> Result<Theme, String> {
+fn read_theme(v: Option<&Value>) -> Result<Theme, LearnError> {
     let name = v
         .and_then(Value::as_str)
         .ok_or("give the quiz's theme: `theme` (opening, bearoff, blitz, priming or cube)")?;
-    name.parse().map_err(|e| format!("{e}"))
+    name.parse()
+        .map_err(|e| LearnError::Request(format!("{e}")))
 }
 
 async fn made(c: &ConnectInfo<SocketAddr>, theme: Theme, seed: u64) -> Result<Arc<Quiz>, Response> {
@@ -151,13 +152,14 @@ pub async fn quiz(
     }
 }
 
-fn yes_no(body: &serde_json::Map<String, Value>, k: &str) -> Result<bool, String> {
+fn yes_no(body: &serde_json::Map<String, Value>, k: &str) -> Result<bool, LearnError> {
     match body.get(k) {
         Some(Value::Bool(b)) => Ok(*b),
         None | Some(Value::Null) => Err(format!(
             "a cube quiz asks `double` and `take` (true or false): `{k}` is missing"
-        )),
-        Some(_) => Err(format!("`{k}` must be true or false")),
+        )
+        .into()),
+        Some(_) => Err(format!("`{k}` must be true or false").into()),
     }
 }
 

@@ -58,9 +58,30 @@ pub fn router() -> Router<std::sync::Arc<crate::room::Hub>> {
         .route("/api/learn/progress", get(progress::get).put(progress::put))
 }
 
+/// What is wrong with a request of the exercises: a field, the body, a
+/// progress that does not hold together, an exercise that cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LearnError {
+    /// A field or the body of the request is wrong, in a line naming it.
+    #[error("{0}")]
+    Request(String),
+}
+
+impl From<String> for LearnError {
+    fn from(s: String) -> LearnError {
+        LearnError::Request(s)
+    }
+}
+
+impl From<&str> for LearnError {
+    fn from(s: &str) -> LearnError {
+        LearnError::Request(s.to_string())
+    }
+}
+
 /// A 400 with `{"error": …}`.
-pub(crate) fn bad(message: impl Into<String>) -> Response {
-    fail(StatusCode::BAD_REQUEST, message.into())
+pub(crate) fn bad(message: impl std::fmt::Display) -> Response {
+    fail(StatusCode::BAD_REQUEST, message.to_string())
 }
 
 /// Runs `job` off the async threads once the gate lets it through, for a
@@ -91,7 +112,7 @@ pub(crate) fn ip(c: &ConnectInfo<SocketAddr>) -> IpAddr {
 }
 
 /// A seed from a query's or a body's text or number.
-pub(crate) fn seed_of(v: Option<&Value>) -> Result<u64, String> {
+pub(crate) fn seed_of(v: Option<&Value>) -> Result<u64, LearnError> {
     let n = match v {
         None | Some(Value::Null) => {
             return Err("give the exercise's seed: `seed` (a number)".into())
@@ -101,15 +122,15 @@ pub(crate) fn seed_of(v: Option<&Value>) -> Result<u64, String> {
         Some(_) => None,
     };
     n.filter(|n| *n <= SEED_MAX)
-        .ok_or_else(|| format!("`seed` must be a whole number from 0 to {SEED_MAX}"))
+        .ok_or_else(|| format!("`seed` must be a whole number from 0 to {SEED_MAX}").into())
 }
 
 /// The JSON body of a POST, or what is wrong with it.
-pub(crate) fn body_json(body: &str) -> Result<serde_json::Map<String, Value>, String> {
+pub(crate) fn body_json(body: &str) -> Result<serde_json::Map<String, Value>, LearnError> {
     match serde_json::from_str::<Value>(body) {
         Ok(Value::Object(m)) => Ok(m),
         Ok(_) => Err("the body must be a JSON object".into()),
-        Err(e) => Err(format!("the body is not JSON: {e}")),
+        Err(e) => Err(format!("the body is not JSON: {e}").into()),
     }
 }
 

@@ -4,6 +4,7 @@
 //! /api/learn/progress`. The page keeps it in the browser too, and for
 //! an anonymous player only there.
 
+use super::LearnError;
 use std::sync::Arc;
 
 use axum::extract::State;
@@ -51,16 +52,16 @@ pub struct Progress {
 
 impl Progress {
     /// Whether it is of a sensible size and its scores hold together.
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), LearnError> {
         if self.lessons.len() > ENTRIES_MAX
             || self.levels.len() > ENTRIES_MAX
             || self.themes.len() > ENTRIES_MAX
         {
-            return Err(format!("at most {ENTRIES_MAX} lessons, levels or themes"));
+            return Err(format!("at most {ENTRIES_MAX} lessons, levels or themes").into());
         }
         for (name, s) in self.levels.iter().chain(&self.themes) {
             if name.len() > 40 || s.right > s.asked || !s.lost.is_finite() || s.lost < 0.0 {
-                return Err(format!("the score of `{name}` does not hold together"));
+                return Err(format!("the score of `{name}` does not hold together").into());
             }
         }
         Ok(())

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use trictrac::Position;
 use trictrac_bot::lessons::{self, CountExercise, Given, Level, LESSONS};
 
-use super::{bad, body_json, gated, ip, ok, seed_of};
+use super::{bad, body_json, gated, ip, ok, seed_of, LearnError};
 
 /// What names an exercise: a lesson's number, or a level and a seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,7 +28,7 @@ pub enum Which {
 impl Which {
     /// From the fields `lesson`, or `level` and `seed`, of a query or a
     /// body.
-    pub fn read(get: impl Fn(&str) -> Option<Value>) -> Result<Which, String> {
+    pub fn read(get: impl Fn(&str) -> Option<Value>) -> Result<Which, LearnError> {
         let lesson = get("lesson");
         let level = get("level");
         match (lesson, level) {
@@ -50,7 +50,8 @@ impl Which {
                     _ => Err(format!(
                         "no lesson {shown}: the lessons are numbered 1 to {}",
                         LESSONS.len()
-                    )),
+                    )
+                    .into()),
                 }
             }
             (None, Some(l)) => {
@@ -69,9 +70,9 @@ impl Which {
 
     /// The exercise (for a level, the random games that find it: run it
     /// off the async threads).
-    pub fn make(self) -> Result<CountExercise, String> {
+    pub fn make(self) -> Result<CountExercise, LearnError> {
         match self {
-            Which::Lesson(n) => lessons::lesson(n).ok_or_else(|| format!("no lesson {n}")),
+            Which::Lesson(n) => lessons::lesson(n).ok_or_else(|| format!("no lesson {n}").into()),
             Which::Level(level, seed) => lessons::generate(level, seed, 1)
                 .into_iter()
                 .next()
@@ -80,6 +81,7 @@ impl Which {
                         "no exercise of level `{}` from seed {seed}: try another seed",
                         level.id()
                     )
+                    .into()
                 }),
         }
     }
@@ -156,7 +158,7 @@ async fn made(c: &ConnectInfo<SocketAddr>, which: Which) -> Result<CountExercise
     } else {
         which.make()
     };
-    made.map_err(|e| crate::error::fail(axum::http::StatusCode::NOT_FOUND, e))
+    made.map_err(|e| crate::error::fail(axum::http::StatusCode::NOT_FOUND, e.to_string()))
 }
 
 /// `GET /api/learn/trictrac/exercise?lesson=N` or `?level=L&seed=S`.
@@ -176,23 +178,23 @@ pub async fn exercise(
 
 /// The user's answer in a body: `"answer": "8 4"` (the roller's points,
 /// then the opponent's), or `"mover": 8, "opponent": 4`.
-pub fn given_of(body: &serde_json::Map<String, Value>) -> Result<Given, String> {
+pub fn given_of(body: &serde_json::Map<String, Value>) -> Result<Given, LearnError> {
     if let Some(a) = body.get("answer") {
         let text = match a {
             Value::String(s) => s.clone(),
             Value::Number(n) => n.to_string(),
             _ => return Err("`answer` is a text such as \"8\" or \"8 4\"".into()),
         };
-        return lessons::parse_answer(&text).map_err(|e| e.to_string());
+        return lessons::parse_answer(&text).map_err(|e| LearnError::Request(e.to_string()));
     }
-    let points = |k: &str| -> Result<Option<u32>, String> {
+    let points = |k: &str| -> Result<Option<u32>, LearnError> {
         match body.get(k) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Number(n)) => n
                 .as_u64()
                 .filter(|n| *n <= 1000)
                 .map(|n| Some(n as u32))
-                .ok_or_else(|| format!("`{k}` must be a number of points from 0 to 1000")),
+                .ok_or_else(|| format!("`{k}` must be a number of points from 0 to 1000").into()),
             Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
             Some(Value::String(s)) => s
                 .trim()
@@ -205,8 +207,9 @@ pub fn given_of(body: &serde_json::Map<String, Value>) -> Result<Given, String> 
                         "`{k}` must be a number of points from 0 to 1000, not `{}`",
                         s.trim()
                     )
+                    .into()
                 }),
-            Some(_) => Err(format!("`{k}` must be a number of points")),
+            Some(_) => Err(format!("`{k}` must be a number of points").into()),
         }
     };
     match (points("mover")?, points("opponent")?) {

@@ -28,6 +28,8 @@ use std::sync::{Arc, Mutex as StdMutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+
+use super::messages::LobbyMsg;
 use tokio::sync::{broadcast, mpsc, Notify};
 
 use super::Lobby;
@@ -170,13 +172,12 @@ impl Feed {
         if let Some(f) = &l.full {
             return f.clone();
         }
-        let v = json!({
-            "type": "lobby",
-            "seeks": l.seeks.iter().map(|(_, v)| v).collect::<Vec<_>>(),
-            "live": l.live.iter().map(|(_, v)| v).collect::<Vec<_>>(),
-            "bots": super::bots::standing(hub),
-        });
-        let f: Arc<str> = v.to_string().into();
+        let v = LobbyMsg::Lobby {
+            seeks: l.seeks.iter().map(|(_, v)| v).collect(),
+            live: l.live.iter().map(|(_, v)| v).collect(),
+            bots: super::bots::standing(hub),
+        };
+        let f: Arc<str> = v.text().into();
         l.full = Some(f.clone());
         f
     }
@@ -212,17 +213,17 @@ impl Feed {
             l.live = live;
             l.at = Some(Instant::now());
             (!same && !first).then(|| {
-                json!({
-                    "type": "lobby_diff",
-                    "seeks": changed_seeks,
-                    "gone": gone,
-                    "live": changed_live,
-                    "ended": ended,
-                })
+                LobbyMsg::LobbyDiff {
+                    seeks: changed_seeks,
+                    gone,
+                    live: changed_live,
+                    ended,
+                }
+                .text()
             })
         };
         if let Some(d) = diff {
-            let _ = self.tx.send(d.to_string().into());
+            let _ = self.tx.send(d.into());
         }
         self.tell_posters(hub).await;
     }
@@ -283,11 +284,11 @@ impl Feed {
             let row = match hub.store.seek(&id).await {
                 Ok(Some(r)) => r,
                 Ok(None) => {
-                    self.tell(
-                        &id,
-                        json!({"type": "closed", "seek": id, "state": "gone"}),
-                        true,
-                    );
+                    let m = LobbyMsg::Closed {
+                        seek: &id,
+                        state: "gone",
+                    };
+                    self.tell(&id, m.value(), true);
                     continue;
                 }
                 Err(_) => continue,
@@ -296,18 +297,20 @@ impl Feed {
                 // Taken, its game not made yet: told at the next look.
                 ("taken", None) | ("open", _) => {}
                 ("taken", Some(room)) => {
-                    let m = json!({
-                        "type": "accepted",
-                        "seek": row.id,
-                        "room": room,
-                        "token": row.seat_token,
-                        "side": row.seat_side,
-                    });
-                    self.tell(&id, m, true);
+                    let m = LobbyMsg::Accepted {
+                        seek: &row.id,
+                        room,
+                        token: row.seat_token.as_deref(),
+                        side: row.seat_side.as_deref(),
+                    };
+                    self.tell(&id, m.value(), true);
                 }
                 (state, _) => {
-                    let m = json!({"type": "closed", "seek": row.id, "state": state});
-                    self.tell(&id, m, true);
+                    let m = LobbyMsg::Closed {
+                        seek: &row.id,
+                        state,
+                    };
+                    self.tell(&id, m.value(), true);
                 }
             }
         }

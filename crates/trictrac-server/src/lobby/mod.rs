@@ -23,6 +23,7 @@
 pub mod accounts;
 pub mod bots;
 pub mod feed;
+pub mod messages;
 pub mod routes;
 pub mod socket;
 

@@ -85,7 +85,7 @@ async fn post_seek(
 ) -> Response {
     let seek: NewSeek = match body(
         &text,
-        "challenge (send {\"game\": \"trictrac\"|\"backgammon\", \"rules\": \"…\", \"match\": N, \"rated\": false, \"clock\": {\"kind\": \"move\", \"seconds\": S} or {\"kind\": \"total\", \"minutes\": M, \"increment\": I} or nothing})",
+        "challenge (send {\"game\": a game of /api/info, \"rules\": \"…\", \"match\": N, \"rated\": false, \"clock\": {\"kind\": \"move\", \"seconds\": S} or {\"kind\": \"total\", \"minutes\": M, \"increment\": I} or nothing})",
         false,
     ) {
         Ok(s) => s,

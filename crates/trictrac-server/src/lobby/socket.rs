@@ -16,9 +16,10 @@
 use std::sync::Arc;
 
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::{broadcast, mpsc};
 
+use super::messages::LobbyMsg;
 use super::same_token;
 use super::Lobby;
 
@@ -94,7 +95,7 @@ pub async fn serve(hub: Arc<Lobby>, mut socket: WebSocket, peer: std::net::IpAdd
 }
 
 fn error(m: impl Into<String>) -> Value {
-    json!({"type": "error", "message": m.into()})
+    LobbyMsg::Error { message: m.into() }.value()
 }
 
 /// One message of a lobby socket; its answer.
@@ -110,7 +111,7 @@ async fn handle(
         Err(e) => return error(format!("not JSON: {e}")),
     };
     match v["type"].as_str() {
-        Some("ping") => json!({"type": "pong"}),
+        Some("ping") => LobbyMsg::Pong.value(),
         Some("hold") => {
             let (Some(id), Some(token)) = (v["seek"].as_str(), v["token"].as_str()) else {
                 return error(
@@ -126,7 +127,11 @@ async fn handle(
             let row = match hub.store.seek(&id).await {
                 Ok(Some(r)) => r,
                 Ok(None) => {
-                    return json!({"type": "closed", "seek": id, "state": "gone"});
+                    return LobbyMsg::Closed {
+                        seek: &id,
+                        state: "gone",
+                    }
+                    .value();
                 }
                 Err(e) => return error(e.to_string()),
             };
@@ -142,16 +147,20 @@ async fn handle(
                             return error(e.to_string());
                         }
                     }
-                    json!({"type": "held", "seek": row.id})
+                    LobbyMsg::Held { seek: &row.id }.value()
                 }
-                ("taken", Some(room)) => json!({
-                    "type": "accepted",
-                    "seek": row.id,
-                    "room": room,
-                    "token": row.seat_token,
-                    "side": row.seat_side,
-                }),
-                (state, _) => json!({"type": "closed", "seek": row.id, "state": state}),
+                ("taken", Some(room)) => LobbyMsg::Accepted {
+                    seek: &row.id,
+                    room,
+                    token: row.seat_token.as_deref(),
+                    side: row.seat_side.as_deref(),
+                }
+                .value(),
+                (state, _) => LobbyMsg::Closed {
+                    seek: &row.id,
+                    state,
+                }
+                .value(),
             }
         }
         Some(t) => error(format!("unknown message type `{t}`: hold or ping")),

@@ -13,7 +13,6 @@ use tables::{BySide, Side};
 use tokio::sync::{broadcast, watch, Mutex};
 
 use crate::error::{LoadError, RoomError};
-pub use crate::games::Intent;
 use crate::games::Registry;
 use crate::store::{now, Change, GameRow, InsertError, Store};
 use view::state_json;

@@ -4,7 +4,7 @@
 //! every game of the registry.
 //!
 //! What a verdict scores is the game's own resignation (docs/SERVER.md,
-//! "Clocks and abandonment"): the loser's [`Intent::Resign`] is applied
+//! "Clocks and abandonment"): the loser's resignation ([`crate::games::ServerGame::forfeit`]) is applied
 //! and stored as his last action when it ends what the room plays
 //! (Grand Trictrac's game at the stake gives on the score as it
 //! stands; a backgammon money game, a single game times the videau).
@@ -31,7 +31,7 @@ use tables::Side;
 use tokio::sync::mpsc;
 
 use super::clock::{now_ms, side_name, Clock, ClockSpec};
-use super::{Hub, Intent, Room};
+use super::{Hub, Room};
 use crate::error::RoomError;
 
 /// The settings of abandonment and idleness (`trictrac serve
@@ -299,9 +299,9 @@ impl Hub {
         let base = room.timing.clone().unwrap_or_default();
         let mut g = room.game.clone();
         let resigned = g
-            .act(Intent::Resign, &[loser], &mut self.dice())
+            .forfeit(loser)
             .ok()
-            .and_then(|(_, text)| g.outcome().map(|o| (text, o)));
+            .and_then(|text| g.outcome().map(|o| (text, o)));
         if let Some((text, o)) = resigned {
             let line = format!("{} ({why})", o.text);
             let mut t = base.after_action(room.game.side_to_act(), None, now);

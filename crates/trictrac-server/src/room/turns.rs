@@ -8,7 +8,7 @@ use serde_json::Value;
 use tables::Side;
 use tokio::sync::Mutex;
 
-use super::{GameState, Hub, Intent, Mode, Room};
+use super::{GameState, Hub, Mode, Room};
 use crate::error::RoomError;
 
 impl Hub {
@@ -24,7 +24,9 @@ impl Hub {
         Ok(texts)
     }
 
-    /// Carries out `intent` for a connection holding `seats`; returns the
+    /// Carries out the game's verb of the client's message `msg` (read
+    /// by the game: [`crate::games::RoomGame::act`]) for a connection
+    /// holding `seats`; returns the
     /// number of actions stored after it.
     ///
     /// # Errors
@@ -34,7 +36,7 @@ impl Hub {
         self: &Arc<Self>,
         room_arc: &Arc<Mutex<Room>>,
         seats: &[Side],
-        intent: Intent,
+        msg: &Value,
         expected_seq: Option<usize>,
     ) -> Result<usize, RoomError> {
         let mut room = room_arc.lock().await;
@@ -70,7 +72,7 @@ impl Hub {
         }
         let mut g = room.game.clone();
         let mut dice = self.dice_of(&room);
-        let (_, text) = g.act(intent, seats, &mut dice)?;
+        let (_, text) = g.act(msg, seats, &mut dice)?;
         let new = self.follow_ups(&mut g, vec![text], &mut dice)?;
         let seq = self.commit(&mut room, g, new).await?;
         drop(room);
@@ -107,7 +109,7 @@ impl Hub {
             .map_err(RoomError::from)
     }
 
-    /// The tutor's judgement of `intent` (issue 40): the equity it loses
+    /// The tutor's judgement of the verb of `msg` (issue 40): the equity it loses
     /// against the best choice and why, computed off the async threads,
     /// without carrying it out. Only in a game against the bot; the room
     /// is then tutored (unrated, said in its state).
@@ -119,7 +121,7 @@ impl Hub {
         &self,
         room_arc: &Arc<Mutex<Room>>,
         seats: &[Side],
-        intent: super::Intent,
+        msg: &Value,
         peer: std::net::IpAddr,
     ) -> Result<Value, RoomError> {
         let job = {
@@ -129,7 +131,7 @@ impl Hub {
                     "the tutor is for a game against the bot, not a game between two people".into(),
                 ));
             }
-            let job = room.game.judge(intent, seats)?;
+            let job = room.game.judge(msg, seats)?;
             if !room.tutored {
                 room.tutored = true;
                 room.broadcast();

@@ -6,6 +6,7 @@
 //! the review of an uploaded `.mat`, [`rollout`]s).
 
 pub mod analysis;
+mod describe;
 pub mod review;
 pub mod rollout;
 pub mod view;
@@ -21,11 +22,54 @@ fn query(pairs: &[(&str, &str)]) -> std::collections::HashMap<String, String> {
 
 use backgammon::session::{options_words, parse_options, Action, Match};
 use backgammon::{Position, Roll, Rules};
+use serde::Deserialize;
 use serde_json::Value;
 use tables::{BySide, Choice, Player, Side, TableGame};
 
-use super::{GameAnalysis, Intent, Job, Query, RolloutJob, ServerGame};
+use super::{GameAnalysis, Job, Query, RolloutJob, ServerGame};
 use crate::error::RoomError;
+
+/// What a backgammon player asks for: the client's message
+/// (docs/PROTOCOL.md), tagged by its `type`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Verb {
+    /// Roll the dice (BG-3).
+    Roll,
+    /// Play the roll, in the game's notation (BG-4).
+    Play {
+        /// The play.
+        play: String,
+    },
+    /// Offer the videau (BG-7.2).
+    Double,
+    /// Take the videau offered (BG-7.3).
+    Take,
+    /// Take and redouble at once (BG-7.5, when beavers are on).
+    Beaver,
+    /// Refuse the videau and lose the game (BG-7.4).
+    Drop,
+    /// Offer to resign `kind`: `single` (the default), `gammon` or
+    /// `backgammon`.
+    Resign {
+        /// The kind offered.
+        #[serde(default)]
+        kind: Option<String>,
+    },
+    /// Accept the resignation the opponent offers.
+    Accept,
+    /// Decline it: play goes on.
+    Decline,
+    /// Withdraw one's own offer, before it is answered.
+    Withdraw,
+}
+
+/// A resignation: offered, answered or withdrawn.
+enum Resignation {
+    Offer(Option<String>),
+    Answer(bool),
+    Withdraw,
+}
 
 /// A new money game or match from the stored option words.
 ///
@@ -37,7 +81,7 @@ pub fn new_match(words: &str) -> Result<Match, crate::error::GameError> {
 }
 
 /// The side to act among `seats`, or why not.
-fn seat(m: &Match, seats: &[Side], intent: &Intent) -> Result<Side, RoomError> {
+fn seat(m: &Match, seats: &[Side], intent: &Verb) -> Result<Side, RoomError> {
     let Some(side) = m.side_to_act() else {
         return Err(RoomError::Refused(match m.winner() {
             Some(w) => format!("the game is over: {w} won"),
@@ -49,30 +93,30 @@ fn seat(m: &Match, seats: &[Side], intent: &Intent) -> Result<Side, RoomError> {
     }
     let mine = seats.first().copied().unwrap_or(!side);
     Err(RoomError::NotYourTurn(match intent {
-        Intent::Double => format!(
+        Verb::Double => format!(
             "{mine} may offer the videau only on his turn, before rolling, and it is {side}'s turn (BG-7.2)"
         ),
-        Intent::Take | Intent::Drop | Intent::Beaver => {
+        Verb::Take | Verb::Drop | Verb::Beaver => {
             format!("only the doubled player answers the videau, and that is {side} (BG-7.3)")
         }
         _ => format!("it is {side}'s turn, and you hold the {mine} seat"),
     }))
 }
 
-/// The resignations, made out of turn: at once (a time verdict's
-/// `Intent::Resign`), offered, answered or withdrawn; `None` for other
-/// intents.
+/// The resignations, made out of turn: offered, answered or withdrawn;
+/// `None` for other verbs.
 fn resignation(
     m: &Match,
-    intent: &Intent,
+    verb: &Verb,
     seats: &[Side],
 ) -> Result<Option<(Side, Choice<Action>)>, RoomError> {
-    if !matches!(
-        intent,
-        Intent::Resign | Intent::OfferResign(_) | Intent::AnswerResign(_) | Intent::WithdrawResign
-    ) {
-        return Ok(None);
-    }
+    let intent = match verb {
+        Verb::Resign { kind } => Resignation::Offer(kind.clone()),
+        Verb::Accept => Resignation::Answer(true),
+        Verb::Decline => Resignation::Answer(false),
+        Verb::Withdraw => Resignation::Withdraw,
+        _ => return Ok(None),
+    };
     if m.over() {
         return Err(RoomError::Refused(
             "the game is over: there is no resignation to offer or answer".into(),
@@ -87,13 +131,9 @@ fn resignation(
     // offerer withdraws.
     let pick = |want: Option<Side>| want.filter(|s| seats.contains(s)).unwrap_or(seats[0]);
     let (side, action) = match intent {
-        Intent::Resign => {
+        Resignation::Offer(kind) => {
             let side = pick(m.side_to_act());
-            (side, Action::Resign { side: side.char() })
-        }
-        Intent::OfferResign(kind) => {
-            let side = pick(m.side_to_act());
-            let kind = kind.clone().unwrap_or_else(|| "single".into());
+            let kind = kind.unwrap_or_else(|| "single".into());
             (
                 side,
                 Action::Offer {
@@ -102,17 +142,17 @@ fn resignation(
                 },
             )
         }
-        Intent::AnswerResign(accept) => {
+        Resignation::Answer(accept) => {
             let side = pick(offer.map(|(by, _)| !by));
             let c = side.char();
-            let action = if *accept {
+            let action = if accept {
                 Action::Accept { side: c }
             } else {
                 Action::Decline { side: c }
             };
             (side, action)
         }
-        _ => {
+        Resignation::Withdraw => {
             let side = pick(offer.map(|(by, _)| by));
             (side, Action::Withdraw { side: side.char() })
         }
@@ -121,31 +161,31 @@ fn resignation(
 }
 
 impl ServerGame for Match {
-    fn intent(&self, intent: Intent, seats: &[Side]) -> Result<(Side, Choice<Action>), RoomError> {
+    type Verb = Verb;
+
+    fn describe(&self) -> super::info::Descriptor {
+        describe::descriptor()
+    }
+
+    fn forfeit(&self, side: Side) -> Option<Action> {
+        Some(Action::Resign { side: side.char() })
+    }
+
+    fn intent(&self, intent: Verb, seats: &[Side]) -> Result<(Side, Choice<Action>), RoomError> {
         if let Some(choice) = resignation(self, &intent, seats)? {
             return Ok(choice);
         }
         let side = seat(self, seats, &intent)?;
         let choice = match intent {
-            Intent::Roll => Choice::Throw,
-            Intent::Play(p) => Choice::Act(Action::Play { p }),
-            Intent::Double => Choice::Act(Action::Double),
-            Intent::Take => Choice::Act(Action::Take),
-            Intent::Beaver => Choice::Act(Action::Beaver),
-            Intent::Drop => Choice::Act(Action::Drop),
-            Intent::Resign
-            | Intent::OfferResign(_)
-            | Intent::AnswerResign(_)
-            | Intent::WithdrawResign => unreachable!("handled above"),
-            Intent::Stay
-            | Intent::Leave
-            | Intent::Declare(_)
-            | Intent::School(_)
-            | Intent::Contest
-            | Intent::Settle { .. } => {
+            Verb::Roll => Choice::Throw,
+            Verb::Play { play } => Choice::Act(Action::Play { p: play }),
+            Verb::Double => Choice::Act(Action::Double),
+            Verb::Take => Choice::Act(Action::Take),
+            Verb::Beaver => Choice::Act(Action::Beaver),
+            Verb::Drop => Choice::Act(Action::Drop),
+            Verb::Resign { .. } | Verb::Accept | Verb::Decline | Verb::Withdraw => {
                 return Err(RoomError::Refused(
-                    "stay, leave, declare, school, contest and settle are Grand Trictrac actions, not backgammon ones"
-                        .into(),
+                    "a resignation is offered, answered or withdrawn out of turn".into(),
                 ))
             }
         };
@@ -184,16 +224,16 @@ impl ServerGame for Match {
         Ok(Box::new(move || analysis::hint(&m)))
     }
 
-    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
+    fn judge(&self, intent: Verb, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
         if !self.side_to_act().is_some_and(|s| seats.contains(&s)) {
             return Err("the tutor judges the decisions of the side to move".into());
         }
         let d = match intent {
-            Intent::Play(p) => analysis::Decision::Play(p),
-            Intent::Roll => analysis::Decision::NoDouble,
-            Intent::Double => analysis::Decision::Double,
-            Intent::Take => analysis::Decision::Take,
-            Intent::Drop => analysis::Decision::Drop,
+            Verb::Play { play } => analysis::Decision::Play(play),
+            Verb::Roll => analysis::Decision::NoDouble,
+            Verb::Double => analysis::Decision::Double,
+            Verb::Take => analysis::Decision::Take,
+            Verb::Drop => analysis::Decision::Drop,
             _ => return Err("the tutor judges a play, a double, a take or a drop".into()),
         };
         let m = self.clone();

@@ -3,16 +3,73 @@
 //! state, the bots, the hint and review, the records.
 
 pub mod analysis;
+mod describe;
 pub mod view;
 
 use ::trictrac::action::Action;
 use ::trictrac::record::Header;
 use ::trictrac::{Game, GameOptions, Phase, Record};
+use serde::Deserialize;
 use serde_json::Value;
 use tables::{BySide, Choice, Player, Side};
 
-use super::{Intent, Job, ServerGame};
+use super::{Job, ServerGame};
 use crate::error::RoomError;
+
+/// What a player of Grand Trictrac asks for: the client's message
+/// (docs/PROTOCOL.md), tagged by its `type`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Verb {
+    /// Roll the dice.
+    Roll,
+    /// Play, in the game's notation.
+    Play {
+        /// The play.
+        play: String,
+    },
+    /// Stay after winning a hole.
+    Stay,
+    /// Leave after winning a hole.
+    Leave,
+    /// Declare points (manual marking).
+    Declare {
+        /// The points.
+        points: u32,
+    },
+    /// Claim a school naming these points (manual marking, R-10).
+    School {
+        /// The points.
+        points: u32,
+    },
+    /// Contest the last school marked against this player.
+    Contest,
+    /// Settle the false play standing (section 11): correct it
+    /// (`correct`, to `play` when given, else the smallest correction),
+    /// leave it as it is, or have it put back for its author to
+    /// `replay`; its author replays with `correct` and `play`; `late`:
+    /// the late false move claimed (section 11, case 6).
+    Settle {
+        /// Corrected (or replayed) rather than left.
+        correct: bool,
+        /// The play chosen.
+        #[serde(default)]
+        play: Option<String>,
+        /// Put back for the author to replay.
+        #[serde(default)]
+        replay: bool,
+        /// The late false move claimed.
+        #[serde(default)]
+        late: bool,
+    },
+    /// Give up the game at once, at the stake of the score; a
+    /// `kind` (a backgammon-style offer) is refused.
+    Resign {
+        /// Refused when given.
+        #[serde(default)]
+        kind: Option<String>,
+    },
+}
 
 /// A new game from the stored option words (empty: `defaults`).
 ///
@@ -42,7 +99,17 @@ fn record_of(game: &Game, names: BySide<&str>, date: &str) -> Record {
 }
 
 impl ServerGame for Game {
-    fn intent(&self, intent: Intent, seats: &[Side]) -> Result<(Side, Choice<Action>), RoomError> {
+    type Verb = Verb;
+
+    fn describe(&self) -> super::info::Descriptor {
+        describe::descriptor()
+    }
+
+    fn forfeit(&self, side: Side) -> Option<Action> {
+        Some(Action::Resign { side: side.char() })
+    }
+
+    fn intent(&self, intent: Verb, seats: &[Side]) -> Result<(Side, Choice<Action>), RoomError> {
         if let Some(w) = self.winner() {
             return Err(RoomError::Refused(format!("the game is over: {w} won")));
         }
@@ -59,20 +126,20 @@ impl ServerGame for Game {
             order.into_iter().find(|s| ok(*s))
         };
         match intent {
-            Intent::Contest => {
+            Verb::Contest => {
                 let side = pick(&|s| self.can_contest_school(s)).ok_or(
                     "no school marked against you is open to a contest: contest before the next roll (R-10.4)",
                 )?;
                 return Ok((side, Choice::Act(Action::Contest { side: side.char() })));
             }
-            Intent::Settle { late: true, .. } => {
+            Verb::Settle { late: true, .. } => {
                 // Section 11, case 6: the opponent's late claim.
                 let side = pick(&|s| self.can_claim_late_false_move(s)).ok_or(
                     "no late false move to claim: after your roll, until its author's next play, while you can still fill your grand jan (section 11, case 6)",
                 )?;
                 return Ok((side, Choice::Act(Action::LateClaim { side: side.char() })));
             }
-            Intent::Settle {
+            Verb::Settle {
                 correct,
                 play,
                 replay,
@@ -103,13 +170,13 @@ impl ServerGame for Game {
                     }),
                 ));
             }
-            Intent::Resign | Intent::OfferResign(None) => {
+            Verb::Resign { kind: None } => {
                 let side = pick(&|_| true).ok_or("you are watching: only the players act")?;
                 return Ok((side, Choice::Act(Action::Resign { side: side.char() })));
             }
-            Intent::OfferResign(Some(_)) | Intent::AnswerResign(_) | Intent::WithdrawResign => {
+            Verb::Resign { kind: Some(_) } => {
                 return Err(RoomError::Refused(
-                    "Grand Trictrac has no resignation offer: resign ends the game at once, at the R-9.1 stake of the score (RULES-CHOICES.md); single, gammon and backgammon, accept, decline and withdraw are backgammon's"
+                    "Grand Trictrac has no resignation offer: resign ends the game at once, at the R-9.1 stake of the score (RULES-CHOICES.md)"
                         .into(),
                 ))
             }
@@ -126,28 +193,19 @@ impl ServerGame for Game {
             )));
         }
         let choice = match intent {
-            Intent::Roll => Choice::Throw,
-            Intent::Play(p) => Choice::Act(Action::Play { p }),
-            Intent::Stay => Choice::Act(Action::Stay),
-            Intent::Leave => Choice::Act(Action::Leave),
-            Intent::Declare(n) => Choice::Act(Action::Declare { n }),
-            Intent::School(n) => Choice::Act(Action::School {
+            Verb::Roll => Choice::Throw,
+            Verb::Play { play } => Choice::Act(Action::Play { p: play }),
+            Verb::Stay => Choice::Act(Action::Stay),
+            Verb::Leave => Choice::Act(Action::Leave),
+            Verb::Declare { points } => Choice::Act(Action::Declare { n: points }),
+            Verb::School { points } => Choice::Act(Action::School {
                 side: side.char(),
-                n,
+                n: points,
             }),
-            Intent::Double | Intent::Take | Intent::Beaver | Intent::Drop => {
+            Verb::Contest | Verb::Settle { .. } | Verb::Resign { .. } => {
                 return Err(RoomError::Refused(
-                    "Grand Trictrac has no videau: double, take and drop are backgammon actions (BG-7)"
-                        .into(),
+                    "contest, settle and resign are answered before the turn's own".into(),
                 ))
-            }
-            Intent::Contest
-            | Intent::Settle { .. }
-            | Intent::Resign
-            | Intent::OfferResign(_)
-            | Intent::AnswerResign(_)
-            | Intent::WithdrawResign => {
-                unreachable!("handled above")
             }
         };
         Ok((side, choice))
@@ -195,7 +253,7 @@ impl ServerGame for Game {
         Ok(Box::new(move || analysis::hint(&game)))
     }
 
-    fn judge(&self, intent: Intent, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
+    fn judge(&self, intent: Verb, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
         let side = match self.phase() {
             Phase::Play(s) | Phase::StayOrLeave(s) => s,
             _ => return Err("the tutor judges a play or a choice to stay or leave (R-8.6)".into()),
@@ -204,9 +262,9 @@ impl ServerGame for Game {
             return Err("the tutor judges the decisions of the side to move".into());
         }
         let d = match intent {
-            Intent::Play(p) => analysis::Decision::Play(p),
-            Intent::Stay => analysis::Decision::Stay(true),
-            Intent::Leave => analysis::Decision::Stay(false),
+            Verb::Play { play } => analysis::Decision::Play(play),
+            Verb::Stay => analysis::Decision::Stay(true),
+            Verb::Leave => analysis::Decision::Stay(false),
             _ => return Err("the tutor judges a play, staying or leaving".into()),
         };
         let game = self.clone();
