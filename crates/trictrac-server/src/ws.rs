@@ -605,9 +605,11 @@ pub(crate) async fn handle_detached(
             }
         },
     };
-    let msg: ClientMsg = match serde_json::from_value(raw) {
+    if TAKE_BACK.contains(&kind) {
+        return vec![error(NO_TAKE_BACK)];
+    }
+    let msg = match ClientMsg::deserialize(&raw) {
         Ok(m) => m,
-        Err(_) if TAKE_BACK.contains(&kind) => return vec![error(NO_TAKE_BACK)],
         Err(e) => return vec![error(format!("bad message: {e}"))],
     };
     let rx = room.lock().await.tx.subscribe();
@@ -617,7 +619,7 @@ pub(crate) async fn handle_detached(
         token,
         rx,
     });
-    handle(hub, &mut attached, msg, expected, peer, account).await
+    handle(hub, &mut attached, msg, &raw, expected, peer, account).await
 }
 
 #[cfg(test)]
