@@ -30,6 +30,9 @@ struct Case {
     page: &'static str,
 }
 
+/// The positions: at 2 plies the first five of every play differ from
+/// the first five at 0 ply searched again (what the page showed before)
+/// in the contact, race and first match positions.
 const CASES: &[Case] = &[
     Case {
         name: "opening 4-3",
@@ -37,9 +40,9 @@ const CASES: &[Case] = &[
         page: "position=4HPwATDgc/ABMA&dice=4-3",
     },
     Case {
-        name: "contact 6-2",
-        cli: &["--position", "thkAOA/3+RgAAA", "--dice", "6-2"],
-        page: "position=thkAOA/3+RgAAA&dice=6-2",
+        name: "the reply 6-4",
+        cli: &["--position", "sGfwATDgc/ABMA", "--dice", "6-4"],
+        page: "position=sGfwATDgc/ABMA&dice=6-4",
     },
     Case {
         name: "contact 5-5",
@@ -47,12 +50,12 @@ const CASES: &[Case] = &[
         page: "position=hgsZyQaMzxwHAA&dice=5-5",
     },
     Case {
-        name: "race 5-3",
+        name: "race 6-5",
         cli: &[
             "--position",
-            "XGID=----EEE------------ee-e---:0:0:1:53:0:0:0:0:10",
+            "XGID=--B-B-CBB-BB--bb-bbc-b-b--:0:0:1:65:0:0:0:0:10",
         ],
-        page: "position=XGID%3D----EEE------------ee-e---:0:0:1:53:0:0:0:0:10",
+        page: "position=XGID%3D--B-B-CBB-BB--bb-bbc-b-b--:0:0:1:65:0:0:0:0:10",
     },
     Case {
         name: "bear-off 6-2",
@@ -63,18 +66,32 @@ const CASES: &[Case] = &[
         page: "position=XGID%3D-ABCCCC------------ddcbaa-:0:0:1:62:0:0:0:0:10",
     },
     Case {
-        name: "7-point match at 2-4, contact 4-1",
+        name: "7-point match at 4-2, contact 4-1",
         cli: &[
             "--position",
-            "thkAOA/3+RgAAA",
+            "hgsZyQaMzxwHAA",
             "--dice",
             "4-1",
             "--match",
             "7",
             "--score",
+            "4-2",
+        ],
+        page: "position=hgsZyQaMzxwHAA&dice=4-1&length=7&score=4-2",
+    },
+    Case {
+        name: "7-point match at 2-4, from the bar 3-2",
+        cli: &[
+            "--position",
+            "Zm4zAAPgjHnAQQ",
+            "--dice",
+            "3-2",
+            "--match",
+            "7",
+            "--score",
             "2-4",
         ],
-        page: "position=thkAOA/3+RgAAA&dice=4-1&length=7&score=2-4",
+        page: "position=Zm4zAAPgjHnAQQ&dice=3-2&length=7&score=2-4",
     },
 ];
 

@@ -11,11 +11,11 @@ use std::collections::HashMap;
 
 use backgammon::session::Match;
 use backgammon::{
-    BySide, Cube, MatchState, Phase, Play, PlayList, Point, Position, Roll, Rules, Setup, Side,
-    Xgid, XgidDice,
+    BySide, Cube, MatchState, Phase, Play, Point, Position, Roll, Rules, Setup, Side, Xgid,
+    XgidDice,
 };
 use backgammon_bot::analysis::cubeful::{self, CubeAnalysis};
-use backgammon_bot::analysis::explain::{features, why, Chances};
+use backgammon_bot::analysis::explain::features;
 use backgammon_bot::analysis::service::{self, Analyst, PlayDepth};
 use backgammon_bot::cube::score::Score;
 use backgammon_bot::BgNet;
