@@ -4,7 +4,8 @@
 //! `/api/analysis/backgammon/position`, as the page asks it — and the
 //! terminal's — the real `trictrac bg hint --json` — list the same plays
 //! in the same order, at the same depths and equities, at each depth the
-//! page offers (0, 2 and 3 plies, 3 by default).
+//! page offers (0, 2 and 3 plies, 3 by default); and without dice the
+//! same cube decision, at 0, 2 and 3 levels of rolls.
 //!
 //! The `trictrac` binary is taken beside the test's own folder
 //! (`target/debug/trictrac`) or from `TRICTRAC_BIN`; a test of the server
@@ -243,6 +244,88 @@ async fn the_page_and_the_terminal_give_the_same_hint() {
                 // up by clicks as the page sends it, give the same.
                 let default = by_board(addr, &page).await;
                 assert_eq!(default["plays"], page["plays"], "{}: by board", case.name);
+            }
+        }
+    }
+    server.stop().await;
+}
+
+/// Cube decisions (no dice): money with the Jacoby rule off and on (the
+/// XGID's own flag, which the page once ignored), and a match score.
+const CUBE_CASES: &[Case] = &[
+    Case {
+        name: "money cube, Jacoby off",
+        cli: &[
+            "--position",
+            "XGID=--B---CA---AcB-cAbAeBBb---:0:0:-1:00:0:0:0:0:6",
+        ],
+        page: "position=XGID%3D--B---CA---AcB-cAbAeBBb---:0:0:-1:00:0:0:0:0:6",
+    },
+    Case {
+        name: "money cube, Jacoby on",
+        cli: &[
+            "--position",
+            "XGID=--B---CA---AcB-cAbAeBBb---:0:0:-1:00:0:0:1:0:6",
+        ],
+        page: "position=XGID%3D--B---CA---AcB-cAbAeBBb---:0:0:-1:00:0:0:1:0:6",
+    },
+    Case {
+        name: "cube at 4-2 in a 7-point match",
+        cli: &[
+            "--position",
+            "hgsZyQaMzxwHAA",
+            "--match",
+            "7",
+            "--score",
+            "4-2",
+        ],
+        page: "position=hgsZyQaMzxwHAA&length=7&score=4-2",
+    },
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_and_the_terminal_give_the_same_cube_hint() {
+    let bin = match trictrac_bin() {
+        Ok(b) => b,
+        Err(why) => {
+            let msg = format!("{why}: build it first (cargo build -p trictrac-cli)");
+            assert!(std::env::var("CI").as_deref() != Ok("true"), "{msg}");
+            eprintln!("skipped: {msg}");
+            return;
+        }
+    };
+    let dir = TempDir::new("same-cube-hint");
+    let server = start(&dir.db_url()).await;
+    let addr = server.addr();
+    for case in CUBE_CASES {
+        for plies in [0u8, 2, 3] {
+            let (code, text) = http_get(
+                addr,
+                &format!(
+                    "/api/analysis/backgammon/position?{}&plies={plies}",
+                    case.page
+                ),
+            )
+            .await;
+            assert_eq!(code, 200, "{}: {text}", case.name);
+            let page: Value = serde_json::from_str(&text).expect("JSON");
+            assert_eq!(page["kind"], "cube", "{}: {page}", case.name);
+            let bin = bin.clone();
+            let args = case.cli;
+            let term = tokio::task::spawn_blocking(move || terminal_hint(&bin, args, plies))
+                .await
+                .expect("the terminal's cube hint");
+            let what = format!("{} at {plies} plies", case.name);
+            let (p, t) = (&page["cube"], &term["cube"]);
+            for key in ["action", "double", "take", "available"] {
+                assert_eq!(p[key], t[key], "{what}: {key}");
+            }
+            for key in ["no_double", "double_take", "double_pass"] {
+                let (pe, te) = (p[key].as_f64().unwrap(), t[key].as_f64().unwrap());
+                assert!(
+                    (pe - te).abs() < 1e-4,
+                    "{what}: {key} {pe} on the page, {te} in the terminal"
+                );
             }
         }
     }

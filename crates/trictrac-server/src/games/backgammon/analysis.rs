@@ -49,6 +49,10 @@ pub struct Setting {
     pub state: MatchState,
     /// A double is offered by the side on roll: the other answers.
     pub doubled: bool,
+    /// The Jacoby rule when the position's notation says (an XGID or a
+    /// Match ID of money play), over the rules the setting is analysed
+    /// under, as `trictrac bg hint` takes it.
+    pub jacoby: Option<bool>,
 }
 
 impl Setting {
@@ -71,10 +75,12 @@ impl Setting {
             cube: g.cube(),
             state: *g.match_state(),
             doubled,
+            jacoby: None,
         })
     }
 
-    /// The setting's XGID (Jacoby off, the largest cube 64).
+    /// The setting's XGID (Jacoby as the notation read said, else off;
+    /// the largest cube 64).
     pub fn xgid(&self) -> Xgid {
         let (turn, dice) = if self.doubled {
             (!self.position.turn(), XgidDice::Doubled)
@@ -95,7 +101,7 @@ impl Setting {
             score: self.state.score,
             length: self.state.length,
             crawford: self.state.crawford,
-            jacoby: false,
+            jacoby: self.jacoby.unwrap_or(false),
             beavers: false,
             max_cube_log2: Cube::MAX.trailing_zeros(),
         }
@@ -261,6 +267,11 @@ fn cube_json(a: &CubeAnalysis) -> Value {
 /// run it off the async threads. `plies`: the depth asked, else the
 /// default bot's (3 for a roll's plays, 2 for the cube).
 pub fn analyse(s: &Setting, rules: &Rules, plies: Option<u8>) -> Value {
+    let mut own = *rules;
+    if let Some(j) = s.jacoby {
+        own.jacoby = j;
+    }
+    let rules = &own;
     let net = backgammon_bot::default_net();
     let plies = plies.unwrap_or(if s.dice.is_some() { 3 } else { 2 });
     let xgid = s.xgid();

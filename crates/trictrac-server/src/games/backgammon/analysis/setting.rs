@@ -103,6 +103,7 @@ pub fn setting(q: &HashMap<String, String>) -> Result<Setting, crate::error::Ana
         cube: Cube::centred(),
         state: MatchState::money(),
         doubled: false,
+        jacoby: None,
     };
     match (field(q, "position")?, field(q, "board")?) {
         (Some(_), Some(_)) => return Err("give a position or a board, not both".into()),
@@ -119,6 +120,7 @@ pub fn setting(q: &HashMap<String, String>) -> Result<Setting, crate::error::Ana
             s.state = r.state;
             s.dice = r.dice;
             s.doubled = r.doubled;
+            s.jacoby = r.jacoby;
             // The doubler is on roll in a setting where a double is
             // offered; the notation names the side to answer.
             s.position = if r.doubled {
