@@ -49,9 +49,10 @@ pub struct Setting {
     pub state: MatchState,
     /// A double is offered by the side on roll: the other answers.
     pub doubled: bool,
-    /// The Jacoby rule when the position's notation says (an XGID or a
-    /// Match ID of money play), over the rules the setting is analysed
-    /// under, as `trictrac bg hint` takes it.
+    /// `Some(false)`: the Jacoby rule is off (an XGID or a Match ID of
+    /// money play that says so, or a game whose rules have it off), over
+    /// the rules the setting is analysed under, as `trictrac bg hint`
+    /// takes it; `None`: the standard rule, on in money play.
     pub jacoby: Option<bool>,
 }
 
@@ -75,12 +76,12 @@ impl Setting {
             cube: g.cube(),
             state: *g.match_state(),
             doubled,
-            jacoby: None,
+            jacoby: (!m.rules.jacoby).then_some(false),
         })
     }
 
-    /// The setting's XGID (Jacoby as the notation read said, else off;
-    /// the largest cube 64).
+    /// The setting's XGID (the Jacoby rule as analysed: off when
+    /// `jacoby` says so, else on; the largest cube 64).
     pub fn xgid(&self) -> Xgid {
         let (turn, dice) = if self.doubled {
             (!self.position.turn(), XgidDice::Doubled)
@@ -101,7 +102,7 @@ impl Setting {
             score: self.state.score,
             length: self.state.length,
             crawford: self.state.crawford,
-            jacoby: self.jacoby.unwrap_or(false),
+            jacoby: self.jacoby.unwrap_or(true),
             beavers: false,
             max_cube_log2: Cube::MAX.trailing_zeros(),
         }

@@ -120,7 +120,8 @@ pub fn setting(q: &HashMap<String, String>) -> Result<Setting, crate::error::Ana
             s.state = r.state;
             s.dice = r.dice;
             s.doubled = r.doubled;
-            s.jacoby = r.jacoby;
+            // The Jacoby rule on is the standard one: kept only when off.
+            s.jacoby = r.jacoby.filter(|on| !on);
             // The doubler is on roll in a setting where a double is
             // offered; the notation names the side to answer.
             s.position = if r.doubled {
