@@ -36,6 +36,7 @@ mod reference;
 pub mod rules;
 pub mod score;
 pub mod session;
+pub mod setting;
 pub mod xgid;
 
 pub use board::{Dest, Point, PointError, Source};
@@ -49,5 +50,6 @@ pub use plays::{Move, Play, PlayList, MAX_PLAYS};
 pub use position::{Position, Setup, SetupError, SetupProblem};
 pub use rules::{HitCover, Preset, Rules, RulesError, VideauTiming};
 pub use score::WinKind;
+pub use setting::{is_xgid, read_setting, Notation, PositionSetting, SettingError};
 pub use tables::{BySide, DiceSource, Die, Roll, Side};
 pub use xgid::{Xgid, XgidDice, XgidError};

@@ -44,7 +44,7 @@ pub fn cube_outputs(net: &BgNet, pos: &Position, rules: &Rules, plies: u8) -> Ou
 }
 
 /// A cube analysis for the side on roll, everything in his eyes.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct CubeAnalysis {
     /// The cubeless chances (win, win gammon, win backgammon, lose
     /// gammon, lose backgammon).

@@ -3,7 +3,8 @@
 //! a match ([`review`], its chequer plays judged by [`chequer`]), on the
 //! shipped evaluator ([`crate::eval`]) and the cube model
 //! ([`crate::cube`]); and why a play rather than another, from the
-//! positions ([`explain`]).
+//! positions ([`explain`]). Every caller asks them through the one
+//! analysis service, [`service::Analyst`].
 //!
 //! Plies count as the rest of the program counts them: 0 is the
 //! evaluator alone; a play "at 2 plies" is valued by the mean over the
@@ -17,6 +18,7 @@ pub mod explain;
 pub mod quiz;
 pub mod review;
 pub mod rollout;
+pub mod service;
 
 use backgammon::{PlayList, Position, Roll, Rules};
 use neural::Outputs;

@@ -1,8 +1,8 @@
 //! Quizzes: "find the best play" and "double / take", on positions of
 //! the bot's self-play from a seed where its best choice leads the next
 //! by a clear margin, graded by the equity lost against its ranking (the
-//! analysis of `trictrac bg hint`: [`ranked_3ply`] at 3 plies, the
-//! [`cubeful`] cube hint).
+//! analysis of `trictrac bg hint`, the analysis service [`Analyst`]: its
+//! plays at 3 plies, the [`cubeful`] cube hint).
 //!
 //! Positions are classified by simple features of the position before
 //! the roll, in the eyes of the side on roll ([`Theme::fits`]): the
@@ -21,8 +21,9 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use super::cubeful::{self, CubeAnalysis};
+use super::service::{Analyst, PlayDepth};
+use crate::cube::score::Score;
 use crate::net::equity;
-use crate::search::deep::{ranked_3ply, Scratch};
 use crate::BgNet;
 
 /// The themes of the quizzes.
@@ -238,43 +239,26 @@ impl Default for QuizOptions {
     }
 }
 
-/// The legal plays of `roll` ranked as `bg hint` ranks them at `plies`.
+/// The legal plays of `roll` ranked as `bg hint` ranks them at `plies`
+/// (money play): the analysis service's [`Analyst::plays`], each with
+/// its cubeless equity.
 pub fn rank(net: &BgNet, pos: &Position, roll: Roll, rules: &Rules, plies: u8) -> Vec<RankedPlay> {
-    let plays = pos.legal_plays(roll, rules);
-    let turn = pos.turn();
-    let mut ranked: Vec<RankedPlay> = if plies >= 3 {
-        ranked_3ply(net, pos, &plays, rules, &mut Scratch::default())
-            .iter()
-            .map(|s| (s.play, s.plies, s.equity()))
-            .map(|(play, plies, equity)| RankedPlay {
-                play,
-                plies,
-                equity,
-                loss: 0.0,
-            })
-            .collect()
-    } else {
-        let mut buf = backgammon::PlayList::new();
-        let mut all: Vec<RankedPlay> = plays
-            .iter()
-            .map(|p| {
-                let after = pos.play_unchecked(p);
-                let o = if plies == 2 {
-                    net.after_play_2ply(&after, turn, rules, &mut buf)
-                } else {
-                    net.after_play(&after, turn, rules.preset)
-                };
-                RankedPlay {
-                    play: *p,
-                    plies,
-                    equity: equity(&o),
-                    loss: 0.0,
-                }
-            })
-            .collect();
-        all.sort_by(|a, b| b.equity.total_cmp(&a.equity));
-        all
+    let money = MatchState::money();
+    let score = Score {
+        state: &money,
+        cube: Cube::centred(),
     };
+    let depth = PlayDepth::try_from(plies.min(3)).unwrap_or(PlayDepth::Zero);
+    let mut ranked: Vec<RankedPlay> = Analyst::new(net)
+        .plays(pos, roll, rules, score, depth)
+        .iter()
+        .map(|a| RankedPlay {
+            play: a.raw,
+            plies: a.plies,
+            equity: equity(&a.outputs()),
+            loss: 0.0,
+        })
+        .collect();
     let best = ranked.first().map_or(0.0, |r| r.equity);
     for r in &mut ranked {
         r.loss = (best - r.equity).max(0.0);

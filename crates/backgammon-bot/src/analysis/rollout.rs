@@ -100,7 +100,7 @@ pub struct Progress {
 
 /// The result of a rollout, in the eyes of the side on roll at the
 /// root.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct RolloutResult {
     /// Cubeless money equity.
     pub equity: f64,

@@ -9,42 +9,19 @@ use std::io::Write;
 use backgammon::{Position, Rules};
 use backgammon_bot::analysis::cubeful::CubeAnalysis;
 use backgammon_bot::analysis::explain::cube::loser_text;
-use backgammon_bot::analysis::explain::{
-    features, why, Chances, CubeExplanation, PlayFeatures, Why,
-};
+use backgammon_bot::analysis::explain::{CubeExplanation, PlayFeatures, Why};
 use backgammon_bot::BgNet;
 
-use super::ranked::Ranked;
+use backgammon_bot::analysis::service::AnalysedPlay as Ranked;
 
 /// The width the text keeps to (80 columns, as the table).
 const WIDTH: usize = 79;
 
-/// Fills each ranked play's `explain` with the features of the position
-/// after it, in the mover's eyes, and its chances from the ranking; and
-/// returns why the first rather than the second (`None` with fewer than
-/// two plays).
+/// Fills each ranked play's `explain` and returns why the first rather
+/// than the second: the analysis service's
+/// [`backgammon_bot::analysis::service::explain`].
 pub fn explain(pos: &Position, rules: &Rules, ranked: &mut [Ranked]) -> Option<Why> {
-    for r in ranked.iter_mut() {
-        let after = pos.play_unchecked(&r.raw);
-        r.explain = Some(features(pos, &after, rules).with_chances(chances_of(r)));
-    }
-    match ranked {
-        [a, b, ..] => {
-            let (fa, fb) = (a.explain.as_ref()?, b.explain.as_ref()?);
-            Some(why(
-                (a.play.as_str(), fa),
-                (b.play.as_str(), fb),
-                a.equity - b.equity,
-            ))
-        }
-        _ => None,
-    }
-}
-
-/// The ranking's chances of a play.
-fn chances_of(r: &Ranked) -> Chances {
-    let o = r.outputs();
-    Chances::from_outputs(&o)
+    backgammon_bot::analysis::service::explain(pos, rules, ranked)
 }
 
 /// The features of a play on the lines under its row of the table,

@@ -4,14 +4,14 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use backgammon_bot::cube::score::{best_play_3ply_in, Score};
-use backgammon_bot::search::deep::Scratch;
-use backgammon_bot::search::{SEARCH_KEEP, SEARCH_MARGIN};
+use backgammon_bot::analysis::service::{Analyst, PlayDepth};
+use backgammon_bot::cube::score::Score;
 use clap::Args;
 
 use super::input;
-pub use super::ranked::{rank_plays, Ranked};
 use crate::error::CliError;
+/// A ranked play, as the analysis service values it.
+pub use backgammon_bot::analysis::service::AnalysedPlay as Ranked;
 
 /// Rank the plays of a roll by the neural bot's cubeless equity.
 #[derive(Debug, Args)]
@@ -137,29 +137,23 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
     input::not_over(&pos)?;
     let net = input::net(args.model.as_deref())?;
     let plies = args.plies.unwrap_or(3);
-    if ![0, 2, 3].contains(&plies) {
-        return Err(CliError::input(format!(
+    let depth = PlayDepth::try_from(plies).map_err(|_| {
+        CliError::input(format!(
             "--plies must be 0, 2 or 3 for the plays of a roll, not {plies}"
-        )));
-    }
+        ))
+    })?;
     let plays = pos.legal_plays(roll, &rules);
     let score = Score {
         state: &setting.state,
         cube: setting.cube,
     };
+    let analyst = Analyst::new(&net);
     if args.best {
-        let best = match plies {
-            3 => best_play_3ply_in(&net, &pos, &plays, &rules, &mut Scratch::default(), score).0,
-            2 => {
-                net.best_play_2ply(&pos, &plays, &rules, SEARCH_KEEP, SEARCH_MARGIN)
-                    .0
-            }
-            _ => net.best_play(&pos, &plays, rules.preset).0,
-        };
+        let best = analyst.bot_play(&pos, &plays, &rules, score, depth);
         writeln!(out, "{best}")?;
         return Ok(());
     }
-    let mut ranked = rank_plays(&net, &pos, &plays, &rules, plies, score);
+    let mut ranked = analyst.rank(&pos, &plays, &rules, score, depth);
     let why = if args.explain {
         super::explain::explain(&pos, &rules, &mut ranked)
     } else {
@@ -282,7 +276,6 @@ fn cube_hint(
     rules: &backgammon::Rules,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    use backgammon_bot::analysis::cubeful;
     let pos = &setting.position;
     input::not_over(pos)?;
     let plies = args.plies.unwrap_or(2);
@@ -292,7 +285,7 @@ fn cube_hint(
         )));
     }
     let net = input::net(args.model.as_deref())?;
-    let a = cubeful::analyse(&net, pos, rules, &setting.state, setting.cube, plies);
+    let a = Analyst::new(&net).cube(pos, rules, &setting.state, setting.cube, plies);
     let (position_id, match_id, xgid) = input::ids(setting, None, rules);
     let o = &a.outputs;
     let why = args

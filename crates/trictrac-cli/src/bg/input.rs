@@ -60,66 +60,27 @@ pub struct PositionInput {
 /// `--position`: a gnubg Position ID (with `turn` on roll), a gnubg
 /// `PositionID:MatchID` pair, or an XGID; `match_id`: `--match-id`.
 pub fn setting(text: &str, turn: Side, match_id: Option<&str>) -> Result<PositionInput, CliError> {
-    let text = text.trim();
-    if text.starts_with("XGID=") || text.matches(':').count() >= 9 {
-        let full = if text.starts_with("XGID=") {
-            text.to_string()
-        } else {
-            format!("XGID={text}")
-        };
-        let x: backgammon::Xgid = full
-            .parse()
-            .map_err(|e| CliError::input(format!("invalid --position: {e}")))?;
-        if match_id.is_some() {
-            return Err(CliError::input(
-                "--match-id goes with a Position ID: an XGID already holds the match",
-            ));
+    use backgammon::SettingError as E;
+    let s = backgammon::read_setting(text, turn, match_id).map_err(|e| match e {
+        E::Xgid(e) => CliError::input(format!("invalid --position: {e}")),
+        E::PositionId(e) => CliError::input(format!("invalid --position: {e}")),
+        E::MatchId(e) => CliError::input(format!("invalid --match-id: {e}")),
+        E::XgidWithMatchId => {
+            CliError::input("--match-id goes with a Position ID: an XGID already holds the match")
         }
-        let m = x.to_match_id();
-        let dice = match x.dice {
-            backgammon::XgidDice::Rolled(a, b) => Some(Roll::new(a.value(), b.value())),
-            _ => None,
-        };
-        return Ok(PositionInput {
-            position: x.position.with_turn(x.turn),
-            dice,
-            cube: x.cube,
-            state: m.match_state(),
-            jacoby: (x.length == 0).then_some(x.jacoby),
-            has_match_info: true,
-        });
-    }
-    let (pid, mid) = match text.split_once(':') {
-        Some((p, m)) => {
-            if match_id.is_some() {
-                return Err(CliError::input(
-                    "--match-id given twice: in --position (ID:MatchID) and alone",
-                ));
-            }
-            (p, Some(m))
+        E::MatchIdTwice => {
+            CliError::input("--match-id given twice: in --position (ID:MatchID) and alone")
         }
-        None => (text, match_id),
-    };
-    let m = match mid {
-        Some(m) => Some(
-            m.trim()
-                .parse::<backgammon::MatchId>()
-                .map_err(|e| CliError::input(format!("invalid --match-id: {e}")))?,
-        ),
-        None => None,
-    };
-    let turn = m.map_or(turn, |m| m.turn);
-    let position = Position::from_position_id(pid.trim(), turn)
-        .map_err(|e| CliError::input(format!("invalid --position: {e}")))?;
+    })?;
+    // The command line reads a double offered as the position of the
+    // side to answer it, without dice.
     Ok(PositionInput {
-        position,
-        dice: m
-            .and_then(|m| m.dice)
-            .map(|(a, b)| Roll::new(a.value(), b.value())),
-        cube: m.map_or(backgammon::Cube::centred(), |m| m.cube()),
-        state: m.map_or(backgammon::MatchState::money(), |m| m.match_state()),
-        jacoby: m.and_then(|m| (m.length == 0).then_some(m.jacoby)),
-        has_match_info: m.is_some(),
+        position: s.position,
+        dice: s.dice,
+        cube: s.cube,
+        state: s.state,
+        jacoby: s.jacoby,
+        has_match_info: s.has_match_info(),
     })
 }
 

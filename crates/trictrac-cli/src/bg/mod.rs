@@ -13,7 +13,6 @@ mod matches;
 mod moves;
 mod perft;
 pub(crate) mod play;
-mod ranked;
 pub(crate) mod record;
 mod refine;
 mod replay;

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 
 use backgammon::{MatFile, MatchId, Play, Position, Roll, Rules, Side};
 use backgammon_bot::analysis::explain::{features, why};
-use backgammon_bot::analysis::review::{plays_in, review, CubeReview, Mark, MoveReview};
+use backgammon_bot::analysis::review::{plays_in, CubeReview, Mark, MoveReview};
+use backgammon_bot::analysis::service::Analyst;
 use clap::Args;
 
 use super::input;
@@ -92,15 +93,11 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
         args.json,
         "{bar:40} {pos}/{len} plays {per_sec} eta {eta}",
     );
-    let r = review(
-        &net,
-        &mat,
-        &rules,
-        args.plies,
-        args.jobs.unwrap_or(0),
-        &|| bar.inc(1),
-    )
-    .map_err(|e| CliError::input(format!("{}: {e}", args.file.display())))?;
+    let r = Analyst::new(&net)
+        .review(&mat, &rules, args.plies, args.jobs.unwrap_or(0), &|| {
+            bar.inc(1)
+        })
+        .map_err(|e| CliError::input(format!("{}: {e}", args.file.display())))?;
     bar.finish_and_clear();
     if args.json {
         let players: Vec<serde_json::Value> = r

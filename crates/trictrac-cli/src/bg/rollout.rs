@@ -4,7 +4,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use backgammon_bot::analysis::rollout::{rollout, Progress, RolloutResult, Settings};
+use backgammon_bot::analysis::rollout::{Progress, RolloutResult, Settings};
+use backgammon_bot::analysis::service::Analyst;
 use backgammon_bot::net::equity;
 use clap::Args;
 
@@ -240,7 +241,14 @@ pub fn run(args: &RolloutArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 bar.set_message(format!("equity {e:+.3} ± {:.3}", p.stderr));
             }
         };
-        let r = rollout(&net, root, root_cube, &rules, &settings, &show);
+        let r = Analyst::new(&net).rollout(
+            root,
+            root_cube,
+            &rules,
+            &settings,
+            &show,
+            &std::sync::atomic::AtomicBool::new(false),
+        );
         results.push((label.clone(), r, *flip));
     }
     bar.finish_and_clear();

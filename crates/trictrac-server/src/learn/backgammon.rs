@@ -108,6 +108,7 @@ pub fn question_json(q: &Quiz, seed: u64) -> Value {
         cube: Cube::centred(),
         state: MatchState::money(),
         doubled: false,
+        jacoby: None,
     };
     let mut v = json!({
         "id": q.id,

@@ -6,6 +6,7 @@ use super::terminal_game::resign_kind;
 use super::*;
 use backgammon::Xgid;
 use tables_term::game::{Answer, Resignation};
+use backgammon_bot::analysis::service::{Analyst, PlayDepth};
 
 impl BgTerminal<'_> {
     /// The default bot's advice: its ranking of the legal plays (its
@@ -20,16 +21,15 @@ impl BgTerminal<'_> {
             Phase::Play(..) => {
                 let net = backgammon_bot::default_net();
                 let legal = g.legal_plays().clone();
-                let ranked = crate::bg::hint::rank_plays(
-                    &net,
+                let ranked = Analyst::new(&net).rank(
                     g.position(),
                     &legal,
                     g.rules(),
-                    3,
                     backgammon_bot::cube::score::Score {
                         state: g.match_state(),
                         cube: g.cube(),
                     },
+                    PlayDepth::Three,
                 );
                 // In a match the bot weighs the outcomes by the score.
                 let measure = if g.match_state().is_money() {
@@ -74,14 +74,8 @@ impl BgTerminal<'_> {
             }
             Phase::Roll(_) | Phase::Doubled { .. } => {
                 let net = backgammon_bot::default_net();
-                let a = backgammon_bot::analysis::cubeful::analyse(
-                    &net,
-                    g.position(),
-                    g.rules(),
-                    g.match_state(),
-                    g.cube(),
-                    2,
-                );
+                let a =
+                    Analyst::new(&net).cube(g.position(), g.rules(), g.match_state(), g.cube(), 2);
                 let mut text = Vec::new();
                 crate::bg::hint::write_cube_analysis(
                     &mut text,

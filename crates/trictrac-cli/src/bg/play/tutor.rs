@@ -1,17 +1,19 @@
 //! `--tutor` in backgammon: a play judged by the ranking `hint` shows
-//! (the default bot's 3-ply search, [`crate::bg::hint::rank_plays`]),
+//! (the default bot's 3-ply search, the analysis service's
+//! [`backgammon_bot::analysis::service::Analyst::rank`]),
 //! explained as `trictrac bg hint --explain` explains it; a cube
 //! decision — doubling or not, taking or passing — by the cube analysis
 //! `hint` prints ([`backgammon_bot::analysis::cubeful::analyse`], 2
 //! levels of rolls), in the thresholds of the review
 //! ([`backgammon_bot::analysis::review::THRESHOLDS`], gnubg's).
 
-use backgammon_bot::analysis::cubeful::{self, CubeAnalysis};
-use backgammon_bot::analysis::explain::{features, summary, why, Chances};
+use backgammon_bot::analysis::cubeful::CubeAnalysis;
+use backgammon_bot::analysis::explain::{features, summary, why};
+use backgammon_bot::analysis::service::{Analyst, PlayDepth};
 use backgammon_bot::cube::score::Score;
 
 use super::*;
-use crate::bg::hint::{rank_plays, Ranked};
+use crate::bg::hint::Ranked;
 use tables_term::tutor::Advice;
 
 /// The width of the explanation (indented by the terminal loop).
@@ -48,16 +50,15 @@ impl BgTerminal<'_> {
         }
         let net = backgammon_bot::default_net();
         let pos = g.position();
-        let ranked = rank_plays(
-            &net,
+        let ranked = Analyst::new(&net).rank(
             pos,
             &legal,
             g.rules(),
-            3,
             Score {
                 state: g.match_state(),
                 cube: g.cube(),
             },
+            PlayDepth::Three,
         );
         let after = pos.play_unchecked(play);
         let mine = ranked
@@ -94,10 +95,8 @@ pub(super) fn explain_plays(
     mine: (&str, &Ranked),
     labels: [&str; 2],
 ) -> Vec<String> {
-    let feats = |r: &Ranked| {
-        features(pos, &pos.play_unchecked(&r.raw), rules)
-            .with_chances(Chances::from_outputs(&r.outputs()))
-    };
+    let feats =
+        |r: &Ranked| features(pos, &pos.play_unchecked(&r.raw), rules).with_chances(r.chances());
     let (fb, fm) = (feats(best.1), feats(mine.1));
     let mut lines = Vec::new();
     for (label, (text, r), f) in [(labels[0], best, &fb), (labels[1], mine, &fm)] {
@@ -131,7 +130,7 @@ enum CubeChoice {
 /// `hint`.
 fn cube_advice(g: &Game, d: CubeChoice) -> Option<Advice> {
     let net = backgammon_bot::default_net();
-    let a = cubeful::analyse(&net, g.position(), g.rules(), g.match_state(), g.cube(), 2);
+    let a = Analyst::new(&net).cube(g.position(), g.rules(), g.match_state(), g.cube(), 2);
     let (lost, what, keep, best) = match d {
         CubeChoice::NoDouble => (
             a.doubler_error(false),

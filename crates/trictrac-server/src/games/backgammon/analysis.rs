@@ -11,13 +11,13 @@ use std::collections::HashMap;
 
 use backgammon::session::Match;
 use backgammon::{
-    BySide, Cube, MatchState, Phase, Play, PlayList, Point, Position, Roll, Rules, Setup, Side,
-    Xgid, XgidDice,
+    BySide, Cube, MatchState, Phase, Play, Point, Position, Roll, Rules, Setup, Side, Xgid,
+    XgidDice,
 };
 use backgammon_bot::analysis::cubeful::{self, CubeAnalysis};
-use backgammon_bot::analysis::explain::{features, why, Chances};
-use backgammon_bot::cube::score::{ranked_3ply_in, Score};
-use backgammon_bot::search::deep::Scratch;
+use backgammon_bot::analysis::explain::features;
+use backgammon_bot::analysis::service::{self, Analyst, PlayDepth};
+use backgammon_bot::cube::score::Score;
 use backgammon_bot::BgNet;
 use serde_json::{json, Value};
 
@@ -49,6 +49,11 @@ pub struct Setting {
     pub state: MatchState,
     /// A double is offered by the side on roll: the other answers.
     pub doubled: bool,
+    /// `Some(false)`: the Jacoby rule is off (an XGID or a Match ID of
+    /// money play that says so, or a game whose rules have it off), over
+    /// the rules the setting is analysed under, as `trictrac bg hint`
+    /// takes it; `None`: the standard rule, on in money play.
+    pub jacoby: Option<bool>,
 }
 
 impl Setting {
@@ -71,10 +76,12 @@ impl Setting {
             cube: g.cube(),
             state: *g.match_state(),
             doubled,
+            jacoby: (!m.rules.jacoby).then_some(false),
         })
     }
 
-    /// The setting's XGID (Jacoby off, the largest cube 64).
+    /// The setting's XGID (the Jacoby rule as analysed: off when
+    /// `jacoby` says so, else on; the largest cube 64).
     pub fn xgid(&self) -> Xgid {
         let (turn, dice) = if self.doubled {
             (!self.position.turn(), XgidDice::Doubled)
@@ -95,7 +102,7 @@ impl Setting {
             score: self.state.score,
             length: self.state.length,
             crawford: self.state.crawford,
-            jacoby: false,
+            jacoby: self.jacoby.unwrap_or(true),
             beavers: false,
             max_cube_log2: Cube::MAX.trailing_zeros(),
         }
@@ -163,87 +170,43 @@ pub fn chances_json(o: &[f32]) -> Value {
     })
 }
 
-/// The legal plays of the setting's roll, best first, the first
-/// [`HINT_PLAYS`]: at `plies` 3 as the default bot searches them
-/// ([`ranked_3ply_in`]: the deepest first, each play's `plies` the depth it
-/// reached); at 2 the best [`HINT_PLAYS`] at 0 ply searched at 2 plies
-/// and ranked again; at 0 by the evaluator alone. Each with its cubeless
-/// equity, its difference from the best and its chances.
-fn ranked_plays(net: &BgNet, s: &Setting, roll: Roll, rules: &Rules, plies: u8) -> Value {
+/// The legal plays of the setting's roll as the analysis service ranks
+/// them at `depth` ([`Analyst::plays`], the ranking of `trictrac bg
+/// hint` at the same depth), the first [`HINT_PLAYS`]: each with its
+/// depth, its cubeless equity (in a match its normalised match equity),
+/// its difference from the best, its chances and its features; and why
+/// the first rather than the second.
+fn ranked_plays(net: &BgNet, s: &Setting, roll: Roll, rules: &Rules, depth: PlayDepth) -> Value {
     let pos = &s.position;
     let side = pos.turn();
-    let plays = pos.legal_plays(roll, rules);
-    // In a match, each play's value is the match-winning chances of its
-    // outcomes as normalised money equity, and the plays are ranked by
-    // it as the bot chooses (deep::Score); in money play its cubeless
-    // equity.
     let score = Score {
         state: &s.state,
         cube: s.cube,
     };
-    let value = |o: &_| score.value(o, side) as f32;
-    let mut ranked: Vec<(Play, _, f32, u8)> = if plies >= 3 {
-        ranked_3ply_in(net, pos, &plays, rules, &mut Scratch::default(), score)
-            .iter()
-            .take(HINT_PLAYS)
-            .map(|r| (r.play, r.outputs, value(&r.outputs), r.plies))
-            .collect()
-    } else {
-        let mut all: Vec<_> = plays
-            .iter()
-            .map(|p| {
-                let o = net.after_play(&pos.play_unchecked(p), side, rules.preset);
-                (*p, o, value(&o), 0)
-            })
-            .collect();
-        all.sort_by(|a, b| b.2.total_cmp(&a.2));
-        all.truncate(HINT_PLAYS);
-        all
-    };
-    if plies == 2 {
-        let mut buf = PlayList::new();
-        for r in ranked.iter_mut() {
-            r.1 = net.after_play_2ply(&pos.play_unchecked(&r.0), side, rules, &mut buf);
-            r.2 = value(&r.1);
-            r.3 = 2;
-        }
-        ranked.sort_by(|a, b| b.2.total_cmp(&a.2));
-    }
-    let best = ranked.first().map_or(0.0, |r| r.2);
+    let mut ranked = Analyst::new(net).plays(pos, roll, rules, score, depth);
+    let of = ranked.len();
+    ranked.truncate(HINT_PLAYS);
     // Why each play (issue 40): the features of the position after it, in
     // the mover's eyes, with the ranking's chances; and why the first
     // rather than the second.
-    let explained: Vec<_> = ranked
-        .iter()
-        .map(|(p, o, _, _)| {
-            features(pos, &pos.play_unchecked(p), rules).with_chances(Chances::from_outputs(o))
-        })
-        .collect();
-    let why_json = match (ranked.as_slice(), explained.as_slice()) {
-        ([a, b, ..], [fa, fb, ..]) => why_value(&why(
-            (&a.0.to_string(), fa),
-            (&b.0.to_string(), fb),
-            a.2 - b.2,
-        )),
-        _ => Value::Null,
-    };
+    let why_json = service::explain(pos, rules, &mut ranked).map_or(Value::Null, |w| why_value(&w));
     let list: Vec<Value> = ranked
         .iter()
-        .zip(&explained)
-        .map(|((p, o, e, depth), f)| {
-            let mut j = play_json(p, side);
-            j["explain"] = explain_value(f);
-            j["plies"] = json!(depth);
-            j["equity"] = json!(r4(f64::from(*e)));
+        .map(|r| {
+            let e = r.equity;
+            let mut j = play_json(&r.raw, side);
+            j["explain"] = r.explain.as_ref().map_or(Value::Null, explain_value);
+            j["plies"] = json!(r.plies);
+            j["equity"] = json!(r4(f64::from(e)));
             // The name of the first hint's field, kept for old pages.
-            j["value"] = json!(r4(f64::from(*e)));
-            j["diff"] = json!(r4(f64::from(*e - best)));
-            j["chances"] = chances_json(o);
-            j["win"] = json!(r4(f64::from(o[0])));
+            j["value"] = json!(r4(f64::from(e)));
+            j["diff"] = json!(r4(f64::from(r.difference)));
+            j["chances"] = chances_json(&r.outputs());
+            j["win"] = json!(r4(f64::from(r.win)));
             j
         })
         .collect();
-    json!({ "plays": list, "of": plays.len(), "why": why_json })
+    json!({ "plays": list, "of": of, "why": why_json })
 }
 
 /// The features of a play as the page reads them (issue 40): the typed
@@ -305,6 +268,11 @@ fn cube_json(a: &CubeAnalysis) -> Value {
 /// run it off the async threads. `plies`: the depth asked, else the
 /// default bot's (3 for a roll's plays, 2 for the cube).
 pub fn analyse(s: &Setting, rules: &Rules, plies: Option<u8>) -> Value {
+    let mut own = *rules;
+    if let Some(j) = s.jacoby {
+        own.jacoby = j;
+    }
+    let rules = &own;
     let net = backgammon_bot::default_net();
     let plies = plies.unwrap_or(if s.dice.is_some() { 3 } else { 2 });
     let xgid = s.xgid();
@@ -330,7 +298,10 @@ pub fn analyse(s: &Setting, rules: &Rules, plies: Option<u8>) -> Value {
     });
     let me = s.position.turn();
     if let Some(roll) = s.dice {
-        let r = ranked_plays(&net, s, roll, rules, plies);
+        // `plies` of a roll's plays is 0, 2 or 3 ([`plies`]); another
+        // depth is ranked as the default bot's.
+        let depth = PlayDepth::try_from(plies).unwrap_or_default();
+        let r = ranked_plays(&net, s, roll, rules, depth);
         v["kind"] = json!("play");
         v["side"] = json!(me.name());
         v["of"] = r["of"].clone();
@@ -338,7 +309,7 @@ pub fn analyse(s: &Setting, rules: &Rules, plies: Option<u8>) -> Value {
         v["why"] = r["why"].clone();
         return v;
     }
-    let a = cubeful::analyse(&net, &s.position, rules, &s.state, s.cube, plies.min(3));
+    let a = Analyst::new(&net).cube(&s.position, rules, &s.state, s.cube, plies.min(3));
     v["cube"] = cube_json(&a);
     if s.doubled {
         // The doubled side's decision: his equities are the doubler's

@@ -8,6 +8,7 @@
 
 use backgammon::{MatFile, MatchId, Play, Position, Roll, Rules, Side};
 use backgammon_bot::analysis::review::{self, CubeReview, MoveReview, Review, THRESHOLDS};
+use backgammon_bot::analysis::service::Analyst;
 use backgammon_bot::net::equity;
 use backgammon_bot::BgNet;
 use serde_json::{json, Value};
@@ -237,7 +238,7 @@ pub fn review_json(net: &BgNet, mat: &MatFile, r: &Review, rules: &Rules) -> Val
 pub fn review_text(text: &str, rules: Rules) -> Result<Value, crate::error::AnalysisError> {
     let mat = parse(text, rules)?;
     let net = backgammon_bot::default_net();
-    let r = review::review(&net, &mat, &rules, PLIES, 0, &|| {})?;
+    let r = Analyst::new(&net).review(&mat, &rules, PLIES, 0, &|| {})?;
     Ok(review_json(&net, &mat, &r, &rules))
 }
 

@@ -8,7 +8,8 @@ use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
 use backgammon::{Cube, Position, Rules};
-use backgammon_bot::analysis::rollout::{rollout_until, Progress, RolloutResult, Settings};
+use backgammon_bot::analysis::rollout::{Progress, RolloutResult, Settings};
+use backgammon_bot::analysis::service::Analyst;
 use serde_json::{json, Value};
 
 use super::analysis::setting;
@@ -183,7 +184,7 @@ pub fn run(
             }));
         }
     };
-    let r = rollout_until(&net, &req.root, req.cube, rules, &req.settings, &on, stop);
+    let r = Analyst::new(&net).rollout(&req.root, req.cube, rules, &req.settings, &on, stop);
     if r.games == 0 {
         return Err("the rollout was stopped".into());
     }

@@ -56,7 +56,7 @@ pub fn judge(m: &Match, decision: &Decision) -> Result<Value, crate::error::Anal
         (Decision::Play(_), None) => return Err("no roll to play: roll first (BG-3.1)".into()),
         (_, Some(_)) => return Err("a cube decision is taken before the roll (BG-7.2)".into()),
         (d, None) => {
-            let a = cubeful::analyse(&net, &s.position, &m.rules, &s.state, s.cube, 2);
+            let a = Analyst::new(&net).cube(&s.position, &m.rules, &s.state, s.cube, 2);
             let double_word = if a.redouble { "redouble" } else { "double" };
             let (lost, mine, best) = match (d, s.doubled) {
                 (Decision::NoDouble, false) if a.available => (
@@ -130,13 +130,11 @@ fn judge_play(
         cube: s.cube,
     };
     let after = pos.play_unchecked(&play);
-    let entry = |p: &Play, o: &_, e: f32| {
-        let mut j = play_json(p, side);
+    let entry = |r: &service::AnalysedPlay| {
+        let mut j = play_json(&r.raw, side);
         j["action"] = json!("play");
-        j["equity"] = json!(r4(f64::from(e)));
-        j["explain"] = explain_value(
-            &features(pos, &pos.play_unchecked(p), rules).with_chances(Chances::from_outputs(o)),
-        );
+        j["equity"] = json!(r4(f64::from(r.equity)));
+        j["explain"] = r.explain.as_ref().map_or(Value::Null, explain_value);
         j
     };
     if plays.len() < 2 {
@@ -144,30 +142,26 @@ fn judge_play(
             json!({ "kind": "play", "lost": 0.0, "mine": play_json(&play, side), "best": play_json(&play, side), "why": Value::Null }),
         );
     }
-    let ranked = ranked_3ply_in(net, pos, &plays, rules, &mut Scratch::default(), score);
-    let value = |o: &_| score.value(o, side) as f32;
-    let best = ranked.first().ok_or("no legal play")?;
-    let mine = ranked
+    let mut ranked = Analyst::new(net).rank(pos, &plays, rules, score, PlayDepth::Three);
+    // The first of the ranking is the best; the play made is found by
+    // the position it leaves.
+    let best_at = 0;
+    let mine_at = ranked
         .iter()
-        .find(|r| pos.play_unchecked(&r.play) == after)
+        .position(|r| pos.play_unchecked(&r.raw) == after)
         .ok_or_else(|| format!("play `{text}` is not among the legal plays"))?;
-    let (eb, em) = (value(&best.outputs), value(&mine.outputs));
-    let (jb, jm) = (
-        entry(&best.play, &best.outputs, eb),
-        entry(&mine.play, &mine.outputs, em),
-    );
-    let same = pos.play_unchecked(&best.play) == after;
+    for i in [best_at, mine_at] {
+        let after = pos.play_unchecked(&ranked[i].raw);
+        ranked[i].explain = Some(features(pos, &after, rules).with_chances(ranked[i].chances()));
+    }
+    let (best, mine) = (&ranked[best_at], &ranked[mine_at]);
+    let (eb, em) = (best.equity, mine.equity);
+    let (jb, jm) = (entry(best), entry(mine));
+    let same = mine_at == best_at;
     let why_json = if same {
         Value::Null
     } else {
-        let fb = features(pos, &pos.play_unchecked(&best.play), rules)
-            .with_chances(Chances::from_outputs(&best.outputs));
-        let fm = features(pos, &after, rules).with_chances(Chances::from_outputs(&mine.outputs));
-        why_value(&why(
-            (&best.play.to_string(), &fb),
-            (&mine.play.to_string(), &fm),
-            eb - em,
-        ))
+        service::why_between(best, mine).map_or(Value::Null, |w| why_value(&w))
     };
     Ok(json!({
         "kind": "play",

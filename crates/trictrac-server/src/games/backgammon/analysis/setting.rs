@@ -103,55 +103,32 @@ pub fn setting(q: &HashMap<String, String>) -> Result<Setting, crate::error::Ana
         cube: Cube::centred(),
         state: MatchState::money(),
         doubled: false,
+        jacoby: None,
     };
     match (field(q, "position")?, field(q, "board")?) {
         (Some(_), Some(_)) => return Err("give a position or a board, not both".into()),
         (Some(text), None) => {
-            if text.starts_with("XGID=") || text.matches(':').count() >= 9 {
-                let full = if text.starts_with("XGID=") {
-                    text.to_string()
-                } else {
-                    format!("XGID={text}")
-                };
-                let x: Xgid = full.parse().map_err(|e| format!("position: {e}"))?;
-                let m = x.to_match_id();
-                s.cube = x.cube;
-                s.state = m.match_state();
-                match x.dice {
-                    XgidDice::Rolled(a, b) => {
-                        s.dice = Some(Roll::new(a.value(), b.value()));
-                        s.position = x.position.with_turn(x.turn);
+            use backgammon::SettingError as E;
+            let r =
+                backgammon::read_setting(text, turn.unwrap_or(Side::White), None).map_err(|e| {
+                    match e {
+                        E::MatchId(e) => format!("match ID: {e}"),
+                        e => format!("position: {e}"),
                     }
-                    XgidDice::Doubled | XgidDice::Beavered | XgidDice::Raccooned => {
-                        s.doubled = true;
-                        s.position = x.position.with_turn(!x.turn);
-                    }
-                    XgidDice::NotRolled => s.position = x.position.with_turn(x.turn),
-                }
+                })?;
+            s.cube = r.cube;
+            s.state = r.state;
+            s.dice = r.dice;
+            s.doubled = r.doubled;
+            // The Jacoby rule on is the standard one: kept only when off.
+            s.jacoby = r.jacoby.filter(|on| !on);
+            // The doubler is on roll in a setting where a double is
+            // offered; the notation names the side to answer.
+            s.position = if r.doubled {
+                r.position.with_turn(!r.position.turn())
             } else {
-                let (pid, mid) = match text.split_once(':') {
-                    Some((p, m)) => (p.trim(), Some(m.trim())),
-                    None => (text, None),
-                };
-                let m = mid
-                    .map(|m| {
-                        m.parse::<backgammon::MatchId>()
-                            .map_err(|e| format!("match ID: {e}"))
-                    })
-                    .transpose()?;
-                let on_roll = m.map_or(turn.unwrap_or(Side::White), |m| m.turn);
-                s.position = Position::from_position_id(pid, on_roll)
-                    .map_err(|e| format!("position: {e}"))?;
-                if let Some(m) = m {
-                    s.cube = m.cube();
-                    s.state = m.match_state();
-                    s.dice = m.dice.map(|(a, b)| Roll::new(a.value(), b.value()));
-                    if m.double_offered {
-                        s.doubled = true;
-                        s.position = s.position.with_turn(!m.turn);
-                    }
-                }
-            }
+                r.position
+            };
         }
         (None, Some(board)) => {
             s.position = from_board(board, field(q, "bar")?, turn.unwrap_or(Side::White))?;
