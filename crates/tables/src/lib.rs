@@ -16,17 +16,19 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod chance;
 pub mod dice;
 pub mod driver;
 pub mod fair;
 #[cfg(feature = "fuzz")]
 pub mod fuzz;
 pub mod game;
+pub mod search;
 pub mod side;
 
 pub use dice::{DiceSource, Die, DieError, Roll, RollParseError};
 pub use driver::{
-    apply_automatic, automatic, play_out, take_turn, Choice, DriveError, Player, PlayerError,
+    apply_automatic, automatic, play_out, play_until, take_turn, Choice, DriveError, Player, PlayerError,
     RandomPlayer,
 };
 pub use game::{ActionError, Decision, Outcome, Pending, TableGame};
