@@ -78,6 +78,24 @@ impl<const N: usize> Mean for [f32; N] {
     }
 }
 
+/// Values of several states (the backgammon bots' cube search): each
+/// component times its probability, added.
+impl<const N: usize> Mean for [f64; N] {
+    type Sum = [f64; N];
+    fn zero() -> [f64; N] {
+        [0.0; N]
+    }
+    fn add(sum: &mut [f64; N], weight: u32, total: u32, value: [f64; N]) {
+        let p = f64::from(weight) / f64::from(total);
+        for (s, x) in sum.iter_mut().zip(value) {
+            *s += p * x;
+        }
+    }
+    fn mean(sum: [f64; N], _total: u32) -> [f64; N] {
+        sum
+    }
+}
+
 /// The mean over a chance node of `value` of each outcome, the outcomes'
 /// weights making `total`.
 ///
