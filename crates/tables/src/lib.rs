@@ -28,8 +28,8 @@ pub mod side;
 
 pub use dice::{DiceSource, Die, DieError, Roll, RollParseError};
 pub use driver::{
-    apply_automatic, automatic, play_out, play_until, take_turn, Choice, DriveError, Player, PlayerError,
-    RandomPlayer,
+    apply_automatic, automatic, play_out, play_until, take_turn, Choice, DriveError, Player,
+    PlayerError, RandomPlayer,
 };
 pub use game::{ActionError, Decision, Outcome, Pending, TableGame};
 pub use side::{BySide, Side};

@@ -410,11 +410,8 @@ impl Summary {
             .fold((0u64, 0.0), |(n, s), x| (n + 1, s + x));
         let count = (n.max(1)) as f64;
         let mean = sum / count;
-        let var = values
-            .into_iter()
-            .map(|x| (x - mean).powi(2))
-            .sum::<f64>()
-            / (count - 1.0).max(1.0);
+        let var =
+            values.into_iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (count - 1.0).max(1.0);
         Summary {
             games: n,
             mean,

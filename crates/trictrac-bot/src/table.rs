@@ -5,7 +5,7 @@
 
 use tables::{Choice, PlayerError};
 use trictrac::action::Action;
-use trictrac::{Game, Phase};
+use trictrac::{Game, Phase, Side};
 
 use crate::{Decision, Player};
 
@@ -27,14 +27,16 @@ impl tables::Player<Game> for TablePlayer {
     }
 
     fn choose(&mut self, g: &Game) -> Result<Choice<Action>, PlayerError> {
-        choose(self.0.as_mut(), g)
+        choose(self.0.as_mut(), g, false)
     }
 }
 
 /// A bot of this crate borrowed for one game of [`crate::play_until`]:
-/// it takes its turns as [`TablePlayer`] does, and is asked at a forced
-/// pass too (as the bots' own driver asked it, so that a random
-/// player's draws, and so the games of a seed, stay the same).
+/// it takes its turns as [`TablePlayer`] does, but claims a school left
+/// open to either side first (manual marking, R-10: both bots claim
+/// every school at once), and is asked at a forced pass too (as the
+/// bots' own driver asked it, so that a random player's draws, and so
+/// the games of a seed, stay the same).
 pub(crate) struct Driven<'a>(pub &'a mut dyn Player);
 
 impl tables::Player<Game> for Driven<'_> {
@@ -43,7 +45,7 @@ impl tables::Player<Game> for Driven<'_> {
     }
 
     fn choose(&mut self, g: &Game) -> Result<Choice<Action>, PlayerError> {
-        choose(self.0, g)
+        choose(self.0, g, true)
     }
 
     fn chooses_forced(&self) -> bool {
@@ -51,18 +53,20 @@ impl tables::Player<Game> for Driven<'_> {
     }
 }
 
-/// The choice of `bot` at `g`'s pending decision, which is its own.
-fn choose(bot: &mut dyn Player, g: &Game) -> Result<Choice<Action>, PlayerError> {
+/// The choice of `bot` at `g`'s pending decision, which is its own;
+/// with `any_school`, a school open to either side (White's first) is
+/// claimed for that side before anything else.
+fn choose(bot: &mut dyn Player, g: &Game, any_school: bool) -> Result<Choice<Action>, PlayerError> {
     let none = |why: &str| PlayerError::NoAction {
         player: bot.name().to_string(),
         why: why.into(),
     };
     let side = g.phase().side().ok_or_else(|| none("nobody decides"))?;
-    if let Some((_, n)) = g.open_school(side) {
-        return Ok(Choice::Act(Action::School {
-            side: side.char(),
-            n,
-        }));
+    let claimers = if any_school { Side::ALL } else { [side, side] };
+    for s in claimers {
+        if let Some((_, n)) = g.open_school(s) {
+            return Ok(Choice::Act(Action::School { side: s.char(), n }));
+        }
     }
     if g.can_settle_false_move(side) && g.false_move().is_some_and(|(a, _)| a != side) {
         let play = bot.settle_false_move(g);

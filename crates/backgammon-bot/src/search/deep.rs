@@ -50,20 +50,25 @@ pub fn after_play_3ply(
         ROLLS,
         ROLL_TOTAL,
         |roll| {
-        scratch.replies.clear();
-        after.legal_plays_into(roll, rules, &mut scratch.replies);
-        // The opponent's best reply at 0 ply, in his eyes (the list is
-        // never empty: a pass when nothing can be played).
-        let mut best: Option<(f32, Position)> = None;
-        for p in scratch.replies.iter() {
-            let next = after.play_unchecked(p);
-            let e = equity(&net.after_play_near(&next, opp, rules.preset, &mut near));
-            if best.is_none_or(|b| e > b.0) {
-                best = Some((e, next));
+            scratch.replies.clear();
+            after.legal_plays_into(roll, rules, &mut scratch.replies);
+            // The opponent's best reply at 0 ply, in his eyes (the list is
+            // never empty: a pass when nothing can be played).
+            let mut best: Option<(f32, Position)> = None;
+            for p in scratch.replies.iter() {
+                let next = after.play_unchecked(p);
+                let e = equity(&net.after_play_near(&next, opp, rules.preset, &mut near));
+                if best.is_none_or(|b| e > b.0) {
+                    best = Some((e, next));
+                }
             }
-        }
-        let (_, next) = best?;
-        Some(flip(&net.after_play_2ply(&next, opp, rules, &mut scratch.inner)))
+            let (_, next) = best?;
+            Some(flip(&net.after_play_2ply(
+                &next,
+                opp,
+                rules,
+                &mut scratch.inner,
+            )))
         },
         |_, _| None,
     )

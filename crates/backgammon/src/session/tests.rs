@@ -251,7 +251,10 @@ fn the_chance_nodes_are_the_opening_throws_and_the_21_rolls() {
     assert_eq!(found, opening);
     m.apply(&Action::Opening { w: 3, b: 1 }).unwrap();
     assert!(m.chance_outcomes().is_empty(), "a play is due");
-    m.apply(&Action::Play { p: "8/5 6/5".into() }).unwrap();
+    m.apply(&Action::Play {
+        p: "8/5 6/5".into(),
+    })
+    .unwrap();
     let rolls = m.chance_outcomes();
     assert_eq!(rolls.len(), 21);
     let total: f64 = rolls.iter().map(|o| o.1).sum();

@@ -132,7 +132,10 @@ fn expectimax_is_exact_when_the_game_ends_within_its_plies() {
     // The mover takes the sum when it wins.
     let mut rolled = g.clone();
     rolled.apply(&Act::Roll(6, 5)).unwrap();
-    assert_eq!(search.best(&rolled, Side::White, 1), Some((Act::Move(11), 1.0)));
+    assert_eq!(
+        search.best(&rolled, Side::White, 1),
+        Some((Act::Move(11), 1.0))
+    );
 }
 
 #[test]
@@ -155,7 +158,10 @@ fn the_filter_narrows_the_candidates_searched() {
         1
     };
     let narrow = Expectimax::filtered(&lead, one);
-    assert_eq!(narrow.best(&rolled, Side::White, 2).unwrap().0, Act::Move(6));
+    assert_eq!(
+        narrow.best(&rolled, Side::White, 2).unwrap().0,
+        Act::Move(6)
+    );
     assert_eq!(seen.get(), 2);
     assert!(calls.get() < every, "{} against {every}", calls.get());
 }
