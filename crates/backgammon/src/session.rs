@@ -484,6 +484,33 @@ impl TableGame for Match {
         })
     }
 
+    /// The throws due now and their chances: at a roll the 21 rolls (a
+    /// double 1/36, a single 2/36, BG-1.1), high die first; at the
+    /// opening the 36 ordered throws of one die each (BG-2.2: equal dice
+    /// are thrown again, the game still at its opening).
+    fn chance_outcomes(&self) -> Vec<(Action, f64)> {
+        if self.over() || self.game.resignation_offer().is_some() {
+            return Vec::new();
+        }
+        match self.game.phase() {
+            Phase::Opening | Phase::Over(_) => tables::chance::one_die_each()
+                .map(|((w, b), p)| {
+                    let (w, b) = (w.value(), b.value());
+                    (Action::Opening { w, b }, p)
+                })
+                .collect(),
+            Phase::Roll(_) => tables::chance::ROLLS
+                .iter()
+                .map(|w| {
+                    let r = w.outcome;
+                    let (a, b) = (r.high().value(), r.low().value());
+                    (Action::Roll { a, b }, r.probability())
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
     fn apply(&mut self, action: &Action) -> Result<Action, ActionError> {
         if self.over() {
             return Err(ActionError::Over);

@@ -47,6 +47,15 @@ pub trait Player<G: TableGame>: Send {
     /// # Errors
     /// When it has none (an external engine that refused or stopped).
     fn choose(&mut self, game: &G) -> Result<Choice<G::Action>, PlayerError>;
+
+    /// Whether the player is asked at a decision the game would make by
+    /// itself (a forced pass, [`TableGame::forced`]) instead of the game
+    /// making it: `false` by default. A player whose choices follow a
+    /// seed and draw even for a single choice (the bots' drivers of old)
+    /// says `true` to keep its sequence of draws.
+    fn chooses_forced(&self) -> bool {
+        false
+    }
 }
 
 /// Why a turn could not be taken.
@@ -92,7 +101,8 @@ pub fn take_turn<G: TableGame>(
     let Some(start) = game.pending() else {
         return Ok(done);
     };
-    if let Some(a) = automatic(game, dice) {
+    let forced_by_game = start.side.is_none() || !player.chooses_forced();
+    if let Some(a) = automatic(game, dice).filter(|_| forced_by_game) {
         done.push(apply(game, &a, "the game")?);
         return Ok(done);
     }
@@ -164,17 +174,41 @@ pub fn play_out<G: TableGame>(
     dice: &mut dyn DiceSource,
     max_turns: usize,
 ) -> Result<Outcome, DriveError> {
+    match play_until(game, players, dice, max_turns, |_| false)? {
+        Some(o) => Ok(o),
+        None => Err(DriveError::Endless(format!(
+            "the game after {max_turns} turns"
+        ))),
+    }
+}
+
+/// Plays `game` between `players` (White's, Black's) with `dice`, each
+/// turn by [`take_turn`], until it is over (its [`Outcome`]) or `stop`
+/// says so before a turn (`None`: a truncated game, as a rollout stops
+/// after some rolls), or after `max_turns` turns (`None` too).
+///
+/// # Errors
+/// When a player fails.
+pub fn play_until<G: TableGame>(
+    game: &mut G,
+    players: BySide<&mut dyn Player<G>>,
+    dice: &mut dyn DiceSource,
+    max_turns: usize,
+    mut stop: impl FnMut(&G) -> bool,
+) -> Result<Option<Outcome>, DriveError> {
     let mut players = players;
     for _ in 0..max_turns {
         let Some(p) = game.pending() else {
             break;
         };
+        if stop(game) {
+            return Ok(None);
+        }
         let side = p.side.unwrap_or(Side::White);
         let player: &mut dyn Player<G> = &mut **players.get_mut(side);
         take_turn(game, player, dice)?;
     }
-    game.outcome()
-        .ok_or_else(|| DriveError::Endless(format!("the game after {max_turns} turns")))
+    Ok(game.outcome())
 }
 
 /// A player that chooses uniformly among the legal actions, and throws

@@ -196,6 +196,71 @@ pub trait TableGame: Clone + Send + Sync + std::fmt::Debug + 'static {
     /// in its own words and with its rule: one place for that message).
     fn throw(&self, dice: &mut dyn DiceSource) -> Result<Self::Action, ActionError>;
 
+    /// The chance node of the throw due now: every throw
+    /// [`TableGame::throw`] may make, with its probability (they add up to
+    /// 1), as OpenSpiel lists a chance node's outcomes. Empty when no dice
+    /// are due. Searches and exact evaluations go over this list instead
+    /// of drawing dice ([`crate::search`]).
+    ///
+    /// By default the throws are found by trying every sequence of the
+    /// dice `throw` draws ([`crate::chance::outcomes_of_throw`]); a game
+    /// lists them itself to give them in its own order or faster.
+    ///
+    /// ```
+    /// use tables::{BySide, DiceSource, Decision, Pending, Side, TableGame};
+    /// use tables::game::{ActionError, Outcome};
+    ///
+    /// /// A game of one throw of two dice: a double wins for White.
+    /// #[derive(Clone, Debug, Default)]
+    /// struct Doubles(Option<(u8, u8)>);
+    ///
+    /// impl TableGame for Doubles {
+    ///     type Action = (u8, u8);
+    ///     fn kind(&self) -> &'static str { "doubles" }
+    ///     fn pending(&self) -> Option<Pending> {
+    ///         self.0.is_none().then_some(Pending { side: None, decision: Decision::Opening })
+    ///     }
+    ///     fn legal_actions(&self) -> Vec<(u8, u8)> { Vec::new() }
+    ///     fn throw(&self, dice: &mut dyn DiceSource) -> Result<(u8, u8), ActionError> {
+    ///         if self.0.is_some() { return Err(ActionError::Over); }
+    ///         let r = dice.roll();
+    ///         Ok((r.high().value(), r.low().value()))
+    ///     }
+    ///     fn apply(&mut self, a: &(u8, u8)) -> Result<(u8, u8), ActionError> {
+    ///         self.0 = Some(*a);
+    ///         Ok(*a)
+    ///     }
+    ///     fn outcome(&self) -> Option<Outcome> {
+    ///         let (a, b) = self.0?;
+    ///         let winner = if a == b { Side::White } else { Side::Black };
+    ///         Some(Outcome { winner, points: 1, text: format!("{winner} wins") })
+    ///     }
+    ///     fn action_text(&self, a: &(u8, u8)) -> String { format!("{}-{}", a.0, a.1) }
+    ///     fn position_text(&self) -> String { String::new() }
+    ///     fn record_text(&self, _: BySide<&str>) -> String { String::new() }
+    /// }
+    ///
+    /// let game = Doubles::default();
+    /// let chances = game.chance_outcomes();
+    /// assert_eq!(chances.len(), 21);
+    /// assert!(chances.contains(&((6, 6), 1.0 / 36.0)));
+    /// assert!(chances.contains(&((6, 5), 2.0 / 36.0)));
+    /// // White's chance of winning, exactly: the doubles' share.
+    /// let white: f64 = chances
+    ///     .iter()
+    ///     .filter(|(a, _)| a.0 == a.1)
+    ///     .map(|(_, p)| p)
+    ///     .sum();
+    /// assert!((white - 1.0 / 6.0).abs() < 1e-12);
+    /// // Once thrown, no dice are due.
+    /// let mut over = game.clone();
+    /// over.apply(&(3, 3)).unwrap();
+    /// assert!(over.chance_outcomes().is_empty());
+    /// ```
+    fn chance_outcomes(&self) -> Vec<(Self::Action, f64)> {
+        crate::chance::outcomes_of_throw(|dice| self.throw(dice).ok())
+    }
+
     /// Applies `action`, checked by the rules, and returns it as it is
     /// to be stored (a play as the engine writes it, whatever way it was
     /// written).

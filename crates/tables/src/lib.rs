@@ -16,19 +16,21 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod chance;
 pub mod dice;
 pub mod driver;
 pub mod fair;
 #[cfg(feature = "fuzz")]
 pub mod fuzz;
 pub mod game;
+pub mod search;
 pub mod side;
 pub mod stats;
 
 pub use dice::{DiceSource, Die, DieError, Roll, RollParseError};
 pub use driver::{
-    apply_automatic, automatic, play_out, take_turn, Choice, DriveError, Player, PlayerError,
-    RandomPlayer,
+    apply_automatic, automatic, play_out, play_until, take_turn, Choice, DriveError, Player,
+    PlayerError, RandomPlayer,
 };
 pub use game::{ActionError, Decision, Outcome, Pending, TableGame};
 pub use side::{BySide, Side};

@@ -25,13 +25,15 @@ use std::sync::Arc;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use trictrac::{DiceSource, Die, Game, GameOptions, Play, Position};
+use tables::search::{rollout_game, Summary};
+use trictrac::{BySide, DiceSource, Die, Game, GameOptions, Phase, Play, Position};
 
 use crate::nn::{default_net, Net};
 use crate::search::{Evaluator, NeuralEval, SearchPlayer};
+use crate::table::Driven;
 use crate::train::game_seed;
 use crate::turn::TurnRules;
-use crate::{default_player, play_until, TrictracBot};
+use crate::{default_player, TrictracBot};
 
 /// A play and its equity for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -240,40 +242,53 @@ pub fn rollout(game: &Game, spec: &RolloutSpec, progress: &(dyn Fn() + Sync)) ->
         let mut g = game.clone();
         let mut dice = StratifiedDice::new(spec.seed, i as u64);
         let (mut white, mut black) = (make(), make());
-        let result = play_until(
+        let (mut w, mut b) = (Driven(&mut white), Driven(&mut black));
+        let players: BySide<&mut dyn tables::Player<Game>> = BySide::new(&mut w, &mut b);
+        let stop = g.rolls().saturating_add(spec.truncate.unwrap_or(u32::MAX));
+        // The shared rollout of one game, stopped when a side is about
+        // to roll after `truncate` rolls.
+        let sample = rollout_game(
             &mut g,
-            &mut white,
-            &mut black,
+            players,
             &mut dice,
-            spec.truncate.unwrap_or(u32::MAX),
-        );
+            |g| matches!(g.phase(), Phase::Roll(_)) && g.rolls() >= stop,
+            |g, outcome| match outcome {
+                Some(o) => {
+                    let s = g.points_won().unwrap_or(1.0);
+                    if o.winner == side {
+                        s
+                    } else {
+                        -s
+                    }
+                }
+                None => {
+                    // Truncated: the network's equity for the side to roll.
+                    let pos = g.position();
+                    let e = a.position(pos, g.options()) as f64;
+                    if pos.turn() == side {
+                        e
+                    } else {
+                        -e
+                    }
+                }
+            },
+        )
+        .expect("the bots choose legal actions");
         progress();
-        match result {
-            Some(w) => {
-                let s = g.points_won().unwrap_or(1.0);
-                (if w == side { s } else { -s }, true)
-            }
-            None => {
-                // Truncated: the network's equity for the side to roll.
-                let pos = g.position();
-                let e = a.position(pos, g.options()) as f64;
-                (if pos.turn() == side { e } else { -e }, false)
-            }
-        }
+        (sample.value, sample.finished)
     });
     summarise(&stakes)
 }
 
 fn summarise(results: &[(f64, bool)]) -> Rollout {
-    let stakes: Vec<f64> = results.iter().map(|r| r.0).collect();
-    let n = stakes.len().max(1) as f64;
-    let mean = stakes.iter().sum::<f64>() / n;
-    let var = stakes.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let stakes = results.iter().map(|r| r.0);
+    let summary = Summary::of(stakes.clone());
+    let n = (summary.games.max(1)) as f64;
     let mut r = Rollout {
-        games: stakes.len() as u64,
-        equity: mean,
-        ci95: 1.96 * (var / n).sqrt(),
-        wins: stakes.iter().filter(|&&x| x > 0.0).count() as f64 / n,
+        games: summary.games,
+        equity: summary.mean,
+        ci95: summary.ci95(),
+        wins: stakes.filter(|&x| x > 0.0).count() as f64 / n,
         ..Rollout::default()
     };
     for &(x, finished) in results {
@@ -294,7 +309,8 @@ fn summarise(results: &[(f64, bool)]) -> Rollout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use trictrac::{Phase, Roll};
+    use crate::play_until;
+    use trictrac::Roll;
 
     /// The review's errors and the hint's differences are measured
     /// against the first play listed: the list must be in the order of

@@ -52,7 +52,7 @@ pub mod turn;
 use std::sync::Arc;
 
 use rand_chacha::ChaCha8Rng;
-use trictrac::{Game, Play, Side};
+use trictrac::{BySide, Game, Play, Side};
 
 pub use greedy::GreedyPlayer;
 pub use nn::{default_net, v1_net, Net};
@@ -262,6 +262,13 @@ pub fn play_out(
 /// Plays `game` with `white` and `black` until it is over (returns the
 /// winner) or until `rolls` more rolls have been made and a side is about
 /// to roll again (returns `None`: a truncated game, e.g. for a rollout).
+/// The shared driver plays it ([`tables::play_until`]), the bots taking
+/// their turns as the server's do ([`table::TablePlayer`]: a school
+/// claimed, a false play settled, then the roll, play, decision or
+/// declaration), and asked at a forced pass too.
+///
+/// # Panics
+/// If a bot chooses an action the rules refuse (a bug of the bot).
 pub fn play_until(
     game: &mut Game,
     white: &mut dyn TrictracBot,
@@ -271,49 +278,11 @@ pub fn play_until(
 ) -> Option<Side> {
     use trictrac::Phase;
     let stop = game.rolls().saturating_add(rolls);
-    loop {
-        if matches!(game.phase(), Phase::Roll(_)) && game.rolls() >= stop {
-            return None;
-        }
-        // Manual marking: a school left open is claimed at once.
-        for s in Side::ALL {
-            if let Some((_, points)) = game.open_school(s) {
-                game.claim_school(s, points)
-                    .expect("an open school can be claimed");
-            }
-        }
-        let side = game.phase().side().unwrap_or(Side::White);
-        let player: &mut dyn TrictracBot = match side {
-            Side::White => &mut *white,
-            Side::Black => &mut *black,
-        };
-        let r = match game.phase() {
-            // Section 11: a false play of the other player is settled
-            // before the roll.
-            Phase::Roll(s) if game.false_move().is_some_and(|(author, _)| author != s) => {
-                if let Some(p) = player.settle_false_move(game) {
-                    game.correct_false_move_to(s, &p)
-                } else {
-                    game.accept_false_move(s)
-                }
-            }
-            Phase::FirstMove | Phase::Roll(_) => game.roll_with(dice),
-            Phase::StayOrLeave(_) => match player.decide(game) {
-                Decision::Stay => game.stay(),
-                Decision::Leave => game.leave(),
-            },
-            Phase::Play(_) => {
-                let p = player.choose_play(game);
-                game.play(&p)
-            }
-            // Manual marking: players declare what the rules give,
-            // and claim every school the other player leaves open.
-            Phase::Mark(_) => {
-                let owed = game.points_owed().unwrap_or(0);
-                game.declare(owed)
-            }
-            Phase::Over(w) => return Some(w),
-        };
-        r.expect("players choose legal actions");
-    }
+    let (mut w, mut b) = (table::Driven(white), table::Driven(black));
+    let players: BySide<&mut dyn tables::Player<Game>> = BySide::new(&mut w, &mut b);
+    let ended = tables::play_until(game, players, dice, usize::MAX, |g| {
+        matches!(g.phase(), Phase::Roll(_)) && g.rolls() >= stop
+    })
+    .expect("players choose legal actions");
+    ended.map(|o| o.winner)
 }

@@ -23,6 +23,7 @@
 use std::sync::Arc;
 
 use arrayvec::ArrayVec;
+use tables::chance::{Weighted, ROLLS, ROLL_TOTAL};
 use trictrac::game::Stake;
 use trictrac::{Game, Phase, Play, Position, Roll, RollContext, Side};
 
@@ -198,27 +199,30 @@ fn expectimax<E: Evaluator>(
     let scorer = pos.scorer(&t.rules);
     let ctx = RollContext::default();
     let mut choices = Vec::new();
-    let mut acc = 0.0f32;
-    let mut remaining = 36.0f32;
-    for roll in order_rolls() {
-        let (rs, plays) = scorer.score(roll, &ctx);
-        roll_choices(pos, &rs, &plays, t, &mut choices);
-        // The roller's best, in his own eyes.
-        let mut best = 0.0f32;
-        for c in &choices {
-            let v = value_next(e, t, c, roller, depth - 1, 0.0);
-            if v > best {
-                best = v;
+    // The mean over the rolls (the shared chance node, weights of 36),
+    // cut off once even winning every remaining roll could not reach
+    // `alpha` (star1).
+    tables::search::expect_until(
+        order_rolls(),
+        ROLL_TOTAL,
+        |roll| {
+            let (rs, plays) = scorer.score(roll, &ctx);
+            roll_choices(pos, &rs, &plays, t, &mut choices);
+            // The roller's best, in his own eyes.
+            let mut best = 0.0f32;
+            for c in &choices {
+                let v = value_next(e, t, c, roller, depth - 1, 0.0);
+                if v > best {
+                    best = v;
+                }
             }
-        }
-        let w = roll.weight() as f32;
-        acc += w * for_side_value(roller, side, best);
-        remaining -= w;
-        if (acc + remaining) / 36.0 < alpha {
-            return (acc + remaining) / 36.0;
-        }
-    }
-    acc / 36.0
+            Some(for_side_value(roller, side, best))
+        },
+        |acc, rest| {
+            let bound = (acc + rest as f32) / ROLL_TOTAL as f32;
+            (bound < alpha).then_some(bound)
+        },
+    )
 }
 
 #[inline]
@@ -230,13 +234,11 @@ fn for_side_value(owner: Side, side: Side, v: f32) -> f32 {
     }
 }
 
-/// The rolls, singles (weight 2) first so that the star1 bound tightens
-/// fast.
-fn order_rolls() -> impl Iterator<Item = Roll> {
-    Roll::ALL
-        .into_iter()
-        .filter(|r| !r.is_double())
-        .chain(Roll::ALL.into_iter().filter(|r| r.is_double()))
+/// The rolls of the chance node, singles (weight 2) first so that the
+/// star1 bound tightens fast.
+fn order_rolls() -> impl Iterator<Item = Weighted<Roll>> {
+    let singles = ROLLS.into_iter().filter(|w| !w.outcome.is_double());
+    singles.chain(ROLLS.into_iter().filter(|w| w.outcome.is_double()))
 }
 
 /// A player that chooses by an evaluation, looking `depth` plies ahead.

@@ -5,7 +5,7 @@
 
 use tables::{Choice, PlayerError};
 use trictrac::action::Action;
-use trictrac::{Game, Phase};
+use trictrac::{Game, Phase, Side};
 
 use crate::{Decision, TrictracBot};
 
@@ -27,47 +27,76 @@ impl tables::Player<Game> for TablePlayer {
     }
 
     fn choose(&mut self, g: &Game) -> Result<Choice<Action>, PlayerError> {
-        let none = |why: &str| PlayerError::NoAction {
-            player: self.0.name().to_string(),
-            why: why.into(),
-        };
-        let side = g.phase().side().ok_or_else(|| none("nobody decides"))?;
-        if let Some((_, n)) = g.open_school(side) {
-            return Ok(Choice::Act(Action::School {
-                side: side.char(),
-                n,
-            }));
-        }
-        if g.can_settle_false_move(side) && g.false_move().is_some_and(|(a, _)| a != side) {
-            let play = self.0.settle_false_move(g);
-            return Ok(Choice::Act(Action::Settle {
-                side: side.char(),
-                correct: play.is_some(),
-                play: play.map(|p| p.display(!side).to_string()),
-                replay: false,
-            }));
-        }
-        Ok(match g.phase() {
-            Phase::Roll(_) => Choice::Throw,
-            Phase::StayOrLeave(_) => Choice::Act(match self.0.decide(g) {
-                Decision::Stay => Action::Stay,
-                Decision::Leave => Action::Leave,
-            }),
-            Phase::Play(s) => {
-                if g.legal_plays().is_empty() {
-                    return Err(none("no legal play"));
-                }
-                let p = self.0.choose_play(g);
-                Choice::Act(Action::Play {
-                    p: p.display(s).to_string(),
-                })
-            }
-            Phase::Mark(_) => Choice::Act(Action::Declare {
-                n: g.points_owed().unwrap_or(0),
-            }),
-            Phase::FirstMove | Phase::Over(_) => return Err(none("nothing to decide")),
-        })
+        choose(self.0.as_mut(), g, false)
     }
+}
+
+/// A bot of this crate borrowed for one game of [`crate::play_until`]:
+/// it takes its turns as [`TablePlayer`] does, but claims a school left
+/// open to either side first (manual marking, R-10: both bots claim
+/// every school at once), and is asked at a forced pass too (as the
+/// bots' own driver asked it, so that a random player's draws, and so
+/// the games of a seed, stay the same).
+pub(crate) struct Driven<'a>(pub &'a mut dyn TrictracBot);
+
+impl tables::Player<Game> for Driven<'_> {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+
+    fn choose(&mut self, g: &Game) -> Result<Choice<Action>, PlayerError> {
+        choose(self.0, g, true)
+    }
+
+    fn chooses_forced(&self) -> bool {
+        true
+    }
+}
+
+/// The choice of `bot` at `g`'s pending decision, which is its own;
+/// with `any_school`, a school open to either side (White's first) is
+/// claimed for that side before anything else.
+fn choose(bot: &mut dyn TrictracBot, g: &Game, any_school: bool) -> Result<Choice<Action>, PlayerError> {
+    let none = |why: &str| PlayerError::NoAction {
+        player: bot.name().to_string(),
+        why: why.into(),
+    };
+    let side = g.phase().side().ok_or_else(|| none("nobody decides"))?;
+    let claimers = if any_school { Side::ALL } else { [side, side] };
+    for s in claimers {
+        if let Some((_, n)) = g.open_school(s) {
+            return Ok(Choice::Act(Action::School { side: s.char(), n }));
+        }
+    }
+    if g.can_settle_false_move(side) && g.false_move().is_some_and(|(a, _)| a != side) {
+        let play = bot.settle_false_move(g);
+        return Ok(Choice::Act(Action::Settle {
+            side: side.char(),
+            correct: play.is_some(),
+            play: play.map(|p| p.display(!side).to_string()),
+            replay: false,
+        }));
+    }
+    Ok(match g.phase() {
+        Phase::Roll(_) => Choice::Throw,
+        Phase::StayOrLeave(_) => Choice::Act(match bot.decide(g) {
+            Decision::Stay => Action::Stay,
+            Decision::Leave => Action::Leave,
+        }),
+        Phase::Play(s) => {
+            if g.legal_plays().is_empty() {
+                return Err(none("no legal play"));
+            }
+            let p = bot.choose_play(g);
+            Choice::Act(Action::Play {
+                p: p.display(s).to_string(),
+            })
+        }
+        Phase::Mark(_) => Choice::Act(Action::Declare {
+            n: g.points_owed().unwrap_or(0),
+        }),
+        Phase::FirstMove | Phase::Over(_) => return Err(none("nothing to decide")),
+    })
 }
 
 /// The bot called `name` (see [`crate::by_name`]) as a player of the

@@ -323,6 +323,31 @@ fn the_race_is_played_by_the_shared_driver() {
     assert_eq!(e.rule(), Some("RACE-1"));
 }
 
+#[test]
+fn the_race_has_chance_nodes_and_is_searched_by_the_shared_expectimax() {
+    // Its chance nodes come from its throw (the trait's default): 36
+    // ordered throws at the opening and at a roll, none at a move.
+    let race = Race::default();
+    let opening = race.chance_outcomes();
+    assert_eq!(opening.len(), 36);
+    assert!(opening.iter().all(|(_, p)| (*p - 1.0 / 36.0).abs() < 1e-15));
+    // White needs 11 to win at once (6-5 or 6-6, by the sum); Black,
+    // one short, wins with any roll: White's chance is 3/36.
+    let r = Race {
+        goal: GOAL,
+        at: BySide::new(GOAL - 11, GOAL - 1),
+        turn: Some(Side::White),
+        roll: None,
+        log: Vec::new(),
+    };
+    let half = |_: &Race, _: Side| 0.5;
+    let v = tables::search::Expectimax::new(&half).value(&r, Side::White, 2);
+    assert!((v - 3.0 / 36.0).abs() < 1e-12, "{v}");
+    let mut rolled = r.clone();
+    rolled.apply(&RaceAction::Roll { a: 6, b: 5 }).unwrap();
+    assert!(rolled.chance_outcomes().is_empty());
+}
+
 fn registry() -> Registry {
     let mut games = Registry::standard(trictrac::GameOptions::default());
     games.register("race", new_race);

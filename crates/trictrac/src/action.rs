@@ -311,6 +311,30 @@ impl TableGame for Game {
         })
     }
 
+    /// The throws due now and their chances: at a roll the 21 rolls (a
+    /// double 1/36, a single 2/36, R-2.3), high die first; at the first
+    /// move the ordered throws of one die each (36), of two dice each
+    /// (1 296, `first-move=two-dice-each`) or of one roll (R-2.2; ties
+    /// and doubles are thrown again, as the game rules them).
+    fn chance_outcomes(&self) -> Vec<(Action, f64)> {
+        match self.phase() {
+            Phase::Roll(_) => tables::chance::ROLLS
+                .iter()
+                .map(|w| {
+                    let r = w.outcome;
+                    (
+                        Action::Roll {
+                            a: r.high().value(),
+                            b: r.low().value(),
+                        },
+                        r.probability(),
+                    )
+                })
+                .collect(),
+            _ => tables::chance::outcomes_of_throw(|dice| self.throw(dice).ok()),
+        }
+    }
+
     fn apply(&mut self, action: &Action) -> Result<Action, ActionError> {
         if self.winner().is_some() {
             return Err(ActionError::Over);
@@ -409,6 +433,37 @@ mod tests {
     use super::*;
     use crate::GameOptions;
     use rand::SeedableRng;
+
+    #[test]
+    fn the_chance_nodes_are_the_first_throws_and_the_21_rolls() {
+        // 36 ordered throws of one die each, or 1 296 of two dice
+        // each: 21 rolls.
+        let mut g = Game::new(GameOptions::default());
+        let first = g.chance_outcomes();
+        assert_eq!(first.len(), 36);
+        let two = GameOptions {
+            first_move: FirstMove::TwoDiceEach,
+            ..GameOptions::default()
+        };
+        assert_eq!(Game::new(two).chance_outcomes().len(), 1296);
+        g.apply(&Action::First { w: 5, b: 2 }).unwrap();
+        let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        while !matches!(g.phase(), Phase::Roll(_)) {
+            let p = g.legal_actions();
+            let a = g.forced().or_else(|| p.first().cloned());
+            match a {
+                Some(a) => g.apply(&a).unwrap(),
+                None => g.apply(&g.throw(&mut dice).unwrap()).unwrap(),
+            };
+        }
+        let rolls = g.chance_outcomes();
+        assert_eq!(rolls.len(), 21);
+        let total: f64 = rolls.iter().map(|o| o.1).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+        for (a, _) in &rolls {
+            g.clone().apply(a).unwrap();
+        }
+    }
 
     #[test]
     fn the_stored_form_is_the_servers() {

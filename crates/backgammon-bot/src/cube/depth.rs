@@ -16,8 +16,9 @@
 //! roller's 21 rolls of his best play searched at 2 plies), are the
 //! chances the cube hint shows at 3 plies and the refinement's labels.
 
-use backgammon::{Cube, Game, MatchState, PlayList, Position, Roll, Rules, Side};
+use backgammon::{Cube, Game, MatchState, PlayList, Position, Rules, Side};
 use neural::Outputs;
+use tables::chance::{ROLLS, ROLL_TOTAL};
 
 use super::mwc::mwc_after_points;
 use super::search::searched_decision;
@@ -58,16 +59,12 @@ pub fn deep_outputs(net: &BgNet, pos: &Position, rules: &Rules) -> Outputs {
     if pos.winner().is_some() {
         return net.evaluate(pos, rules.preset);
     }
-    let mut sum = [0.0f32; neural::MAX_OUTPUTS];
-    for roll in Roll::ALL {
+    // The mean over the rolls (the shared chance node).
+    tables::search::expect(ROLLS, ROLL_TOTAL, |roll| {
         let plays = pos.legal_plays(roll, rules);
-        let (_, o) = net.best_play_2ply(pos, &plays, rules, SEARCH_KEEP, SEARCH_MARGIN);
-        let w = roll.weight() as f32 / 36.0;
-        for (s, x) in sum.iter_mut().zip(o) {
-            *s += w * x;
-        }
-    }
-    sum
+        net.best_play_2ply(pos, &plays, rules, SEARCH_KEEP, SEARCH_MARGIN)
+            .1
+    })
 }
 
 /// What turns a difference of match-winning chances into normalised

@@ -30,11 +30,12 @@
 //! the states compare) in money play, match-winning chances in a match.
 
 use backgammon::score::win_kind;
-use backgammon::{Cube, MatchState, PlayList, Position, Roll, Rules, Side};
+use backgammon::{Cube, MatchState, PlayList, Position, Rules, Side};
 
 use super::mwc::{mwc_after_points, normalised};
 use super::{decide, drop_points, may_double, Decision};
 use crate::net::BgNet;
+use tables::chance::{ROLLS, ROLL_TOTAL};
 
 /// The equities of the root's cube decision, in the eyes of its side on
 /// roll, in the units of [`super::decide`]'s [`Decision`]: money equity
@@ -194,25 +195,28 @@ impl Ctx<'_> {
             }
         } else {
             let mut buf = PlayList::new();
-            let mut child = [0.0f64; MAX_STATES];
-            for roll in Roll::ALL {
+            // The mean over the rolls (the shared chance node) of the
+            // value of each state after the best play (the states past
+            // `n` stay 0).
+            value = tables::search::expect(ROLLS, ROLL_TOTAL, |roll| {
                 buf.clear();
                 pos.legal_plays_into(roll, self.rules, &mut buf);
                 // Never empty: a pass when nothing can be played.
                 let (play, _) = self.net.best_play(pos, &buf, self.rules.preset);
                 let after = pos.play_unchecked(&play);
-                let w = f64::from(roll.weight()) / 36.0;
+                let mut at = [0.0f64; MAX_STATES];
                 if after.winner().is_some() {
-                    for (v, &c) in value.iter_mut().zip(&states[..n]) {
-                        *v += w * self.end_value(&after, me, c);
+                    for (v, &c) in at.iter_mut().zip(&states[..n]) {
+                        *v = self.end_value(&after, me, c);
                     }
                 } else {
-                    self.node(&after, &states[..n], plies - 1, false, &mut child[..n]);
-                    for (v, &x) in value.iter_mut().zip(&child[..n]) {
-                        *v += w * self.other_eyes(x);
+                    self.node(&after, &states[..n], plies - 1, false, &mut at[..n]);
+                    for v in at[..n].iter_mut() {
+                        *v = self.other_eyes(*v);
                     }
                 }
-            }
+                at
+            });
         }
         for (i, &c) in cubes.iter().enumerate() {
             let (nd_at, dt_at) = index[i];
@@ -238,7 +242,7 @@ impl Ctx<'_> {
 mod tests {
     use super::*;
     use crate::cube::mwc::mwc_after;
-    use backgammon::{BySide, Setup};
+    use backgammon::{BySide, Roll, Setup};
 
     /// White to roll with checkers on his 6- and 5-points, Black with one
     /// checker on his 1-point: White's last roll (Black bears off next).

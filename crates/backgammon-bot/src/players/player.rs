@@ -1,8 +1,11 @@
 //! What a player is ([`BgBot`]), the random player, and a game played
 //! out between two players ([`play_out`]).
 
-use backgammon::{DiceSource, Game, GameResult, Phase, Play, Side};
+use backgammon::session::Match;
+use backgammon::{BySide, DiceSource, Game, GameResult, Play};
 use rand_chacha::ChaCha8Rng;
+
+use super::table::Driven;
 
 /// A player of backgammon with the videau.
 pub trait BgBot: Send {
@@ -41,44 +44,31 @@ impl BgBot for RandomPlayer {
 }
 
 /// Plays `game` to its end between `white` and `black`, with dice drawn
-/// from `dice`: the opening throw, rolls, plays and cube actions.
+/// from `dice`: the opening throw, rolls, plays and cube actions. The
+/// shared driver plays it ([`tables::play_out`], the game as a money game
+/// of [`Match`]), the bots taking their turns as the server's do
+/// ([`super::table::TablePlayer`]), and asked at a forced pass too.
+///
+/// # Panics
+/// If a player chooses an action the rules refuse (a bug of the player,
+/// never of user input).
 pub fn play_out(
     game: &mut Game,
     white: &mut dyn BgBot,
     black: &mut dyn BgBot,
     dice: &mut impl DiceSource,
 ) -> GameResult {
-    loop {
-        let phase = game.phase();
-        let r = match phase {
-            Phase::Opening => game.roll_with(dice),
-            Phase::Roll(side) => {
-                let p: &mut dyn BgBot = if side == Side::White { white } else { black };
-                if game.can_double(side) && p.wants_double(game) {
-                    game.double()
-                } else {
-                    game.roll_with(dice)
-                }
-            }
-            Phase::Doubled { by } => {
-                let p: &mut dyn BgBot = if by == Side::White { black } else { white };
-                if p.takes(game) {
-                    game.take()
-                } else {
-                    game.drop_double()
-                }
-            }
-            Phase::Play(side, _) => {
-                let p: &mut dyn BgBot = if side == Side::White { white } else { black };
-                let play = p.choose_play(game);
-                game.play(&play)
-            }
-            Phase::Over(r) => return r,
-        };
-        if let Err(e) = r {
-            // The players choose among the legal actions: a refusal is a
-            // bug of the player, never of user input.
-            panic!("a player's action was refused: {e}");
-        }
+    let mut m = Match {
+        rules: *game.rules(),
+        length: 0,
+        done: Vec::new(),
+        game: game.clone(),
+    };
+    let (mut w, mut b) = (Driven(white), Driven(black));
+    let players: BySide<&mut dyn tables::Player<Match>> = BySide::new(&mut w, &mut b);
+    if let Err(e) = tables::play_out(&mut m, players, dice, usize::MAX) {
+        panic!("a player's action was refused: {e}");
     }
+    *game = m.game;
+    game.result().expect("a game played out is over")
 }

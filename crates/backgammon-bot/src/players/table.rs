@@ -27,54 +27,79 @@ impl tables::Player<Match> for TablePlayer {
     }
 
     fn choose(&mut self, m: &Match) -> Result<Choice<Action>, PlayerError> {
-        let g = &m.game;
-        // A resignation offered to the bot: accepted when it gives at
-        // least what the position is worth to it, by the shipped
-        // network's evaluation (every level answers alike).
-        if let Some((by, kind)) = g.resignation_offer() {
-            let me = !by;
-            let o = crate::net::default_net().evaluate(g.position(), g.rules().preset);
-            let side = me.char();
-            return Ok(Choice::Act(
-                if crate::cube::accepts_resignation(g, me, kind, &o) {
-                    Action::Accept { side }
-                } else {
-                    Action::Decline { side }
-                },
-            ));
-        }
-        Ok(match g.phase() {
-            Phase::Roll(s) => {
-                if g.can_double(s) && self.0.wants_double(g) {
-                    Choice::Act(Action::Double)
-                } else {
-                    Choice::Throw
-                }
-            }
-            Phase::Doubled { .. } => Choice::Act(if self.0.takes(g) {
-                Action::Take
-            } else {
-                Action::Drop
-            }),
-            Phase::Play(..) => {
-                if g.legal_plays().is_empty() {
-                    return Err(PlayerError::NoAction {
-                        player: self.0.name().to_string(),
-                        why: "no legal play".into(),
-                    });
-                }
-                Choice::Act(Action::Play {
-                    p: self.0.choose_play(g).to_string(),
-                })
-            }
-            Phase::Opening | Phase::Over(_) => {
-                return Err(PlayerError::NoAction {
-                    player: self.0.name().to_string(),
-                    why: "nothing to decide".into(),
-                })
-            }
-        })
+        choose(self.0.as_mut(), m)
     }
+}
+
+/// A bot of this crate borrowed for one game of [`super::play_out`]: it
+/// takes its turns as [`TablePlayer`] does, and is asked at a forced pass
+/// too (as the bots' own driver asked it, so that a random player's
+/// draws, and so the games of a seed, stay the same).
+pub(crate) struct Driven<'a>(pub &'a mut dyn BgBot);
+
+impl tables::Player<Match> for Driven<'_> {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+
+    fn choose(&mut self, m: &Match) -> Result<Choice<Action>, PlayerError> {
+        choose(self.0, m)
+    }
+
+    fn chooses_forced(&self) -> bool {
+        true
+    }
+}
+
+/// The choice of `bot` at `m`'s pending decision, which is its own.
+fn choose(bot: &mut dyn BgBot, m: &Match) -> Result<Choice<Action>, PlayerError> {
+    let g = &m.game;
+    // A resignation offered to the bot: accepted when it gives at
+    // least what the position is worth to it, by the shipped
+    // network's evaluation (every level answers alike).
+    if let Some((by, kind)) = g.resignation_offer() {
+        let me = !by;
+        let o = crate::net::default_net().evaluate(g.position(), g.rules().preset);
+        let side = me.char();
+        return Ok(Choice::Act(
+            if crate::cube::accepts_resignation(g, me, kind, &o) {
+                Action::Accept { side }
+            } else {
+                Action::Decline { side }
+            },
+        ));
+    }
+    Ok(match g.phase() {
+        Phase::Roll(s) => {
+            if g.can_double(s) && bot.wants_double(g) {
+                Choice::Act(Action::Double)
+            } else {
+                Choice::Throw
+            }
+        }
+        Phase::Doubled { .. } => Choice::Act(if bot.takes(g) {
+            Action::Take
+        } else {
+            Action::Drop
+        }),
+        Phase::Play(..) => {
+            if g.legal_plays().is_empty() {
+                return Err(PlayerError::NoAction {
+                    player: bot.name().to_string(),
+                    why: "no legal play".into(),
+                });
+            }
+            Choice::Act(Action::Play {
+                p: bot.choose_play(g).to_string(),
+            })
+        }
+        Phase::Opening | Phase::Over(_) => {
+            return Err(PlayerError::NoAction {
+                player: bot.name().to_string(),
+                why: "nothing to decide".into(),
+            })
+        }
+    })
 }
 
 /// The bot called `name` (see [`by_name`]) as a player of the

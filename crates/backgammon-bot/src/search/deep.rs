@@ -8,8 +8,9 @@
 //! times a 2-ply value ([`BgNet::after_play_2ply`]): the review
 //! spends them only on the plays it would otherwise call errors.
 
-use backgammon::{Play, PlayList, Position, Roll, Rules, Side};
+use backgammon::{Play, PlayList, Position, Rules, Side};
 use neural::Outputs;
+use tables::chance::{ROLLS, ROLL_TOTAL};
 
 use crate::eval::near::Near;
 use crate::net::{equity, flip, BgNet};
@@ -44,28 +45,33 @@ pub fn after_play_3ply(
     // `BgNet::after_play_2ply`).
     let mut near = Near::new();
     near.set_base(net, &after.with_turn(mover), rules.preset);
-    let mut sum = [0.0f32; neural::MAX_OUTPUTS];
-    for roll in Roll::ALL {
-        scratch.replies.clear();
-        after.legal_plays_into(roll, rules, &mut scratch.replies);
-        // The opponent's best reply at 0 ply, in his eyes (the list is
-        // never empty: a pass when nothing can be played).
-        let mut best: Option<(f32, Position)> = None;
-        for p in scratch.replies.iter() {
-            let next = after.play_unchecked(p);
-            let e = equity(&net.after_play_near(&next, opp, rules.preset, &mut near));
-            if best.is_none_or(|b| e > b.0) {
-                best = Some((e, next));
+    // The mean over the opponent's rolls (the shared chance node).
+    tables::search::expect_until(
+        ROLLS,
+        ROLL_TOTAL,
+        |roll| {
+            scratch.replies.clear();
+            after.legal_plays_into(roll, rules, &mut scratch.replies);
+            // The opponent's best reply at 0 ply, in his eyes (the list is
+            // never empty: a pass when nothing can be played).
+            let mut best: Option<(f32, Position)> = None;
+            for p in scratch.replies.iter() {
+                let next = after.play_unchecked(p);
+                let e = equity(&net.after_play_near(&next, opp, rules.preset, &mut near));
+                if best.is_none_or(|b| e > b.0) {
+                    best = Some((e, next));
+                }
             }
-        }
-        let Some((_, next)) = best else { continue };
-        let o = flip(&net.after_play_2ply(&next, opp, rules, &mut scratch.inner));
-        let w = roll.weight() as f32 / 36.0;
-        for (s, x) in sum.iter_mut().zip(o) {
-            *s += w * x;
-        }
-    }
-    sum
+            let (_, next) = best?;
+            Some(flip(&net.after_play_2ply(
+                &next,
+                opp,
+                rules,
+                &mut scratch.inner,
+            )))
+        },
+        |_, _| None,
+    )
 }
 
 /// How many plays the 3-ply player searches at 2 plies: the best at 0
@@ -250,6 +256,7 @@ fn search(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use backgammon::Roll;
 
     /// The shipped network, the standard rules, the starting position and
     /// its plays of `roll`.

@@ -9,8 +9,10 @@
 pub mod deep;
 
 use backgammon::score::win_kind;
-use backgammon::{Play, PlayList, Position, Preset, Roll, Rules, Side};
+use backgammon::{Play, PlayList, Position, Preset, Rules, Side};
 use neural::Outputs;
+use tables::chance::{ROLLS, ROLL_TOTAL};
+use tables::search::expect;
 
 use crate::eval::near::Near;
 use crate::net::{equity, flip, outcome, BgNet};
@@ -41,8 +43,8 @@ impl BgNet {
         // the mover on roll: the network's sums for it are computed once.
         let mut near = Near::new();
         near.set_base(self, &after.with_turn(mover), rules.preset);
-        let mut sum = [0.0f32; neural::MAX_OUTPUTS];
-        for roll in Roll::ALL {
+        // The mean over the opponent's rolls (the shared chance node).
+        expect(ROLLS, ROLL_TOTAL, |roll| {
             buf.clear();
             after.legal_plays_into(roll, rules, buf);
             // The opponent's best reply in his eyes, then in the mover's.
@@ -55,12 +57,8 @@ impl BgNet {
                     best = (e, o);
                 }
             }
-            let w = roll.weight() as f32 / 36.0;
-            for (s, x) in sum.iter_mut().zip(flip(&best.1)) {
-                *s += w * x;
-            }
-        }
-        sum
+            flip(&best.1)
+        })
     }
 
     /// Every play of `plays` with its cubeless equity at 0 ply (in the

@@ -237,3 +237,29 @@ fn random_matches_through_the_driver_end() {
         assert!(m.score().get(o.winner) >= &3, "{}", o.text);
     }
 }
+
+#[test]
+fn the_chance_nodes_are_the_opening_throws_and_the_21_rolls() {
+    // BG-2.2: 36 ordered throws of one die each; BG-1.1: 21 rolls.
+    let mut m = Match::new(Rules::standard(), 0);
+    let opening = m.chance_outcomes();
+    assert_eq!(opening.len(), 36);
+    let total: f64 = opening.iter().map(|o| o.1).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    // The same throws, with the same chances, as found from `throw`.
+    let found = tables::chance::outcomes_of_throw(|d| m.throw(d).ok());
+    assert_eq!(found, opening);
+    m.apply(&Action::Opening { w: 3, b: 1 }).unwrap();
+    assert!(m.chance_outcomes().is_empty(), "a play is due");
+    m.apply(&Action::Play {
+        p: "8/5 6/5".into(),
+    })
+    .unwrap();
+    let rolls = m.chance_outcomes();
+    assert_eq!(rolls.len(), 21);
+    let total: f64 = rolls.iter().map(|o| o.1).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    for (a, _) in &rolls {
+        m.clone().apply(a).unwrap();
+    }
+}
