@@ -44,6 +44,7 @@ pub mod ratings;
 mod relay;
 pub mod room;
 pub mod store;
+pub mod tournaments;
 mod web;
 mod ws;
 
@@ -149,11 +150,14 @@ impl Server {
         lobby::feed::start(&lobby).await?;
         ratings::start(hub.clone());
         ratings::reviews::start(hub.clone());
+        tournaments::director::start(hub.clone());
+        let live = Arc::new(tournaments::live::Live::new(hub.clone()));
+        live.start();
         let identity_key = hub
             .store
             .setting_or("identity_key", &accounts::secret())
             .await?;
-        let app = web::router(hub.clone(), lobby, config.secure_cookies, &identity_key);
+        let app = web::router(hub.clone(), lobby, live, config.secure_cookies, &identity_key);
         let limits = config.limits;
         let task = tokio::spawn(connections::serve(listener, app, limits, stopping));
         Ok(Server {

@@ -76,6 +76,8 @@ pub struct Feed {
 struct Snapshot {
     seeks: Entries,
     live: Entries,
+    /// The tournaments listed (issue 39: `crate::tournaments::listed`).
+    tournaments: Entries,
     /// The whole lobby as the first message of a socket (made when a
     /// socket asks, kept until the next change).
     full: Option<Arc<str>>,
@@ -175,6 +177,7 @@ impl Feed {
             "seeks": l.seeks.iter().map(|(_, v)| v).collect::<Vec<_>>(),
             "live": l.live.iter().map(|(_, v)| v).collect::<Vec<_>>(),
             "bots": super::bots::standing(hub),
+            "tournaments": l.tournaments.iter().map(|(_, v)| v).collect::<Vec<_>>(),
         });
         let f: Arc<str> = v.to_string().into();
         l.full = Some(f.clone());
@@ -193,6 +196,7 @@ impl Feed {
                 return;
             }
         };
+        let tournaments = crate::tournaments::listed(&hub.hub).await;
         let diff = {
             let mut l = match self.last.lock() {
                 Ok(l) => l,
@@ -201,24 +205,42 @@ impl Feed {
             let first = l.at.is_none();
             let (changed_seeks, gone) = difference(&l.seeks, &seeks);
             let (changed_live, ended) = difference(&l.live, &live);
+            // A failed read of the tournaments keeps them as they were.
+            let tournaments = match tournaments {
+                Ok(t) => t,
+                Err(e) => {
+                    tracing::warn!("the tournaments cannot be listed: {e}");
+                    l.tournaments.clone()
+                }
+            };
+            let (changed_tournaments, tournaments_over) =
+                difference(&l.tournaments, &tournaments);
             let same = changed_seeks.is_empty()
                 && gone.is_empty()
                 && changed_live.is_empty()
-                && ended.is_empty();
+                && ended.is_empty()
+                && changed_tournaments.is_empty()
+                && tournaments_over.is_empty();
             if !same {
                 l.full = None;
             }
             l.seeks = seeks;
             l.live = live;
+            l.tournaments = tournaments;
             l.at = Some(Instant::now());
             (!same && !first).then(|| {
-                json!({
+                let mut d = json!({
                     "type": "lobby_diff",
                     "seeks": changed_seeks,
                     "gone": gone,
                     "live": changed_live,
                     "ended": ended,
-                })
+                });
+                if !changed_tournaments.is_empty() || !tournaments_over.is_empty() {
+                    d["tournaments"] = json!(changed_tournaments);
+                    d["tournaments_gone"] = json!(tournaments_over);
+                }
+                d
             })
         };
         if let Some(d) = diff {

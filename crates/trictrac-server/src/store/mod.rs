@@ -33,6 +33,7 @@ mod learn;
 mod reviews;
 mod seeks;
 mod timing;
+mod tournaments;
 mod writer;
 
 pub use accounts::{AccountRow, HistoryPoint, PlayedGame, RatedRow, RatingRow};
@@ -40,6 +41,7 @@ pub use change::{Change, CHANNEL};
 pub use fault::{inject_fault, Fault};
 pub use reviews::{PlayerReview, StoredReview};
 pub use seeks::{LiveRow, SeekRow, LOBBY_CHANNEL};
+pub use tournaments::{EntrantRow, PairingResult, PairingRow, TournamentRow};
 pub use writer::writer_restarts;
 use writer::{notify, supervise_writer, Write};
 
@@ -266,6 +268,7 @@ async fn create_schema(pool: &AnyPool, sqlite: bool, url: &str) -> Result<(), Se
             .chain(&accounts::TABLES)
             .chain(&reviews::TABLES)
             .chain(&learn::TABLES)
+            .chain(&tournaments::TABLES)
         {
             (&mut *conn)
                 .execute(*stmt)
