@@ -15,7 +15,7 @@ addTexts(TN_TEXTS);
 const GAMES = { trictrac: "Grand Trictrac", backgammon: "Backgammon" };
 // The page's state, read by the tests: the list, the tournament shown,
 // its standings by name and games by round-slot, the game to play.
-const T = { list: [], id: null, tournament: null, standings: {}, games: {}, joined: false, me: null, myGame: null, messages: 0 };
+const T = { list: [], id: null, tournament: null, standings: {}, games: {}, joined: false, me: null, myGame: null, messages: 0, fulls: 0 };
 window.__tournaments = T;
 
 const when = (s) => new Date(s * 1000).toLocaleString(lang(), { dateStyle: "short", timeStyle: "short" });
@@ -94,7 +94,7 @@ function onMessage(m) {
     try { localStorage.setItem(`trictrac.seat.${m.room}`, m.token); } catch (e) { /* private mode */ }
     T.myGame = m;
   } else if (m.type === "tournament") {
-    if (m.full) { T.standings = {}; T.games = {}; }
+    if (m.full) { T.fulls++; T.standings = {}; T.games = {}; }
     if (m.tournament) T.tournament = m.tournament;
     for (const p of m.standings || []) T.standings[p.name] = p;
     for (const n of m.gone || []) delete T.standings[n];
