@@ -157,7 +157,13 @@ impl Server {
             .store
             .setting_or("identity_key", &accounts::secret())
             .await?;
-        let app = web::router(hub.clone(), lobby, live, config.secure_cookies, &identity_key);
+        let app = web::router(
+            hub.clone(),
+            lobby,
+            live,
+            config.secure_cookies,
+            &identity_key,
+        );
         let limits = config.limits;
         let task = tokio::spawn(connections::serve(listener, app, limits, stopping));
         Ok(Server {

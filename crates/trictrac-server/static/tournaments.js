@@ -95,7 +95,12 @@ function onMessage(m) {
     T.myGame = m;
   } else if (m.type === "tournament") {
     if (m.full) { T.fulls++; T.standings = {}; T.games = {}; }
-    if (m.tournament) T.tournament = m.tournament;
+    if (m.tournament) {
+      T.tournament = m.tournament;
+      // The list's line of it too (its players, its state).
+      T.list = T.list.map((x) => (x.id === m.tournament.id ? m.tournament : x));
+      renderList();
+    }
     for (const p of m.standings || []) T.standings[p.name] = p;
     for (const n of m.gone || []) delete T.standings[n];
     for (const g of m.games || []) T.games[`${g.round}-${g.slot}`] = g;

@@ -89,7 +89,13 @@ async fn three_players_see_the_arena_standings_change_live() {
         let s = cdp.page_in_new_context().await;
         cdp.size(1000, 900, false).await;
         cdp.open(&home).await;
-        let v = fetch(&mut cdp, "POST", "/api/accounts", json!({"name": n, "password": "correct horse"})).await;
+        let v = fetch(
+            &mut cdp,
+            "POST",
+            "/api/accounts",
+            json!({"name": n, "password": "correct horse"}),
+        )
+        .await;
         assert_eq!(v["name"], n, "{v}");
         pages.push(s);
     }
@@ -98,7 +104,11 @@ async fn three_players_see_the_arena_standings_change_live() {
     // starting at once.
     cdp.session = Some(pages[0].clone());
     cdp.open(&home).await;
-    cdp.wait_for("window.__tournaments.ready && !document.querySelector('#tn-form').hidden", 10).await;
+    cdp.wait_for(
+        "window.__tournaments.ready && !document.querySelector('#tn-form').hidden",
+        10,
+    )
+    .await;
     cdp.eval(
         "(() => { const v = (id, x) => { document.getElementById(id).value = x; }; \
          v('tn-f-name', 'Friday arena'); v('tn-f-game', 'backgammon'); v('tn-f-kind', 'arena'); \
@@ -106,21 +116,42 @@ async fn three_players_see_the_arena_standings_change_live() {
     )
     .await;
     cdp.click("#tn-form button[type=submit]").await;
-    cdp.wait_for("location.search.includes('id=') && window.__tournaments.ready", 10).await;
-    let id = cdp.eval("window.__tournaments.id").await.as_str().unwrap().to_string();
+    cdp.wait_for(
+        "location.search.includes('id=') && window.__tournaments.ready",
+        10,
+    )
+    .await;
+    let id = cdp
+        .eval("window.__tournaments.id")
+        .await
+        .as_str()
+        .unwrap()
+        .to_string();
     let url = format!("http://{addr}/tournaments?id={id}&lang=en");
 
     // Each joins with the page's button.
     for p in &pages {
         cdp.session = Some(p.clone());
         cdp.open(&url).await;
-        cdp.wait_for("window.__tournaments.ready && !document.querySelector('#tn-join').hidden", 10).await;
+        cdp.wait_for(
+            "window.__tournaments.ready && !document.querySelector('#tn-join').hidden",
+            10,
+        )
+        .await;
         cdp.click("#tn-join").await;
-        cdp.wait_for("window.__tournaments.joined && !document.querySelector('#tn-withdraw').hidden", 10).await;
+        cdp.wait_for(
+            "window.__tournaments.joined && !document.querySelector('#tn-withdraw').hidden",
+            10,
+        )
+        .await;
     }
     for p in &pages {
         cdp.session = Some(p.clone());
-        cdp.wait_for("Object.keys(window.__tournaments.standings).length === 3", 10).await;
+        cdp.wait_for(
+            "Object.keys(window.__tournaments.standings).length === 3",
+            10,
+        )
+        .await;
     }
 
     // Two of them are paired at once: their pages get their seats.
@@ -141,11 +172,16 @@ async fn three_players_see_the_arena_standings_change_live() {
     assert_eq!(seats.len(), 2, "two players paired: {seats:?}");
     assert_eq!(seats[0].1, seats[1].1, "in one room");
     cdp.session = Some(pages[seats[0].0].clone());
-    cdp.wait_for("!document.querySelector('#tn-play').hidden", 5).await;
+    cdp.wait_for("!document.querySelector('#tn-play').hidden", 5)
+        .await;
     shot(&mut cdp, "tournament-paired").await;
 
     // White concedes a gammon: Black wins 2 × 2 = 4 points.
-    let (white, black) = if seats[0].2 == "white" { (&seats[0], &seats[1]) } else { (&seats[1], &seats[0]) };
+    let (white, black) = if seats[0].2 == "white" {
+        (&seats[0], &seats[1])
+    } else {
+        (&seats[1], &seats[0])
+    };
     concede(addr, &white.1, &white.3, &black.3, "gammon").await;
     let winner = black.0;
     let loser = white.0;
@@ -170,13 +206,19 @@ async fn three_players_see_the_arena_standings_change_live() {
         // Ranks follow the points; the pages had the whole tournament
         // once, then only its changes.
         let rank = cdp
-            .eval(&format!("window.__tournaments.standings[{}].rank", json!(names[winner])))
+            .eval(&format!(
+                "window.__tournaments.standings[{}].rank",
+                json!(names[winner])
+            ))
             .await;
         assert_eq!(rank, 1);
         let fulls = cdp.eval("window.__tournaments.fulls").await;
         assert_eq!(fulls, 1, "only changes after the first message");
         let games = cdp
-            .eval(&format!("window.__tournaments.standings[{}].games", json!(names[winner])))
+            .eval(&format!(
+                "window.__tournaments.standings[{}].games",
+                json!(names[winner])
+            ))
             .await;
         assert_eq!(games, 2);
     }

@@ -49,7 +49,8 @@ impl Jar {
             if !k.eq_ignore_ascii_case("set-cookie") {
                 continue;
             }
-            if let Some((name, value)) = v.trim().split(';').next().and_then(|kv| kv.split_once('='))
+            if let Some((name, value)) =
+                v.trim().split(';').next().and_then(|kv| kv.split_once('='))
             {
                 self.cookies.retain(|(k, _)| k != name);
                 self.cookies.push((name.to_string(), value.to_string()));
@@ -167,9 +168,12 @@ async fn knockout_of_four(addr: SocketAddr, other: SocketAddr) {
     let mut played = Vec::new();
     for round in 1..=2 {
         let v = until(&mut jars[0], addr, &id, |v| {
-            v["games"]
-                .as_array()
-                .is_some_and(|g| g.iter().filter(|g| g["round"] == round && g["state"] == "playing").count() == if round == 1 { 2 } else { 1 })
+            v["games"].as_array().is_some_and(|g| {
+                g.iter()
+                    .filter(|g| g["round"] == round && g["state"] == "playing")
+                    .count()
+                    == if round == 1 { 2 } else { 1 }
+            })
         })
         .await;
         assert_eq!(v["tournament"]["state"], "running");
@@ -183,7 +187,10 @@ async fn knockout_of_four(addr: SocketAddr, other: SocketAddr) {
                 seats
                     .entry(g["room"].as_str().unwrap().to_string())
                     .or_insert_with(Vec::new)
-                    .push((g["side"].as_str().unwrap().to_string(), g["token"].as_str().unwrap().to_string()));
+                    .push((
+                        g["side"].as_str().unwrap().to_string(),
+                        g["token"].as_str().unwrap().to_string(),
+                    ));
             }
         }
         assert_eq!(seats.len(), if round == 1 { 2 } else { 1 }, "{seats:?}");
@@ -195,8 +202,14 @@ async fn knockout_of_four(addr: SocketAddr, other: SocketAddr) {
             played.push(room);
         }
     }
-    let v = until(&mut jars[0], addr, &id, |v| v["tournament"]["state"] == "finished").await;
-    let winner = v["tournament"]["winner"].as_str().expect("a winner").to_string();
+    let v = until(&mut jars[0], addr, &id, |v| {
+        v["tournament"]["state"] == "finished"
+    })
+    .await;
+    let winner = v["tournament"]["winner"]
+        .as_str()
+        .expect("a winner")
+        .to_string();
     assert!(names.contains(&winner), "{v}");
     let top = &v["standings"][0];
     assert_eq!(top["name"], winner.as_str());
@@ -206,14 +219,17 @@ async fn knockout_of_four(addr: SocketAddr, other: SocketAddr) {
     // The games were made once: two in round 1, the final.
     assert_eq!(v["games"].as_array().unwrap().len(), 3, "{v}");
     // In the players' histories, and rated: the winner won two rated games.
-    let (code, p) = jars[0]
-        .get(addr, &format!("/api/players/{winner}"))
-        .await;
+    let (code, p) = jars[0].get(addr, &format!("/api/players/{winner}")).await;
     assert_eq!(code, 200, "{p}");
     let games = p["games"].as_array().unwrap();
     assert_eq!(games.len(), 2, "{p}");
-    assert!(games.iter().all(|g| played.contains(&g["room"].as_str().unwrap_or("").to_string())
-        || played.contains(&g["id"].as_str().unwrap_or("").to_string())), "{p}");
+    assert!(
+        games.iter().all(
+            |g| played.contains(&g["room"].as_str().unwrap_or("").to_string())
+                || played.contains(&g["id"].as_str().unwrap_or("").to_string())
+        ),
+        "{p}"
+    );
     let r = &p["ratings"][0];
     assert_eq!(r["games"], 2, "{p}");
     assert_eq!(r["wins"], 2, "{p}");
@@ -265,19 +281,58 @@ async fn impossible_or_late_requests_are_refused_and_change_nothing() {
     assert!(v["error"].as_str().unwrap().contains("registered"), "{v}");
     let mut ann = register(addr, "Ann").await;
     for (body, says) in [
-        (json!({"name": "A", "game": "backgammon", "kind": "arena", "minutes": 1}), "5 to 1440 minutes"),
-        (json!({"name": "A", "game": "backgammon", "kind": "arena"}), "give \"minutes\""),
-        (json!({"name": "A", "game": "chess", "kind": "arena", "minutes": 30}), "unknown game"),
-        (json!({"name": "A", "game": "backgammon", "kind": "swiss", "minutes": 30}), "arena or knockout"),
-        (json!({"name": "A", "game": "backgammon", "kind": "knockout", "minutes": 30}), "no duration"),
-        (json!({"name": "A", "game": "backgammon", "kind": "knockout", "max_players": 65}), "2 to 64 players"),
-        (json!({"name": "A", "game": "backgammon", "kind": "knockout", "max_players": 1}), "2 to 64 players"),
-        (json!({"name": "A", "game": "backgammon", "kind": "knockout", "match": 40}), "1 to 25 points"),
-        (json!({"name": "A", "game": "trictrac", "kind": "knockout", "match": 3}), "no matches"),
-        (json!({"name": "A", "game": "backgammon", "kind": "knockout", "starts": 1000}), "in the past"),
-        (json!({"name": "  ", "game": "backgammon", "kind": "knockout"}), "name the tournament"),
-        (json!({"name": "A", "game": "backgammon", "kind": "knockout", "rules": "nonsense"}), "rules"),
-        (json!({"name": "A", "game": "backgammon", "kind": "knockout", "clock": {"kind": "move", "seconds": 0}}), "seconds"),
+        (
+            json!({"name": "A", "game": "backgammon", "kind": "arena", "minutes": 1}),
+            "5 to 1440 minutes",
+        ),
+        (
+            json!({"name": "A", "game": "backgammon", "kind": "arena"}),
+            "give \"minutes\"",
+        ),
+        (
+            json!({"name": "A", "game": "chess", "kind": "arena", "minutes": 30}),
+            "unknown game",
+        ),
+        (
+            json!({"name": "A", "game": "backgammon", "kind": "swiss", "minutes": 30}),
+            "arena or knockout",
+        ),
+        (
+            json!({"name": "A", "game": "backgammon", "kind": "knockout", "minutes": 30}),
+            "no duration",
+        ),
+        (
+            json!({"name": "A", "game": "backgammon", "kind": "knockout", "max_players": 65}),
+            "2 to 64 players",
+        ),
+        (
+            json!({"name": "A", "game": "backgammon", "kind": "knockout", "max_players": 1}),
+            "2 to 64 players",
+        ),
+        (
+            json!({"name": "A", "game": "backgammon", "kind": "knockout", "match": 40}),
+            "1 to 25 points",
+        ),
+        (
+            json!({"name": "A", "game": "trictrac", "kind": "knockout", "match": 3}),
+            "no matches",
+        ),
+        (
+            json!({"name": "A", "game": "backgammon", "kind": "knockout", "starts": 1000}),
+            "in the past",
+        ),
+        (
+            json!({"name": "  ", "game": "backgammon", "kind": "knockout"}),
+            "name the tournament",
+        ),
+        (
+            json!({"name": "A", "game": "backgammon", "kind": "knockout", "rules": "nonsense"}),
+            "rules",
+        ),
+        (
+            json!({"name": "A", "game": "backgammon", "kind": "knockout", "clock": {"kind": "move", "seconds": 0}}),
+            "seconds",
+        ),
     ] {
         let (code, v) = ann.post(addr, "/api/tournaments", body.clone()).await;
         assert_eq!(code, 400, "{body} → {v}");
@@ -300,7 +355,9 @@ async fn impossible_or_late_requests_are_refused_and_change_nothing() {
     let mut bob = register(addr, "Bob").await;
     let mut cid = register(addr, "Cid").await;
     // Starting with fewer than two players is refused.
-    let (code, v) = ann.post(addr, &format!("/api/tournaments/{id}/start"), json!({})).await;
+    let (code, v) = ann
+        .post(addr, &format!("/api/tournaments/{id}/start"), json!({}))
+        .await;
     assert_eq!(code, 400, "{v}");
     assert_eq!(ann.post(addr, &join, json!({})).await.0, 200);
     assert_eq!(bob.post(addr, &join, json!({})).await.0, 200);

@@ -213,8 +213,7 @@ impl Feed {
                     l.tournaments.clone()
                 }
             };
-            let (changed_tournaments, tournaments_over) =
-                difference(&l.tournaments, &tournaments);
+            let (changed_tournaments, tournaments_over) = difference(&l.tournaments, &tournaments);
             let same = changed_seeks.is_empty()
                 && gone.is_empty()
                 && changed_live.is_empty()

@@ -125,9 +125,7 @@ async fn begin(hub: &Arc<Hub>, t: &TournamentRow) -> Result<bool, ServerError> {
         return Ok(true);
     }
     if players.len() < 2 {
-        hub.store
-            .finish_tournament(&t.id, None, &[], now())
-            .await?;
+        hub.store.finish_tournament(&t.id, None, &[], now()).await?;
         return Ok(true);
     }
     // Seeds: the best rating in the game first, then who joined first.
@@ -293,8 +291,7 @@ async fn arena(
         let j = free.iter().position(|b| !met(b)).or_else(|| {
             // Only his last opponent is free: they meet again once both
             // waited long enough alone.
-            (free.len() == 1
-                && now_ms - a.free_since.max(free[0].free_since) >= REMATCH_AFTER_MS)
+            (free.len() == 1 && now_ms - a.free_since.max(free[0].free_since) >= REMATCH_AFTER_MS)
                 .then_some(0)
         });
         let Some(j) = j else { continue };

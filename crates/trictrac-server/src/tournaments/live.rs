@@ -133,8 +133,7 @@ impl Live {
             return;
         }
         let keys: Vec<String> = ids.iter().map(|(k, _)| k.clone()).collect();
-        let versions: HashMap<String, i64> = match self.hub.store.tournament_versions(&keys).await
-        {
+        let versions: HashMap<String, i64> = match self.hub.store.tournament_versions(&keys).await {
             Ok(v) => v.into_iter().collect(),
             Err(e) => {
                 tracing::warn!("the tournaments cannot be looked at: {e}");
@@ -187,7 +186,12 @@ impl Live {
 
     /// Serves one socket of tournament `id` (`account`: the page's
     /// session) until it closes or the server stops.
-    pub async fn serve(self: Arc<Self>, id: String, account: Option<Account>, mut socket: WebSocket) {
+    pub async fn serve(
+        self: Arc<Self>,
+        id: String,
+        account: Option<Account>,
+        mut socket: WebSocket,
+    ) {
         let watch = self.watch(&id);
         let mut changes = watch.tx.subscribe();
         let current = watch.last.lock().ok().and_then(|l| l.clone());
@@ -196,8 +200,11 @@ impl Live {
             None => self.refresh(&id, &watch).await,
         };
         let Some(snap) = snap else {
-            let m = json!({"type": "error", "message": format!("no tournament has the code `{id}`")});
-            let _ = socket.send(Message::Text(Utf8Bytes::from(m.to_string()))).await;
+            let m =
+                json!({"type": "error", "message": format!("no tournament has the code `{id}`")});
+            let _ = socket
+                .send(Message::Text(Utf8Bytes::from(m.to_string())))
+                .await;
             return;
         };
         let mut told: HashSet<String> = HashSet::new();

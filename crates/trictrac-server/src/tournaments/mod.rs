@@ -19,6 +19,11 @@ pub mod director;
 pub mod hooks;
 pub mod live;
 pub mod routes;
+mod scoring;
+mod views;
+
+pub use scoring::{arena_points, bracket_size, first_round, game_value};
+pub use views::{games_json, standings, summary};
 
 use std::sync::Arc;
 
@@ -28,7 +33,7 @@ use serde_json::{json, Value};
 
 use crate::accounts::{ApiError, Who};
 use crate::room::{ClockSpec, Hub};
-use crate::store::{now, EntrantRow, PairingRow, TournamentRow};
+use crate::store::{now, PairingRow, TournamentRow};
 
 /// Why a tournament request was refused: a refusal of the JSON API with
 /// its HTTP status, as the lobby's.
@@ -89,70 +94,6 @@ pub struct NewTournament {
 
 fn yes() -> bool {
     true
-}
-
-/// The points of a win in an arena: 2 per game won, times the game's
-/// value (backgammon single games: 1, 2 or 3 for a single game, a gammon
-/// or a backgammon, the cube not counted; every other game and a match:
-/// 1), doubled when the winner had won his two games before (lichess's
-/// streak, without berserk). A loss is worth 0 and ends the streak.
-pub fn arena_points(value: u32, streak_before: i64) -> i64 {
-    let base = 2 * i64::from(value.clamp(1, 3));
-    if streak_before >= 2 {
-        2 * base
-    } else {
-        base
-    }
-}
-
-/// The value of a finished game for the arena ([`arena_points`]): a
-/// backgammon single game's kind read from its result line (`white 2
-/// black 0 (gammon, cube 1)`, `… (backgammon resigned, cube 2)`; a
-/// dropped double is a single game); anything else 1.
-pub fn game_value(game: &str, result: Option<&str>) -> u32 {
-    let Some(r) = result.filter(|_| game == "backgammon") else {
-        return 1;
-    };
-    if r.contains("(match to") {
-        return 1;
-    }
-    let how = r
-        .split_once('(')
-        .map(|(_, h)| h.trim_start())
-        .unwrap_or("");
-    if how.starts_with("backgammon") {
-        3
-    } else if how.starts_with("gammon") {
-        2
-    } else {
-        1
-    }
-}
-
-/// The smallest bracket (a power of two, 2 at least) for `n` players.
-pub fn bracket_size(n: usize) -> usize {
-    n.max(2).next_power_of_two()
-}
-
-/// The first round of a knock-out of `n` players seeded 0 (the best)
-/// to n-1: for each of the bracket's slots, the two seeds that meet
-/// (the second none: a bye). Seeds meet as in tennis draws: 1 against
-/// the last, the two best only in the final; the byes go to the best.
-pub fn first_round(n: usize) -> Vec<(usize, Option<usize>)> {
-    let size = bracket_size(n);
-    // The order of seeds down the bracket: [0, 1] → [0, 3, 1, 2] → …
-    let mut order = vec![0usize];
-    while order.len() < size {
-        let m = order.len() * 2;
-        order = order.iter().flat_map(|&s| [s, m - 1 - s]).collect();
-    }
-    order
-        .chunks(2)
-        .map(|p| {
-            let (a, b) = (p[0].min(p[1]), p[0].max(p[1]));
-            (a, (b < n).then_some(b))
-        })
-        .collect()
 }
 
 /// A tournament code: 6 letters and digits easy to read.
@@ -291,11 +232,7 @@ fn checked(hub: &Hub, t: &NewTournament, at: i64) -> Result<TournamentRow, Tourn
 ///
 /// # Errors
 /// Not logged in, impossible settings, the database failed.
-pub async fn create(
-    hub: &Arc<Hub>,
-    t: NewTournament,
-    who: &Who,
-) -> Result<Value, TournamentError> {
+pub async fn create(hub: &Arc<Hub>, t: NewTournament, who: &Who) -> Result<Value, TournamentError> {
     let account = registered(who, "creating a tournament")?;
     let mut row = checked(hub, &t, now())?;
     row.creator = account.id;
@@ -341,12 +278,7 @@ pub async fn join(hub: &Arc<Hub>, id: &str, who: &Who) -> Result<Value, Tourname
                 t.id
             )))
         }
-        _ => {
-            return Err(ApiError::Taken(format!(
-                "tournament {} is over",
-                t.id
-            )))
-        }
+        _ => return Err(ApiError::Taken(format!("tournament {} is over", t.id))),
     }
     if !hub
         .store
@@ -380,12 +312,7 @@ pub async fn withdraw(hub: &Arc<Hub>, id: &str, who: &Who) -> Result<Value, Tour
                 t.id
             )))
         }
-        _ => {
-            return Err(ApiError::Taken(format!(
-                "tournament {} is over",
-                t.id
-            )))
-        }
+        _ => return Err(ApiError::Taken(format!("tournament {} is over", t.id))),
     };
     if !hub
         .store
@@ -442,119 +369,6 @@ pub async fn start_now(hub: &Arc<Hub>, id: &str, who: &Who) -> Result<Value, Tou
     director::wake();
     live::changed(hub).await;
     Ok(json!({ "id": t.id, "starts": now() }))
-}
-
-/// A tournament as listed (the lobby, `GET /api/tournaments`).
-pub fn summary(t: &TournamentRow, players: usize) -> Value {
-    let ends = (t.kind == "arena").then(|| t.starts + 60 * t.minutes);
-    json!({
-        "id": t.id,
-        "name": t.name,
-        "game": t.game,
-        "kind": t.kind,
-        "rules": t.options,
-        "clock": t.clock.as_deref().and_then(|c| serde_json::from_str::<Value>(c).ok()),
-        "rated": t.rated,
-        "starts": t.starts,
-        "ends": ends,
-        "minutes": t.minutes,
-        "max_players": t.max_players,
-        "players": players,
-        "creator": t.creator_name,
-        "state": t.state,
-        "finished": t.finished,
-        "winner": t.winner,
-    })
-}
-
-/// The standings: players by points (arena) or by how far they went
-/// (knock-out), each `{name, rank, points, games, wins, streak, fire,
-/// withdrawn, playing, place}`.
-pub fn standings(t: &TournamentRow, players: &[EntrantRow], games: &[PairingRow]) -> Vec<Value> {
-    let name_of = |a: &str| {
-        players
-            .iter()
-            .find(|p| p.account == a)
-            .map(|p| p.name.clone())
-    };
-    let playing = |a: &str| {
-        games
-            .iter()
-            .find(|g| {
-                g.state == "playing"
-                    && (g.white.as_deref() == Some(a) || g.black.as_deref() == Some(a))
-            })
-            .and_then(|g| g.room.clone())
-    };
-    // A knock-out's players by the last round they reached.
-    let reached = |a: &str| {
-        games
-            .iter()
-            .filter(|g| g.white.as_deref() == Some(a) || g.black.as_deref() == Some(a))
-            .map(|g| g.round * 2 + i64::from(g.winner.as_deref() == Some(a)))
-            .max()
-            .unwrap_or(0)
-    };
-    let mut rows: Vec<&EntrantRow> = players.iter().collect();
-    if t.kind == "arena" {
-        rows.sort_by(|a, b| b.points.cmp(&a.points).then(a.joined.cmp(&b.joined)));
-    } else {
-        rows.sort_by(|a, b| {
-            a.place
-                .unwrap_or(i64::MAX)
-                .cmp(&b.place.unwrap_or(i64::MAX))
-                .then(reached(&b.account).cmp(&reached(&a.account)))
-                .then(a.joined.cmp(&b.joined))
-        });
-    }
-    rows.iter()
-        .enumerate()
-        .map(|(i, p)| {
-            json!({
-                "name": p.name,
-                "rank": i + 1,
-                "points": p.points,
-                "games": p.games,
-                "wins": p.wins,
-                "streak": p.streak,
-                "fire": t.kind == "arena" && p.streak >= 2,
-                "withdrawn": p.withdrawn,
-                "playing": playing(&p.account),
-                "place": p.place,
-                "last_opponent": p.last_opponent.as_deref().and_then(name_of),
-            })
-        })
-        .collect()
-}
-
-/// The games (a knock-out's bracket): `{round, slot, room, white,
-/// black, state, winner, points}` with the players' names.
-pub fn games_json(players: &[EntrantRow], games: &[PairingRow]) -> Vec<Value> {
-    let name_of = |a: &Option<String>| {
-        a.as_deref().map(|a| {
-            players
-                .iter()
-                .find(|p| p.account == a)
-                .map(|p| p.name.clone())
-                .unwrap_or_else(|| "?".into())
-        })
-    };
-    games
-        .iter()
-        .filter(|g| g.state != "pairing")
-        .map(|g| {
-            json!({
-                "round": g.round,
-                "slot": g.slot,
-                "room": g.room,
-                "white": name_of(&g.white),
-                "black": name_of(&g.black),
-                "state": g.state,
-                "winner": name_of(&g.winner),
-                "points": g.points,
-            })
-        })
-        .collect()
 }
 
 /// `GET /api/tournaments/ID`: the tournament, its standings and games;
@@ -650,53 +464,4 @@ pub async fn listed(hub: &Hub) -> Result<Vec<(String, Value)>, TournamentError> 
         .into_iter()
         .map(|(t, n)| (t.id.clone(), summary(&t, n as usize)))
         .collect())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn arena_points_follow_lichess_and_the_game_value() {
-        assert_eq!(arena_points(1, 0), 2);
-        assert_eq!(arena_points(1, 1), 2);
-        // Two wins before: on fire, doubled.
-        assert_eq!(arena_points(1, 2), 4);
-        assert_eq!(arena_points(2, 0), 4);
-        assert_eq!(arena_points(3, 5), 12);
-        assert_eq!(arena_points(9, 0), 6);
-    }
-
-    #[test]
-    fn a_backgammon_game_is_worth_its_kind() {
-        let v = |t| game_value("backgammon", Some(t));
-        assert_eq!(v("white 1 black 0 (single, cube 1)"), 1);
-        assert_eq!(v("white 4 black 0 (gammon, cube 2)"), 2);
-        assert_eq!(v("black 3 white 0 (backgammon, cube 1)"), 3);
-        assert_eq!(v("black 3 white 0 (backgammon resigned, cube 1)"), 3);
-        assert_eq!(v("black 2 white 0 (double dropped, cube 2)"), 1);
-        assert_eq!(v("white 5 black 3 (match to 5)"), 1);
-        assert_eq!(game_value("trictrac", Some("white 12 black 7 x2")), 1);
-        assert_eq!(game_value("backgammon", None), 1);
-    }
-
-    #[test]
-    fn brackets_seed_and_give_byes_to_the_best() {
-        assert_eq!(bracket_size(3), 4);
-        assert_eq!(bracket_size(4), 4);
-        assert_eq!(bracket_size(5), 8);
-        assert_eq!(first_round(4), vec![(0, Some(3)), (1, Some(2))]);
-        assert_eq!(first_round(3), vec![(0, None), (1, Some(2))]);
-        let r = first_round(5);
-        assert_eq!(r.len(), 4);
-        assert_eq!(r.iter().filter(|(_, b)| b.is_none()).count(), 3);
-        assert_eq!(r[0], (0, None));
-        // Every seed once.
-        let mut seen: Vec<usize> = r
-            .iter()
-            .flat_map(|(a, b)| std::iter::once(*a).chain(*b))
-            .collect();
-        seen.sort_unstable();
-        assert_eq!(seen, vec![0, 1, 2, 3, 4]);
-    }
 }

@@ -28,7 +28,10 @@ const TEXTS: &str = include_str!("../../static/texts/tournaments.json");
 /// The routes, to merge into the server's.
 pub fn router() -> Router<Arc<Live>> {
     Router::new()
-        .route("/tournaments", get(|| async { file(PAGE, crate::pages::HTML) }))
+        .route(
+            "/tournaments",
+            get(|| async { file(PAGE, crate::pages::HTML) }),
+        )
         .route(
             "/tournaments.js",
             get(|| async { file(SCRIPT, "text/javascript; charset=utf-8") }),
