@@ -376,7 +376,7 @@ async fn pair(
     a: &EntrantRow,
     b: &EntrantRow,
 ) -> Result<(), ServerError> {
-    let (white, black) = if rand::rngs::OsRng.next_u32() % 2 == 0 {
+    let (white, black) = if rand::rngs::OsRng.next_u32().is_multiple_of(2) {
         (a, b)
     } else {
         (b, a)
