@@ -78,15 +78,18 @@ pub fn start(hub: Arc<Hub>) {
 /// # Errors
 /// When the database fails (the next round tries again).
 pub async fn round(hub: &Arc<Hub>) -> Result<(), ServerError> {
-    if !hub
-        .store
-        .hold_tournament_lease(crate::room::clock::now_ms(), LEASE_MS)
-        .await?
+    // Nothing to direct: no write (the lease is taken only when needed).
+    let active = hub.store.listed_tournaments(i64::MAX, 1000).await?;
+    if active.is_empty()
+        || !hub
+            .store
+            .hold_tournament_lease(crate::room::clock::now_ms(), LEASE_MS)
+            .await?
     {
         return Ok(());
     }
     let mut moved = false;
-    for (t, _) in hub.store.listed_tournaments(i64::MAX, 1000).await? {
+    for (t, _) in active {
         let r = match t.state.as_str() {
             "waiting" if t.starts <= now() => begin(hub, &t).await,
             "running" => advance(hub, &t).await,
