@@ -56,7 +56,11 @@ impl tables::Player<Game> for Driven<'_> {
 /// The choice of `bot` at `g`'s pending decision, which is its own;
 /// with `any_school`, a school open to either side (White's first) is
 /// claimed for that side before anything else.
-fn choose(bot: &mut dyn TrictracBot, g: &Game, any_school: bool) -> Result<Choice<Action>, PlayerError> {
+fn choose(
+    bot: &mut dyn TrictracBot,
+    g: &Game,
+    any_school: bool,
+) -> Result<Choice<Action>, PlayerError> {
     let none = |why: &str| PlayerError::NoAction {
         player: bot.name().to_string(),
         why: why.into(),

@@ -1,5 +1,5 @@
-//! The lobby under load (issue 26): 1,000 open seeks and 300 games in
-//! progress listed, N lobby sockets connected, and the time from a
+//! The lobby under load (issue 26): 1,000 open seeks, 300 games in
+//! progress and 20 tournaments (issue 39) listed, N lobby sockets connected, and the time from a
 //! change (a seek posted, a seek accepted) to its update arriving on
 //! every socket. Prints the latencies (p50, p99, max) and the listing's
 //! size and time; docs/PERFORMANCE.md keeps the numbers.
@@ -26,6 +26,8 @@ use trictrac_server::{limits::Limits, Config, Server};
 
 const SEEKS: usize = 1000;
 const LIVE: usize = 300;
+/// Tournaments listed too (issue 39: the lobby lists them).
+const TOURNAMENTS: usize = 20;
 /// Seeks one lobby socket holds at most (the server's limit).
 const HELD_PER_SOCKET: usize = 20;
 
@@ -53,6 +55,75 @@ async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, V
         _ => "null",
     };
     (status, serde_json::from_str(json).unwrap_or(Value::Null))
+}
+
+/// `POST path` with a JSON body and a cookie: status, the cookies set,
+/// the JSON answer.
+async fn http_cookie(
+    addr: SocketAddr,
+    path: &str,
+    body: &str,
+    cookie: &str,
+) -> (u16, String, Value) {
+    let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nCookie: {cookie}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.expect("send");
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).await.expect("read");
+    let text = String::from_utf8_lossy(&out);
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let cookies: Vec<&str> = head
+        .lines()
+        .filter_map(|l| l.split_once(':'))
+        .filter(|(k, _)| k.eq_ignore_ascii_case("set-cookie"))
+        .filter_map(|(_, v)| v.trim().split(';').next())
+        .collect();
+    let json = match (body.find('{'), body.rfind('}')) {
+        (Some(a), Some(b)) if b >= a => &body[a..=b],
+        _ => "null",
+    };
+    (
+        status,
+        cookies.join("; "),
+        serde_json::from_str(json).unwrap_or(Value::Null),
+    )
+}
+
+/// [`TOURNAMENTS`] tournaments waiting (half arenas, half knock-outs),
+/// made by one registered player.
+async fn make_tournaments(addr: SocketAddr) {
+    let (code, cookie, v) = http_cookie(
+        addr,
+        "/api/accounts",
+        &json!({"name": "Director", "password": "correct horse"}).to_string(),
+        "",
+    )
+    .await;
+    assert_eq!(code, 201, "{v}");
+    for i in 0..TOURNAMENTS {
+        let t = if i.is_multiple_of(2) {
+            json!({"name": format!("Arena {i}"), "game": "backgammon", "kind": "arena", "minutes": 60, "starts": now() + 86_400})
+        } else {
+            json!({"name": format!("Cup {i}"), "game": "trictrac", "kind": "knockout", "starts": now() + 86_400})
+        };
+        let (code, _, v) = http_cookie(addr, "/api/tournaments", &t.to_string(), &cookie).await;
+        assert_eq!(code, 200, "{v}");
+    }
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
 }
 
 async fn post_seek(addr: SocketAddr, i: usize) -> (String, String) {
@@ -134,6 +205,7 @@ async fn main() {
             t.await.expect("a game");
         }
     }
+    make_tournaments(addr).await;
     // 1,000 open seeks, each held by its poster's lobby socket as soon as
     // it is posted (20 per socket).
     let mut holders = Vec::new();
@@ -166,7 +238,7 @@ async fn main() {
         }));
     }
     println!(
-        "set up: {SEEKS} open seeks, {LIVE} live games in {:.1} s",
+        "set up: {SEEKS} open seeks, {LIVE} live games, {TOURNAMENTS} tournaments in {:.1} s",
         t0.elapsed().as_secs_f64()
     );
 
@@ -281,7 +353,9 @@ async fn main() {
         }
     }
     lat.sort();
-    println!("listing: {SEEKS} seeks + {LIVE} live games, {size} bytes");
+    println!(
+        "listing: {SEEKS} seeks + {LIVE} live games + {TOURNAMENTS} tournaments, {size} bytes"
+    );
     println!(
         "GET /api/lobby: p50 {:.1} ms, p99 {:.1} ms (20 requests)",
         percentile(&rest, 0.5).as_secs_f64() * 1e3,

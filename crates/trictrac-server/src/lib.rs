@@ -48,6 +48,7 @@ mod relay;
 mod replies;
 pub mod room;
 pub mod store;
+pub mod tournaments;
 mod web;
 mod ws;
 
@@ -171,11 +172,20 @@ impl Server {
         ratings::start(hub.clone());
         ratings::reviews::start(hub.clone());
         notify::mail::start(hub.clone());
+        tournaments::director::start(hub.clone());
+        let live = Arc::new(tournaments::live::Live::new(hub.clone()));
+        live.start();
         let identity_key = hub
             .store
             .setting_or("identity_key", &accounts::secret())
             .await?;
-        let app = web::router(hub.clone(), lobby, config.secure_cookies, &identity_key);
+        let app = web::router(
+            hub.clone(),
+            lobby,
+            live,
+            config.secure_cookies,
+            &identity_key,
+        );
         let limits = config.limits;
         let task = tokio::spawn(connections::serve(listener, app, limits, stopping));
         Ok(Server {

@@ -31,6 +31,7 @@ pub const RECORD_MAX: usize = crate::games::backgammon::review::MAT_MAX + 1024;
 pub fn router(
     hub: Arc<Hub>,
     lobby: Arc<crate::lobby::Lobby>,
+    tournaments: Arc<crate::tournaments::live::Live>,
     secure_cookies: bool,
     identity_key: &str,
 ) -> Router {
@@ -91,6 +92,7 @@ pub fn router(
         .with_state(hub)
         .merge(crate::bots_api::router().with_state(lobby.clone()))
         .merge(crate::lobby::routes::router().with_state(lobby))
+        .merge(crate::tournaments::routes::router().with_state(tournaments))
         .layer(axum::middleware::from_fn_with_state(
             accounts.clone(),
             crate::accounts::routes::identify,

@@ -277,8 +277,7 @@ fn one_side(me: &SideMasks, c: &[u8; 26], opp: &SideMasks, out: &mut [f32]) {
     // The opponent's rearmost checker is on my point 25 − opp.back.
     let contact_line = 25 - opp.back;
     out.fill(0.0);
-    (out[idx::ESCAPE], out[idx::CONTAIN]) =
-        escape_and_containment(me.back, contact_line, opp.held);
+    (out[idx::ESCAPE], out[idx::CONTAIN]) = escape_and_containment(me.back, contact_line, opp.held);
     let (n, loss) = shots(opp, me);
     out[idx::SHOTS] = n as f32 / 36.0;
     out[idx::PIP_LOSS] = loss as f32 / (36.0 * 24.0);

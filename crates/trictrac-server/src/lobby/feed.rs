@@ -78,6 +78,8 @@ pub struct Feed {
 struct Snapshot {
     seeks: Entries,
     live: Entries,
+    /// The tournaments listed (issue 39: `crate::tournaments::listed`).
+    tournaments: Entries,
     /// The whole lobby as the first message of a socket (made when a
     /// socket asks, kept until the next change).
     full: Option<Arc<str>>,
@@ -176,6 +178,7 @@ impl Feed {
             seeks: l.seeks.iter().map(|(_, v)| v).collect(),
             live: l.live.iter().map(|(_, v)| v).collect(),
             bots: super::bots::standing(hub),
+            tournaments: l.tournaments.iter().map(|(_, v)| v).collect(),
         };
         let f: Arc<str> = v.text().into();
         l.full = Some(f.clone());
@@ -194,6 +197,7 @@ impl Feed {
                 return;
             }
         };
+        let tournaments = crate::tournaments::listed(&hub.hub).await;
         let diff = {
             let mut l = match self.last.lock() {
                 Ok(l) => l,
@@ -202,22 +206,37 @@ impl Feed {
             let first = l.at.is_none();
             let (changed_seeks, gone) = difference(&l.seeks, &seeks);
             let (changed_live, ended) = difference(&l.live, &live);
+            // A failed read of the tournaments keeps them as they were.
+            let tournaments = match tournaments {
+                Ok(t) => t,
+                Err(e) => {
+                    tracing::warn!("the tournaments cannot be listed: {e}");
+                    l.tournaments.clone()
+                }
+            };
+            let (changed_tournaments, tournaments_over) = difference(&l.tournaments, &tournaments);
             let same = changed_seeks.is_empty()
                 && gone.is_empty()
                 && changed_live.is_empty()
-                && ended.is_empty();
+                && ended.is_empty()
+                && changed_tournaments.is_empty()
+                && tournaments_over.is_empty();
             if !same {
                 l.full = None;
             }
             l.seeks = seeks;
             l.live = live;
+            l.tournaments = tournaments;
             l.at = Some(Instant::now());
             (!same && !first).then(|| {
+                let some = !changed_tournaments.is_empty() || !tournaments_over.is_empty();
                 LobbyMsg::LobbyDiff {
                     seeks: changed_seeks,
                     gone,
                     live: changed_live,
                     ended,
+                    tournaments: some.then_some(changed_tournaments),
+                    tournaments_gone: some.then_some(tournaments_over),
                 }
                 .text()
             })

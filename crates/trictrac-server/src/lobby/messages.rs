@@ -18,6 +18,8 @@ pub enum LobbyMsg<'a> {
         live: Vec<&'a Value>,
         /// The bots' standing challenges.
         bots: Value,
+        /// The tournaments listed (issue 39).
+        tournaments: Vec<&'a Value>,
     },
     /// What changed since the last message.
     LobbyDiff {
@@ -29,6 +31,12 @@ pub enum LobbyMsg<'a> {
         live: Vec<Value>,
         /// The rooms of the games ended.
         ended: Vec<String>,
+        /// New or changed tournaments, when any changed (issue 39).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        tournaments: Option<Vec<Value>>,
+        /// The tournaments no longer listed, when any changed.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        tournaments_gone: Option<Vec<String>>,
     },
     /// The socket holds the challenge `seek` open.
     Held {

@@ -524,6 +524,11 @@ pub async fn lobby(hub: &Arc<Lobby>) -> Result<Value, LobbyError> {
         "seeks": seeks.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
         "live": live.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
         "bots": bots::standing(hub),
+        "tournaments": crate::tournaments::listed(&hub.hub)
+            .await?
+            .into_iter()
+            .map(|(_, v)| v)
+            .collect::<Vec<_>>(),
     }))
 }
 

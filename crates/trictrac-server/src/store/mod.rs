@@ -32,10 +32,12 @@ mod dice;
 mod fault;
 mod learn;
 mod notices;
+mod pairings;
 mod reviews;
 mod seeks;
 mod timing;
 mod tokens;
+mod tournaments;
 mod writer;
 
 pub use accounts::{AccountRow, HistoryPoint, PlayedGame, RatedRow, RatingRow};
@@ -43,9 +45,11 @@ pub use change::{Change, CHANNEL};
 pub use corr::{CorrGameRow, VacationRow};
 pub use fault::{inject_fault, Fault};
 pub use notices::{EmailRow, MailRow, NotificationRow};
+pub use pairings::{PairingResult, PairingRow};
 pub use reviews::{PlayerReview, StoredReview};
 pub use seeks::{LiveRow, SeekRow, LOBBY_CHANNEL};
 pub use tokens::{SeekBots, TokenRow};
+pub use tournaments::{EntrantRow, TournamentRow};
 pub use writer::writer_restarts;
 use writer::{notify, supervise_writer, Write};
 
@@ -276,6 +280,7 @@ async fn create_schema(pool: &AnyPool, sqlite: bool, url: &str) -> Result<(), Se
             // Correspondence games and notifications (issue 39).
             .chain(&corr::TABLES)
             .chain(&notices::TABLES)
+            .chain(&tournaments::TABLES)
         {
             (&mut *conn)
                 .execute(*stmt)

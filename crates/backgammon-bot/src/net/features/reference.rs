@@ -62,8 +62,7 @@ pub fn side_features(pos: &Position, side: Side, out: &mut [f32; PER_SIDE]) {
     // The opponent's rearmost checker is on my point 25 − opp_back.
     let contact_line = 25usize.saturating_sub(opp_back);
     out.fill(0.0);
-    (out[idx::ESCAPE], out[idx::CONTAIN]) =
-        escape_and_containment(back, contact_line, opp_held);
+    (out[idx::ESCAPE], out[idx::CONTAIN]) = escape_and_containment(back, contact_line, opp_held);
     let (n, loss) = shots(pos, !side);
     out[idx::SHOTS] = n as f32 / 36.0;
     out[idx::PIP_LOSS] = loss as f32 / (36.0 * 24.0);

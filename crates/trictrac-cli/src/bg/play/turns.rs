@@ -5,8 +5,8 @@
 use super::terminal_game::resign_kind;
 use super::*;
 use backgammon::Xgid;
-use tables_term::game::{Answer, Resignation};
 use backgammon_bot::analysis::service::{Analyst, PlayDepth};
+use tables_term::game::{Answer, Resignation};
 
 impl BgTerminal<'_> {
     /// The default bot's advice: its ranking of the legal plays (its
