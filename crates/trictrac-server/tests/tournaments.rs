@@ -177,6 +177,21 @@ async fn knockout_of_four(addr: SocketAddr, other: SocketAddr) {
         })
         .await;
         assert_eq!(v["tournament"]["state"], "running");
+        if round == 1 {
+            // Each player was told it started (issue 39: notifications).
+            for (i, jar) in jars.iter_mut().enumerate() {
+                let at = if i % 2 == 0 { addr } else { other };
+                let (code, n) = jar.get(at, "/api/me/notifications").await;
+                assert_eq!(code, 200, "{n}");
+                let told = n["notifications"].as_array().is_some_and(|l| {
+                    l.iter().any(|x| {
+                        x["kind"] == "tournament_starts"
+                            && x["link"] == format!("/tournaments?id={id}").as_str()
+                    })
+                });
+                assert!(told, "player {i} not told the tournament started: {n}");
+            }
+        }
         // Each player of the round finds his seat in the tournament.
         let mut seats = std::collections::HashMap::new();
         for (i, jar) in jars.iter_mut().enumerate() {
