@@ -7,12 +7,14 @@
 pub mod gnubg;
 mod greedy;
 mod neural;
+mod play_out;
 mod player;
 mod roster;
 pub mod table;
 
 pub use greedy::{greedy_score, GreedyPlayer};
 pub use neural::NeuralPlayer;
-pub use player::{play_out, BgBot, RandomPlayer};
+pub use play_out::play_out;
+pub use player::{BgBot, RandomPlayer};
 pub use roster::{by_name, by_name_with, DEFAULT_BOT, PLAYERS};
 pub use table::table_player;
