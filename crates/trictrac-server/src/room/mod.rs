@@ -248,7 +248,7 @@ pub struct HubConfig {
     /// Abandonment and idleness.
     pub abandon: AbandonConfig,
     /// How mail is sent, if it is (issue 39: `crate::notify`).
-    pub mail: crate::notify::MailSettings,
+    pub mail: crate::notify::settings::MailSettings,
 }
 
 /// Everything the server shares: rooms, database, dice.
