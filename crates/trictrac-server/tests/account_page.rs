@@ -8,9 +8,10 @@
 
 mod browser;
 mod common;
+mod pages;
 
-use browser::{chromium_or_skip, open_browser, shot, Cdp};
-use common::{Client, TempDir};
+use browser::{shot, Cdp};
+use common::Client;
 use serde_json::json;
 
 /// Registers or logs in through the account card of the page shown.
@@ -51,13 +52,12 @@ async fn fetch(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn register_log_in_and_see_the_player_page_in_chromium() {
-    let Some(bin) = chromium_or_skip("account_page_in_chromium") else {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("account_page_in_chromium", "account-page").await
+    else {
         return;
     };
-    let dir = TempDir::new("account-page");
-    let server = browser::page_server(&dir).await;
     let addr = server.addr();
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{addr}/?lang=en");
 
     // Ann registers, logs out, mistypes her password, logs in.

@@ -8,9 +8,9 @@
 
 mod browser;
 mod common;
+mod pages;
 
-use browser::{chromium_or_skip, open_browser, shot, Cdp};
-use common::TempDir;
+use browser::{shot, Cdp};
 use serde_json::{json, Value};
 use trictrac_server::ratings::glicko;
 
@@ -57,13 +57,11 @@ async fn offer(cdp: &mut Cdp, kind: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_gammon_declined_then_a_backgammon_accepted_in_a_rated_money_game() {
-    let Some(bin) = chromium_or_skip("resign_page") else {
+    let Some((_dir, server, browser, mut cdp)) = pages::open("resign_page", "resign-page").await
+    else {
         return;
     };
-    let dir = TempDir::new("resign-page");
-    let server = browser::page_server(&dir).await;
     let addr = server.addr();
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{addr}/?lang=en");
 
     // Ann and Bob register, each in his own browser.
