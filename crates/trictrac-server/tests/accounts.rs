@@ -14,7 +14,6 @@ use std::net::SocketAddr;
 use common::web::{register_signed_in as register, unique, Jar};
 use common::{start, Client, TempDir};
 use serde_json::{json, Value};
-use trictrac_server::ratings::glicko;
 
 /// Register, refuse look-alikes, log in and out; the cookies' flags.
 async fn accounts(addr: SocketAddr) {

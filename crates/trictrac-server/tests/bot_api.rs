@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use common::http::{http_call, JSON};
 use common::web::session_line as register;
-use common::{http_exchange, post_seek, postgres_url, start, Client, TempDir};
+use common::{post_seek, postgres_url, start, Client, TempDir};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;

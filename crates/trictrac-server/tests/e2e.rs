@@ -15,9 +15,9 @@ use serde_json::json;
 
 mod browser;
 mod pages;
-use browser::{decode_base64, open_browser, shot, Cdp, WHITE_READY};
+use browser::{decode_base64, open_browser, WHITE_READY};
 use common::TempDir;
-use pages::{taken, toast_text};
+use pages::taken;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_against_the_bot_in_chromium_until_the_first_hole() {

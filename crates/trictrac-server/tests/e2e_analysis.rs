@@ -12,9 +12,8 @@ use serde_json::json;
 
 mod browser;
 mod pages;
-use browser::{decode_base64, open_browser, shot, Cdp, WHITE_READY};
-use common::TempDir;
-use pages::{taken, toast_text};
+use browser::shot;
+use pages::taken;
 
 /// Issue 13 in Chromium: in a hot-seat game the hint lists equities
 /// (expected stakes, R-9.1) with each play's difference from the best; the

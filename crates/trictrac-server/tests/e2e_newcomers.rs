@@ -14,8 +14,7 @@ use serde_json::json;
 
 mod browser;
 mod pages;
-use browser::{decode_base64, open_browser, shot, Cdp, WHITE_READY};
-use common::TempDir;
+use browser::{shot, WHITE_READY};
 use pages::{taken, toast_text};
 
 /// What issue 14 asked of the Grand Trictrac page, in Chromium: field

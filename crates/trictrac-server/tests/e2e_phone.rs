@@ -7,15 +7,12 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
-
 use serde_json::json;
 
 mod browser;
 mod pages;
-use browser::{decode_base64, open_browser, shot, Cdp, WHITE_READY};
-use common::TempDir;
-use pages::{taken, toast_text};
+use browser::{shot, WHITE_READY};
+use pages::toast_text;
 
 /// Issue 25 (items 9 and 10) and issue 21's error codes, in Chromium: the
 /// header names the game shown; on a phone (390 × 844) the labels on the

@@ -13,9 +13,8 @@ use serde_json::json;
 
 mod browser;
 mod pages;
-use browser::{decode_base64, open_browser, shot, Cdp, WHITE_READY};
+use browser::{open_browser, shot, WHITE_READY};
 use common::TempDir;
-use pages::{taken, toast_text};
 
 /// Issue 16 in Chromium: a game against the bot with the seed article's
 /// options chosen on the home page (first move with two dice each, false

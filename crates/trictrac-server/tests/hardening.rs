@@ -6,16 +6,13 @@
 
 mod common;
 
-use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 
-use common::http::{cookie_of, JSON};
-use common::strangers::{call, connect_from, exchange_from, server, stranger};
+use common::http::JSON;
+use common::strangers::{call, server};
 use common::web::{session_line as register, unique};
 use common::{http_exchange, http_json, Client, TempDir};
-use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpSocket, TcpStream};
+use serde_json::json;
 use trictrac_server::room::AbandonConfig;
 use trictrac_server::{Config, Server};
 

@@ -5,17 +5,14 @@
 
 mod common;
 
-use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 
-use common::http::{cookie_of, JSON};
+use common::http::JSON;
 use common::strangers::{call, connect_from, exchange_from, server, stranger};
 use common::web::{session_line as register, unique};
-use common::{http_exchange, http_json, Client, TempDir};
-use serde_json::{json, Value};
+use common::{Client, TempDir};
+use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpSocket, TcpStream};
-use trictrac_server::room::AbandonConfig;
 use trictrac_server::{Config, Server};
 
 /// Item 3 and 4: 300 logins at once from 300 addresses keep the

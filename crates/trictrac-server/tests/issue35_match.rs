@@ -7,11 +7,7 @@ mod browser;
 mod common;
 mod pages;
 
-use pages::{start, text, window};
-
-use browser::{Cdp, WHITE_READY};
-use common::{post_seek, Client, TempDir};
-use serde_json::{json, Value};
+use pages::{start, text};
 
 /// The page is idle: a state, nothing sent unanswered, connected.
 const READY: &str =

@@ -11,9 +11,9 @@ mod browser;
 mod common;
 mod pages;
 
-use pages::{start, text, window};
+use pages::{start, text};
 
-use browser::{Cdp, WHITE_READY};
+use browser::WHITE_READY;
 use common::{post_seek, Client, TempDir};
 use serde_json::{json, Value};
 

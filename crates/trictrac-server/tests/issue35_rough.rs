@@ -9,9 +9,9 @@ mod pages;
 
 use pages::{start, text, window};
 
-use browser::{Cdp, WHITE_READY};
-use common::{post_seek, Client, TempDir};
-use serde_json::{json, Value};
+use browser::WHITE_READY;
+use common::{post_seek, Client};
+use serde_json::json;
 
 /// A name of 40 characters without a space.
 const LONG: &str = "WWWWWWWWWWWWWWWWWWWWMMMMMMMMMMMMMMMMMMMM";

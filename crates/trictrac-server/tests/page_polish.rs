@@ -12,9 +12,8 @@ mod pages;
 
 use pages::{start, text};
 
-use browser::{Cdp, WHITE_READY};
-use common::Client;
-use serde_json::{json, Value};
+use browser::Cdp;
+use serde_json::json;
 
 /// Resigns (confirmed) and waits for the end.
 async fn resign(cdp: &mut Cdp) {

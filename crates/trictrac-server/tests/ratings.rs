@@ -9,7 +9,7 @@ mod common;
 use std::net::SocketAddr;
 
 use common::web::{register_signed_in as register, unique, Jar};
-use common::{start, Client, TempDir};
+use common::{Client, TempDir};
 use serde_json::{json, Value};
 use trictrac_server::ratings::glicko;
 

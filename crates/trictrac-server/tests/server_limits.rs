@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{http_get, play_both, random_action, start, Client, Lcg, TempDir};
+use common::{http_get, random_action, start, Client, Lcg, TempDir};
 use serde_json::json;
 use trictrac::Record;
 
