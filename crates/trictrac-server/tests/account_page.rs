@@ -10,6 +10,8 @@ mod browser;
 mod common;
 mod pages;
 
+use pages::fetch;
+
 use browser::{shot, Cdp};
 use common::Client;
 use serde_json::json;
@@ -25,29 +27,6 @@ async fn through_the_card(cdp: &mut Cdp, name: &str, password: &str, button: &st
     ))
     .await;
     cdp.click(button).await;
-}
-
-/// A request from the page, with its cookies: the JSON answer.
-async fn fetch(
-    cdp: &mut Cdp,
-    method: &str,
-    path: &str,
-    body: serde_json::Value,
-) -> serde_json::Value {
-    let v = cdp
-        .call(
-            "Runtime.evaluate",
-            json!({
-                "expression": format!(
-                    "fetch({}, {{method: {}, headers: {{'Content-Type': 'application/json'}}, body: {}}}).then(r => r.json())",
-                    json!(path), json!(method), if method == "GET" { "undefined".to_string() } else { json!(body.to_string()).to_string() }
-                ),
-                "awaitPromise": true,
-                "returnByValue": true,
-            }),
-        )
-        .await;
-    v["result"]["value"].clone()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

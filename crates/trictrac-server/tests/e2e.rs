@@ -15,27 +15,20 @@ use serde_json::json;
 
 mod browser;
 mod pages;
-use browser::{decode_base64, open_browser, WHITE_READY};
-use common::TempDir;
+use browser::{decode_base64, WHITE_READY};
 use pages::taken;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_against_the_bot_in_chromium_until_the_first_hole() {
-    let Some(bin) =
-        browser::chromium_or_skip("play_against_the_bot_in_chromium_until_the_first_hole")
+    let Some((_dir, server, browser, mut cdp)) = pages::open_with_bot_delay(
+        "play_against_the_bot_in_chromium_until_the_first_hole",
+        "e2e",
+        Duration::from_millis(20),
+    )
+    .await
     else {
         return;
     };
-    let dir = TempDir::new("e2e");
-    let server = trictrac_server::Server::start(trictrac_server::Config {
-        addr: "127.0.0.1:0".into(),
-        database: dir.db_url(),
-        bot_delay: Duration::from_millis(20),
-        ..Default::default()
-    })
-    .await
-    .expect("the server starts");
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let url = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": url })).await;
 

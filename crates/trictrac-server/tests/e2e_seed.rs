@@ -13,8 +13,7 @@ use serde_json::json;
 
 mod browser;
 mod pages;
-use browser::{open_browser, shot, WHITE_READY};
-use common::TempDir;
+use browser::{shot, WHITE_READY};
 
 /// Issue 16 in Chromium: a game against the bot with the seed article's
 /// options chosen on the home page (first move with two dice each, false
@@ -23,19 +22,15 @@ use common::TempDir;
 /// confirmation (cancelled once, then confirmed) ends the game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seed_options_and_resign_in_chromium() {
-    let Some(bin) = browser::chromium_or_skip("seed_options_and_resign_in_chromium") else {
+    let Some((_dir, server, browser, mut cdp)) = pages::open_with_bot_delay(
+        "seed_options_and_resign_in_chromium",
+        "e2e-seed",
+        Duration::from_millis(20),
+    )
+    .await
+    else {
         return;
     };
-    let dir = TempDir::new("e2e-seed");
-    let server = trictrac_server::Server::start(trictrac_server::Config {
-        addr: "127.0.0.1:0".into(),
-        database: dir.db_url(),
-        bot_delay: Duration::from_millis(20),
-        ..Default::default()
-    })
-    .await
-    .expect("the server starts");
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let url = format!("http://{}/?lang=en", server.addr());
     cdp.call("Page.navigate", json!({ "url": url })).await;
     cdp.wait_for(pages::HOME_READY, 30).await;

@@ -10,27 +10,11 @@ mod browser;
 mod common;
 mod pages;
 
+use pages::fetch;
+
 use browser::{shot, Cdp};
 use serde_json::{json, Value};
 use trictrac_server::ratings::glicko;
-
-/// A request from the page, with its cookies: the JSON answer.
-async fn fetch(cdp: &mut Cdp, method: &str, path: &str, body: Value) -> Value {
-    let v = cdp
-        .call(
-            "Runtime.evaluate",
-            json!({
-                "expression": format!(
-                    "fetch({}, {{method: {}, headers: {{'Content-Type': 'application/json'}}, body: {}}}).then(r => r.json())",
-                    json!(path), json!(method), if method == "GET" { "undefined".to_string() } else { json!(body.to_string()).to_string() }
-                ),
-                "awaitPromise": true,
-                "returnByValue": true,
-            }),
-        )
-        .await;
-    v["result"]["value"].clone()
-}
 
 /// The page's state field `expr` (`window.__trictrac.state.…`).
 async fn state(cdp: &mut Cdp, expr: &str) -> Value {

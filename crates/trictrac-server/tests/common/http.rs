@@ -51,22 +51,29 @@ pub async fn http_exchange(addr: SocketAddr, request: &str) -> (u16, String, Str
         .await
         .expect("a reply within 30 s")
         .expect("read");
-    let text = String::from_utf8_lossy(&buf).to_string();
+    let (status, head, body) = split_answer(&buf);
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        dechunk(&body)
+    } else {
+        body
+    };
+    (status, head, body)
+}
+
+/// An HTTP answer read whole: its status (0 if none), head (status line
+/// and headers) and body as sent.
+pub fn split_answer(buf: &[u8]) -> (u16, String, String) {
+    let text = String::from_utf8_lossy(buf).to_string();
     let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
     let status = head
         .split_whitespace()
         .nth(1)
         .and_then(|c| c.parse().ok())
         .unwrap_or(0);
-    let body = if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
-        dechunk(body)
-    } else {
-        body.to_string()
-    };
-    (status, head.to_string(), body)
+    (status, head.to_string(), body.to_string())
 }
 
 /// `POST /api/seeks/ID/accept` as `name`: status and answer.

@@ -11,7 +11,7 @@ use tokio::net::{TcpSocket, TcpStream};
 use trictrac_server::room::AbandonConfig;
 use trictrac_server::{Config, Server};
 
-use super::http::http_call;
+use super::http::{http_call, split_answer};
 use super::TempDir;
 
 /// A server with the default limits (the attacks test them), a grace
@@ -50,14 +50,7 @@ pub async fn exchange_from(from: IpAddr, addr: SocketAddr, request: &str) -> (u1
     s.write_all(request.as_bytes()).await.expect("write");
     let mut buf = Vec::new();
     let _ = tokio::time::timeout(Duration::from_secs(60), s.read_to_end(&mut buf)).await;
-    let text = String::from_utf8_lossy(&buf).to_string();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    (status, head.to_string(), body.to_string())
+    split_answer(&buf)
 }
 
 /// A JSON request with cookies and extra headers: status, answer, the

@@ -4,9 +4,12 @@
 
 #![allow(dead_code)]
 
+use serde_json::{json, Value};
 use trictrac_server::Server;
 
-use crate::browser::{chromium_or_skip, open_browser, page_server, Browser, Cdp};
+use std::time::Duration;
+
+use crate::browser::{bot_server, chromium_or_skip, open_browser, Browser, Cdp};
 use crate::common::TempDir;
 
 /// The home page is ready: its new game form lists the bots.
@@ -17,12 +20,22 @@ pub const GAME_SHOWN: &str =
     "!!(window.__trictrac.state && !document.querySelector('#game').hidden)";
 
 /// The set-up of the browser test `test`: its folder (named by `tag`),
-/// the page server ([`page_server`]) and Chromium on a blank page; none,
-/// the test skipped, without Chromium ([`chromium_or_skip`]).
+/// the page server ([`crate::browser::page_server`]) and Chromium on a
+/// blank page; none, the test skipped, without Chromium
+/// ([`chromium_or_skip`]).
 pub async fn open(test: &str, tag: &str) -> Option<(TempDir, Server, Browser, Cdp)> {
+    open_with_bot_delay(test, tag, Duration::from_millis(10)).await
+}
+
+/// [`open`], the bot answering after `bot_delay` ([`bot_server`]).
+pub async fn open_with_bot_delay(
+    test: &str,
+    tag: &str,
+    bot_delay: Duration,
+) -> Option<(TempDir, Server, Browser, Cdp)> {
     let bin = chromium_or_skip(test)?;
     let dir = TempDir::new(tag);
-    let server = page_server(&dir).await;
+    let server = bot_server(&dir, bot_delay).await;
     let (browser, cdp) = open_browser(&bin, &dir).await;
     Some((dir, server, browser, cdp))
 }
@@ -101,4 +114,22 @@ pub async fn window(cdp: &mut Cdp, phone: bool) {
         cdp.size(1280, 800, false).await;
         cdp.wait_for("window.innerWidth === 1280", 10).await;
     }
+}
+
+/// A request from the page, with its cookies: the JSON answer.
+pub async fn fetch(cdp: &mut Cdp, method: &str, path: &str, body: Value) -> Value {
+    let v = cdp
+        .call(
+            "Runtime.evaluate",
+            json!({
+                "expression": format!(
+                    "fetch({}, {{method: {}, headers: {{'Content-Type': 'application/json'}}, body: {}}}).then(r => r.json())",
+                    json!(path), json!(method), if method == "GET" { "undefined".to_string() } else { json!(body.to_string()).to_string() }
+                ),
+                "awaitPromise": true,
+                "returnByValue": true,
+            }),
+        )
+        .await;
+    v["result"]["value"].clone()
 }
