@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::web::on_leaderboard;
+
 use std::time::{Duration, Instant};
 
 use common::http::JSON;
@@ -95,15 +97,7 @@ async fn every_rated_ending_is_rated_and_nothing_stalls_the_ratings() {
     // The leaderboard applies it (past the 200 it cannot apply).
     let (code, board, _) = call(addr, "GET", "/api/ratings?game=backgammon", "", "").await;
     assert_eq!(code, 200, "{board}");
-    let find = |name: &str| {
-        board["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["name"] == name)
-            .cloned()
-            .unwrap_or_else(|| panic!("{name} rated: {board}"))
-    };
+    let find = |name: &str| on_leaderboard(&board, name);
     let (pa, pb) = (find(&an), find(&bn));
     assert_eq!(
         (pa["games"].clone(), pa["wins"].clone()),

@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::web::on_leaderboard;
+
 use std::net::SocketAddr;
 
 use common::web::{register_signed_in as register, unique, Jar};
@@ -131,15 +133,7 @@ async fn rated_game(addr: SocketAddr) {
     // two seconds).
     let (code, board) = anon.get(addr, "/api/ratings?game=backgammon").await;
     assert_eq!(code, 200, "{board}");
-    let find = |board: &Value, name: &str| {
-        board["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["name"] == name)
-            .cloned()
-            .unwrap_or_else(|| panic!("{name} on the leaderboard: {board}"))
-    };
+    let find = |board: &Value, name: &str| on_leaderboard(board, name);
     let (pa, pb) = (find(&board, &an), find(&board, &bn));
     let ann_won = pa["wins"] == 1;
     assert_ne!(pa["wins"], pb["wins"], "one winner: {pa} {pb}");

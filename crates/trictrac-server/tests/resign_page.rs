@@ -8,6 +8,8 @@
 
 mod browser;
 mod common;
+
+use common::web::on_leaderboard;
 mod pages;
 
 use pages::fetch;
@@ -231,15 +233,7 @@ async fn a_gammon_declined_then_a_backgammon_accepted_in_a_rated_money_game() {
 
     // Both ratings: one win for Bob, one loss for Ann, once.
     let board = fetch(&mut cdp, "GET", "/api/ratings?game=backgammon", json!({})).await;
-    let find = |name: &str| {
-        board["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["name"] == name)
-            .cloned()
-            .unwrap_or_else(|| panic!("{name} on the leaderboard: {board}"))
-    };
+    let find = |name: &str| on_leaderboard(&board, name);
     let (pa, pb) = (find("Ann"), find("Bob"));
     let (w, l) = glicko::game(glicko::Rating::default(), glicko::Rating::default(), 1.0);
     for (p, r, wins) in [(&pb, w, 1), (&pa, l, 0)] {

@@ -191,3 +191,17 @@ pub async fn session_line(addr: SocketAddr, name: &str) -> String {
     let session = super::http::cookie_of(&head, "trictrac_session").expect("a session cookie");
     format!("Cookie: {session}\r\n")
 }
+
+/// The row of the player `name` on a leaderboard (`GET /api/ratings`).
+///
+/// # Panics
+/// When he is not on it.
+pub fn on_leaderboard(board: &Value, name: &str) -> Value {
+    board["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == name)
+        .cloned()
+        .unwrap_or_else(|| panic!("{name} on the leaderboard: {board}"))
+}
