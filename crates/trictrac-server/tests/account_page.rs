@@ -8,9 +8,12 @@
 
 mod browser;
 mod common;
+mod pages;
 
-use browser::{chromium_or_skip, open_browser, shot, Cdp};
-use common::{Client, TempDir};
+use pages::fetch;
+
+use browser::{shot, Cdp};
+use common::Client;
 use serde_json::json;
 
 /// Registers or logs in through the account card of the page shown.
@@ -26,38 +29,14 @@ async fn through_the_card(cdp: &mut Cdp, name: &str, password: &str, button: &st
     cdp.click(button).await;
 }
 
-/// A request from the page, with its cookies: the JSON answer.
-async fn fetch(
-    cdp: &mut Cdp,
-    method: &str,
-    path: &str,
-    body: serde_json::Value,
-) -> serde_json::Value {
-    let v = cdp
-        .call(
-            "Runtime.evaluate",
-            json!({
-                "expression": format!(
-                    "fetch({}, {{method: {}, headers: {{'Content-Type': 'application/json'}}, body: {}}}).then(r => r.json())",
-                    json!(path), json!(method), if method == "GET" { "undefined".to_string() } else { json!(body.to_string()).to_string() }
-                ),
-                "awaitPromise": true,
-                "returnByValue": true,
-            }),
-        )
-        .await;
-    v["result"]["value"].clone()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn register_log_in_and_see_the_player_page_in_chromium() {
-    let Some(bin) = chromium_or_skip("account_page_in_chromium") else {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("account_page_in_chromium", "account-page").await
+    else {
         return;
     };
-    let dir = TempDir::new("account-page");
-    let server = browser::page_server(&dir).await;
     let addr = server.addr();
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{addr}/?lang=en");
 
     // Ann registers, logs out, mistypes her password, logs in.

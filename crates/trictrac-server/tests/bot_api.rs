@@ -11,7 +11,9 @@ use std::net::SocketAddr;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{http_exchange, post_seek, postgres_url, start, Client, TempDir};
+use common::http::{http_call, JSON};
+use common::web::session_line as register;
+use common::{post_seek, postgres_url, start, Client, TempDir};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
@@ -26,35 +28,7 @@ async fn call(
     headers: &str,
 ) -> (u16, String, Value) {
     let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{headers}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    let (status, head, text) = http_exchange(addr, &request).await;
-    let v = serde_json::from_str(&text).unwrap_or_else(|_| json!({ "raw": text }));
-    (status, head, v)
-}
-
-/// Registers `name`: the `Cookie:` header line of its session.
-async fn register(addr: SocketAddr, name: &str) -> String {
-    let (status, head, v) = call(
-        addr,
-        "POST",
-        "/api/accounts",
-        Some(json!({"name": name, "password": "a good password"})),
-        "",
-    )
-    .await;
-    assert_eq!(status, 201, "{v}");
-    let session = head
-        .lines()
-        .filter_map(|l| l.split_once(':'))
-        .filter(|(k, _)| k.eq_ignore_ascii_case("set-cookie"))
-        .filter_map(|(_, v)| v.trim().split(';').next())
-        .find(|kv| kv.starts_with("trictrac_session="))
-        .expect("a session cookie")
-        .to_string();
-    format!("Cookie: {session}\r\n")
+    http_call(addr, method, path, &format!("{headers}{JSON}"), &body).await
 }
 
 /// A bot account `name` and an API token of it: (session header, token,

@@ -5,20 +5,20 @@
 
 mod browser;
 mod common;
+mod pages;
 
-use browser::{chromium_or_skip, open_browser, shot};
-use common::{http_exchange, TempDir};
+use browser::shot;
+use common::http_exchange;
 use serde_json::{json, Value};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bot_api_card_and_the_bot_marks_in_chromium() {
-    let Some(bin) = chromium_or_skip("bot_page_in_chromium") else {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("bot_page_in_chromium", "bot-page").await
+    else {
         return;
     };
-    let dir = TempDir::new("bot-page");
-    let server = browser::page_server(&dir).await;
     let addr = server.addr();
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     cdp.page_in_new_context().await;
     cdp.size(1100, 1600, false).await;
     cdp.open(&format!("http://{addr}/?lang=en")).await;

@@ -9,10 +9,10 @@
 
 mod browser;
 mod common;
+mod pages;
 
 use backgammon_bot::analysis::quiz::{self, Question, QuizOptions, Theme};
-use browser::{chromium_or_skip, open_browser, shot, Cdp};
-use common::TempDir;
+use browser::{shot, Cdp};
 use serde_json::json;
 use trictrac_bot::lessons;
 
@@ -27,13 +27,11 @@ async fn type_into(cdp: &mut Cdp, selector: &str, text: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
-    let Some(bin) = chromium_or_skip("learn_page") else {
+    let Some((_dir, server, browser, mut cdp)) = pages::open("learn_page", "learn-page").await
+    else {
         return;
     };
-    let dir = TempDir::new("learn-page");
-    let server = browser::page_server(&dir).await;
     let addr = server.addr();
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     cdp.size(1100, 1300, false).await;
 
     // The header of the home page leads to the Learn page.

@@ -8,9 +8,10 @@
 
 mod browser;
 mod common;
+mod pages;
 
-use browser::{chromium_or_skip, open_browser, shot, Cdp};
-use common::{Client, TempDir};
+use browser::{shot, Cdp};
+use common::Client;
 use serde_json::json;
 
 async fn register(cdp: &mut Cdp, name: &str) {
@@ -33,13 +34,12 @@ async fn register(cdp: &mut Cdp, name: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn notifications_and_correspondence_games_in_chromium() {
-    let Some(bin) = chromium_or_skip("notify_page_in_chromium") else {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("notify_page_in_chromium", "notify-page").await
+    else {
         return;
     };
-    let dir = TempDir::new("notify-page");
-    let server = browser::page_server(&dir).await;
     let addr = server.addr();
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{addr}/?lang=en");
 
     let ann = cdp.page_in_new_context().await;

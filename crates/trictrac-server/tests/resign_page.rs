@@ -9,28 +9,14 @@
 mod browser;
 mod common;
 
-use browser::{chromium_or_skip, open_browser, shot, Cdp};
-use common::TempDir;
+use common::web::on_leaderboard;
+mod pages;
+
+use pages::fetch;
+
+use browser::{shot, Cdp};
 use serde_json::{json, Value};
 use trictrac_server::ratings::glicko;
-
-/// A request from the page, with its cookies: the JSON answer.
-async fn fetch(cdp: &mut Cdp, method: &str, path: &str, body: Value) -> Value {
-    let v = cdp
-        .call(
-            "Runtime.evaluate",
-            json!({
-                "expression": format!(
-                    "fetch({}, {{method: {}, headers: {{'Content-Type': 'application/json'}}, body: {}}}).then(r => r.json())",
-                    json!(path), json!(method), if method == "GET" { "undefined".to_string() } else { json!(body.to_string()).to_string() }
-                ),
-                "awaitPromise": true,
-                "returnByValue": true,
-            }),
-        )
-        .await;
-    v["result"]["value"].clone()
-}
 
 /// The page's state field `expr` (`window.__trictrac.state.…`).
 async fn state(cdp: &mut Cdp, expr: &str) -> Value {
@@ -57,13 +43,11 @@ async fn offer(cdp: &mut Cdp, kind: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_gammon_declined_then_a_backgammon_accepted_in_a_rated_money_game() {
-    let Some(bin) = chromium_or_skip("resign_page") else {
+    let Some((_dir, server, browser, mut cdp)) = pages::open("resign_page", "resign-page").await
+    else {
         return;
     };
-    let dir = TempDir::new("resign-page");
-    let server = browser::page_server(&dir).await;
     let addr = server.addr();
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{addr}/?lang=en");
 
     // Ann and Bob register, each in his own browser.
@@ -249,15 +233,7 @@ async fn a_gammon_declined_then_a_backgammon_accepted_in_a_rated_money_game() {
 
     // Both ratings: one win for Bob, one loss for Ann, once.
     let board = fetch(&mut cdp, "GET", "/api/ratings?game=backgammon", json!({})).await;
-    let find = |name: &str| {
-        board["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["name"] == name)
-            .cloned()
-            .unwrap_or_else(|| panic!("{name} on the leaderboard: {board}"))
-    };
+    let find = |name: &str| on_leaderboard(&board, name);
     let (pa, pb) = (find("Ann"), find("Bob"));
     let (w, l) = glicko::game(glicko::Rating::default(), glicko::Rating::default(), 1.0);
     for (p, r, wins) in [(&pb, w, 1), (&pa, l, 0)] {

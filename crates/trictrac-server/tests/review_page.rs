@@ -13,7 +13,9 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use browser::{chromium_or_skip, open_browser, shot};
-use common::{http_exchange, play_both, random_action, Client, Lcg, TempDir};
+use common::http::{http_call, JSON};
+use common::web::session_line as register;
+use common::{play_both, random_action, Client, Lcg, TempDir};
 use serde_json::{json, Value};
 
 /// A JSON request with the cookie line `cookie`: status, the answer and
@@ -30,36 +32,9 @@ async fn call(
     } else {
         body.to_string()
     };
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\n{cookie}Content-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    let (code, head, text) = http_exchange(addr, &request).await;
-    let v = serde_json::from_str(&text).unwrap_or_else(|_| json!({ "raw": text }));
+    let headers = format!("{JSON}{cookie}");
+    let (code, head, v) = http_call(addr, method, path, &headers, &body).await;
     (code, v, head)
-}
-
-/// Registers `name`: the session's cookie line.
-async fn register(addr: SocketAddr, name: &str) -> String {
-    let (code, v, head) = call(
-        addr,
-        "POST",
-        "/api/accounts",
-        &json!({"name": name, "password": "a good password"}),
-        "",
-    )
-    .await;
-    assert_eq!(code, 201, "{v}");
-    let cookie = head
-        .lines()
-        .filter_map(|l| l.split_once(':'))
-        .filter(|(k, _)| k.eq_ignore_ascii_case("set-cookie"))
-        .map(|(_, v)| v.trim())
-        .find(|v| v.starts_with("trictrac_session="))
-        .and_then(|v| v.split(';').next())
-        .expect("a session cookie")
-        .to_string();
-    format!("Cookie: {cookie}\r\n")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

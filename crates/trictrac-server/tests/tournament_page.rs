@@ -11,9 +11,10 @@
 
 mod browser;
 mod common;
+mod pages;
 
-use browser::{chromium_or_skip, open_browser, shot, Cdp};
-use common::{Client, TempDir};
+use browser::{shot, Cdp};
+use common::Client;
 use serde_json::{json, Value};
 
 /// A request from the page, with its cookies: the JSON answer.
@@ -73,13 +74,12 @@ async fn shows(cdp: &mut Cdp, pages: &[String], name: &str, points: i64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_players_see_the_arena_standings_change_live() {
-    let Some(bin) = chromium_or_skip("tournament_page") else {
+    let Some((_dir, server, browser, mut cdp)) =
+        pages::open("tournament_page", "tournament-page").await
+    else {
         return;
     };
-    let dir = TempDir::new("tournament-page");
-    let server = browser::page_server(&dir).await;
     let addr = server.addr();
-    let (browser, mut cdp) = open_browser(&bin, &dir).await;
     let home = format!("http://{addr}/tournaments?lang=en");
 
     // Three players register, each in his own browser.

@@ -9,93 +9,9 @@ mod common;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
+use common::web::{register, unique, Jar};
 use common::{Client, TempDir};
 use serde_json::{json, Value};
-
-/// A player's cookies: his session.
-#[derive(Default)]
-struct Jar {
-    cookies: Vec<(String, String)>,
-}
-
-impl Jar {
-    async fn call(
-        &mut self,
-        addr: SocketAddr,
-        method: &str,
-        path: &str,
-        body: Option<Value>,
-    ) -> (u16, Value) {
-        let body = body.map(|b| b.to_string()).unwrap_or_default();
-        let cookies = self
-            .cookies
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect::<Vec<_>>()
-            .join("; ");
-        let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
-        if !cookies.is_empty() {
-            head += &format!("Cookie: {cookies}\r\n");
-        }
-        head += &format!(
-            "Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        );
-        let (status, head, text) = common::http_exchange(addr, &head).await;
-        for line in head.lines() {
-            let Some((k, v)) = line.split_once(':') else {
-                continue;
-            };
-            if !k.eq_ignore_ascii_case("set-cookie") {
-                continue;
-            }
-            if let Some((name, value)) =
-                v.trim().split(';').next().and_then(|kv| kv.split_once('='))
-            {
-                self.cookies.retain(|(k, _)| k != name);
-                self.cookies.push((name.to_string(), value.to_string()));
-            }
-        }
-        let v = serde_json::from_str(&text).unwrap_or_else(|_| json!({ "raw": text }));
-        (status, v)
-    }
-
-    async fn post(&mut self, addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
-        self.call(addr, "POST", path, Some(body)).await
-    }
-
-    async fn get(&mut self, addr: SocketAddr, path: &str) -> (u16, Value) {
-        self.call(addr, "GET", path, None).await
-    }
-}
-
-/// A name free on a database shared by earlier runs (PostgreSQL).
-fn unique(prefix: &str) -> String {
-    let n = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    let tail: String = format!("{n:x}")
-        .chars()
-        .rev()
-        .take(6)
-        .map(|c| (b'a' + (c.to_digit(16).unwrap_or(0) as u8 % 26)) as char)
-        .collect();
-    format!("{prefix}{tail}")
-}
-
-async fn register(addr: SocketAddr, name: &str) -> Jar {
-    let mut jar = Jar::default();
-    let (code, v) = jar
-        .post(
-            addr,
-            "/api/accounts",
-            json!({"name": name, "password": "correct horse"}),
-        )
-        .await;
-    assert_eq!(code, 201, "{v}");
-    jar
-}
 
 /// Waits (20 s at most) until the player's view of the tournament
 /// satisfies `pred`; answers it.

@@ -463,10 +463,15 @@ pub async fn shot(cdp: &mut Cdp, name: &str) {
 /// The server the page tests talk to: on a free port of 127.0.0.1, its
 /// database in `dir`, the bot answering after 10 ms.
 pub async fn page_server(dir: &TempDir) -> trictrac_server::Server {
+    bot_server(dir, Duration::from_millis(10)).await
+}
+
+/// [`page_server`] with the bot answering after `bot_delay`.
+pub async fn bot_server(dir: &TempDir, bot_delay: Duration) -> trictrac_server::Server {
     trictrac_server::Server::start(trictrac_server::Config {
         addr: "127.0.0.1:0".into(),
         database: dir.db_url(),
-        bot_delay: Duration::from_millis(10),
+        bot_delay,
         ..Default::default()
     })
     .await

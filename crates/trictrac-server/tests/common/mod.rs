@@ -1,27 +1,38 @@
 //! Shared by the server tests: a server on a temporary SQLite file, a
-//! WebSocket client that keeps the latest state, a tiny HTTP GET.
+//! WebSocket client that keeps the latest state, test players; plain
+//! HTTP (http.rs), cookie jars and accounts (web.rs), file systems
+//! (fs.rs), a mail relay (smtp.rs).
 
 #![allow(dead_code)]
 
 use std::collections::HashMap;
 use std::future::Future;
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 use std::time::Instant;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use trictrac_server::{Config, Server};
 
+pub mod fs;
+pub mod http;
 pub mod smtp;
+pub mod strangers;
 pub mod web;
+
+#[allow(unused_imports)]
+pub use fs::{fill, Tmpfs};
+#[allow(unused_imports)]
+pub use http::{
+    accept_seek, cancel_seek, http_exchange, http_get, http_json, http_send, post_seek,
+};
+pub use test_support::missing;
 
 /// A temporary folder, removed on drop.
 pub struct TempDir(pub PathBuf);
@@ -55,7 +66,15 @@ impl Drop for TempDir {
 /// person: the limits on messages and games made are raised (the tests
 /// of the limits start servers of their own).
 pub async fn start(database: &str) -> Server {
-    Server::start(Config {
+    Server::start(config(database))
+        .await
+        .expect("the server starts")
+}
+
+/// The configuration of [`start`]: 127.0.0.1, any port, bots at once,
+/// the limits raised.
+pub fn config(database: &str) -> Config {
+    Config {
         addr: "127.0.0.1:0".into(),
         database: database.into(),
         bot_delay: Duration::ZERO,
@@ -65,9 +84,7 @@ pub async fn start(database: &str) -> Server {
             ..Default::default()
         },
         ..Config::default()
-    })
-    .await
-    .expect("the server starts")
+    }
 }
 
 /// `f` run against a server on `database`, stopped after.
@@ -350,119 +367,6 @@ pub fn random_action(state: &Value, rng: &mut Lcg) -> Value {
     }
 }
 
-/// `GET path` over plain HTTP/1.1: status and body.
-pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
-    http_send(addr, "GET", path, None).await
-}
-
-/// `METHOD path` over plain HTTP/1.1, with a JSON `body` if any: status
-/// and body (chunked answers put together).
-pub async fn http_send(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    body: Option<&str>,
-) -> (u16, String) {
-    let request = match body {
-        None => format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
-        Some(b) => format!(
-            "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{b}",
-            b.len()
-        ),
-    };
-    let (status, _, body) = http_exchange(addr, &request).await;
-    (status, body)
-}
-
-/// `METHOD path` with a JSON body (sent even when empty): status and the
-/// JSON answer (`{"raw": …}` when it is not JSON).
-pub async fn http_json(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
-    let (status, body) = http_send(addr, method, path, Some(body)).await;
-    let v = serde_json::from_str(&body).unwrap_or_else(|_| json!({ "raw": body }));
-    (status, v)
-}
-
-/// A whole HTTP/1.1 request (with `Connection: close`) sent: the
-/// answer's status, head (status line and headers) and body (chunked
-/// answers put together).
-pub async fn http_exchange(addr: SocketAddr, request: &str) -> (u16, String, String) {
-    let mut s = TcpStream::connect(addr).await.expect("connect");
-    s.write_all(request.as_bytes()).await.expect("write");
-    let mut buf = Vec::new();
-    tokio::time::timeout(Duration::from_secs(30), s.read_to_end(&mut buf))
-        .await
-        .expect("a reply within 30 s")
-        .expect("read");
-    let text = String::from_utf8_lossy(&buf).to_string();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let body = if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
-        dechunk(body)
-    } else {
-        body.to_string()
-    };
-    (status, head.to_string(), body)
-}
-
-/// `POST /api/seeks/ID/accept` as `name`: status and answer.
-pub async fn accept_seek(addr: SocketAddr, id: &str, name: &str) -> (u16, Value) {
-    let path = format!("/api/seeks/{id}/accept");
-    http_json(addr, "POST", &path, &json!({ "name": name }).to_string()).await
-}
-
-/// `DELETE /api/seeks/ID?token=TOKEN`: status and answer.
-pub async fn cancel_seek(addr: SocketAddr, id: &str, token: &str) -> (u16, Value) {
-    let path = format!("/api/seeks/{id}?token={token}");
-    http_json(addr, "DELETE", &path, "").await
-}
-
-/// A lobby seek posted (`POST /api/seeks`, asserted 200): its id and the
-/// poster's token.
-pub async fn post_seek(addr: SocketAddr, seek: Value) -> (String, String) {
-    let (code, v) = http_json(addr, "POST", "/api/seeks", &seek.to_string()).await;
-    assert_eq!(code, 200, "{v}");
-    (
-        v["id"].as_str().expect("an id").to_string(),
-        v["token"].as_str().expect("a token").to_string(),
-    )
-}
-
-fn dechunk(mut s: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = s.split_once("\r\n") {
-        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-        if n == 0 {
-            break;
-        }
-        out.push_str(&rest[..n]);
-        s = &rest[n..];
-        s = s.strip_prefix("\r\n").unwrap_or(s);
-    }
-    out
-}
-
-/// A test needs a tool that is missing here (`kind`: BROWSER, GNUBG,
-/// POSTGRES, ROOT, PTY). It fails, so that no test passes without having
-/// run (issue 36), unless the developer skips such tests explicitly with
-/// `TRICTRAC_SKIP_<kind>=1` — never under `CI=true`, where `.ci/run`
-/// installs every tool. Answers when the test is to be skipped.
-pub fn missing(kind: &str, why: &str) {
-    let var = format!("TRICTRAC_SKIP_{kind}");
-    let ci = std::env::var("CI").as_deref() == Ok("true");
-    if !ci && std::env::var(&var).as_deref() == Ok("1") {
-        eprintln!("skipped ({var}=1): {why}");
-        return;
-    }
-    panic!("{why}: install it (`.ci/run` does), or set {var}=1 to skip the tests that need it");
-}
-
 /// [`missing`], for the server's tests: `kind` and why.
 pub fn skip_or_fail(kind: &str, why: &str) {
     missing(kind, why);
@@ -482,54 +386,6 @@ pub fn postgres_url() -> Option<String> {
             None
         }
     }
-}
-
-/// A tmpfs mounted on a fresh folder (root only); unmounted on drop.
-pub struct Tmpfs(pub PathBuf);
-
-impl Tmpfs {
-    pub fn mount(dir: &Path, size: &str) -> Option<Tmpfs> {
-        let p = dir.join("mnt");
-        std::fs::create_dir_all(&p).ok()?;
-        let ok = Command::new("mount")
-            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
-            .arg(&p)
-            .stderr(std::process::Stdio::null())
-            .status()
-            .map(|s| s.success())
-            .unwrap_or(false);
-        ok.then_some(Tmpfs(p))
-    }
-
-    pub fn remount(&self, opt: &str) {
-        let s = Command::new("mount")
-            .args(["-o", &format!("remount,{opt}")])
-            .arg(&self.0)
-            .status()
-            .expect("mount runs");
-        assert!(s.success(), "remount {opt}");
-    }
-
-    pub fn db_url(&self) -> String {
-        format!("sqlite://{}", self.0.join("games.db").display())
-    }
-}
-
-impl Drop for Tmpfs {
-    fn drop(&mut self) {
-        let _ = Command::new("umount").arg("-l").arg(&self.0).status();
-    }
-}
-
-/// Fills the file system of `dir` until it is full.
-pub fn fill(dir: &Path) -> PathBuf {
-    use std::io::Write;
-    let p = dir.join("filler");
-    let mut f = std::fs::File::create(&p).expect("filler");
-    let block = vec![0u8; 4096];
-    while f.write_all(&block).is_ok() {}
-    let _ = f.sync_all();
-    p
 }
 
 /// Hot-seat games driven by one client each; counts what was acknowledged.

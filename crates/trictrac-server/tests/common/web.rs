@@ -3,7 +3,6 @@
 //! server sending mail to a given relay.
 
 use std::net::SocketAddr;
-use std::time::Duration;
 
 use serde_json::{json, Value};
 use trictrac_server::{Config, Server};
@@ -11,20 +10,12 @@ use trictrac_server::{Config, Server};
 /// A server on `database` sending mail to `smtp` (if any).
 pub async fn start(database: &str, smtp: Option<SocketAddr>) -> Server {
     Server::start(Config {
-        addr: "127.0.0.1:0".into(),
-        database: database.into(),
-        bot_delay: Duration::ZERO,
-        limits: trictrac_server::limits::Limits {
-            messages_per_second: 10_000,
-            creates_per_minute: 10_000,
-            ..Default::default()
-        },
         mail: trictrac_server::notify::MailSettings {
             smtp: smtp.map(|a| format!("smtp://{a}")),
             from: "trictrac@localhost".into(),
             public_url: String::new(),
         },
-        ..Config::default()
+        ..super::config(database)
     })
     .await
     .expect("the server starts")
@@ -33,10 +24,25 @@ pub async fn start(database: &str, smtp: Option<SocketAddr>) -> Server {
 /// A browser: its cookies.
 #[derive(Default)]
 pub struct Jar {
+    /// The cookies kept, name and value.
     pub cookies: Vec<(String, String)>,
+    /// The `Set-Cookie` values of the last answer.
+    pub set_cookies: Vec<String>,
+    /// Says the request came over HTTPS (`X-Forwarded-Proto`).
+    pub https: bool,
 }
 
 impl Jar {
+    /// The value of the cookie `name` kept.
+    pub fn cookie(&self, name: &str) -> Option<&str> {
+        self.cookies
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// `METHOD path` with a JSON body and the jar's cookies; keeps the
+    /// cookies set: status and JSON answer.
     pub async fn call(
         &mut self,
         addr: SocketAddr,
@@ -44,6 +50,30 @@ impl Jar {
         path: &str,
         body: Option<Value>,
     ) -> (u16, Value) {
+        let (status, text) = self.raw(addr, method, path, body).await;
+        let v = serde_json::from_str(&text).unwrap_or_else(|_| json!({ "raw": text }));
+        (status, v)
+    }
+
+    /// `POST path` with a JSON body ([`Jar::call`]).
+    pub async fn post(&mut self, addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
+        self.call(addr, "POST", path, Some(body)).await
+    }
+
+    /// `GET path` ([`Jar::call`]).
+    pub async fn get(&mut self, addr: SocketAddr, path: &str) -> (u16, Value) {
+        self.call(addr, "GET", path, None).await
+    }
+
+    /// `METHOD path` with the jar's cookies; keeps the cookies set:
+    /// status and body as text.
+    pub async fn raw(
+        &mut self,
+        addr: SocketAddr,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> (u16, String) {
         let body = body.map(|b| b.to_string()).unwrap_or_default();
         let cookies = self
             .cookies
@@ -55,11 +85,15 @@ impl Jar {
         if !cookies.is_empty() {
             head += &format!("Cookie: {cookies}\r\n");
         }
+        if self.https {
+            head += "X-Forwarded-Proto: https\r\n";
+        }
         head += &format!(
             "Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
             body.len()
         );
-        let (status, head, text) = super::http_exchange(addr, &head).await;
+        let (status, head, body) = super::http::http_exchange(addr, &head).await;
+        self.set_cookies.clear();
         for line in head.lines() {
             let Some((k, v)) = line.split_once(':') else {
                 continue;
@@ -67,25 +101,24 @@ impl Jar {
             if !k.eq_ignore_ascii_case("set-cookie") {
                 continue;
             }
-            if let Some((name, value)) =
-                v.trim().split(';').next().and_then(|kv| kv.split_once('='))
-            {
+            let v = v.trim().to_string();
+            if let Some((name, value)) = v.split(';').next().and_then(|kv| kv.split_once('=')) {
                 self.cookies.retain(|(k, _)| k != name);
                 if !value.is_empty() {
                     self.cookies.push((name.to_string(), value.to_string()));
                 }
             }
+            self.set_cookies.push(v);
         }
-        let v = serde_json::from_str(&text).unwrap_or_else(|_| json!({ "raw": text }));
-        (status, v)
+        (status, body)
     }
 
-    pub async fn post(&mut self, addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
-        self.call(addr, "POST", path, Some(body)).await
-    }
-
-    pub async fn get(&mut self, addr: SocketAddr, path: &str) -> (u16, Value) {
-        self.call(addr, "GET", path, None).await
+    /// The `Set-Cookie` of the last answer for `name`.
+    pub fn set_cookie(&self, name: &str) -> Option<&str> {
+        self.set_cookies
+            .iter()
+            .find(|c| c.starts_with(&format!("{name}=")))
+            .map(String::as_str)
     }
 }
 
@@ -100,12 +133,19 @@ pub fn unique(prefix: &str) -> String {
         .chars()
         .rev()
         .take(7)
+        // Letters only after the prefix: digits 0 and 1 read as letters.
         .map(|c| (b'a' + (c.to_digit(16).unwrap_or(0) as u8 % 26)) as char)
         .collect();
     format!("{prefix}{tail}{}", std::process::id() % 1000)
 }
 
+/// A player registered as `name` (password "correct horse"): his jar.
 pub async fn register(addr: SocketAddr, name: &str) -> Jar {
+    register_answer(addr, name).await.0
+}
+
+/// A player registered as `name` (asserted 201): his jar and the answer.
+pub async fn register_answer(addr: SocketAddr, name: &str) -> (Jar, Value) {
     let mut jar = Jar::default();
     let (code, v) = jar
         .post(
@@ -115,6 +155,19 @@ pub async fn register(addr: SocketAddr, name: &str) -> Jar {
         )
         .await;
     assert_eq!(code, 201, "{v}");
+    (jar, v)
+}
+
+/// A player registered as `name`: his name answered, his session cookie
+/// set.
+pub async fn register_signed_in(addr: SocketAddr, name: &str) -> Jar {
+    let (jar, v) = register_answer(addr, name).await;
+    assert_eq!(v["name"], name);
+    assert!(
+        jar.cookie("trictrac_session").is_some(),
+        "{:?}",
+        jar.set_cookies
+    );
     jar
 }
 
@@ -126,4 +179,29 @@ pub fn link_in(body: &str, start: &str) -> String {
     let rest = &body[i..];
     let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
     rest[..end].to_string()
+}
+
+/// Registers `name` (password "a good password", asserted 201): the
+/// `Cookie:` header line of its session.
+pub async fn session_line(addr: SocketAddr, name: &str) -> String {
+    let body = json!({"name": name, "password": "a good password"}).to_string();
+    let (code, head, v) =
+        super::http::http_call(addr, "POST", "/api/accounts", super::http::JSON, &body).await;
+    assert_eq!(code, 201, "{name}: {v}");
+    let session = super::http::cookie_of(&head, "trictrac_session").expect("a session cookie");
+    format!("Cookie: {session}\r\n")
+}
+
+/// The row of the player `name` on a leaderboard (`GET /api/ratings`).
+///
+/// # Panics
+/// When he is not on it.
+pub fn on_leaderboard(board: &Value, name: &str) -> Value {
+    board["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == name)
+        .cloned()
+        .unwrap_or_else(|| panic!("{name} on the leaderboard: {board}"))
 }

@@ -1,0 +1,164 @@
+//! Browser end-to-end, issue 16: a game against the bot with the seed
+//! article's options chosen on the home page, in headless Chromium, then
+//! resigned.
+//!
+//! Without a Chromium binary the test is skipped with a message — except
+//! when `CI=true`, where it fails. `TRICTRAC_CHROMIUM` names the binary.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+mod browser;
+mod pages;
+use browser::{shot, WHITE_READY};
+
+/// Issue 16 in Chromium: a game against the bot with the seed article's
+/// options chosen on the home page (first move with two dice each, false
+/// moves at the table): the throws in the history, a written false play
+/// that stands until the bot settles it, then Resign with its
+/// confirmation (cancelled once, then confirmed) ends the game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seed_options_and_resign_in_chromium() {
+    let Some((_dir, server, browser, mut cdp)) = pages::open_with_bot_delay(
+        "seed_options_and_resign_in_chromium",
+        "e2e-seed",
+        Duration::from_millis(20),
+    )
+    .await
+    else {
+        return;
+    };
+    let url = format!("http://{}/?lang=en", server.addr());
+    cdp.call("Page.navigate", json!({ "url": url })).await;
+    cdp.wait_for(pages::HOME_READY, 30).await;
+    cdp.eval(
+        "(() => { const f = document.querySelector('#new-game'); \
+         document.querySelector('#bot-select').value = 'random'; \
+         f.elements.side.value = 'white'; \
+         f.elements['first-move'].value = 'two-dice-each'; \
+         f.elements['false-moves'].value = 'table'; return true; })()",
+    )
+    .await;
+    cdp.click("#btn-start").await;
+    cdp.wait_for(pages::GAME_SHOWN, 30).await;
+    let options = cdp.eval("window.__trictrac.state.options").await;
+    let options = options.as_str().unwrap();
+    assert!(options.contains("first-move=two-dice-each"), "{options}");
+    assert!(options.contains("false-moves=table"), "{options}");
+    // The two-dice throws in the history (R-2.2).
+    cdp.wait_for(
+        "/First move: White \\d-\\d, Black \\d-\\d/.test(document.body.innerText)",
+        10,
+    )
+    .await;
+
+    // White's false play, written: one checker from the talon one field
+    // further than the dice allow, until a roll lets it stand.
+    let end = Instant::now() + Duration::from_secs(90);
+    let mut falsed = false;
+    while !falsed {
+        assert!(Instant::now() < end, "no false play could be made");
+        let st = cdp
+            .eval(
+                "(() => { const S = window.__trictrac, s = S.state; return { phase: s.phase, seq: s.seq, \
+                 dice: s.dice, plays: s.plays, board: s.board, busy: S.busy, online: S.online }; })()",
+            )
+            .await;
+        if st["phase"]["side"] != "white" || st["busy"] == true || st["online"] != true {
+            cdp.wait_for(WHITE_READY, 60).await;
+            continue;
+        }
+        let seq = st["seq"].as_u64().unwrap();
+        match st["phase"]["kind"].as_str().unwrap() {
+            "roll" => cdp.click("#btn-roll").await,
+            "stay_or_leave" => cdp.click("#btn-stay").await,
+            "play" => {
+                assert_eq!(
+                    cdp.eval("document.querySelector('#free-play').hidden")
+                        .await,
+                    false
+                );
+                let d = st["dice"].as_array().unwrap();
+                let to = 1 + d[0].as_u64().unwrap() + d[1].as_u64().unwrap() + 1;
+                // (never onto a corner: a lone checker there is replayed)
+                let free =
+                    st["board"][(to - 1) as usize].as_i64().unwrap() >= 0 && to != 12 && to != 13;
+                let play = if free {
+                    falsed = true;
+                    format!("1-{to}")
+                } else {
+                    st["plays"][0]["n"].as_str().unwrap().to_string()
+                };
+                cdp.eval(&format!(
+                    "document.querySelector('#free-play-text').value = '{play}'; \
+                     document.querySelector('#btn-free-play').click(); true"
+                ))
+                .await;
+            }
+            k => panic!("phase {k}"),
+        }
+        cdp.wait_for(&format!("window.__trictrac.state.seq > {seq}"), 20)
+            .await;
+    }
+    // The bot, about to roll, leaves it or has it corrected (section 11).
+    cdp.wait_for(
+        "/False move by White: 1-\\d+/.test(document.body.innerText)",
+        10,
+    )
+    .await;
+    cdp.wait_for(
+        "/False move (left|corrected) by black/i.test(document.body.innerText)",
+        20,
+    )
+    .await;
+
+    // Resign: asked to confirm; No keeps the game, Yes ends it. (On
+    // White's turn, when the bot no longer moves the page's layout.)
+    cdp.wait_for(
+        "window.__trictrac.state.phase.side === 'white' && !window.__trictrac.busy && \
+         !document.querySelector('#btn-resign').hidden",
+        20,
+    )
+    .await;
+    // … and the button stands still (the same place at two polls).
+    cdp.wait_for(
+        "(() => { const r = document.querySelector('#btn-resign').getBoundingClientRect(); \
+         const k = r.x + ',' + r.y; const same = window.__resignAt === k; window.__resignAt = k; return same; })()",
+        10,
+    )
+    .await;
+    cdp.click("#btn-resign").await;
+    cdp.wait_for("!document.querySelector('#resign-confirm').hidden", 5)
+        .await;
+    shot(&mut cdp, "resign-confirm").await;
+    cdp.click("#btn-resign-no").await;
+    cdp.wait_for(
+        "!document.querySelector('#btn-resign').hidden && document.querySelector('#resign-confirm').hidden",
+        5,
+    )
+    .await;
+    assert_ne!(cdp.eval("window.__trictrac.state.phase.kind").await, "over");
+    cdp.click("#btn-resign").await;
+    cdp.wait_for("!document.querySelector('#resign-confirm').hidden", 5)
+        .await;
+    cdp.click("#btn-resign-yes").await;
+    cdp.wait_for("window.__trictrac.state.phase.kind === 'over'", 10)
+        .await;
+    assert_eq!(
+        cdp.eval("window.__trictrac.state.over.winner").await,
+        "black"
+    );
+    cdp.wait_for("/White resigns\\./.test(document.body.innerText)", 5)
+        .await;
+    assert_eq!(
+        cdp.eval("document.querySelector('#btn-resign').hidden")
+            .await,
+        true
+    );
+    shot(&mut cdp, "resigned").await;
+    drop(browser);
+    server.stop().await;
+}
