@@ -9,6 +9,7 @@ use tokio::sync::{broadcast, Mutex};
 use trictrac::Side;
 
 use crate::error::{ErrorMsg, RoomError};
+use crate::limits::{read_text, Incoming};
 use crate::replies::Reply;
 use crate::room::view::state_json;
 use crate::room::{Hub, Mode, Room};
@@ -90,16 +91,10 @@ pub async fn serve_socket(
             }
             _ = stopping.changed() => break,
         };
-        let text = match incoming {
-            Some(Ok(Message::Text(t))) => t,
-            Some(Ok(Message::Close(_))) | None => break,
-            Some(Err(e)) => {
-                // A message over the size limit (or a broken frame): say
-                // why in a close frame before leaving (issue 34).
-                crate::limits::close_with(&mut socket, &e.to_string()).await;
-                break;
-            }
-            Some(Ok(_)) => continue,
+        let text = match read_text(&mut socket, incoming).await {
+            Incoming::Text(t) => t,
+            Incoming::Closed => break,
+            Incoming::Skip => continue,
         };
         let raw: Value = match serde_json::from_str(text.as_str()) {
             Ok(v) => v,
