@@ -202,10 +202,7 @@ async fn qr(axum::extract::Query(q): axum::extract::Query<QrQuery>) -> Response 
 /// `/api/rooms/ROOM`: who plays, whose turn it is and whether the game is
 /// over — what the home page shows of the games in progress kept in the
 /// browser, and the invitation dialog of the friend invited.
-async fn room_summary(
-    State(hub): State<Arc<Hub>>,
-    RoomAt { room, .. }: RoomAt,
-) -> Response {
+async fn room_summary(State(hub): State<Arc<Hub>>, RoomAt { room, .. }: RoomAt) -> Response {
     let body = {
         let r = room.lock().await;
         let row = &r.row;
@@ -288,10 +285,9 @@ impl FromRequestParts<Arc<Hub>> for RoomAt {
         let Path(id) = Path::<String>::from_request_parts(parts, hub)
             .await
             .map_err(IntoResponse::into_response)?;
-        let ConnectInfo(peer) =
-            ConnectInfo::<std::net::SocketAddr>::from_request_parts(parts, hub)
-                .await
-                .map_err(IntoResponse::into_response)?;
+        let ConnectInfo(peer) = ConnectInfo::<std::net::SocketAddr>::from_request_parts(parts, hub)
+            .await
+            .map_err(IntoResponse::into_response)?;
         let room = look_up(hub, peer.ip(), &id).await?;
         Ok(RoomAt { id, room })
     }

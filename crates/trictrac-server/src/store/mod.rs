@@ -57,7 +57,6 @@ pub use tournaments::{EntrantRow, TournamentRow};
 pub use writer::writer_restarts;
 use writer::{notify, supervise_writer, Write};
 
-
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
