@@ -435,6 +435,35 @@ pub async fn close_with(socket: &mut axum::extract::ws::WebSocket, why: &str) {
         .await;
 }
 
+/// What a socket's reader does with a message received ([`read_text`]).
+pub enum Incoming {
+    /// A text message, to read.
+    Text(axum::extract::ws::Utf8Bytes),
+    /// Nothing to read (a ping, a pong, binary): wait for the next.
+    Skip,
+    /// The socket closed, or broke (then closed with why: [`close_with`]).
+    Closed,
+}
+
+/// The text of `m`, the message `socket` received: a close, the end or a
+/// broken message (over the size limit, a bad frame: said in a close
+/// frame, issue 34) ends the reading.
+pub async fn read_text(
+    socket: &mut axum::extract::ws::WebSocket,
+    m: Option<Result<axum::extract::ws::Message, axum::Error>>,
+) -> Incoming {
+    use axum::extract::ws::Message;
+    match m {
+        Some(Ok(Message::Text(t))) => Incoming::Text(t),
+        Some(Ok(Message::Close(_))) | None => Incoming::Closed,
+        Some(Err(e)) => {
+            close_with(socket, &e.to_string()).await;
+            Incoming::Closed
+        }
+        Some(Ok(_)) => Incoming::Skip,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -465,34 +494,5 @@ mod tests {
         waiter.await.unwrap().unwrap();
         waiter_b.await.unwrap().unwrap();
         assert!(gate.enter(c, "a hint").await.is_ok(), "free again");
-    }
-}
-
-/// What a socket's reader does with a message received ([`read_text`]).
-pub enum Incoming {
-    /// A text message, to read.
-    Text(axum::extract::ws::Utf8Bytes),
-    /// Nothing to read (a ping, a pong, binary): wait for the next.
-    Skip,
-    /// The socket closed, or broke (then closed with why: [`close_with`]).
-    Closed,
-}
-
-/// The text of `m`, the message `socket` received: a close, the end or a
-/// broken message (over the size limit, a bad frame: said in a close
-/// frame, issue 34) ends the reading.
-pub async fn read_text(
-    socket: &mut axum::extract::ws::WebSocket,
-    m: Option<Result<axum::extract::ws::Message, axum::Error>>,
-) -> Incoming {
-    use axum::extract::ws::Message;
-    match m {
-        Some(Ok(Message::Text(t))) => Incoming::Text(t),
-        Some(Ok(Message::Close(_))) | None => Incoming::Closed,
-        Some(Err(e)) => {
-            close_with(socket, &e.to_string()).await;
-            Incoming::Closed
-        }
-        Some(Ok(_)) => Incoming::Skip,
     }
 }

@@ -87,11 +87,11 @@ fn position_job<J>(
     game: &str,
     q: &HashMap<String, String>,
     ask: impl FnOnce(&dyn GameAnalysis) -> Result<J, crate::error::AnalysisError>,
-) -> Result<J, Response> {
+) -> Result<J, Box<Response>> {
     if let Some(r) = refuse_live(hub, game, q) {
-        return Err(r);
+        return Err(Box::new(r));
     }
-    job_for(hub, game, ask).map_err(|(code, e)| fail(code, e))
+    job_for(hub, game, ask).map_err(|(code, e)| Box::new(fail(code, e)))
 }
 
 /// `GET /api/analysis/GAME/position?…`.
@@ -102,7 +102,7 @@ pub async fn position(
 ) -> Response {
     let job = match position_job(&hub, &game, &q, |a| a.position(&q)) {
         Ok(x) => x,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let Ok(_permit) = positions_gate().acquire().await else {
         return fail(
@@ -145,7 +145,7 @@ pub async fn rollout(
 ) -> Response {
     let job = match position_job(&hub, &game, &q, |a| a.rollout(&q)) {
         Ok(x) => x,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let Ok(permit) = rollout_gate().try_acquire_owned() else {
         return fail(
