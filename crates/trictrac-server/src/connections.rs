@@ -20,7 +20,6 @@
 //! Body reads and handlers are bounded by the router's layers
 //! (`web::router`: a request timeout, body size limits).
 
-use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
@@ -33,47 +32,23 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tower::ServiceExt;
 
-use crate::limits::Limits;
-
-/// The HTTP connections open now, in all and per address.
-#[derive(Debug, Default)]
-struct Open {
-    total: u32,
-    by_address: HashMap<IpAddr, u32>,
-}
-
-/// A connection counted against the caps; uncounted when dropped.
-struct Slot {
-    ip: IpAddr,
-    open: Arc<Mutex<Open>>,
-}
-
-impl Drop for Slot {
-    fn drop(&mut self) {
-        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
-        open.total = open.total.saturating_sub(1);
-        if let Some(n) = open.by_address.get_mut(&self.ip) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                open.by_address.remove(&self.ip);
-            }
-        }
-    }
-}
+use crate::limits::{ConnectionSlot, Limits, OpenConnections};
 
 /// A slot for a connection from `ip`, or `None` when a cap is reached.
-fn take_slot(open: &Arc<Mutex<Open>>, ip: IpAddr, total: u32, per_address: u32) -> Option<Slot> {
-    let mut o = open.lock().unwrap_or_else(|p| p.into_inner());
-    let mine = o.by_address.get(&ip).copied().unwrap_or(0);
-    if o.total >= total || mine >= per_address {
-        return None;
-    }
-    o.total += 1;
-    *o.by_address.entry(ip).or_insert(0) += 1;
-    Some(Slot {
-        ip,
-        open: open.clone(),
+fn take_slot(
+    open: &Arc<Mutex<OpenConnections>>,
+    ip: IpAddr,
+    total: u32,
+    per_address: u32,
+) -> Option<ConnectionSlot> {
+    ConnectionSlot::take(open, ip, |all, mine| {
+        if all >= total || mine >= per_address {
+            Err(())
+        } else {
+            Ok(())
+        }
     })
+    .ok()
 }
 
 /// Raises the soft limit of open files to the hard one; answers the
@@ -119,7 +94,7 @@ pub async fn serve(
 ) {
     let total = connection_cap(limits.http_connections);
     let per_address = limits.http_connections_per_address.max(1);
-    let open = Arc::new(Mutex::new(Open::default()));
+    let open = Arc::new(Mutex::new(OpenConnections::default()));
     let tasks = Tracker::new();
     loop {
         let accepted = tokio::select! {
@@ -218,7 +193,7 @@ mod tests {
 
     #[test]
     fn slots_are_capped_in_all_and_per_address() {
-        let open = Arc::new(Mutex::new(Open::default()));
+        let open = Arc::new(Mutex::new(OpenConnections::default()));
         let a: IpAddr = "127.0.0.2".parse().unwrap();
         let b: IpAddr = "127.0.0.3".parse().unwrap();
         let s1 = take_slot(&open, a, 3, 2).expect("first");

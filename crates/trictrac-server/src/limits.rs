@@ -133,9 +133,10 @@ pub struct Limiters {
     guessing: std::sync::Mutex<std::collections::HashMap<IpAddr, std::time::Instant>>,
 }
 
-/// The WebSocket connections open now, in all and per address.
+/// The connections open now, in all and per address: the WebSocket ones
+/// of the [`Limiters`], the HTTP ones of `crate::connections`.
 #[derive(Debug, Default)]
-struct OpenConnections {
+pub struct OpenConnections {
     total: u32,
     by_address: std::collections::HashMap<IpAddr, u32>,
 }
@@ -157,6 +158,29 @@ impl Drop for ConnectionSlot {
                 open.by_address.remove(&self.ip);
             }
         }
+    }
+}
+
+impl ConnectionSlot {
+    /// A slot for a connection from `ip` in `open`, unless `refuse`
+    /// refuses it, told how many are open in all and from `ip`.
+    ///
+    /// # Errors
+    /// What `refuse` answers.
+    pub fn take<E>(
+        open: &std::sync::Arc<std::sync::Mutex<OpenConnections>>,
+        ip: IpAddr,
+        refuse: impl FnOnce(u32, u32) -> Result<(), E>,
+    ) -> Result<ConnectionSlot, E> {
+        let mut o = open.lock().unwrap_or_else(|p| p.into_inner());
+        let mine = o.by_address.get(&ip).copied().unwrap_or(0);
+        refuse(o.total, mine)?;
+        o.total += 1;
+        *o.by_address.entry(ip).or_insert(0) += 1;
+        Ok(ConnectionSlot {
+            ip,
+            open: open.clone(),
+        })
     }
 }
 
@@ -194,25 +218,20 @@ impl Limiters {
     /// A slot for a new connection from `ip`, or the refusal to send when
     /// the server or that address has as many open as the limits allow.
     pub fn open_connection(&self, ip: IpAddr) -> Result<ConnectionSlot, LimitError> {
-        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
-        if open.total >= self.limits.max_connections {
-            return Err(LimitError::Busy(format!(
-                "the server is full ({} connections): try again later",
-                self.limits.max_connections
-            )));
-        }
-        let mine = open.by_address.get(&ip).copied().unwrap_or(0);
-        if mine >= self.limits.max_connections_per_address {
-            return Err(LimitError::TooMany(format!(
-                "too many connections from your address: at most {} at once; close some tabs",
-                self.limits.max_connections_per_address
-            )));
-        }
-        open.total += 1;
-        *open.by_address.entry(ip).or_insert(0) += 1;
-        Ok(ConnectionSlot {
-            ip,
-            open: self.open.clone(),
+        ConnectionSlot::take(&self.open, ip, |total, mine| {
+            if total >= self.limits.max_connections {
+                return Err(LimitError::Busy(format!(
+                    "the server is full ({} connections): try again later",
+                    self.limits.max_connections
+                )));
+            }
+            if mine >= self.limits.max_connections_per_address {
+                return Err(LimitError::TooMany(format!(
+                    "too many connections from your address: at most {} at once; close some tabs",
+                    self.limits.max_connections_per_address
+                )));
+            }
+            Ok(())
         })
     }
 
@@ -414,6 +433,35 @@ pub async fn close_with(socket: &mut axum::extract::ws::WebSocket, why: &str) {
             reason: Utf8Bytes::from(reason),
         })))
         .await;
+}
+
+/// What a socket's reader does with a message received ([`read_text`]).
+pub enum Incoming {
+    /// A text message, to read.
+    Text(axum::extract::ws::Utf8Bytes),
+    /// Nothing to read (a ping, a pong, binary): wait for the next.
+    Skip,
+    /// The socket closed, or broke (then closed with why: [`close_with`]).
+    Closed,
+}
+
+/// The text of `m`, the message `socket` received: a close, the end or a
+/// broken message (over the size limit, a bad frame: said in a close
+/// frame, issue 34) ends the reading.
+pub async fn read_text(
+    socket: &mut axum::extract::ws::WebSocket,
+    m: Option<Result<axum::extract::ws::Message, axum::Error>>,
+) -> Incoming {
+    use axum::extract::ws::Message;
+    match m {
+        Some(Ok(Message::Text(t))) => Incoming::Text(t),
+        Some(Ok(Message::Close(_))) | None => Incoming::Closed,
+        Some(Err(e)) => {
+            close_with(socket, &e.to_string()).await;
+            Incoming::Closed
+        }
+        Some(Ok(_)) => Incoming::Skip,
+    }
 }
 
 #[cfg(test)]

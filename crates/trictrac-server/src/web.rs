@@ -6,7 +6,8 @@
 use std::sync::Arc;
 
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -201,15 +202,7 @@ async fn qr(axum::extract::Query(q): axum::extract::Query<QrQuery>) -> Response 
 /// `/api/rooms/ROOM`: who plays, whose turn it is and whether the game is
 /// over — what the home page shows of the games in progress kept in the
 /// browser, and the invitation dialog of the friend invited.
-async fn room_summary(
-    State(hub): State<Arc<Hub>>,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
-    Path(id): Path<String>,
-) -> Response {
-    let room = match look_up(&hub, peer.ip(), &id).await {
-        Ok(r) => r,
-        Err(r) => return r,
-    };
+async fn room_summary(State(hub): State<Arc<Hub>>, RoomAt { room, .. }: RoomAt) -> Response {
     let body = {
         let r = room.lock().await;
         let row = &r.row;
@@ -272,6 +265,31 @@ async fn claim(
             Json(json!({ "room": id.to_ascii_uppercase(), "result": result })).into_response()
         }
         Err(e) => fail(StatusCode::CONFLICT, e.to_string()),
+    }
+}
+
+/// The room named by the path's `ROOM`, looked up for the caller's
+/// address ([`look_up`]): the extractor of the routes on one room, its
+/// refusal the response sent.
+struct RoomAt {
+    /// The room's code, as the path gave it.
+    id: String,
+    /// The room.
+    room: Arc<tokio::sync::Mutex<crate::room::Room>>,
+}
+
+impl FromRequestParts<Arc<Hub>> for RoomAt {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> Result<Self, Response> {
+        let Path(id) = Path::<String>::from_request_parts(parts, hub)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let ConnectInfo(peer) = ConnectInfo::<std::net::SocketAddr>::from_request_parts(parts, hub)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let room = look_up(hub, peer.ip(), &id).await?;
+        Ok(RoomAt { id, room })
     }
 }
 
@@ -364,15 +382,7 @@ async fn record(
 /// backgammon game or match — the review of `trictrac bg review`
 /// ([`crate::games::backgammon::review`]) — computed off the async
 /// threads.
-async fn review(
-    State(hub): State<Arc<Hub>>,
-    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
-    Path(id): Path<String>,
-) -> Response {
-    let room = match look_up(&hub, peer.ip(), &id).await {
-        Ok(r) => r,
-        Err(r) => return r,
-    };
+async fn review(State(hub): State<Arc<Hub>>, RoomAt { id, room }: RoomAt) -> Response {
     let reviewed = {
         let r = room.lock().await;
         r.game.review(

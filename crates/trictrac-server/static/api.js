@@ -2,7 +2,8 @@
 // the account box and the player page call the server through it.
 
 /// A JSON request: the answer, or an Error with the server's message
-/// (`{"error": "…"}`, else the HTTP status).
+/// (`{"error": "…"}`, else the HTTP status); the Error's `status` is the
+/// HTTP status, its `error` the server's message.
 export async function api(method, path, body) {
   const r = await fetch(path, {
     method,
@@ -14,6 +15,11 @@ export async function api(method, path, body) {
   });
   let v = {};
   try { v = await r.json(); } catch (e) { /* not JSON */ }
-  if (!r.ok) throw new Error(v.error || r.status + " " + r.statusText);
+  if (!r.ok) {
+    const e = new Error(v.error || r.status + " " + r.statusText);
+    e.status = r.status;
+    e.error = v.error;
+    throw e;
+  }
   return v;
 }

@@ -7,6 +7,7 @@
 // account too (`/api/learn/progress`), merged when the page opens.
 
 import { t, lang, setLanguage, addTexts, $ } from "./i18n.js";
+import { api } from "./api.js";
 import LEARN_TEXTS from "./texts/learn.json" with { type: "json" };
 import { createTt } from "./learn-tt.js";
 import { createBg } from "./learn-bg.js";
@@ -47,18 +48,16 @@ export const progress = {
   },
 };
 
-/// A JSON request: the answer, or an Error with the server's message.
+/// A JSON request ([`api`]): the answer, or an Error with the server's
+/// message, said to be busy when it is.
 export async function call(method, path, body) {
-  const r = await fetch(path, {
-    method,
-    credentials: "same-origin",
-    headers: method === "GET" ? {} : { "Content-Type": "application/json" },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  let v = {};
-  try { v = await r.json(); } catch (e) { /* not JSON */ }
-  if (!r.ok) throw new Error(r.status === 503 || r.status === 429 ? t("ln_busy") + " (" + (v.error || r.status) + ")" : v.error || String(r.status));
-  return v;
+  try {
+    return await api(method, path, body);
+  } catch (e) {
+    if (!e.status) throw e;
+    const why = e.error || e.status;
+    throw new Error(e.status === 503 || e.status === 429 ? t("ln_busy") + " (" + why + ")" : String(why));
+  }
 }
 
 // The account's progress merged with this browser's: the lessons passed

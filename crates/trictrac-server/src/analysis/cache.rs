@@ -23,6 +23,11 @@ fn review_cache(
     CACHE.get_or_init(Default::default)
 }
 
+/// The review kept for `key`, if any.
+fn remembered(key: &str) -> Option<Arc<serde_json::Value>> {
+    review_cache().lock().ok().and_then(|c| c.get(key).cloned())
+}
+
 /// Reviews waiting for the one computed at most.
 const REVIEWS_WAITING: usize = 8;
 
@@ -49,11 +54,7 @@ pub async fn cached_review(
     key: String,
     job: crate::games::Job,
 ) -> Result<Arc<serde_json::Value>, Response> {
-    let cached = review_cache()
-        .lock()
-        .ok()
-        .and_then(|c| c.get(&key).cloned());
-    if let Some(v) = cached {
+    if let Some(v) = remembered(&key) {
         return Ok(v);
     }
     // At most REVIEWS_WAITING wait for the one running (issue 34: every
@@ -75,11 +76,7 @@ pub async fn cached_review(
         ));
     };
     // Another request may have computed it while this one waited.
-    let cached = review_cache()
-        .lock()
-        .ok()
-        .and_then(|c| c.get(&key).cloned());
-    if let Some(v) = cached {
+    if let Some(v) = remembered(&key) {
         return Ok(v);
     }
     let v = match tokio::task::spawn_blocking(job).await {

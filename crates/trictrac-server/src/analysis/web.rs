@@ -79,18 +79,30 @@ fn refuse_live(hub: &Hub, game: &str, q: &HashMap<String, String>) -> Option<Res
     })
 }
 
+/// What `ask` makes of a request on the position of `q` for `game`'s
+/// analysis: refused when it is a live game's ([`refuse_live`]), else as
+/// [`job_for`] answers, its failure as the response to send.
+fn position_job<J>(
+    hub: &Hub,
+    game: &str,
+    q: &HashMap<String, String>,
+    ask: impl FnOnce(&dyn GameAnalysis) -> Result<J, crate::error::AnalysisError>,
+) -> Result<J, Box<Response>> {
+    if let Some(r) = refuse_live(hub, game, q) {
+        return Err(Box::new(r));
+    }
+    job_for(hub, game, ask).map_err(|(code, e)| Box::new(fail(code, e)))
+}
+
 /// `GET /api/analysis/GAME/position?…`.
 pub async fn position(
     State(hub): State<Arc<Hub>>,
     Path(game): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
-    if let Some(r) = refuse_live(&hub, &game, &q) {
-        return r;
-    }
-    let job = match job_for(&hub, &game, |a| a.position(&q)) {
+    let job = match position_job(&hub, &game, &q, |a| a.position(&q)) {
         Ok(x) => x,
-        Err((code, e)) => return fail(code, e),
+        Err(r) => return *r,
     };
     let Ok(_permit) = positions_gate().acquire().await else {
         return fail(
@@ -131,12 +143,9 @@ pub async fn rollout(
     Path(game): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
-    if let Some(r) = refuse_live(&hub, &game, &q) {
-        return r;
-    }
-    let job = match job_for(&hub, &game, |a| a.rollout(&q)) {
+    let job = match position_job(&hub, &game, &q, |a| a.rollout(&q)) {
         Ok(x) => x,
-        Err((code, e)) => return fail(code, e),
+        Err(r) => return *r,
     };
     let Ok(permit) = rollout_gate().try_acquire_owned() else {
         return fail(

@@ -517,3 +517,18 @@ impl Clone for Box<dyn RoomGame> {
         self.boxed_clone()
     }
 }
+
+/// The mark of a decision that lost `lost` among a review's `thresholds`
+/// (each game's, in its own unit): `very_bad`, `bad`, `doubtful`, or
+/// empty below the first.
+pub fn mark(lost: f64, thresholds: [f64; 3]) -> &'static str {
+    if lost >= thresholds[2] {
+        "very_bad"
+    } else if lost >= thresholds[1] {
+        "bad"
+    } else if lost >= thresholds[0] {
+        "doubtful"
+    } else {
+        ""
+    }
+}

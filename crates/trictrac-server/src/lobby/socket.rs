@@ -19,6 +19,8 @@ use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use serde_json::Value;
 use tokio::sync::{broadcast, mpsc};
 
+use crate::limits::{read_text, Incoming};
+
 use super::messages::LobbyMsg;
 use super::same_token;
 use super::Lobby;
@@ -60,14 +62,10 @@ pub async fn serve(hub: Arc<Lobby>, mut socket: WebSocket, peer: std::net::IpAdd
                     None => continue,
                 },
                 m = socket.recv() => {
-                    let t = match m {
-                        Some(Ok(Message::Text(t))) => t,
-                        Some(Ok(Message::Close(_))) | None => break,
-                        Some(Err(e)) => {
-                            crate::limits::close_with(&mut socket, &e.to_string()).await;
-                            break;
-                        }
-                        Some(Ok(_)) => continue,
+                    let t = match read_text(&mut socket, m).await {
+                        Incoming::Text(t) => t,
+                        Incoming::Closed => break,
+                        Incoming::Skip => continue,
                     };
                     let limited = if limiter.check().is_err() {
                         Some(hub.limiters.too_fast())

@@ -13,6 +13,36 @@ use crate::error::RoomError;
 use crate::store::{now, GameRow};
 
 impl Hub {
+    /// A room of `row` and `game` as held when it is created: no action,
+    /// nobody connected, both seats absent since now, the hub's abandon
+    /// settings; a room loaded sets what it has of its own over these.
+    pub(super) fn fresh_room(
+        &self,
+        row: GameRow,
+        game: GameState,
+        dice: Option<tables::fair::Seeds>,
+    ) -> Room {
+        let (tx, _) = broadcast::channel(64);
+        Room {
+            row,
+            game,
+            actions: Vec::new(),
+            tx,
+            connected: BySide::new(0, 0),
+            spectators: 0,
+            remote: HashMap::new(),
+            rematch: None,
+            timing: None,
+            absent: BySide::new(Some(clock::now_ms()), Some(clock::now_ms())),
+            grace_ms: self.config.abandon.grace.as_millis() as i64,
+            presence_expires_ms: self.config.abandon.presence_expires().as_millis() as i64,
+            dice,
+            woken: None,
+            bot_running: false,
+            tutored: false,
+        }
+    }
+
     /// Creates a game; returns its room and the creator's token.
     ///
     /// # Errors
@@ -122,25 +152,7 @@ impl Hub {
         } else {
             None
         };
-        let (tx, _) = broadcast::channel(64);
-        let room = Room {
-            row,
-            game,
-            actions: Vec::new(),
-            tx,
-            connected: BySide::new(0, 0),
-            spectators: 0,
-            remote: HashMap::new(),
-            rematch: None,
-            timing: None,
-            absent: BySide::new(Some(clock::now_ms()), Some(clock::now_ms())),
-            grace_ms: self.config.abandon.grace.as_millis() as i64,
-            presence_expires_ms: self.config.abandon.presence_expires().as_millis() as i64,
-            dice,
-            woken: None,
-            bot_running: false,
-            tutored: false,
-        };
+        let room = self.fresh_room(row, game, dice);
         let id = room.row.id.clone();
         let room = Arc::new(Mutex::new(room));
         {

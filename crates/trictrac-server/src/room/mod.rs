@@ -449,29 +449,19 @@ impl Hub {
             })?),
             None => None,
         };
-        let (tx, _) = broadcast::channel(64);
+        let fresh = self.fresh_room(row, game, dice);
+        let absent = self
+            .departures
+            .lock()
+            .ok()
+            .and_then(|mut d| d.remove(&id))
+            .unwrap_or(fresh.absent);
         let room = Arc::new(Mutex::new(Room {
-            row,
-            game,
             actions,
-            tx,
-            connected: BySide::new(0, 0),
-            spectators: 0,
-            remote: HashMap::new(),
             rematch,
             timing,
-            absent: self
-                .departures
-                .lock()
-                .ok()
-                .and_then(|mut d| d.remove(&id))
-                .unwrap_or_else(|| BySide::new(Some(clock::now_ms()), Some(clock::now_ms()))),
-            grace_ms: self.config.abandon.grace.as_millis() as i64,
-            presence_expires_ms: self.config.abandon.presence_expires().as_millis() as i64,
-            dice,
-            woken: None,
-            bot_running: false,
-            tutored: false,
+            absent,
+            ..fresh
         }));
         self.rooms
             .lock()

@@ -196,15 +196,7 @@ pub fn judge(game: &Game, decision: &Decision) -> Result<Value, crate::error::An
         (Decision::Stay(_), _) => return Err("no choice to stay or leave now (R-8.6)".into()),
     };
     let lost = v["lost"].as_f64().unwrap_or(0.0);
-    v["mark"] = json!(if lost >= thresholds[2] {
-        "very_bad"
-    } else if lost >= thresholds[1] {
-        "bad"
-    } else if lost >= thresholds[0] {
-        "doubtful"
-    } else {
-        ""
-    });
+    v["mark"] = json!(crate::games::mark(lost, thresholds));
     v["thresholds"] = json!(thresholds);
     v["side"] = json!(game.position().turn().name());
     Ok(v)

@@ -19,19 +19,7 @@ pub enum Decision {
     Drop,
 }
 
-/// The mark of `lost` among the review's `thresholds` (gnubg's):
-/// `very_bad`, `bad`, `doubtful`, or empty below the first.
-pub fn mark(lost: f64, thresholds: [f64; 3]) -> &'static str {
-    if lost >= thresholds[2] {
-        "very_bad"
-    } else if lost >= thresholds[1] {
-        "bad"
-    } else if lost >= thresholds[0] {
-        "doubtful"
-    } else {
-        ""
-    }
-}
+pub use crate::games::mark;
 
 /// The tutor's judgement of `decision` in the game of `m`, without
 /// making it (issue 40, the page's `judge`): the equity it loses against

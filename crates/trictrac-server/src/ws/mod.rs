@@ -9,78 +9,13 @@ use tokio::sync::{broadcast, Mutex};
 use trictrac::Side;
 
 use crate::error::{ErrorMsg, RoomError};
+use crate::limits::{read_text, Incoming};
 use crate::replies::Reply;
 use crate::room::view::state_json;
 use crate::room::{Hub, Mode, Room};
 
-/// The names a client might give a take-back, refused with
-/// [`NO_TAKE_BACK`].
-const TAKE_BACK: [&str; 4] = ["undo", "take_back", "takeback", "cancel"];
-
-/// Why there is no take-back: a decision sent is final, in every game
-/// and mode (R-3.6: a play is committed as a whole; the page arranges its
-/// moves before sending it).
-const NO_TAKE_BACK: &str = "a decision taken is taken: a roll, a play, a marking, a school or a cube action sent is final (R-3.6); the page's Take back only undoes the moves of the play being made, before it is sent";
-
-/// A message from a client.
-#[derive(Debug, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-enum ClientMsg {
-    Create {
-        #[serde(default)]
-        game: Option<String>,
-        mode: String,
-        #[serde(default)]
-        bot: Option<String>,
-        #[serde(default)]
-        side: Option<String>,
-        #[serde(default)]
-        options: Option<String>,
-        #[serde(default)]
-        name: Option<String>,
-        /// The creator's seed for the dice of an online game (hex).
-        #[serde(default)]
-        seed: Option<String>,
-    },
-    Join {
-        room: String,
-        #[serde(default)]
-        token: Option<String>,
-        #[serde(default)]
-        watch: bool,
-        #[serde(default)]
-        name: Option<String>,
-        /// The joiner's seed for the dice of an online game (hex).
-        #[serde(default)]
-        seed: Option<String>,
-    },
-    /// The game claimed from an opponent gone longer than the grace
-    /// period (docs/PROTOCOL.md).
-    Claim,
-    /// A new game with the same settings and the colours swapped, once
-    /// this one is over (both players land in it).
-    Rematch,
-    Hint,
-    /// The tutor (issue 40): judge an action without making it. `action`
-    /// is the type of the game's verb judged (`play`, with `play`;
-    /// `roll`, without doubling; `double`…), read by the game.
-    Judge {
-        action: String,
-        #[serde(default)]
-        play: Option<String>,
-    },
-    /// Why the checker on `field` cannot move now (the page asks when it
-    /// is clicked).
-    Why {
-        field: u8,
-    },
-    Sync,
-    Ping,
-    /// Any other type: a verb of the room's game (`roll`, `play`…), read
-    /// by the game itself ([`crate::games::ServerGame::Verb`]).
-    #[serde(other)]
-    Game,
-}
+mod messages;
+use messages::{clean_name, parse_side, ClientMsg, NO_TAKE_BACK, TAKE_BACK};
 
 /// What the connection is attached to.
 struct Attached {
@@ -89,23 +24,6 @@ struct Attached {
     /// The token the seats were taken with (empty for a spectator).
     token: String,
     rx: broadcast::Receiver<Arc<str>>,
-}
-
-/// Whether `c` is an invisible format character (Unicode category Cf:
-/// zero-width spaces and joiners, bidirectional controls, the BOM, tags…),
-/// which could make a name look like another (a bot's).
-fn is_format(c: char) -> bool {
-    matches!(c as u32,
-        0x00AD | 0x0600..=0x0605 | 0x061C | 0x06DD | 0x070F | 0x0890..=0x0891 | 0x08E2
-        | 0x180E | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2064 | 0x2066..=0x206F
-        | 0xFEFF | 0xFFF9..=0xFFFB | 0x110BD | 0x110CD | 0x13430..=0x1343F
-        | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A | 0xE0001 | 0xE0020..=0xE007F)
-}
-
-fn clean_name(n: Option<String>) -> String {
-    crate::lobby::cut_name(&n.unwrap_or_default(), |c| !c.is_control() && !is_format(c))
-        .trim()
-        .to_string()
 }
 
 /// The name a connection's player sits under ([`crate::lobby::accounts::seat_name`]):
@@ -126,17 +44,6 @@ async fn seat_name(
     crate::lobby::accounts::guest_name(hub, &name)
         .await
         .map_err(|e| RoomError::Refused(e.to_string()))
-}
-
-fn parse_side(s: Option<&str>) -> Result<Option<Side>, RoomError> {
-    match s {
-        None | Some("") | Some("random") => Ok(None),
-        Some("white") | Some("w") => Ok(Some(Side::White)),
-        Some("black") | Some("b") => Ok(Some(Side::Black)),
-        Some(o) => Err(RoomError::Refused(format!(
-            "side `{o}`: white, black or random"
-        ))),
-    }
 }
 
 async fn send(socket: &mut WebSocket, v: &impl serde::Serialize) -> bool {
@@ -184,16 +91,10 @@ pub async fn serve_socket(
             }
             _ = stopping.changed() => break,
         };
-        let text = match incoming {
-            Some(Ok(Message::Text(t))) => t,
-            Some(Ok(Message::Close(_))) | None => break,
-            Some(Err(e)) => {
-                // A message over the size limit (or a broken frame): say
-                // why in a close frame before leaving (issue 34).
-                crate::limits::close_with(&mut socket, &e.to_string()).await;
-                break;
-            }
-            Some(Ok(_)) => continue,
+        let text = match read_text(&mut socket, incoming).await {
+            Incoming::Text(t) => t,
+            Incoming::Closed => break,
+            Incoming::Skip => continue,
         };
         let raw: Value = match serde_json::from_str(text.as_str()) {
             Ok(v) => v,
@@ -620,13 +521,4 @@ pub(crate) async fn handle_detached(
         rx,
     });
     handle(hub, &mut attached, msg, &raw, expected, peer, account).await
-}
-
-#[cfg(test)]
-mod name_tests {
-    #[test]
-    fn names_lose_invisible_format_characters() {
-        let n = super::clean_name(Some("neu\u{200B}ral\u{202E}\u{FEFF} bot\u{E0041}".into()));
-        assert_eq!(n, "neural bot");
-    }
 }
