@@ -11,7 +11,7 @@
 use serde_json::{json, Value};
 
 use crate::accounts::Who;
-use crate::lobby::LobbyError;
+use crate::accounts::ApiError as LobbyError;
 use crate::room::Hub;
 use crate::store::SeekBots;
 
