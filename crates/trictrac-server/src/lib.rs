@@ -31,12 +31,14 @@ pub mod accounts;
 pub mod analysis;
 pub mod bots_api;
 mod connections;
+use logging::redact;
 pub mod correspondence;
 pub mod error;
 pub mod fair;
 pub mod games;
 pub mod glicko;
 pub mod guard;
+pub(crate) mod labels;
 pub mod learn;
 pub mod limits;
 pub mod lobby;
@@ -275,20 +277,6 @@ pub fn serve_blocking(config: Config) -> Result<(), ServerError> {
         .build()
         .map_err(|e| ServerError::Listen(format!("cannot start the runtime: {e}")))?;
     rt.block_on(serve(config))
-}
-
-/// The database URL without its password.
-pub(crate) fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(s), Some(at)) if at > s => {
-            let creds = &url[s + 3..at];
-            match creds.split_once(':') {
-                Some((user, _)) => format!("{}{user}:***{}", &url[..s + 3], &url[at..]),
-                None => url.to_string(),
-            }
-        }
-        _ => url.to_string(),
-    }
 }
 
 /// Ctrl-C or SIGTERM, listened to from the call on: installed before the

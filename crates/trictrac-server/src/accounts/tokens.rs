@@ -154,7 +154,7 @@ async fn make(
                 ))
             })?
         };
-        let label = crate::lobby::names::clean_name(body.label.as_deref(), "");
+        let label = crate::labels::clean_name(body.label.as_deref(), "");
         let label: String = label.chars().take(LABEL_CHARS).collect();
         let label = if label.is_empty() {
             "bot".to_string()

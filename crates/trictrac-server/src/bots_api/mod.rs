@@ -23,7 +23,6 @@
 //! A bot never plays a rated game against a person unless the person
 //! allows it ([`rated`]).
 
-pub mod rated;
 pub mod stream;
 
 use std::net::SocketAddr;

@@ -56,7 +56,7 @@ pub async fn guest_name(hub: &Hub, name: &str) -> Result<String, LobbyError> {
 }
 
 /// The name a player sits under: the account's when logged in, else
-/// `typed` cleaned ([`super::names::clean_name`], `empty` when nothing
+/// `typed` cleaned ([`crate::labels::clean_name`], `empty` when nothing
 /// is left) and checked ([`guest_name`]).
 ///
 /// # Errors
@@ -70,7 +70,7 @@ pub async fn seat_name(
     if let Some(a) = account {
         return Ok(a.name.clone());
     }
-    let name = super::names::clean_name(typed, empty);
+    let name = crate::labels::clean_name(typed, empty);
     if name == empty {
         return Ok(name);
     }

@@ -21,10 +21,10 @@
 //! players' histories.
 
 pub mod accounts;
+pub(crate) mod bot_rules;
 pub mod bots;
 pub mod feed;
 pub mod messages;
-pub(crate) mod names;
 pub mod routes;
 pub mod socket;
 
@@ -103,7 +103,7 @@ pub struct NewSeek {
     /// (`crate::room::clock`).
     #[serde(default)]
     pub clock: Option<crate::room::ClockSpec>,
-    /// A rated seek a bot may accept (`crate::bots_api::rated`).
+    /// A rated seek a bot may accept (`bot_rules`).
     #[serde(default)]
     pub allow_bots: bool,
 }
@@ -123,7 +123,7 @@ pub struct Acceptance {
     #[serde(default)]
     pub bot: Option<String>,
     /// A rated game against a bot's seek allowed
-    /// (`crate::bots_api::rated`).
+    /// (`bot_rules`).
     #[serde(default)]
     pub allow_bots: bool,
 }
@@ -207,14 +207,14 @@ pub async fn post(hub: &Lobby, seek: NewSeek, by: &Who) -> Result<Value, LobbyEr
         clock: seek.clock.map(|c| json!(c).to_string()),
         rated: seek.rated,
     };
-    let bots = crate::bots_api::rated::flags(hub, by, seek.allow_bots).await?;
+    let bots = bot_rules::flags(hub, by, seek.allow_bots).await?;
     for _ in 0..20 {
         row.id = code();
         if hub.store.insert_seek(&row).await? {
             // This instance's lobby at once, the others told.
             hub.store.insert_seek_bots(&row.id, bots).await?;
             let mut listed = public(&row);
-            crate::bots_api::rated::mark(&mut listed, bots);
+            bot_rules::mark(&mut listed, bots);
             hub.feed
                 .apply(vec![(row.id.clone(), listed)], Vec::new(), Vec::new())
                 .await;
@@ -346,7 +346,7 @@ pub async fn accept(
         )));
     }
     let name = crate::lobby::accounts::may_accept(hub, &s.id, by, who.name.clone()).await?;
-    crate::bots_api::rated::may_accept(hub, &s.id, by, who.allow_bots).await?;
+    bot_rules::may_accept(hub, &s.id, by, who.allow_bots).await?;
     let seated_as =
         crate::lobby::accounts::seat_name(hub, by.account.as_ref(), name.as_deref(), "guest")
             .await?;
@@ -491,7 +491,7 @@ pub(crate) async fn listing(
         .filter(|s| s.state == "open")
         .map(|s| (s.id.clone(), public(s)))
         .collect();
-    crate::bots_api::rated::mark_listed(hub, &mut read).await?;
+    bot_rules::mark_listed(hub, &mut read).await?;
     if let Some(f) = feed {
         f.remember_seeks(&read);
     }

@@ -48,7 +48,7 @@ pub fn check(s: &MailSettings) -> Result<(), ServerError> {
     AsyncSmtpTransport::<Tokio1Executor>::from_url(url).map_err(|e| {
         ServerError::Mail(format!(
             "--smtp `{}`: {e} (smtp://HOST:PORT, smtp://HOST:PORT?tls=required or smtps://USER:PASSWORD@HOST)",
-            crate::redact(url)
+            crate::logging::redact(url)
         ))
     })?;
     s.from.parse::<Mailbox>().map_err(|e| {
@@ -67,7 +67,10 @@ pub fn start(hub: Arc<Hub>) {
             |url| match AsyncSmtpTransport::<Tokio1Executor>::from_url(url) {
                 Ok(b) => Some(b.timeout(Some(Duration::from_secs(20))).build()),
                 Err(e) => {
-                    tracing::error!("--smtp `{}`: {e}: no mail will be sent", crate::redact(url));
+                    tracing::error!(
+                        "--smtp `{}`: {e}: no mail will be sent",
+                        crate::logging::redact(url)
+                    );
                     None
                 }
             },

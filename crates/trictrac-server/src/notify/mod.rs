@@ -16,8 +16,7 @@
 pub mod mail;
 pub mod routes;
 
-pub mod settings;
-pub use settings::MailSettings;
+pub use crate::room::mail_settings::MailSettings;
 use base64::Engine;
 use hmac::{Hmac, Mac};
 use rand::RngCore;

@@ -40,7 +40,7 @@ pub enum ClockSpec {
     /// Correspondence (issue 39): `days` for each decision, the game
     /// waiting across restarts; no idle rule, no claim of an absent
     /// player, the player's vacation pausing his clock
-    /// (`crate::correspondence`).
+    /// (the correspondence games).
     Days {
         /// Days per decision: 1 to [`MAX_DAYS`] (the lobby offers 1, 2,
         /// 3 and 7).
@@ -140,7 +140,7 @@ pub struct Clock {
     /// Since when (Unix ms) it runs.
     pub since: i64,
     /// Correspondence: the vacations before this moment (Unix ms) were
-    /// already added to the running side's time (`crate::correspondence`).
+    /// already added to the running side's time (the correspondence games).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub paused_to: i64,
 }
@@ -268,7 +268,7 @@ pub(crate) mod side_name {
 }
 
 /// How far the clocks of this process were advanced (ms): always 0 but
-/// in tests ([`crate::Server::advance_clock`]).
+/// in tests (`Server::advance_clock`).
 static ADVANCED_MS: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
 
 /// The milliseconds since the Unix epoch, as the games' clocks read them

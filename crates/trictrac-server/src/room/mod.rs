@@ -20,6 +20,7 @@ use view::state_json;
 mod absence;
 pub mod clock;
 mod create;
+pub mod mail_settings;
 mod state;
 pub use state::GameState;
 mod dice;
@@ -247,8 +248,8 @@ pub struct HubConfig {
     pub limits: crate::limits::Limits,
     /// Abandonment and idleness.
     pub abandon: AbandonConfig,
-    /// How mail is sent, if it is (issue 39: `crate::notify`).
-    pub mail: crate::notify::settings::MailSettings,
+    /// How mail is sent, if it is (issue 39: the notifications).
+    pub mail: mail_settings::MailSettings,
 }
 
 /// Everything the server shares: rooms, database, dice.

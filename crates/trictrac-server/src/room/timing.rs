@@ -403,7 +403,7 @@ impl Hub {
         self.evict_idle();
     }
 
-    /// [`Hub::sweep`] now (the tests' clock advanced: `crate::Server::advance_clock`).
+    /// [`Hub::sweep`] now (the tests' clock advanced: `Server::advance_clock`).
     pub(crate) async fn sweep_now(&self) {
         self.sweep().await;
     }

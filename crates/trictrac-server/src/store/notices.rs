@@ -1,6 +1,6 @@
 //! Notifications and e-mail (issue 39, item 2): the tables of the
 //! notifications shown in the page, the players' e-mail addresses and
-//! the queue of mails to send (`crate::notify`).
+//! the queue of mails to send (the notifications).
 //!
 //! - `notifications`: one row per notice to an account (`kind`, `text`,
 //!   `link`), `seen` once the page showed it;

@@ -119,7 +119,7 @@ fn registered(who: &Who, what: &str) -> Result<crate::accounts::Account, Tournam
 /// out of range.
 fn checked(hub: &Hub, t: &NewTournament, at: i64) -> Result<TournamentRow, TournamentError> {
     let bad = |m: String| ApiError::Bad(m);
-    let name = crate::lobby::names::clean_name(Some(&t.name), "");
+    let name = crate::labels::clean_name(Some(&t.name), "");
     if name.is_empty() {
         return Err(bad("name the tournament".into()));
     }

@@ -87,7 +87,7 @@ fn is_format(c: char) -> bool {
 }
 
 pub(super) fn clean_name(n: Option<String>) -> String {
-    crate::lobby::names::cut_name(&n.unwrap_or_default(), |c| !c.is_control() && !is_format(c))
+    crate::labels::cut_name(&n.unwrap_or_default(), |c| !c.is_control() && !is_format(c))
         .trim()
         .to_string()
 }

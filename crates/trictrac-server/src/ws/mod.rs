@@ -471,7 +471,7 @@ async fn attach_seats(
     vec![welcome, state]
 }
 
-/// One message of this protocol from the bot API (`crate::bots_api`,
+/// One message of this protocol from the bot API (the bot API,
 /// issue 39): acts for `seats` of `room` as a socket joined with their
 /// token would, with the same checks and replies. `create`, `join`,
 /// `watch` and `rematch` are refused: a bot's games come from the lobby.

@@ -10,8 +10,8 @@
 
 use serde_json::{json, Value};
 
-use crate::accounts::Who;
 use crate::accounts::ApiError as LobbyError;
+use crate::accounts::Who;
 use crate::room::Hub;
 use crate::store::SeekBots;
 
