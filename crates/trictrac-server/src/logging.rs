@@ -52,19 +52,6 @@ pub fn say(line: &str) {
     let _ = out.flush();
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_lossy_writer_never_fails() {
-        let mut w = Lossy;
-        assert_eq!(w.write(b"").unwrap(), 0);
-        assert_eq!(w.write(b"a line\n").unwrap(), 7);
-        w.flush().unwrap();
-    }
-}
-
 /// A URL as logged: without its password (the database's, the SMTP
 /// relay's).
 pub(crate) fn redact(url: &str) -> String {
@@ -77,5 +64,18 @@ pub(crate) fn redact(url: &str) -> String {
             }
         }
         _ => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lossy_writer_never_fails() {
+        let mut w = Lossy;
+        assert_eq!(w.write(b"").unwrap(), 0);
+        assert_eq!(w.write(b"a line\n").unwrap(), 7);
+        w.flush().unwrap();
     }
 }
