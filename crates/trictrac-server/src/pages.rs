@@ -60,6 +60,7 @@ pub(crate) const SHELL_MODULES: &[(&str, &str)] = &[
     ("/motion.js", include_str!("../static/motion.js")),
     ("/rematch.js", include_str!("../static/rematch.js")),
     ("/fair.js", include_str!("../static/fair.js")),
+    ("/forms.js", include_str!("../static/forms.js")),
     ("/lobby.js", include_str!("../static/lobby.js")),
     ("/clocks.js", include_str!("../static/clocks.js")),
     ("/account.js", include_str!("../static/account.js")),
