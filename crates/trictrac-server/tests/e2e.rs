@@ -15,8 +15,8 @@ use serde_json::json;
 
 mod browser;
 mod pages;
-use browser::{decode_base64, WHITE_READY};
-use pages::taken;
+use browser::{decode_base64, Cdp};
+use pages::{steps, taken};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_against_the_bot_in_chromium_until_the_first_hole() {
@@ -29,23 +29,14 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
     else {
         return;
     };
-    let url = format!("http://{}/?lang=en", server.addr());
-    cdp.call("Page.navigate", json!({ "url": url })).await;
-
     // The home page: choose the weakest bot and White, start.
-    cdp.wait_for(pages::HOME_READY, 30).await;
+    steps::open_home(&mut cdp, &format!("http://{}/?lang=en", server.addr())).await;
     assert_eq!(
         cdp.eval("document.querySelector('#btn-start').textContent")
             .await,
         "Start"
     );
-    cdp.eval(
-        "document.querySelector('#bot-select').value = 'random'; \
-         document.querySelector('select[name=side]').value = 'white'; true",
-    )
-    .await;
-    cdp.click("#btn-start").await;
-    cdp.wait_for(pages::GAME_SHOWN, 30).await;
+    steps::start_game(&mut cdp, "random", "").await;
     let room = cdp.eval("window.__trictrac.state.room").await;
     assert_eq!(cdp.eval("window.__trictrac.seats").await, json!(["white"]));
     assert!(cdp
@@ -65,28 +56,19 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
             Instant::now() < end,
             "no hole after {rolls} rolls and {plays} plays"
         );
-        let st = cdp
-            .eval(
-                "(() => { const S = window.__trictrac, s = S.state; return { phase: s.phase, seq: s.seq, \
-                 plays: s.plays, score: s.score, busy: S.busy, selected: S.selected, online: S.online }; })()",
-            )
-            .await;
+        let st = steps::white_to_act_or(
+            &mut cdp,
+            "window.__trictrac.state.score.white.holes + window.__trictrac.state.score.black.holes > 0",
+            60,
+        )
+        .await;
         let holes = st["score"]["white"]["holes"].as_u64().unwrap()
             + st["score"]["black"]["holes"].as_u64().unwrap();
         if holes > 0 {
             break;
         }
-        let mine = st["phase"]["side"] == "white";
-        if !mine || st["busy"] == true || st["online"] != true {
-            cdp.wait_for(
-                &format!("{WHITE_READY} || window.__trictrac.state.score.white.holes + window.__trictrac.state.score.black.holes > 0"),
-                60,
-            )
-            .await;
-            continue;
-        }
         let seq = st["seq"].as_u64().unwrap();
-        match st["phase"]["kind"].as_str().unwrap() {
+        match st["kind"].as_str().unwrap() {
             "roll" => {
                 cdp.click("#btn-roll").await;
                 rolls += 1;
@@ -94,43 +76,17 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
             "stay_or_leave" => cdp.click("#btn-stay").await,
             "play" => {
                 // The first legal play, checker by checker: click the
-                // checker's flèche, then its destination.
-                let moves = st["plays"][0]["m"].as_array().unwrap().clone();
-                for (k, m) in moves.iter().enumerate() {
-                    let (from, to) = (m[0].as_u64().unwrap(), m[1].as_u64().unwrap());
-                    let target = if to == 0 {
-                        "rect.hit[data-field='off']".to_string()
-                    } else {
-                        format!("rect.hit[data-field='{to}']")
-                    };
-                    // The very first move is dragged, the others clicked.
-                    if plays == 0 && k == 0 {
-                        cdp.drag(&format!("rect.hit[data-field='{from}']"), &target)
-                            .await;
-                        let steps = cdp.eval("window.__trictrac.steps.length").await;
-                        let sent = cdp.eval("window.__trictrac.busy").await;
-                        assert!(
-                            steps == json!(1) || sent == json!(true),
-                            "the drag made the move: {steps} {sent}"
-                        );
-                        dragged = true;
-                        continue;
-                    }
-                    let selected = cdp.eval("window.__trictrac.selected").await;
-                    if selected.as_u64() != Some(from) {
-                        cdp.click(&format!("rect.hit[data-field='{from}']")).await;
-                        let s = cdp.eval("window.__trictrac.selected").await;
-                        assert_eq!(s.as_u64(), Some(from), "the checker on {from} is selected");
-                        let dests = cdp
-                            .eval("document.querySelectorAll('#board .dest').length")
-                            .await;
-                        assert!(
-                            dests.as_u64().unwrap() >= 1,
-                            "its destinations are highlighted"
-                        );
-                    }
-                    cdp.click(&target).await;
-                }
+                // checker's flèche, then its destination; the very first
+                // move dragged.
+                let moves: Vec<(String, String)> = st["plays"][0]["m"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| (m[0].to_string(), tt_field(m[1].as_u64().unwrap())))
+                    .collect();
+                let drag = plays == 0;
+                play_by_hand(&mut cdp, &moves, drag).await;
+                dragged |= drag;
                 plays += 1;
             }
             k => panic!("unexpected phase {k} for the player"),
@@ -170,16 +126,69 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
             .await,
         "Trous"
     );
-    if let Ok(path) = std::env::var("TRICTRAC_E2E_SCREENSHOT") {
-        let shot = cdp
-            .call("Page.captureScreenshot", json!({ "format": "png" }))
-            .await;
-        let png = decode_base64(shot["data"].as_str().unwrap());
-        std::fs::write(&path, png).expect("write the screenshot");
-    }
+    shot_to(&mut cdp, "TRICTRAC_E2E_SCREENSHOT").await;
     // Close the browser politely (its drop kills what remains).
     cdp.close(browser).await;
     server.stop().await;
+}
+
+/// The field `to` of a Grand Trictrac move as the board names it (0:
+/// borne off).
+fn tt_field(to: u64) -> String {
+    if to == 0 {
+        "off".into()
+    } else {
+        to.to_string()
+    }
+}
+
+/// Saves a screenshot of the page where the variable `var` says, if set.
+async fn shot_to(cdp: &mut Cdp, var: &str) {
+    if let Ok(path) = std::env::var(var) {
+        let shot = cdp
+            .call("Page.captureScreenshot", json!({ "format": "png" }))
+            .await;
+        std::fs::write(&path, decode_base64(shot["data"].as_str().unwrap()))
+            .expect("write the screenshot");
+    }
+}
+
+/// Plays `moves` (each from a field to a field, as the board names them)
+/// by hand: the first dragged if `drag`, the others clicked (the checker,
+/// which shows its destinations, then the destination).
+async fn play_by_hand(cdp: &mut Cdp, moves: &[(String, String)], drag: bool) {
+    for (k, (from, to)) in moves.iter().enumerate() {
+        let src = format!("rect.hit[data-field='{from}']");
+        let dst = format!("rect.hit[data-field='{to}']");
+        if drag && k == 0 {
+            cdp.drag(&src, &dst).await;
+            let steps = cdp.eval("window.__trictrac.steps.length").await;
+            let sent = cdp.eval("window.__trictrac.busy").await;
+            assert!(
+                steps == json!(1) || sent == json!(true),
+                "the drag made the move: {steps} {sent}"
+            );
+            continue;
+        }
+        let selected = cdp.eval("String(window.__trictrac.selected)").await;
+        if selected.as_str() != Some(from.as_str()) {
+            cdp.click(&src).await;
+            let s = cdp.eval("String(window.__trictrac.selected)").await;
+            assert_eq!(
+                s.as_str(),
+                Some(from.as_str()),
+                "the checker on {from} is selected"
+            );
+            let dests = cdp
+                .eval("document.querySelectorAll('#board .dest').length")
+                .await;
+            assert!(
+                dests.as_u64().unwrap() >= 1,
+                "its destinations are highlighted"
+            );
+        }
+        cdp.click(&dst).await;
+    }
 }
 
 fn bg_field(p: u64, side: &str) -> String {
@@ -198,14 +207,11 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
     else {
         return;
     };
-    let url = format!("http://{}/?lang=en", server.addr());
-    cdp.call("Page.navigate", json!({ "url": url })).await;
-
     // The home page: Backgammon, standard rules, money game, the random
     // bot (which always takes), White.
-    cdp.wait_for(pages::HOME_READY, 30).await;
-    cdp.click("input[name=game][value=backgammon]").await;
-    cdp.wait_for("document.querySelector('#bot-select').dataset.game === 'backgammon' && !document.querySelector('#bg-options').hidden", 10)
+    steps::open_home(&mut cdp, &format!("http://{}/?lang=en", server.addr())).await;
+    steps::choose_game(&mut cdp, "backgammon").await;
+    cdp.wait_for("!document.querySelector('#bg-options').hidden", 10)
         .await;
     // Every bot, named by its level, weakest first, the recommended one
     // chosen.
@@ -230,15 +236,13 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
         .eval("document.querySelector('#bot-select option[value=neural0]').textContent")
         .await;
     assert!(label.as_str().unwrap().contains("Strong"), "{label}");
-    cdp.eval(
-        "document.querySelector('#bot-select').value = 'random'; \
-         document.querySelector('select[name=side]').value = 'white'; \
-         document.querySelector('select[name=preset]').value = 'standard'; \
-         document.querySelector('select[name=length]').value = '0'; true",
+    steps::start_game(
+        &mut cdp,
+        "random",
+        "document.querySelector('select[name=preset]').value = 'standard'; \
+         document.querySelector('select[name=length]').value = '0'",
     )
     .await;
-    cdp.click("#btn-start").await;
-    cdp.wait_for(pages::GAME_SHOWN, 30).await;
     assert_eq!(cdp.eval("window.__trictrac.state.game").await, "backgammon");
     assert_eq!(
         cdp.eval("window.__trictrac.state.options").await,
@@ -265,25 +269,17 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
             Instant::now() < end,
             "not over after {rolls} rolls and {plays} plays"
         );
-        let st = cdp
-            .eval(
-                "(() => { const S = window.__trictrac, s = S.state; return { phase: s.phase, seq: s.seq, \
-                 plays: s.plays, cube: s.cube, busy: S.busy, online: S.online, selected: S.selected }; })()",
-            )
-            .await;
-        if st["phase"]["kind"] == "over" {
+        let st = steps::white_to_act_or(
+            &mut cdp,
+            "window.__trictrac.state.phase.kind === 'over'",
+            60,
+        )
+        .await;
+        if st["kind"] == "over" {
             break;
         }
-        if st["phase"]["side"] != "white" || st["busy"] == true || st["online"] != true {
-            cdp.wait_for(
-                &format!("{WHITE_READY} || window.__trictrac.state.phase.kind === 'over'"),
-                60,
-            )
-            .await;
-            continue;
-        }
         let seq = st["seq"].as_u64().unwrap();
-        match st["phase"]["kind"].as_str().unwrap() {
+        match st["kind"].as_str().unwrap() {
             "roll" if !doubled && st["cube"]["can_double"] == true => {
                 // Offer the videau (BG-7.2); the bot takes (BG-7.3).
                 cdp.click("#btn-double").await;
@@ -304,13 +300,7 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
                 doubled = true;
                 // TRICTRAC_E2E_BG_SCREENSHOT_MID=FILE.png: the board just
                 // after the double was taken.
-                if let Ok(path) = std::env::var("TRICTRAC_E2E_BG_SCREENSHOT_MID") {
-                    let shot = cdp
-                        .call("Page.captureScreenshot", json!({ "format": "png" }))
-                        .await;
-                    std::fs::write(&path, decode_base64(shot["data"].as_str().unwrap()))
-                        .expect("write the screenshot");
-                }
+                shot_to(&mut cdp, "TRICTRAC_E2E_BG_SCREENSHOT_MID").await;
                 continue;
             }
             "roll" => {
@@ -319,35 +309,19 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
             }
             "doubled" => cdp.click("#btn-take").await,
             "play" => {
-                let moves = st["plays"][0]["m"].as_array().unwrap().clone();
-                for (k, m) in moves.iter().enumerate() {
-                    let from = bg_field(m[0].as_u64().unwrap(), "white");
-                    let to = bg_field(m[1].as_u64().unwrap(), "white");
-                    let src = format!("rect.hit[data-field='{from}']");
-                    let dst = format!("rect.hit[data-field='{to}']");
-                    if !dragged && k == 0 {
-                        cdp.drag(&src, &dst).await;
-                        let steps = cdp.eval("window.__trictrac.steps.length").await;
-                        let sent = cdp.eval("window.__trictrac.busy").await;
-                        assert!(
-                            steps == json!(1) || sent == json!(true),
-                            "the drag made the move: {steps} {sent}"
-                        );
-                        dragged = true;
-                        continue;
-                    }
-                    let selected = cdp.eval("String(window.__trictrac.selected)").await;
-                    if selected.as_str() != Some(from.as_str()) {
-                        cdp.click(&src).await;
-                        let s = cdp.eval("String(window.__trictrac.selected)").await;
-                        assert_eq!(s.as_str(), Some(from.as_str()), "{from} is selected");
-                        let dests = cdp
-                            .eval("document.querySelectorAll('#board .dest').length")
-                            .await;
-                        assert!(dests.as_u64().unwrap() >= 1, "destinations highlighted");
-                    }
-                    cdp.click(&dst).await;
-                }
+                let moves: Vec<(String, String)> = st["plays"][0]["m"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| {
+                        (
+                            bg_field(m[0].as_u64().unwrap(), "white"),
+                            bg_field(m[1].as_u64().unwrap(), "white"),
+                        )
+                    })
+                    .collect();
+                play_by_hand(&mut cdp, &moves, !dragged).await;
+                dragged = true;
                 plays += 1;
             }
             k => panic!("unexpected phase {k} for the player"),
@@ -381,13 +355,7 @@ async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() 
         text.contains("Doubles => 2") && text.contains("Takes"),
         "{text}"
     );
-    if let Ok(path) = std::env::var("TRICTRAC_E2E_BG_SCREENSHOT") {
-        let shot = cdp
-            .call("Page.captureScreenshot", json!({ "format": "png" }))
-            .await;
-        std::fs::write(&path, decode_base64(shot["data"].as_str().unwrap()))
-            .expect("write the screenshot");
-    }
+    shot_to(&mut cdp, "TRICTRAC_E2E_BG_SCREENSHOT").await;
     cdp.close(browser).await;
     server.stop().await;
 }

@@ -13,7 +13,7 @@ use serde_json::json;
 mod browser;
 mod pages;
 use browser::shot;
-use pages::taken;
+use pages::{steps, taken};
 
 /// Issue 13 in Chromium: in a hot-seat game the hint lists equities
 /// (expected stakes, R-9.1) with each play's difference from the best; the
@@ -29,12 +29,7 @@ async fn hint_review_and_analysis_board_in_chromium() {
         return;
     };
     let home = format!("http://{}/?lang=en", server.addr());
-    cdp.call("Page.navigate", json!({ "url": home })).await;
-    cdp.wait_for(pages::HOME_READY, 30).await;
-    cdp.eval("document.querySelector('input[name=mode][value=hotseat]').checked = true; true")
-        .await;
-    cdp.click("#btn-start").await;
-    cdp.wait_for(pages::GAME_SHOWN, 30).await;
+    pages::start(&mut cdp, &home, "trictrac", "hotseat", "").await;
     // Both sides from this screen: roll, stay, the first play; a hint on
     // the first play with a choice.
     let end = Instant::now() + Duration::from_secs(120);
@@ -84,12 +79,7 @@ async fn hint_review_and_analysis_board_in_chromium() {
                     }
                     shot(&mut cdp, "hint-equity").await;
                 }
-                let p = st["plays"][0]["n"].as_str().unwrap().to_string();
-                cdp.eval(&format!(
-                    "window.__trictracPage.act({{ type: 'play', play: {} }}); true",
-                    json!(p)
-                ))
-                .await;
+                steps::act_play(&mut cdp, &st["plays"][0]["n"]).await;
             }
             k => panic!("unexpected phase {k}"),
         }
@@ -109,20 +99,8 @@ async fn hint_review_and_analysis_board_in_chromium() {
         .await;
 
     // Resign, then the review.
-    cdp.click("#btn-resign").await;
-    cdp.wait_for("!document.querySelector('#resign-confirm').hidden", 5)
-        .await;
-    cdp.click("#btn-resign-yes").await;
-    cdp.wait_for("window.__trictrac.state.phase.kind === 'over'", 10)
-        .await;
-    cdp.wait_for("!document.querySelector('#btn-review').hidden", 5)
-        .await;
-    cdp.click("#btn-review").await;
-    cdp.wait_for(
-        "!!(window.__trictrac.ui.trictrac.review && window.__trictrac.ui.trictrac.review.decisions && window.__trictrac.replay)",
-        120,
-    )
-    .await;
+    steps::resign(&mut cdp).await;
+    steps::open_review(&mut cdp, 120).await;
     let summary = cdp
         .eval("[...document.querySelectorAll('#review-summary li')].map(li => li.textContent)")
         .await;

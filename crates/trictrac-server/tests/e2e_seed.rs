@@ -9,11 +9,10 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use serde_json::json;
-
 mod browser;
 mod pages;
-use browser::{shot, WHITE_READY};
+use browser::shot;
+use pages::steps;
 
 /// Issue 16 in Chromium: a game against the bot with the seed article's
 /// options chosen on the home page (first move with two dice each, false
@@ -31,19 +30,15 @@ async fn seed_options_and_resign_in_chromium() {
     else {
         return;
     };
-    let url = format!("http://{}/?lang=en", server.addr());
-    cdp.call("Page.navigate", json!({ "url": url })).await;
-    cdp.wait_for(pages::HOME_READY, 30).await;
-    cdp.eval(
-        "(() => { const f = document.querySelector('#new-game'); \
-         document.querySelector('#bot-select').value = 'random'; \
-         f.elements.side.value = 'white'; \
+    steps::open_home(&mut cdp, &format!("http://{}/?lang=en", server.addr())).await;
+    steps::start_game(
+        &mut cdp,
+        "random",
+        "const f = document.querySelector('#new-game'); \
          f.elements['first-move'].value = 'two-dice-each'; \
-         f.elements['false-moves'].value = 'table'; return true; })()",
+         f.elements['false-moves'].value = 'table'",
     )
     .await;
-    cdp.click("#btn-start").await;
-    cdp.wait_for(pages::GAME_SHOWN, 30).await;
     let options = cdp.eval("window.__trictrac.state.options").await;
     let options = options.as_str().unwrap();
     assert!(options.contains("first-move=two-dice-each"), "{options}");
@@ -61,18 +56,9 @@ async fn seed_options_and_resign_in_chromium() {
     let mut falsed = false;
     while !falsed {
         assert!(Instant::now() < end, "no false play could be made");
-        let st = cdp
-            .eval(
-                "(() => { const S = window.__trictrac, s = S.state; return { phase: s.phase, seq: s.seq, \
-                 dice: s.dice, plays: s.plays, board: s.board, busy: S.busy, online: S.online }; })()",
-            )
-            .await;
-        if st["phase"]["side"] != "white" || st["busy"] == true || st["online"] != true {
-            cdp.wait_for(WHITE_READY, 60).await;
-            continue;
-        }
+        let st = steps::white_to_act(&mut cdp, 60).await;
         let seq = st["seq"].as_u64().unwrap();
-        match st["phase"]["kind"].as_str().unwrap() {
+        match st["kind"].as_str().unwrap() {
             "roll" => cdp.click("#btn-roll").await,
             "stay_or_leave" => cdp.click("#btn-stay").await,
             "play" => {
@@ -130,9 +116,7 @@ async fn seed_options_and_resign_in_chromium() {
         10,
     )
     .await;
-    cdp.click("#btn-resign").await;
-    cdp.wait_for("!document.querySelector('#resign-confirm').hidden", 5)
-        .await;
+    steps::ask_to_resign(&mut cdp).await;
     shot(&mut cdp, "resign-confirm").await;
     cdp.click("#btn-resign-no").await;
     cdp.wait_for(
@@ -141,12 +125,7 @@ async fn seed_options_and_resign_in_chromium() {
     )
     .await;
     assert_ne!(cdp.eval("window.__trictrac.state.phase.kind").await, "over");
-    cdp.click("#btn-resign").await;
-    cdp.wait_for("!document.querySelector('#resign-confirm').hidden", 5)
-        .await;
-    cdp.click("#btn-resign-yes").await;
-    cdp.wait_for("window.__trictrac.state.phase.kind === 'over'", 10)
-        .await;
+    steps::resign(&mut cdp).await;
     assert_eq!(
         cdp.eval("window.__trictrac.state.over.winner").await,
         "black"

@@ -17,39 +17,16 @@ mod pages;
 use std::time::{Duration, Instant};
 
 use browser::Cdp;
+use pages::steps::{self, act_play};
 use serde_json::{json, Value};
+
+/// The tutor's warning is shown.
+const WARNED: &str = "!document.querySelector('#tutor-warn').hidden";
 
 /// Starts a game against the random bot from the home page `home`,
 /// playing White.
 async fn start(cdp: &mut Cdp, home: &str, game: &str, mode: &str) {
-    start_with(cdp, home, game, mode, "random").await;
-}
-
-/// Starts a game against the bot `bot`, playing White.
-async fn start_with(cdp: &mut Cdp, home: &str, game: &str, mode: &str, bot: &str) {
-    cdp.open(home).await;
-    cdp.wait_for(pages::HOME_READY, 30).await;
-    cdp.click(&format!("input[name=game][value={game}]")).await;
-    cdp.wait_for(
-        &format!("document.querySelector('#bot-select').dataset.game === '{game}'"),
-        10,
-    )
-    .await;
-    cdp.click(&format!("input[name=mode][value={mode}]")).await;
-    let chosen = cdp
-        .eval(&format!(
-            "document.querySelector('#bot-select').value = '{bot}'; \
-             document.querySelector('select[name=side]').value = 'white'; \
-             document.querySelector('#bot-select').value"
-        ))
-        .await;
-    assert_eq!(chosen, bot, "the bot {bot} offered");
-    cdp.click("#btn-start").await;
-    cdp.wait_for(
-        &format!("!!(window.__trictrac.state && window.__trictrac.state.game === '{game}' && !document.querySelector('#game').hidden)"),
-        30,
-    )
-    .await;
+    pages::start(cdp, home, game, mode, "").await;
 }
 
 /// The tutor on, warning from doubtful decisions on.
@@ -62,41 +39,128 @@ async fn tutor_on(cdp: &mut Cdp) {
         false,
         "off by default"
     );
-    cdp.eval(
-        "const s = document.querySelector('#tutor-level'); s.value = 'doubtful'; \
-         s.dispatchEvent(new Event('change')); true",
-    )
-    .await;
-    cdp.click("#tutor-on").await;
-    cdp.wait_for("window.__trictracPage.tutor.on === true", 5)
-        .await;
+    tutor_level_on(cdp, true).await;
 }
 
-/// What the test reads of the page each step.
-const LOOK: &str = "(() => { const S = window.__trictrac, s = S.state; return { \
-    kind: s.phase.kind, side: s.phase.side, decision: s.pending ? s.pending.decision : null, \
-    seq: s.seq, plays: s.plays || [], busy: S.busy, over: !!s.over, \
-    warned: !document.querySelector('#tutor-warn').hidden }; })()";
+/// Whether the tutor's warning is shown.
+async fn warned(cdp: &mut Cdp) -> bool {
+    cdp.eval(WARNED).await == true
+}
 
 /// Waits until the tutor warns or the game moves on from `seq`.
 async fn warned_or_moved(cdp: &mut Cdp, seq: u64) -> bool {
     cdp.wait_for(
-        &format!(
-            "!document.querySelector('#tutor-warn').hidden || window.__trictrac.state.seq !== {seq}"
-        ),
+        &format!("{WARNED} || window.__trictrac.state.seq !== {seq}"),
         60,
     )
     .await;
-    cdp.eval("!document.querySelector('#tutor-warn').hidden")
-        .await
-        == true
+    warned(cdp).await
 }
 
-async fn act_play(cdp: &mut Cdp, n: &Value) {
-    cdp.eval(&format!(
-        "window.__trictracPage.act({{ type: 'play', play: {n} }}); true"
-    ))
+/// Plays White's turns against the bot until White has a play to choose
+/// (by `end`): rolls, stays, takes; a cube decision warned is kept.
+/// Returns the page then ([`steps::LOOK`]). The game must not end first.
+async fn next_play(cdp: &mut Cdp, end: Instant) -> Value {
+    loop {
+        assert!(Instant::now() < end, "a play warned in time");
+        let st = steps::white_to_act_or(cdp, WARNED, 60).await;
+        assert_eq!(st["over"], false, "the game ended before a warning: {st}");
+        if warned(cdp).await {
+            // A cube decision warned: kept.
+            cdp.click("#btn-tutor-keep").await;
+            continue;
+        }
+        let seq = st["seq"].as_u64().unwrap();
+        match st["kind"].as_str().unwrap() {
+            "roll" => cdp.click("#btn-roll").await,
+            "doubled" => cdp.click("#btn-take").await,
+            "stay_or_leave" => {
+                cdp.click("#btn-stay").await;
+                warned_or_moved(cdp, seq).await;
+            }
+            "play" => return st,
+            other => panic!("unexpected phase {other}"),
+        }
+        cdp.wait_for(
+            &format!("{WARNED} || window.__trictrac.state.seq !== {seq}"),
+            30,
+        )
+        .await;
+    }
+}
+
+/// The warning taken back: nothing was played (`seq` still), the page
+/// says so.
+async fn take_back(cdp: &mut Cdp, seq: u64) {
+    cdp.click("#btn-tutor-back").await;
+    cdp.wait_for(
+        "document.querySelector('#tutor-warn').hidden && !window.__trictrac.busy",
+        5,
+    )
     .await;
+    assert_eq!(cdp.eval("window.__trictrac.state.seq").await, json!(seq));
+    let toast = cdp.text("#toast").await;
+    assert!(toast.contains("Taken back"), "{toast}");
+}
+
+/// White's last play, in the history.
+async fn last_white_play(cdp: &mut Cdp) -> Value {
+    cdp.eval("(() => { const h = window.__trictrac.history.filter((e) => e.kind === 'roll' && e.side === 'white' && e.play); return h[h.length - 1].play; })()")
+        .await
+}
+
+/// The backgammon hint, asked: each ranked play's features in a closed
+/// <details> of its own, opened by a click on its summary, and "Why A
+/// rather than B".
+async fn backgammon_hint_explains(cdp: &mut Cdp) {
+    cdp.click("#btn-hint").await;
+    cdp.wait_for(
+        "!!document.querySelector('#hint-box #bg-explain details.play-explain') && \
+         !!document.querySelector('#hint-box #hint-why .reason, #hint-box #hint-why p')",
+        60,
+    )
+    .await;
+    let n = cdp
+        .eval("document.querySelectorAll('#hint-box details.play-explain').length")
+        .await;
+    assert!(n.as_u64().unwrap() >= 3, "{n}");
+    // Closed at first, opened by a click on its summary.
+    let open = "document.querySelector('#hint-box details.play-explain').open";
+    assert_eq!(cdp.eval(open).await, false);
+    cdp.click("#hint-box details.play-explain summary").await;
+    assert_eq!(cdp.eval(open).await, true);
+    let feats = cdp.text("#hint-box details.play-explain .features").await;
+    assert!(
+        feats.contains("home board") && feats.contains("pips"),
+        "{feats}"
+    );
+    let why = cdp.text("#hint-box #hint-why").await;
+    assert!(why.starts_with("Why "), "{why}");
+    assert!(why.contains(" rather than "), "{why}");
+    browser::shot(cdp, "tutor-bg-hint").await;
+}
+
+/// The Grand Trictrac hint in French: each play's explanation, why the
+/// first.
+async fn trictrac_hint_explains_in_french(cdp: &mut Cdp) {
+    cdp.click("#btn-hint").await;
+    cdp.wait_for(
+        "!!document.querySelector('#hint-list details.play-explain') && \
+         !!document.querySelector('#hint-box #hint-why')",
+        60,
+    )
+    .await;
+    cdp.click("#hint-list details.play-explain summary").await;
+    let feats = cdp.text("#hint-list details.play-explain .features").await;
+    assert!(feats.contains("Au coup suivant l'adversaire"), "{feats}");
+    let why = cdp.text("#hint-box #hint-why").await;
+    assert!(
+        why.starts_with("Pourquoi ") && why.contains(" plutôt que "),
+        "{why}"
+    );
+    assert!(!why.contains("()"), "the equities' difference: {why}");
+    assert!(why.contains("en anglais"), "{why}");
+    browser::shot(cdp, "tutor-tt-hint-fr").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -136,118 +200,60 @@ async fn the_tutor_and_the_explanations_in_both_games() {
     let note = cdp.text("#tutor-note").await;
     assert!(note.contains("unrated"), "{note}");
     let end = Instant::now() + Duration::from_secs(300);
-    let (mut hinted, mut done) = (false, false);
-    while !done {
-        assert!(Instant::now() < end, "a play warned within 300 s");
-        let st = cdp.eval(LOOK).await;
-        assert_eq!(st["over"], false, "the game ended before a warning: {st}");
-        if st["warned"] == true {
-            // A cube decision warned: kept.
-            cdp.click("#btn-tutor-keep").await;
-            continue;
-        }
-        if st["busy"] == true || st["side"] != "white" {
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            continue;
-        }
+    let mut hinted = false;
+    loop {
+        let st = next_play(&mut cdp, end).await;
         let seq = st["seq"].as_u64().unwrap();
-        match st["kind"].as_str().unwrap() {
-            "roll" => cdp.click("#btn-roll").await,
-            "doubled" => cdp.click("#btn-take").await,
-            "play" => {
-                let plays = st["plays"].as_array().unwrap().clone();
-                if plays.len() >= 3 && !hinted {
-                    hinted = true;
-                    cdp.click("#btn-hint").await;
-                    cdp.wait_for(
-                        "!!document.querySelector('#hint-box #bg-explain details.play-explain') && \
-                         !!document.querySelector('#hint-box #hint-why .reason, #hint-box #hint-why p')",
-                        60,
-                    )
-                    .await;
-                    let n = cdp
-                        .eval("document.querySelectorAll('#hint-box details.play-explain').length")
-                        .await;
-                    assert!(n.as_u64().unwrap() >= 3, "{n}");
-                    // Closed at first, opened by a click on its summary.
-                    assert_eq!(
-                        cdp.eval("document.querySelector('#hint-box details.play-explain').open")
-                            .await,
-                        false
-                    );
-                    cdp.click("#hint-box details.play-explain summary").await;
-                    assert_eq!(
-                        cdp.eval("document.querySelector('#hint-box details.play-explain').open")
-                            .await,
-                        true
-                    );
-                    let feats = cdp.text("#hint-box details.play-explain .features").await;
-                    assert!(
-                        feats.contains("home board") && feats.contains("pips"),
-                        "{feats}"
-                    );
-                    let why = cdp.text("#hint-box #hint-why").await;
-                    assert!(why.starts_with("Why "), "{why}");
-                    assert!(why.contains(" rather than "), "{why}");
-                    browser::shot(&mut cdp, "tutor-bg-hint").await;
-                }
-                if plays.len() < 4 {
-                    act_play(&mut cdp, &plays[0]["n"]).await;
-                    warned_or_moved(&mut cdp, seq).await;
-                    continue;
-                }
-                // The last of the legal plays: worse than the best by a
-                // doubtful margin at least, most of the time.
-                let mine = plays.last().unwrap()["n"].clone();
-                if !warned_or_moved_after(&mut cdp, &mine, seq).await {
-                    continue;
-                }
-                let warn = cdp.text("#tutor-warn").await;
-                assert!(warn.contains("This play loses"), "{warn}");
-                assert!(
-                    warn.contains("Better:") && warn.contains("Yours:"),
-                    "{warn}"
-                );
-                assert!(
-                    warn.contains("Why ") && warn.contains(" rather than "),
-                    "{warn}"
-                );
-                assert_eq!(
-                    cdp.eval("!!document.querySelector('#tutor-why')").await,
-                    true
-                );
-                let note = cdp.text("#tutor-note").await;
-                assert!(note.contains("unrated"), "{note}");
-                assert_eq!(cdp.eval("window.__trictrac.state.tutored").await, true);
-                let best = cdp.eval("window.__trictracPage.tutor.advice.best.n").await;
-                assert_ne!(best, mine);
-                browser::shot(&mut cdp, "tutor-bg-warning").await;
-                // Taken back: nothing was played.
-                cdp.click("#btn-tutor-back").await;
-                cdp.wait_for(
-                    "document.querySelector('#tutor-warn').hidden && !window.__trictrac.busy",
-                    5,
-                )
-                .await;
-                assert_eq!(cdp.eval("window.__trictrac.state.seq").await, json!(seq));
-                assert_eq!(cdp.eval("window.__trictrac.steps.length").await, 0);
-                let toast = cdp.text("#toast").await;
-                assert!(toast.contains("Taken back"), "{toast}");
-                browser::shot(&mut cdp, "tutor-bg-taken-back").await;
-                // The best: judged, not warned, played.
-                act_play(&mut cdp, &best).await;
-                assert!(
-                    !warned_or_moved(&mut cdp, seq).await,
-                    "the best play warned"
-                );
-                let last = cdp
-                    .eval("(() => { const h = window.__trictrac.history.filter((e) => e.kind === 'roll' && e.side === 'white'); return h[h.length - 1].play; })()")
-                    .await;
-                assert_eq!(last, best, "the best play was played");
-                done = true;
-            }
-            _ => tokio::time::sleep(Duration::from_millis(100)).await,
+        let plays = st["plays"].as_array().unwrap();
+        if plays.len() >= 3 && !hinted {
+            hinted = true;
+            backgammon_hint_explains(&mut cdp).await;
         }
+        if plays.len() < 4 {
+            warned_or_moved_after(&mut cdp, &plays[0]["n"], seq).await;
+            continue;
+        }
+        // The last of the legal plays: worse than the best by a
+        // doubtful margin at least, most of the time.
+        let mine = plays.last().unwrap()["n"].clone();
+        if !warned_or_moved_after(&mut cdp, &mine, seq).await {
+            continue;
+        }
+        let warn = cdp.text("#tutor-warn").await;
+        assert!(warn.contains("This play loses"), "{warn}");
+        assert!(
+            warn.contains("Better:") && warn.contains("Yours:"),
+            "{warn}"
+        );
+        assert!(
+            warn.contains("Why ") && warn.contains(" rather than "),
+            "{warn}"
+        );
+        assert_eq!(
+            cdp.eval("!!document.querySelector('#tutor-why')").await,
+            true
+        );
+        let note = cdp.text("#tutor-note").await;
+        assert!(note.contains("unrated"), "{note}");
+        assert_eq!(cdp.eval("window.__trictrac.state.tutored").await, true);
+        let best = cdp.eval("window.__trictracPage.tutor.advice.best.n").await;
+        assert_ne!(best, mine);
+        browser::shot(&mut cdp, "tutor-bg-warning").await;
+        // Taken back: nothing was played.
+        take_back(&mut cdp, seq).await;
+        assert_eq!(cdp.eval("window.__trictrac.steps.length").await, 0);
+        browser::shot(&mut cdp, "tutor-bg-taken-back").await;
+        // The best: judged, not warned, played.
+        assert!(
+            !warned_or_moved_after(&mut cdp, &best, seq).await,
+            "the best play warned"
+        );
+        assert_eq!(
+            last_white_play(&mut cdp).await,
+            best,
+            "the best play was played"
+        );
+        break;
     }
 
     // Grand Trictrac against the bot, in French: a bad play warned, kept.
@@ -264,96 +270,56 @@ async fn the_tutor_and_the_explanations_in_both_games() {
     hinted = false;
     let end = Instant::now() + Duration::from_secs(300);
     loop {
-        assert!(
-            Instant::now() < end,
-            "a Grand Trictrac play warned within 300 s"
-        );
-        let st = cdp.eval(LOOK).await;
-        assert_eq!(st["over"], false, "the game ended before a warning: {st}");
-        if st["warned"] == true {
-            cdp.click("#btn-tutor-keep").await;
-            continue;
-        }
-        if st["busy"] == true || st["side"] != "white" {
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            continue;
-        }
+        let st = next_play(&mut cdp, end).await;
         let seq = st["seq"].as_u64().unwrap();
-        match st["kind"].as_str().unwrap() {
-            "roll" => cdp.click("#btn-roll").await,
-            "stay_or_leave" => {
-                cdp.click("#btn-stay").await;
-                warned_or_moved(&mut cdp, seq).await;
-            }
-            "play" => {
-                let plays = st["plays"].as_array().unwrap().clone();
-                if plays.len() >= 3 && !hinted {
-                    // The hint in French: each play's explanation, why the first.
-                    hinted = true;
-                    cdp.click("#btn-hint").await;
-                    cdp.wait_for(
-                        "!!document.querySelector('#hint-list details.play-explain') && \
-                         !!document.querySelector('#hint-box #hint-why')",
-                        60,
-                    )
-                    .await;
-                    cdp.click("#hint-list details.play-explain summary").await;
-                    let feats = cdp.text("#hint-list details.play-explain .features").await;
-                    assert!(feats.contains("Au coup suivant l'adversaire"), "{feats}");
-                    let why = cdp.text("#hint-box #hint-why").await;
-                    assert!(
-                        why.starts_with("Pourquoi ") && why.contains(" plutôt que "),
-                        "{why}"
-                    );
-                    assert!(!why.contains("()"), "the equities' difference: {why}");
-                    assert!(why.contains("en anglais"), "{why}");
-                    browser::shot(&mut cdp, "tutor-tt-hint-fr").await;
-                }
-                let mine = plays.last().unwrap()["n"].clone();
-                if plays.len() < 4 || !warned_or_moved_after(&mut cdp, &mine, seq).await {
-                    if plays.len() < 4 {
-                        act_play(&mut cdp, &plays[0]["n"]).await;
-                        warned_or_moved(&mut cdp, seq).await;
-                    }
-                    continue;
-                }
-                let warn = cdp.text("#tutor-warn").await;
-                assert!(warn.contains("Ce coup perd"), "{warn}");
-                assert!(
-                    warn.contains("Meilleur :") && warn.contains("Le vôtre :"),
-                    "{warn}"
-                );
-                assert!(
-                    warn.contains("Pourquoi ") && warn.contains(" plutôt que "),
-                    "{warn}"
-                );
-                assert!(!warn.contains("()"), "the equities' difference: {warn}");
-                assert!(
-                    warn.contains("en anglais"),
-                    "the note on the English sentences: {warn}"
-                );
-                assert!(
-                    warn.contains("Garder ma décision") && warn.contains("Reprendre"),
-                    "{warn}"
-                );
-                browser::shot(&mut cdp, "tutor-tt-warning-fr").await;
-                // Kept: the play stands.
-                cdp.click("#btn-tutor-keep").await;
-                cdp.wait_for(&format!("window.__trictrac.state.seq !== {seq}"), 30)
-                    .await;
-                assert_eq!(
-                    cdp.eval("document.querySelector('#tutor-warn').hidden")
-                        .await,
-                    true
-                );
-                let last = cdp
-                    .eval("(() => { const h = window.__trictrac.history.filter((e) => e.kind === 'roll' && e.side === 'white' && e.play); return h[h.length - 1].play; })()")
-                    .await;
-                assert_eq!(last, mine, "the play kept was played");
-                break;
-            }
-            _ => tokio::time::sleep(Duration::from_millis(100)).await,
+        let plays = st["plays"].as_array().unwrap();
+        if plays.len() >= 3 && !hinted {
+            hinted = true;
+            trictrac_hint_explains_in_french(&mut cdp).await;
         }
+        if plays.len() < 4 {
+            warned_or_moved_after(&mut cdp, &plays[0]["n"], seq).await;
+            continue;
+        }
+        let mine = plays.last().unwrap()["n"].clone();
+        if !warned_or_moved_after(&mut cdp, &mine, seq).await {
+            continue;
+        }
+        let warn = cdp.text("#tutor-warn").await;
+        assert!(warn.contains("Ce coup perd"), "{warn}");
+        assert!(
+            warn.contains("Meilleur :") && warn.contains("Le vôtre :"),
+            "{warn}"
+        );
+        assert!(
+            warn.contains("Pourquoi ") && warn.contains(" plutôt que "),
+            "{warn}"
+        );
+        assert!(!warn.contains("()"), "the equities' difference: {warn}");
+        assert!(
+            warn.contains("en anglais"),
+            "the note on the English sentences: {warn}"
+        );
+        assert!(
+            warn.contains("Garder ma décision") && warn.contains("Reprendre"),
+            "{warn}"
+        );
+        browser::shot(&mut cdp, "tutor-tt-warning-fr").await;
+        // Kept: the play stands.
+        cdp.click("#btn-tutor-keep").await;
+        cdp.wait_for(&format!("window.__trictrac.state.seq !== {seq}"), 30)
+            .await;
+        assert_eq!(
+            cdp.eval("document.querySelector('#tutor-warn').hidden")
+                .await,
+            true
+        );
+        assert_eq!(
+            last_white_play(&mut cdp).await,
+            mine,
+            "the play kept was played"
+        );
+        break;
     }
     review_says_why(&mut cdp).await;
     drop(browser);
@@ -364,21 +330,8 @@ async fn the_tutor_and_the_explanations_in_both_games() {
 /// the play made in closed <details> with their features, and why the
 /// best rather than the play made (in French).
 async fn review_says_why(cdp: &mut Cdp) {
-    cdp.wait_for("!window.__trictrac.busy", 30).await;
-    cdp.click("#btn-resign").await;
-    cdp.wait_for("!document.querySelector('#resign-confirm').hidden", 5)
-        .await;
-    cdp.click("#btn-resign-yes").await;
-    cdp.wait_for("window.__trictrac.state.phase.kind === 'over'", 10)
-        .await;
-    cdp.wait_for("!document.querySelector('#btn-review').hidden", 5)
-        .await;
-    cdp.click("#btn-review").await;
-    cdp.wait_for(
-        "!!(window.__trictrac.ui.trictrac.review && window.__trictrac.ui.trictrac.review.decisions && window.__trictrac.replay)",
-        180,
-    )
-    .await;
+    steps::resign(cdp).await;
+    steps::open_review(cdp, 180).await;
     let clicked = cdp
         .eval(
             "(() => { const R = window.__trictrac.ui.trictrac.review; \
@@ -445,18 +398,14 @@ async fn the_tutor_warns_a_bad_take() {
     let end = Instant::now() + Duration::from_secs(540);
     let mut rng = 0x2545_f491_4f6c_dd1d_u64;
     'games: loop {
-        start_with(&mut cdp, &home, "backgammon", "bot", "greedy").await;
+        pages::start_against(&mut cdp, &home, "backgammon", "bot", "greedy", "").await;
         cdp.wait_for("!document.querySelector('#tutor-box').hidden", 10)
             .await;
         loop {
             assert!(Instant::now() < end, "a bad take warned within 540 s");
-            let st = cdp.eval(LOOK).await;
+            let st = steps::white_to_act_or(&mut cdp, "!!window.__trictrac.state.over", 60).await;
             if st["over"] == true {
                 continue 'games;
-            }
-            if st["busy"] == true || st["side"] != "white" {
-                tokio::time::sleep(Duration::from_millis(100)).await;
-                continue;
             }
             let seq = st["seq"].as_u64().unwrap();
             match st["kind"].as_str().unwrap() {
@@ -466,10 +415,7 @@ async fn the_tutor_warns_a_bad_take() {
                     rng = rng
                         .wrapping_mul(6_364_136_223_846_793_005)
                         .wrapping_add(1_442_695_040_888_963_407);
-                    let n = &plays[(rng >> 33) as usize % plays.len()]["n"];
-                    act_play(&mut cdp, n).await;
-                    cdp.wait_for(&format!("window.__trictrac.state.seq !== {seq}"), 30)
-                        .await;
+                    act_play(&mut cdp, &plays[(rng >> 33) as usize % plays.len()]["n"]).await;
                 }
                 "doubled" => {
                     tutor_level_on(&mut cdp, true).await;
@@ -491,19 +437,11 @@ async fn the_tutor_warns_a_bad_take() {
                         "drop"
                     );
                     browser::shot(&mut cdp, "tutor-bg-take-warning").await;
-                    cdp.click("#btn-tutor-back").await;
-                    cdp.wait_for(
-                        "document.querySelector('#tutor-warn').hidden && !window.__trictrac.busy",
-                        5,
-                    )
-                    .await;
-                    assert_eq!(cdp.eval("window.__trictrac.state.seq").await, json!(seq));
+                    take_back(&mut cdp, seq).await;
                     assert_eq!(
                         cdp.eval("window.__trictrac.state.phase.kind").await,
                         "doubled"
                     );
-                    let toast = cdp.text("#toast").await;
-                    assert!(toast.contains("Taken back"), "{toast}");
                     // The pass: the best, not warned, made.
                     cdp.click("#btn-drop").await;
                     assert!(!warned_or_moved(&mut cdp, seq).await, "the pass warned");
@@ -512,8 +450,10 @@ async fn the_tutor_warns_a_bad_take() {
                     browser::shot(&mut cdp, "tutor-bg-take-dropped").await;
                     break 'games;
                 }
-                _ => tokio::time::sleep(Duration::from_millis(100)).await,
+                other => panic!("unexpected phase {other}"),
             }
+            cdp.wait_for(&format!("window.__trictrac.state.seq !== {seq}"), 30)
+                .await;
         }
     }
     drop(browser);

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod steps;
+
 use serde_json::{json, Value};
 use trictrac_server::Server;
 
@@ -43,27 +45,17 @@ pub async fn open_with_bot_delay(
 /// Starts a game from the home page `home`: `game`, `mode`, White's seat,
 /// the weakest bot, then `js` run on the form.
 pub async fn start(cdp: &mut Cdp, home: &str, game: &str, mode: &str, js: &str) {
-    cdp.open(home).await;
-    cdp.wait_for("!!document.querySelector('#bot-select option')", 30)
-        .await;
-    cdp.click(&format!("input[name=game][value={game}]")).await;
-    cdp.wait_for(
-        &format!("document.querySelector('#bot-select').dataset.game === '{game}'"),
-        10,
-    )
-    .await;
+    start_against(cdp, home, game, mode, "random", js).await;
+}
+
+/// [`start`] against the bot `bot`.
+pub async fn start_against(cdp: &mut Cdp, home: &str, game: &str, mode: &str, bot: &str, js: &str) {
+    steps::open_home(cdp, home).await;
+    steps::choose_game(cdp, game).await;
     cdp.click(&format!("input[name=mode][value={mode}]")).await;
-    cdp.eval(&format!(
-        "document.querySelector('#bot-select').value = 'random'; \
-         document.querySelector('select[name=side]').value = 'white'; {js}; true"
-    ))
-    .await;
-    cdp.click("#btn-start").await;
-    cdp.wait_for(
-        &format!("!!(window.__trictrac.state && window.__trictrac.state.game === '{game}' && !document.querySelector('#game').hidden)"),
-        30,
-    )
-    .await;
+    steps::start_game(cdp, bot, js).await;
+    cdp.wait_for(&format!("window.__trictrac.state.game === '{game}'"), 30)
+        .await;
 }
 
 /// The text of the element `selector`, empty when there is none.
