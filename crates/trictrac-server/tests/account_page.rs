@@ -10,46 +10,11 @@ mod browser;
 mod common;
 mod pages;
 
-use pages::fetch;
+use pages::steps;
 
 use browser::{shot, Cdp};
 use common::Client;
 use serde_json::json;
-
-/// Registers or logs in through the account card of the page shown.
-async fn through_the_card(cdp: &mut Cdp, name: &str, password: &str, button: &str) {
-    cdp.wait_for("document.querySelector('#acc-form') !== null", 20)
-        .await;
-    cdp.eval(&format!(
-        "(() => {{ const f = document.querySelector('#acc-form'); f.elements.name.value = {}; f.elements.password.value = {}; return true; }})()",
-        json!(name),
-        json!(password)
-    ))
-    .await;
-    cdp.click(button).await;
-}
-
-/// Logs out with the card's button. The card is drawn again when the
-/// other cards of the home page (notifications, bot API) answer: on a
-/// loaded machine a click can land on a button just replaced, so the
-/// click is made again (at most three times) until the form is back.
-async fn log_out(cdp: &mut Cdp) {
-    for _ in 0..3 {
-        cdp.click("#btn-logout").await;
-        for _ in 0..25 {
-            if cdp
-                .eval("document.querySelector('#acc-form') !== null")
-                .await
-                == json!(true)
-            {
-                return;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-        }
-    }
-    cdp.wait_for("document.querySelector('#acc-form') !== null", 5)
-        .await;
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn register_log_in_and_see_the_player_page_in_chromium() {
@@ -62,46 +27,37 @@ async fn register_log_in_and_see_the_player_page_in_chromium() {
     let home = format!("http://{addr}/?lang=en");
 
     // Ann registers, logs out, mistypes her password, logs in.
-    let ann = cdp.page_in_new_context().await;
-    cdp.size(1100, 1400, false).await;
-    cdp.open(&home).await;
+    let ann = steps::player_browser(&mut cdp, &home, 1100, 1400).await;
     cdp.wait_for(
         "(document.querySelector('#btn-login') || {}).textContent === 'Log in'",
         20,
     )
     .await;
     shot(&mut cdp, "account-card-anonymous").await;
-    through_the_card(&mut cdp, "Ann", "correct horse", "#btn-register").await;
-    cdp.wait_for(
-        "(document.querySelector('#acc-who') || {}).textContent === 'Logged in: Ann'",
-        20,
+    steps::register_on_card(&mut cdp, "Ann", "correct horse").await;
+    // The card is drawn again when the other cards of the home page
+    // (notifications, bot API) answer: the click made again if it landed
+    // on a button just replaced.
+    steps::click_until(
+        &mut cdp,
+        "#btn-logout",
+        "document.querySelector('#acc-form') !== null",
     )
     .await;
-    log_out(&mut cdp).await;
-    through_the_card(&mut cdp, "ann", "wrong horse", "#btn-login").await;
+    steps::fill_account_card(&mut cdp, "ann", "wrong horse", "#btn-login").await;
     cdp.wait_for(
         "document.querySelector('#acc-msg').textContent === 'Unknown name or wrong password.'",
         20,
     )
     .await;
-    through_the_card(&mut cdp, "ANN", "correct horse", "#btn-login").await;
-    cdp.wait_for(
-        "(document.querySelector('#acc-who') || {}).textContent === 'Logged in: Ann'",
-        20,
-    )
-    .await;
+    steps::fill_account_card(&mut cdp, "ANN", "correct horse", "#btn-login").await;
+    steps::logged_in_as(&mut cdp, "Ann").await;
     // The session cookie is out of the page's reach (HttpOnly).
     assert_eq!(cdp.eval("document.cookie").await, "");
 
     // Bob registers in his own browser.
-    let bob = cdp.page_in_new_context().await;
-    cdp.open(&home).await;
-    through_the_card(&mut cdp, "Bob", "battery staple", "#btn-register").await;
-    cdp.wait_for(
-        "(document.querySelector('#acc-who') || {}).textContent === 'Logged in: Bob'",
-        20,
-    )
-    .await;
+    let bob = steps::player_browser(&mut cdp, &home, 1100, 1400).await;
+    steps::register_on_card(&mut cdp, "Bob", "battery staple").await;
 
     // A rated match to 1: Ann posts it from the home page's form, Bob
     // sees it listed as rated and accepts it, Ann resigns.
@@ -111,59 +67,13 @@ async fn register_log_in_and_see_the_player_page_in_chromium() {
         20,
     )
     .await;
-    cdp.eval(
-        "document.querySelector('#lobby-post').open = true;
-         const f = document.querySelector('#lobby-form');
-         f.elements.game.value = 'backgammon'; f.elements.rules.value = 'standard';
-         f.elements.match.value = '1'; f.elements.rated.checked = true; true",
-    )
-    .await;
-    cdp.click("#btn-lobby-post").await;
-    cdp.wait_for(
-        "Object.keys(localStorage).some((k) => k.startsWith('trictrac.seek.'))",
-        20,
-    )
-    .await;
-    let held = cdp
-        .eval(
-            "(() => { const k = Object.keys(localStorage).find((k) => k.startsWith('trictrac.seek.')); \
-             return { id: k.slice('trictrac.seek.'.length), token: localStorage.getItem(k) }; })()",
-        )
-        .await;
-    let id = held["id"].as_str().expect("a rated seek").to_string();
-    cdp.session = Some(bob.clone());
-    cdp.wait_for(
-        &format!(
-            "((document.querySelector('#lobby-seeks li[data-seek=\"{id}\"] .lobby-rated') || {{}}).textContent || '') === 'rated'"
-        ),
-        20,
-    )
-    .await;
-    let taken = fetch(
+    let (room, taken, mine) = steps::challenge_taken(
         &mut cdp,
-        "POST",
-        &format!("/api/seeks/{id}/accept"),
-        json!({}),
+        (&ann, &bob),
+        "f.elements.rated.checked = true",
+        "(li.querySelector('.lobby-rated') || {}).textContent === 'rated'",
     )
     .await;
-    let room = taken["room"].as_str().expect("a room").to_string();
-    // Ann's page, told by the lobby that her seek was taken, enters the
-    // game with her seat's token (lobby.js `enter`): a fetch from it now
-    // could meet the page navigating, so the token is read once there.
-    cdp.session = Some(ann.clone());
-    let seat = format!("trictrac.seat.{room}");
-    cdp.wait_for(
-        &format!(
-            "location.search.includes({}) && !!localStorage.getItem({})",
-            json!(format!("room={room}")),
-            json!(seat)
-        ),
-        20,
-    )
-    .await;
-    let mine = cdp
-        .eval(&format!("localStorage.getItem({})", json!(seat)))
-        .await;
     let mut a = Client::connect(addr).await;
     let w = a
         .request(json!({"type": "join", "room": room, "token": mine}))

@@ -109,13 +109,7 @@ async fn seed_options_and_resign_in_chromium() {
         20,
     )
     .await;
-    // … and the button stands still (the same place at two polls).
-    cdp.wait_for(
-        "(() => { const r = document.querySelector('#btn-resign').getBoundingClientRect(); \
-         const k = r.x + ',' + r.y; const same = window.__resignAt === k; window.__resignAt = k; return same; })()",
-        10,
-    )
-    .await;
+    // … and the button stands still ([`steps::click_until`]).
     steps::ask_to_resign(&mut cdp).await;
     shot(&mut cdp, "resign-confirm").await;
     cdp.click("#btn-resign-no").await;

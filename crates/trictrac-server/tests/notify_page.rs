@@ -10,27 +10,10 @@ mod browser;
 mod common;
 mod pages;
 
-use browser::{shot, Cdp};
+use browser::shot;
 use common::Client;
+use pages::steps;
 use serde_json::json;
-
-async fn register(cdp: &mut Cdp, name: &str) {
-    cdp.wait_for("document.querySelector('#acc-form') !== null", 20)
-        .await;
-    cdp.eval(&format!(
-        "(() => {{ const f = document.querySelector('#acc-form'); f.elements.name.value = {}; f.elements.password.value = 'correct horse'; return true; }})()",
-        json!(name)
-    ))
-    .await;
-    cdp.click("#btn-register").await;
-    cdp.wait_for(
-        &format!(
-            "(document.querySelector('#acc-who') || {{}}).textContent === 'Logged in: {name}'"
-        ),
-        20,
-    )
-    .await;
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn notifications_and_correspondence_games_in_chromium() {
@@ -42,18 +25,15 @@ async fn notifications_and_correspondence_games_in_chromium() {
     let addr = server.addr();
     let home = format!("http://{addr}/?lang=en");
 
-    let ann = cdp.page_in_new_context().await;
-    cdp.size(1100, 1600, false).await;
-    cdp.open(&home).await;
-    register(&mut cdp, "Ann").await;
+    let ann = steps::player_browser(&mut cdp, &home, 1100, 1600).await;
+    steps::register_on_card(&mut cdp, "Ann", "correct horse").await;
     // No relay: the card says so.
     cdp.wait_for("document.querySelector('#mail-off') !== null", 20)
         .await;
     assert!(cdp.text("#mail-off").await.contains("sends no e-mail"));
 
-    let bob = cdp.page_in_new_context().await;
-    cdp.open(&home).await;
-    register(&mut cdp, "Bob").await;
+    let bob = steps::player_browser(&mut cdp, &home, 1100, 1600).await;
+    steps::register_on_card(&mut cdp, "Bob", "correct horse").await;
 
     // Ann posts 2 days a move from the form.
     cdp.session = Some(ann.clone());
@@ -62,50 +42,13 @@ async fn notifications_and_correspondence_games_in_chromium() {
         20,
     )
     .await;
-    cdp.eval(
-        "document.querySelector('#lobby-post').open = true;
-         const f = document.querySelector('#lobby-form');
-         f.elements.game.value = 'backgammon'; f.elements.rules.value = 'standard';
-         f.elements.match.value = '1'; f.elements.clock.value = 'days:2'; true",
+    let (room, taken, mine) = steps::challenge_taken(
+        &mut cdp,
+        (&ann, &bob),
+        "f.elements.clock.value = 'days:2'",
+        "li.textContent.includes('correspondence, 2 d a move')",
     )
     .await;
-    cdp.click("#btn-lobby-post").await;
-    cdp.wait_for(
-        "Object.keys(localStorage).some((k) => k.startsWith('trictrac.seek.'))",
-        20,
-    )
-    .await;
-    let id = cdp
-        .eval(
-            "Object.keys(localStorage).find((k) => k.startsWith('trictrac.seek.')).slice('trictrac.seek.'.length)",
-        )
-        .await
-        .as_str()
-        .unwrap()
-        .to_string();
-    cdp.session = Some(bob.clone());
-    cdp.wait_for(
-        &format!(
-            "((document.querySelector('#lobby-seeks li[data-seek=\"{id}\"]') || {{}}).textContent || '').includes('correspondence, 2 d a move')"
-        ),
-        20,
-    )
-    .await;
-    let taken = cdp
-        .eval(&format!(
-            "fetch('/api/seeks/{id}/accept', {{method: 'POST', headers: {{'Content-Type': 'application/json'}}, body: '{{}}'}}).then(r => r.json())"
-        ))
-        .await;
-    let room = taken["room"].as_str().expect("a room").to_string();
-
-    // Ann's page enters the game; her seat read there.
-    cdp.session = Some(ann.clone());
-    let seat = format!("trictrac.seat.{room}");
-    cdp.wait_for(&format!("!!localStorage.getItem({})", json!(seat)), 20)
-        .await;
-    let mine = cdp
-        .eval(&format!("localStorage.getItem({})", json!(seat)))
-        .await;
     let mut a = Client::seat(addr, &room, mine.as_str().unwrap()).await;
     let mut b = Client::seat(addr, &room, taken["token"].as_str().unwrap()).await;
     let ann_side = a.seats()[0].clone();

@@ -12,7 +12,7 @@ mod common;
 use common::web::on_leaderboard;
 mod pages;
 
-use pages::fetch;
+use pages::{fetch, steps};
 
 use browser::{shot, Cdp};
 use serde_json::{json, Value};
@@ -51,28 +51,10 @@ async fn a_gammon_declined_then_a_backgammon_accepted_in_a_rated_money_game() {
     let home = format!("http://{addr}/?lang=en");
 
     // Ann and Bob register, each in his own browser.
-    let ann = cdp.page_in_new_context().await;
-    cdp.size(1100, 1000, false).await;
-    cdp.open(&home).await;
-    let v = fetch(
-        &mut cdp,
-        "POST",
-        "/api/accounts",
-        json!({"name": "Ann", "password": "correct horse"}),
-    )
-    .await;
-    assert_eq!(v["name"], "Ann", "{v}");
-    let bob = cdp.page_in_new_context().await;
-    cdp.size(1100, 1000, false).await;
-    cdp.open(&home).await;
-    let v = fetch(
-        &mut cdp,
-        "POST",
-        "/api/accounts",
-        json!({"name": "Bob", "password": "battery staple"}),
-    )
-    .await;
-    assert_eq!(v["name"], "Bob", "{v}");
+    let ann = steps::player_browser(&mut cdp, &home, 1100, 1000).await;
+    steps::register_by_api(&mut cdp, "Ann", "correct horse").await;
+    let bob = steps::player_browser(&mut cdp, &home, 1100, 1000).await;
+    steps::register_by_api(&mut cdp, "Bob", "battery staple").await;
 
     // A rated money game: Ann posts it, Bob accepts it.
     cdp.session = Some(ann.clone());
@@ -86,14 +68,8 @@ async fn a_gammon_declined_then_a_backgammon_accepted_in_a_rated_money_game() {
     let id = seek["id"].as_str().expect("a rated seek").to_string();
     let seek_token = seek["token"].as_str().unwrap().to_string();
     cdp.session = Some(bob.clone());
-    let taken = fetch(
-        &mut cdp,
-        "POST",
-        &format!("/api/seeks/{id}/accept"),
-        json!({}),
-    )
-    .await;
-    let room = taken["room"].as_str().expect("a room").to_string();
+    let taken = steps::accept_challenge(&mut cdp, &id).await;
+    let room = taken["room"].as_str().unwrap().to_string();
     let bob_token = taken["token"].as_str().unwrap().to_string();
     cdp.session = Some(ann.clone());
     let mine = fetch(

@@ -89,6 +89,38 @@ async fn next_play(cdp: &mut Cdp, end: Instant) -> Value {
     }
 }
 
+/// Plays White's turns against the bot in `game` (within 300 s), the
+/// first legal play when there are fewer than four, else the last one
+/// (worse than the best by a doubtful margin at least, most of the time),
+/// until the tutor warns: the `seq` and the play warned. On the way, once,
+/// the hint's explanations ([`backgammon_hint_explains`],
+/// [`trictrac_hint_explains_in_french`]).
+async fn play_until_warned(cdp: &mut Cdp, game: &str) -> (u64, Value) {
+    let end = Instant::now() + Duration::from_secs(300);
+    let mut hinted = false;
+    loop {
+        let st = next_play(cdp, end).await;
+        let seq = st["seq"].as_u64().unwrap();
+        let plays = st["plays"].as_array().unwrap();
+        if plays.len() >= 3 && !hinted {
+            hinted = true;
+            if game == "backgammon" {
+                backgammon_hint_explains(cdp).await;
+            } else {
+                trictrac_hint_explains_in_french(cdp).await;
+            }
+        }
+        if plays.len() < 4 {
+            warned_or_moved_after(cdp, &plays[0]["n"], seq).await;
+            continue;
+        }
+        let mine = plays.last().unwrap()["n"].clone();
+        if warned_or_moved_after(cdp, &mine, seq).await {
+            return (seq, mine);
+        }
+    }
+}
+
 /// The warning taken back: nothing was played (`seq` still), the page
 /// says so.
 async fn take_back(cdp: &mut Cdp, seq: u64) {
@@ -199,62 +231,41 @@ async fn the_tutor_and_the_explanations_in_both_games() {
     tutor_on(&mut cdp).await;
     let note = cdp.text("#tutor-note").await;
     assert!(note.contains("unrated"), "{note}");
-    let end = Instant::now() + Duration::from_secs(300);
-    let mut hinted = false;
-    loop {
-        let st = next_play(&mut cdp, end).await;
-        let seq = st["seq"].as_u64().unwrap();
-        let plays = st["plays"].as_array().unwrap();
-        if plays.len() >= 3 && !hinted {
-            hinted = true;
-            backgammon_hint_explains(&mut cdp).await;
-        }
-        if plays.len() < 4 {
-            warned_or_moved_after(&mut cdp, &plays[0]["n"], seq).await;
-            continue;
-        }
-        // The last of the legal plays: worse than the best by a
-        // doubtful margin at least, most of the time.
-        let mine = plays.last().unwrap()["n"].clone();
-        if !warned_or_moved_after(&mut cdp, &mine, seq).await {
-            continue;
-        }
-        let warn = cdp.text("#tutor-warn").await;
-        assert!(warn.contains("This play loses"), "{warn}");
-        assert!(
-            warn.contains("Better:") && warn.contains("Yours:"),
-            "{warn}"
-        );
-        assert!(
-            warn.contains("Why ") && warn.contains(" rather than "),
-            "{warn}"
-        );
-        assert_eq!(
-            cdp.eval("!!document.querySelector('#tutor-why')").await,
-            true
-        );
-        let note = cdp.text("#tutor-note").await;
-        assert!(note.contains("unrated"), "{note}");
-        assert_eq!(cdp.eval("window.__trictrac.state.tutored").await, true);
-        let best = cdp.eval("window.__trictracPage.tutor.advice.best.n").await;
-        assert_ne!(best, mine);
-        browser::shot(&mut cdp, "tutor-bg-warning").await;
-        // Taken back: nothing was played.
-        take_back(&mut cdp, seq).await;
-        assert_eq!(cdp.eval("window.__trictrac.steps.length").await, 0);
-        browser::shot(&mut cdp, "tutor-bg-taken-back").await;
-        // The best: judged, not warned, played.
-        assert!(
-            !warned_or_moved_after(&mut cdp, &best, seq).await,
-            "the best play warned"
-        );
-        assert_eq!(
-            last_white_play(&mut cdp).await,
-            best,
-            "the best play was played"
-        );
-        break;
-    }
+    let (seq, mine) = play_until_warned(&mut cdp, "backgammon").await;
+    let warn = cdp.text("#tutor-warn").await;
+    assert!(warn.contains("This play loses"), "{warn}");
+    assert!(
+        warn.contains("Better:") && warn.contains("Yours:"),
+        "{warn}"
+    );
+    assert!(
+        warn.contains("Why ") && warn.contains(" rather than "),
+        "{warn}"
+    );
+    assert_eq!(
+        cdp.eval("!!document.querySelector('#tutor-why')").await,
+        true
+    );
+    let note = cdp.text("#tutor-note").await;
+    assert!(note.contains("unrated"), "{note}");
+    assert_eq!(cdp.eval("window.__trictrac.state.tutored").await, true);
+    let best = cdp.eval("window.__trictracPage.tutor.advice.best.n").await;
+    assert_ne!(best, mine);
+    browser::shot(&mut cdp, "tutor-bg-warning").await;
+    // Taken back: nothing was played.
+    take_back(&mut cdp, seq).await;
+    assert_eq!(cdp.eval("window.__trictrac.steps.length").await, 0);
+    browser::shot(&mut cdp, "tutor-bg-taken-back").await;
+    // The best: judged, not warned, played.
+    assert!(
+        !warned_or_moved_after(&mut cdp, &best, seq).await,
+        "the best play warned"
+    );
+    assert_eq!(
+        last_white_play(&mut cdp).await,
+        best,
+        "the best play was played"
+    );
 
     // Grand Trictrac against the bot, in French: a bad play warned, kept.
     start(
@@ -267,60 +278,41 @@ async fn the_tutor_and_the_explanations_in_both_games() {
     tutor_on(&mut cdp).await;
     let note = cdp.text("#tutor-note").await;
     assert!(note.contains("non classée"), "{note}");
-    hinted = false;
-    let end = Instant::now() + Duration::from_secs(300);
-    loop {
-        let st = next_play(&mut cdp, end).await;
-        let seq = st["seq"].as_u64().unwrap();
-        let plays = st["plays"].as_array().unwrap();
-        if plays.len() >= 3 && !hinted {
-            hinted = true;
-            trictrac_hint_explains_in_french(&mut cdp).await;
-        }
-        if plays.len() < 4 {
-            warned_or_moved_after(&mut cdp, &plays[0]["n"], seq).await;
-            continue;
-        }
-        let mine = plays.last().unwrap()["n"].clone();
-        if !warned_or_moved_after(&mut cdp, &mine, seq).await {
-            continue;
-        }
-        let warn = cdp.text("#tutor-warn").await;
-        assert!(warn.contains("Ce coup perd"), "{warn}");
-        assert!(
-            warn.contains("Meilleur :") && warn.contains("Le vôtre :"),
-            "{warn}"
-        );
-        assert!(
-            warn.contains("Pourquoi ") && warn.contains(" plutôt que "),
-            "{warn}"
-        );
-        assert!(!warn.contains("()"), "the equities' difference: {warn}");
-        assert!(
-            warn.contains("en anglais"),
-            "the note on the English sentences: {warn}"
-        );
-        assert!(
-            warn.contains("Garder ma décision") && warn.contains("Reprendre"),
-            "{warn}"
-        );
-        browser::shot(&mut cdp, "tutor-tt-warning-fr").await;
-        // Kept: the play stands.
-        cdp.click("#btn-tutor-keep").await;
-        cdp.wait_for(&format!("window.__trictrac.state.seq !== {seq}"), 30)
-            .await;
-        assert_eq!(
-            cdp.eval("document.querySelector('#tutor-warn').hidden")
-                .await,
-            true
-        );
-        assert_eq!(
-            last_white_play(&mut cdp).await,
-            mine,
-            "the play kept was played"
-        );
-        break;
-    }
+    let (seq, mine) = play_until_warned(&mut cdp, "trictrac").await;
+    let warn = cdp.text("#tutor-warn").await;
+    assert!(warn.contains("Ce coup perd"), "{warn}");
+    assert!(
+        warn.contains("Meilleur :") && warn.contains("Le vôtre :"),
+        "{warn}"
+    );
+    assert!(
+        warn.contains("Pourquoi ") && warn.contains(" plutôt que "),
+        "{warn}"
+    );
+    assert!(!warn.contains("()"), "the equities' difference: {warn}");
+    assert!(
+        warn.contains("en anglais"),
+        "the note on the English sentences: {warn}"
+    );
+    assert!(
+        warn.contains("Garder ma décision") && warn.contains("Reprendre"),
+        "{warn}"
+    );
+    browser::shot(&mut cdp, "tutor-tt-warning-fr").await;
+    // Kept: the play stands.
+    cdp.click("#btn-tutor-keep").await;
+    cdp.wait_for(&format!("window.__trictrac.state.seq !== {seq}"), 30)
+        .await;
+    assert_eq!(
+        cdp.eval("document.querySelector('#tutor-warn').hidden")
+            .await,
+        true
+    );
+    assert_eq!(
+        last_white_play(&mut cdp).await,
+        mine,
+        "the play kept was played"
+    );
     review_says_why(&mut cdp).await;
     drop(browser);
     server.stop().await;

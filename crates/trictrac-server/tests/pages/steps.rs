@@ -5,6 +5,8 @@
 //! posted from the lobby and accepted. Each waits for what the page shows
 //! (a condition), never for a fixed time.
 
+use std::time::{Duration, Instant};
+
 use serde_json::{json, Value};
 
 use crate::browser::{Cdp, WHITE_READY};
@@ -86,11 +88,51 @@ pub async fn act_play(cdp: &mut Cdp, play: &Value) {
     .await;
 }
 
+/// Waits (at most `secs`) until `expr` (JavaScript) holds: whether it
+/// did. For a step that may need doing again; else [`Cdp::wait_for`].
+pub async fn holds_within(cdp: &mut Cdp, expr: &str, secs: u64) -> bool {
+    let end = Instant::now() + Duration::from_secs(secs);
+    loop {
+        if cdp.eval(expr).await == true {
+            return true;
+        }
+        if Instant::now() >= end {
+            return false;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Clicks `selector` until `then` (JavaScript) holds, at most three
+/// times, 5 s each: each click once the element is shown and stands
+/// still (the same place at two looks), for the page may draw itself
+/// again (the bot's move, a card answered) and a click land on an
+/// element just replaced.
+pub async fn click_until(cdp: &mut Cdp, selector: &str, then: &str) {
+    let sel = json!(selector);
+    let still = format!(
+        "(() => {{ const e = document.querySelector({sel}); if (!e || e.hidden) return false; \
+         const r = e.getBoundingClientRect(); if (!r.width) return false; const k = r.x + ',' + r.y + ',' + r.width; \
+         const same = window.__stillAt === k; window.__stillAt = k; return same; }})()"
+    );
+    for _ in 0..3 {
+        cdp.wait_for(&still, 20).await;
+        cdp.click(selector).await;
+        if holds_within(cdp, then, 5).await {
+            return;
+        }
+    }
+    cdp.wait_for(then, 5).await;
+}
+
 /// Clicks Resign and waits for its confirmation to be asked.
 pub async fn ask_to_resign(cdp: &mut Cdp) {
-    cdp.click("#btn-resign").await;
-    cdp.wait_for("!document.querySelector('#resign-confirm').hidden", 5)
-        .await;
+    click_until(
+        cdp,
+        "#btn-resign",
+        "!document.querySelector('#resign-confirm').hidden",
+    )
+    .await;
 }
 
 /// Resigns, confirmed, once the page is idle and its button shown, and
@@ -226,4 +268,34 @@ pub async fn seat_taken(cdp: &mut Cdp, room: &str) -> Value {
     )
     .await;
     cdp.eval(&format!("localStorage.getItem({seat})")).await
+}
+
+/// A challenge between two players' pages (sessions, [`player_browser`]):
+/// `poster` posts it from the lobby's form ([`post_from_lobby`], with
+/// `js`); `taker` accepts it once his lobby lists it and `listed` (a
+/// JavaScript condition on its row `li`) holds; the poster's page enters
+/// the game. Returns the room, the taker's answer (`token`) and the
+/// poster's seat token; the session is the poster's.
+pub async fn challenge_taken(
+    cdp: &mut Cdp,
+    (poster, taker): (&str, &str),
+    js: &str,
+    listed: &str,
+) -> (String, Value, Value) {
+    cdp.session = Some(poster.to_string());
+    let id = post_from_lobby(cdp, js).await;
+    cdp.session = Some(taker.to_string());
+    cdp.wait_for(
+        &format!(
+            "(() => {{ const li = document.querySelector('#lobby-seeks li[data-seek=\"{id}\"]'); \
+             return !!li && ({listed}); }})()"
+        ),
+        20,
+    )
+    .await;
+    let taken = accept_challenge(cdp, &id).await;
+    let room = taken["room"].as_str().unwrap().to_string();
+    cdp.session = Some(poster.to_string());
+    let mine = seat_taken(cdp, &room).await;
+    (room, taken, mine)
 }
