@@ -18,11 +18,8 @@ use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn register_log_in_and_see_the_player_page_in_chromium() {
-    let Some((_dir, server, browser, mut cdp)) =
-        pages::open("account_page_in_chromium", "account-page").await
-    else {
-        return;
-    };
+    let (_dir, server, browser, mut cdp) =
+        pages::set_up!("account_page_in_chromium", "account-page");
     let addr = server.addr();
     let home = format!("http://{addr}/?lang=en");
 

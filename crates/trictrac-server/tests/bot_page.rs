@@ -13,11 +13,7 @@ use serde_json::{json, Value};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bot_api_card_and_the_bot_marks_in_chromium() {
-    let Some((_dir, server, browser, mut cdp)) =
-        pages::open("bot_page_in_chromium", "bot-page").await
-    else {
-        return;
-    };
+    let (_dir, server, browser, mut cdp) = pages::set_up!("bot_page_in_chromium", "bot-page");
     let addr = server.addr();
     cdp.page_in_new_context().await;
     cdp.size(1100, 1600, false).await;

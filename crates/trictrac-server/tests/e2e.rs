@@ -20,15 +20,11 @@ use pages::{steps, taken};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_against_the_bot_in_chromium_until_the_first_hole() {
-    let Some((_dir, server, browser, mut cdp)) = pages::open_with_bot_delay(
+    let (_dir, server, browser, mut cdp) = pages::set_up!(
         "play_against_the_bot_in_chromium_until_the_first_hole",
         "e2e",
-        Duration::from_millis(20),
-    )
-    .await
-    else {
-        return;
-    };
+        Duration::from_millis(20)
+    );
     // The home page: choose the weakest bot and White, start.
     steps::open_home(&mut cdp, &format!("http://{}/?lang=en", server.addr())).await;
     assert_eq!(
@@ -39,12 +35,7 @@ async fn play_against_the_bot_in_chromium_until_the_first_hole() {
     steps::start_game(&mut cdp, "random", "").await;
     let room = cdp.eval("window.__trictrac.state.room").await;
     assert_eq!(cdp.eval("window.__trictrac.seats").await, json!(["white"]));
-    assert!(cdp
-        .eval("location.search")
-        .await
-        .as_str()
-        .unwrap()
-        .contains(room.as_str().unwrap()));
+    steps::assert_address_names(&mut cdp, room.as_str().unwrap()).await;
 
     // Play by clicking until someone marks a hole.
     let end = Instant::now() + Duration::from_secs(150);
@@ -202,11 +193,8 @@ fn bg_field(p: u64, side: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_backgammon_against_the_bot_in_chromium_with_a_double_to_the_end() {
-    let Some((_dir, server, browser, mut cdp)) =
-        pages::open("play_backgammon_against_the_bot_in_chromium", "e2e-bg").await
-    else {
-        return;
-    };
+    let (_dir, server, browser, mut cdp) =
+        pages::set_up!("play_backgammon_against_the_bot_in_chromium", "e2e-bg");
     // The home page: Backgammon, standard rules, money game, the random
     // bot (which always takes), White.
     steps::open_home(&mut cdp, &format!("http://{}/?lang=en", server.addr())).await;

@@ -23,11 +23,8 @@ use pages::{steps, taken};
 /// rolls that hit and refuses a bad position with one line.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hint_review_and_analysis_board_in_chromium() {
-    let Some((_dir, server, browser, mut cdp)) =
-        pages::open("hint_review_and_analysis_board_in_chromium", "e2e-analysis").await
-    else {
-        return;
-    };
+    let (_dir, server, browser, mut cdp) =
+        pages::set_up!("hint_review_and_analysis_board_in_chromium", "e2e-analysis");
     let home = format!("http://{}/?lang=en", server.addr());
     pages::start(&mut cdp, &home, "trictrac", "hotseat", "").await;
     // Both sides from this screen: roll, stay, the first play; a hint on

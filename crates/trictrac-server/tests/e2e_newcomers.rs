@@ -15,7 +15,7 @@ use serde_json::json;
 mod browser;
 mod pages;
 use browser::{shot, WHITE_READY};
-use pages::{taken, toast_text};
+use pages::{steps, taken, toast_text};
 
 /// What issue 14 asked of the Grand Trictrac page, in Chromium: field
 /// numbers on the board and the classical names (R-1.6); the checkers that
@@ -27,14 +27,10 @@ use pages::{taken, toast_text};
 /// hidden once he has joined.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_newcomers_page_in_chromium() {
-    let Some((_dir, server, browser, mut cdp)) =
-        pages::open("the_newcomers_page_in_chromium", "e2e-newcomer").await
-    else {
-        return;
-    };
+    let (_dir, server, browser, mut cdp) =
+        pages::set_up!("the_newcomers_page_in_chromium", "e2e-newcomer");
     let home = format!("http://{}/?lang=en", server.addr());
-    cdp.call("Page.navigate", json!({ "url": home })).await;
-    cdp.wait_for(pages::HOME_READY, 30).await;
+    steps::open_home(&mut cdp, &home).await;
     // Bot levels by strength, weakest first; the recommended one chosen.
     let levels = cdp
         .eval("[...document.querySelectorAll('#bot-select option')].map(o => [o.value, o.textContent])")
@@ -74,13 +70,7 @@ async fn the_newcomers_page_in_chromium() {
         .contains("No game in progress"));
 
     // A game against the random bot, as White.
-    cdp.eval(
-        "document.querySelector('#bot-select').value = 'random'; \
-         document.querySelector('select[name=side]').value = 'white'; true",
-    )
-    .await;
-    cdp.click("#btn-start").await;
-    cdp.wait_for(pages::GAME_SHOWN, 30).await;
+    steps::start_game(&mut cdp, "random", "").await;
     let room = cdp.eval("window.__trictrac.state.room").await;
     let room = room.as_str().unwrap().to_string();
     // The field numbers: White's 1 bottom left, 24 top left (the talons).
@@ -459,8 +449,7 @@ async fn the_newcomers_page_in_chromium() {
     assert!(cdp.eval("window.__trictrac.replay").await.is_null());
 
     // Online: the invitation with its QR code.
-    cdp.call("Page.navigate", json!({ "url": home })).await;
-    cdp.wait_for(pages::HOME_READY, 30).await;
+    steps::open_home(&mut cdp, &home).await;
     cdp.eval(
         "document.querySelector('input[name=mode][value=online]').checked = true; \
          document.querySelector('input[name=name]').value = 'Ann'; \

@@ -22,11 +22,8 @@ use pages::toast_text;
 /// of both games.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn both_games_on_desktop_and_phone_in_chromium() {
-    let Some((_dir, server, browser, mut cdp)) =
-        pages::open("both_games_on_desktop_and_phone_in_chromium", "e2e-phone").await
-    else {
-        return;
-    };
+    let (_dir, server, browser, mut cdp) =
+        pages::set_up!("both_games_on_desktop_and_phone_in_chromium", "e2e-phone");
     let home = format!("http://{}/?lang=en", server.addr());
     for (game, title, label) in [
         ("trictrac", "Grand Trictrac", "#board text.fnum"),
@@ -37,22 +34,7 @@ async fn both_games_on_desktop_and_phone_in_chromium() {
             json!({ "width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": false }),
         )
         .await;
-        cdp.call("Page.navigate", json!({ "url": home })).await;
-        cdp.wait_for(pages::HOME_READY, 30).await;
-        cdp.click(&format!("input[name=game][value={game}]")).await;
-        cdp.wait_for(
-            &format!("document.querySelector('#bot-select').dataset.game === '{game}'"),
-            10,
-        )
-        .await;
-        cdp.eval(
-            "document.querySelector('#bot-select').value = 'random'; \
-             document.querySelector('select[name=side]').value = 'white'; true",
-        )
-        .await;
-        cdp.click("#btn-start").await;
-        cdp.wait_for(pages::GAME_SHOWN, 30).await;
-        assert_eq!(cdp.eval("window.__trictrac.state.game").await, game);
+        pages::start(&mut cdp, &home, game, "bot", "").await;
         assert_eq!(
             cdp.eval("document.querySelector('header .brand span').textContent")
                 .await,

@@ -21,15 +21,11 @@ use pages::steps;
 /// confirmation (cancelled once, then confirmed) ends the game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn seed_options_and_resign_in_chromium() {
-    let Some((_dir, server, browser, mut cdp)) = pages::open_with_bot_delay(
+    let (_dir, server, browser, mut cdp) = pages::set_up!(
         "seed_options_and_resign_in_chromium",
         "e2e-seed",
-        Duration::from_millis(20),
-    )
-    .await
-    else {
-        return;
-    };
+        Duration::from_millis(20)
+    );
     steps::open_home(&mut cdp, &format!("http://{}/?lang=en", server.addr())).await;
     steps::start_game(
         &mut cdp,

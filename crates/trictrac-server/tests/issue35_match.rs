@@ -7,7 +7,7 @@ mod browser;
 mod common;
 mod pages;
 
-use pages::{start, text};
+use pages::{start, steps, text};
 
 /// The page is idle: a state, nothing sent unanswered, connected.
 const READY: &str =
@@ -20,11 +20,8 @@ const READY: &str =
 /// (1 point, the match).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn match_over_names_the_last_game_in_chromium() {
-    let Some((_dir, server, browser, mut cdp)) =
-        pages::open("match_over_names_the_last_game_in_chromium", "i35-match").await
-    else {
-        return;
-    };
+    let (_dir, server, browser, mut cdp) =
+        pages::set_up!("match_over_names_the_last_game_in_chromium", "i35-match");
     let home = format!("http://{}/?lang=en", server.addr());
     start(
         &mut cdp,
@@ -132,15 +129,8 @@ async fn match_over_names_the_last_game_in_chromium() {
         "{last}"
     );
     // Every row numbered, 1 to n, no number skipped.
-    let numbers = cdp
-        .eval("[...document.querySelectorAll('#history tr')].map((r) => Number(r.cells[0].textContent)).reverse()")
-        .await;
-    let numbers: Vec<u64> = numbers
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64().unwrap())
-        .collect();
+    let mut numbers = steps::row_numbers(&mut cdp, "#history tr").await;
+    numbers.reverse();
     assert!(numbers.len() > 4, "{numbers:?}");
     assert_eq!(
         numbers,
@@ -161,14 +151,10 @@ async fn match_over_names_the_last_game_in_chromium() {
 /// cannot be read.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn analysis_board_forgets_the_last_position_in_chromium() {
-    let Some((_dir, server, browser, mut cdp)) = pages::open(
+    let (_dir, server, browser, mut cdp) = pages::set_up!(
         "analysis_board_forgets_the_last_position_in_chromium",
-        "i35-bga",
-    )
-    .await
-    else {
-        return;
-    };
+        "i35-bga"
+    );
     cdp.navigate(&format!("http://{}/?bganalysis=1&lang=en", server.addr()))
         .await;
     cdp.wait_for("!document.querySelector('#bg-analysis').hidden", 20)

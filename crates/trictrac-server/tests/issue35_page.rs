@@ -111,14 +111,10 @@ async fn manual_marking_withholds_the_count_until_marked() {
 /// marked, they are shown.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn manual_marking_shows_no_count_before_marking_in_chromium() {
-    let Some((_dir, server, browser, mut cdp)) = pages::open(
+    let (_dir, server, browser, mut cdp) = pages::set_up!(
         "manual_marking_shows_no_count_before_marking_in_chromium",
-        "i35-mark-page",
-    )
-    .await
-    else {
-        return;
-    };
+        "i35-mark-page"
+    );
     let home = format!("http://{}/?lang=en", server.addr());
     start(
         &mut cdp,
@@ -222,14 +218,10 @@ async fn manual_marking_shows_no_count_before_marking_in_chromium() {
 /// page's language, also after the language changes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lobby_words_follow_the_language_in_chromium() {
-    let Some((_dir, server, browser, mut cdp)) = pages::open(
+    let (_dir, server, browser, mut cdp) = pages::set_up!(
         "lobby_words_follow_the_language_in_chromium",
-        "i35-lobby-lang",
-    )
-    .await
-    else {
-        return;
-    };
+        "i35-lobby-lang"
+    );
     post_seek(
         server.addr(),
         json!({"game": "backgammon", "match": 5, "name": "Ann",

@@ -7,9 +7,9 @@ mod browser;
 mod common;
 mod pages;
 
-use pages::{start, text, window};
+use pages::{start, steps, text, window};
 
-use browser::WHITE_READY;
+use browser::{Cdp, WHITE_READY};
 use common::{post_seek, Client};
 use serde_json::json;
 
@@ -20,6 +20,18 @@ const LONG: &str = "WWWWWWWWWWWWWWWWWWWWMMMMMMMMMMMMMMMMMMMM";
 const OVERFLOW: &str =
     "Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth)";
 
+/// Opens `home` and logs in with a wrong password through the account
+/// card: its message shown as an error.
+async fn log_in_wrongly(cdp: &mut Cdp, home: &str) {
+    cdp.open(home).await;
+    steps::fill_account_card(cdp, "Nobody", "wrong-password", "#btn-login").await;
+    cdp.wait_for(
+        "document.querySelector('#acc-msg').classList.contains('error')",
+        20,
+    )
+    .await;
+}
+
 /// Item 8: the rough places of the page, looked at on a desktop and a
 /// phone, in French and English (screenshots in `TRICTRAC_E2E_SHOTS`):
 /// long names fit the lobby, the live list and the players card on a
@@ -27,11 +39,8 @@ const OVERFLOW: &str =
 /// no raw backticks.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rough_places_fit_and_read_well_in_chromium() {
-    let Some((_dir, server, browser, mut cdp)) =
-        pages::open("rough_places_fit_and_read_well_in_chromium", "i35-rough").await
-    else {
-        return;
-    };
+    let (_dir, server, browser, mut cdp) =
+        pages::set_up!("rough_places_fit_and_read_well_in_chromium", "i35-rough");
     let addr = server.addr();
     // A challenge and an online game in progress, long names.
     post_seek(
@@ -149,17 +158,7 @@ async fn rough_places_fit_and_read_well_in_chromium() {
         problems.push(format!("the lobby form's rows by game: {rows}"));
     }
     // The account form after an error: what was typed stays, in words.
-    cdp.open(&format!("http://{addr}/?lang=en")).await;
-    cdp.wait_for("!!document.querySelector('#acc-form')", 20)
-        .await;
-    cdp.eval("const f = document.querySelector('#acc-form'); f.elements.name.value = 'Nobody'; f.elements.password.value = 'wrong-password'; true")
-        .await;
-    cdp.click("#btn-login").await;
-    cdp.wait_for(
-        "document.querySelector('#acc-msg').classList.contains('error')",
-        20,
-    )
-    .await;
+    log_in_wrongly(&mut cdp, &format!("http://{addr}/?lang=en")).await;
     let kept = cdp
         .eval("(() => { const f = document.querySelector('#acc-form'); return [f.elements.name.value, f.elements.password.value]; })()")
         .await;
@@ -183,17 +182,7 @@ async fn rough_places_fit_and_read_well_in_chromium() {
     }
     browser::shot(&mut cdp, "i35-account-error").await;
     // In French, the server's words in French.
-    cdp.open(&format!("http://{addr}/?lang=fr")).await;
-    cdp.wait_for("!!document.querySelector('#acc-form')", 20)
-        .await;
-    cdp.eval("const f = document.querySelector('#acc-form'); f.elements.name.value = 'Nobody'; f.elements.password.value = 'wrong-password'; true")
-        .await;
-    cdp.click("#btn-login").await;
-    cdp.wait_for(
-        "document.querySelector('#acc-msg').classList.contains('error')",
-        20,
-    )
-    .await;
+    log_in_wrongly(&mut cdp, &format!("http://{addr}/?lang=fr")).await;
     let msg = text(&mut cdp, "#acc-msg").await;
     if msg != "Nom inconnu ou mot de passe faux." {
         problems.push(format!("the account's message on the French page: {msg}"));
@@ -211,11 +200,8 @@ async fn rough_places_fit_and_read_well_in_chromium() {
 /// date in French. Screenshots in `TRICTRAC_E2E_SHOTS`, dark mode too.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rough_game_page_in_chromium() {
-    let Some((_dir, server, browser, mut cdp)) =
-        pages::open("rough_game_page_in_chromium", "i35-rough-game").await
-    else {
-        return;
-    };
+    let (_dir, server, browser, mut cdp) =
+        pages::set_up!("rough_game_page_in_chromium", "i35-rough-game");
     let addr = server.addr();
     let home = format!("http://{addr}/?lang=en");
     start(&mut cdp, &home, "backgammon", "bot", "").await;
@@ -345,12 +331,8 @@ async fn rough_game_page_in_chromium() {
     cdp.open(&format!("http://{addr}/?room={room}&lang=en"))
         .await;
     cdp.wait_for(pages::GAME_SHOWN, 20).await;
-    cdp.wait_for("!document.querySelector('#btn-resign').hidden", 20)
-        .await;
-    cdp.click("#btn-resign").await;
-    cdp.click("#btn-resign-yes").await;
     // Offered (issue 38): the bot accepts a single game this early.
-    cdp.wait_for("!!window.__trictrac.state.over", 20).await;
+    steps::resign(&mut cdp).await;
     cdp.open(&format!("http://{addr}/?bgreview={room}&lang=en"))
         .await;
     cdp.wait_for(
@@ -366,15 +348,7 @@ async fn rough_game_page_in_chromium() {
             && result.ends_with("wins 1 point"),
         "{result}"
     );
-    let numbers = cdp
-        .eval("[...document.querySelectorAll('#bgr-moves tr.bgr-row')].map((r) => Number(r.cells[0].textContent))")
-        .await;
-    let numbers: Vec<u64> = numbers
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64().unwrap())
-        .collect();
+    let numbers = steps::row_numbers(&mut cdp, "#bgr-moves tr.bgr-row").await;
     assert_eq!(numbers, (1..=numbers.len() as u64).collect::<Vec<_>>());
     assert!(
         cdp.eval("document.querySelectorAll('#bgr-graph .bgr-g-scale').length")

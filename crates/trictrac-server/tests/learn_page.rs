@@ -12,6 +12,7 @@ mod common;
 mod pages;
 
 use backgammon_bot::analysis::quiz::{self, Question, QuizOptions, Theme};
+use backgammon_bot::BgNet;
 use browser::{shot, Cdp};
 use serde_json::json;
 use trictrac_bot::lessons;
@@ -25,12 +26,54 @@ async fn type_into(cdp: &mut Cdp, selector: &str, text: &str) {
     cdp.call("Input.insertText", json!({ "text": text })).await;
 }
 
+/// Opens the Grand Trictrac lesson `n` from the list of lessons.
+async fn open_lesson(cdp: &mut Cdp, n: u32) {
+    cdp.click(&format!("#ln-lessons button[data-lesson='{n}']"))
+        .await;
+    cdp.wait_for(
+        &format!("window.__learn.tt.ex && window.__learn.tt.ex.lesson === {n}"),
+        20,
+    )
+    .await;
+}
+
+/// Types the points of a Grand Trictrac exercise: the mover's and, if
+/// given, the opponent's.
+async fn answer_points(cdp: &mut Cdp, mover: u32, opponent: Option<u32>) {
+    type_into(cdp, "#ln-tt-mover", &mover.to_string()).await;
+    if let Some(o) = opponent {
+        type_into(cdp, "#ln-tt-opponent", &o.to_string()).await;
+    }
+}
+
+/// Clicks the check button `button` of the game `game` (`tt` or `bg`)
+/// and waits (at most `secs`) for its verdict: the verdict's text.
+async fn check(cdp: &mut Cdp, game: &str, button: &str, secs: u64) -> String {
+    cdp.click(button).await;
+    let verdict = format!("ln-{game}-verdict");
+    cdp.wait_for(&format!("!!document.getElementById('{verdict}')"), secs)
+        .await;
+    cdp.text(&format!("#{verdict}")).await
+}
+
+/// The library's quiz of `theme` from `seed`, as the server makes it.
+fn library_quiz(net: &BgNet, theme: Theme, seed: u64) -> quiz::Quiz {
+    quiz::generate(
+        net,
+        theme,
+        &QuizOptions {
+            seed,
+            count: 1,
+            plies: trictrac_server::learn::backgammon::PLIES,
+            margin: trictrac_server::learn::backgammon::MARGIN,
+        },
+    )
+    .remove(0)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
-    let Some((_dir, server, browser, mut cdp)) = pages::open("learn_page", "learn-page").await
-    else {
-        return;
-    };
+    let (_dir, server, browser, mut cdp) = pages::set_up!("learn_page", "learn-page");
     let addr = server.addr();
     cdp.size(1100, 1300, false).await;
 
@@ -57,12 +100,7 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
     let one = lessons::lesson(1).unwrap();
     let title = cdp.text("#ln-lessons button[data-lesson='1']").await;
     assert_eq!(title, one.title.unwrap().fr);
-    cdp.click("#ln-lessons button[data-lesson='1']").await;
-    cdp.wait_for(
-        "window.__learn.tt.ex && window.__learn.tt.ex.lesson === 1",
-        20,
-    )
-    .await;
+    open_lesson(&mut cdp, 1).await;
     let checkers = cdp
         .eval("[...document.querySelectorAll('#ln-tt-board circle.chk-w, #ln-tt-board circle.chk-b')].filter((c) => c.getAttribute('r') === '27').length")
         .await;
@@ -78,8 +116,7 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
     );
     assert!(cdp.text("#ln-tt-title").await.starts_with("Leçon 1 sur 21"));
     let a = &one.answer;
-    type_into(&mut cdp, "#ln-tt-mover", &a.mover_points.to_string()).await;
-    type_into(&mut cdp, "#ln-tt-opponent", &a.opponent_points.to_string()).await;
+    answer_points(&mut cdp, a.mover_points, Some(a.opponent_points)).await;
     let wide = cdp
         .eval("[document.documentElement.scrollWidth, window.innerWidth]")
         .await;
@@ -88,10 +125,7 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
         "the page is wider than the window: {wide}"
     );
     shot(&mut cdp, "learn-tt-lesson1-asked").await;
-    cdp.click("#ln-tt-check").await;
-    cdp.wait_for("!!document.getElementById('ln-tt-verdict')", 20)
-        .await;
-    let verdict = cdp.text("#ln-tt-verdict").await;
+    let verdict = check(&mut cdp, "tt", "#ln-tt-check", 20).await;
     assert!(verdict.starts_with("Juste !"), "{verdict}");
     let jans = cdp.text("#ln-tt-jans").await;
     assert!(
@@ -113,11 +147,8 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
     .await;
     let two = lessons::lesson(2).unwrap();
     let b = &two.answer;
-    type_into(&mut cdp, "#ln-tt-mover", &(b.mover_points + 2).to_string()).await;
-    cdp.click("#ln-tt-check").await;
-    cdp.wait_for("!!document.getElementById('ln-tt-verdict')", 20)
-        .await;
-    let verdict = cdp.text("#ln-tt-verdict").await;
+    answer_points(&mut cdp, b.mover_points + 2, None).await;
+    let verdict = check(&mut cdp, "tt", "#ln-tt-check", 20).await;
     assert!(verdict.starts_with("Ce n'est pas ça."), "{verdict}");
     let answer = cdp.text("#ln-tt-answer").await;
     assert!(
@@ -181,12 +212,10 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
         .await
         .starts_with("Niveau : les moyens"));
     let a = &ex.answer;
-    type_into(&mut cdp, "#ln-tt-mover", &a.mover_points.to_string()).await;
-    type_into(&mut cdp, "#ln-tt-opponent", &a.opponent_points.to_string()).await;
-    cdp.click("#ln-tt-check").await;
-    cdp.wait_for("!!document.getElementById('ln-tt-verdict')", 20)
-        .await;
-    assert!(cdp.text("#ln-tt-verdict").await.starts_with("Juste !"));
+    answer_points(&mut cdp, a.mover_points, Some(a.opponent_points)).await;
+    assert!(check(&mut cdp, "tt", "#ln-tt-check", 20)
+        .await
+        .starts_with("Juste !"));
     shot(&mut cdp, "learn-tt-level").await;
 
     // In English, a backgammon quiz of the opening: a play picked from
@@ -226,21 +255,9 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
         pick.as_str()
     );
     shot(&mut cdp, "learn-bg-asked").await;
-    cdp.click("#ln-bg-check").await;
-    cdp.wait_for("!!document.getElementById('ln-bg-verdict')", 30)
-        .await;
+    let verdict = check(&mut cdp, "bg", "#ln-bg-check", 30).await;
     let net = backgammon_bot::default_net();
-    let lib = quiz::generate(
-        &net,
-        Theme::Opening,
-        &QuizOptions {
-            seed,
-            count: 1,
-            plies: trictrac_server::learn::backgammon::PLIES,
-            margin: trictrac_server::learn::backgammon::MARGIN,
-        },
-    )
-    .remove(0);
+    let lib = library_quiz(&net, Theme::Opening, seed);
     let Question::BestPlay { plays, .. } = &lib.question else {
         panic!("an opening quiz is a play")
     };
@@ -249,7 +266,6 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
         .position(|r| r.play.to_string() == pick)
         .unwrap()
         + 1;
-    let verdict = cdp.text("#ln-bg-verdict").await;
     if rank == 1 {
         assert!(verdict.starts_with("The best play!"), "{verdict}");
     } else {
@@ -285,24 +301,11 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
     );
     let seed = cdp.eval("window.__learn.bg.seed").await.as_u64().unwrap();
     cdp.click("#ln-bg-double").await;
-    cdp.click("#ln-bg-cube-check").await;
-    cdp.wait_for("!!document.getElementById('ln-bg-verdict')", 30)
-        .await;
-    let lib = quiz::generate(
-        &net,
-        Theme::Cube,
-        &QuizOptions {
-            seed,
-            count: 1,
-            plies: trictrac_server::learn::backgammon::PLIES,
-            margin: trictrac_server::learn::backgammon::MARGIN,
-        },
-    )
-    .remove(0);
+    let verdict = check(&mut cdp, "bg", "#ln-bg-cube-check", 30).await;
+    let lib = library_quiz(&net, Theme::Cube, seed);
     let Question::Cube { answer } = &lib.question else {
         panic!("a cube quiz")
     };
-    let verdict = cdp.text("#ln-bg-verdict").await;
     if answer.double && !answer.take {
         assert_eq!(verdict, format!("Right! {}.", answer.action));
     } else {
@@ -326,12 +329,7 @@ async fn a_new_player_learns_two_lessons_in_french_and_a_quiz_in_english() {
         20,
     )
     .await;
-    cdp.click("#ln-lessons button[data-lesson='3']").await;
-    cdp.wait_for(
-        "window.__learn.tt.ex && window.__learn.tt.ex.lesson === 3",
-        20,
-    )
-    .await;
+    open_lesson(&mut cdp, 3).await;
     assert_eq!(cdp.eval(overflow).await, 0, "the Learn page fits a phone");
     shot(&mut cdp, "learn-phone").await;
     cdp.open(&format!("http://{addr}/?lang=fr")).await;

@@ -146,11 +146,8 @@ async fn the_analysis_api_refuses_the_position_of_a_live_game_between_people() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_spectator_of_a_live_game_finds_no_way_to_its_analysis_in_chromium() {
-    let Some((_dir, server, browser, mut cdp)) =
-        pages::open("live_analysis_page", "live-analysis-page").await
-    else {
-        return;
-    };
+    let (_dir, server, browser, mut cdp) =
+        pages::set_up!("live_analysis_page", "live-analysis-page");
     let addr = server.addr();
     let mut rng = Lcg(7);
     for game in ["backgammon", "trictrac"] {

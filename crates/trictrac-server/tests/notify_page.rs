@@ -17,11 +17,7 @@ use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn notifications_and_correspondence_games_in_chromium() {
-    let Some((_dir, server, browser, mut cdp)) =
-        pages::open("notify_page_in_chromium", "notify-page").await
-    else {
-        return;
-    };
+    let (_dir, server, browser, mut cdp) = pages::set_up!("notify_page_in_chromium", "notify-page");
     let addr = server.addr();
     let home = format!("http://{addr}/?lang=en");
 

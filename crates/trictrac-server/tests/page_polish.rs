@@ -10,30 +10,17 @@ mod browser;
 mod common;
 mod pages;
 
-use pages::{start, text};
+use pages::{start, steps, text};
 
-use browser::Cdp;
 use serde_json::json;
-
-/// Resigns (confirmed) and waits for the end.
-async fn resign(cdp: &mut Cdp) {
-    cdp.wait_for("!document.querySelector('#btn-resign').hidden", 20)
-        .await;
-    cdp.click("#btn-resign").await;
-    cdp.click("#btn-resign-yes").await;
-    cdp.wait_for("!!window.__trictrac.state.over", 20).await;
-}
 
 /// Issue 25 item 8: the rematch of an online trictrac game (the friend's
 /// page follows; the old invitation link leads to the new room) and of a
 /// backgammon game against the bot; same settings, colours swapped.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rematch_for_both_games_in_chromium() {
-    let Some((_dir, server, browser, mut cdp)) =
-        pages::open("rematch_for_both_games_in_chromium", "polish-rematch").await
-    else {
-        return;
-    };
+    let (_dir, server, browser, mut cdp) =
+        pages::set_up!("rematch_for_both_games_in_chromium", "polish-rematch");
     let home = format!("http://{}/?lang=en", server.addr());
     let a = cdp.session.clone();
     start(
@@ -65,7 +52,7 @@ async fn rematch_for_both_games_in_chromium() {
     cdp.session = a.clone();
     cdp.wait_for("window.__trictrac.state.seats.black.taken", 20)
         .await;
-    resign(&mut cdp).await;
+    steps::resign(&mut cdp).await;
     cdp.wait_for("!document.querySelector('#btn-rematch').hidden", 10)
         .await;
     assert_eq!(
@@ -116,12 +103,7 @@ async fn rematch_for_both_games_in_chromium() {
     )
     .await;
     assert_eq!(cdp.eval("window.__trictrac.seats").await, json!(["white"]));
-    assert!(cdp
-        .eval("location.search")
-        .await
-        .as_str()
-        .unwrap()
-        .contains(new.as_str().unwrap()));
+    steps::assert_address_names(&mut cdp, new.as_str().unwrap()).await;
 
     // Backgammon against the bot: the same bot, the same rules, the
     // other colour.
@@ -131,7 +113,7 @@ async fn rematch_for_both_games_in_chromium() {
     let before = cdp
         .eval("(() => { const s = window.__trictrac.state; return [s.options, s.bot, s.game]; })()")
         .await;
-    resign(&mut cdp).await;
+    steps::resign(&mut cdp).await;
     cdp.click("#btn-rematch").await;
     cdp.wait_for(
         &format!("window.__trictrac.room !== {old} && !!window.__trictrac.state && window.__trictrac.state.room === window.__trictrac.room"),
@@ -155,11 +137,8 @@ async fn rematch_for_both_games_in_chromium() {
 /// with diagrams, linking to the rule books, reachable from the home page.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn how_to_play_pages_in_chromium() {
-    let Some((_dir, server, browser, mut cdp)) =
-        pages::open("how_to_play_pages_in_chromium", "polish-howto").await
-    else {
-        return;
-    };
+    let (_dir, server, browser, mut cdp) =
+        pages::set_up!("how_to_play_pages_in_chromium", "polish-howto");
     let home = format!("http://{}/?lang=fr", server.addr());
     cdp.open(&home).await;
     cdp.wait_for("!!document.querySelector('#howto-bg')", 20)

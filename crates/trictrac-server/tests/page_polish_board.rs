@@ -80,11 +80,8 @@ async fn phone_and_desktop(cdp: &mut Cdp, game: &str) {
 /// Issue 25 items 6, 7, 9, 10, 11 and issue 24 items 2, 4, 5 on the page.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn polish_of_both_games_in_chromium() {
-    let Some((_dir, server, browser, mut cdp)) =
-        pages::open("polish_of_both_games_in_chromium", "polish-page").await
-    else {
-        return;
-    };
+    let (_dir, server, browser, mut cdp) =
+        pages::set_up!("polish_of_both_games_in_chromium", "polish-page");
     let home = format!("http://{}/?lang=en", server.addr());
     // The sound is off until turned on; then it is remembered.
     cdp.open(&home).await;

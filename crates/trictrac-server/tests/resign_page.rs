@@ -43,10 +43,7 @@ async fn offer(cdp: &mut Cdp, kind: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_gammon_declined_then_a_backgammon_accepted_in_a_rated_money_game() {
-    let Some((_dir, server, browser, mut cdp)) = pages::open("resign_page", "resign-page").await
-    else {
-        return;
-    };
+    let (_dir, server, browser, mut cdp) = pages::set_up!("resign_page", "resign-page");
     let addr = server.addr();
     let home = format!("http://{addr}/?lang=en");
 

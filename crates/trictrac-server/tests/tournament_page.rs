@@ -74,11 +74,7 @@ async fn shows(cdp: &mut Cdp, pages: &[String], name: &str, points: i64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_players_see_the_arena_standings_change_live() {
-    let Some((_dir, server, browser, mut cdp)) =
-        pages::open("tournament_page", "tournament-page").await
-    else {
-        return;
-    };
+    let (_dir, server, browser, mut cdp) = pages::set_up!("tournament_page", "tournament-page");
     let addr = server.addr();
     let home = format!("http://{addr}/tournaments?lang=en");
 

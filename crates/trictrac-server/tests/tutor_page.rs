@@ -197,11 +197,8 @@ async fn trictrac_hint_explains_in_french(cdp: &mut Cdp) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_tutor_and_the_explanations_in_both_games() {
-    let Some((_dir, server, browser, mut cdp)) =
-        pages::open("the_tutor_and_the_explanations_in_both_games", "tutor-page").await
-    else {
-        return;
-    };
+    let (_dir, server, browser, mut cdp) =
+        pages::set_up!("the_tutor_and_the_explanations_in_both_games", "tutor-page");
     cdp.size(1200, 1400, false).await;
     let addr = server.addr();
 
@@ -380,11 +377,8 @@ async fn warned_or_moved_after(cdp: &mut Cdp, n: &Value, seq: u64) -> bool {
 /// when one ends).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_tutor_warns_a_bad_take() {
-    let Some((_dir, server, browser, mut cdp)) =
-        pages::open("the_tutor_warns_a_bad_take", "tutor-take").await
-    else {
-        return;
-    };
+    let (_dir, server, browser, mut cdp) =
+        pages::set_up!("the_tutor_warns_a_bad_take", "tutor-take");
     cdp.size(1200, 1400, false).await;
     let home = format!("http://{}/?lang=en", server.addr());
     let end = Instant::now() + Duration::from_secs(540);

@@ -29,6 +29,28 @@ pub async fn open(test: &str, tag: &str) -> Option<(TempDir, Server, Browser, Cd
     open_with_bot_delay(test, tag, Duration::from_millis(10)).await
 }
 
+/// The set-up of a browser test: `(dir, server, browser, cdp)` of
+/// [`open`] (`set_up!(test, tag)`) or of [`open_with_bot_delay`]
+/// (`set_up!(test, tag, bot_delay)`); without Chromium the test returns
+/// here, skipped ([`chromium_or_skip`]). (Not every test file uses it.)
+#[allow(unused_macros)]
+macro_rules! set_up {
+    ($test:expr, $tag:expr) => {
+        match $crate::pages::open($test, $tag).await {
+            Some(set_up) => set_up,
+            None => return,
+        }
+    };
+    ($test:expr, $tag:expr, $bot_delay:expr) => {
+        match $crate::pages::open_with_bot_delay($test, $tag, $bot_delay).await {
+            Some(set_up) => set_up,
+            None => return,
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use set_up;
+
 /// [`open`], the bot answering after `bot_delay` ([`bot_server`]).
 pub async fn open_with_bot_delay(
     test: &str,

@@ -73,6 +73,27 @@ pub async fn white_to_act_or(cdp: &mut Cdp, or_else: &str, secs: u64) -> Value {
     cdp.eval(LOOK).await
 }
 
+/// Asserts that the page's address names `text` (a room's code).
+pub async fn assert_address_names(cdp: &mut Cdp, text: &str) {
+    let search = cdp.eval("location.search").await;
+    assert!(
+        search.as_str().unwrap_or("").contains(text),
+        "{text} not in {search}"
+    );
+}
+
+/// The numbers in the first cells of the rows `rows` (a selector), in
+/// the page's order.
+pub async fn row_numbers(cdp: &mut Cdp, rows: &str) -> Vec<u64> {
+    let numbers = cdp
+        .eval(&format!(
+            "[...document.querySelectorAll({})].map((r) => Number(r.cells[0].textContent))",
+            json!(rows)
+        ))
+        .await;
+    serde_json::from_value(numbers.clone()).unwrap_or_else(|e| panic!("{e}: {numbers}"))
+}
+
 /// Whether the page `st` ([`LOOK`]) waits for White: his turn, nothing
 /// sent unanswered, connected.
 pub fn white_ready(st: &Value) -> bool {
