@@ -12,7 +12,7 @@ mod pages;
 
 use pages::steps;
 
-use browser::{shot, Cdp};
+use browser::shot;
 use common::Client;
 use serde_json::json;
 
