@@ -545,7 +545,7 @@ function init() {
   $("btn-undo").onclick = () => { S.steps = []; S.selected = null; render(); };
   $("btn-hint").onclick = () => send({ type: "hint" });
   tutor.init();
-  $("btn-verify").onclick = () => fair.verify(S.state);
+  $("btn-verify").onclick = () => fair.verify(S.state, S.info);
   $("btn-replay").onclick = () => startReplay(0);
   const steps = { first: () => 0, prev: () => S.replay.i - 1, next: () => S.replay.i + 1, last: () => S.replay.frames.length - 1 };
   for (const k in steps) $("btn-replay-" + k).onclick = () => replayGo(steps[k]());

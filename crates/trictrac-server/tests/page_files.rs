@@ -1,7 +1,8 @@
 //! The page's files (issue 21, items 5 and 6): every ES module in
 //! `static/` is served by the binary as JavaScript, every module a module
 //! imports exists, no file is over 700 lines, the shell has no branch on a
-//! game's name, and no game module imports another game's.
+//! game's name and takes the games from one list (`games.js`), the page
+//! holds no game's own blocks, and no game module imports another game's.
 
 mod common;
 
