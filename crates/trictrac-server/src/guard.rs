@@ -18,8 +18,8 @@
 //! as plain text.
 //!
 //! **Headers.** `Content-Security-Policy` (scripts and everything else
-//! from this origin only; the how-to pages' inline scripts by their
-//! hash), `X-Frame-Options: DENY`, `X-Content-Type-Options: nosniff`,
+//! from this origin only: the pages have no inline script, the how-to
+//! pages' being `static/howto.js`), `X-Frame-Options: DENY`, `X-Content-Type-Options: nosniff`,
 //! `Referrer-Policy: same-origin`.
 
 use axum::extract::Request;
@@ -104,7 +104,7 @@ pub async fn guard(req: Request, next: Next) -> Response {
     let headers = req.headers();
     if !safe || is_upgrade(headers) {
         if let Err(e) = cross_origin(headers) {
-            return with_headers(e.into_response(), req.uri().path());
+            return with_headers(e.into_response());
         }
         let path = req.uri().path();
         if !safe
@@ -112,12 +112,11 @@ pub async fn guard(req: Request, next: Next) -> Response {
             && !path.starts_with("/api/analysis/")
             && !is_json(headers)
         {
-            return with_headers(Forgery::NotJson.into_response(), path);
+            return with_headers(Forgery::NotJson.into_response());
         }
     }
-    let path = req.uri().path().to_string();
     let response = next.run(req).await;
-    with_headers(response, &path)
+    with_headers(response)
 }
 
 /// The policy of a page: this origin only, plus the page's own inline
@@ -144,28 +143,10 @@ pub fn policy(html: &str) -> String {
     )
 }
 
-/// The policies of the pages with inline scripts, computed once.
-fn page_policy(path: &str) -> Option<&'static str> {
-    use std::sync::OnceLock;
-    static HOWTO: OnceLock<String> = OnceLock::new();
-    static HOWTO_BG: OnceLock<String> = OnceLock::new();
-    match path {
-        "/howto" | "/howto/trictrac" => {
-            Some(HOWTO.get_or_init(|| policy(crate::pages::HOWTO)).as_str())
-        }
-        "/howto/backgammon" => Some(
-            HOWTO_BG
-                .get_or_init(|| policy(crate::pages::HOWTO_BG))
-                .as_str(),
-        ),
-        _ => None,
-    }
-}
-
-fn with_headers(mut r: Response, path: &str) -> Response {
+fn with_headers(mut r: Response) -> Response {
     use std::sync::OnceLock;
     static DEFAULT: OnceLock<String> = OnceLock::new();
-    let csp = page_policy(path).unwrap_or_else(|| DEFAULT.get_or_init(|| policy("")).as_str());
+    let csp = DEFAULT.get_or_init(|| policy("")).as_str();
     let h = r.headers_mut();
     if let Ok(v) = HeaderValue::from_str(csp) {
         h.entry(header::CONTENT_SECURITY_POLICY).or_insert(v);

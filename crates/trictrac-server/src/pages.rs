@@ -1,19 +1,28 @@
 //! The page's files, embedded in the binary (docs/ARCHITECTURE.md, "The
 //! page"): the HTML pages, the ES modules, their texts, the style, and
-//! the rule books the how-to pages link to. the web routes serve them;
-//! the guard hashes the inline scripts of the how-to pages for its
-//! Content-Security-Policy.
+//! the rule books the how-to pages link to. The web routes serve them.
+//! Every HTML page begins with a marker, `<!-- head title="…" -->`,
+//! which the shared head (`static/head.html`: the document's head, the
+//! header and the brand) replaces once, when the pages are first served.
 
-pub(crate) const INDEX: &str = include_str!("../static/index.html");
+use std::sync::LazyLock;
+
+const INDEX: &str = include_str!("../static/index.html");
 /// The page's ES modules (docs/ARCHITECTURE.md, "The page"): the shell,
-/// what it shares with the games, and one module per game.
-pub(crate) const MODULES: [(&str, &str); 12] = [
+/// what it shares with the games, the list of the games it plays
+/// (`games.js`), and one module per game.
+pub(crate) const MODULES: [(&str, &str); 15] = [
     ("/app.js", include_str!("../static/app.js")),
+    ("/games.js", include_str!("../static/games.js")),
     ("/i18n.js", include_str!("../static/i18n.js")),
     ("/board.js", include_str!("../static/board.js")),
     (
         "/games/trictrac.js",
         include_str!("../static/games/trictrac.js"),
+    ),
+    (
+        "/games/trictrac-form.js",
+        include_str!("../static/games/trictrac-form.js"),
     ),
     (
         "/games/trictrac-texts.js",
@@ -34,6 +43,10 @@ pub(crate) const MODULES: [(&str, &str); 12] = [
     (
         "/games/backgammon.js",
         include_str!("../static/games/backgammon.js"),
+    ),
+    (
+        "/games/backgammon-form.js",
+        include_str!("../static/games/backgammon-form.js"),
     ),
     (
         "/games/backgammon-board.js",
@@ -73,6 +86,7 @@ pub(crate) const SHELL_MODULES: &[(&str, &str)] = &[
     ("/learn.js", include_str!("../static/learn.js")),
     ("/learn-tt.js", include_str!("../static/learn-tt.js")),
     ("/learn-bg.js", include_str!("../static/learn-bg.js")),
+    ("/howto.js", include_str!("../static/howto.js")),
 ];
 /// The page's words, French and English, as JSON modules the ES modules
 /// import (`with { type: "json" }`).
@@ -127,25 +141,32 @@ pub(crate) const TEXT_FILES: [(&str, &str); 12] = [
     ),
 ];
 /// How to play backgammon (Grand Trictrac's is `HOWTO`).
-pub(crate) const HOWTO_BG: &str = include_str!("../static/howto-backgammon.html");
+const HOWTO_BG: &str = include_str!("../static/howto-backgammon.html");
 /// The project's rule books, linked from the how-to pages.
-pub(crate) const RULES_TT: &str = include_str!("../../../docs/RULES.md");
-pub(crate) const RULES_BG: &str = include_str!("../../../docs/BACKGAMMON.md");
-pub(crate) const STYLE: &str = include_str!("../static/style.css");
-pub(crate) const ICON: &str = include_str!("../static/icon.svg");
-pub(crate) const HOWTO: &str = include_str!("../static/howto.html");
+const RULES_TT: &str = include_str!("../../../docs/RULES.md");
+const RULES_BG: &str = include_str!("../../../docs/BACKGAMMON.md");
+const STYLE: &str = include_str!("../static/style.css");
+const ICON: &str = include_str!("../static/icon.svg");
+const HOWTO: &str = include_str!("../static/howto.html");
 /// A player's page and the leaderboards (issue 26).
-pub(crate) const PLAYER: &str = include_str!("../static/player.html");
+const PLAYER: &str = include_str!("../static/player.html");
 /// The exercises of both games (issue 40, item 4).
-pub(crate) const LEARN: &str = include_str!("../static/learn.html");
+const LEARN: &str = include_str!("../static/learn.html");
+/// The tournaments (issue 39, item 3).
+const TOURNAMENTS: &str = include_str!("../static/tournaments.html");
+/// The head every HTML page shares, with `{title}`, `{body}` (the body's
+/// attributes), `{brand}` (the header's name) and `{nav}` (the page's own
+/// links of the header, before the language buttons) to fill.
+const HEAD: &str = include_str!("../static/head.html");
 
 pub(crate) const HTML: &str = "text/html; charset=utf-8";
 pub(crate) const TEXT: &str = "text/plain; charset=utf-8";
 /// The other files of the page: path, body, content type.
-pub(crate) const PAGES: [(&str, &str, &str); 10] = [
+const FILES: [(&str, &str, &str); 11] = [
     ("/", INDEX, HTML),
     ("/player", PLAYER, HTML),
     ("/learn", LEARN, HTML),
+    ("/tournaments", TOURNAMENTS, HTML),
     ("/style.css", STYLE, "text/css; charset=utf-8"),
     ("/icon.svg", ICON, "image/svg+xml"),
     ("/howto", HOWTO, HTML),
@@ -154,3 +175,95 @@ pub(crate) const PAGES: [(&str, &str, &str); 10] = [
     ("/rules/trictrac", RULES_TT, TEXT),
     ("/rules/backgammon", RULES_BG, TEXT),
 ];
+
+/// The other files of the page as served: path, body (an HTML page with
+/// its head filled in), content type.
+pub(crate) static PAGES: LazyLock<Vec<(&'static str, String, &'static str)>> =
+    LazyLock::new(|| {
+        FILES
+            .iter()
+            .map(|&(path, body, kind)| (path, with_head(body), kind))
+            .collect()
+    });
+
+/// The page `html` with its head markers replaced by the shared head:
+/// `<!-- head title="…" -->` on its first line (and optionally
+/// `body="…"`, the body's class, and `brand="…"`, the header's name:
+/// Grand Trictrac by default), then the page's own links of the header,
+/// then `<!-- /head -->`. A file without the marker is returned as it is.
+fn with_head(html: &str) -> String {
+    let Some(rest) = html.strip_prefix("<!-- head ") else {
+        return html.to_string();
+    };
+    let (marker, rest) = rest.split_once("-->\n").unwrap_or((rest, ""));
+    let (nav, page) = rest.split_once("<!-- /head -->\n").unwrap_or(("", rest));
+    let body = attribute(marker, "body").map_or(String::new(), |c| format!(" class=\"{c}\""));
+    HEAD.replace("{title}", attribute(marker, "title").unwrap_or(""))
+        .replace("{body}", &body)
+        .replace(
+            "{brand}",
+            attribute(marker, "brand").unwrap_or("Grand Trictrac"),
+        )
+        .replace("{nav}", nav)
+        + page
+}
+
+/// The value of `name="…"` in a head marker.
+fn attribute<'a>(marker: &'a str, name: &str) -> Option<&'a str> {
+    let start = marker.find(&format!("{name}=\""))? + name.len() + 2;
+    let len = marker[start..].find('"')?;
+    Some(&marker[start..start + len])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_page_gets_the_shared_head() {
+        for (path, body, kind) in PAGES.iter() {
+            if *kind != HTML {
+                continue;
+            }
+            assert!(
+                body.starts_with("<!doctype html>\n<html lang=\"fr\">"),
+                "{path}"
+            );
+            for hole in [
+                "<!-- head",
+                "<!-- /head",
+                "{title}",
+                "{body}",
+                "{brand}",
+                "{nav}",
+            ] {
+                assert!(!body.contains(hole), "{path}: {hole}");
+            }
+            assert_eq!(body.matches("<title>").count(), 1, "{path}");
+            // The policy allows no inline script (`crate::guard`).
+            assert!(!body.contains("<script>"), "{path}");
+            assert!(
+                body.contains("<link rel=\"stylesheet\" href=\"/style.css\">"),
+                "{path}"
+            );
+        }
+        let page = |p: &str| &PAGES.iter().find(|x| x.0 == p).unwrap().1;
+        assert!(page("/player").contains("<title>Grand Trictrac · Backgammon — joueurs</title>"));
+        assert!(page("/howto/backgammon").contains("<body class=\"howto\">"));
+        assert!(page("/howto/backgammon").contains("<span>Backgammon</span></a>\n  <nav>"));
+        assert!(page("/").contains("<body>\n<header>"));
+        assert!(page("/howto").contains(
+            "<nav>\n    <button type=\"button\" id=\"lang-fr\" class=\"lang\">FR</button>"
+        ));
+        assert!(page("/player").contains("data-i18n=\"acc_leaderboards\">Classements</a>\n    <button type=\"button\" id=\"lang-fr\""));
+        assert!(page("/tournaments")
+            .contains("EN</button>\n  </nav>\n</header>\n<main id=\"tournaments\">"));
+    }
+
+    #[test]
+    fn a_file_without_the_marker_is_kept() {
+        assert_eq!(with_head("body { }"), "body { }");
+        assert_eq!(attribute(r#"title="a b" brand="c""#, "brand"), Some("c"));
+        assert_eq!(attribute(r#"title="a b""#, "body"), None);
+    }
+}

@@ -55,7 +55,8 @@ pub fn router(
             get(move || async move { page(body, "application/json; charset=utf-8") }),
         );
     }
-    for (path, body, kind) in PAGES {
+    for (path, body, kind) in PAGES.iter() {
+        let (body, kind) = (body.as_str(), *kind);
         router = router.route(path, get(move || async move { page(body, kind) }));
     }
     router

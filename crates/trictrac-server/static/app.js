@@ -19,8 +19,7 @@ import { createClocks } from "./clocks.js";
 import { createTutor } from "./tutor.js";
 import { createHome } from "./home.js";
 import { createForms } from "./forms.js";
-import * as trictrac from "./games/trictrac.js";
-import * as backgammon from "./games/backgammon.js";
+import PAGE_GAMES from "./games.js";
 import * as fair from "./fair.js";
 import { botMark } from "./bots.js";
 
@@ -66,11 +65,13 @@ const clocks = createClocks(app);
 // The tutor of a game against the bot (tutor.js, issue 40).
 const tutor = createTutor(app);
 
+// The games (games.js) by id, the default first, and their own sections.
 const GAMES = {};
-for (const m of [trictrac, backgammon]) {
+for (const m of PAGE_GAMES) {
   const g = m.create(app);
   GAMES[g.id] = g;
   S.ui[g.id] = g.ui;
+  if (g.sectionsHtml) $("game").insertAdjacentHTML("beforebegin", g.sectionsHtml);
 }
 // The home page's lists: the games of this browser, the finished games.
 const { loadMine, loadFinished, showGames } = createHome(GAMES);
@@ -78,8 +79,8 @@ const { loadMine, loadFinished, showGames } = createHome(GAMES);
 const {
   formGame, newGame, joinGame, fillBots, updateFormRows, offerSeat, showInvitation, acceptInvitation,
 } = createForms({ S, GAMES, send, setTitle });
-// The game of the room shown (Grand Trictrac until a state says).
-function game() { return (S.state && GAMES[S.state.game]) || GAMES.trictrac; }
+// The game of the room shown (the default game until a state says).
+function game() { return (S.state && GAMES[S.state.game]) || Object.values(GAMES)[0]; }
 
 // For tests and curious players: the page's state, and a few of its functions.
 window.__trictrac = S;
@@ -544,7 +545,7 @@ function init() {
   $("btn-undo").onclick = () => { S.steps = []; S.selected = null; render(); };
   $("btn-hint").onclick = () => send({ type: "hint" });
   tutor.init();
-  $("btn-verify").onclick = () => fair.verify(S.state);
+  $("btn-verify").onclick = () => fair.verify(S.state, S.info);
   $("btn-replay").onclick = () => startReplay(0);
   const steps = { first: () => 0, prev: () => S.replay.i - 1, next: () => S.replay.i + 1, last: () => S.replay.frames.length - 1 };
   for (const k in steps) $("btn-replay-" + k).onclick = () => replayGo(steps[k]());

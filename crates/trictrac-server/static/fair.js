@@ -25,10 +25,12 @@ export function render(st) {
 }
 
 // The record of the finished game, with its seeds, checked by
-// /api/analysis/verify (as `trictrac verify` does).
-export async function verify(st) {
+// /api/analysis/verify (as `trictrac verify` does): in its game's first
+// record format (`records` in /api/info, `info`).
+export async function verify(st, info) {
   const box = $("fair-dice");
-  const ext = st.game === "backgammon" ? "mat" : "txt";
+  const g = ((info && info.games) || []).find((x) => x.id === st.game);
+  const ext = g && g.records && g.records.length ? g.records[0] : "txt";
   try {
     const rec = await (await fetch(`/api/games/${encodeURIComponent(st.room)}.${ext}`)).text();
     const r = await fetch("/api/analysis/verify", { method: "POST", body: rec, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -3,12 +3,17 @@
 // friend opens before taking his seat. `ctx` is the shell's: its state
 // `S`, the games by id, `send` and `setTitle`.
 
-import { t, lang, $ } from "./i18n.js";
+import { t, esc, lang, $ } from "./i18n.js";
 import * as fair from "./fair.js";
 
 export function createForms({ S, GAMES, send, setTitle }) {
-  // The game chosen in the new-game form (Grand Trictrac by default).
-  function formGame() { return GAMES[new FormData($("new-game")).get("game")] || GAMES.trictrac; }
+  // The default game (the first), the one offered until /api/info lists
+  // them all (home.js), and every game's options in the form.
+  const first = Object.values(GAMES)[0];
+  $("game-choice").innerHTML = `<label><input type="radio" name="game" value="${esc(first.id)}" checked> <span>${esc(first.title)}</span></label>`;
+  for (const g of Object.values(GAMES)) if (g.formHtml) $("btn-start").insertAdjacentHTML("beforebegin", g.formHtml);
+  // The game chosen in the new-game form (the default game at first).
+  function formGame() { return GAMES[new FormData($("new-game")).get("game")] || first; }
 
   function newGame(ev) {
     ev.preventDefault();
@@ -91,7 +96,7 @@ export function createForms({ S, GAMES, send, setTitle }) {
   function showInvitation() {
     const g = S.invited;
     const host = ["white", "black"].find((x) => g[x].taken);
-    const game = (GAMES[g.game] || GAMES.trictrac).title;
+    const game = (GAMES[g.game] || first).title;
     setTitle(game);
     $("invited-text").textContent = host && g[host].name
       ? t("invited_by", { who: g[host].name, game }) : t("invite_free", { game });

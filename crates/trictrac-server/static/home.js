@@ -6,6 +6,8 @@
 import { t, esc, lang, resultLine, seatName, $, hasText, labelText } from "./i18n.js";
 
 export function createHome(GAMES) {
+  // A game by id (the default game, the first, for an unknown one).
+  const gameOf = (id) => GAMES[id] || Object.values(GAMES)[0];
   // The games of this browser: every seat token kept in localStorage, with
   // the room's summary from the server; finished and vanished games drop out.
   async function loadMine() {
@@ -30,7 +32,7 @@ export function createHome(GAMES) {
       if (g.finished) continue;
       let mine = [];
       try { mine = (localStorage.getItem("trictrac.side." + code) || "").split(",").filter(Boolean); } catch (e) { /* ignore */ }
-      const opp = ["white", "black"].filter((x) => !mine.includes(x)).map((x) => shownName(g[x].name, GAMES[g.game] || GAMES.trictrac)).join(", ");
+      const opp = ["white", "black"].filter((x) => !mine.includes(x)).map((x) => shownName(g[x].name, gameOf(g.game))).join(", ");
       const turn = g.turn && mine.includes(g.turn);
       rows.push({ g, opp, turn });
     }
@@ -38,7 +40,7 @@ export function createHome(GAMES) {
     rows.sort((a, b) => (b.turn - a.turn) || (b.g.created - a.g.created));
     let h = "<table>";
     for (const { g, opp, turn } of rows) {
-      const kind = (GAMES[g.game] || GAMES.trictrac).short;
+      const kind = gameOf(g.game).short;
       h += `<tr class="my-game" data-room="${esc(g.room)}"><td>${esc(g.room)}<br><span class="muted">${esc(kind)}</span></td>` +
         `<td>${opp ? esc(t("against")) + " " + esc(opp) : ""}</td>` +
         `<td>${turn ? "<b>" + esc(t("my_turn")) + "</b>" : esc(t("their_turn"))}</td>` +
@@ -65,7 +67,7 @@ export function createHome(GAMES) {
       let h = `<table><tr><th>${esc(t("room"))}</th><th>${esc(t("players"))} · ${esc(t("result"))}</th><th></th></tr>`;
       for (const g of j.finished) {
         const d = new Date(g.finished * 1000).toLocaleDateString(lang() === "fr" ? "fr-FR" : "en-GB");
-        const kind = GAMES[g.game] || GAMES.trictrac;
+        const kind = gameOf(g.game);
         h += `<tr><td>${esc(g.id)}<br><span class="muted">${esc(kind.short)} · ${esc(d)}</span></td><td>${esc(shownName(g.white, kind))} – ${esc(shownName(g.black, kind))}` +
           `<br><span class="muted">${esc(resultLine(g.result))}</span></td><td>${kind.finishedLinks(g.id)}</td></tr>`;
       }

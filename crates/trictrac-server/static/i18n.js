@@ -80,3 +80,19 @@ export function capFirst(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
 export function other(side) { return side === "white" ? "black" : "white"; }
 export function sign(side) { return side === "white" ? 1 : -1; }
 export const $ = (id) => document.getElementById(id);
+/// A page's language at start (the player, tournaments and exercises
+/// pages): the one asked for (?lang=), else the one kept, else the
+/// browser's. Its FR and EN buttons choose another, keep it and call
+/// `redraw`.
+export function pageLanguage(params, redraw) {
+  let l = params.get("lang");
+  try { l = l || localStorage.getItem("trictrac.lang"); } catch (e) { /* ignore */ }
+  setLanguage(l || ((navigator.language || "fr").startsWith("fr") ? "fr" : "en"));
+  for (const x of ["fr", "en"]) {
+    $("lang-" + x).onclick = () => {
+      setLanguage(x);
+      try { localStorage.setItem("trictrac.lang", x); } catch (e) { /* private mode */ }
+      redraw();
+    };
+  }
+}

@@ -6,7 +6,7 @@
 // level and theme) in localStorage and, for a player logged in, with his
 // account too (`/api/learn/progress`), merged when the page opens.
 
-import { t, lang, setLanguage, addTexts, $ } from "./i18n.js";
+import { t, lang, pageLanguage, addTexts, $ } from "./i18n.js";
 import { api } from "./api.js";
 import LEARN_TEXTS from "./texts/learn.json" with { type: "json" };
 import { createTt } from "./learn-tt.js";
@@ -107,18 +107,15 @@ function render() {
   bg.render();
 }
 
-function setLang(l) {
-  setLanguage(l);
-  try { localStorage.setItem("trictrac.lang", l); } catch (e) { /* private mode */ }
-  render();
-}
-
 function init() {
   const params = new URLSearchParams(location.search);
-  let l = params.get("lang");
-  try { l = l || localStorage.getItem("trictrac.lang"); } catch (e) { /* ignore */ }
-  setLanguage(l || ((navigator.language || "fr").startsWith("fr") ? "fr" : "en"));
-  for (const x of ["fr", "en"]) $("lang-" + x).onclick = () => setLang(x);
+  pageLanguage(params, render);
+  // Every exercise card ends alike: its error, its result, its Next.
+  for (const card of document.querySelectorAll(".ln-main")) {
+    const id = card.id.replace(/-card$/, "");
+    card.insertAdjacentHTML("beforeend", `<p class="error" id="${id}-error" hidden></p><div id="${id}-result" hidden></div>` +
+      `<div class="buttons"><button type="button" id="${id}-next" hidden data-i18n="ln_next">Suivant</button></div>`);
+  }
   for (const b of document.querySelectorAll("#ln-games button")) b.onclick = () => choose(b.dataset.game);
   tt.init();
   bg.init();

@@ -4,7 +4,7 @@
 // finished games; /player alone shows the leaderboard of each game
 // (GET /api/ratings?game=…).
 
-import { t, esc, $, setLanguage, lang } from "./i18n.js";
+import { t, esc, $, pageLanguage, lang } from "./i18n.js";
 import { api, gamesTable } from "./account.js";
 import { botBadge } from "./bots.js";
 
@@ -131,19 +131,9 @@ function render() {
   document.title = (P.data ? P.data.name + " — " : "") + GAMES.map((g) => g[1]).join(" · ");
 }
 
-function setLang(l) {
-  setLanguage(l);
-  document.documentElement.lang = lang();
-  try { localStorage.setItem("trictrac.lang", l); } catch (e) { /* private mode */ }
-  render();
-}
-
 async function init() {
   const params = new URLSearchParams(location.search);
-  let l = params.get("lang");
-  try { l = l || localStorage.getItem("trictrac.lang"); } catch (e) { /* ignore */ }
-  setLanguage(l || ((navigator.language || "fr").startsWith("fr") ? "fr" : "en"));
-  for (const x of ["fr", "en"]) $("lang-" + x).onclick = () => setLang(x);
+  pageLanguage(params, () => { document.documentElement.lang = lang(); render(); });
   const name = params.get("name");
   try {
     const info = await api("GET", "/api/info");

@@ -6,7 +6,7 @@
 // his games' seats there too; the page keeps the seat's token where the
 // game page looks for it (`trictrac.seat.ROOM`) and links to the game.
 
-import { t, esc, $, lang, setLanguage, addTexts } from "./i18n.js";
+import { t, esc, $, lang, pageLanguage, addTexts } from "./i18n.js";
 import { api } from "./api.js";
 import TN_TEXTS from "./texts/tournaments.json" with { type: "json" };
 
@@ -155,18 +155,9 @@ async function create(ev) {
   } catch (e) { $("tn-error").textContent = e.message; }
 }
 
-function setLang(l) {
-  setLanguage(l);
-  try { localStorage.setItem("trictrac.lang", l); } catch (e) { /* private mode */ }
-  render();
-}
-
 async function init() {
   const params = new URLSearchParams(location.search);
-  let l = params.get("lang");
-  try { l = l || localStorage.getItem("trictrac.lang"); } catch (e) { /* ignore */ }
-  setLanguage(l || ((navigator.language || "fr").startsWith("fr") ? "fr" : "en"));
-  for (const x of ["fr", "en"]) $("lang-" + x).onclick = () => setLang(x);
+  pageLanguage(params, render);
   const kind = () => {
     $("tn-f-minutes-box").hidden = $("tn-f-kind").value !== "arena";
     $("tn-f-match-box").hidden = $("tn-f-game").value !== "backgammon";

@@ -1,7 +1,8 @@
 //! The page's files (issue 21, items 5 and 6): every ES module in
 //! `static/` is served by the binary as JavaScript, every module a module
 //! imports exists, no file is over 700 lines, the shell has no branch on a
-//! game's name, and no game module imports another game's.
+//! game's name and takes the games from one list (`games.js`), the page
+//! holds no game's own blocks, and no game module imports another game's.
 
 mod common;
 
@@ -114,6 +115,41 @@ async fn every_module_is_served_and_the_shell_knows_no_game() {
         "== \"backgammon\"",
     ] {
         assert!(!shell.contains(branch), "app.js branches on `{branch}`");
+    }
+    // The games come from one list (games.js): every game module is in
+    // it, and the shell imports none itself.
+    let list = std::fs::read_to_string(static_dir().join("games.js")).unwrap();
+    let games: Vec<&&String> = modules
+        .iter()
+        .filter(|m| m.starts_with("games/") && !m.contains('-'))
+        .collect();
+    assert!(games.len() >= 2, "{games:?}");
+    for m in games {
+        assert!(
+            imports("games.js", &list).contains(*m),
+            "games.js lists {m}"
+        );
+    }
+    assert!(!shell.contains("./games/"), "app.js imports a game module");
+    // The default game is the first of the list, never one named.
+    for f in ["app.js", "forms.js", "home.js"] {
+        let src = std::fs::read_to_string(static_dir().join(f)).unwrap();
+        for name in ["GAMES.trictrac", "GAMES.backgammon"] {
+            assert!(!src.contains(name), "{f} names `{name}`");
+        }
+    }
+    // The page holds no game's own blocks: each game's module adds its
+    // options to the new-game form and its sections to the page.
+    let page = std::fs::read_to_string(static_dir().join("index.html")).unwrap();
+    for block in [
+        "id=\"tt-options\"",
+        "id=\"bg-options\"",
+        "id=\"analysis\"",
+        "id=\"bg-analysis\"",
+        "id=\"bg-review\"",
+        "value=\"trictrac\"",
+    ] {
+        assert!(!page.contains(block), "index.html holds {block}");
     }
     server.stop().await;
 }

@@ -18,9 +18,8 @@ use super::live::Live;
 use super::{NewTournament, TournamentError};
 use crate::accounts::Who;
 
-/// The tournaments page (`static/tournaments.html`).
-const PAGE: &str = include_str!("../../static/tournaments.html");
-/// Its script.
+/// The script of the tournaments page (`static/tournaments.html`, served
+/// with the other pages by `crate::pages`).
 const SCRIPT: &str = include_str!("../../static/tournaments.js");
 /// Its words.
 const TEXTS: &str = include_str!("../../static/texts/tournaments.json");
@@ -28,10 +27,6 @@ const TEXTS: &str = include_str!("../../static/texts/tournaments.json");
 /// The routes, to merge into the server's.
 pub fn router() -> Router<Arc<Live>> {
     Router::new()
-        .route(
-            "/tournaments",
-            get(|| async { file(PAGE, crate::pages::HTML) }),
-        )
         .route(
             "/tournaments.js",
             get(|| async { file(SCRIPT, "text/javascript; charset=utf-8") }),

@@ -25,6 +25,50 @@ function chancesTable(c, side) {
     `<tr class="ch-lose">${row(pct(c.lose), pct(c.lose_gammon), pct(c.lose_backgammon))}</tr></table>`;
 }
 
+// The analysis board's section (put into the page by the shell, before the game).
+export const SECTION_HTML = `<section id="bg-analysis" hidden>
+  <div class="card bg-board-card">
+    <svg id="bga-board" class="bg-board" viewBox="0 0 1000 720" role="img" aria-label="position"></svg>
+    <form id="bga-palette" class="buttons">
+      <label><input type="radio" name="bga-put" value="white" checked> <span data-i18n="bga_put_white">Poser blanches</span></label>
+      <label><input type="radio" name="bga-put" value="black"> <span data-i18n="bga_put_black">Poser noires</span></label>
+      <label><input type="radio" name="bga-put" value="erase"> <span data-i18n="bga_put_erase">Ôter</span></label>
+      <button type="button" id="bga-start" data-i18n="bga_start">Départ</button>
+      <button type="button" id="bga-clear" data-i18n="bga_clear">Vider</button>
+    </form>
+  </div>
+  <div class="card bg-side-card">
+    <h2 data-i18n="bga_title">Analyse de backgammon</h2>
+    <p class="muted" data-i18n="bga_expl"></p>
+    <div class="row"><span data-i18n="bga_id">Position ID / XGID</span>
+      <input id="bga-id" size="34" spellcheck="false" autocomplete="off" placeholder="4HPwATDgc/ABMA">
+      <button type="button" id="bga-load" data-i18n="bga_load">Charger</button></div>
+    <form id="bga-form">
+      <label class="row"><span data-i18n="bga_turn">Trait</span>
+        <select id="bga-turn"><option value="white" data-i18n="white">Blanches</option><option value="black" data-i18n="black">Noires</option></select></label>
+      <label class="row"><span data-i18n="bga_dice">Dés</span>
+        <select id="bga-dice"><option value="" data-i18n="bga_cube_decision">— videau —</option><option value="answer" data-i18n="bga_answer">— répondre à un double —</option></select></label>
+      <label class="row"><span data-i18n="bga_cube">Videau</span>
+        <select id="bga-cube"><option>1</option><option>2</option><option>4</option><option>8</option><option>16</option><option>32</option><option>64</option></select>
+        <select id="bga-owner"><option value="" data-i18n="bga_centre">au centre</option><option value="white" data-i18n="white">Blanches</option><option value="black" data-i18n="black">Noires</option></select></label>
+      <label class="row"><span data-i18n="bga_match">Match · score</span>
+        <input id="bga-length" type="number" min="0" max="25" value="0" size="3"> <input id="bga-score" size="5" value="0-0" aria-label="score"></label>
+      <div class="buttons"><button type="submit" class="primary" id="bga-analyse" data-i18n="bga_analyse">Analyser</button>
+        <input id="bga-games" type="number" min="36" max="1296" step="36" value="324" aria-label="games"> <span data-i18n="bga_games">parties</span>
+        <select id="bga-plies" aria-label="plies"><option value="0" data-i18n="bga_plies0">0 ply</option><option value="1" data-i18n="bga_plies1">1 ply</option><option value="2" data-i18n="bga_plies2">2 plies</option></select>
+        <select id="bga-cubeful" aria-label="cube"><option value="off" data-i18n="bga_cubeless">sans videau</option><option value="on" data-i18n="bga_cubeful">avec le videau</option></select>
+        <button type="button" id="bga-rollout" data-i18n="bga_rollout">Rollout</button>
+        <button type="button" id="bga-back" data-i18n="bga_back">Retour</button></div>
+    </form>
+    <p id="bga-error" class="error" role="alert" hidden></p>
+    <p id="bga-ids" class="muted"></p>
+    <div id="bga-result"></div>
+    <div id="bga-progress" hidden><progress id="bga-bar" max="1" value="0"></progress> <span id="bga-progress-text"></span></div>
+    <div id="bga-rollout-result"></div>
+  </div>
+</section>
+`;
+
 // The words and numbers of an analysis (a hint or the analysis board):
 // the plays of a roll, the cube decision, or the answer to a double.
 // `playName` writes a play; `pick` (optional) makes the plays' rows
@@ -267,8 +311,8 @@ export function createAnalysis(app) {
     $("bga-rollout").textContent = t("bga_rollout");
   }
   function open(id) {
-    ["home", "game", "invited", "analysis", "bg-review"].forEach((x) => { const el = $(x); if (el) el.hidden = true; });
-    $("bg-analysis").hidden = false;
+    // This section alone is shown.
+    for (const el of document.querySelectorAll("main > section")) el.hidden = el.id !== "bg-analysis";
     document.querySelector("header .brand span").textContent = "Backgammon";
     draw();
     if (id) load(id);

@@ -28,6 +28,38 @@ function resultWords(text, names) {
 const eq = (x) => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(3);
 const markClass = (s) => s.mark === "??" ? "rv-blunder" : s.mark === "?" ? "rv-error" : s.mark === "?!" ? "rv-doubtful" : "";
 
+// The review's section (put into the page by the shell, before the game).
+export const SECTION_HTML = `<section id="bg-review" hidden>
+  <div class="card bg-board-card" id="bgr-result" hidden>
+    <svg id="bgr-board" class="bg-board" viewBox="0 0 1000 720" role="img" aria-label="position"></svg>
+    <div class="buttons" id="bgr-nav">
+      <button type="button" id="bgr-first" aria-label="first">«</button>
+      <button type="button" id="bgr-prev" aria-label="previous">‹</button>
+      <span id="bgr-pos"></span>
+      <button type="button" id="bgr-next" aria-label="next">›</button>
+      <button type="button" id="bgr-last" aria-label="last">»</button>
+      <button type="button" id="bgr-next-error" data-i18n="bgr_next_error">Erreur suivante</button>
+    </div>
+    <p id="bgr-step"></p>
+    <p class="muted" data-i18n="bgr_graph">Équité des blanches</p>
+    <svg id="bgr-graph" viewBox="0 0 600 160" role="img" aria-label="equity"></svg>
+  </div>
+  <div class="card bg-side-card">
+    <h2 id="bgr-title">Analyser un fichier .mat</h2>
+    <form id="bgr-upload">
+      <input type="file" id="bgr-file" accept=".mat,.txt,text/plain">
+      <textarea id="bgr-text" rows="3" data-i18n-ph="bgr_paste" placeholder="…ou collez le texte d'un fichier .mat"></textarea>
+      <div class="buttons"><button type="submit" class="primary" id="bgr-send" data-i18n="bgr_send">Analyser</button>
+        <button type="button" id="bgr-back" data-i18n="bgr_back">Retour</button></div>
+    </form>
+    <p id="bgr-error" class="error" role="alert" hidden></p>
+    <p id="bgr-loading" hidden data-i18n="bgr_loading">Analyse en cours…</p>
+    <table id="bgr-players"></table>
+    <div id="bgr-moves"></div>
+  </div>
+</section>
+`;
+
 export function createReview() {
   const ui = { review: null, steps: [], i: 0 };
 
@@ -188,8 +220,8 @@ export function createReview() {
   }
 
   function open(room) {
-    ["home", "game", "invited", "analysis", "bg-analysis"].forEach((x) => { const el = $(x); if (el) el.hidden = true; });
-    $("bg-review").hidden = false;
+    // This section alone is shown.
+    for (const el of document.querySelectorAll("main > section")) el.hidden = el.id !== "bg-review";
     document.querySelector("header .brand span").textContent = "Backgammon";
     if (room) fetchReview("/api/games/" + encodeURIComponent(room) + "/review.json");
     else render();

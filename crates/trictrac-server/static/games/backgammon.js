@@ -6,8 +6,9 @@
 
 import { t, esc, addTexts, hasText, sideName, sideMid, capFirst, other, sign, $ } from "../i18n.js";
 import { R, MID, colX, colAt, flechePath, checkerY, drawDice, usedDice, boardBase, flecheShape, arrowPath, hitAreas, turnMark } from "../board.js";
-import { createAnalysis, hintView } from "./backgammon-analysis.js";
-import { createReview } from "./backgammon-review.js";
+import { createAnalysis, hintView, SECTION_HTML as ANALYSIS_HTML } from "./backgammon-analysis.js";
+import { createReview, SECTION_HTML as REVIEW_HTML } from "./backgammon-review.js";
+import { FORM_HTML } from "./backgammon-form.js";
 import BACKGAMMON_TEXTS from "../texts/backgammon.json" with { type: "json" };
 import OPTIONS_TEXTS from "../texts/backgammon-options.json" with { type: "json" };
 
@@ -478,7 +479,11 @@ export function create(app) {
     levels: { order: ["random", "greedy", "neural0", "neural2", "neural", "neural3"], recommended: "neural0" },
     levelName,
     hintFor: ["play", "roll_or_double", "answer"],
+    // The new-game form's options (their box, its HTML, the words they
+    // send) and this game's own pages: the analysis board and the review.
     formBox: "bg-options",
+    formHtml: FORM_HTML,
+    sectionsHtml: ANALYSIS_HTML + REVIEW_HTML,
     formOptions: (f) => f.get("preset") + (f.get("hit-cover") ? " hit-cover=" + f.get("hit-cover") : "") +
       (f.get("videau") ? " videau=" + f.get("videau") : "") +
       (Number(f.get("length")) > 0 ? " match=" + f.get("length") : ""),

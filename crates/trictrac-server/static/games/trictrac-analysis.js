@@ -43,6 +43,43 @@ function writeTpn(p) {
   return [`w:${list(1)}`, `b:${list(-1)}`, p.turn].concat(p.rest).join(" ");
 }
 
+// The table of chances' section (put into the page by the shell, before the game).
+export const SECTION_HTML = `<section id="analysis" hidden>
+  <div class="card">
+    <h2 data-i18n="analysis_title">Table des hasards</h2>
+    <p class="muted" data-i18n="analysis_expl"></p>
+    <form id="an-form">
+      <label class="row"><span data-i18n="an_position">Position (TPN)</span>
+        <input id="an-tpn" size="40" spellcheck="false" autocomplete="off" value="w:1x15 b:24x15 w"></label>
+      <label class="row"><span data-i18n="an_question">Question</span>
+        <select id="an-question">
+          <option value="hit" data-i18n="an_hit">battre (R-6.1)</option>
+          <option value="fill" data-i18n="an_fill">remplir (R-6.5)</option>
+          <option value="point" data-i18n="an_point">faire une case</option>
+          <option value="corner" data-i18n="an_corner">prendre son coin (R-4.1, R-4.3)</option>
+        </select></label>
+      <label class="row" id="an-field-row"><span data-i18n="an_field">Case(s)</span>
+        <input id="an-field" size="10" value="any" autocomplete="off"></label>
+      <label class="row" id="an-jan-row" hidden><span data-i18n="an_jan">Jan</span>
+        <select id="an-jan"><option value="petit">petit jan</option><option value="grand">grand jan</option><option value="retour">jan de retour</option></select></label>
+      <div class="buttons"><button type="submit" id="btn-an" class="primary" data-i18n="an_count">Compter</button>
+        <button type="button" id="btn-an-back" data-i18n="an_back">Retour</button></div>
+    </form>
+    <p id="an-error" class="error" role="alert" hidden></p>
+    <div id="an-result" hidden></div>
+  </div>
+  <div class="card" id="an-board-card" hidden>
+    <svg id="an-board" viewBox="0 0 1000 720" role="img" aria-label="position"></svg>
+    <form id="an-palette" class="buttons">
+      <label><input type="radio" name="an-put" value="white" checked> <span data-i18n="an_put_white">Poser blanches</span></label>
+      <label><input type="radio" name="an-put" value="black"> <span data-i18n="an_put_black">Poser noires</span></label>
+      <label><input type="radio" name="an-put" value="erase"> <span data-i18n="an_put_erase">Ôter</span></label>
+    </form>
+    <p id="an-eval"></p>
+  </div>
+</section>
+`;
+
 export function createAnalysis(app) {
   const S = app.S;
   let back = "home"; // where "Back" goes: the home page or the game

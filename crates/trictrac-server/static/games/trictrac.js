@@ -12,7 +12,8 @@ import {
 } from "../board.js";
 import { TEXTS } from "./trictrac-texts.js";
 import { createReview } from "./trictrac-review.js";
-import { createAnalysis } from "./trictrac-analysis.js";
+import { FORM_HTML } from "./trictrac-form.js";
+import { createAnalysis, SECTION_HTML } from "./trictrac-analysis.js";
 import { createLate } from "./trictrac-late.js";
 import { ttExplain, ttWhy, details } from "../explain.js";
 
@@ -551,8 +552,11 @@ export function create(app) {
     levels: { order: ["random", "greedy", "search1", "search2", "neural-v1", "neural1", "neural", "neural2"], recommended: "search1" },
     levelName,
     hintFor: ["play", "stay_or_leave"],
-    // The new game form: this game's options, and the words it sends.
+    // The new game form: this game's options (their box, its HTML, the
+    // words they send); its own page, the table of chances.
     formBox: "tt-options",
+    formHtml: FORM_HTML,
+    sectionsHtml: SECTION_HTML,
     formOptions: (f) => ["marking", "first-move", "exit", "exit-roll", "payout", "old-jans", "false-moves"].map((k) => k + "=" + f.get(k)).join(" ") +
       (f.get("partie") === "ecrire" ? " game=ecrire marques=2" : ""),
     // The links of a finished game in the home page's list.
