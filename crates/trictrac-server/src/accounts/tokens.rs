@@ -28,7 +28,9 @@ use rand::RngCore;
 use serde::Deserialize;
 use serde_json::json;
 
+use super::routes::json_body;
 use super::{session_key, Account, ApiError, Who};
+use crate::error::answer;
 use crate::room::Hub;
 
 /// The prefix of an API token.
@@ -132,10 +134,7 @@ async fn list(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>) -> Re
         let bot = hub.store.is_bot(&a.id).await?;
         Ok::<_, ApiError>(json!({ "name": a.name, "bot": bot, "tokens": tokens }))
     };
-    match run.await {
-        Ok(v) => Json(v).into_response(),
-        Err(e) => e.into_response(),
-    }
+    answer(run.await)
 }
 
 async fn make(
@@ -148,11 +147,7 @@ async fn make(
         let body: NewToken = if text.trim().is_empty() {
             NewToken::default()
         } else {
-            serde_json::from_str(&text).map_err(|e| {
-                ApiError::Bad(format!(
-                    "malformed request (send {{\"label\": \"…\", \"bot\": true}}): {e}"
-                ))
-            })?
+            json_body(&text, r#"{"label": "…", "bot": true}"#)?
         };
         let label = crate::labels::clean_name(body.label.as_deref(), "");
         let label: String = label.chars().take(LABEL_CHARS).collect();
@@ -205,10 +200,7 @@ async fn revoke(
         }
         Ok::<_, ApiError>(json!({ "id": id.trim(), "revoked": true }))
     };
-    match run.await {
-        Ok(v) => Json(v).into_response(),
-        Err(e) => e.into_response(),
-    }
+    answer(run.await)
 }
 
 /// `POST /api/account/bot` `{"bot": true}`: marks the account as a bot.
@@ -225,9 +217,7 @@ async fn mark(
 ) -> Response {
     let run = async {
         let a = page_account(&who)?;
-        let body: BotMark = serde_json::from_str(&text).map_err(|e| {
-            ApiError::Bad(format!("malformed request (send {{\"bot\": true}}): {e}"))
-        })?;
+        let body: BotMark = json_body(&text, r#"{"bot": true}"#)?;
         if !body.bot {
             if hub.store.is_bot(&a.id).await? {
                 return Err(ApiError::Bad(
@@ -239,10 +229,7 @@ async fn mark(
         hub.store.mark_bot(&a.id).await?;
         Ok::<_, ApiError>(json!({ "name": a.name, "bot": true }))
     };
-    match run.await {
-        Ok(v) => Json(v).into_response(),
-        Err(e) => e.into_response(),
-    }
+    answer(run.await)
 }
 
 #[cfg(test)]

@@ -11,7 +11,10 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{vacation_left, year_of, DAY, VACATION_DAYS};
+use crate::accounts::routes::json_body;
 use crate::accounts::{ApiError, Who};
+use crate::error::answer;
+use crate::notify::routes::account;
 use crate::room::clock::now_ms;
 use crate::room::timing::Timing;
 use crate::room::Hub;
@@ -93,15 +96,11 @@ fn vacation_json(v: &VacationRow, now: i64) -> Value {
 /// latest vacation.
 async fn vacation(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>) -> Response {
     let r = async {
-        let a = crate::notify::routes::account(&who)?;
+        let a = account(&who)?;
         let v = hub.store.vacation(a).await?;
         Ok::<_, ApiError>(vacation_json(&v, now_ms()))
-    }
-    .await;
-    match r {
-        Ok(v) => Json(v).into_response(),
-        Err(e) => e.into_response(),
-    }
+    };
+    answer(r.await)
 }
 
 /// The body of `POST /api/me/vacation`.
@@ -121,10 +120,8 @@ async fn take_vacation(
     text: String,
 ) -> Response {
     let r = async {
-        let a = crate::notify::routes::account(&who)?;
-        let body: Take = serde_json::from_str(&text).map_err(|e| {
-            ApiError::Bad(format!("malformed request (send {{\"days\": 3}}): {e}"))
-        })?;
+        let a = account(&who)?;
+        let body: Take = json_body(&text, r#"{"days": 3}"#)?;
         let now = now_ms();
         let mut v = hub.store.vacation(a).await?;
         let left = vacation_left(&v, now);
@@ -150,10 +147,6 @@ async fn take_vacation(
         v.until = now + body.days * DAY;
         hub.store.set_vacation(a, &v).await?;
         Ok::<_, ApiError>(vacation_json(&v, now))
-    }
-    .await;
-    match r {
-        Ok(v) => Json(v).into_response(),
-        Err(e) => e.into_response(),
-    }
+    };
+    answer(r.await)
 }

@@ -5,14 +5,16 @@
 use std::sync::Arc;
 
 use axum::extract::{Query, State};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::{get, post};
-use axum::{Extension, Json, Router};
+use axum::{Extension, Router};
 use serde::Deserialize;
 use serde_json::json;
 
 use super::{check_address, new_id, Tokens, LISTED};
+use crate::accounts::routes::json_body;
 use crate::accounts::{ApiError, Who};
+use crate::error::answer;
 use crate::room::Hub;
 
 /// The routes, to merge into the server's.
@@ -99,11 +101,7 @@ async fn set_email(
 ) -> Response {
     let r = async {
         let a = account(&who)?;
-        let body: NewAddress = serde_json::from_str(&text).map_err(|e| {
-            ApiError::Bad(format!(
-                "malformed request (send {{\"address\": \"name@example.org\"}}): {e}"
-            ))
-        })?;
+        let body: NewAddress = json_body(&text, r#"{"address": "name@example.org"}"#)?;
         if body.address.trim().is_empty() {
             hub.store.set_email(a, None).await?;
             return Ok(json!({ "address": null }));
@@ -176,11 +174,4 @@ async fn follow(hub: &Hub, what: &str, token: &str, confirm: bool) -> Response {
     }
     .await;
     answer(r)
-}
-
-fn answer(r: Result<serde_json::Value, ApiError>) -> Response {
-    match r {
-        Ok(v) => Json(v).into_response(),
-        Err(e) => e.into_response(),
-    }
 }

@@ -212,6 +212,11 @@ fn error(message: impl Into<String>) -> Value {
     ErrorMsg::new(message.into()).to_value()
 }
 
+/// The seed a seat adds to the dice (issue 38), or the refusal.
+fn client_seed(seed: Option<&str>) -> Result<Vec<u8>, Vec<Value>> {
+    tables::fair::client_seed(seed.unwrap_or("")).map_err(|e| vec![error(e)])
+}
+
 /// Handles one message; returns the replies to this connection.
 async fn handle(
     hub: &Arc<Hub>,
@@ -233,9 +238,9 @@ async fn handle(
             name,
             seed,
         } => {
-            let seed = match tables::fair::client_seed(seed.as_deref().unwrap_or("")) {
+            let seed = match client_seed(seed.as_deref()) {
                 Ok(s) => s,
-                Err(e) => return vec![error(e)],
+                Err(refusal) => return refusal,
             };
             let Some(mode) = Mode::from_name(&mode) else {
                 return vec![error(format!("mode `{mode}`: bot, hotseat or online"))];
@@ -277,9 +282,9 @@ async fn handle(
             name,
             seed,
         } => {
-            let seed = match tables::fair::client_seed(seed.as_deref().unwrap_or("")) {
+            let seed = match client_seed(seed.as_deref()) {
                 Ok(s) => s,
-                Err(e) => return vec![error(e)],
+                Err(refusal) => return refusal,
             };
             let room_arc = match hub.room(&room).await {
                 Ok(r) => r,

@@ -11,10 +11,11 @@ use ::trictrac::record::Header;
 use ::trictrac::{Game, GameOptions, Phase, Record};
 use serde::Deserialize;
 use serde_json::Value;
-use tables::{BySide, Choice, Player, Side};
+use tables::{BySide, Choice, Side};
 
-use super::{Job, ServerGame};
+use super::{job, BotTable, Job, Review, ServerGame};
 use crate::error::RoomError;
+use trictrac_bot::{table, table_player, PLAYERS};
 
 /// What a player of Grand Trictrac asks for: the client's message
 /// (docs/PROTOCOL.md), tagged by its `type`.
@@ -223,16 +224,8 @@ impl ServerGame for Game {
         self.options().to_words()
     }
 
-    fn bots(&self) -> &'static [&'static str] {
-        trictrac_bot::PLAYERS
-    }
-
-    fn bot_level(&self, name: &str) -> String {
-        trictrac_bot::table::level(name).to_string()
-    }
-
-    fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn Player<Game>>> {
-        trictrac_bot::table_player(name, seed)
+    fn bot_table(&self) -> Option<BotTable<Game>> {
+        Some(BotTable::new(PLAYERS, table::level, table_player))
     }
 
     fn hint(&self, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
@@ -249,8 +242,7 @@ impl ServerGame for Game {
         }
         // The analysis of `trictrac hint`: equities by the default
         // bot's network and search, whatever the room's bot.
-        let game = self.clone();
-        Ok(Box::new(move || analysis::hint(&game)))
+        Ok(job(self, analysis::hint))
     }
 
     fn judge(&self, intent: Verb, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
@@ -267,8 +259,7 @@ impl ServerGame for Game {
             Verb::Leave => analysis::Decision::Stay(false),
             _ => return Err("the tutor judges a play, staying or leaving".into()),
         };
-        let game = self.clone();
-        Ok(Box::new(move || analysis::judge(&game, &d)))
+        Ok(job(self, move |game| analysis::judge(game, &d)))
     }
 
     fn record(&self, ext: &str, names: BySide<&str>, date: &str) -> Option<String> {
@@ -283,12 +274,7 @@ impl ServerGame for Game {
         &["txt", "json"]
     }
 
-    fn review(
-        &self,
-        names: BySide<&str>,
-        date: &str,
-        ended: bool,
-    ) -> Result<(String, Job), RoomError> {
+    fn review(&self, names: BySide<&str>, date: &str, ended: bool) -> Review {
         if self.winner().is_none() && !ended {
             return Err(RoomError::Refused("a review is of a finished game".into()));
         }
