@@ -11,10 +11,10 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
-use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::json;
 
+use super::posted::json_body;
 use super::{
     cookie, is_secret, secret, session_account, session_key, Accounts, ApiError, Credentials, Who,
     IDENTITY_COOKIE, IDENTITY_SECONDS, SESSION_COOKIE, SESSION_SECONDS,
@@ -130,16 +130,6 @@ pub async fn identify(State(acc): State<Arc<Accounts>>, mut req: Request, next: 
         );
     }
     response
-}
-
-/// A request's JSON body, or the refusal (400) naming what to send:
-/// `example`.
-///
-/// # Errors
-/// [`ApiError::Bad`] when the body is not an `example`.
-pub fn json_body<T: DeserializeOwned>(text: &str, example: &str) -> Result<T, ApiError> {
-    serde_json::from_str(text)
-        .map_err(|e| ApiError::Bad(format!("malformed request (send {example}): {e}")))
 }
 
 /// Adds a `Set-Cookie` header to an answer ([`cookie`]).

@@ -21,14 +21,14 @@ use std::sync::Arc;
 
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::{delete, get, post};
-use axum::{Extension, Json, Router};
+use axum::{Extension, Router};
 use rand::RngCore;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{json, Value};
 
-use super::routes::json_body;
+use super::posted::{posted, Asker, Posted};
 use super::{session_key, Account, ApiError, Who};
 use crate::error::answer;
 use crate::room::Hub;
@@ -43,9 +43,9 @@ pub const LABEL_CHARS: usize = 40;
 /// The routes of the account page's tokens and bot mark.
 pub fn router() -> Router<Arc<Hub>> {
     Router::new()
-        .route("/api/account/tokens", get(list).post(make))
+        .route("/api/account/tokens", get(list).post(posted::<NewToken>))
         .route("/api/account/tokens/{id}", delete(revoke))
-        .route("/api/account/bot", post(mark))
+        .route("/api/account/bot", post(posted::<BotMark>))
 }
 
 /// A new API token: `ttb_` and 32 random bytes in hex.
@@ -115,7 +115,7 @@ fn page_account(who: &Who) -> Result<&Account, ApiError> {
     }
 }
 
-/// `POST /api/account/tokens`: the body.
+/// `POST /api/account/tokens`: the body (none: a token labelled `bot`).
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct NewToken {
@@ -124,6 +124,13 @@ struct NewToken {
     label: Option<String>,
     /// Marks the account as a bot.
     #[serde(default)]
+    bot: bool,
+}
+
+/// `POST /api/account/bot` `{"bot": true}`: marks the account as a bot.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BotMark {
     bot: bool,
 }
 
@@ -137,19 +144,17 @@ async fn list(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>) -> Re
     answer(run.await)
 }
 
-async fn make(
-    State(hub): State<Arc<Hub>>,
-    Extension(who): Extension<Who>,
-    text: String,
-) -> Response {
-    let run = async {
-        let a = page_account(&who)?;
-        let body: NewToken = if text.trim().is_empty() {
-            NewToken::default()
-        } else {
-            json_body(&text, r#"{"label": "…", "bot": true}"#)?
-        };
-        let label = crate::labels::clean_name(body.label.as_deref(), "");
+impl Posted for NewToken {
+    const EXAMPLE: &'static str = r#"{"label": "…", "bot": true}"#;
+    const ASKER: Asker = page_account;
+    const STATUS: StatusCode = StatusCode::CREATED;
+
+    fn empty() -> Option<Self> {
+        Some(NewToken::default())
+    }
+
+    async fn run(self, hub: &Hub, a: &Account) -> Result<Value, ApiError> {
+        let label = crate::labels::clean_name(self.label.as_deref(), "");
         let label: String = label.chars().take(LABEL_CHARS).collect();
         let label = if label.is_empty() {
             "bot".to_string()
@@ -161,7 +166,7 @@ async fn make(
                 "an account holds at most {TOKENS_PER_ACCOUNT} API tokens: revoke one first"
             )));
         }
-        if body.bot {
+        if self.bot {
             hub.store.mark_bot(&a.id).await?;
         }
         let token = new_token();
@@ -170,7 +175,7 @@ async fn make(
             .insert_api_token(&id, &session_key(&token), &a.id, &label)
             .await?;
         let bot = hub.store.is_bot(&a.id).await?;
-        Ok::<_, ApiError>(json!({
+        Ok(json!({
             "id": id,
             "token": token,
             "label": label,
@@ -178,10 +183,6 @@ async fn make(
             "bot": bot,
             "shown": "once: keep it now, the server keeps only its hash",
         }))
-    };
-    match run.await {
-        Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
-        Err(e) => e.into_response(),
     }
 }
 
@@ -203,22 +204,12 @@ async fn revoke(
     answer(run.await)
 }
 
-/// `POST /api/account/bot` `{"bot": true}`: marks the account as a bot.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct BotMark {
-    bot: bool,
-}
+impl Posted for BotMark {
+    const EXAMPLE: &'static str = r#"{"bot": true}"#;
+    const ASKER: Asker = page_account;
 
-async fn mark(
-    State(hub): State<Arc<Hub>>,
-    Extension(who): Extension<Who>,
-    text: String,
-) -> Response {
-    let run = async {
-        let a = page_account(&who)?;
-        let body: BotMark = json_body(&text, r#"{"bot": true}"#)?;
-        if !body.bot {
+    async fn run(self, hub: &Hub, a: &Account) -> Result<Value, ApiError> {
+        if !self.bot {
             if hub.store.is_bot(&a.id).await? {
                 return Err(ApiError::Bad(
                     "a bot account stays a bot: its games were played as a bot's".into(),
@@ -227,9 +218,8 @@ async fn mark(
             return Ok(json!({ "name": a.name, "bot": false }));
         }
         hub.store.mark_bot(&a.id).await?;
-        Ok::<_, ApiError>(json!({ "name": a.name, "bot": true }))
-    };
-    answer(run.await)
+        Ok(json!({ "name": a.name, "bot": true }))
+    }
 }
 
 #[cfg(test)]

@@ -84,12 +84,15 @@ pub fn job<G: Clone + Send + 'static>(
     Box::new(move || work(&game))
 }
 
+/// The maker of a game's bots: a bot by its name, seeded.
+pub type BotMaker<G> = fn(&str, u64) -> Option<Box<dyn Player<G>>>;
+
 /// A game's bots as its bot crate tables them: their names (the default
 /// first), the level players see for each, and the maker of each.
 pub struct BotTable<G> {
     names: &'static [&'static str],
     level: fn(&str) -> &'static str,
-    make: fn(&str, u64) -> Option<Box<dyn Player<G>>>,
+    make: BotMaker<G>,
 }
 
 impl<G> BotTable<G> {
@@ -98,7 +101,7 @@ impl<G> BotTable<G> {
     pub fn new(
         names: &'static [&'static str],
         level: fn(&str) -> &'static str,
-        make: fn(&str, u64) -> Option<Box<dyn Player<G>>>,
+        make: BotMaker<G>,
     ) -> Self {
         BotTable { names, level, make }
     }

@@ -193,23 +193,7 @@ impl ServerGame for Game {
                 "it is {side}'s turn, and you hold the {mine} seat"
             )));
         }
-        let choice = match intent {
-            Verb::Roll => Choice::Throw,
-            Verb::Play { play } => Choice::Act(Action::Play { p: play }),
-            Verb::Stay => Choice::Act(Action::Stay),
-            Verb::Leave => Choice::Act(Action::Leave),
-            Verb::Declare { points } => Choice::Act(Action::Declare { n: points }),
-            Verb::School { points } => Choice::Act(Action::School {
-                side: side.char(),
-                n: points,
-            }),
-            Verb::Contest | Verb::Settle { .. } | Verb::Resign { .. } => {
-                return Err(RoomError::Refused(
-                    "contest, settle and resign are answered before the turn's own".into(),
-                ))
-            }
-        };
-        Ok((side, choice))
+        Ok((side, turn_choice(side, intent)?))
     }
 
     fn view(&self, v: &mut Value, full: bool, tail: usize) {
@@ -293,6 +277,29 @@ impl ServerGame for Game {
         }
         live_key(self.position())
     }
+}
+
+/// What a verb of the turn's own makes for `side`, whose turn it is.
+///
+/// # Errors
+/// A verb answered before the turn's own (contest, settle, resign).
+fn turn_choice(side: Side, verb: Verb) -> Result<Choice<Action>, RoomError> {
+    Ok(match verb {
+        Verb::Roll => Choice::Throw,
+        Verb::Play { play } => Choice::Act(Action::Play { p: play }),
+        Verb::Stay => Choice::Act(Action::Stay),
+        Verb::Leave => Choice::Act(Action::Leave),
+        Verb::Declare { points } => Choice::Act(Action::Declare { n: points }),
+        Verb::School { points } => Choice::Act(Action::School {
+            side: side.char(),
+            n: points,
+        }),
+        Verb::Contest | Verb::Settle { .. } | Verb::Resign { .. } => {
+            return Err(RoomError::Refused(
+                "contest, settle and resign are answered before the turn's own".into(),
+            ))
+        }
+    })
 }
 
 /// The checkers of a position as a key (issue 38): the two checker
