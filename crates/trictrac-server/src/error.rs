@@ -148,6 +148,15 @@ pub fn fail(code: StatusCode, message: String) -> Response {
     (code, Json(serde_json::json!({ "error": message }))).into_response()
 }
 
+/// A JSON route's answer: its value, or its refusal as the error says
+/// it (a status and `{"error": "one line"}`).
+pub fn answer<E: IntoResponse>(r: Result<serde_json::Value, E>) -> Response {
+    match r {
+        Ok(v) => Json(v).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
 /// Why an action of a client was not carried out.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RoomError {

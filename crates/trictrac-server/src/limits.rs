@@ -36,11 +36,14 @@ impl From<LimitError> for crate::error::RoomError {
     }
 }
 
+use std::future::Future;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
+use axum::extract::ws::{WebSocket, WebSocketUpgrade};
+use axum::response::Response;
 use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 /// The limits (per second or minute, with the burst allowed at once).
@@ -462,6 +465,31 @@ pub async fn read_text(
         }
         Some(Ok(_)) => Incoming::Skip,
     }
+}
+
+/// Opens a WebSocket whose messages are `max_message` bytes at most,
+/// with small buffers ([`WS_BUFFER`]: they grow for a large message;
+/// tungstenite's default of 128 kB each way made a socket cost about
+/// 140 kB, issue 34, docs/SERVER.md, "Memory"), served by `serve`; the
+/// connection's `slot` is given back when it closes.
+pub fn open_socket<F, Fut>(
+    upgrade: WebSocketUpgrade,
+    max_message: usize,
+    slot: ConnectionSlot,
+    serve: F,
+) -> Response
+where
+    F: FnOnce(WebSocket) -> Fut + Send + 'static,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    upgrade
+        .max_message_size(max_message)
+        .read_buffer_size(WS_BUFFER)
+        .write_buffer_size(WS_BUFFER)
+        .on_upgrade(move |socket| async move {
+            serve(socket).await;
+            drop(slot);
+        })
 }
 
 #[cfg(test)]

@@ -148,17 +148,9 @@ async fn ws(
             }
         }
     };
-    upgrade
-        .max_message_size(64 * 1024)
-        // Small buffers (they grow for a large message): tungstenite's
-        // default of 128 kB each way made a socket cost about 140 kB
-        // (issue 34; docs/SERVER.md, "Memory").
-        .read_buffer_size(crate::limits::WS_BUFFER)
-        .write_buffer_size(crate::limits::WS_BUFFER)
-        .on_upgrade(move |socket| async move {
-            crate::ws::serve_socket(hub, socket, peer.ip(), account).await;
-            drop(slot);
-        })
+    crate::limits::open_socket(upgrade, 64 * 1024, slot, move |socket| {
+        crate::ws::serve_socket(hub, socket, peer.ip(), account)
+    })
 }
 
 async fn info(State(hub): State<Arc<Hub>>) -> Response {

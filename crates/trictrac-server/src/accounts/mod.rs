@@ -23,6 +23,7 @@
 
 pub mod history;
 pub mod names;
+pub mod posted;
 pub mod routes;
 pub mod tokens;
 

@@ -14,10 +14,12 @@ use axum::{Extension, Json, Router};
 use serde::Deserialize;
 use serde_json::json;
 
+use super::posted::json_body;
 use super::{
     cookie, is_secret, secret, session_account, session_key, Accounts, ApiError, Credentials, Who,
     IDENTITY_COOKIE, IDENTITY_SECONDS, SESSION_COOKIE, SESSION_SECONDS,
 };
+use crate::error::answer;
 use crate::room::Hub;
 
 /// Seats claimed in one request at most.
@@ -130,14 +132,6 @@ pub async fn identify(State(acc): State<Arc<Accounts>>, mut req: Request, next: 
     response
 }
 
-fn credentials(text: &str) -> Result<Credentials, ApiError> {
-    serde_json::from_str(text).map_err(|e| {
-        ApiError::Bad(format!(
-            "malformed request (send {{\"name\": \"…\", \"password\": \"…\"}}): {e}"
-        ))
-    })
-}
-
 /// Adds a `Set-Cookie` header to an answer ([`cookie`]).
 fn set_cookie(r: &mut Response, name: &str, value: &str, max_age: i64, secure: bool) {
     if let Ok(v) = HeaderValue::from_str(&cookie(name, value, max_age, secure)) {
@@ -154,7 +148,7 @@ async fn enter<const REGISTER: bool>(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     text: String,
 ) -> Response {
-    let c = match credentials(&text) {
+    let c: Credentials = match json_body(&text, r#"{"name": "…", "password": "…"}"#) {
         Ok(c) => c,
         Err(e) => return e.into_response(),
     };
@@ -189,15 +183,15 @@ async fn logout(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>) -> 
 /// `GET /api/me/games`: the finished games of this browser's identity
 /// and of the account logged in.
 async fn my_games(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>) -> Response {
-    match hub
+    let games = hub
         .store
-        .games_of(who.identity.as_deref(), who.account_id(), crate::accounts::history::GAMES_LISTED)
-        .await
-    {
-        Ok(g) => Json(json!({ "name": who.account.map(|a| a.name), "games": crate::accounts::history::games_json(&hub.config.games, g) }))
-            .into_response(),
-        Err(e) => ApiError::from(e).into_response(),
-    }
+        .games_of(
+            who.identity.as_deref(),
+            who.account_id(),
+            crate::accounts::history::GAMES_LISTED,
+        )
+        .await;
+    answer(games.map_err(ApiError::from).map(|g| json!({ "name": who.account.map(|a| a.name), "games": crate::accounts::history::games_json(&hub.config.games, g) })))
 }
 
 /// `POST /api/me/seats`: seats this browser holds (`{"seats": [{"room":
@@ -221,14 +215,10 @@ async fn claim_seats(
     Extension(who): Extension<Who>,
     text: String,
 ) -> Response {
-    let seats: Seats = match serde_json::from_str(&text) {
+    let example = r#"{"seats": [{"room": "…", "token": "…"}]}"#;
+    let seats: Seats = match json_body(&text, example) {
         Ok(s) => s,
-        Err(e) => {
-            return ApiError::Bad(format!(
-            "malformed request (send {{\"seats\": [{{\"room\": \"…\", \"token\": \"…\"}}]}}): {e}"
-        ))
-            .into_response()
-        }
+        Err(e) => return e.into_response(),
     };
     if seats.seats.len() > SEATS_CLAIMED {
         return ApiError::Bad(format!("at most {SEATS_CLAIMED} seats at once")).into_response();

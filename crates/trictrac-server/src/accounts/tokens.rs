@@ -21,14 +21,16 @@ use std::sync::Arc;
 
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::{delete, get, post};
-use axum::{Extension, Json, Router};
+use axum::{Extension, Router};
 use rand::RngCore;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{json, Value};
 
+use super::posted::{posted, Asker, Posted};
 use super::{session_key, Account, ApiError, Who};
+use crate::error::answer;
 use crate::room::Hub;
 
 /// The prefix of an API token.
@@ -41,9 +43,9 @@ pub const LABEL_CHARS: usize = 40;
 /// The routes of the account page's tokens and bot mark.
 pub fn router() -> Router<Arc<Hub>> {
     Router::new()
-        .route("/api/account/tokens", get(list).post(make))
+        .route("/api/account/tokens", get(list).post(posted::<NewToken>))
         .route("/api/account/tokens/{id}", delete(revoke))
-        .route("/api/account/bot", post(mark))
+        .route("/api/account/bot", post(posted::<BotMark>))
 }
 
 /// A new API token: `ttb_` and 32 random bytes in hex.
@@ -113,7 +115,7 @@ fn page_account(who: &Who) -> Result<&Account, ApiError> {
     }
 }
 
-/// `POST /api/account/tokens`: the body.
+/// `POST /api/account/tokens`: the body (none: a token labelled `bot`).
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct NewToken {
@@ -125,6 +127,13 @@ struct NewToken {
     bot: bool,
 }
 
+/// `POST /api/account/bot` `{"bot": true}`: marks the account as a bot.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BotMark {
+    bot: bool,
+}
+
 async fn list(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>) -> Response {
     let run = async {
         let a = page_account(&who)?;
@@ -132,29 +141,20 @@ async fn list(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>) -> Re
         let bot = hub.store.is_bot(&a.id).await?;
         Ok::<_, ApiError>(json!({ "name": a.name, "bot": bot, "tokens": tokens }))
     };
-    match run.await {
-        Ok(v) => Json(v).into_response(),
-        Err(e) => e.into_response(),
-    }
+    answer(run.await)
 }
 
-async fn make(
-    State(hub): State<Arc<Hub>>,
-    Extension(who): Extension<Who>,
-    text: String,
-) -> Response {
-    let run = async {
-        let a = page_account(&who)?;
-        let body: NewToken = if text.trim().is_empty() {
-            NewToken::default()
-        } else {
-            serde_json::from_str(&text).map_err(|e| {
-                ApiError::Bad(format!(
-                    "malformed request (send {{\"label\": \"…\", \"bot\": true}}): {e}"
-                ))
-            })?
-        };
-        let label = crate::labels::clean_name(body.label.as_deref(), "");
+impl Posted for NewToken {
+    const EXAMPLE: &'static str = r#"{"label": "…", "bot": true}"#;
+    const ASKER: Asker = page_account;
+    const STATUS: StatusCode = StatusCode::CREATED;
+
+    fn empty() -> Option<Self> {
+        Some(NewToken::default())
+    }
+
+    async fn run(self, hub: &Hub, a: &Account) -> Result<Value, ApiError> {
+        let label = crate::labels::clean_name(self.label.as_deref(), "");
         let label: String = label.chars().take(LABEL_CHARS).collect();
         let label = if label.is_empty() {
             "bot".to_string()
@@ -166,7 +166,7 @@ async fn make(
                 "an account holds at most {TOKENS_PER_ACCOUNT} API tokens: revoke one first"
             )));
         }
-        if body.bot {
+        if self.bot {
             hub.store.mark_bot(&a.id).await?;
         }
         let token = new_token();
@@ -175,7 +175,7 @@ async fn make(
             .insert_api_token(&id, &session_key(&token), &a.id, &label)
             .await?;
         let bot = hub.store.is_bot(&a.id).await?;
-        Ok::<_, ApiError>(json!({
+        Ok(json!({
             "id": id,
             "token": token,
             "label": label,
@@ -183,10 +183,6 @@ async fn make(
             "bot": bot,
             "shown": "once: keep it now, the server keeps only its hash",
         }))
-    };
-    match run.await {
-        Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
-        Err(e) => e.into_response(),
     }
 }
 
@@ -205,30 +201,15 @@ async fn revoke(
         }
         Ok::<_, ApiError>(json!({ "id": id.trim(), "revoked": true }))
     };
-    match run.await {
-        Ok(v) => Json(v).into_response(),
-        Err(e) => e.into_response(),
-    }
+    answer(run.await)
 }
 
-/// `POST /api/account/bot` `{"bot": true}`: marks the account as a bot.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct BotMark {
-    bot: bool,
-}
+impl Posted for BotMark {
+    const EXAMPLE: &'static str = r#"{"bot": true}"#;
+    const ASKER: Asker = page_account;
 
-async fn mark(
-    State(hub): State<Arc<Hub>>,
-    Extension(who): Extension<Who>,
-    text: String,
-) -> Response {
-    let run = async {
-        let a = page_account(&who)?;
-        let body: BotMark = serde_json::from_str(&text).map_err(|e| {
-            ApiError::Bad(format!("malformed request (send {{\"bot\": true}}): {e}"))
-        })?;
-        if !body.bot {
+    async fn run(self, hub: &Hub, a: &Account) -> Result<Value, ApiError> {
+        if !self.bot {
             if hub.store.is_bot(&a.id).await? {
                 return Err(ApiError::Bad(
                     "a bot account stays a bot: its games were played as a bot's".into(),
@@ -237,11 +218,7 @@ async fn mark(
             return Ok(json!({ "name": a.name, "bot": false }));
         }
         hub.store.mark_bot(&a.id).await?;
-        Ok::<_, ApiError>(json!({ "name": a.name, "bot": true }))
-    };
-    match run.await {
-        Ok(v) => Json(v).into_response(),
-        Err(e) => e.into_response(),
+        Ok(json!({ "name": a.name, "bot": true }))
     }
 }
 

@@ -11,7 +11,10 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{vacation_left, year_of, DAY, VACATION_DAYS};
-use crate::accounts::{ApiError, Who};
+use crate::accounts::posted::{posted, Asker, Posted};
+use crate::accounts::{Account, ApiError, Who};
+use crate::error::answer;
+use crate::notify::routes::{account, registered};
 use crate::room::clock::now_ms;
 use crate::room::timing::Timing;
 use crate::room::Hub;
@@ -21,7 +24,7 @@ use crate::store::VacationRow;
 pub fn router() -> Router<Arc<Hub>> {
     Router::new()
         .route("/api/me/correspondence", get(my_games))
-        .route("/api/me/vacation", get(vacation).post(take_vacation))
+        .route("/api/me/vacation", get(vacation).post(posted::<Take>))
 }
 
 /// `GET /api/me/correspondence`: the correspondence games in progress of
@@ -93,18 +96,16 @@ fn vacation_json(v: &VacationRow, now: i64) -> Value {
 /// latest vacation.
 async fn vacation(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>) -> Response {
     let r = async {
-        let a = crate::notify::routes::account(&who)?;
+        let a = account(&who)?;
         let v = hub.store.vacation(a).await?;
         Ok::<_, ApiError>(vacation_json(&v, now_ms()))
-    }
-    .await;
-    match r {
-        Ok(v) => Json(v).into_response(),
-        Err(e) => e.into_response(),
-    }
+    };
+    answer(r.await)
 }
 
-/// The body of `POST /api/me/vacation`.
+/// The body of `POST /api/me/vacation` `{"days": N}`: a vacation from
+/// now for N days, counted against this year's allowance; it cannot be
+/// taken while one goes on, nor ended early.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Take {
@@ -112,26 +113,19 @@ struct Take {
     days: i64,
 }
 
-/// `POST /api/me/vacation` `{"days": N}`: a vacation from now for N
-/// days, counted against this year's allowance; it cannot be taken
-/// while one goes on, nor ended early.
-async fn take_vacation(
-    State(hub): State<Arc<Hub>>,
-    Extension(who): Extension<Who>,
-    text: String,
-) -> Response {
-    let r = async {
-        let a = crate::notify::routes::account(&who)?;
-        let body: Take = serde_json::from_str(&text).map_err(|e| {
-            ApiError::Bad(format!("malformed request (send {{\"days\": 3}}): {e}"))
-        })?;
+impl Posted for Take {
+    const EXAMPLE: &'static str = r#"{"days": 3}"#;
+    const ASKER: Asker = registered;
+
+    async fn run(self, hub: &Hub, account: &Account) -> Result<Value, ApiError> {
+        let a = account.id.as_str();
         let now = now_ms();
         let mut v = hub.store.vacation(a).await?;
         let left = vacation_left(&v, now);
-        if body.days < 1 || body.days > left {
+        if self.days < 1 || self.days > left {
             return Err(ApiError::Bad(format!(
                 "a vacation is 1 to {left} days (you have {left} of {VACATION_DAYS} left this year), not {}",
-                body.days
+                self.days
             )));
         }
         if v.start <= now && now < v.until {
@@ -145,15 +139,10 @@ async fn take_vacation(
             v.year = year;
             v.used = 0;
         }
-        v.used += body.days;
+        v.used += self.days;
         v.start = now;
-        v.until = now + body.days * DAY;
+        v.until = now + self.days * DAY;
         hub.store.set_vacation(a, &v).await?;
-        Ok::<_, ApiError>(vacation_json(&v, now))
-    }
-    .await;
-    match r {
-        Ok(v) => Json(v).into_response(),
-        Err(e) => e.into_response(),
+        Ok(vacation_json(&v, now))
     }
 }

@@ -71,6 +71,42 @@ pub type RolloutJob = Box<
         + Send,
 >;
 
+/// A game's review ([`ServerGame::review`]): its cache key (the record)
+/// and the work, or why there is none.
+pub type Review = Result<(String, Job), RoomError>;
+
+/// Work on a copy of `game`, to run off the async threads ([`Job`]).
+pub fn job<G: Clone + Send + 'static>(
+    game: &G,
+    work: impl FnOnce(&G) -> Result<Value, crate::error::AnalysisError> + Send + 'static,
+) -> Job {
+    let game = game.clone();
+    Box::new(move || work(&game))
+}
+
+/// The maker of a game's bots: a bot by its name, seeded.
+pub type BotMaker<G> = fn(&str, u64) -> Option<Box<dyn Player<G>>>;
+
+/// A game's bots as its bot crate tables them: their names (the default
+/// first), the level players see for each, and the maker of each.
+pub struct BotTable<G> {
+    names: &'static [&'static str],
+    level: fn(&str) -> &'static str,
+    make: BotMaker<G>,
+}
+
+impl<G> BotTable<G> {
+    /// The table of the bots `names`, their `level` and their maker
+    /// (`make`: a bot by its name, seeded).
+    pub fn new(
+        names: &'static [&'static str],
+        level: fn(&str) -> &'static str,
+        make: BotMaker<G>,
+    ) -> Self {
+        BotTable { names, level, make }
+    }
+}
+
 /// The query of an analysis request: the page's fields by name.
 pub type Query = HashMap<String, String>;
 
@@ -162,16 +198,30 @@ pub trait ServerGame: TableGame {
     /// The option words stored for the game (what [`Registry`] reads).
     fn options_words(&self) -> String;
 
+    /// The game's bots as its bot crate tables them, if it does: what
+    /// [`ServerGame::bots`], [`ServerGame::bot`] and
+    /// [`ServerGame::bot_level`] answer unless the game says otherwise.
+    fn bot_table(&self) -> Option<BotTable<Self>> {
+        None
+    }
+
     /// The bots' names, the default first.
-    fn bots(&self) -> &'static [&'static str];
+    fn bots(&self) -> &'static [&'static str] {
+        self.bot_table().map_or(&[], |t| t.names)
+    }
 
     /// The bot called `name` for this game, seeded.
-    fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn Player<Self>>>;
+    fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn Player<Self>>> {
+        (self.bot_table()?.make)(name, seed)
+    }
 
     /// The level players see for the bot `name` (its seat's name): the
     /// internal name unless the game says better.
     fn bot_level(&self, name: &str) -> String {
-        name.to_string()
+        match self.bot_table() {
+            Some(t) => (t.level)(name).to_string(),
+            None => name.to_string(),
+        }
     }
 
     /// The hint for `seats`: work to run off the async threads.
@@ -213,12 +263,7 @@ pub trait ServerGame: TableGame {
     ///
     /// # Errors
     /// When the game is not over, or has no review.
-    fn review(
-        &self,
-        names: BySide<&str>,
-        date: &str,
-        ended: bool,
-    ) -> Result<(String, Job), RoomError> {
+    fn review(&self, names: BySide<&str>, date: &str, ended: bool) -> Review {
         let _ = (names, date, ended);
         Err(RoomError::Refused(format!(
             "the review is of Grand Trictrac games; this is a {} game",
@@ -332,12 +377,7 @@ pub trait RoomGame: Send + Sync + std::fmt::Debug {
     ///
     /// # Errors
     /// Not over, or no review.
-    fn review(
-        &self,
-        names: BySide<&str>,
-        date: &str,
-        ended: bool,
-    ) -> Result<(String, Job), RoomError>;
+    fn review(&self, names: BySide<&str>, date: &str, ended: bool) -> Review;
     /// See [`ServerGame::why`].
     fn why(&self, field: u8) -> Option<String>;
     /// See [`ServerGame::entering`].
@@ -486,12 +526,7 @@ impl<G: ServerGame> RoomGame for G {
         ServerGame::review_page(self, room)
     }
 
-    fn review(
-        &self,
-        names: BySide<&str>,
-        date: &str,
-        ended: bool,
-    ) -> Result<(String, Job), RoomError> {
+    fn review(&self, names: BySide<&str>, date: &str, ended: bool) -> Review {
         ServerGame::review(self, names, date, ended)
     }
 

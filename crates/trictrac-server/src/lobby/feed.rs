@@ -33,6 +33,7 @@ use super::messages::LobbyMsg;
 use tokio::sync::{broadcast, mpsc, Notify};
 
 use super::Lobby;
+use crate::replies::difference;
 use crate::store::LOBBY_CHANNEL;
 
 /// A poster's seek stands this long after the last sign of him (his
@@ -386,24 +387,6 @@ impl Feed {
     }
 }
 
-/// What changed from `old` to `new`: the entries new or different, and
-/// the ids gone.
-fn difference(old: &Entries, new: &Entries) -> (Vec<Value>, Vec<String>) {
-    let before: HashMap<&str, &Value> = old.iter().map(|(k, v)| (k.as_str(), v)).collect();
-    let after: std::collections::HashSet<&str> = new.iter().map(|(k, _)| k.as_str()).collect();
-    let changed = new
-        .iter()
-        .filter(|(k, v)| before.get(k.as_str()) != Some(&v))
-        .map(|(_, v)| v.clone())
-        .collect();
-    let gone = old
-        .iter()
-        .filter(|(k, _)| !after.contains(k.as_str()))
-        .map(|(k, _)| k.clone())
-        .collect();
-    (changed, gone)
-}
-
 /// Starts the instance's lobby: the task that looks again when told
 /// (or every [`REFRESH_EVERY`]), sweeps the seeks whose poster left,
 /// and on PostgreSQL listens for the other instances' lobby changes.
@@ -489,29 +472,5 @@ async fn run(hub: Arc<Lobby>) {
                 Err(e) => tracing::warn!("the lobby cannot withdraw left challenges: {e}"),
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_difference_names_what_came_changed_and_went() {
-        let old: Entries = vec![
-            ("A".into(), json!({"id": "A"})),
-            ("B".into(), json!({"id": "B", "n": 1})),
-        ];
-        let new: Entries = vec![
-            ("B".into(), json!({"id": "B", "n": 2})),
-            ("C".into(), json!({"id": "C"})),
-        ];
-        let (changed, gone) = difference(&old, &new);
-        assert_eq!(
-            changed,
-            vec![json!({"id": "B", "n": 2}), json!({"id": "C"})]
-        );
-        assert_eq!(gone, vec!["A".to_string()]);
-        assert_eq!(difference(&new, &new), (vec![], vec![]));
     }
 }

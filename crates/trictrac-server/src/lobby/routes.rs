@@ -10,13 +10,14 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Extension, Json, Router};
+use axum::{Extension, Router};
 use serde::de::DeserializeOwned;
-use serde_json::json;
 
 use super::Lobby;
 use super::{Acceptance, LobbyError, NewSeek};
 use crate::accounts::Who;
+use crate::error::{answer, fail};
+use crate::limits::open_socket;
 
 /// The lobby's routes, to merge into the server's.
 pub fn router() -> Router<Arc<Lobby>> {
@@ -35,24 +36,12 @@ async fn socket(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    let slot = match hub.limiters.open_connection(peer.ip()) {
-        Ok(slot) => slot,
-        Err(m) => {
-            return (
-                StatusCode::SERVICE_UNAVAILABLE,
-                Json(json!({ "error": m.to_string() })),
-            )
-                .into_response()
-        }
-    };
-    upgrade
-        .max_message_size(4 * 1024)
-        .read_buffer_size(crate::limits::WS_BUFFER)
-        .write_buffer_size(crate::limits::WS_BUFFER)
-        .on_upgrade(move |socket| async move {
-            super::socket::serve(hub, socket, peer.ip()).await;
-            drop(slot);
-        })
+    match hub.limiters.open_connection(peer.ip()) {
+        Ok(slot) => open_socket(upgrade, 4 * 1024, slot, move |socket| {
+            super::socket::serve(hub, socket, peer.ip())
+        }),
+        Err(m) => fail(StatusCode::SERVICE_UNAVAILABLE, m.to_string()),
+    }
 }
 
 /// A JSON body read by hand, so that a malformed one is a 400 naming
@@ -66,13 +55,6 @@ fn body<T: DeserializeOwned>(text: &str, what: &str, empty: bool) -> Result<T, L
     serde_json::from_str(text).map_err(|e| LobbyError::Bad(format!("malformed {what}: {e}")))
 }
 
-fn answer(r: Result<serde_json::Value, LobbyError>) -> Response {
-    match r {
-        Ok(v) => Json(v).into_response(),
-        Err(e) => e.into_response(),
-    }
-}
-
 async fn lobby(State(hub): State<Arc<Lobby>>) -> Response {
     answer(super::lobby(&hub).await)
 }
@@ -83,18 +65,16 @@ async fn post_seek(
     Extension(by): Extension<Who>,
     text: String,
 ) -> Response {
-    let seek: NewSeek = match body(
-        &text,
-        "challenge (send {\"game\": a game of /api/info, \"rules\": \"…\", \"match\": N, \"rated\": false, \"clock\": {\"kind\": \"move\", \"seconds\": S} or {\"kind\": \"total\", \"minutes\": M, \"increment\": I} or nothing})",
-        false,
-    ) {
-        Ok(s) => s,
-        Err(e) => return e.into_response(),
+    let r = async {
+        let seek: NewSeek = body(
+            &text,
+            "challenge (send {\"game\": a game of /api/info, \"rules\": \"…\", \"match\": N, \"rated\": false, \"clock\": {\"kind\": \"move\", \"seconds\": S} or {\"kind\": \"total\", \"minutes\": M, \"increment\": I} or nothing})",
+            false,
+        )?;
+        hub.limiters.create(peer.ip())?;
+        super::post(&hub, seek, &by).await
     };
-    if let Err(m) = hub.limiters.create(peer.ip()) {
-        return LobbyError::from(m).into_response();
-    }
-    answer(super::post(&hub, seek, &by).await)
+    answer(r.await)
 }
 
 async fn show(
@@ -126,14 +106,12 @@ async fn accept(
     Extension(by): Extension<Who>,
     text: String,
 ) -> Response {
-    let who: Acceptance = match body(&text, "acceptance (send {\"name\": \"…\"})", true) {
-        Ok(w) => w,
-        Err(e) => return e.into_response(),
+    let r = async {
+        let who: Acceptance = body(&text, "acceptance (send {\"name\": \"…\"})", true)?;
+        // An accepted seek makes a game: counted as one created (issue 34:
+        // a bot's standing challenge made 300 games in 2.2 s).
+        hub.limiters.create(peer.ip())?;
+        super::accept(&hub, &id, who, &by).await
     };
-    // An accepted seek makes a game: counted as one created (issue 34:
-    // a bot's standing challenge made 300 games in 2.2 s).
-    if let Err(m) = hub.limiters.create(peer.ip()) {
-        return LobbyError::from(m).into_response();
-    }
-    answer(super::accept(&hub, &id, who, &by).await)
+    answer(r.await)
 }

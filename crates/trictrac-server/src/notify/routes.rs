@@ -5,14 +5,16 @@
 use std::sync::Arc;
 
 use axum::extract::{Query, State};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::{get, post};
-use axum::{Extension, Json, Router};
+use axum::{Extension, Router};
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::{check_address, new_id, Tokens, LISTED};
-use crate::accounts::{ApiError, Who};
+use crate::accounts::posted::{posted, Asker, Posted};
+use crate::accounts::{Account, ApiError, Who};
+use crate::error::answer;
 use crate::room::Hub;
 
 /// The routes, to merge into the server's.
@@ -20,19 +22,24 @@ pub fn router() -> Router<Arc<Hub>> {
     Router::new()
         .route("/api/me/notifications", get(list))
         .route("/api/me/notifications/seen", post(seen))
-        .route("/api/me/email", get(email).post(set_email))
+        .route("/api/me/email", get(email).post(posted::<NewAddress>))
         .route("/api/email/confirm", get(confirm))
         .route("/api/email/unsubscribe", get(unsubscribe).post(unsubscribe))
 }
 
 /// The account of a request, or the refusal.
-pub(crate) fn account(who: &Who) -> Result<&str, ApiError> {
-    who.account_id().ok_or_else(|| {
+pub(crate) fn registered(who: &Who) -> Result<&Account, ApiError> {
+    who.account.as_ref().ok_or_else(|| {
         ApiError::Unauthorized(
             "notifications are for registered players: log in (POST /api/login) or register (POST /api/accounts)"
                 .into(),
         )
     })
+}
+
+/// The id of the account of a request, or the refusal.
+pub(crate) fn account(who: &Who) -> Result<&str, ApiError> {
+    registered(who).map(|a| a.id.as_str())
 }
 
 /// Whether the server sends mail, in words for the page.
@@ -82,7 +89,9 @@ async fn email(State(hub): State<Arc<Hub>>, Extension(who): Extension<Who>) -> R
     answer(r)
 }
 
-/// The body of `POST /api/me/email`.
+/// The body of `POST /api/me/email`: sets the address (a confirmation
+/// mail is sent to it; no other mail until its link is opened), or
+/// forgets it.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct NewAddress {
@@ -90,25 +99,17 @@ struct NewAddress {
     address: String,
 }
 
-/// `POST /api/me/email`: sets the address (a confirmation mail is sent
-/// to it; no other mail until its link is opened), or forgets it.
-async fn set_email(
-    State(hub): State<Arc<Hub>>,
-    Extension(who): Extension<Who>,
-    text: String,
-) -> Response {
-    let r = async {
-        let a = account(&who)?;
-        let body: NewAddress = serde_json::from_str(&text).map_err(|e| {
-            ApiError::Bad(format!(
-                "malformed request (send {{\"address\": \"name@example.org\"}}): {e}"
-            ))
-        })?;
-        if body.address.trim().is_empty() {
+impl Posted for NewAddress {
+    const EXAMPLE: &'static str = r#"{"address": "name@example.org"}"#;
+    const ASKER: Asker = registered;
+
+    async fn run(self, hub: &Hub, account: &Account) -> Result<Value, ApiError> {
+        let a = account.id.as_str();
+        if self.address.trim().is_empty() {
             hub.store.set_email(a, None).await?;
             return Ok(json!({ "address": null }));
         }
-        let address = check_address(&body.address).map_err(|e| ApiError::Bad(e.to_string()))?;
+        let address = check_address(&self.address).map_err(|e| ApiError::Bad(e.to_string()))?;
         let settings = &hub.config.mail;
         if settings.smtp.is_none() {
             return Err(ApiError::Bad(
@@ -117,10 +118,10 @@ async fn set_email(
             ));
         }
         hub.store.set_email(a, Some(&address)).await?;
-        let tokens = Tokens::of(&hub).await?;
+        let tokens = Tokens::of(hub).await?;
         let body = format!(
             "Someone (you, we hope) gave this address to the account `{}` of {}.\n\nTo receive its notices by e-mail, confirm the address:\n{}\n\nIf it was not you, do nothing: no other mail will come.\n",
-            who.account.as_ref().map_or("", |x| x.name.as_str()),
+            account.name,
             settings.public_url,
             tokens.link(settings, "confirm", a, &address)
         );
@@ -136,8 +137,6 @@ async fn set_email(
             .await?;
         Ok(json!({ "address": address, "confirmed": false }))
     }
-    .await;
-    answer(r)
 }
 
 /// The query of the mails' links.
@@ -176,11 +175,4 @@ async fn follow(hub: &Hub, what: &str, token: &str, confirm: bool) -> Response {
     }
     .await;
     answer(r)
-}
-
-fn answer(r: Result<serde_json::Value, ApiError>) -> Response {
-    match r {
-        Ok(v) => Json(v).into_response(),
-        Err(e) => e.into_response(),
-    }
 }

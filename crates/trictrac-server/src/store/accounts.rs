@@ -124,7 +124,7 @@ pub struct PlayedGame {
     pub rated: bool,
 }
 
-fn account_row(r: &AnyRow) -> Result<AccountRow, sqlx::Error> {
+pub(super) fn account_row(r: &AnyRow) -> Result<AccountRow, sqlx::Error> {
     Ok(AccountRow {
         id: r.try_get(0)?,
         name: r.try_get(1)?,

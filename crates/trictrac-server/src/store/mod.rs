@@ -36,6 +36,7 @@ mod notices;
 mod pairings;
 mod ratings;
 mod reviews;
+mod rows;
 mod seeks;
 mod timing;
 mod tokens;

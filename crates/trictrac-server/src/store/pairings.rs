@@ -10,7 +10,7 @@
 //! conditional upsert, as the review queue's claims (`store/reviews.rs`).
 
 use sqlx::any::AnyRow;
-use sqlx::Row;
+use sqlx::{Any, Row, Transaction};
 
 use super::{db_err, Store};
 use crate::error::ServerError;
@@ -49,6 +49,20 @@ fn pairing(r: &AnyRow) -> Result<PairingRow, sqlx::Error> {
     })
 }
 
+impl PairingRow {
+    /// The side `account` plays in this game (`white`, `black`), if he
+    /// plays it.
+    pub fn side_of(&self, account: &str) -> Option<&'static str> {
+        if self.white.as_deref() == Some(account) {
+            Some("white")
+        } else if self.black.as_deref() == Some(account) {
+            Some("black")
+        } else {
+            None
+        }
+    }
+}
+
 /// A game's result to store ([`Store::finish_pairing`]).
 #[derive(Clone, Debug)]
 pub struct PairingResult<'a> {
@@ -68,37 +82,44 @@ pub struct PairingResult<'a> {
     pub now_ms: i64,
 }
 
+/// Ends a change of tournament `id` made in `tx`: rolled back when
+/// nothing `changed` (`Ok(false)`), else the tournament's version bumped
+/// (something of it changed) and committed (`Ok(true)`).
+///
+/// # Errors
+/// When the database fails (logged as `what`).
+pub(super) async fn conclude(
+    mut tx: Transaction<'static, Any>,
+    id: &str,
+    changed: bool,
+    what: &str,
+) -> Result<bool, ServerError> {
+    let err = |e| db_err(what, e);
+    if !changed {
+        tx.rollback().await.map_err(err)?;
+        return Ok(false);
+    }
+    sqlx::query("UPDATE tournaments SET version = version + 1 WHERE id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await
+        .map_err(err)?;
+    tx.commit().await.map_err(err)?;
+    Ok(true)
+}
+
 impl Store {
     /// A tournament's games, by round and slot.
     ///
     /// # Errors
     /// When the database fails.
     pub async fn pairings(&self, id: &str) -> Result<Vec<PairingRow>, ServerError> {
-        let rows = sqlx::query(
+        let q = sqlx::query(
             "SELECT round, slot, room, white, black, state, winner, points FROM tournament_games
              WHERE tournament_id = $1 ORDER BY round, slot",
         )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(|e| db_err("cannot read the games", e))?;
-        rows.iter()
-            .map(pairing)
-            .collect::<Result<_, _>>()
-            .map_err(|e| db_err("cannot read the games", e))
-    }
-
-    /// Bumps a tournament's version (something of it changed).
-    pub(super) async fn bump(
-        &self,
-        tx: &mut sqlx::AnyConnection,
-        id: &str,
-    ) -> Result<(), sqlx::Error> {
-        sqlx::query("UPDATE tournaments SET version = version + 1 WHERE id = $1")
-            .bind(id)
-            .execute(tx)
-            .await?;
-        Ok(())
+        .bind(id);
+        self.fetch_rows(q, "cannot read the games", pairing).await
     }
 
     /// Reserves a game's slot before its room is made: `Ok(false)` when
@@ -115,8 +136,8 @@ impl Store {
         white: &str,
         black: Option<&str>,
     ) -> Result<bool, ServerError> {
-        let err = |e| db_err("cannot pair the tournament", e);
-        let mut tx = self.pool.begin().await.map_err(err)?;
+        let what = "cannot pair the tournament";
+        let mut tx = self.pool.begin().await.map_err(|e| db_err(what, e))?;
         let (state, winner) = match black {
             Some(_) => ("pairing", None),
             None => ("bye", Some(white.to_string())),
@@ -136,14 +157,8 @@ impl Store {
         .bind(super::now())
         .execute(&mut *tx)
         .await
-        .map_err(err)?;
-        if done.rows_affected() != 1 {
-            tx.rollback().await.map_err(err)?;
-            return Ok(false);
-        }
-        self.bump(&mut tx, id).await.map_err(err)?;
-        tx.commit().await.map_err(err)?;
-        Ok(true)
+        .map_err(|e| db_err(what, e))?;
+        conclude(tx, id, done.rows_affected() == 1, what).await
     }
 
     /// The room of a reserved game: it is being played; or, the room not
@@ -158,8 +173,8 @@ impl Store {
         slot: i64,
         room: Option<&str>,
     ) -> Result<(), ServerError> {
-        let err = |e| db_err("cannot pair the tournament", e);
-        let mut tx = self.pool.begin().await.map_err(err)?;
+        let what = "cannot pair the tournament";
+        let mut tx = self.pool.begin().await.map_err(|e| db_err(what, e))?;
         let q = match room {
             Some(room) => sqlx::query(
                 "UPDATE tournament_games SET room = $4, state = 'playing'
@@ -176,9 +191,8 @@ impl Store {
             .bind(round)
             .bind(slot),
         };
-        q.execute(&mut *tx).await.map_err(err)?;
-        self.bump(&mut tx, id).await.map_err(err)?;
-        tx.commit().await.map_err(err)?;
+        q.execute(&mut *tx).await.map_err(|e| db_err(what, e))?;
+        conclude(tx, id, true, what).await?;
         Ok(())
     }
 
@@ -188,7 +202,8 @@ impl Store {
     /// # Errors
     /// When the database fails (nothing is stored).
     pub async fn finish_pairing(&self, r: &PairingResult<'_>) -> Result<bool, ServerError> {
-        let err = |e| db_err("cannot store the tournament game", e);
+        let what = "cannot store the tournament game";
+        let err = |e| db_err(what, e);
         let mut tx = self.pool.begin().await.map_err(err)?;
         let done = sqlx::query(
             "UPDATE tournament_games SET state = 'done', winner = $4, points = $5
@@ -203,8 +218,7 @@ impl Store {
         .await
         .map_err(err)?;
         if done.rows_affected() != 1 {
-            tx.rollback().await.map_err(err)?;
-            return Ok(false);
+            return conclude(tx, r.tournament, false, what).await;
         }
         for (account, won, opponent) in [(r.winner, true, r.loser), (r.loser, false, r.winner)] {
             sqlx::query(
@@ -223,9 +237,7 @@ impl Store {
             .await
             .map_err(err)?;
         }
-        self.bump(&mut tx, r.tournament).await.map_err(err)?;
-        tx.commit().await.map_err(err)?;
-        Ok(true)
+        conclude(tx, r.tournament, true, what).await
     }
 
     /// Takes or renews the director's lease for `hold_ms` from `now_ms`:
@@ -273,13 +285,10 @@ impl Store {
     /// # Errors
     /// When the database fails.
     pub async fn seat_tokens(&self, room: &str) -> Result<Option<(String, String)>, ServerError> {
-        let row = sqlx::query("SELECT white_token, black_token FROM games WHERE id = $1")
-            .bind(room)
-            .fetch_optional(&self.pool)
-            .await
-            .map_err(|e| db_err("cannot read the game", e))?;
-        row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
-            .transpose()
-            .map_err(|e: sqlx::Error| db_err("cannot read the game", e))
+        let q = sqlx::query("SELECT white_token, black_token FROM games WHERE id = $1").bind(room);
+        self.fetch_row(q, "cannot read the game", |r| {
+            Ok((r.try_get(0)?, r.try_get(1)?))
+        })
+        .await
     }
 }

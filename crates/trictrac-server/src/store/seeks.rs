@@ -153,14 +153,13 @@ impl Store {
     /// # Errors
     /// When the database fails.
     pub async fn seek(&self, id: &str) -> Result<Option<SeekRow>, ServerError> {
-        let row = sqlx::query(&format!("SELECT {COLUMNS} FROM seeks WHERE id = $1"))
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await
-            .map_err(|e| db_err("cannot read the challenge", e))?;
-        row.map(|r| seek_row(&r))
-            .transpose()
-            .map_err(|e| db_err("cannot read the challenge", e))
+        let sql = format!("SELECT {COLUMNS} FROM seeks WHERE id = $1");
+        self.fetch_row(
+            sqlx::query(&sql).bind(id),
+            "cannot read the challenge",
+            seek_row,
+        )
+        .await
     }
 
     /// The open seeks, newest first, at most `limit`.
@@ -168,17 +167,12 @@ impl Store {
     /// # Errors
     /// When the database fails.
     pub async fn open_seeks(&self, limit: i64) -> Result<Vec<SeekRow>, ServerError> {
-        let rows = sqlx::query(&format!(
+        let sql = format!(
             "SELECT {COLUMNS} FROM seeks WHERE state = 'open' ORDER BY created DESC, id LIMIT $1"
-        ))
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(|e| db_err("cannot list the challenges", e))?;
-        rows.iter()
-            .map(seek_row)
-            .collect::<Result<_, _>>()
-            .map_err(|e| db_err("cannot list the challenges", e))
+        );
+        let q = sqlx::query(&sql).bind(limit);
+        self.fetch_rows(q, "cannot list the challenges", seek_row)
+            .await
     }
 
     /// The codes of the open seeks, newest first, at most `limit` (read
@@ -187,17 +181,12 @@ impl Store {
     /// # Errors
     /// When the database fails.
     pub async fn open_seek_ids(&self, limit: i64) -> Result<Vec<String>, ServerError> {
-        let rows = sqlx::query(
+        let q = sqlx::query(
             "SELECT id FROM seeks WHERE state = 'open' ORDER BY created DESC, id LIMIT $1",
         )
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(|e| db_err("cannot list the challenges", e))?;
-        rows.iter()
-            .map(|r| r.try_get(0))
-            .collect::<Result<_, _>>()
-            .map_err(|e| db_err("cannot list the challenges", e))
+        .bind(limit);
+        self.fetch_rows(q, "cannot list the challenges", |r| r.try_get(0))
+            .await
     }
 
     /// The seeks of these codes (in no order).
@@ -205,26 +194,9 @@ impl Store {
     /// # Errors
     /// When the database fails.
     pub async fn seeks_by_ids(&self, ids: &[String]) -> Result<Vec<SeekRow>, ServerError> {
-        let mut out = Vec::with_capacity(ids.len());
-        for chunk in ids.chunks(200) {
-            let marks: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
-            let sql = format!(
-                "SELECT {COLUMNS} FROM seeks WHERE id IN ({})",
-                marks.join(", ")
-            );
-            let mut q = sqlx::query(&sql);
-            for id in chunk {
-                q = q.bind(id);
-            }
-            let rows = q
-                .fetch_all(&self.pool)
-                .await
-                .map_err(|e| db_err("cannot read the challenges", e))?;
-            for r in &rows {
-                out.push(seek_row(r).map_err(|e| db_err("cannot read the challenges", e))?);
-            }
-        }
-        Ok(out)
+        let sql = |marks: &str| format!("SELECT {COLUMNS} FROM seeks WHERE id IN ({marks})");
+        self.fetch_by_ids(ids, sql, "cannot read the challenges", seek_row)
+            .await
     }
 
     /// Moves an open seek to `state` (`taken` or `cancelled`): `Ok(true)`
@@ -287,29 +259,25 @@ impl Store {
     /// # Errors
     /// When the database fails.
     pub async fn live_games(&self, since: i64, limit: i64) -> Result<Vec<LiveRow>, ServerError> {
-        let rows = sqlx::query(
+        let q = sqlx::query(
             "SELECT id, game, white_name, black_name, created FROM games
              WHERE finished IS NULL AND mode = 'online' AND white_taken = 1 AND black_taken = 1
                AND updated >= $1
              ORDER BY updated DESC, id LIMIT $2",
         )
         .bind(super::now() - since)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(|e| db_err("cannot list the games in progress", e))?;
-        rows.iter()
-            .map(|r| {
-                Ok(LiveRow {
-                    id: r.try_get(0)?,
-                    game: r.try_get(1)?,
-                    white: r.try_get(2)?,
-                    black: r.try_get(3)?,
-                    created: r.try_get(4)?,
-                })
+        .bind(limit);
+        let read = |r: &AnyRow| {
+            Ok(LiveRow {
+                id: r.try_get(0)?,
+                game: r.try_get(1)?,
+                white: r.try_get(2)?,
+                black: r.try_get(3)?,
+                created: r.try_get(4)?,
             })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(|e| db_err("cannot list the games in progress", e))
+        };
+        self.fetch_rows(q, "cannot list the games in progress", read)
+            .await
     }
 
     /// Marks open seeks seen now (their poster is there).

@@ -7,8 +7,10 @@
 //! - `seek_bots`: for a seek, whether its poster is a bot and whether it
 //!   allows a bot to accept it rated (a row only when either is so).
 
+use sqlx::any::AnyRow;
 use sqlx::Row;
 
+use super::accounts::account_row;
 use super::{db_err, AccountRow, Store};
 use crate::error::ServerError;
 
@@ -88,24 +90,19 @@ impl Store {
     /// # Errors
     /// When the database fails.
     pub async fn api_tokens_of(&self, account: &str) -> Result<Vec<TokenRow>, ServerError> {
-        let rows = sqlx::query(
+        let q = sqlx::query(
             "SELECT id, label, created, used FROM api_tokens WHERE account_id = $1 ORDER BY created DESC, id",
         )
-        .bind(account)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(|e| db_err("cannot read the API tokens", e))?;
-        rows.iter()
-            .map(|r| {
-                Ok(TokenRow {
-                    id: r.try_get(0)?,
-                    label: r.try_get(1)?,
-                    created: r.try_get(2)?,
-                    used: r.try_get(3)?,
-                })
+        .bind(account);
+        let read = |r: &AnyRow| {
+            Ok(TokenRow {
+                id: r.try_get(0)?,
+                label: r.try_get(1)?,
+                created: r.try_get(2)?,
+                used: r.try_get(3)?,
             })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(|e| db_err("cannot read the API tokens", e))
+        };
+        self.fetch_rows(q, "cannot read the API tokens", read).await
     }
 
     /// Revokes (deletes) the API token `id` of `account`: whether there
@@ -128,26 +125,17 @@ impl Store {
     /// # Errors
     /// When the database fails.
     pub async fn token_account(&self, hash: &str) -> Result<Option<AccountRow>, ServerError> {
-        let row = sqlx::query(
+        let q = sqlx::query(
             "SELECT a.id, a.name, a.hash, a.created FROM api_tokens t JOIN accounts a ON a.id = t.account_id
              WHERE t.hash = $1",
         )
-        .bind(hash)
-        .fetch_optional(&self.pool)
-        .await
-        .map_err(|e| db_err("cannot read the API token", e))?;
-        let Some(r) = row else {
+        .bind(hash);
+        let Some(account) = self
+            .fetch_row(q, "cannot read the API token", account_row)
+            .await?
+        else {
             return Ok(None);
         };
-        let account = (|| {
-            Ok::<_, sqlx::Error>(AccountRow {
-                id: r.try_get(0)?,
-                name: r.try_get(1)?,
-                hash: r.try_get(2)?,
-                created: r.try_get(3)?,
-            })
-        })()
-        .map_err(|e| db_err("cannot read the API token", e))?;
         sqlx::query("UPDATE api_tokens SET used = $2 WHERE hash = $1")
             .bind(hash)
             .bind(super::now())
@@ -178,11 +166,10 @@ impl Store {
     /// # Errors
     /// When the database fails.
     pub async fn is_bot(&self, account: &str) -> Result<bool, ServerError> {
-        let row = sqlx::query("SELECT 1 FROM bot_accounts WHERE account_id = $1")
-            .bind(account)
-            .fetch_optional(&self.pool)
-            .await
-            .map_err(|e| db_err("cannot read the bots", e))?;
+        let q = sqlx::query("SELECT 1 FROM bot_accounts WHERE account_id = $1").bind(account);
+        let row = self
+            .fetch_row(q, "cannot read the bots", |_| Ok(()))
+            .await?;
         Ok(row.is_some())
     }
 
@@ -191,17 +178,12 @@ impl Store {
     /// # Errors
     /// When the database fails.
     pub async fn bot_names(&self, limit: i64) -> Result<Vec<String>, ServerError> {
-        let rows = sqlx::query(
+        let q = sqlx::query(
             "SELECT a.name FROM bot_accounts b JOIN accounts a ON a.id = b.account_id ORDER BY a.name LIMIT $1",
         )
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(|e| db_err("cannot read the bots", e))?;
-        rows.iter()
-            .map(|r| r.try_get(0))
-            .collect::<Result<_, _>>()
-            .map_err(|e| db_err("cannot read the bots", e))
+        .bind(limit);
+        self.fetch_rows(q, "cannot read the bots", |r| r.try_get(0))
+            .await
     }
 
     /// Records what the bot API knows of seek `id` (nothing is stored
@@ -228,36 +210,22 @@ impl Store {
     /// # Errors
     /// When the database fails.
     pub async fn seek_bots(&self, ids: &[String]) -> Result<Vec<(String, SeekBots)>, ServerError> {
-        let mut out = Vec::new();
-        for chunk in ids.chunks(200) {
-            let marks: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
-            let sql = format!(
-                "SELECT seek_id, poster_bot, allow_bots FROM seek_bots WHERE seek_id IN ({})",
-                marks.join(", ")
-            );
-            let mut q = sqlx::query(&sql);
-            for id in chunk {
-                q = q.bind(id);
-            }
-            let rows = q
-                .fetch_all(&self.pool)
-                .await
-                .map_err(|e| db_err("cannot read the challenges", e))?;
-            for r in &rows {
-                let read = (|| {
-                    Ok::<_, sqlx::Error>((
-                        r.try_get::<String, _>(0)?,
-                        SeekBots {
-                            poster_bot: r.try_get::<i64, _>(1)? != 0,
-                            allow_bots: r.try_get::<i64, _>(2)? != 0,
-                        },
-                    ))
-                })()
-                .map_err(|e| db_err("cannot read the challenges", e))?;
-                out.push(read);
-            }
-        }
-        Ok(out)
+        let sql = |marks: &str| {
+            format!(
+                "SELECT seek_id, poster_bot, allow_bots FROM seek_bots WHERE seek_id IN ({marks})"
+            )
+        };
+        let read = |r: &AnyRow| {
+            Ok((
+                r.try_get::<String, _>(0)?,
+                SeekBots {
+                    poster_bot: r.try_get::<i64, _>(1)? != 0,
+                    allow_bots: r.try_get::<i64, _>(2)? != 0,
+                },
+            ))
+        };
+        self.fetch_by_ids(ids, sql, "cannot read the challenges", read)
+            .await
     }
 
     /// The games not over where `account` holds a seat: `(room, side)`,
@@ -270,19 +238,16 @@ impl Store {
         account: &str,
         limit: i64,
     ) -> Result<Vec<(String, String)>, ServerError> {
-        let rows = sqlx::query(
+        let q = sqlx::query(
             "SELECT p.game_id, p.side FROM players p JOIN games g ON g.id = p.game_id
              WHERE p.account_id = $1 AND g.finished IS NULL ORDER BY g.created DESC LIMIT $2",
         )
         .bind(account)
-        .bind(limit)
-        .fetch_all(&self.pool)
+        .bind(limit);
+        self.fetch_rows(q, "cannot read the games", |r| {
+            Ok((r.try_get(0)?, r.try_get(1)?))
+        })
         .await
-        .map_err(|e| db_err("cannot read the games", e))?;
-        rows.iter()
-            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(|e| db_err("cannot read the games", e))
     }
 
     /// The sides `account` holds in game `room`.
@@ -290,16 +255,11 @@ impl Store {
     /// # Errors
     /// When the database fails.
     pub async fn sides_of(&self, room: &str, account: &str) -> Result<Vec<String>, ServerError> {
-        let rows = sqlx::query("SELECT side FROM players WHERE game_id = $1 AND account_id = $2")
+        let q = sqlx::query("SELECT side FROM players WHERE game_id = $1 AND account_id = $2")
             .bind(room)
-            .bind(account)
-            .fetch_all(&self.pool)
+            .bind(account);
+        self.fetch_rows(q, "cannot read the seats", |r| r.try_get(0))
             .await
-            .map_err(|e| db_err("cannot read the seats", e))?;
-        rows.iter()
-            .map(|r| r.try_get(0))
-            .collect::<Result<_, _>>()
-            .map_err(|e| db_err("cannot read the seats", e))
     }
 }
 
@@ -313,18 +273,13 @@ impl Store {
         account: &str,
         limit: i64,
     ) -> Result<Vec<String>, ServerError> {
-        let rows = sqlx::query(
+        let q = sqlx::query(
             "SELECT s.id FROM seek_owners o JOIN seeks s ON s.id = o.seek_id
              WHERE o.account_id = $1 AND s.state = 'open' LIMIT $2",
         )
         .bind(account)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(|e| db_err("cannot read the challenges", e))?;
-        rows.iter()
-            .map(|r| r.try_get(0))
-            .collect::<Result<_, _>>()
-            .map_err(|e| db_err("cannot read the challenges", e))
+        .bind(limit);
+        self.fetch_rows(q, "cannot read the challenges", |r| r.try_get(0))
+            .await
     }
 }

@@ -21,6 +21,7 @@
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
+use super::pairings::conclude;
 use super::{db_err, Store};
 use crate::error::ServerError;
 
@@ -174,19 +175,21 @@ fn tournament(r: &AnyRow) -> Result<TournamentRow, sqlx::Error> {
     })
 }
 
-fn entrant(r: &AnyRow) -> Result<EntrantRow, sqlx::Error> {
+/// The player read from the row's columns `at`, `at + 1`, … (his
+/// columns may follow a tournament's).
+fn entrant(r: &AnyRow, at: usize) -> Result<EntrantRow, sqlx::Error> {
     Ok(EntrantRow {
-        account: r.try_get(0)?,
-        name: r.try_get(1)?,
-        joined: r.try_get(2)?,
-        withdrawn: r.try_get::<i64, _>(3)? != 0,
-        points: r.try_get(4)?,
-        games: r.try_get(5)?,
-        wins: r.try_get(6)?,
-        streak: r.try_get(7)?,
-        last_opponent: r.try_get(8)?,
-        free_since: r.try_get(9)?,
-        place: r.try_get(10)?,
+        account: r.try_get(at)?,
+        name: r.try_get(at + 1)?,
+        joined: r.try_get(at + 2)?,
+        withdrawn: r.try_get::<i64, _>(at + 3)? != 0,
+        points: r.try_get(at + 4)?,
+        games: r.try_get(at + 5)?,
+        wins: r.try_get(at + 6)?,
+        streak: r.try_get(at + 7)?,
+        last_opponent: r.try_get(at + 8)?,
+        free_since: r.try_get(at + 9)?,
+        place: r.try_get(at + 10)?,
     })
 }
 
@@ -227,17 +230,13 @@ impl Store {
     /// # Errors
     /// When the database fails.
     pub async fn tournament(&self, id: &str) -> Result<Option<TournamentRow>, ServerError> {
-        let row = sqlx::query(&format!(
-            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1"
-        ))
-        .bind(id)
-        .fetch_optional(&self.pool)
+        let sql = format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1");
+        self.fetch_row(
+            sqlx::query(&sql).bind(id),
+            "cannot read the tournament",
+            tournament,
+        )
         .await
-        .map_err(|e| db_err("cannot read the tournament", e))?;
-        row.as_ref()
-            .map(tournament)
-            .transpose()
-            .map_err(|e| db_err("cannot read the tournament", e))
     }
 
     /// The tournaments waiting or running, and those finished since
@@ -251,22 +250,18 @@ impl Store {
         finished_since: i64,
         limit: i64,
     ) -> Result<Vec<(TournamentRow, i64)>, ServerError> {
-        let rows = sqlx::query(&format!(
+        let sql = format!(
             "SELECT {TOURNAMENT_COLUMNS}, (SELECT COUNT(*) FROM tournament_players p
                WHERE p.tournament_id = tournaments.id AND p.withdrawn = 0)
              FROM tournaments
              WHERE state <> 'finished' OR finished >= $1
              ORDER BY starts, id LIMIT $2"
-        ))
-        .bind(finished_since)
-        .bind(limit)
-        .fetch_all(&self.pool)
+        );
+        let q = sqlx::query(&sql).bind(finished_since).bind(limit);
+        self.fetch_rows(q, "cannot list the tournaments", |r| {
+            Ok((tournament(r)?, r.try_get(17)?))
+        })
         .await
-        .map_err(|e| db_err("cannot list the tournaments", e))?;
-        rows.iter()
-            .map(|r| Ok((tournament(r)?, r.try_get(17)?)))
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(|e| db_err("cannot list the tournaments", e))
     }
 
     /// The versions of tournaments (to read again only those that moved).
@@ -277,31 +272,12 @@ impl Store {
         &self,
         ids: &[String],
     ) -> Result<Vec<(String, i64)>, ServerError> {
-        let mut out = Vec::with_capacity(ids.len());
-        for chunk in ids.chunks(50) {
-            let marks: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
-            let sql = format!(
-                "SELECT id, version FROM tournaments WHERE id IN ({})",
-                marks.join(", ")
-            );
-            let mut q = sqlx::query(&sql);
-            for id in chunk {
-                q = q.bind(id);
-            }
-            let rows = q
-                .fetch_all(&self.pool)
-                .await
-                .map_err(|e| db_err("cannot read the tournaments", e))?;
-            for r in rows {
-                out.push((
-                    r.try_get(0)
-                        .map_err(|e| db_err("cannot read the tournaments", e))?,
-                    r.try_get(1)
-                        .map_err(|e| db_err("cannot read the tournaments", e))?,
-                ));
-            }
-        }
-        Ok(out)
+        let sql =
+            |marks: &str| format!("SELECT id, version FROM tournaments WHERE id IN ({marks})");
+        self.fetch_by_ids(ids, sql, "cannot read the tournaments", |r| {
+            Ok((r.try_get(0)?, r.try_get(1)?))
+        })
+        .await
     }
 
     /// A tournament's players, in the order they joined.
@@ -309,19 +285,14 @@ impl Store {
     /// # Errors
     /// When the database fails.
     pub async fn entrants(&self, id: &str) -> Result<Vec<EntrantRow>, ServerError> {
-        let rows = sqlx::query(
+        let q = sqlx::query(
             "SELECT account_id, name, joined, withdrawn, points, games, wins, streak,
              last_opponent, free_since, place FROM tournament_players
              WHERE tournament_id = $1 ORDER BY joined, account_id",
         )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(|e| db_err("cannot read the players", e))?;
-        rows.iter()
-            .map(entrant)
-            .collect::<Result<_, _>>()
-            .map_err(|e| db_err("cannot read the players", e))
+        .bind(id);
+        self.fetch_rows(q, "cannot read the players", |r| entrant(r, 0))
+            .await
     }
 
     /// Adds a player to a waiting tournament, or takes back an arena
@@ -337,7 +308,8 @@ impl Store {
         name: &str,
         now_ms: i64,
     ) -> Result<bool, ServerError> {
-        let err = |e| db_err("cannot join the tournament", e);
+        let what = "cannot join the tournament";
+        let err = |e| db_err(what, e);
         let mut tx = self.pool.begin().await.map_err(err)?;
         let back = sqlx::query(
             "UPDATE tournament_players SET withdrawn = 0, free_since = $3
@@ -358,8 +330,7 @@ impl Store {
                     .map_err(err)?;
             let count: i64 = row.try_get(0).map_err(err)?;
             if count >= t.max_players {
-                tx.rollback().await.map_err(err)?;
-                return Ok(false);
+                return conclude(tx, &t.id, false, what).await;
             }
             sqlx::query(
                 "INSERT INTO tournament_players (tournament_id, account_id, name, joined, withdrawn,
@@ -375,9 +346,7 @@ impl Store {
             .await
             .map_err(err)?;
         }
-        self.bump(&mut tx, &t.id).await.map_err(err)?;
-        tx.commit().await.map_err(err)?;
-        Ok(true)
+        conclude(tx, &t.id, true, what).await
     }
 
     /// Withdraws a player: his entry deleted while the tournament waits
@@ -392,8 +361,8 @@ impl Store {
         account: &str,
         remove: bool,
     ) -> Result<bool, ServerError> {
-        let err = |e| db_err("cannot withdraw from the tournament", e);
-        let mut tx = self.pool.begin().await.map_err(err)?;
+        let what = "cannot withdraw from the tournament";
+        let mut tx = self.pool.begin().await.map_err(|e| db_err(what, e))?;
         let sql = if remove {
             "DELETE FROM tournament_players WHERE tournament_id = $1 AND account_id = $2"
         } else {
@@ -405,14 +374,8 @@ impl Store {
             .bind(account)
             .execute(&mut *tx)
             .await
-            .map_err(err)?;
-        if done.rows_affected() == 0 {
-            tx.rollback().await.map_err(err)?;
-            return Ok(false);
-        }
-        self.bump(&mut tx, id).await.map_err(err)?;
-        tx.commit().await.map_err(err)?;
-        Ok(true)
+            .map_err(|e| db_err(what, e))?;
+        conclude(tx, id, done.rows_affected() != 0, what).await
     }
 
     /// Moves a tournament from state `from` to `to` (`Ok(false)`: it was
@@ -452,11 +415,12 @@ impl Store {
         places: &[(String, i64)],
         now: i64,
     ) -> Result<bool, ServerError> {
-        let err = |e| db_err("cannot end the tournament", e);
+        let what = "cannot end the tournament";
+        let err = |e| db_err(what, e);
         let mut tx = self.pool.begin().await.map_err(err)?;
         let done = sqlx::query(
-            "UPDATE tournaments SET state = 'finished', finished = $2, winner = $3,
-             version = version + 1 WHERE id = $1 AND state = 'running'",
+            "UPDATE tournaments SET state = 'finished', finished = $2, winner = $3
+             WHERE id = $1 AND state = 'running'",
         )
         .bind(id)
         .bind(now)
@@ -465,8 +429,7 @@ impl Store {
         .await
         .map_err(err)?;
         if done.rows_affected() != 1 {
-            tx.rollback().await.map_err(err)?;
-            return Ok(false);
+            return conclude(tx, id, false, what).await;
         }
         for (account, place) in places {
             sqlx::query(
@@ -479,8 +442,8 @@ impl Store {
             .await
             .map_err(err)?;
         }
-        tx.commit().await.map_err(err)?;
-        Ok(true)
+        // The version goes up with the tournament's end.
+        conclude(tx, id, true, what).await
     }
 
     /// The tournaments an account played, newest first, with its points
@@ -493,7 +456,7 @@ impl Store {
         account: &str,
         limit: i64,
     ) -> Result<Vec<(TournamentRow, EntrantRow)>, ServerError> {
-        let rows = sqlx::query(&format!(
+        let sql = format!(
             "SELECT {} , p.account_id, p.name, p.joined, p.withdrawn, p.points, p.games, p.wins,
              p.streak, p.last_opponent, p.free_since, p.place
              FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id
@@ -503,32 +466,11 @@ impl Store {
                 .map(|c| format!("t.{}", c.trim()))
                 .collect::<Vec<_>>()
                 .join(", ")
-        ))
-        .bind(account)
-        .bind(limit)
-        .fetch_all(&self.pool)
+        );
+        let q = sqlx::query(&sql).bind(account).bind(limit);
+        self.fetch_rows(q, "cannot read the player's tournaments", |r| {
+            Ok((tournament(r)?, entrant(r, 17)?))
+        })
         .await
-        .map_err(|e| db_err("cannot read the player's tournaments", e))?;
-        let read = |r: &AnyRow| -> Result<(TournamentRow, EntrantRow), sqlx::Error> {
-            let t = tournament(r)?;
-            let e = EntrantRow {
-                account: r.try_get(17)?,
-                name: r.try_get(18)?,
-                joined: r.try_get(19)?,
-                withdrawn: r.try_get::<i64, _>(20)? != 0,
-                points: r.try_get(21)?,
-                games: r.try_get(22)?,
-                wins: r.try_get(23)?,
-                streak: r.try_get(24)?,
-                last_opponent: r.try_get(25)?,
-                free_since: r.try_get(26)?,
-                place: r.try_get(27)?,
-            };
-            Ok((t, e))
-        };
-        rows.iter()
-            .map(read)
-            .collect::<Result<_, _>>()
-            .map_err(|e| db_err("cannot read the player's tournaments", e))
     }
 }

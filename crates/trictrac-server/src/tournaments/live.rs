@@ -27,6 +27,7 @@ use tokio::sync::{broadcast, Notify};
 
 use super::{games_json, standings, summary};
 use crate::accounts::Account;
+use crate::replies::difference;
 use crate::room::Hub;
 use crate::store::PairingRow;
 
@@ -265,11 +266,7 @@ impl Live {
         let mut out = Vec::new();
         for g in games.iter().filter(|g| g.state == "playing") {
             let Some(room) = &g.room else { continue };
-            let side = if g.white.as_deref() == Some(account) {
-                "white"
-            } else if g.black.as_deref() == Some(account) {
-                "black"
-            } else {
+            let Some(side) = g.side_of(account) else {
                 continue;
             };
             if told.contains(room) {
@@ -341,44 +338,4 @@ async fn snapshot(hub: &Hub, id: &str) -> Option<Snapshot> {
         pairings,
         full: full.to_string().into(),
     })
-}
-
-/// What changed from `old` to `new`: the entries new or different, and
-/// the keys gone.
-fn difference(old: &[(String, Value)], new: &[(String, Value)]) -> (Vec<Value>, Vec<String>) {
-    let before: HashMap<&str, &Value> = old.iter().map(|(k, v)| (k.as_str(), v)).collect();
-    let after: HashSet<&str> = new.iter().map(|(k, _)| k.as_str()).collect();
-    let changed = new
-        .iter()
-        .filter(|(k, v)| before.get(k.as_str()) != Some(&v))
-        .map(|(_, v)| v.clone())
-        .collect();
-    let gone = old
-        .iter()
-        .filter(|(k, _)| !after.contains(k.as_str()))
-        .map(|(k, _)| k.clone())
-        .collect();
-    (changed, gone)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_what_moved_is_sent() {
-        let old = vec![
-            ("Ann".to_string(), json!({"name": "Ann", "points": 0})),
-            ("Bob".to_string(), json!({"name": "Bob", "points": 0})),
-        ];
-        let new = vec![
-            ("Ann".to_string(), json!({"name": "Ann", "points": 2})),
-            ("Bob".to_string(), json!({"name": "Bob", "points": 0})),
-        ];
-        let (changed, gone) = difference(&old, &new);
-        assert_eq!(changed, vec![json!({"name": "Ann", "points": 2})]);
-        assert!(gone.is_empty());
-        let (_, gone) = difference(&new, &new[..1]);
-        assert_eq!(gone, vec!["Bob".to_string()]);
-    }
 }

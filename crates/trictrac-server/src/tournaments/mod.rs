@@ -405,11 +405,7 @@ pub async fn my_game(
     games: &[PairingRow],
 ) -> Result<Value, TournamentError> {
     for g in games.iter().filter(|g| g.state == "playing") {
-        let side = if g.white.as_deref() == Some(account) {
-            "white"
-        } else if g.black.as_deref() == Some(account) {
-            "black"
-        } else {
+        let Some(side) = g.side_of(account) else {
             continue;
         };
         let Some(room) = &g.room else { continue };

@@ -11,12 +11,13 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Extension, Json, Router};
-use serde_json::json;
+use axum::{Extension, Router};
 
 use super::live::Live;
 use super::{NewTournament, TournamentError};
 use crate::accounts::Who;
+use crate::error::{answer, fail};
+use crate::limits::open_socket;
 
 /// The script of the tournaments page (`static/tournaments.html`, served
 /// with the other pages by `crate::pages`).
@@ -52,13 +53,6 @@ fn file(body: &'static str, kind: &'static str) -> Response {
         body,
     )
         .into_response()
-}
-
-fn answer(r: Result<serde_json::Value, TournamentError>) -> Response {
-    match r {
-        Ok(v) => Json(v).into_response(),
-        Err(e) => e.into_response(),
-    }
 }
 
 async fn list(State(live): State<Arc<Live>>, Query(q): Query<HashMap<String, String>>) -> Response {
@@ -130,21 +124,11 @@ async fn socket(
 ) -> Response {
     let id = id.trim().to_ascii_uppercase();
     if id.is_empty() || id.len() > 16 {
-        return (
-            StatusCode::NOT_FOUND,
-            Json(json!({"error": "no tournament has this code"})),
-        )
-            .into_response();
+        return fail(StatusCode::NOT_FOUND, "no tournament has this code".into());
     }
     let slot = match live.hub().limiters.open_connection(peer.ip()) {
         Ok(slot) => slot,
-        Err(m) => {
-            return (
-                StatusCode::SERVICE_UNAVAILABLE,
-                Json(json!({ "error": m.to_string() })),
-            )
-                .into_response()
-        }
+        Err(m) => return fail(StatusCode::SERVICE_UNAVAILABLE, m.to_string()),
     };
     let account =
         match crate::accounts::routes::cookie_value(&headers, crate::accounts::SESSION_COOKIE) {
@@ -154,12 +138,7 @@ async fn socket(
                 .flatten(),
             None => None,
         };
-    upgrade
-        .max_message_size(4 * 1024)
-        .read_buffer_size(crate::limits::WS_BUFFER)
-        .write_buffer_size(crate::limits::WS_BUFFER)
-        .on_upgrade(move |socket| async move {
-            live.serve(id, account, socket).await;
-            drop(slot);
-        })
+    open_socket(upgrade, 4 * 1024, slot, move |socket| async move {
+        live.serve(id, account, socket).await
+    })
 }

@@ -212,6 +212,16 @@ fn error(message: impl Into<String>) -> Value {
     ErrorMsg::new(message.into()).to_value()
 }
 
+/// The seed a seat adds to the dice (issue 38), of a message that takes
+/// a seat (empty for the others), or the refusal.
+fn client_seed(msg: &ClientMsg) -> Result<Vec<u8>, Value> {
+    let seed = match msg {
+        ClientMsg::Create { seed, .. } | ClientMsg::Join { seed, .. } => seed.as_deref(),
+        _ => None,
+    };
+    tables::fair::client_seed(seed.unwrap_or("")).map_err(error)
+}
+
 /// Handles one message; returns the replies to this connection.
 async fn handle(
     hub: &Arc<Hub>,
@@ -222,6 +232,11 @@ async fn handle(
     peer: std::net::IpAddr,
     account: Option<&crate::accounts::Account>,
 ) -> Vec<Value> {
+    // Read first, as the other fields of the message.
+    let seed = match client_seed(&msg) {
+        Ok(s) => s,
+        Err(refusal) => return vec![refusal],
+    };
     match msg {
         ClientMsg::Ping => vec![Reply::Pong.value()],
         ClientMsg::Create {
@@ -231,12 +246,8 @@ async fn handle(
             side,
             options,
             name,
-            seed,
+            seed: _,
         } => {
-            let seed = match tables::fair::client_seed(seed.as_deref().unwrap_or("")) {
-                Ok(s) => s,
-                Err(e) => return vec![error(e)],
-            };
             let Some(mode) = Mode::from_name(&mode) else {
                 return vec![error(format!("mode `{mode}`: bot, hotseat or online"))];
             };
@@ -275,12 +286,8 @@ async fn handle(
             token,
             watch,
             name,
-            seed,
+            seed: _,
         } => {
-            let seed = match tables::fair::client_seed(seed.as_deref().unwrap_or("")) {
-                Ok(s) => s,
-                Err(e) => return vec![error(e)],
-            };
             let room_arc = match hub.room(&room).await {
                 Ok(r) => r,
                 Err(e) => return vec![RoomError::from(e).to_json()],

@@ -36,16 +36,22 @@ pub fn descriptor() -> Descriptor {
         let v = n.to_string();
         lengths.push(choice(&v, Label::text(&v), &format!("match={n}")));
     }
-    let keyed = |k: &str, v: &str, key: &str, text: &str| {
-        choice(
-            v,
-            Label::keyed(key, text),
-            &if v.is_empty() {
-                String::new()
-            } else {
-                format!("{k}={v}")
-            },
-        )
+    // The setting of the rules' option `k`: its choices `(value, label
+    // key, label)`, each value's words `k=value` (none for the first,
+    // the preset's own).
+    let option = |k: &str, label: Label, choices: &[(&str, &str, &str)]| {
+        let choices = choices
+            .iter()
+            .map(|&(v, key, text)| {
+                let words = if v.is_empty() {
+                    String::new()
+                } else {
+                    format!("{k}={v}")
+                };
+                choice(v, Label::keyed(key, text), &words)
+            })
+            .collect();
+        setting(k, label, choices, false)
     };
     Descriptor {
         title: "Backgammon".into(),
@@ -72,37 +78,25 @@ pub fn descriptor() -> Descriptor {
                 ],
                 false,
             ),
-            setting(
+            option(
                 "hit-cover",
                 Label::keyed("bg_hit_cover", "Hit then cover"),
-                vec![
-                    keyed("hit-cover", "", "hc_preset", "as the rules chosen"),
-                    keyed("hit-cover", "allowed", "hc_allowed", "allowed everywhere"),
-                    keyed("hit-cover", "inner", "hc_inner", "not on one's points 7-12"),
-                    keyed("hit-cover", "home", "hc_home", "not on one's points 1-6"),
-                    keyed("hit-cover", "anywhere", "hc_anywhere", "nowhere"),
-                    keyed(
-                        "hit-cover",
-                        "opponent",
-                        "hc_opponent",
-                        "not on one's points 13-18",
-                    ),
+                &[
+                    ("", "hc_preset", "as the rules chosen"),
+                    ("allowed", "hc_allowed", "allowed everywhere"),
+                    ("inner", "hc_inner", "not on one's points 7-12"),
+                    ("home", "hc_home", "not on one's points 1-6"),
+                    ("anywhere", "hc_anywhere", "nowhere"),
+                    ("opponent", "hc_opponent", "not on one's points 13-18"),
                 ],
-                false,
             ),
-            setting(
+            option(
                 "videau",
                 Label::keyed("bg_videau", "Offer the videau"),
-                vec![
-                    keyed("videau", "", "vd_before", "before rolling"),
-                    keyed(
-                        "videau",
-                        "whole-turn",
-                        "vd_whole",
-                        "at any time of one's turn",
-                    ),
+                &[
+                    ("", "vd_before", "before rolling"),
+                    ("whole-turn", "vd_whole", "at any time of one's turn"),
                 ],
-                false,
             ),
         ],
         links: vec![

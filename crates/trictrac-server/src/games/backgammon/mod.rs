@@ -24,10 +24,11 @@ use backgammon::session::{options_words, parse_options, Action, Match};
 use backgammon::{Position, Roll, Rules};
 use serde::Deserialize;
 use serde_json::Value;
-use tables::{BySide, Choice, Player, Side, TableGame};
+use tables::{BySide, Choice, Side, TableGame};
 
-use super::{GameAnalysis, Job, Query, RolloutJob, ServerGame};
+use super::{job, BotTable, GameAnalysis, Job, Query, Review, RolloutJob, ServerGame};
 use crate::error::RoomError;
+use backgammon_bot::{table_player, PLAYERS};
 
 /// What a backgammon player asks for: the client's message
 /// (docs/PROTOCOL.md), tagged by its `type`.
@@ -204,24 +205,16 @@ impl ServerGame for Match {
         options_words(&self.rules, self.length)
     }
 
-    fn bots(&self) -> &'static [&'static str] {
-        backgammon_bot::PLAYERS
-    }
-
-    fn bot_level(&self, name: &str) -> String {
-        backgammon_bot::players::table::level(name).to_string()
-    }
-
-    fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn Player<Match>>> {
-        backgammon_bot::table_player(name, seed)
+    fn bot_table(&self) -> Option<BotTable<Match>> {
+        let level = backgammon_bot::players::table::level;
+        Some(BotTable::new(PLAYERS, level, table_player))
     }
 
     fn hint(&self, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
         if !self.side_to_act().is_some_and(|s| seats.contains(&s)) {
             return Err("a hint is for the side to move".into());
         }
-        let m = self.clone();
-        Ok(Box::new(move || analysis::hint(&m)))
+        Ok(job(self, analysis::hint))
     }
 
     fn judge(&self, intent: Verb, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
@@ -236,8 +229,7 @@ impl ServerGame for Match {
             Verb::Drop => analysis::Decision::Drop,
             _ => return Err("the tutor judges a play, a double, a take or a drop".into()),
         };
-        let m = self.clone();
-        Ok(Box::new(move || analysis::judge(&m, &d)))
+        Ok(job(self, move |m| analysis::judge(m, &d)))
     }
 
     fn record(&self, ext: &str, names: BySide<&str>, _date: &str) -> Option<String> {
@@ -252,12 +244,7 @@ impl ServerGame for Match {
         format!("/?bgreview={room}")
     }
 
-    fn review(
-        &self,
-        names: BySide<&str>,
-        _date: &str,
-        ended: bool,
-    ) -> Result<(String, Job), RoomError> {
+    fn review(&self, names: BySide<&str>, _date: &str, ended: bool) -> Review {
         if !self.over() && !ended {
             return Err(RoomError::Refused(
                 "a review is of a finished game or match: play it to the end".into(),

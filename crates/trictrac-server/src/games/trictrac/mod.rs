@@ -11,10 +11,11 @@ use ::trictrac::record::Header;
 use ::trictrac::{Game, GameOptions, Phase, Record};
 use serde::Deserialize;
 use serde_json::Value;
-use tables::{BySide, Choice, Player, Side};
+use tables::{BySide, Choice, Side};
 
-use super::{Job, ServerGame};
+use super::{job, BotTable, Job, Review, ServerGame};
 use crate::error::RoomError;
+use trictrac_bot::{table, table_player, PLAYERS};
 
 /// What a player of Grand Trictrac asks for: the client's message
 /// (docs/PROTOCOL.md), tagged by its `type`.
@@ -192,23 +193,7 @@ impl ServerGame for Game {
                 "it is {side}'s turn, and you hold the {mine} seat"
             )));
         }
-        let choice = match intent {
-            Verb::Roll => Choice::Throw,
-            Verb::Play { play } => Choice::Act(Action::Play { p: play }),
-            Verb::Stay => Choice::Act(Action::Stay),
-            Verb::Leave => Choice::Act(Action::Leave),
-            Verb::Declare { points } => Choice::Act(Action::Declare { n: points }),
-            Verb::School { points } => Choice::Act(Action::School {
-                side: side.char(),
-                n: points,
-            }),
-            Verb::Contest | Verb::Settle { .. } | Verb::Resign { .. } => {
-                return Err(RoomError::Refused(
-                    "contest, settle and resign are answered before the turn's own".into(),
-                ))
-            }
-        };
-        Ok((side, choice))
+        Ok((side, turn_choice(side, intent)?))
     }
 
     fn view(&self, v: &mut Value, full: bool, tail: usize) {
@@ -223,16 +208,8 @@ impl ServerGame for Game {
         self.options().to_words()
     }
 
-    fn bots(&self) -> &'static [&'static str] {
-        trictrac_bot::PLAYERS
-    }
-
-    fn bot_level(&self, name: &str) -> String {
-        trictrac_bot::table::level(name).to_string()
-    }
-
-    fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn Player<Game>>> {
-        trictrac_bot::table_player(name, seed)
+    fn bot_table(&self) -> Option<BotTable<Game>> {
+        Some(BotTable::new(PLAYERS, table::level, table_player))
     }
 
     fn hint(&self, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
@@ -249,8 +226,7 @@ impl ServerGame for Game {
         }
         // The analysis of `trictrac hint`: equities by the default
         // bot's network and search, whatever the room's bot.
-        let game = self.clone();
-        Ok(Box::new(move || analysis::hint(&game)))
+        Ok(job(self, analysis::hint))
     }
 
     fn judge(&self, intent: Verb, seats: &[Side]) -> Result<Job, crate::error::AnalysisError> {
@@ -267,8 +243,7 @@ impl ServerGame for Game {
             Verb::Leave => analysis::Decision::Stay(false),
             _ => return Err("the tutor judges a play, staying or leaving".into()),
         };
-        let game = self.clone();
-        Ok(Box::new(move || analysis::judge(&game, &d)))
+        Ok(job(self, move |game| analysis::judge(game, &d)))
     }
 
     fn record(&self, ext: &str, names: BySide<&str>, date: &str) -> Option<String> {
@@ -283,12 +258,7 @@ impl ServerGame for Game {
         &["txt", "json"]
     }
 
-    fn review(
-        &self,
-        names: BySide<&str>,
-        date: &str,
-        ended: bool,
-    ) -> Result<(String, Job), RoomError> {
+    fn review(&self, names: BySide<&str>, date: &str, ended: bool) -> Review {
         if self.winner().is_none() && !ended {
             return Err(RoomError::Refused("a review is of a finished game".into()));
         }
@@ -307,6 +277,29 @@ impl ServerGame for Game {
         }
         live_key(self.position())
     }
+}
+
+/// What a verb of the turn's own makes for `side`, whose turn it is.
+///
+/// # Errors
+/// A verb answered before the turn's own (contest, settle, resign).
+fn turn_choice(side: Side, verb: Verb) -> Result<Choice<Action>, RoomError> {
+    Ok(match verb {
+        Verb::Roll => Choice::Throw,
+        Verb::Play { play } => Choice::Act(Action::Play { p: play }),
+        Verb::Stay => Choice::Act(Action::Stay),
+        Verb::Leave => Choice::Act(Action::Leave),
+        Verb::Declare { points } => Choice::Act(Action::Declare { n: points }),
+        Verb::School { points } => Choice::Act(Action::School {
+            side: side.char(),
+            n: points,
+        }),
+        Verb::Contest | Verb::Settle { .. } | Verb::Resign { .. } => {
+            return Err(RoomError::Refused(
+                "contest, settle and resign are answered before the turn's own".into(),
+            ))
+        }
+    })
 }
 
 /// The checkers of a position as a key (issue 38): the two checker
