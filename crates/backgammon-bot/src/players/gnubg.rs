@@ -7,7 +7,9 @@
 //! per request: the best play for a Position ID and a roll
 //! (`findbestmove`, cubeless money evaluation at 0 ply) and the cubeful
 //! equities of no double, double/take and double/drop (`cfevaluate` at 0
-//! ply, money or match). Every play gnubg names is checked against the
+//! ply, money or match); for the examples that judge our plays, the same
+//! requests at a given depth ([`Gnubg::best_play_at`], and
+//! [`Gnubg::chances_at`]: `evaluate`). Every play gnubg names is checked against the
 //! engine's legal plays. The process ends when the player is dropped.
 //!
 //! gnubg knows only the `standard` preset: [`Gnubg::start`] refuses the
