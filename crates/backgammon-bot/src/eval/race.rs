@@ -10,7 +10,10 @@
 //! number of rolls for the checkers already home (as if the others were
 //! off) and for all of them as if the outside ones stood on the 6-point.
 //!
-//! Trained by TD(λ) self-play on race positions only (`train::race`):
+//! The shipped network (40 hidden units) is trained on labels from
+//! truncated rollouts of our own race play (`examples/race_rollout`,
+//! issue 37; docs/STRENGTH.md, "A cheaper race network"). The first was
+//! trained by TD(λ) self-play on race positions only (`train::race`):
 //! each game starts from the first race position of a game of the
 //! shipped player against itself and ends as soon as both sides bear off,
 //! with the database's exact value as the target. The training can start
