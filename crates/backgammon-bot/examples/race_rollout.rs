@@ -34,8 +34,9 @@
 //!
 //! `cargo run --release -p backgammon-bot --example race_rollout -- train OUT.bin EPOCHS ALPHA ALPHA_END SEED SET...`
 //!
-//! Supervised epochs from the shipped race network (`Net::learn`, the
-//! rate falling linearly), every twentieth position held out; the log
+//! Supervised epochs from the shipped race network (with
+//! `RACE_HIDDEN=N` in the environment: from a network of N hidden units
+//! with random weights; `Net::learn`, the rate falling linearly), every twentieth position held out; the log
 //! gives the held-out mean squared error and mean |equity error|.
 
 use std::io::Write;
@@ -215,7 +216,15 @@ fn train(a: &[String]) {
         .partition(|(i, _)| !refine::held_out(*i));
     let train: Vec<&Sample> = train.into_iter().map(|x| x.1).collect();
     let test: Vec<&Sample> = test.into_iter().map(|x| x.1).collect();
-    let mut net = race::race_net().expect("a race model").clone();
+    // RACE_HIDDEN=N: a network of N hidden units from random weights
+    // (a cheaper race evaluator) instead of the shipped one.
+    let mut net = match std::env::var("RACE_HIDDEN")
+        .ok()
+        .and_then(|h| h.parse().ok())
+    {
+        Some(h) => RaceNet::new(h, seed),
+        None => race::race_net().expect("a race model").clone(),
+    };
     let (m, e) = loss(&net, &test);
     println!(
         "epoch 0 held-out mse {m:.6} equity {e:.4} ({} train, {} test)",

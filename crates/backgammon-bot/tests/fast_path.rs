@@ -5,7 +5,8 @@
 //! base by the base's first-layer sums and the inputs' differences
 //! ([`neural::Incremental`]). The straightforward computation is written
 //! out here: every position encoded in full and evaluated with libm's
-//! logistic ([`BgNet::evaluate_net_exact`]).
+//! logistic ([`BgNet::evaluate_net_exact`]; in races the race network's,
+//! [`race::RaceNet::evaluate_exact`], issue 37).
 //!
 //! Checked with the shipped network (second version), with a
 //! second-version network of random weights (every expert input
@@ -14,7 +15,7 @@
 use std::sync::Arc;
 
 use backgammon::{Game, Phase, PlayList, Position, Roll, Rules, Side};
-use backgammon_bot::eval::Evaluator;
+use backgammon_bot::eval::{race, Evaluator};
 use backgammon_bot::net::{equity, flip, outcome};
 use backgammon_bot::{default_net, BgNet};
 use neural::Outputs;
@@ -43,8 +44,9 @@ fn after_play_exact(net: &BgNet, after: &Position, mover: Side, rules: &Rules) -
         let kind = backgammon::score::win_kind(after, mover, rules.preset);
         return outcome(mover, kind, mover);
     }
-    flip(&match Evaluator::of(after) {
-        Evaluator::Contact => net.evaluate_net_exact(after, rules.preset),
+    flip(&match (Evaluator::of(after), race::race_net()) {
+        (Evaluator::Contact, _) => net.evaluate_net_exact(after, rules.preset),
+        (Evaluator::Race, Some(r)) => r.evaluate_exact(after, rules.preset),
         _ => net.evaluate(after, rules.preset),
     })
 }

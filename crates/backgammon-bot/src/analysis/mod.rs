@@ -23,6 +23,7 @@ pub mod service;
 use backgammon::{PlayList, Position, Roll, Rules};
 use neural::Outputs;
 
+use crate::eval::near::Near;
 use crate::net::{equity, flip, BgNet};
 
 /// The outputs, in the eyes of the side on roll of `pos`, of the best
@@ -38,9 +39,12 @@ pub fn best_after_roll(
     buf.clear();
     pos.legal_plays_into(roll, rules, buf);
     let mover = pos.turn();
+    // The plays' positions valued from the one before them (Near).
+    let mut near = Near::new();
+    near.set_base(net, &pos.with_turn(!mover), rules.preset);
     let mut best = (0usize, f32::NEG_INFINITY, [0.0f32; neural::MAX_OUTPUTS]);
     for (i, p) in buf.iter().enumerate() {
-        let o = net.after_play(&pos.play_unchecked(p), mover, rules.preset);
+        let o = net.after_play_near(&pos.play_unchecked(p), mover, rules.preset, &mut near);
         let e = equity(&o);
         if e > best.1 {
             best = (i, e, o);

@@ -10,7 +10,10 @@
 //! number of rolls for the checkers already home (as if the others were
 //! off) and for all of them as if the outside ones stood on the 6-point.
 //!
-//! Trained by TD(λ) self-play on race positions only (`train::race`):
+//! The shipped network (40 hidden units) is trained on labels from
+//! truncated rollouts of our own race play (`examples/race_rollout`,
+//! issue 37; docs/STRENGTH.md, "A cheaper race network"). The first was
+//! trained by TD(λ) self-play on race positions only (`train::race`):
 //! each game starts from the first race position of a game of the
 //! shipped player against itself and ends as soon as both sides bear off,
 //! with the database's exact value as the target. The training can start
@@ -34,6 +37,18 @@ pub const N_INPUTS: usize = N_INPUTS_V1 + 2 * PER_SIDE;
 /// The race network's inputs for `pos` (side on roll first).
 pub fn encode(pos: &Position, preset: Preset, f: &mut Features) {
     encode_with(pos, preset, false, f);
+    let mut x = [0.0f32; 2 * PER_SIDE];
+    race_inputs(pos, &mut x);
+    for (j, &v) in x.iter().enumerate() {
+        f.push(N_INPUTS_V1 + j, v);
+    }
+}
+
+/// The race inputs of `pos` (the inputs from [`N_INPUTS_V1`] on), the
+/// side on roll's first: the pips still to bring home, the checkers
+/// outside, the crossovers, the database's mean rolls for the checkers
+/// home and for all of them as if the outside ones stood on the 6-point.
+pub(crate) fn race_inputs(pos: &Position, x: &mut [f32; 2 * PER_SIDE]) {
     let db = bearoff::db();
     for (k, side) in [pos.turn(), !pos.turn()].into_iter().enumerate() {
         let c = pos.counts(side);
@@ -45,14 +60,14 @@ pub fn encode(pos: &Position, preset: Preset, f: &mut Features) {
             pips_out += n as u32 * (p as u32 - 6);
             cross += n as u32 * ((p as u32 - 1) / 6);
         }
-        let base = N_INPUTS_V1 + k * PER_SIDE;
-        f.push(base, pips_out as f32 / 50.0);
-        f.push(base + 1, outside as f32 / 15.0);
-        f.push(base + 2, cross as f32 / 30.0);
-        f.push(base + 3, db.mean_rolls(&home) / 10.0);
+        let x = &mut x[k * PER_SIDE..(k + 1) * PER_SIDE];
+        x[0] = pips_out as f32 / 50.0;
+        x[1] = outside as f32 / 15.0;
+        x[2] = cross as f32 / 30.0;
+        x[3] = db.mean_rolls(&home) / 10.0;
         let mut stacked = home;
         stacked[5] += outside as u8;
-        f.push(base + 4, db.mean_rolls(&stacked) / 10.0);
+        x[4] = db.mean_rolls(&stacked) / 10.0;
     }
 }
 
@@ -76,8 +91,19 @@ impl RaceNet {
         RaceNet(neural::Net::widened(net, N_INPUTS, net.hidden(), seed))
     }
 
-    /// The outputs for `pos` in the eyes of its side on roll.
+    /// The outputs for `pos` in the eyes of its side on roll (the
+    /// hidden layer's logistic by the fast approximation,
+    /// [`neural::Net::eval_fast`], as the contact network's).
     pub fn evaluate(&self, pos: &Position, preset: Preset) -> Outputs {
+        let mut f = Features::default();
+        encode(pos, preset, &mut f);
+        self.0.eval_fast(&f)
+    }
+
+    /// [`RaceNet::evaluate`] computed the straightforward way (libm's
+    /// logistic, [`neural::Net::eval`]): the reference of the fast
+    /// paths' tests.
+    pub fn evaluate_exact(&self, pos: &Position, preset: Preset) -> Outputs {
         let mut f = Features::default();
         encode(pos, preset, &mut f);
         self.0.eval(&f)
@@ -112,10 +138,22 @@ impl RaceNet {
 /// docs/STRENGTH.md).
 pub static RACE_MODEL: &[u8] = include_bytes!("../../models/race.bin");
 
-/// The shipped race network, read once (`None` in a build without one:
-/// races are then valued by the contact network).
+/// The race network of this process: [`install_race_net`]'s, else the
+/// shipped one.
+static NET: OnceLock<Option<RaceNet>> = OnceLock::new();
+
+/// Makes `net` the race network of this process (a candidate measured in
+/// the bots' search: `examples/race_judge`), if no race network has been
+/// used yet: whether it was installed (`false` when a race network is
+/// already in use).
+pub fn install_race_net(net: RaceNet) -> bool {
+    NET.set(Some(net)).is_ok()
+}
+
+/// The race network, read once: the shipped one unless another was
+/// installed ([`install_race_net`]); `None` in a build without one
+/// (races are then valued by the contact network).
 pub fn race_net() -> Option<&'static RaceNet> {
-    static NET: OnceLock<Option<RaceNet>> = OnceLock::new();
     NET.get_or_init(|| {
         (!RACE_MODEL.is_empty())
             .then(|| RaceNet::from_bytes(RACE_MODEL).expect("the shipped race model is valid"))

@@ -7,7 +7,9 @@
 //! per request: the best play for a Position ID and a roll
 //! (`findbestmove`, cubeless money evaluation at 0 ply) and the cubeful
 //! equities of no double, double/take and double/drop (`cfevaluate` at 0
-//! ply, money or match). Every play gnubg names is checked against the
+//! ply, money or match); for the examples that judge our plays, the same
+//! requests at a given depth ([`Gnubg::best_play_at`], and
+//! [`Gnubg::chances_at`]: `evaluate`). Every play gnubg names is checked against the
 //! engine's legal plays. The process ends when the player is dropped.
 //!
 //! gnubg knows only the `standard` preset: [`Gnubg::start`] refuses the
@@ -19,7 +21,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use backgammon::{Game, Phase, Play, PlayText, Preset, Rules};
+use backgammon::{Game, Phase, Play, PlayText, Position, Preset, Roll, Rules};
 
 use super::player::BgBot;
 
@@ -194,9 +196,24 @@ impl Gnubg {
         let Phase::Play(_, roll) = game.phase() else {
             return Err(GnubgError("no play to choose now".into()));
         };
-        let pos = game.position();
+        self.best_play_at(game.position(), roll, game.rules(), 0)
+    }
+
+    /// gnubg's play of `roll` in `pos` searched `plies` deep (cubeless
+    /// money; gnubg's move filters and pruning, as its `hint`), checked
+    /// legal under `rules`.
+    ///
+    /// # Errors
+    /// If gnubg fails or names a play that is not legal.
+    pub fn best_play_at(
+        &mut self,
+        pos: &Position,
+        roll: Roll,
+        rules: &Rules,
+        plies: u8,
+    ) -> Result<Play, GnubgError> {
         let ans = self.request(&format!(
-            "move {} {} {}",
+            "move {} {} {} {plies}",
             pos.to_position_id(),
             roll.high().value(),
             roll.low().value()
@@ -204,8 +221,24 @@ impl Gnubg {
         let text: PlayText = ans
             .parse()
             .map_err(|e| GnubgError(format!("gnubg's play `{ans}`: {e}")))?;
-        pos.resolve_play(roll, &text, game.rules())
+        pos.resolve_play(roll, &text, rules)
             .map_err(|e| GnubgError(format!("gnubg's play `{ans}` is not legal here: {e}")))
+    }
+
+    /// gnubg's cubeless chances (win, win gammon, win backgammon, lose
+    /// gammon, lose backgammon) of the side on roll of `pos`, before he
+    /// rolls, evaluated `plies` deep (pruning on, as gnubg's world class).
+    ///
+    /// # Errors
+    /// If gnubg fails.
+    pub fn chances_at(&mut self, pos: &Position, plies: u8) -> Result<[f64; 5], GnubgError> {
+        let ans = self.request(&format!("eval {} {plies}", pos.to_position_id()))?;
+        let v: Vec<f64> = ans
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        <[f64; 5]>::try_from(v)
+            .map_err(|_| GnubgError(format!("gnubg's evaluation `{ans}` is not 5 numbers")))
     }
 
     /// gnubg's cubeful equities (no double, double/take, double/drop) for
