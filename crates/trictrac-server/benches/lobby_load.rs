@@ -20,9 +20,14 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 use trictrac_server::{limits::Limits, Config, Server};
+
+/// Plain HTTP, as the server's tests speak it.
+#[allow(dead_code)]
+#[path = "../tests/common/http.rs"]
+mod http;
+use http::{cookie_of, http_call, http_json, JSON};
 
 const SEEKS: usize = 1000;
 const LIVE: usize = 300;
@@ -31,90 +36,22 @@ const TOURNAMENTS: usize = 20;
 /// Seeks one lobby socket holds at most (the server's limit).
 const HELD_PER_SOCKET: usize = 20;
 
-/// `METHOD path` with a JSON body: status and JSON answer.
-async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
-    let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.expect("send");
-    let mut out = Vec::new();
-    s.read_to_end(&mut out).await.expect("read");
-    let text = String::from_utf8_lossy(&out);
-    let status = text
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let body = text.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
-    // The body may be chunked: the JSON is between the first `{` and the
-    // last `}`.
-    let json = match (body.find('{'), body.rfind('}')) {
-        (Some(a), Some(b)) if b >= a => &body[a..=b],
-        _ => "null",
-    };
-    (status, serde_json::from_str(json).unwrap_or(Value::Null))
-}
-
-/// `POST path` with a JSON body and a cookie: status, the cookies set,
-/// the JSON answer.
-async fn http_cookie(
-    addr: SocketAddr,
-    path: &str,
-    body: &str,
-    cookie: &str,
-) -> (u16, String, Value) {
-    let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
-    let req = format!(
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nCookie: {cookie}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.expect("send");
-    let mut out = Vec::new();
-    s.read_to_end(&mut out).await.expect("read");
-    let text = String::from_utf8_lossy(&out);
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let cookies: Vec<&str> = head
-        .lines()
-        .filter_map(|l| l.split_once(':'))
-        .filter(|(k, _)| k.eq_ignore_ascii_case("set-cookie"))
-        .filter_map(|(_, v)| v.trim().split(';').next())
-        .collect();
-    let json = match (body.find('{'), body.rfind('}')) {
-        (Some(a), Some(b)) if b >= a => &body[a..=b],
-        _ => "null",
-    };
-    (
-        status,
-        cookies.join("; "),
-        serde_json::from_str(json).unwrap_or(Value::Null),
-    )
-}
-
 /// [`TOURNAMENTS`] tournaments waiting (half arenas, half knock-outs),
 /// made by one registered player.
 async fn make_tournaments(addr: SocketAddr) {
-    let (code, cookie, v) = http_cookie(
-        addr,
-        "/api/accounts",
-        &json!({"name": "Director", "password": "correct horse"}).to_string(),
-        "",
-    )
-    .await;
+    let body = json!({"name": "Director", "password": "correct horse"}).to_string();
+    let (code, head, v) = http_call(addr, "POST", "/api/accounts", JSON, &body).await;
     assert_eq!(code, 201, "{v}");
+    let session = cookie_of(&head, "trictrac_session").expect("a session cookie");
+    let headers = format!("Cookie: {session}\r\n{JSON}");
     for i in 0..TOURNAMENTS {
         let t = if i.is_multiple_of(2) {
             json!({"name": format!("Arena {i}"), "game": "backgammon", "kind": "arena", "minutes": 60, "starts": now() + 86_400})
         } else {
             json!({"name": format!("Cup {i}"), "game": "trictrac", "kind": "knockout", "starts": now() + 86_400})
         };
-        let (code, _, v) = http_cookie(addr, "/api/tournaments", &t.to_string(), &cookie).await;
+        let (code, _, v) =
+            http_call(addr, "POST", "/api/tournaments", &headers, &t.to_string()).await;
         assert_eq!(code, 200, "{v}");
     }
 }
@@ -132,18 +69,7 @@ async fn post_seek(addr: SocketAddr, i: usize) -> (String, String) {
     } else {
         "trictrac"
     };
-    let (code, v) = http(
-        addr,
-        "POST",
-        "/api/seeks",
-        &json!({"game": game, "name": format!("P{i}")}).to_string(),
-    )
-    .await;
-    assert_eq!(code, 200, "{v}");
-    (
-        v["id"].as_str().unwrap().to_string(),
-        v["token"].as_str().unwrap().to_string(),
-    )
+    http::post_seek(addr, json!({"game": game, "name": format!("P{i}")})).await
 }
 
 /// When each socket saw each id come (`+ID`) or go (`-ID`).
@@ -190,7 +116,7 @@ async fn main() {
             .map(|&i| {
                 tokio::spawn(async move {
                     let (id, _) = post_seek(addr, i).await;
-                    let (code, v) = http(
+                    let (code, v) = http_json(
                         addr,
                         "POST",
                         &format!("/api/seeks/{id}/accept"),
@@ -247,14 +173,14 @@ async fn main() {
     let mut size = 0;
     for _ in 0..20 {
         let t = Instant::now();
-        let (code, v) = http(addr, "GET", "/api/lobby", "").await;
+        let (code, v) = http_json(addr, "GET", "/api/lobby", "").await;
         rest.push(t.elapsed());
         assert_eq!(code, 200);
         let listed = v["seeks"].as_array().unwrap();
         if listed.len() != SEEKS {
             for id in &posted {
                 if !listed.iter().any(|s| s["id"] == id.as_str()) {
-                    let (_, s) = http(addr, "GET", &format!("/api/seeks/{id}"), "").await;
+                    let (_, s) = http_json(addr, "GET", &format!("/api/seeks/{id}"), "").await;
                     println!("not listed: {s}");
                 }
             }
@@ -334,7 +260,7 @@ async fn main() {
             missed += 1;
         }
         let t = Instant::now();
-        let (code, _) = http(addr, "POST", &format!("/api/seeks/{id}/accept"), "{}").await;
+        let (code, _) = http_json(addr, "POST", &format!("/api/seeks/{id}/accept"), "{}").await;
         assert_eq!(code, 200);
         started.push((format!("-{id}"), t));
         if !wait_all(format!("-{id}")).await {

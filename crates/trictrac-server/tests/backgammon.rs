@@ -8,25 +8,9 @@ mod common;
 
 use backgammon::mat::MatFile;
 use backgammon::Rules;
+use common::games::{bg_action, online_pair};
 use common::{http_get, play_both, start, Client, Lcg, TempDir};
 use serde_json::{json, Value};
-
-/// A random player's message for the side to act in a backgammon state:
-/// roll (doubling first when `double` and allowed), a random legal play,
-/// and always a take.
-fn bg_action(state: &Value, rng: &mut Lcg, double: bool) -> Value {
-    match state["phase"]["kind"].as_str().unwrap() {
-        "roll" if double && state["cube"]["can_double"] == true => json!({"type": "double"}),
-        "roll" => json!({"type": "roll"}),
-        "doubled" => json!({"type": "take"}),
-        "play" => {
-            let plays = state["plays"].as_array().unwrap();
-            let p = &plays[rng.below(plays.len())];
-            json!({"type": "play", "play": p["n"]})
-        }
-        k => panic!("no backgammon action for phase {k}: {state}"),
-    }
-}
 
 /// Plays for the seats `c` holds until the game is over, or `max`
 /// actions; the other side is a bot (or nobody: hot-seat holds both).
@@ -268,26 +252,6 @@ async fn hot_seat_one_token_plays_both_sides_with_hints_and_the_cube() {
     server.stop().await;
 }
 
-/// An online backgammon game (White for the creator), a friend seated.
-async fn online_pair(addr: std::net::SocketAddr, options: &str) -> (Client, Client) {
-    let mut a = Client::connect(addr).await;
-    let w = a
-        .request(
-            json!({"type": "create", "game": "backgammon", "mode": "online", "side": "white",
-            "options": options, "name": "Alice"}),
-        )
-        .await;
-    assert_eq!(w["type"], "welcome", "{w}");
-    let mut b = Client::connect(addr).await;
-    let w = b
-        .request(json!({"type": "join", "room": a.room(), "name": "Bob"}))
-        .await;
-    assert_eq!(b.seats(), ["black"], "{w}");
-    a.wait_until(|s| s["seats"]["black"]["connected"] == true)
-        .await;
-    (a, b)
-}
-
 /// Both clients play their own side until the end, doubling now and then.
 async fn play_online(a: &mut Client, b: &mut Client, rng: &mut Lcg, max: usize) {
     play_both(a, b, max, |s| {
@@ -302,7 +266,11 @@ async fn online_match_with_a_spectator_and_cube_actions_out_of_turn_refused() {
     let dir = TempDir::new("bg-online");
     let server = start(&dir.db_url()).await;
     let addr = server.addr();
-    let (mut a, mut b) = online_pair(addr, "seed match=3").await;
+    let (mut a, mut b) = online_pair(
+        addr,
+        json!({"game": "backgammon", "options": "seed match=3"}),
+    )
+    .await;
     let mut spectator = Client::connect(addr).await;
     let w = spectator
         .request(json!({"type": "join", "room": a.room(), "watch": true}))
@@ -376,7 +344,11 @@ async fn online_match_with_a_spectator_and_cube_actions_out_of_turn_refused() {
 async fn a_restart_in_the_middle_of_a_backgammon_game_loses_nothing() {
     let dir = TempDir::new("bg-restart");
     let server = start(&dir.db_url()).await;
-    let (mut a, mut b) = online_pair(server.addr(), "standard").await;
+    let (mut a, mut b) = online_pair(
+        server.addr(),
+        json!({"game": "backgammon", "options": "standard"}),
+    )
+    .await;
     let (room, ta, tb) = (a.room(), a.token(), b.token());
     let mut rng = Lcg(21);
     play_online(&mut a, &mut b, &mut rng, 30).await;
@@ -460,7 +432,8 @@ async fn resignation_offers_are_answered_by_the_opponent_and_bad_input_changes_n
     let dir = TempDir::new("bg-resign-offer");
     let server = start(&dir.db_url()).await;
     let addr = server.addr();
-    let (mut a, mut b) = online_pair(addr, "standard").await;
+    let (mut a, mut b) =
+        online_pair(addr, json!({"game": "backgammon", "options": "standard"})).await;
     a.wait_until(|s| s["phase"]["kind"] != "opening").await;
     let err = |r: &Value| {
         assert_eq!(r["type"], "error", "{r}");

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use common::http::{http_call, JSON};
 use common::web::session_line as register;
-use common::{post_seek, postgres_url, start, Client, TempDir};
+use common::{on_postgres, on_sqlite, post_seek, start, Client, TempDir};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
@@ -35,14 +35,7 @@ async fn call(
 /// token id).
 async fn bot(addr: SocketAddr, name: &str) -> (String, String, String) {
     let cookie = register(addr, name).await;
-    let (status, _, v) = call(
-        addr,
-        "POST",
-        "/api/account/tokens",
-        Some(json!({"label": "example", "bot": true})),
-        &cookie,
-    )
-    .await;
+    let (status, v) = make_token(addr, json!({"label": "example", "bot": true}), &cookie).await;
     assert_eq!(status, 201, "{v}");
     assert_eq!(v["bot"], true, "{v}");
     let token = v["token"].as_str().unwrap().to_string();
@@ -58,6 +51,52 @@ fn unique(name: &str) -> String {
         .map(|d| d.subsec_nanos())
         .unwrap_or(0);
     format!("{name}{}", nanos % 1_000_000)
+}
+
+/// A bot account of a name no earlier run took: its name and an API
+/// token of it.
+async fn unique_bot(addr: SocketAddr) -> (String, String) {
+    let name = unique("Robo");
+    let (_, token, _) = bot(addr, &name).await;
+    (name, token)
+}
+
+/// The seek `id` as the lobby lists it.
+async fn in_lobby(addr: SocketAddr, id: &str) -> Value {
+    let (_, _, lobby) = call(addr, "GET", "/api/lobby", None, "").await;
+    let seeks = lobby["seeks"].as_array().expect("the lobby's seeks");
+    let seek = seeks.iter().find(|s| s["id"] == id);
+    seek.cloned()
+        .unwrap_or_else(|| panic!("{id} in the lobby: {lobby}"))
+}
+
+/// `POST /api/bot/games/ROOM` with the action `action`, as `headers`
+/// say: status and answer.
+async fn act_as_bot(addr: SocketAddr, room: &str, action: Value, headers: &str) -> (u16, Value) {
+    let path = format!("/api/bot/games/{room}");
+    let (status, _, v) = call(addr, "POST", &path, Some(action), headers).await;
+    (status, v)
+}
+
+/// `POST /api/account/tokens` with `body`, as `headers` say: status and
+/// answer.
+async fn make_token(addr: SocketAddr, body: Value, headers: &str) -> (u16, Value) {
+    let (status, _, v) = call(addr, "POST", "/api/account/tokens", Some(body), headers).await;
+    (status, v)
+}
+
+/// `DELETE /api/account/tokens/ID`, as `headers` say: status and answer.
+async fn revoke(addr: SocketAddr, id: &str, headers: &str) -> (u16, Value) {
+    let path = format!("/api/account/tokens/{id}");
+    let (status, _, v) = call(addr, "DELETE", &path, None, headers).await;
+    (status, v)
+}
+
+/// `GET /api/bot/stream` answered at once (a refusal), as `headers` say:
+/// status and answer.
+async fn stream_refused(addr: SocketAddr, headers: &str) -> (u16, Value) {
+    let (status, _, v) = call(addr, "GET", "/api/bot/stream", None, headers).await;
+    (status, v)
 }
 
 fn bearer(token: &str) -> String {
@@ -103,24 +142,8 @@ async fn wait_accepted(addr: SocketAddr, id: &str, token: &str) -> Value {
     }
 }
 
-#[tokio::test]
-async fn the_example_bot_plays_a_whole_game_against_a_person() {
-    let dir = TempDir::new("bot-api-game");
-    example_bot_game(&dir.db_url()).await;
-}
-
-#[tokio::test]
-async fn the_example_bot_plays_a_whole_game_on_postgres() {
-    if let Some(url) = postgres_url() {
-        example_bot_game(&url).await;
-    }
-}
-
-async fn example_bot_game(db: &str) {
-    let server = start(db).await;
-    let addr = server.addr();
-    let robo = unique("Robo");
-    let (_, token, _) = bot(addr, &robo).await;
+async fn example_bot_game(addr: SocketAddr) {
+    let (robo, token) = unique_bot(addr).await;
 
     // The person's challenge, through the page's API.
     let (id, seek_token) = post_seek(
@@ -156,14 +179,8 @@ async fn example_bot_game(db: &str) {
         if !out_of_turn_checked {
             // The bot acting out of turn: a clear refusal, nothing moved.
             let seq = me.state["seq"].as_u64().unwrap();
-            let (status, _, v) = call(
-                addr,
-                "POST",
-                &format!("/api/bot/games/{room}"),
-                Some(json!({"type": "roll", "seq": seq})),
-                &bearer(&token),
-            )
-            .await;
+            let roll = json!({"type": "roll", "seq": seq});
+            let (status, v) = act_as_bot(addr, &room, roll, &bearer(&token)).await;
             assert_eq!(status, 409, "{v}");
             assert_eq!(v["code"], "not_your_turn", "{v}");
             assert!(v["error"].as_str().unwrap().contains("turn"), "{v}");
@@ -200,7 +217,16 @@ async fn example_bot_game(db: &str) {
         g["white"] == json!(robo) || g["black"] == json!(robo),
         "{g}"
     );
-    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_example_bot_plays_a_whole_game_against_a_person() {
+    on_sqlite("bot-api-game", example_bot_game).await;
+}
+
+#[tokio::test]
+async fn the_example_bot_plays_a_whole_game_on_postgres() {
+    on_postgres(example_bot_game).await;
 }
 
 /// The bot's event stream opened with `token`, read until `until`
@@ -307,17 +333,10 @@ async fn wrong_or_revoked_tokens_are_refused() {
         cookie.clone(),
         String::new(),
     ] {
-        let (status, _, v) = call(addr, "GET", "/api/bot/stream", None, &h).await;
+        let (status, v) = stream_refused(addr, &h).await;
         assert_eq!(status, 401, "{h}: {v}");
         assert!(v["error"].as_str().unwrap().contains("Bearer"), "{v}");
-        let (status, _, v) = call(
-            addr,
-            "POST",
-            "/api/bot/games/ABCDEF",
-            Some(json!({"type": "roll"})),
-            &h,
-        )
-        .await;
+        let (status, v) = act_as_bot(addr, "ABCDEF", json!({"type": "roll"}), &h).await;
         assert_eq!(status, 401, "{h}: {v}");
     }
     // The page's WebSocket with a token: a good one opens it, a wrong one
@@ -335,31 +354,17 @@ async fn wrong_or_revoked_tokens_are_refused() {
     }
     // A token of an account not marked as a bot does not open the bot API.
     let person = register(addr, "Person").await;
-    let (status, _, v) = call(
-        addr,
-        "POST",
-        "/api/account/tokens",
-        Some(json!({"label": "scripts"})),
-        &person,
-    )
-    .await;
+    let (status, v) = make_token(addr, json!({"label": "scripts"}), &person).await;
     assert_eq!((status, &v["bot"]), (201, &json!(false)), "{v}");
     let person_token = v["token"].as_str().unwrap().to_string();
-    let (status, _, v) = call(addr, "GET", "/api/bot/stream", None, &bearer(&person_token)).await;
+    let (status, v) = stream_refused(addr, &bearer(&person_token)).await;
     assert_eq!(status, 403, "{v}");
     assert!(
         v["error"].as_str().unwrap().contains("not marked as a bot"),
         "{v}"
     );
     // A bot acting in a game not its own.
-    let (status, _, v) = call(
-        addr,
-        "POST",
-        "/api/bot/games/ABCDEF",
-        Some(json!({"type": "roll"})),
-        &bearer(&token),
-    )
-    .await;
+    let (status, v) = act_as_bot(addr, "ABCDEF", json!({"type": "roll"}), &bearer(&token)).await;
     assert_eq!(status, 403, "{v}");
 
     // The list shows the token's id and label, never the token.
@@ -368,72 +373,28 @@ async fn wrong_or_revoked_tokens_are_refused() {
     assert_eq!(v["tokens"][0]["id"], json!(token_id));
     assert!(!v.to_string().contains(&token[4..]), "{v}");
     // Tokens are not made with a token, nor from another site's page.
-    let (status, _, v) = call(
-        addr,
-        "POST",
-        "/api/account/tokens",
-        Some(json!({})),
-        &bearer(&token),
-    )
-    .await;
+    let (status, v) = make_token(addr, json!({}), &bearer(&token)).await;
     assert_eq!(status, 403, "{v}");
     let cross = format!("{cookie}Origin: http://evil.example\r\n");
-    let (status, _, v) = call(addr, "POST", "/api/account/tokens", Some(json!({})), &cross).await;
+    let (status, v) = make_token(addr, json!({}), &cross).await;
     assert_eq!(status, 403, "{v}");
-    let (status, _, _) = call(
-        addr,
-        "DELETE",
-        &format!("/api/account/tokens/{token_id}"),
-        None,
-        &cross,
-    )
-    .await;
-    assert_eq!(status, 403);
+    let (status, v) = revoke(addr, &token_id, &cross).await;
+    assert_eq!(status, 403, "{v}");
 
     // Revoked: refused from then on.
-    let (status, _, v) = call(
-        addr,
-        "DELETE",
-        &format!("/api/account/tokens/{token_id}"),
-        None,
-        &cookie,
-    )
-    .await;
+    let (status, v) = revoke(addr, &token_id, &cookie).await;
     assert_eq!(status, 200, "{v}");
-    let (status, _, v) = call(addr, "GET", "/api/bot/stream", None, &bearer(&token)).await;
+    let (status, v) = stream_refused(addr, &bearer(&token)).await;
     assert_eq!(status, 401, "{v}");
     assert!(v["error"].as_str().unwrap().contains("revoked"), "{v}");
-    let (status, _, _) = call(
-        addr,
-        "DELETE",
-        &format!("/api/account/tokens/{token_id}"),
-        None,
-        &cookie,
-    )
-    .await;
-    assert_eq!(status, 404);
+    let (status, v) = revoke(addr, &token_id, &cookie).await;
+    assert_eq!(status, 404, "{v}");
     server.stop().await;
 }
 
-#[tokio::test]
-async fn a_bot_plays_rated_against_a_person_only_if_the_person_allows_it() {
-    let dir = TempDir::new("bot-api-rated");
-    rated_consent(&dir.db_url()).await;
-}
-
-#[tokio::test]
-async fn rated_consent_on_postgres() {
-    if let Some(url) = postgres_url() {
-        rated_consent(&url).await;
-    }
-}
-
-async fn rated_consent(db: &str) {
-    let server = start(db).await;
-    let addr = server.addr();
-    let robo = unique("Robo");
+async fn rated_consent(addr: SocketAddr) {
+    let (robo, token) = unique_bot(addr).await;
     let ann_name = unique("Ann");
-    let (_, token, _) = bot(addr, &robo).await;
     let ann = register(addr, &ann_name).await;
 
     // Ann's rated challenge, bots not allowed: the bot is refused.
@@ -452,14 +413,7 @@ async fn rated_consent(db: &str) {
     let seek = json!({"game": "backgammon", "rated": true, "allow_bots": true});
     let (_, _, v) = call(addr, "POST", "/api/seeks", Some(seek), &ann).await;
     let id = v["id"].as_str().unwrap().to_string();
-    let (_, _, lobby) = call(addr, "GET", "/api/lobby", None, "").await;
-    let listed = lobby["seeks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["id"] == json!(id))
-        .cloned()
-        .unwrap();
+    let listed = in_lobby(addr, &id).await;
     assert_eq!(listed["allow_bots"], true, "{listed}");
     let accept = format!("/api/seeks/{id}/accept");
     let (status, _, v) = call(addr, "POST", &accept, Some(json!({})), &bearer(&token)).await;
@@ -471,14 +425,7 @@ async fn rated_consent(db: &str) {
     let (status, _, v) = call(addr, "POST", "/api/seeks", Some(seek), &bearer(&token)).await;
     assert_eq!(status, 200, "{v}");
     let id = v["id"].as_str().unwrap().to_string();
-    let (_, _, lobby) = call(addr, "GET", "/api/lobby", None, "").await;
-    let listed = lobby["seeks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["id"] == json!(id))
-        .cloned()
-        .unwrap();
+    let listed = in_lobby(addr, &id).await;
     assert_eq!(listed["bot"], true, "{listed}");
     assert_eq!(listed["name"], json!(robo), "{listed}");
     let accept = format!("/api/seeks/{id}/accept");
@@ -505,5 +452,14 @@ async fn rated_consent(db: &str) {
         bots.contains(&json!(robo)) && !bots.contains(&json!(ann_name)),
         "{b}"
     );
-    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_bot_plays_rated_against_a_person_only_if_the_person_allows_it() {
+    on_sqlite("bot-api-rated", rated_consent).await;
+}
+
+#[tokio::test]
+async fn rated_consent_on_postgres() {
+    on_postgres(rated_consent).await;
 }

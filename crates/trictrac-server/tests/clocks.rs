@@ -12,6 +12,7 @@ mod common;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
+use common::games::claim_when_allowed;
 use common::{http_json as http, Client, TempDir};
 use serde_json::{json, Value};
 use trictrac_server::room::AbandonConfig;
@@ -90,19 +91,6 @@ async fn wait_finished(addr: SocketAddr, room: &str) -> Value {
         (!v["finished"].is_null()).then(|| v.clone())
     })
     .await
-}
-
-/// Claims the game until the claim stands (at most 15 s).
-async fn claim_when_allowed(a: &mut Client) {
-    let end = Instant::now() + Duration::from_secs(15);
-    loop {
-        let r = a.request(json!({"type": "claim"})).await;
-        if r["type"] == "ack" {
-            break;
-        }
-        assert!(Instant::now() < end, "the claim never stood: {r}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
 }
 
 /// Grand Trictrac with two seconds a move: nobody acts, the clock of the
@@ -314,7 +302,7 @@ async fn a_disconnect_beyond_the_grace_period_lets_the_opponent_claim_the_game()
     let (code, v) = http(addr, "POST", &path, &json!({"token": token_a}).to_string()).await;
     assert_eq!(code, 409, "too early over HTTP too: {v}");
     // After the grace period the claim stands.
-    claim_when_allowed(&mut a).await;
+    claim_when_allowed(&mut a, Duration::from_millis(100)).await;
     a.wait_until(|s| !s["over"].is_null()).await;
     let over = a.state["over"].clone();
     assert_eq!(over["reason"], "abandon", "{over}");
@@ -450,7 +438,7 @@ async fn clocks_and_claims_hold_across_two_postgres_instances() {
     );
     drop(b);
     a.wait_until(|s| !s["away"][&side_b].is_null()).await;
-    claim_when_allowed(&mut a).await;
+    claim_when_allowed(&mut a, Duration::from_millis(100)).await;
     let ended = wait_finished(two.addr(), &room).await;
     assert!(
         ended["result"].as_str().unwrap().contains("left the game"),

@@ -15,10 +15,11 @@ mod common;
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use common::json::assert_refused;
 use common::smtp::SmtpSink;
 use common::web::{link_in, register, start, unique, Jar};
 use common::{Client, TempDir};
-use serde_json::json;
+use serde_json::{json, Value};
 
 /// One test at a time: they advance the one clock of the process.
 static SERIAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
@@ -91,24 +92,13 @@ async fn correspondence_game(
 
 /// One action by whoever is to act; answers the side that acted.
 async fn act_once(a: &mut Client, b: &mut Client) -> String {
-    let side = a.to_act().expect("someone to act");
-    let actor = if a.seats().contains(&side) {
-        &mut *a
-    } else {
-        &mut *b
-    };
-    let msg = match actor.state["phase"]["kind"].as_str().unwrap_or("") {
-        "play" => json!({"type": "play", "play": actor.state["plays"][0]["n"]}),
+    let first_play_or_roll = |s: &Value| match s["phase"]["kind"].as_str().unwrap_or("") {
+        "play" => json!({"type": "play", "play": s["plays"][0]["n"]}),
         _ => json!({"type": "roll"}),
     };
-    let mut m = msg.clone();
-    m["seq"] = actor.state["seq"].clone();
-    let r = actor.request(m).await;
-    assert_eq!(r["type"], "ack", "{msg} refused: {r}");
-    let seq = r["seq"].as_u64().unwrap();
-    a.wait_seq(seq).await;
-    b.wait_seq(seq).await;
-    side
+    common::games::act_once(a, b, first_play_or_roll)
+        .await
+        .expect("someone to act")
 }
 
 /// Plays until the turn passes from `other` to `side`.
@@ -138,14 +128,7 @@ async fn survives_restart_mails_and_loses_on_time(database: &str) {
     let (code, v) = ann
         .post(addr, "/api/me/email", json!({"address": "not an address"}))
         .await;
-    assert_eq!(code, 400, "{v}");
-    assert!(
-        v["error"]
-            .as_str()
-            .unwrap()
-            .contains("not an e-mail address"),
-        "{v}"
-    );
+    assert_refused(code, &v, 400, "not an e-mail address");
     let (code, v) = Jar::default()
         .post(addr, "/api/me/email", json!({"address": "x@example.org"}))
         .await;

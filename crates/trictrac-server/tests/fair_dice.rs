@@ -14,26 +14,14 @@ mod browser;
 mod common;
 mod pages;
 
+use common::games::bg_action;
 use common::{http_get, http_send, play_both, random_action, start, Client, Lcg, TempDir};
 use serde_json::{json, Value};
 use tables::fair;
 
-fn bg_action(state: &Value, rng: &mut Lcg) -> Value {
-    match state["phase"]["kind"].as_str().unwrap() {
-        "roll" => json!({"type": "roll"}),
-        "doubled" => json!({"type": "take"}),
-        "play" => {
-            let plays = state["plays"].as_array().unwrap();
-            let p = &plays[rng.below(plays.len())];
-            json!({"type": "play", "play": p["n"]})
-        }
-        k => panic!("no backgammon action for phase {k}: {state}"),
-    }
-}
-
 fn action(game: &str, s: &Value, rng: &mut Lcg) -> Value {
     if game == "backgammon" {
-        bg_action(s, rng)
+        bg_action(s, rng, false)
     } else {
         random_action(s, rng)
     }
@@ -220,6 +208,13 @@ async fn the_dice_of_online_games_are_verified_from_their_records() {
     }
 }
 
+/// Alice's `create` in the page's test: an online backgammon game,
+/// White, with a seed of hers.
+fn alice_online() -> Value {
+    json!({"type": "create", "game": "backgammon", "mode": "online", "side": "white",
+        "name": "Alice", "seed": "0a0b"})
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_shows_the_commitment_then_verifies_the_dice_in_chromium() {
     let Some((_dir, server, browser, mut cdp)) =
@@ -228,15 +223,9 @@ async fn the_page_shows_the_commitment_then_verifies_the_dice_in_chromium() {
         return;
     };
     let addr = server.addr();
-    let mut rng = Lcg(5);
     // A friend joining from the page sends a seed of its own; the page
     // shows the commitment.
-    let mut a = Client::connect(addr).await;
-    a.request(
-        json!({"type": "create", "game": "backgammon", "mode": "online",
-        "side": "white", "name": "Alice", "seed": "0a0b"}),
-    )
-    .await;
+    let (mut a, _) = Client::welcomed(addr, alice_online()).await;
     let room = a.room();
     cdp.navigate(&format!("http://{addr}/?room={room}&lang=en"))
         .await;
@@ -255,13 +244,9 @@ async fn the_page_shows_the_commitment_then_verifies_the_dice_in_chromium() {
 
     // A game played to its end, watched: the server seed is shown and
     // *Verify the dice* checks every throw.
-    let mut a = Client::connect(addr).await;
-    a.request(
-        json!({"type": "create", "game": "backgammon", "mode": "online",
-        "side": "white", "name": "Alice", "seed": "0a0b"}),
-    )
-    .await;
+    let (mut a, _) = Client::welcomed(addr, alice_online()).await;
     let room = a.room();
+    let mut rng = Lcg(5);
     let mut b = Client::connect(addr).await;
     b.request(json!({"type": "join", "room": room, "name": "Bob", "seed": "0c"}))
         .await;
@@ -271,7 +256,7 @@ async fn the_page_shows_the_commitment_then_verifies_the_dice_in_chromium() {
         if a.over() {
             break;
         }
-        play_both(&mut a, &mut b, 1, |s| bg_action(s, &mut rng)).await;
+        play_both(&mut a, &mut b, 1, |s| bg_action(s, &mut rng, false)).await;
         tokio::time::sleep(std::time::Duration::from_millis(40)).await;
     }
     assert!(a.over());

@@ -10,6 +10,7 @@ use common::web::on_leaderboard;
 
 use std::time::{Duration, Instant};
 
+use common::games::claim_when_allowed;
 use common::http::JSON;
 use common::strangers::{call, server};
 use common::web::{session_line as register, unique};
@@ -82,15 +83,7 @@ async fn every_rated_ending_is_rated_and_nothing_stalls_the_ratings() {
     let mut a = Client::seat(addr, &room, mine["token"].as_str().unwrap()).await;
     let b = Client::seat(addr, &room, won["token"].as_str().unwrap()).await;
     drop(b);
-    let end = Instant::now() + Duration::from_secs(15);
-    loop {
-        let r = a.request(json!({"type": "claim"})).await;
-        if r["type"] == "ack" {
-            break;
-        }
-        assert!(Instant::now() < end, "the claim never stood: {r}");
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+    claim_when_allowed(&mut a, Duration::from_millis(200)).await;
     a.wait_until(|s| !s["over"].is_null()).await;
     assert_eq!(a.state["over"]["winner"], ann_side.as_str());
 

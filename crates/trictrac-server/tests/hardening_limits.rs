@@ -8,6 +8,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::http::JSON;
+use common::memory::rss_kib;
 use common::strangers::{call, connect_from, exchange_from, server, stranger};
 use common::web::{session_line as register, unique};
 use common::{Client, TempDir};
@@ -26,17 +27,7 @@ async fn three_hundred_logins_at_once_stay_bounded() {
     let addr = server.addr();
     let name = unique("Carl");
     register(addr, &name).await;
-    let rss = || {
-        std::fs::read_to_string("/proc/self/status")
-            .ok()
-            .and_then(|s| {
-                s.lines()
-                    .find(|l| l.starts_with("VmRSS:"))
-                    .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
-            })
-            .unwrap_or(0)
-            / 1024
-    };
+    let rss = || rss_kib() / 1024;
     let peak = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(rss()));
     let watching = {
         let peak = peak.clone();

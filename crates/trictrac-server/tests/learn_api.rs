@@ -167,58 +167,32 @@ async fn trictrac_lessons_and_levels_are_graded_as_the_engine_scores() {
 
     // Bad input: 400s that name the fault.
     let ex = "/api/learn/trictrac/exercise";
-    bad(addr, "GET", &format!("{ex}?lesson=0"), "", "no lesson 0").await;
-    bad(addr, "GET", &format!("{ex}?lesson=99"), "", "numbered 1 to").await;
-    bad(addr, "GET", &format!("{ex}?lesson=x"), "", "no lesson").await;
-    bad(
-        addr,
-        "GET",
-        &format!("{ex}?level=nope&seed=1"),
-        "",
-        "unknown level",
-    )
-    .await;
-    bad(addr, "GET", &format!("{ex}?level=ways"), "", "seed").await;
-    bad(addr, "GET", &format!("{ex}?level=ways&seed=-3"), "", "seed").await;
-    bad(
-        addr,
-        "GET",
-        &format!("{ex}?lesson=1&level=ways&seed=1"),
-        "",
-        "not both",
-    )
-    .await;
-    bad(addr, "GET", ex, "", "ask for a lesson").await;
-    let ans = "/api/learn/trictrac/answer";
-    bad(addr, "POST", ans, r#"{"lesson": 1}"#, "give the answer").await;
-    bad(
-        addr,
-        "POST",
-        ans,
-        r#"{"lesson": 1, "answer": "four"}"#,
-        "not an answer",
-    )
-    .await;
-    bad(
-        addr,
-        "POST",
-        ans,
-        r#"{"lesson": 1, "answer": ""}"#,
-        "no answer",
-    )
-    .await;
-    bad(addr, "POST", ans, r#"{"lesson": 1, "mover": -1}"#, "mover").await;
-    bad(
-        addr,
-        "POST",
-        ans,
-        r#"{"lesson": 1, "mover": 4, "opponent": "x"}"#,
-        "opponent",
-    )
-    .await;
-    bad(addr, "POST", ans, r#"{"mover": 4}"#, "ask for a lesson").await;
-    bad(addr, "POST", ans, "not json", "not JSON").await;
-    bad(addr, "POST", ans, "[1]", "JSON object").await;
+    let queries = [
+        ("?lesson=0", "no lesson 0"),
+        ("?lesson=99", "numbered 1 to"),
+        ("?lesson=x", "no lesson"),
+        ("?level=nope&seed=1", "unknown level"),
+        ("?level=ways", "seed"),
+        ("?level=ways&seed=-3", "seed"),
+        ("?lesson=1&level=ways&seed=1", "not both"),
+        ("", "ask for a lesson"),
+    ];
+    for (query, says) in queries {
+        bad(addr, "GET", &format!("{ex}{query}"), "", says).await;
+    }
+    let bodies = [
+        (r#"{"lesson": 1}"#, "give the answer"),
+        (r#"{"lesson": 1, "answer": "four"}"#, "not an answer"),
+        (r#"{"lesson": 1, "answer": ""}"#, "no answer"),
+        (r#"{"lesson": 1, "mover": -1}"#, "mover"),
+        (r#"{"lesson": 1, "mover": 4, "opponent": "x"}"#, "opponent"),
+        (r#"{"mover": 4}"#, "ask for a lesson"),
+        ("not json", "not JSON"),
+        ("[1]", "JSON object"),
+    ];
+    for (body, says) in bodies {
+        bad(addr, "POST", "/api/learn/trictrac/answer", body, says).await;
+    }
     server.stop().await;
 }
 
@@ -347,94 +321,48 @@ async fn backgammon_quizzes_are_graded_by_the_bots_ranking() {
     assert!(r["double_loss"].as_f64().unwrap() > 0.0, "{r}");
 
     // Bad input.
-    bad(
-        addr,
-        "POST",
-        ans,
-        r#"{"theme": "opening", "seed": 5, "play": "24/1"}"#,
-        "24/1",
-    )
-    .await;
-    bad(
-        addr,
-        "POST",
-        ans,
-        r#"{"theme": "opening", "seed": 5, "play": "banana"}"#,
-        "banana",
-    )
-    .await;
-    bad(
-        addr,
-        "POST",
-        ans,
-        r#"{"theme": "opening", "seed": 5, "double": true, "take": true}"#,
-        "asks for a play",
-    )
-    .await;
-    bad(
-        addr,
-        "POST",
-        ans,
-        r#"{"theme": "cube", "seed": 2, "play": "8/5 6/5"}"#,
-        "cube decision",
-    )
-    .await;
-    bad(
-        addr,
-        "POST",
-        ans,
-        r#"{"theme": "cube", "seed": 2, "double": "yes", "take": true}"#,
-        "true or false",
-    )
-    .await;
-    bad(
-        addr,
-        "POST",
-        ans,
-        r#"{"theme": "opening", "seed": 5}"#,
-        "give the answer",
-    )
-    .await;
-    bad(
-        addr,
-        "POST",
-        ans,
-        r#"{"theme": "chouette", "seed": 5, "play": "8/5"}"#,
-        "unknown theme",
-    )
-    .await;
-    bad(
-        addr,
-        "POST",
-        ans,
-        r#"{"theme": "opening", "play": "8/5"}"#,
-        "seed",
-    )
-    .await;
-    bad(
-        addr,
-        "GET",
-        "/api/learn/backgammon/quiz?theme=opening",
-        "",
-        "seed",
-    )
-    .await;
-    bad(
-        addr,
-        "GET",
-        "/api/learn/backgammon/quiz?seed=1",
-        "",
-        "theme",
-    )
-    .await;
-    bad(
-        addr,
-        "GET",
-        "/api/learn/backgammon/quiz?theme=opening&seed=abc",
-        "",
-        "seed",
-    )
-    .await;
+    let bodies = [
+        (r#"{"theme": "opening", "seed": 5, "play": "24/1"}"#, "24/1"),
+        (
+            r#"{"theme": "opening", "seed": 5, "play": "banana"}"#,
+            "banana",
+        ),
+        (
+            r#"{"theme": "opening", "seed": 5, "double": true, "take": true}"#,
+            "asks for a play",
+        ),
+        (
+            r#"{"theme": "cube", "seed": 2, "play": "8/5 6/5"}"#,
+            "cube decision",
+        ),
+        (
+            r#"{"theme": "cube", "seed": 2, "double": "yes", "take": true}"#,
+            "true or false",
+        ),
+        (r#"{"theme": "opening", "seed": 5}"#, "give the answer"),
+        (
+            r#"{"theme": "chouette", "seed": 5, "play": "8/5"}"#,
+            "unknown theme",
+        ),
+        (r#"{"theme": "opening", "play": "8/5"}"#, "seed"),
+    ];
+    for (body, says) in bodies {
+        bad(addr, "POST", ans, body, says).await;
+    }
+    for (query, says) in [
+        ("theme=opening", "seed"),
+        ("seed=1", "theme"),
+        ("theme=opening&seed=abc", "seed"),
+    ] {
+        bad(
+            addr,
+            "GET",
+            &format!("/api/learn/backgammon/quiz?{query}"),
+            "",
+            says,
+        )
+        .await;
+    }
     server.stop().await;
 }
 

@@ -11,6 +11,7 @@ mod common;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
+use common::json::assert_refused;
 use common::{http_json as http, post_seek, start, Client, Lcg, TempDir};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -310,14 +311,7 @@ async fn the_bots_standing_challenges_are_listed_and_accepting_one_starts_a_bot_
         &json!({"bot": "nobody"}).to_string(),
     )
     .await;
-    assert_eq!(code, 400, "{v}");
-    assert!(
-        v["error"]
-            .as_str()
-            .unwrap()
-            .contains("unknown trictrac bot"),
-        "{v}"
-    );
+    assert_refused(code, &v, 400, "unknown trictrac bot");
     // Every level of backgammon starts a game against it.
     let bg = lobby
         .bots

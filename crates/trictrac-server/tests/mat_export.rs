@@ -39,17 +39,11 @@ fn random_match(seed: u64, rules: Rules, length: u32) -> Match {
     m
 }
 
+/// The events of each game that a record keeps: all but the throws.
 fn actions(games: &[Game]) -> Vec<Vec<Event>> {
-    games
-        .iter()
-        .map(|g| {
-            g.events()
-                .iter()
-                .filter(|e| !matches!(e, Event::Opening { .. } | Event::Roll { .. }))
-                .copied()
-                .collect()
-        })
-        .collect()
+    let kept = |e: &&Event| !matches!(e, Event::Opening { .. } | Event::Roll { .. });
+    let of_game = |g: &Game| -> Vec<Event> { g.events().iter().filter(kept).copied().collect() };
+    games.iter().map(of_game).collect()
 }
 
 proptest::proptest! {

@@ -18,6 +18,9 @@ use trictrac_server::store::Store;
 
 const FIXTURE: &str = "tests/fixtures/main-2026-11-25.db";
 
+/// The codes of the fixture's rooms.
+const ROOMS: [&str; 6] = ["T1HOT0", "T2BOT0", "T3MAN0", "T4END0", "B1MAT0", "B2MON0"];
+
 /// One action for whoever is to act in `state` (both games).
 fn any_action(state: &Value, rng: &mut Lcg) -> Value {
     match state["phase"]["kind"].as_str().unwrap_or("") {
@@ -70,9 +73,8 @@ async fn play_on(c: &mut Client, n: usize, rng: &mut Lcg) -> usize {
 /// actions as stored) and those not over go on.
 async fn every_game_loads_and_goes_on(url: &str) {
     let store = Store::open(url).await.expect("the old database opens");
-    let ids = ["T1HOT0", "T2BOT0", "T3MAN0", "T4END0", "B1MAT0", "B2MON0"];
     let mut rows = Vec::new();
-    for id in ids {
+    for id in ROOMS {
         let row = store
             .game(id)
             .await
@@ -136,7 +138,7 @@ async fn games_stored_by_the_old_server_load_and_continue_on_postgresql() {
     Store::open(&pg).await.expect("the schema").close().await;
     let new = sqlx::AnyPool::connect(&pg).await.unwrap();
     use sqlx::Row;
-    for id in ["T1HOT0", "T2BOT0", "T3MAN0", "T4END0", "B1MAT0", "B2MON0"] {
+    for id in ROOMS {
         sqlx::query("DELETE FROM actions WHERE game_id = $1")
             .bind(id)
             .execute(&new)
@@ -211,39 +213,18 @@ async fn make_the_old_database_fixture() {
         .parse()
         .unwrap();
     let mut rng = Lcg(3);
+    // Each room's code, its `create` (less the type), its actions.
+    #[rustfmt::skip]
     let specs = [
-        (
-            "T1HOT0",
-            json!({"type": "create", "mode": "hotseat", "name": "Anne"}),
-            30,
-        ),
-        (
-            "T2BOT0",
-            json!({"type": "create", "mode": "bot", "bot": "greedy", "side": "white", "name": "Bea"}),
-            16,
-        ),
-        (
-            "T3MAN0",
-            json!({"type": "create", "mode": "hotseat", "options": "marking=manual", "name": "Cid"}),
-            14,
-        ),
-        (
-            "T4END0",
-            json!({"type": "create", "mode": "hotseat", "name": "Dan"}),
-            4000,
-        ),
-        (
-            "B1MAT0",
-            json!({"type": "create", "game": "backgammon", "mode": "hotseat", "options": "standard match=3", "name": "Eve"}),
-            60,
-        ),
-        (
-            "B2MON0",
-            json!({"type": "create", "game": "backgammon", "mode": "bot", "bot": "greedy", "side": "black", "options": "seed", "name": "Flo"}),
-            12,
-        ),
+        ("T1HOT0", json!({"mode": "hotseat", "name": "Anne"}), 30),
+        ("T2BOT0", json!({"mode": "bot", "bot": "greedy", "side": "white", "name": "Bea"}), 16),
+        ("T3MAN0", json!({"mode": "hotseat", "options": "marking=manual", "name": "Cid"}), 14),
+        ("T4END0", json!({"mode": "hotseat", "name": "Dan"}), 4000),
+        ("B1MAT0", json!({"game": "backgammon", "mode": "hotseat", "options": "standard match=3", "name": "Eve"}), 60),
+        ("B2MON0", json!({"game": "backgammon", "mode": "bot", "bot": "greedy", "side": "black", "options": "seed", "name": "Flo"}), 12),
     ];
-    for (code, create, n) in specs {
+    for (code, mut create, n) in specs {
+        create["type"] = json!("create");
         let mut c = Client::connect(addr).await;
         let w = c.request(create).await;
         assert_eq!(w["type"], "welcome", "{w}");

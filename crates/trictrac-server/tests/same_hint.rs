@@ -16,11 +16,13 @@
 
 mod common;
 
+use std::future::Future;
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::SystemTime;
 
-use common::{http_get, start, TempDir};
+use common::{http_get, on_sqlite, TempDir};
 use serde_json::Value;
 
 /// A position to hint: its name, the CLI's arguments after `bg hint`,
@@ -205,39 +207,60 @@ fn assert_same(case: &str, plies: u8, page: &Value, term: &Value) {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_page_and_the_terminal_give_the_same_hint() {
-    let bin = match trictrac_bin() {
-        Ok(b) => b,
+/// The `trictrac` binary to compare with ([`trictrac_bin`]); without
+/// one, the test fails under `CI=true` and is skipped otherwise.
+fn trictrac_or_skip() -> Option<PathBuf> {
+    match trictrac_bin() {
+        Ok(b) => Some(b),
         Err(why) => {
             let msg = format!("{why}: build it first (cargo build -p trictrac-cli)");
             assert!(std::env::var("CI").as_deref() != Ok("true"), "{msg}");
             eprintln!("skipped: {msg}");
-            return;
+            None
         }
+    }
+}
+
+/// For every case and every depth the page offers, the page's answer
+/// (asserted 200 and of `kind`) and the terminal's, given to `check`
+/// with the address of the server (on a new SQLite file, `tag` names
+/// its folder).
+async fn compare<F, Fut>(tag: &str, cases: &'static [Case], kind: &'static str, check: F)
+where
+    F: Fn(SocketAddr, &'static Case, u8, Value, Value) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    let Some(bin) = trictrac_or_skip() else {
+        return;
     };
-    let dir = TempDir::new("same-hint");
-    let server = start(&dir.db_url()).await;
-    let addr = server.addr();
-    for case in CASES {
-        for plies in [0u8, 2, 3] {
-            let (code, text) = http_get(
-                addr,
-                &format!(
-                    "/api/analysis/backgammon/position?{}&plies={plies}",
-                    case.page
-                ),
-            )
-            .await;
-            assert_eq!(code, 200, "{}: {text}", case.name);
-            let page: Value = serde_json::from_str(&text).expect("JSON");
-            assert_eq!(page["kind"], "play", "{}: {page}", case.name);
+    on_sqlite(tag, |addr| async move {
+        for case in cases {
+            for plies in [0u8, 2, 3] {
+                let query = format!("{}&plies={plies}", case.page);
+                let (code, text) =
+                    http_get(addr, &format!("/api/analysis/backgammon/position?{query}")).await;
+                assert_eq!(code, 200, "{}: {text}", case.name);
+                let page: Value = serde_json::from_str(&text).expect("JSON");
+                assert_eq!(page["kind"], kind, "{}: {page}", case.name);
+                let (bin, args) = (bin.clone(), case.cli);
+                let term = tokio::task::spawn_blocking(move || terminal_hint(&bin, args, plies))
+                    .await
+                    .expect("the terminal's hint");
+                check(addr, case, plies, page, term).await;
+            }
+        }
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_and_the_terminal_give_the_same_hint() {
+    compare(
+        "same-hint",
+        CASES,
+        "play",
+        |addr, case, plies, page, term| async move {
             assert_eq!(page["plies"], plies, "{}", case.name);
-            let bin = bin.clone();
-            let args = case.cli;
-            let term = tokio::task::spawn_blocking(move || terminal_hint(&bin, args, plies))
-                .await
-                .expect("the terminal's hint");
             assert_same(case.name, plies, &page, &term);
             if plies == 3 {
                 // The page's own default (no `plies`), and the board set
@@ -245,9 +268,9 @@ async fn the_page_and_the_terminal_give_the_same_hint() {
                 let default = by_board(addr, &page).await;
                 assert_eq!(default["plays"], page["plays"], "{}: by board", case.name);
             }
-        }
-    }
-    server.stop().await;
+        },
+    )
+    .await;
 }
 
 /// Cube decisions (no dice): money with the Jacoby rule off and on (the
@@ -285,36 +308,11 @@ const CUBE_CASES: &[Case] = &[
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_and_the_terminal_give_the_same_cube_hint() {
-    let bin = match trictrac_bin() {
-        Ok(b) => b,
-        Err(why) => {
-            let msg = format!("{why}: build it first (cargo build -p trictrac-cli)");
-            assert!(std::env::var("CI").as_deref() != Ok("true"), "{msg}");
-            eprintln!("skipped: {msg}");
-            return;
-        }
-    };
-    let dir = TempDir::new("same-cube-hint");
-    let server = start(&dir.db_url()).await;
-    let addr = server.addr();
-    for case in CUBE_CASES {
-        for plies in [0u8, 2, 3] {
-            let (code, text) = http_get(
-                addr,
-                &format!(
-                    "/api/analysis/backgammon/position?{}&plies={plies}",
-                    case.page
-                ),
-            )
-            .await;
-            assert_eq!(code, 200, "{}: {text}", case.name);
-            let page: Value = serde_json::from_str(&text).expect("JSON");
-            assert_eq!(page["kind"], "cube", "{}: {page}", case.name);
-            let bin = bin.clone();
-            let args = case.cli;
-            let term = tokio::task::spawn_blocking(move || terminal_hint(&bin, args, plies))
-                .await
-                .expect("the terminal's cube hint");
+    compare(
+        "same-cube-hint",
+        CUBE_CASES,
+        "cube",
+        |_, case, plies, page, term| async move {
             let what = format!("{} at {plies} plies", case.name);
             let (p, t) = (&page["cube"], &term["cube"]);
             for key in ["action", "double", "take", "available"] {
@@ -327,15 +325,15 @@ async fn the_page_and_the_terminal_give_the_same_cube_hint() {
                     "{what}: {key} {pe} on the page, {te} in the terminal"
                 );
             }
-        }
-    }
-    server.stop().await;
+        },
+    )
+    .await;
 }
 
 /// The analysis of the answer's position asked as the page asks for a
 /// board set up by clicks (its `fields()`): the checkers, the bar, the
 /// side on roll, the cube, the match and the dice, at the default depth.
-async fn by_board(addr: std::net::SocketAddr, a: &Value) -> Value {
+async fn by_board(addr: SocketAddr, a: &Value) -> Value {
     let pos = &a["position"];
     let board: Vec<String> = pos["board"]
         .as_array()

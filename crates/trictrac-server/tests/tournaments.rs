@@ -9,6 +9,7 @@ mod common;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
+use common::json::merged;
 use common::web::{register, unique, Jar};
 use common::{Client, TempDir};
 use serde_json::{json, Value};
@@ -211,60 +212,41 @@ async fn impossible_or_late_requests_are_refused_and_change_nothing() {
     assert_eq!(code, 401, "{v}");
     assert!(v["error"].as_str().unwrap().contains("registered"), "{v}");
     let mut ann = register(addr, "Ann").await;
-    for (body, says) in [
+    // Each a tournament named "A" of backgammon but for what it changes.
+    for (change, says) in [
+        (json!({"kind": "arena", "minutes": 1}), "5 to 1440 minutes"),
+        (json!({"kind": "arena"}), "give \"minutes\""),
         (
-            json!({"name": "A", "game": "backgammon", "kind": "arena", "minutes": 1}),
-            "5 to 1440 minutes",
-        ),
-        (
-            json!({"name": "A", "game": "backgammon", "kind": "arena"}),
-            "give \"minutes\"",
-        ),
-        (
-            json!({"name": "A", "game": "chess", "kind": "arena", "minutes": 30}),
+            json!({"game": "chess", "kind": "arena", "minutes": 30}),
             "unknown game",
         ),
+        (json!({"kind": "swiss", "minutes": 30}), "arena or knockout"),
+        (json!({"kind": "knockout", "minutes": 30}), "no duration"),
         (
-            json!({"name": "A", "game": "backgammon", "kind": "swiss", "minutes": 30}),
-            "arena or knockout",
-        ),
-        (
-            json!({"name": "A", "game": "backgammon", "kind": "knockout", "minutes": 30}),
-            "no duration",
-        ),
-        (
-            json!({"name": "A", "game": "backgammon", "kind": "knockout", "max_players": 65}),
+            json!({"kind": "knockout", "max_players": 65}),
             "2 to 64 players",
         ),
         (
-            json!({"name": "A", "game": "backgammon", "kind": "knockout", "max_players": 1}),
+            json!({"kind": "knockout", "max_players": 1}),
             "2 to 64 players",
         ),
+        (json!({"kind": "knockout", "match": 40}), "1 to 25 points"),
         (
-            json!({"name": "A", "game": "backgammon", "kind": "knockout", "match": 40}),
-            "1 to 25 points",
-        ),
-        (
-            json!({"name": "A", "game": "trictrac", "kind": "knockout", "match": 3}),
+            json!({"game": "trictrac", "kind": "knockout", "match": 3}),
             "no matches",
         ),
+        (json!({"kind": "knockout", "starts": 1000}), "in the past"),
         (
-            json!({"name": "A", "game": "backgammon", "kind": "knockout", "starts": 1000}),
-            "in the past",
-        ),
-        (
-            json!({"name": "  ", "game": "backgammon", "kind": "knockout"}),
+            json!({"name": "  ", "kind": "knockout"}),
             "name the tournament",
         ),
+        (json!({"kind": "knockout", "rules": "nonsense"}), "rules"),
         (
-            json!({"name": "A", "game": "backgammon", "kind": "knockout", "rules": "nonsense"}),
-            "rules",
-        ),
-        (
-            json!({"name": "A", "game": "backgammon", "kind": "knockout", "clock": {"kind": "move", "seconds": 0}}),
+            json!({"kind": "knockout", "clock": {"kind": "move", "seconds": 0}}),
             "seconds",
         ),
     ] {
+        let body = merged(json!({"name": "A", "game": "backgammon"}), change);
         let (code, v) = ann.post(addr, "/api/tournaments", body.clone()).await;
         assert_eq!(code, 400, "{body} → {v}");
         let e = v["error"].as_str().unwrap_or("");

@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::memory::rss_kib;
 use common::{Client, TempDir};
 use serde_json::json;
 use trictrac_server::{Config, Server};
@@ -25,16 +26,6 @@ async fn a_websocket_costs_little_memory() {
     .await
     .expect("the server starts");
     let addr = server.addr();
-    let rss = || {
-        std::fs::read_to_string("/proc/self/status")
-            .ok()
-            .and_then(|s| {
-                s.lines()
-                    .find(|l| l.starts_with("VmRSS:"))
-                    .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
-            })
-            .unwrap_or(0)
-    };
     // One room watched by every socket.
     let c = Client::connect(addr).await;
     let room = {
@@ -43,7 +34,7 @@ async fn a_websocket_costs_little_memory() {
             .await;
         c.room()
     };
-    let before = rss();
+    let before = rss_kib();
     // Fewer where this process may open fewer files (both ends of each
     // socket are in it; the server raised its soft limit to the hard one).
     let files = std::fs::read_to_string("/proc/self/limits")
@@ -79,7 +70,7 @@ async fn a_websocket_costs_little_memory() {
         let _ = ws.next().await;
         sockets.push(ws);
     }
-    let per = (rss().saturating_sub(before)) / n;
+    let per = (rss_kib().saturating_sub(before)) / n;
     eprintln!("memory per WebSocket (client and server ends in one process): {per} kB");
     assert!(per < 100, "{per} kB per WebSocket");
     drop(sockets);

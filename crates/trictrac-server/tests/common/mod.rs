@@ -21,7 +21,10 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use trictrac_server::{Config, Server};
 
 pub mod fs;
+pub mod games;
 pub mod http;
+pub mod json;
+pub mod memory;
 pub mod smtp;
 pub mod strangers;
 pub mod web;
@@ -300,20 +303,9 @@ pub async fn play_both(
     mut choose: impl FnMut(&Value) -> Value,
 ) {
     for _ in 0..max {
-        let Some(side) = a.to_act() else { return };
-        let actor = if a.seats().contains(&side) {
-            &mut *a
-        } else {
-            &mut *b
-        };
-        let msg = choose(&actor.state);
-        let mut m = msg.clone();
-        m["seq"] = actor.state["seq"].clone();
-        let r = actor.request(m).await;
-        assert_eq!(r["type"], "ack", "{msg} refused: {r}");
-        let seq = r["seq"].as_u64().unwrap();
-        a.wait_seq(seq).await;
-        b.wait_seq(seq).await;
+        if games::act_once(a, b, &mut choose).await.is_none() {
+            return;
+        }
         assert_eq!(a.state["seq"], b.state["seq"]);
     }
 }
@@ -330,11 +322,7 @@ pub async fn play_until_the_bot_moves(
     for _ in 0..max {
         match me.to_act() {
             Some(s) if s == mine => {
-                let mut m = random_action(&me.state, rng);
-                m["seq"] = me.state["seq"].clone();
-                let r = me.request(m).await;
-                assert_eq!(r["type"], "ack", "{r}");
-                me.wait_seq(r["seq"].as_u64().unwrap()).await;
+                me.act(&random_action(&me.state, rng)).await;
             }
             Some(_) => {
                 let seq = me.state["seq"].as_u64().unwrap();
@@ -358,11 +346,7 @@ pub fn random_action(state: &Value, rng: &mut Lcg) -> Value {
                 json!({"type": "stay"})
             }
         }
-        "play" => {
-            let plays = state["plays"].as_array().unwrap();
-            let p = &plays[rng.below(plays.len())];
-            json!({"type": "play", "play": p["n"]})
-        }
+        "play" => games::random_play(state, rng),
         k => panic!("no random action for phase {k}"),
     }
 }
