@@ -15,7 +15,7 @@ use backgammon::lines::{play_line_names, play_text_from_line_names};
 use backgammon::mat::{mat_name, MatFile};
 use backgammon::{BySide, Event, MatchId, PlayText, Position, Preset, Rules, Side, Xgid};
 use proptest::prelude::*;
-use tables::fuzz::{budget, mutate, mutations, notation_text};
+use tables::fuzz::Parsers;
 
 mod support;
 use support::{moves_of, RandomMatch};
@@ -131,42 +131,36 @@ fn check_mat(s: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-proptest! {
-    #![proptest_config(budget(2000))]
-
-    #[test]
-    fn any_text_reads_or_is_refused(s in any::<String>()) {
-        check_short(&s)?;
-        check_mat(&s)?;
-    }
-
-    #[test]
-    fn notation_like_text_reads_or_is_refused(s in notation_text()) {
-        check_short(&s)?;
-        check_mat(&format!(" 1 point match\n Game 1\n A : 0  B : 0\n  1) {s}\n"))?;
-    }
-
-    #[test]
-    fn damaged_ids_and_plays_read_or_are_refused(
-        i in any::<prop::sample::Index>(),
-        m in mutations(),
-    ) {
-        let seeds = &seeds().short;
-        check_short(&mutate(&seeds[i.index(seeds.len())], &m))?;
+/// The suite ([`Parsers`]): ids and plays, and `.mat` files.
+fn parsers() -> Parsers {
+    Parsers {
+        file: file!(),
+        short: check_short,
+        long: check_mat,
+        in_long: |s| format!(" 1 point match\n Game 1\n A : 0  B : 0\n  1) {s}\n"),
+        short_seeds: &seeds().short,
+        long_seeds: &seeds().mat,
     }
 }
 
-proptest! {
-    #![proptest_config(budget(1500))]
+#[test]
+fn any_text_reads_or_is_refused() {
+    parsers().any_text(2000);
+}
 
-    #[test]
-    fn damaged_mat_files_read_or_are_refused(
-        i in any::<prop::sample::Index>(),
-        m in mutations(),
-    ) {
-        let seeds = &seeds().mat;
-        check_mat(&mutate(&seeds[i.index(seeds.len())], &m))?;
-    }
+#[test]
+fn notation_like_text_reads_or_is_refused() {
+    parsers().notation_like(2000);
+}
+
+#[test]
+fn damaged_ids_and_plays_read_or_are_refused() {
+    parsers().damaged_short(2000);
+}
+
+#[test]
+fn damaged_mat_files_read_or_are_refused() {
+    parsers().damaged_long(1500);
 }
 
 #[test]

@@ -4,6 +4,26 @@
 
 use crate::net::{Net, Outputs, MAX_OUTPUTS};
 
+/// Writes the method `$name`: [`Net::forward_blocks`] with blocks of
+/// `$block` hidden units, compiled for the x86-64 instructions
+/// `$feature` (the caller checks that the processor has them).
+macro_rules! forward_for {
+    ($(#[$doc:meta])* $name:ident, $feature:literal, $block:literal) => {
+        $(#[$doc])*
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $feature)]
+        pub(crate) fn $name<const FAST: bool>(
+            &self,
+            init: &[f32],
+            idx: &[u16],
+            val: &[f32],
+            h: &mut [f32],
+        ) -> Outputs {
+            self.forward_blocks::<$block, FAST>(init, idx, val, h)
+        }
+    };
+}
+
 impl Net {
     /// The hidden activations (into `h`) and the outputs for the inputs
     /// `idx` of values `val` (those of a [`crate::Features`]), the
@@ -54,33 +74,17 @@ impl Net {
         self.forward_blocks::<16, FAST>(init, idx, val, h)
     }
 
-    /// [`Net::forward_into`] compiled for AVX2 (blocks of 32 hidden
-    /// units: four 8-lane registers).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    pub(crate) fn forward_avx2<const FAST: bool>(
-        &self,
-        init: &[f32],
-        idx: &[u16],
-        val: &[f32],
-        h: &mut [f32],
-    ) -> Outputs {
-        self.forward_blocks::<32, FAST>(init, idx, val, h)
-    }
+    forward_for!(
+        /// [`Net::forward_into`] compiled for AVX2 (blocks of 32 hidden
+        /// units: four 8-lane registers).
+        forward_avx2, "avx2", 32
+    );
 
-    /// [`Net::forward_into`] compiled for AVX-512 (blocks of 64 hidden
-    /// units: four 16-lane registers).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx512f")]
-    pub(crate) fn forward_avx512<const FAST: bool>(
-        &self,
-        init: &[f32],
-        idx: &[u16],
-        val: &[f32],
-        h: &mut [f32],
-    ) -> Outputs {
-        self.forward_blocks::<64, FAST>(init, idx, val, h)
-    }
+    forward_for!(
+        /// [`Net::forward_into`] compiled for AVX-512 (blocks of 64
+        /// hidden units: four 16-lane registers).
+        forward_avx512, "avx512f", 64
+    );
 
     /// The first layer's sums of the hidden units `start..` in blocks of
     /// `B` (as many whole blocks as fit), onto the biases already in `h`;

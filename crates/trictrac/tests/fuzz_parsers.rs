@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tables::fuzz::{budget, mutate, mutations, notation_text};
+use tables::fuzz::Parsers;
 use trictrac::record::Header;
 use trictrac::{
     Dest, Field, FieldNames, Game, GameOptions, Phase, PlayNotation, Position, Record, Roll,
@@ -236,43 +236,37 @@ fn replay(r: &Record) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-proptest! {
-    #![proptest_config(budget(2000))]
-
-    #[test]
-    fn any_text_reads_or_is_refused(s in any::<String>()) {
-        check_short(&s)?;
-        check_record(&s)?;
-    }
-
-    #[test]
-    fn notation_like_text_reads_or_is_refused(s in notation_text()) {
-        check_short(&s)?;
-        check_record(&s)?;
-        check_record(&format!("[Event \"x\"]\nfirst 5-2\nw {s}\n"))?;
-    }
-
-    #[test]
-    fn damaged_positions_and_plays_read_or_are_refused(
-        i in any::<prop::sample::Index>(),
-        m in mutations(),
-    ) {
-        let seeds = &seeds().short;
-        check_short(&mutate(&seeds[i.index(seeds.len())], &m))?;
+/// The suite ([`Parsers`]): positions, plays, rolls, names and
+/// options, and records.
+fn parsers() -> Parsers {
+    Parsers {
+        file: file!(),
+        short: check_short,
+        long: check_record,
+        in_long: |s| format!("[Event \"x\"]\nfirst 5-2\nw {s}\n"),
+        short_seeds: &seeds().short,
+        long_seeds: &seeds().records,
     }
 }
 
-proptest! {
-    #![proptest_config(budget(300))]
+#[test]
+fn any_text_reads_or_is_refused() {
+    parsers().any_text(2000);
+}
 
-    #[test]
-    fn damaged_records_read_or_are_refused(
-        i in any::<prop::sample::Index>(),
-        m in mutations(),
-    ) {
-        let seeds = &seeds().records;
-        check_record(&mutate(&seeds[i.index(seeds.len())], &m))?;
-    }
+#[test]
+fn notation_like_text_reads_or_is_refused() {
+    parsers().notation_like(2000);
+}
+
+#[test]
+fn damaged_positions_and_plays_read_or_are_refused() {
+    parsers().damaged_short(2000);
+}
+
+#[test]
+fn damaged_records_read_or_are_refused() {
+    parsers().damaged_long(300);
 }
 
 #[test]
