@@ -15,7 +15,6 @@ use backgammon::lines::{play_line_names, play_text_from_line_names};
 use backgammon::mat::{mat_name, MatFile};
 use backgammon::{BySide, Event, MatchId, PlayText, Position, Preset, Rules, Side, Xgid};
 use proptest::prelude::*;
-use tables::fuzz::Parsers;
 
 mod support;
 use support::{moves_of, RandomMatch};
@@ -131,38 +130,6 @@ fn check_mat(s: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// The suite ([`Parsers`]): ids and plays, and `.mat` files.
-fn parsers() -> Parsers {
-    Parsers {
-        file: file!(),
-        short: check_short,
-        long: check_mat,
-        in_long: |s| format!(" 1 point match\n Game 1\n A : 0  B : 0\n  1) {s}\n"),
-        short_seeds: &seeds().short,
-        long_seeds: &seeds().mat,
-    }
-}
-
-#[test]
-fn any_text_reads_or_is_refused() {
-    parsers().any_text(2000);
-}
-
-#[test]
-fn notation_like_text_reads_or_is_refused() {
-    parsers().notation_like(2000);
-}
-
-#[test]
-fn damaged_ids_and_plays_read_or_are_refused() {
-    parsers().damaged_short(2000);
-}
-
-#[test]
-fn damaged_mat_files_read_or_are_refused() {
-    parsers().damaged_long(1500);
-}
-
 #[test]
 fn the_seeds_read_back() {
     for s in &seeds().short {
@@ -172,4 +139,10 @@ fn the_seeds_read_back() {
         assert!(MatFile::parse(s, Rules::standard()).is_ok(), "{s}");
         check_mat(s).unwrap();
     }
+}
+
+tables::fuzz_tests! {
+    short: check_short, &seeds().short, damaged_ids_and_plays_read_or_are_refused;
+    long: check_mat, &seeds().mat, damaged_mat_files_read_or_are_refused, 1500;
+    in_long: |s| format!(" 1 point match\n Game 1\n A : 0  B : 0\n  1) {s}\n");
 }

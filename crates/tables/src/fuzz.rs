@@ -8,7 +8,8 @@
 //! property-testing crate can draw them and shrink a failure; the
 //! proptest strategies both engines' fuzz tests draw from are here too
 //! ([`mutations`], [`notation_text`]), with their budget ([`budget`]),
-//! and the four properties they run over them ([`Parsers`]).
+//! and the four properties they run over them ([`Parsers`],
+//! [`fuzz_tests!`](crate::fuzz_tests)).
 //!
 //! ```
 //! use tables::fuzz::{mutate, Mutation};
@@ -150,6 +151,61 @@ pub fn mutations() -> impl proptest::strategy::Strategy<Value = Vec<Mutation>> {
             .prop_map(|(k, at, v)| Mutation::from_numbers(k, at, v)),
         1..6,
     )
+}
+
+/// Writes the parsers' fuzz tests of a game ([`Parsers`]): four
+/// `#[test]`s, `any_text_reads_or_is_refused` and
+/// `notation_like_text_reads_or_is_refused` (2 000 cases each), and the
+/// two named for the damaged short texts (2 000 cases) and files (the
+/// cases given). Each line gives a kind of text: its check, its seeds,
+/// its test; `in_long` writes a notation-like text into a file.
+///
+/// ```ignore
+/// tables::fuzz_tests! {
+///     short: check_short, &seeds().short, damaged_ids_read_or_are_refused;
+///     long: check_file, &seeds().files, damaged_files_read_or_are_refused, 1500;
+///     in_long: |s| format!("1) {s}\n");
+/// }
+/// ```
+#[macro_export]
+macro_rules! fuzz_tests {
+    (
+        short: $short:expr, $short_seeds:expr, $short_test:ident;
+        long: $long:expr, $long_seeds:expr, $long_test:ident, $long_cases:expr;
+        in_long: $in_long:expr;
+    ) => {
+        /// The suite of this file's parsers.
+        fn parsers() -> $crate::fuzz::Parsers {
+            $crate::fuzz::Parsers {
+                file: file!(),
+                short: $short,
+                long: $long,
+                in_long: $in_long,
+                short_seeds: $short_seeds,
+                long_seeds: $long_seeds,
+            }
+        }
+
+        #[test]
+        fn any_text_reads_or_is_refused() {
+            parsers().any_text(2000);
+        }
+
+        #[test]
+        fn notation_like_text_reads_or_is_refused() {
+            parsers().notation_like(2000);
+        }
+
+        #[test]
+        fn $short_test() {
+            parsers().damaged_short(2000);
+        }
+
+        #[test]
+        fn $long_test() {
+            parsers().damaged_long($long_cases);
+        }
+    };
 }
 
 /// A property of one text: `Ok` when the text reads and round-trips or

@@ -17,7 +17,6 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tables::fuzz::Parsers;
 use trictrac::record::Header;
 use trictrac::{
     Dest, Field, FieldNames, Game, GameOptions, Phase, PlayNotation, Position, Record, Roll,
@@ -236,39 +235,6 @@ fn replay(r: &Record) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// The suite ([`Parsers`]): positions, plays, rolls, names and
-/// options, and records.
-fn parsers() -> Parsers {
-    Parsers {
-        file: file!(),
-        short: check_short,
-        long: check_record,
-        in_long: |s| format!("[Event \"x\"]\nfirst 5-2\nw {s}\n"),
-        short_seeds: &seeds().short,
-        long_seeds: &seeds().records,
-    }
-}
-
-#[test]
-fn any_text_reads_or_is_refused() {
-    parsers().any_text(2000);
-}
-
-#[test]
-fn notation_like_text_reads_or_is_refused() {
-    parsers().notation_like(2000);
-}
-
-#[test]
-fn damaged_positions_and_plays_read_or_are_refused() {
-    parsers().damaged_short(2000);
-}
-
-#[test]
-fn damaged_records_read_or_are_refused() {
-    parsers().damaged_long(300);
-}
-
 #[test]
 fn the_seeds_read_back() {
     // Every kind of record line is in the seeds.
@@ -297,4 +263,10 @@ fn the_seeds_read_back() {
         }
         check_record(s).unwrap();
     }
+}
+
+tables::fuzz_tests! {
+    short: check_short, &seeds().short, damaged_positions_and_plays_read_or_are_refused;
+    long: check_record, &seeds().records, damaged_records_read_or_are_refused, 300;
+    in_long: |s| format!("[Event \"x\"]\nfirst 5-2\nw {s}\n");
 }

@@ -16,7 +16,10 @@ const FIELDS: usize = 2;
 /// A row's position and depth.
 fn parsed(f: &[&str]) -> (Position, u32) {
     let pos = f[0].parse().unwrap_or_else(|e| panic!("{}: {e}", f[0]));
-    (pos, f[1].parse().unwrap_or_else(|e| panic!("{}: {e}", f[1])))
+    (
+        pos,
+        f[1].parse().unwrap_or_else(|e| panic!("{}: {e}", f[1])),
+    )
 }
 
 /// A row's counts.
@@ -77,7 +80,12 @@ fn perft_is_colour_blind() {
         let m = mirror(&pos);
         assert_ne!(m.turn(), pos.turn());
         let c = perft(&m, depth);
-        assert_eq!((c.sequences, c.weighted), row.expected, "mirror of {}", row.line);
+        assert_eq!(
+            (c.sequences, c.weighted),
+            row.expected,
+            "mirror of {}",
+            row.line
+        );
     }
     assert_eq!(mirror(&Position::start()).turn(), Side::Black);
 }
