@@ -19,11 +19,14 @@
 
 use std::sync::Arc;
 
-use backgammon::{Game, Phase, Position, Roll, Rules, Side};
+use backgammon::{Game, Phase, PlayList, Position, Roll, Rules, Side};
 use backgammon_bot::net::equity;
 use backgammon_bot::search::{SEARCH_KEEP, SEARCH_MARGIN};
 use backgammon_bot::{default_net, BgNet};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
+
+#[path = "../../backgammon/benches/workloads/mod.rs"]
+mod workloads;
 
 /// Prints the line of one decision.
 fn decide(net: &BgNet, pos: &Position, roll: Roll, rules: &Rules) {
@@ -73,28 +76,18 @@ fn main() {
         cube: false,
         ..Rules::standard()
     };
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    for _ in 0..games {
-        let mut g = Game::money(rules);
-        loop {
-            match g.phase() {
-                Phase::Over(_) => break,
-                Phase::Play(_, roll) => {
-                    let pos = *g.position();
-                    let plays = g.legal_plays().to_vec();
-                    let p0 = net.best_play(&pos, &plays, rules.preset).0;
-                    if plays.len() > 1 {
-                        decide(&net, &pos, roll, &rules);
-                    }
-                    let p = if rng.gen_range(0..10) == 0 {
-                        plays[rng.gen_range(0..plays.len())]
-                    } else {
-                        p0
-                    };
-                    g.play(&p).expect("a legal play");
-                }
-                _ => g.roll_with(&mut rng).expect("a roll"),
-            }
+    workloads::money_games(games, seed, |g, roll, rng| {
+        let pos = *g.position();
+        let plays = g.legal_plays().to_vec();
+        let p0 = net.best_play(&pos, &plays, rules.preset).0;
+        if plays.len() > 1 {
+            decide(&net, &pos, roll, &rules);
         }
-    }
+        let p = if rng.gen_range(0..10) == 0 {
+            plays[rng.gen_range(0..plays.len())]
+        } else {
+            p0
+        };
+        g.play(&p).expect("a legal play");
+    });
 }

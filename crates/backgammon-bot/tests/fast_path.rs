@@ -19,7 +19,7 @@ use backgammon_bot::eval::{race, Evaluator};
 use backgammon_bot::net::{equity, flip, outcome};
 use backgammon_bot::{default_net, BgNet};
 use neural::Outputs;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 
 #[path = "../../backgammon/benches/workloads/mod.rs"]
 mod workloads;
@@ -75,34 +75,20 @@ fn after_play_2ply_exact(net: &BgNet, after: &Position, mover: Side, rules: &Rul
 /// Positions of random games (contact, hits, the bar, races, bear-offs)
 /// and of the generator's corpus, each with a roll.
 fn positions(games: u64) -> Vec<(Position, Roll)> {
-    let rules = Rules {
-        cube: false,
-        ..Rules::standard()
-    };
     let mut out: Vec<(Position, Roll)> = workloads::corpus()
         .into_iter()
         .enumerate()
         .step_by(4)
         .map(|(i, p)| (p, Roll::ALL[i % 21]))
         .collect();
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-    for _ in 0..games {
-        let mut g = Game::money(rules);
-        loop {
-            match g.phase() {
-                Phase::Over(_) => break,
-                Phase::Play(_, roll) => {
-                    let plays = g.legal_plays();
-                    if plays.len() > 1 && rng.gen_range(0..6) == 0 {
-                        out.push((*g.position(), roll));
-                    }
-                    let p = plays[rng.gen_range(0..plays.len())];
-                    g.play(&p).expect("a legal play");
-                }
-                _ => g.roll_with(&mut rng).expect("a roll"),
-            }
+    workloads::money_games(games, 3, |g, roll, rng| {
+        let plays = g.legal_plays();
+        if plays.len() > 1 && rng.gen_range(0..6) == 0 {
+            out.push((*g.position(), roll));
         }
-    }
+        let p = plays[rng.gen_range(0..plays.len())];
+        g.play(&p).expect("a legal play");
+    });
     out
 }
 

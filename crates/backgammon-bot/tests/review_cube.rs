@@ -7,7 +7,7 @@
 
 use backgammon::{MatFile, MatchId, Position, Rules};
 use backgammon_bot::analysis::cubeful::{analyse, analyse_outputs, cube_outputs, CubeAnalysis};
-use backgammon_bot::analysis::review::{review, CubeReview};
+use backgammon_bot::analysis::review::{review, CubeReview, Review};
 use backgammon_bot::cube::depth::DEEP_MARGIN;
 use backgammon_bot::{default_net, BgNet};
 
@@ -30,14 +30,19 @@ fn analysis_at(net: &BgNet, c: &CubeReview, searched: bool) -> (Position, CubeAn
     (pos, a)
 }
 
+/// The review at 0 ply of the `.mat` file `text`.
+fn reviewed(net: &BgNet, text: &str) -> Review {
+    let mat = MatFile::parse(text, Rules::standard()).expect("a valid file");
+    review(net, &mat, &Rules::standard(), 0, 1, &|| {}).expect("reviewed")
+}
+
 #[test]
 fn a_double_far_from_its_turning_point_and_its_pass_are_judged_by_the_search() {
     // Black doubles after White's opening 31: a wrong double by far, and
     // White passes it (BG-7.4).
     let text = " 5 point match\n\n Game 1\n A : 0     B : 0\n  1) 31: 8/5 6/5               Doubles => 2\n  2)  Drops\n                                  Wins 1 point\n";
-    let mat = MatFile::parse(text, Rules::standard()).expect("a valid file");
     let net = default_net();
-    let r = review(&net, &mat, &Rules::standard(), 0, 1, &|| {}).expect("reviewed");
+    let r = reviewed(&net, text);
     let cubes = &r.games[0].cubes;
     let dbl = cubes
         .iter()
@@ -71,9 +76,8 @@ fn a_double_far_from_its_turning_point_and_its_pass_are_judged_by_the_search() {
 #[test]
 fn clear_no_doubles_are_settled_on_the_cheap_estimate_and_the_others_searched() {
     let text = " 5 point match\n\n Game 1\n A : 0     B : 0\n  1) 31: 8/5 6/5               65: 24/13\n  2) 42: 8/4 6/4               64: 24/14\n  3) 55: 13/3(2)               21: 13/11 6/5\n";
-    let mat = MatFile::parse(text, Rules::standard()).expect("a valid file");
     let net = default_net();
-    let r = review(&net, &mat, &Rules::standard(), 0, 1, &|| {}).expect("reviewed");
+    let r = reviewed(&net, text);
     let cubes = &r.games[0].cubes;
     assert!(cubes.iter().all(|c| c.action == "no double"), "{cubes:?}");
     assert!(cubes.len() >= 4, "{cubes:?}");

@@ -15,7 +15,6 @@ use backgammon::lines::{play_line_names, play_text_from_line_names};
 use backgammon::mat::{mat_name, MatFile};
 use backgammon::{BySide, Event, MatchId, PlayText, Position, Preset, Rules, Side, Xgid};
 use proptest::prelude::*;
-use tables::fuzz::{budget, mutate, mutations, notation_text};
 
 mod support;
 use support::{moves_of, RandomMatch};
@@ -131,44 +130,6 @@ fn check_mat(s: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-proptest! {
-    #![proptest_config(budget(2000))]
-
-    #[test]
-    fn any_text_reads_or_is_refused(s in any::<String>()) {
-        check_short(&s)?;
-        check_mat(&s)?;
-    }
-
-    #[test]
-    fn notation_like_text_reads_or_is_refused(s in notation_text()) {
-        check_short(&s)?;
-        check_mat(&format!(" 1 point match\n Game 1\n A : 0  B : 0\n  1) {s}\n"))?;
-    }
-
-    #[test]
-    fn damaged_ids_and_plays_read_or_are_refused(
-        i in any::<prop::sample::Index>(),
-        m in mutations(),
-    ) {
-        let seeds = &seeds().short;
-        check_short(&mutate(&seeds[i.index(seeds.len())], &m))?;
-    }
-}
-
-proptest! {
-    #![proptest_config(budget(1500))]
-
-    #[test]
-    fn damaged_mat_files_read_or_are_refused(
-        i in any::<prop::sample::Index>(),
-        m in mutations(),
-    ) {
-        let seeds = &seeds().mat;
-        check_mat(&mutate(&seeds[i.index(seeds.len())], &m))?;
-    }
-}
-
 #[test]
 fn the_seeds_read_back() {
     for s in &seeds().short {
@@ -178,4 +139,10 @@ fn the_seeds_read_back() {
         assert!(MatFile::parse(s, Rules::standard()).is_ok(), "{s}");
         check_mat(s).unwrap();
     }
+}
+
+tables::fuzz_tests! {
+    short: check_short, &seeds().short, damaged_ids_and_plays_read_or_are_refused;
+    long: check_mat, &seeds().mat, damaged_mat_files_read_or_are_refused, 1500;
+    in_long: |s| format!(" 1 point match\n Game 1\n A : 0  B : 0\n  1) {s}\n");
 }

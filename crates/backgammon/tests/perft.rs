@@ -8,65 +8,38 @@
 use backgammon::perft::{perft, Counts};
 use backgammon::{BySide, Position, Roll, Rules, Setup, Side};
 
-struct Row {
-    line: &'static str,
-    pos: Position,
-    rules: Rules,
-    depth: u32,
-    expected: Counts,
-    release_only: bool,
+/// The table: position ID; side on roll; rules; depth; sequences;
+/// weighted[; release] ([`test_support::perft`]).
+const TABLE: &str = include_str!("data/perft.txt");
+
+/// The fields of a row before its counts.
+const FIELDS: usize = 4;
+
+/// A row's position, rules and depth.
+fn parsed(f: &[&str]) -> (Position, Rules, u32) {
+    let line = f.join("; ");
+    let turn = match f[1] {
+        "white" => Side::White,
+        "black" => Side::Black,
+        other => panic!("bad side {other:?} in {line}"),
+    };
+    (
+        Position::from_position_id(f[0], turn).unwrap_or_else(|e| panic!("{line}: {e}")),
+        f[2].parse().unwrap_or_else(|e| panic!("{line}: {e}")),
+        f[3].parse().unwrap_or_else(|e| panic!("{line}: {e}")),
+    )
 }
 
-fn rows() -> Vec<Row> {
-    include_str!("data/perft.txt")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let f: Vec<&str> = line.split(';').map(str::trim).collect();
-            assert!(f.len() == 6 || f.len() == 7, "bad perft row: {line}");
-            let turn = match f[1] {
-                "white" => Side::White,
-                "black" => Side::Black,
-                other => panic!("bad side {other:?} in {line}"),
-            };
-            Row {
-                line,
-                pos: Position::from_position_id(f[0], turn)
-                    .unwrap_or_else(|e| panic!("{line}: {e}")),
-                rules: f[2].parse().unwrap_or_else(|e| panic!("{line}: {e}")),
-                depth: f[3].parse().unwrap(),
-                expected: Counts {
-                    sequences: f[4].parse().unwrap(),
-                    weighted: f[5].parse().unwrap(),
-                },
-                release_only: f.get(6) == Some(&"release"),
-            }
-        })
-        .collect()
-}
-
-/// Runs the rows, returns how many ran; fails listing every wrong row.
-fn run(rows: impl Iterator<Item = Row>) -> usize {
-    let mut n = 0;
-    let mut wrong = Vec::new();
-    for row in rows {
-        let got = perft(&row.pos, row.depth, &row.rules);
-        if got != row.expected {
-            wrong.push(format!(
-                "{}: got {}; {}",
-                row.line, got.sequences, got.weighted
-            ));
-        }
-        n += 1;
-    }
-    assert!(wrong.is_empty(), "perft rows differ:\n{}", wrong.join("\n"));
-    n
+/// A row's counts.
+fn counted(f: &[&str]) -> (u64, u64) {
+    let (pos, rules, depth) = parsed(f);
+    let c = perft(&pos, depth, &rules);
+    (c.sequences, c.weighted)
 }
 
 #[test]
 fn perft_table() {
-    let n = run(rows().into_iter().filter(|r| !r.release_only));
+    let n = test_support::perft::run(TABLE, FIELDS, false, counted);
     assert!(n >= 8, "only {n} rows");
 }
 
@@ -75,7 +48,7 @@ fn perft_table() {
 #[test]
 #[cfg_attr(debug_assertions, ignore = "slow in debug; run with --release")]
 fn perft_table_deep() {
-    let n = run(rows().into_iter().filter(|r| r.release_only));
+    let n = test_support::perft::run(TABLE, FIELDS, true, counted);
     assert!(n >= 2);
 }
 
@@ -112,13 +85,14 @@ fn perft_is_the_same_for_either_side_on_roll() {
     // A position and its mirror (colours swapped, the other on roll) are
     // the same game (BG-1.2: each side numbers from his own side).
     let rules = Rules::standard();
-    for row in rows()
-        .into_iter()
-        .filter(|r| !r.release_only && r.depth == 1)
-    {
-        let id = row.pos.to_position_id();
-        let other = Position::from_position_id(&id, !row.pos.turn()).unwrap();
-        assert_eq!(perft(&other, 1, &rules), perft(&row.pos, 1, &rules), "{id}");
+    for row in test_support::perft::rows(TABLE, FIELDS) {
+        let (pos, _, depth) = parsed(&row.fields);
+        if row.release_only || depth != 1 {
+            continue;
+        }
+        let id = pos.to_position_id();
+        let other = Position::from_position_id(&id, !pos.turn()).unwrap();
+        assert_eq!(perft(&other, 1, &rules), perft(&pos, 1, &rules), "{id}");
     }
 }
 

@@ -4,6 +4,20 @@
 
 use crate::net::{Net, Outputs, MAX_OUTPUTS};
 
+/// Writes the method `$name`: [`Net::forward_blocks`] (the sums
+/// starting from those in `h`) with blocks of `$block` hidden units, compiled for the x86-64 instructions
+/// `$feature` (the caller checks that the processor has them).
+macro_rules! forward_for {
+    ($(#[$doc:meta])* $name:ident, $feature:literal, $block:literal) => {
+        $(#[$doc])*
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $feature)]
+        pub(crate) fn $name<const FAST: bool>(&self, idx: &[u16], val: &[f32], h: &mut [f32]) -> Outputs {
+            self.forward_blocks::<$block, FAST>(idx, val, h)
+        }
+    };
+}
+
 impl Net {
     /// The hidden activations (into `h`) and the outputs for the inputs
     /// `idx` of values `val` (those of a [`crate::Features`]), the
@@ -37,50 +51,36 @@ impl Net {
         val: &[f32],
         h: &mut [f32],
     ) -> Outputs {
+        let n = self.hidden;
+        h[..n].copy_from_slice(&init[..n]);
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("avx512f") {
                 // SAFETY: `forward_avx512` only needs the processor to
                 // have AVX-512F, which was just checked.
                 #[allow(unsafe_code)]
-                return unsafe { self.forward_avx512::<FAST>(init, idx, val, h) };
+                return unsafe { self.forward_avx512::<FAST>(idx, val, h) };
             }
             if std::arch::is_x86_feature_detected!("avx2") {
                 // SAFETY: `forward_avx2` only needs AVX2, just checked.
                 #[allow(unsafe_code)]
-                return unsafe { self.forward_avx2::<FAST>(init, idx, val, h) };
+                return unsafe { self.forward_avx2::<FAST>(idx, val, h) };
             }
         }
-        self.forward_blocks::<16, FAST>(init, idx, val, h)
+        self.forward_blocks::<16, FAST>(idx, val, h)
     }
 
-    /// [`Net::forward_into`] compiled for AVX2 (blocks of 32 hidden
-    /// units: four 8-lane registers).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    pub(crate) fn forward_avx2<const FAST: bool>(
-        &self,
-        init: &[f32],
-        idx: &[u16],
-        val: &[f32],
-        h: &mut [f32],
-    ) -> Outputs {
-        self.forward_blocks::<32, FAST>(init, idx, val, h)
-    }
+    forward_for!(
+        /// [`Net::forward_into`] compiled for AVX2 (blocks of 32 hidden
+        /// units: four 8-lane registers).
+        forward_avx2, "avx2", 32
+    );
 
-    /// [`Net::forward_into`] compiled for AVX-512 (blocks of 64 hidden
-    /// units: four 16-lane registers).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx512f")]
-    pub(crate) fn forward_avx512<const FAST: bool>(
-        &self,
-        init: &[f32],
-        idx: &[u16],
-        val: &[f32],
-        h: &mut [f32],
-    ) -> Outputs {
-        self.forward_blocks::<64, FAST>(init, idx, val, h)
-    }
+    forward_for!(
+        /// [`Net::forward_into`] compiled for AVX-512 (blocks of 64
+        /// hidden units: four 16-lane registers).
+        forward_avx512, "avx512f", 64
+    );
 
     /// The first layer's sums of the hidden units `start..` in blocks of
     /// `B` (as many whole blocks as fit), onto the biases already in `h`;
@@ -118,18 +118,18 @@ impl Net {
     }
 
     /// The forward pass with blocks of `B` hidden units, then of 16 for
-    /// what remains (see [`Net::forward_into`]).
+    /// what remains (see [`Net::forward_into`]), the first layer's sums
+    /// starting from those already in `h` (the biases, or an
+    /// incremental base's sums).
     #[inline(always)]
     pub(crate) fn forward_blocks<const B: usize, const FAST: bool>(
         &self,
-        init: &[f32],
         idx: &[u16],
         val: &[f32],
         h: &mut [f32],
     ) -> Outputs {
         let n = self.hidden;
         let h = &mut h[..n];
-        h.copy_from_slice(&init[..n]);
         let mut start = self.first_layer_blocks::<B>(idx, val, h, 0);
         start = self.first_layer_blocks::<16>(idx, val, h, start);
         if start < n {

@@ -27,6 +27,40 @@ pub enum Answer {
     Throw,
 }
 
+/// Writes, in an `impl TerminalGame<'a>`, the four accessors of a
+/// terminal that holds its parts in fields: [`TerminalGame::game`] and
+/// [`TerminalGame::game_mut`] on the field named `$game`,
+/// [`TerminalGame::term`] on `term`, [`TerminalGame::humans`] on
+/// `humans`. The calling crate depends on `tables`.
+///
+/// ```ignore
+/// impl<'a> TerminalGame<'a> for MyTerminal<'a> {
+///     type Game = MyGame;
+///     tables_term::terminal_fields!('a, game);
+///     // …
+/// }
+/// ```
+#[macro_export]
+macro_rules! terminal_fields {
+    ($lt:lifetime, $game:ident) => {
+        fn game(&self) -> &Self::Game {
+            &self.$game
+        }
+
+        fn game_mut(&mut self) -> &mut Self::Game {
+            &mut self.$game
+        }
+
+        fn term(&mut self) -> &mut $crate::Terminal<$lt> {
+            &mut self.term
+        }
+
+        fn humans(&self) -> ::tables::BySide<bool> {
+            self.humans
+        }
+    };
+}
+
 /// One game's part of the terminal loop: `trictrac play`'s Grand
 /// Trictrac (`TrictracTerminal`), `trictrac bg play`'s backgammon
 /// (`BgTerminal`), and any game of plain text ([`crate::TextTerminal`]

@@ -132,21 +132,7 @@ impl<'a, G: TextGame> TerminalGame<'a> for TextTerminal<'a, G> {
     const THRESHOLDS: [f64; 3] = [f64::INFINITY; 3];
     const TUTORED: &'static str = "decisions";
 
-    fn game(&self) -> &G {
-        &self.game
-    }
-
-    fn game_mut(&mut self) -> &mut G {
-        &mut self.game
-    }
-
-    fn term(&mut self) -> &mut Terminal<'a> {
-        &mut self.term
-    }
-
-    fn humans(&self) -> BySide<bool> {
-        self.humans
-    }
+    crate::terminal_fields!('a, game);
 
     fn progress(&self) -> usize {
         self.game.history().len()

@@ -1,18 +1,72 @@
 //! The measure of the terminal's abstraction (issue 36, items 2 and 6):
-//! a third game, the dice race of `race/mod.rs` (written for the tests
-//! and nowhere else), joins the terminal by implementing
-//! `tables_term::TextGame` and one registration line, and is then played
-//! by a person against a bot through the terminal loop — scripted lines
-//! in, the transcript checked — and by two bots in a match, with no
-//! change to the terminal loop, the match runner or the registry.
-
-mod race;
+//! a third game, the dice race of the tests (its rules written once in
+//! `test-support`, [`test_support::race`], for every surface's test),
+//! joins the terminal with no edit outside its own files: its
+//! `tables_term::TextGame` below and one registration line. It is then
+//! played by a person against a bot through the terminal loop —
+//! scripted lines in, the transcript checked — and by two bots in a
+//! match, with no change to the terminal loop, the match runner or the
+//! registry.
 
 use std::io::Cursor;
 
-use race::Race;
-use tables::Side;
+use tables::{ActionError, Player, Side};
 use tables_term::{MatchSpec, PlaySetup, Terminal, TerminalRegistry, TextGame};
+
+test_support::race_game!();
+
+impl TextGame for Race {
+    const COMMAND: &'static str = "race";
+    const AUTOSAVE: &'static str = "race-autosave.txt";
+
+    fn board_text(&self, viewer: Side) -> String {
+        let lane = |s: Side| {
+            let at = (*self.at.get(s)).min(self.goal) as usize;
+            format!(
+                "{:<5} |{}o{}| {}\n",
+                s.to_string(),
+                ".".repeat(at),
+                ".".repeat(self.goal as usize - at),
+                self.at.get(s)
+            )
+        };
+        let roll = match self.roll {
+            Some((a, b)) => format!("roll {a}-{b}\n"),
+            None => String::new(),
+        };
+        format!("{}{}{roll}", lane(viewer), lane(!viewer))
+    }
+
+    fn parse_action(&self, _side: Side, text: &str) -> Result<RaceAction, ActionError> {
+        let t = text.trim();
+        let n = t.strip_prefix("move").unwrap_or(t).trim();
+        n.parse()
+            .map(|n| RaceAction::Move { n })
+            .map_err(|_| ActionError::Unreadable(format!("`{t}` is not `move N`")))
+    }
+
+    fn help_text(&self) -> String {
+        "  move N         move your runner N squares: the higher die or the sum\n".into()
+    }
+
+    fn history(&self) -> &[RaceAction] {
+        &self.log
+    }
+
+    fn bots(&self) -> &'static [&'static str] {
+        &["greedy", "random"]
+    }
+
+    fn bot(&self, name: &str, seed: u64) -> Option<Box<dyn Player<Race>>> {
+        match name {
+            "greedy" => Some(Box::new(Greedy)),
+            "random" => Some(Box::new(
+                tables::RandomPlayer::<rand_chacha::ChaCha8Rng>::seeded(seed),
+            )),
+            _ => None,
+        }
+    }
+}
 
 /// The registry of the test: the race, by its one line.
 fn registry() -> TerminalRegistry {
@@ -114,7 +168,7 @@ fn a_finished_race_is_saved_as_its_record() {
     let mut replay = Race::default();
     for l in record.lines().skip(1) {
         let a = replay.history().len();
-        let action = race::action_of(l).expect("a line of the record");
+        let action = action_of(l).expect("a line of the record");
         tables::TableGame::apply(&mut replay, &action).expect("a legal action");
         assert_eq!(replay.history().len(), a + 1);
     }

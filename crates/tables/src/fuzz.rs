@@ -7,7 +7,9 @@
 //! repeated. Each [`Mutation`] is decoded from plain numbers, so that any
 //! property-testing crate can draw them and shrink a failure; the
 //! proptest strategies both engines' fuzz tests draw from are here too
-//! ([`mutations`], [`notation_text`]), with their budget ([`budget`]).
+//! ([`mutations`], [`notation_text`]), with their budget ([`budget`]),
+//! and the four properties they run over them ([`Parsers`],
+//! [`fuzz_tests!`](crate::fuzz_tests)).
 //!
 //! ```
 //! use tables::fuzz::{mutate, Mutation};
@@ -149,6 +151,156 @@ pub fn mutations() -> impl proptest::strategy::Strategy<Value = Vec<Mutation>> {
             .prop_map(|(k, at, v)| Mutation::from_numbers(k, at, v)),
         1..6,
     )
+}
+
+/// Writes the parsers' fuzz tests of a game ([`Parsers`]): four
+/// `#[test]`s, `any_text_reads_or_is_refused` and
+/// `notation_like_text_reads_or_is_refused` (2 000 cases each), and the
+/// two named for the damaged short texts (2 000 cases) and files (the
+/// cases given). Each line gives a kind of text: its check, its seeds,
+/// its test; `in_long` writes a notation-like text into a file.
+///
+/// ```ignore
+/// tables::fuzz_tests! {
+///     short: check_short, &seeds().short, damaged_ids_read_or_are_refused;
+///     long: check_file, &seeds().files, damaged_files_read_or_are_refused, 1500;
+///     in_long: |s| format!("1) {s}\n");
+/// }
+/// ```
+#[macro_export]
+macro_rules! fuzz_tests {
+    (
+        short: $short:expr, $short_seeds:expr, $short_test:ident;
+        long: $long:expr, $long_seeds:expr, $long_test:ident, $long_cases:expr;
+        in_long: $in_long:expr;
+    ) => {
+        /// The suite of this file's parsers.
+        fn parsers() -> $crate::fuzz::Parsers {
+            $crate::fuzz::Parsers {
+                file: file!(),
+                short: $short,
+                long: $long,
+                in_long: $in_long,
+                short_seeds: $short_seeds,
+                long_seeds: $long_seeds,
+            }
+        }
+
+        #[test]
+        fn any_text_reads_or_is_refused() {
+            parsers().any_text(2000);
+        }
+
+        #[test]
+        fn notation_like_text_reads_or_is_refused() {
+            parsers().notation_like(2000);
+        }
+
+        #[test]
+        fn $short_test() {
+            parsers().damaged_short(2000);
+        }
+
+        #[test]
+        fn $long_test() {
+            parsers().damaged_long($long_cases);
+        }
+    };
+}
+
+/// A property of one text: `Ok` when the text reads and round-trips or
+/// is refused, a failure otherwise.
+pub type Check = fn(&str) -> Result<(), proptest::test_runner::TestCaseError>;
+
+/// The parsers' fuzz suite of a game, the same four properties for each
+/// engine: arbitrary texts, notation-like texts, and valid texts damaged
+/// by [`mutations`] — short ones (positions, ids, plays) and whole files
+/// (records, matches) — read or are refused, never panic. Each engine's
+/// test gives its own checks and seeds, and a `#[test]` per property.
+#[derive(Clone, Copy, Debug)]
+pub struct Parsers {
+    /// The test's file (`file!()`): proptest keeps the seeds of the
+    /// failures found beside it (`*.proptest-regressions`).
+    pub file: &'static str,
+    /// The check of a short text.
+    pub short: Check,
+    /// The check of a whole file.
+    pub long: Check,
+    /// A notation-like text written into a whole file (as one play).
+    pub in_long: fn(&str) -> String,
+    /// Valid short texts, to damage.
+    pub short_seeds: &'static [String],
+    /// Valid whole files, to damage.
+    pub long_seeds: &'static [String],
+}
+
+impl Parsers {
+    /// `cases` arbitrary texts (times `FUZZ_SCALE`), as short texts and
+    /// as whole files.
+    ///
+    /// # Panics
+    /// With the smallest failing text, when a check fails.
+    pub fn any_text(&self, cases: u32) {
+        self.run(cases, proptest::arbitrary::any::<String>(), |s| {
+            (self.short)(&s)?;
+            (self.long)(&s)
+        });
+    }
+
+    /// `cases` [`notation_text`]s, as short texts, as whole files and
+    /// written into a whole file ([`Parsers::in_long`]).
+    ///
+    /// # Panics
+    /// With the smallest failing text, when a check fails.
+    pub fn notation_like(&self, cases: u32) {
+        self.run(cases, notation_text(), |s| {
+            (self.short)(&s)?;
+            (self.long)(&s)?;
+            (self.long)(&(self.in_long)(&s))
+        });
+    }
+
+    /// `cases` short seeds damaged by [`mutations`].
+    ///
+    /// # Panics
+    /// With the smallest failing damage, when a check fails.
+    pub fn damaged_short(&self, cases: u32) {
+        self.damaged(cases, self.short_seeds, self.short);
+    }
+
+    /// `cases` whole-file seeds damaged by [`mutations`].
+    ///
+    /// # Panics
+    /// With the smallest failing damage, when a check fails.
+    pub fn damaged_long(&self, cases: u32) {
+        self.damaged(cases, self.long_seeds, self.long);
+    }
+
+    fn damaged(&self, cases: u32, seeds: &[String], check: Check) {
+        use proptest::arbitrary::any;
+        use proptest::sample::Index;
+        assert!(!seeds.is_empty(), "no seeds to damage");
+        self.run(cases, (any::<Index>(), mutations()), |(i, m)| {
+            check(&mutate(&seeds[i.index(seeds.len())], &m))
+        });
+    }
+
+    /// Runs `test` on `cases` values of `strategy` (times `FUZZ_SCALE`,
+    /// [`budget`]) as `proptest!` does: the seeds of past failures
+    /// first, a failure shrunk and kept.
+    fn run<S: proptest::strategy::Strategy>(
+        &self,
+        cases: u32,
+        strategy: S,
+        test: impl Fn(S::Value) -> Result<(), proptest::test_runner::TestCaseError>,
+    ) {
+        let mut config = budget(cases);
+        config.source_file = Some(self.file);
+        let mut runner = proptest::test_runner::TestRunner::new(config);
+        if let Err(e) = runner.run(&strategy, test) {
+            panic!("{e}\n{runner}");
+        }
+    }
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@ pub trait Mean: Sized {
     /// The running sum.
     type Sum: Copy;
     /// The empty sum.
-    fn zero() -> Self::Sum;
+    const ZERO: Self::Sum;
     /// Adds `value`, of weight `weight` out of `total`.
     fn add(sum: &mut Self::Sum, weight: u32, total: u32, value: Self);
     /// The mean of a sum whose weights make `total`.
@@ -34,9 +34,7 @@ pub trait Mean: Sized {
 /// Each value times its probability, added.
 impl Mean for f64 {
     type Sum = f64;
-    fn zero() -> f64 {
-        0.0
-    }
+    const ZERO: f64 = 0.0;
     fn add(sum: &mut f64, weight: u32, total: u32, value: f64) {
         *sum += f64::from(weight) / f64::from(total) * value;
     }
@@ -49,9 +47,7 @@ impl Mean for f64 {
 /// the end (the trictrac bots' search: the sum so far bounds the mean).
 impl Mean for f32 {
     type Sum = f32;
-    fn zero() -> f32 {
-        0.0
-    }
+    const ZERO: f32 = 0.0;
     fn add(sum: &mut f32, weight: u32, _total: u32, value: f32) {
         *sum += weight as f32 * value;
     }
@@ -64,9 +60,7 @@ impl Mean for f32 {
 /// chances): each component times its probability, added.
 impl<const N: usize> Mean for [f32; N] {
     type Sum = [f32; N];
-    fn zero() -> [f32; N] {
-        [0.0; N]
-    }
+    const ZERO: [f32; N] = [0.0; N];
     fn add(sum: &mut [f32; N], weight: u32, total: u32, value: [f32; N]) {
         let p = weight as f32 / total as f32;
         for (s, x) in sum.iter_mut().zip(value) {
@@ -82,9 +76,7 @@ impl<const N: usize> Mean for [f32; N] {
 /// component times its probability, added.
 impl<const N: usize> Mean for [f64; N] {
     type Sum = [f64; N];
-    fn zero() -> [f64; N] {
-        [0.0; N]
-    }
+    const ZERO: [f64; N] = [0.0; N];
     fn add(sum: &mut [f64; N], weight: u32, total: u32, value: [f64; N]) {
         let p = f64::from(weight) / f64::from(total);
         for (s, x) in sum.iter_mut().zip(value) {
@@ -139,7 +131,7 @@ pub fn expect_until<O, V: Mean>(
     mut value: impl FnMut(O) -> Option<V>,
     mut cut: impl FnMut(&V::Sum, u32) -> Option<V>,
 ) -> V {
-    let mut sum = V::zero();
+    let mut sum = V::ZERO;
     let mut rest = total;
     for c in chances {
         if let Some(v) = value(c.outcome) {

@@ -1,7 +1,11 @@
 //! What the test suites of the workspace's crates share, taken as a
-//! dev-dependency (`test-support = { workspace = true }`): for now, how a
-//! test says that a tool it needs is missing here.
+//! dev-dependency (`test-support = { workspace = true }`): how a test
+//! says that a tool it needs is missing here ([`missing`]), the third
+//! game of the tests ([`race`]) and the perft tables' runner ([`perft`]).
 #![deny(missing_docs)]
+
+pub mod perft;
+pub mod race;
 
 /// A test needs a tool that is missing here (`kind`: BROWSER, GNUBG,
 /// POSTGRES, ROOT, PTY). It fails, so that no test passes without having

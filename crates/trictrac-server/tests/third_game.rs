@@ -1,8 +1,8 @@
 //! The measure of the game abstraction (issue "One game, written
 //! once", issue 36 "the game registry drives every surface"): a third
-//! game, a dice race written here and nowhere else, implements
-//! `tables::TableGame` and the server's `ServerGame` (its own verbs, its
-//! descriptor), is played to its end by the shared driver, and through
+//! game, a dice race written for the tests and nowhere else in the
+//! workspace, implements `tables::TableGame` and the server's
+//! `ServerGame` (its own verbs, its descriptor), is played to its end by the shared driver, and through
 //! the server — listed by `/api/info` with its own setting, created
 //! with its own option, played against the room's bot, stored, reloaded
 //! after a restart, its record downloaded; posted in the lobby with its
@@ -10,57 +10,28 @@
 //! with no change to the server's or the driver's code: only its
 //! registration line.
 //!
-//! The race: each player throws one die at the opening, the higher
-//! starts (equal dice are thrown again). On his turn a player rolls two
-//! dice, then moves his runner forward by the higher die or by their
-//! sum; the first to reach the goal (20, or the `goal=N` option) wins
-//! (a single game, one point).
+//! The race (its rules written once in `test-support`,
+//! [`test_support::race`], for every surface's test): each player
+//! throws one die at the opening, the higher starts (equal dice are
+//! thrown again). On his turn a player rolls two dice, then moves his
+//! runner forward by the higher die or by their sum; the first to reach
+//! the goal (20, or the `goal=N` option) wins (a single game, one
+//! point). Its own files are its rules and, here, its `ServerGame` and
+//! its option words; the server knows it by its registration line.
 
 mod common;
 
 use std::time::Duration;
 
 use common::{http_get, Client, TempDir};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{json, Value};
-use tables::{
-    ActionError, BySide, Choice, Decision, DiceSource, Outcome, Pending, Player, PlayerError, Side,
-    TableGame,
-};
+use tables::{ActionError, BySide, Choice, Player, Side, TableGame};
 use trictrac_server::error::{GameError, RoomError};
 use trictrac_server::games::info::{Descriptor, Label, Setting, SettingChoice};
 use trictrac_server::games::{Registry, ServerGame};
 
-const GOAL: u32 = 20;
-
-#[derive(Clone, Debug)]
-struct Race {
-    goal: u32,
-    at: BySide<u32>,
-    turn: Option<Side>,
-    roll: Option<(u8, u8)>,
-    log: Vec<RaceAction>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "k", rename_all = "snake_case")]
-enum RaceAction {
-    Opening { w: u8, b: u8 },
-    Roll { a: u8, b: u8 },
-    Move { n: u32 },
-}
-
-impl Default for Race {
-    fn default() -> Race {
-        Race {
-            goal: GOAL,
-            at: BySide::default(),
-            turn: None,
-            roll: None,
-            log: Vec::new(),
-        }
-    }
-}
+test_support::race_game!();
 
 /// The race's verbs: the client's `roll` and `play` messages.
 #[derive(Debug, Deserialize)]
@@ -81,140 +52,6 @@ fn new_race(words: &str) -> Result<Race, GameError> {
             .ok_or_else(|| GameError::from(format!("race option `{w}`: goal=N, 5 to 100")))?;
     }
     Ok(race)
-}
-
-fn winner(r: &Race) -> Option<Side> {
-    Side::ALL.into_iter().find(|s| *r.at.get(*s) >= r.goal)
-}
-
-impl TableGame for Race {
-    type Action = RaceAction;
-
-    fn kind(&self) -> &'static str {
-        "race"
-    }
-
-    fn pending(&self) -> Option<Pending> {
-        if winner(self).is_some() {
-            return None;
-        }
-        Some(match (self.turn, self.roll) {
-            (None, _) => Pending {
-                side: None,
-                decision: Decision::Opening,
-            },
-            (Some(s), None) => Pending {
-                side: Some(s),
-                decision: Decision::Roll,
-            },
-            (Some(s), Some(_)) => Pending {
-                side: Some(s),
-                decision: Decision::Play,
-            },
-        })
-    }
-
-    fn legal_actions(&self) -> Vec<RaceAction> {
-        match self.roll {
-            Some((a, b)) if winner(self).is_none() => vec![
-                RaceAction::Move {
-                    n: u32::from(a.max(b)),
-                },
-                RaceAction::Move {
-                    n: u32::from(a + b),
-                },
-            ],
-            _ => Vec::new(),
-        }
-    }
-
-    fn throw(&self, dice: &mut dyn DiceSource) -> Result<RaceAction, ActionError> {
-        let p = self.pending().ok_or(ActionError::Over)?;
-        match p.decision {
-            Decision::Opening => Ok(RaceAction::Opening {
-                w: dice.die().value(),
-                b: dice.die().value(),
-            }),
-            Decision::Roll => Ok(RaceAction::Roll {
-                a: dice.die().value(),
-                b: dice.die().value(),
-            }),
-            _ => Err(ActionError::illegal("move before rolling again (RACE-2)")),
-        }
-    }
-
-    fn apply(&mut self, action: &RaceAction) -> Result<RaceAction, ActionError> {
-        let p = self.pending().ok_or(ActionError::Over)?;
-        match (action, p.decision) {
-            (RaceAction::Opening { w, b }, Decision::Opening) => {
-                if w != b {
-                    self.turn = Some(if w > b { Side::White } else { Side::Black });
-                }
-            }
-            (RaceAction::Roll { a, b }, Decision::Roll) => self.roll = Some((*a, *b)),
-            (RaceAction::Move { n }, Decision::Play) => {
-                if !self.legal_actions().contains(action) {
-                    return Err(ActionError::illegal(format!(
-                        "move by the higher die or the sum, not {n} (RACE-1)"
-                    )));
-                }
-                let s = self.turn.expect("a side moves");
-                *self.at.get_mut(s) += n;
-                self.roll = None;
-                self.turn = Some(!s);
-            }
-            _ => {
-                return Err(ActionError::illegal(format!(
-                    "{action:?} is not a {:?} (RACE-2)",
-                    p.decision
-                )))
-            }
-        }
-        self.log.push(action.clone());
-        Ok(action.clone())
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        let w = winner(self)?;
-        Some(Outcome {
-            winner: w,
-            points: 1,
-            text: format!("{} {} {} {}", w, self.at.get(w), !w, self.at.get(!w)),
-        })
-    }
-
-    fn action_text(&self, action: &RaceAction) -> String {
-        format!("{action:?}")
-    }
-
-    fn position_text(&self) -> String {
-        format!("{}-{}", self.at.white, self.at.black)
-    }
-
-    fn record_text(&self, names: BySide<&str>) -> String {
-        let mut s = format!("race {} v {}\n", names.white, names.black);
-        for a in &self.log {
-            s.push_str(&self.action_text(a));
-            s.push('\n');
-        }
-        s
-    }
-}
-
-/// Takes the sum when it does not matter, else the higher die.
-struct Greedy;
-
-impl Player<Race> for Greedy {
-    fn name(&self) -> &str {
-        "greedy"
-    }
-
-    fn choose(&mut self, game: &Race) -> Result<Choice<RaceAction>, PlayerError> {
-        match game.legal_actions().pop() {
-            Some(a) => Ok(Choice::Act(a)),
-            None => Ok(Choice::Throw),
-        }
-    }
 }
 
 impl ServerGame for Race {

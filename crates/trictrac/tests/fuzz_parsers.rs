@@ -17,7 +17,6 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tables::fuzz::{budget, mutate, mutations, notation_text};
 use trictrac::record::Header;
 use trictrac::{
     Dest, Field, FieldNames, Game, GameOptions, Phase, PlayNotation, Position, Record, Roll,
@@ -236,45 +235,6 @@ fn replay(r: &Record) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-proptest! {
-    #![proptest_config(budget(2000))]
-
-    #[test]
-    fn any_text_reads_or_is_refused(s in any::<String>()) {
-        check_short(&s)?;
-        check_record(&s)?;
-    }
-
-    #[test]
-    fn notation_like_text_reads_or_is_refused(s in notation_text()) {
-        check_short(&s)?;
-        check_record(&s)?;
-        check_record(&format!("[Event \"x\"]\nfirst 5-2\nw {s}\n"))?;
-    }
-
-    #[test]
-    fn damaged_positions_and_plays_read_or_are_refused(
-        i in any::<prop::sample::Index>(),
-        m in mutations(),
-    ) {
-        let seeds = &seeds().short;
-        check_short(&mutate(&seeds[i.index(seeds.len())], &m))?;
-    }
-}
-
-proptest! {
-    #![proptest_config(budget(300))]
-
-    #[test]
-    fn damaged_records_read_or_are_refused(
-        i in any::<prop::sample::Index>(),
-        m in mutations(),
-    ) {
-        let seeds = &seeds().records;
-        check_record(&mutate(&seeds[i.index(seeds.len())], &m))?;
-    }
-}
-
 #[test]
 fn the_seeds_read_back() {
     // Every kind of record line is in the seeds.
@@ -303,4 +263,10 @@ fn the_seeds_read_back() {
         }
         check_record(s).unwrap();
     }
+}
+
+tables::fuzz_tests! {
+    short: check_short, &seeds().short, damaged_positions_and_plays_read_or_are_refused;
+    long: check_record, &seeds().records, damaged_records_read_or_are_refused, 300;
+    in_long: |s| format!("[Event \"x\"]\nfirst 5-2\nw {s}\n");
 }

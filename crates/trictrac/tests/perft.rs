@@ -3,59 +3,35 @@
 //! `data/perft.txt`; the small ones were checked by hand (see the
 //! comments there).
 
-use trictrac::perft::{perft, PerftCount};
+use trictrac::perft::perft;
 use trictrac::{Position, Setup, Side};
 
-struct Row {
-    tpn: &'static str,
-    depth: u32,
-    expected: PerftCount,
-    release_only: bool,
+/// The table: TPN; depth; sequences; weighted[; release]
+/// ([`test_support::perft`]).
+const TABLE: &str = include_str!("data/perft.txt");
+
+/// The fields of a row before its counts.
+const FIELDS: usize = 2;
+
+/// A row's position and depth.
+fn parsed(f: &[&str]) -> (Position, u32) {
+    let pos = f[0].parse().unwrap_or_else(|e| panic!("{}: {e}", f[0]));
+    (
+        pos,
+        f[1].parse().unwrap_or_else(|e| panic!("{}: {e}", f[1])),
+    )
 }
 
-fn rows() -> Vec<Row> {
-    include_str!("data/perft.txt")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let f: Vec<&str> = line.split(';').map(str::trim).collect();
-            assert!(f.len() == 4 || f.len() == 5, "bad perft row: {line}");
-            Row {
-                tpn: f[0],
-                depth: f[1].parse().unwrap(),
-                expected: PerftCount {
-                    sequences: f[2].parse().unwrap(),
-                    weighted: f[3].parse().unwrap(),
-                },
-                release_only: f.get(4) == Some(&"release"),
-            }
-        })
-        .collect()
-}
-
-fn run(rows: impl Iterator<Item = Row>) -> usize {
-    let mut n = 0;
-    for row in rows {
-        let pos: Position = row
-            .tpn
-            .parse()
-            .unwrap_or_else(|e| panic!("{}: {e}", row.tpn));
-        assert_eq!(
-            perft(&pos, row.depth),
-            row.expected,
-            "perft({}, {})",
-            row.tpn,
-            row.depth
-        );
-        n += 1;
-    }
-    n
+/// A row's counts.
+fn counted(f: &[&str]) -> (u64, u64) {
+    let (pos, depth) = parsed(f);
+    let c = perft(&pos, depth);
+    (c.sequences, c.weighted)
 }
 
 #[test]
 fn perft_table() {
-    let n = run(rows().into_iter().filter(|r| !r.release_only));
+    let n = test_support::perft::run(TABLE, FIELDS, false, counted);
     assert!(n >= 15, "only {n} rows");
 }
 
@@ -64,7 +40,7 @@ fn perft_table() {
 #[test]
 #[cfg_attr(debug_assertions, ignore = "slow in debug; run with --release")]
 fn perft_table_deep() {
-    let n = run(rows().into_iter().filter(|r| r.release_only));
+    let n = test_support::perft::run(TABLE, FIELDS, true, counted);
     assert!(n >= 1);
 }
 
@@ -96,14 +72,20 @@ fn mirror(pos: &Position) -> Position {
 #[test]
 fn perft_is_colour_blind() {
     // Every row gives the same counts with the colours exchanged.
-    for row in rows()
-        .into_iter()
-        .filter(|r| !r.release_only && r.depth <= 2)
-    {
-        let pos: Position = row.tpn.parse().unwrap();
+    for row in test_support::perft::rows(TABLE, FIELDS) {
+        let (pos, depth) = parsed(&row.fields);
+        if row.release_only || depth > 2 {
+            continue;
+        }
         let m = mirror(&pos);
         assert_ne!(m.turn(), pos.turn());
-        assert_eq!(perft(&m, row.depth), row.expected, "mirror of {}", row.tpn);
+        let c = perft(&m, depth);
+        assert_eq!(
+            (c.sequences, c.weighted),
+            row.expected,
+            "mirror of {}",
+            row.line
+        );
     }
     assert_eq!(mirror(&Position::start()).turn(), Side::Black);
 }

@@ -203,21 +203,31 @@ mod tests {
             .unwrap_or_else(|| panic!("{text} is legal"))
     }
 
+    /// The judgement of the play `made` from the start, money play, the
+    /// cube centred, with `plies` for the first search.
+    fn judged(
+        pos: &Position,
+        plays: &PlayList,
+        made: &Play,
+        rules: &Rules,
+        plies: u8,
+    ) -> Judgement {
+        judge(
+            &crate::net::default_net(),
+            pos,
+            plays,
+            made,
+            rules,
+            (&MatchState::money(), Cube::centred()),
+            plies,
+        )
+    }
+
     #[test]
     fn a_play_worse_than_the_best_at_2_plies_is_judged_at_3() {
         let (pos, plays, rules) = setup("4-2");
-        let state = MatchState::money();
-        let cube = Cube::centred();
         let made = find(&plays, "24/20 24/22");
-        let j = judge(
-            &crate::net::default_net(),
-            &pos,
-            &plays,
-            &made,
-            &rules,
-            (&state, cube),
-            2,
-        );
+        let j = judged(&pos, &plays, &made, &rules, 2);
         assert_eq!(j.plies, 3, "{j:?}");
         assert_eq!(j.best, find(&plays, "8/4 6/4"), "{j:?}");
         // The loss is the difference of the two plays' values searched
@@ -225,7 +235,15 @@ mod tests {
         let net = crate::net::default_net();
         let at3 = |p: &Play| {
             let after = pos.play_unchecked(p);
-            searched_after_play(&net, &after, pos.turn(), &rules, &state, cube, 2)
+            searched_after_play(
+                &net,
+                &after,
+                pos.turn(),
+                &rules,
+                &MatchState::money(),
+                Cube::centred(),
+                2,
+            )
         };
         let want = at3(&j.best) - at3(&made);
         assert!(
@@ -239,30 +257,13 @@ mod tests {
     #[test]
     fn the_best_play_at_2_plies_loses_nothing_and_is_not_searched_deeper() {
         let (pos, plays, rules) = setup("3-1");
-        let state = MatchState::money();
         let made = find(&plays, "8/5 6/5");
-        let j = judge(
-            &crate::net::default_net(),
-            &pos,
-            &plays,
-            &made,
-            &rules,
-            (&state, Cube::centred()),
-            2,
-        );
+        let j = judged(&pos, &plays, &made, &rules, 2);
         assert_eq!(j.plies, 2, "{j:?}");
         assert_eq!(j.best, made, "{j:?}");
         assert_eq!(j.lost(), 0.0);
         // At 0 ply every play is valued, the made one among them.
-        let j0 = judge(
-            &crate::net::default_net(),
-            &pos,
-            &plays,
-            &made,
-            &rules,
-            (&state, Cube::centred()),
-            0,
-        );
+        let j0 = judged(&pos, &plays, &made, &rules, 0);
         assert_eq!(j0.plies, 0);
         assert!(j0.lost() < 0.03, "{j0:?}");
     }

@@ -396,19 +396,7 @@ fn play_game(
 
 /// Rolls out `root` (its side on roll about to roll, `cube` the cube)
 /// under `rules`; `progress` is called after every game from the worker
-/// that played it.
-pub fn rollout(
-    net: &BgNet,
-    root: &Position,
-    cube: Cube,
-    rules: &Rules,
-    s: &Settings,
-    progress: &(dyn Fn(Progress) + Sync),
-) -> RolloutResult {
-    rollout_until(net, root, cube, rules, s, progress, &AtomicBool::new(false))
-}
-
-/// [`rollout`], stopped early when `stop` is set (the page's rollout
+/// that played it. Stopped early when `stop` is set (the page's rollout
 /// whose watcher went away): no new game starts, and the result counts
 /// the games finished (`games` says how many).
 pub fn rollout_until(

@@ -340,24 +340,25 @@ pub fn why_between(best: &AnalysedPlay, other: &AnalysedPlay) -> Option<Why> {
 mod tests {
     use super::*;
 
-    fn money() -> MatchState {
-        MatchState::money()
+    /// The plays of `roll` from the start ranked at `depth`, money
+    /// play, the cube centred.
+    fn ranked_at_start(roll: Roll, depth: PlayDepth) -> Vec<AnalysedPlay> {
+        let score = Score {
+            state: &MatchState::money(),
+            cube: Cube::centred(),
+        };
+        let net = crate::net::default_net();
+        Analyst::new(&net).plays(&Position::start(), roll, &Rules::standard(), score, depth)
     }
 
     #[test]
     fn every_depth_ranks_every_legal_play_once_best_first() {
-        let net = crate::net::default_net();
-        let rules = Rules::standard();
-        let state = money();
-        let score = Score {
-            state: &state,
-            cube: Cube::centred(),
-        };
-        let pos = Position::start();
         let roll = Roll::new(6, 4);
-        let n = pos.legal_plays(roll, &rules).len();
+        let n = Position::start()
+            .legal_plays(roll, &Rules::standard())
+            .len();
         for depth in PlayDepth::ALL {
-            let r = Analyst::new(&net).plays(&pos, roll, &rules, score, depth);
+            let r = ranked_at_start(roll, depth);
             assert_eq!(r.len(), n, "{depth:?}");
             assert_eq!(r[0].difference, 0.0);
             assert!(r.iter().all(|p| p.difference <= 0.0));
@@ -377,16 +378,8 @@ mod tests {
 
     #[test]
     fn explaining_fills_every_play_and_says_why_the_first() {
-        let net = crate::net::default_net();
-        let rules = Rules::standard();
-        let state = money();
-        let score = Score {
-            state: &state,
-            cube: Cube::centred(),
-        };
-        let pos = Position::start();
-        let mut r = Analyst::new(&net).plays(&pos, Roll::new(3, 1), &rules, score, PlayDepth::Zero);
-        let w = explain(&pos, &rules, &mut r).expect("two plays or more");
+        let mut r = ranked_at_start(Roll::new(3, 1), PlayDepth::Zero);
+        let w = explain(&Position::start(), &Rules::standard(), &mut r).expect("two plays or more");
         assert!(r.iter().all(|p| p.explain.is_some()));
         assert_eq!(w.play, r[0].play);
         assert_eq!(w.other, r[1].play);

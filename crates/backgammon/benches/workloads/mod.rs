@@ -4,7 +4,9 @@
 //! and the backgammon bots' thinking bench and `think_time` example: the
 //! corpus of positions and random complete games. The including
 //! module brings the engine's `Game`, `Phase`, `PlayList`, `Position`,
-//! `Roll`, `Rules` and `Side` into scope.
+//! `Roll`, `Rules` and `Side` into scope. Also the loop of cubeless
+//! money games whose plays a caller makes ([`money_games`]), for the
+//! bots' fast-path test and `decisions` example.
 #![allow(dead_code)]
 
 use rand::{Rng, SeedableRng};
@@ -82,6 +84,27 @@ pub fn random_game(seed: u64) -> usize {
             }
             Phase::Roll(_) => g.roll_with(&mut rng).unwrap(),
             _ => return plies,
+        }
+    }
+}
+
+/// Plays `games` cubeless money games with the dice of `seed`: `play`
+/// makes each play, given the game at a play, its roll, and the dice's
+/// generator (for random choices: the same stream as the dice).
+pub fn money_games(games: u64, seed: u64, mut play: impl FnMut(&mut Game, Roll, &mut ChaCha8Rng)) {
+    let rules = Rules {
+        cube: false,
+        ..Rules::standard()
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..games {
+        let mut g = Game::money(rules);
+        loop {
+            match g.phase() {
+                Phase::Over(_) => break,
+                Phase::Play(_, roll) => play(&mut g, roll, &mut rng),
+                _ => g.roll_with(&mut rng).expect("a roll"),
+            }
         }
     }
 }

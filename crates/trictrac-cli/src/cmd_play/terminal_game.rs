@@ -13,21 +13,7 @@ impl<'a> TerminalGame<'a> for TrictracTerminal<'a> {
     const THRESHOLDS: [f64; 3] = trictrac_bot::review::THRESHOLDS;
     const TUTORED: &'static str = "plays and choices to stay or leave";
 
-    fn game(&self) -> &Game {
-        &self.game
-    }
-
-    fn game_mut(&mut self) -> &mut Game {
-        &mut self.game
-    }
-
-    fn term(&mut self) -> &mut Terminal<'a> {
-        &mut self.term
-    }
-
-    fn humans(&self) -> BySide<bool> {
-        self.humans
-    }
+    tables_term::terminal_fields!('a, game);
 
     fn progress(&self) -> usize {
         self.game.events().len()

@@ -6,13 +6,14 @@ use super::*;
 /// A money rollout of `root` (cube centred, standard rules) by the
 /// shipped network, without progress.
 fn money(root: &Position, s: &Settings) -> RolloutResult {
-    rollout(
+    rollout_until(
         &crate::net::default_net(),
         root,
         Cube::centred(),
         &Rules::standard(),
         s,
         &|_| {},
+        &AtomicBool::new(false),
     )
 }
 

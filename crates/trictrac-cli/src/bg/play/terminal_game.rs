@@ -16,21 +16,7 @@ impl<'a> TerminalGame<'a> for BgTerminal<'a> {
     const THRESHOLDS: [f64; 3] = backgammon_bot::analysis::review::THRESHOLDS;
     const TUTORED: &'static str = "plays and cube decisions";
 
-    fn game(&self) -> &Match {
-        &self.m
-    }
-
-    fn game_mut(&mut self) -> &mut Match {
-        &mut self.m
-    }
-
-    fn term(&mut self) -> &mut Terminal<'a> {
-        &mut self.term
-    }
-
-    fn humans(&self) -> backgammon::BySide<bool> {
-        self.humans
-    }
+    tables_term::terminal_fields!('a, m);
 
     fn progress(&self) -> usize {
         self.m.games().map(|g| g.events().len()).sum()
