@@ -124,16 +124,11 @@ impl Near {
             Some(r)
                 if self.base == Base::Race && pos.turn() == self.turn && preset == self.preset =>
             {
-                let mut k = self.differences(pos, preset);
+                let k = self.differences(pos, preset);
                 let mut x = [0.0f32; 2 * race::PER_SIDE];
                 race::race_inputs(pos, &mut x);
                 // The base's race inputs are the first of `experts`.
-                for (j, (a, b)) in x.iter().zip(&self.experts).enumerate() {
-                    let d = a - b;
-                    self.idx[k] = (N_INPUTS_V1 + j) as u16;
-                    self.val[k] = d;
-                    k += (d != 0.0) as usize;
-                }
+                let k = self.expert_differences(&x, k);
                 self.inc
                     .eval_differences(&r.0, &self.idx[..k], &self.val[..k])
             }
@@ -153,15 +148,23 @@ impl Near {
         if self.expert {
             let mut x = [0.0f32; 2 * PER_SIDE];
             features::both_sides(pos, self.turn, &mut x);
-            for (j, (a, b)) in x.iter().zip(&self.experts).enumerate() {
-                let d = a - b;
-                self.idx[k] = (N_INPUTS_V1 + j) as u16;
-                self.val[k] = d;
-                k += (d != 0.0) as usize;
-            }
+            k = self.expert_differences(&x, k);
         }
         self.inc
             .eval_differences(net, &self.idx[..k], &self.val[..k])
+    }
+
+    /// Appends the differences between the expert inputs `x` and the
+    /// base's (`experts`), numbered after the first 200 inputs, to the `k`
+    /// already in `idx` and `val`: the new count.
+    fn expert_differences(&mut self, x: &[f32], mut k: usize) -> usize {
+        for (j, (a, b)) in x.iter().zip(&self.experts).enumerate() {
+            let d = a - b;
+            self.idx[k] = (N_INPUTS_V1 + j) as u16;
+            self.val[k] = d;
+            k += (d != 0.0) as usize;
+        }
+        k
     }
 
     /// Writes the differences of the first 200 inputs (points, bar,
