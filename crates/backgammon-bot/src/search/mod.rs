@@ -7,6 +7,7 @@
 //! ([`deep`], gnubg's 2-ply).
 
 pub mod deep;
+pub mod four;
 
 use backgammon::score::win_kind;
 use backgammon::{Play, PlayList, Position, Preset, Rules, Side};
