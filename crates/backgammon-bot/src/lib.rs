@@ -41,7 +41,8 @@
 //!    race network [`eval::race`], the contact network), and the value
 //!    of the position after a play.
 //! 3. [`search`]: plays searched over the rolls: 0, 2 and 3 plies
-//!    ([`search::deep`]), the move filters and their constants.
+//!    ([`search::deep`]), 4 for the close finalists ([`search::four`]),
+//!    the move filters and their constants.
 //! 4. [`cube`]: match equity arithmetic ([`cube::mwc`], the match
 //!    equity table) and cube decisions (the model, the cubeful search,
 //!    how deep the bot looks), and chequer plays weighed by the match

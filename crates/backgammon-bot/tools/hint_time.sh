@@ -7,10 +7,12 @@
 # Each command is run RUNS times (default 7) as a fresh process, under
 # `perf stat -e task-clock` (the CPU time of the process and its
 # children, to the microsecond; /usr/bin/time counts in 10 ms ticks);
-# the median, least and most CPU time are printed. gnubg is run at its default hint (0-ply, "expert") and at 2
-# plies (`set evaluation chequerplay evaluation plies 2`, its "world
-# class"), reading `new game`, `set board`, `set turn 1`, `set dice`,
-# `hint` on stdin (`gnubg -t -q -r`). Environment: TRICTRAC (default
+# the median, least and most CPU time are printed; ours at 3 plies (the
+# default), 4 (`--plies 4`, the hint's deepest) and 0. gnubg is run at
+# its default hint (0-ply, "expert") and at 2 plies (`set evaluation
+# chequerplay evaluation plies 2`, its "world class"), reading `new
+# game`, `set board`, `set turn 1`, `set dice`, `hint` on stdin (`gnubg
+# -t -q -r`). Environment: TRICTRAC (default
 # target/release/trictrac), GNUBG (default /usr/games/gnubg).
 set -e
 pos=$1; d1=$2; d2=$3; runs=${4:-7}
@@ -37,6 +39,7 @@ print(f"{label:<44} CPU median {statistics.median(cpu):7.1f} ms (least {cpu[0]:.
 PY
 }
 measure "trictrac bg hint (3 plies, the default)" "$trictrac" bg hint --position "$pos" --dice "$d1-$d2"
+measure "trictrac bg hint --plies 4" "$trictrac" bg hint --position "$pos" --dice "$d1-$d2" --plies 4
 measure "trictrac bg hint --plies 0" "$trictrac" bg hint --position "$pos" --dice "$d1-$d2" --plies 0
 measure "gnubg hint (0-ply, its default)" sh -c "\"$gnubg\" -t -q -r <\"$dir/g0.txt\""
 measure "gnubg hint (2-ply, world class)" sh -c "\"$gnubg\" -t -q -r <\"$dir/g2.txt\""

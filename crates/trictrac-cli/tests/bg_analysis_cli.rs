@@ -329,5 +329,15 @@ fn review_marks_the_errors_and_rates_the_players() {
     assert!(text.contains("Alice"), "{text}");
     let e = input_error(&["bg", "review", "/nonexistent/x.mat"]);
     assert!(e.contains("cannot read"), "{e}");
+    // A level above the player: the same blunder found, every play judged
+    // at 4 plies at most; 3 is no review depth.
+    let four = json_of(&["bg", "review", path, "--plies", "4", "--json"]);
+    assert_eq!(four["plies"], 4);
+    let moves = four["games"][0]["moves"].as_array().unwrap();
+    assert_eq!(moves[2]["best"], "8/4 6/4");
+    assert!(moves[2]["equity_lost"].as_f64().unwrap() > 0.03);
+    assert!(moves.iter().all(|m| m["plies"].as_u64().unwrap() <= 4));
+    let e = input_error(&["bg", "review", path, "--plies", "3"]);
+    assert!(e.contains("--plies must be 0, 2 or 4"), "{e}");
     std::fs::remove_dir_all(&dir).ok();
 }

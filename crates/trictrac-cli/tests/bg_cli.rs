@@ -310,7 +310,18 @@ fn bg_hint_ranks_the_plays_by_equity() {
         "8/5 6/5"
     );
     let e = error_of(&["bg", "hint", "--dice", "3-1", "--plies", "1"], 2);
-    assert!(e.contains("--plies must be 0, 2 or 3"), "{e}");
+    assert!(e.contains("--plies must be 0, 2, 3 or 4"), "{e}");
+    // At 4 plies the two close finalists of the 3-ply search are
+    // searched a level deeper and listed first; the others stay as the
+    // 3-ply search left them.
+    let four = json_of(&["bg", "hint", "--dice", "5-2", "--plies", "4", "--json"]);
+    let plays = four["plays"].as_array().unwrap();
+    let depths: Vec<u64> = plays.iter().map(|p| p["plies"].as_u64().unwrap()).collect();
+    assert_eq!(depths[..3], [4, 4, 2], "{four}");
+    assert_eq!(
+        stdout_of(&["bg", "hint", "--dice", "5-2", "--best", "--plies", "4"]).trim(),
+        plays[0]["play"].as_str().unwrap()
+    );
 }
 
 #[test]

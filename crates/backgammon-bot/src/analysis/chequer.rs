@@ -23,6 +23,7 @@ use backgammon::{Cube, MatchState, Play, PlayList, Position, Rules};
 use neural::Outputs;
 
 use super::cubeful;
+use super::deeper;
 use crate::cube::mwc::dead_cube_value;
 use crate::cube::search::searched_after_play;
 use crate::net::{equity, flip, BgNet};
@@ -78,9 +79,10 @@ impl Judgement {
 }
 
 /// The plays `plays` of `pos` (the legal plays of its roll) judged
-/// against the play `made` at `plies` (0, or 2 with the 3-ply check of
-/// the module's description), under the match state and cube of `ctx`.
-/// At 0 ply every legal play is valued.
+/// against the play `made` at `plies` (0; 2 with the 3-ply check of the
+/// module's description; 4 with the deeper judgement of
+/// [`super::deeper`]), under the match state and cube of `ctx`. At 0 ply
+/// every legal play is valued.
 pub fn judge(
     net: &BgNet,
     pos: &Position,
@@ -143,6 +145,17 @@ pub fn judge(
         searched.push((searched_value(&made_after, 1), *made, made_after));
     }
     searched.sort_by(|a, b| b.0.total_cmp(&a.0));
+    if plies >= 4 {
+        // Deeper: the finalists at 3 plies, the close decisions at 4.
+        let ctx = deeper::Context {
+            net,
+            pos,
+            rules,
+            state,
+            cube,
+        };
+        return deeper::judge_deeper(&ctx, &searched, made, &made_after);
+    }
     let (best2, best_play, best_after) = searched[0];
     let made2 = searched
         .iter()
@@ -159,7 +172,7 @@ pub fn judge(
 }
 
 /// The judgement of the best `(equity, play)` against the play made.
-fn settle(best: (f64, Play), made: &Play, made_eq: f64, plies: u8) -> Judgement {
+pub(super) fn settle(best: (f64, Play), made: &Play, made_eq: f64, plies: u8) -> Judgement {
     if best.0 > made_eq {
         Judgement {
             best: best.1,

@@ -14,6 +14,7 @@
 
 pub mod chequer;
 pub mod cubeful;
+pub mod deeper;
 pub mod explain;
 pub mod quiz;
 pub mod review;

@@ -8,6 +8,7 @@ use neural::Outputs;
 use super::mwc::dead_cube_value;
 use crate::net::BgNet;
 use crate::search::deep::{self, Scratch, Searched, Value};
+use crate::search::four;
 
 /// The match around a search: its state and the cube. In a match the
 /// candidates of the deepest level are compared by the match-winning
@@ -66,6 +67,19 @@ pub fn ranked_3ply_in(
 ) -> Vec<Searched> {
     let by = |o: &Outputs, mover: Side| score.value(o, mover);
     deep::ranked_3ply_by(net, pos, plays, rules, scratch, score.weighs(&by))
+}
+
+/// [`four::ranked_4ply_by`] at a match score (see [`best_play_3ply_in`]).
+pub fn ranked_4ply_in(
+    net: &BgNet,
+    pos: &Position,
+    plays: &[Play],
+    rules: &Rules,
+    scratch: &mut Scratch,
+    score: Score,
+) -> Vec<Searched> {
+    let by = |o: &Outputs, mover: Side| score.value(o, mover);
+    four::ranked_4ply_by(net, pos, plays, rules, scratch, score.weighs(&by))
 }
 
 #[cfg(test)]

@@ -4,9 +4,11 @@
 //! ([`BgNet::after_play_2ply`], gnubg's 1-ply) for the plays kept by the
 //! move filter ([`SEARCH_KEEP`], [`SEARCH_MARGIN`]:
 //! [`BgNet::best_play_2ply`]); at 3 plies one level of rolls deeper
-//! ([`deep`], gnubg's 2-ply).
+//! ([`deep`], gnubg's 2-ply); at 4 plies, for the close finalists of
+//! the 3-ply search, one more ([`four`], gnubg's 3-ply).
 
 pub mod deep;
+pub mod four;
 
 use backgammon::score::win_kind;
 use backgammon::{Play, PlayList, Position, Preset, Rules, Side};

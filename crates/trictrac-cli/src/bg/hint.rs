@@ -31,7 +31,9 @@ pub use backgammon_bot::analysis::service::AnalysedPlay as Ranked;
         board, prime, anchors, checkers back, pips, gammon chances), and the list by why the \
         best play rather than the second (docs/ANALYSIS.md); without dice, the cube \
         decision by the chances, the gammon factor, the take point and the market \
-        losers. --plies 2 values \
+        losers. --plies 4 (the deepest, gnubg's 3-ply) searches the close finalists of \
+        that search (the best 2 within 0.04 at 3 plies) one level of rolls deeper. \
+        --plies 2 values \
         every play at 2 plies and --plies 0 at 0 ply (the network alone). With --best, print only the \
         play the bot `neural` (`neural2` with --plies 2, `neural0` with --plies 0) would \
         make. In a match (a Match ID, an XGID or --match) the equity shown is the \
@@ -94,8 +96,8 @@ pub struct HintArgs {
     #[arg(long, value_name = "FILE")]
     model: Option<PathBuf>,
 
-    /// Search depth of a roll's plays: 3 (the default bot's), 2 or 0
-    /// [default: 3]; of the cube hint: 0, 1, 2 or 3 (2 when not given:
+    /// Search depth of a roll's plays: 3 (the default bot's), 4 (its
+    /// close finalists one level deeper), 2 or 0 [default: 3]; of the cube hint: 0, 1, 2 or 3 (2 when not given:
     /// the default bot's own estimate)
     #[arg(long, value_name = "N")]
     plies: Option<u8>,
@@ -139,7 +141,7 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let plies = args.plies.unwrap_or(3);
     let depth = PlayDepth::try_from(plies).map_err(|_| {
         CliError::input(format!(
-            "--plies must be 0, 2 or 3 for the plays of a roll, not {plies}"
+            "--plies must be 0, 2, 3 or 4 for the plays of a roll, not {plies}"
         ))
     })?;
     let plays = pos.legal_plays(roll, &rules);

@@ -24,10 +24,15 @@ use crate::error::CliError;
         roll; per player the error rates in mEMG as gnubg defines them (equity lost ×1000 \
         per unforced move, per close or actual cube decision, and both together), the luck \
         rate and gnubg's rating words. --plies 2 (the default bot's search; a play that \
-        is not the best there is compared with the best at 3 plies, gnubg's 2-ply) or 0.",
+        is not the best there is compared with the best at 3 plies, gnubg's 2-ply), 0, or \
+        4: a level above the default bot's own, to review its games (the best 2 within \
+        0.04 at 2 plies and the play made compared at 3 plies, and when the play made and \
+        its best rival are within 0.04 there, both at 4 plies, gnubg's 3-ply; some twenty \
+        times the time of --plies 2).",
     after_help = "Examples:\n  \
         trictrac bg review match.mat\n  \
         trictrac bg review match.mat --plies 0 --json\n  \
+        trictrac bg review match.mat --plies 4 -j 4\n  \
         trictrac bg review match.mat --all\n  \
         trictrac bg review match.mat --explain"
 )]
@@ -36,8 +41,9 @@ pub struct ReviewArgs {
     file: PathBuf,
 
     /// Search depth of the chequer plays: 2 (the default bot's, a play
-    /// that is not the best checked at 3) or 0
-    #[arg(long, value_name = "0|2", default_value_t = 2)]
+    /// that is not the best checked at 3), 4 (the close plays judged at
+    /// 4 plies) or 0
+    #[arg(long, value_name = "0|2|4", default_value_t = 2)]
     plies: u8,
 
     /// List every decision, not only the marked ones
@@ -77,9 +83,9 @@ fn side_name(s: Side) -> &'static str {
 /// Runs `trictrac bg review`.
 pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let rules = input::rules(&args.rules)?;
-    if args.plies != 0 && args.plies != 2 {
+    if ![0, 2, 4].contains(&args.plies) {
         return Err(CliError::input(format!(
-            "--plies must be 0 or 2, not {}",
+            "--plies must be 0, 2 or 4, not {}",
             args.plies
         )));
     }

@@ -273,7 +273,8 @@ pub fn plays_in(mat: &MatFile) -> u64 {
         .sum()
 }
 
-/// Reviews every game of `mat` at `plies` (0 or 2), on `threads` cores
+/// Reviews every game of `mat` at `plies` (0, 2, or 4: the close chequer
+/// plays judged at 4 plies, [`super::deeper`]), on `threads` cores
 /// (0: all); `tick` is called after every chequer play judged.
 pub fn review(
     net: &BgNet,

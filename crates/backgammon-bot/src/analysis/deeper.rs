@@ -1,0 +1,181 @@
+//! The review's judgement of a chequer play at a depth above the one that
+//! made it (issue 37, item 5).
+//!
+//! The default bot chooses at 3 plies (gnubg's 2-ply). A review at that
+//! depth with the same network agrees with it by construction: its plays
+//! lose nothing, whatever gnubg's analysis finds. So the review at
+//! `--plies 4` ([`super::chequer::judge`] at 4), after the candidates
+//! have been searched one level of rolls deep (our 2 plies):
+//!
+//! 1. searches the best of them, up to [`DEEPER_KEEP`] within
+//!    [`DEEPER_MARGIN`] of the best (gnubg's filter before its deepest
+//!    level), and the play made, two levels deep (3 plies);
+//! 2. when the play made and the best at 3 plies are within
+//!    [`CLOSE_MARGIN`] (or the play made is the best there and the
+//!    runner-up is that close) — the decisions a search one level
+//!    shallower could get wrong — searches both three levels deep
+//!    (4 plies, gnubg's 3-ply), and the equity lost is the difference of
+//!    those two values.
+//!
+//! Every value is the cubeful search of the position after the play
+//! ([`searched_after_play`]), each side taking his cube decisions on the
+//! way, in the normalised equity of the review.
+
+use backgammon::{Cube, MatchState, Play, Position, Rules};
+
+use super::chequer::{settle, Judgement};
+use crate::cube::search::searched_after_play;
+use crate::net::BgNet;
+
+/// How many of the plays searched at 2 plies are searched again at 3
+/// (besides the play made): the best at 2 plies, up to this many
+/// (gnubg's filter keeps 2)...
+pub const DEEPER_KEEP: usize = 2;
+/// ... within this much equity of the best at 2 plies (gnubg's 0.04).
+pub const DEEPER_MARGIN: f64 = 0.04;
+/// The play made and its best rival at 3 plies closer than this: both
+/// searched at 4 plies.
+pub const CLOSE_MARGIN: f64 = 0.04;
+
+/// The position and the rules, match state and cube of a judgement.
+#[derive(Clone, Copy)]
+pub struct Context<'a> {
+    /// The network.
+    pub net: &'a BgNet,
+    /// The position before the play.
+    pub pos: &'a Position,
+    /// The rules.
+    pub rules: &'a Rules,
+    /// The match state.
+    pub state: &'a MatchState,
+    /// The cube.
+    pub cube: Cube,
+}
+
+impl Context<'_> {
+    /// The cubeful value of the position `after` a play of the side on
+    /// roll of `pos`, searched `levels` levels of rolls deep.
+    fn value(&self, after: &Position, levels: u8) -> f64 {
+        searched_after_play(
+            self.net,
+            after,
+            self.pos.turn(),
+            self.rules,
+            self.state,
+            self.cube,
+            levels,
+        )
+    }
+}
+
+/// The judgement of the play `made` (leading to `made_after`) from the
+/// plays `searched` at 2 plies (their cubeful equity, the play, the
+/// position after it), best first, the play made among them: at 2 plies
+/// when it is the best there and no other is within [`DEEPER_MARGIN`];
+/// else at 3 plies, or at 4 for a close decision (the module's
+/// description).
+pub fn judge_deeper(
+    ctx: &Context,
+    searched: &[(f64, Play, Position)],
+    made: &Play,
+    made_after: &Position,
+) -> Judgement {
+    let Some(&(top, best_play, _)) = searched.first() else {
+        return settle((0.0, *made), made, 0.0, 2);
+    };
+    let mut finalists: Vec<(f64, Play, Position)> = searched
+        .iter()
+        .take(DEEPER_KEEP)
+        .take_while(|s| s.0 >= top - DEEPER_MARGIN)
+        .copied()
+        .collect();
+    if !finalists.iter().any(|s| s.2 == *made_after) {
+        let made2 = searched
+            .iter()
+            .find(|s| s.2 == *made_after)
+            .map_or(top, |s| s.0);
+        finalists.push((made2, *made, *made_after));
+    }
+    if finalists.len() < 2 {
+        // The play made is the best at 2 plies, and clearly.
+        return settle((top, best_play), made, top, 2);
+    }
+    for f in finalists.iter_mut() {
+        f.0 = ctx.value(&f.2, 2);
+    }
+    finalists.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let made3 = finalists
+        .iter()
+        .find(|s| s.2 == *made_after)
+        .map_or(finalists[0].0, |s| s.0);
+    // The best other play at 3 plies: the rival of the play made.
+    let Some(&(rival3, rival, rival_after)) = finalists.iter().find(|s| s.2 != *made_after) else {
+        return settle((made3, *made), made, made3, 3);
+    };
+    if (rival3 - made3).abs() >= CLOSE_MARGIN {
+        return settle((rival3, rival), made, made3, 3);
+    }
+    let made4 = ctx.value(made_after, 3);
+    let rival4 = ctx.value(&rival_after, 3);
+    settle((rival4, rival), made, made4, 4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::chequer::judge;
+    use crate::cube::score::{best_play_3ply_in, Score};
+    use crate::search::deep::Scratch;
+    use backgammon::matchid::MatchId;
+    use backgammon::{Roll, Side};
+
+    #[test]
+    fn a_close_play_of_the_3_ply_bot_is_judged_at_4_plies_and_loses_there() {
+        // The default bot's own play in its 7-point match against gnubg
+        // world class (seed 3751, game 2, its 22nd play): 4-3 at 0-0 (7
+        // away each), the cube centred.
+        let id: MatchId = "UQnuAAAAIAAE".parse().expect("a Match ID");
+        let pos = Position::from_position_id("tm2jEACqfgsGAA", id.dice_owner)
+            .expect("a Position ID")
+            .with_turn(Side::Black);
+        let (state, cube) = (id.match_state(), id.cube());
+        let net = crate::net::default_net();
+        let rules = Rules::standard();
+        let plays = pos.legal_plays(Roll::new(4, 3), &rules);
+        let score = Score {
+            state: &state,
+            cube,
+        };
+        let (made, _) =
+            best_play_3ply_in(&net, &pos, &plays, &rules, &mut Scratch::default(), score);
+        // The review at 2 plies (3 at most) finds nothing to blame.
+        let shallow = judge(&net, &pos, &plays, &made, &rules, (&state, cube), 2);
+        assert_eq!(shallow.lost(), 0.0, "{shallow:?}");
+        let j = judge(&net, &pos, &plays, &made, &rules, (&state, cube), 4);
+        assert_eq!(j.plies, 4, "{j:?}");
+        assert_ne!(j.best, made, "{j:?}");
+        assert!(j.lost() > 0.005, "{j:?}");
+        // The loss is the difference of the two plays' values three levels
+        // of rolls deep; two levels deep (the bot's own depth) the play
+        // made is the better: the 3-ply judgement saw no error.
+        let ctx = Context {
+            net: &net,
+            pos: &pos,
+            rules: &rules,
+            state: &state,
+            cube,
+        };
+        let (best_after, made_after) = (pos.play_unchecked(&j.best), pos.play_unchecked(&made));
+        let want = ctx.value(&best_after, 3) - ctx.value(&made_after, 3);
+        assert!(
+            (j.lost() - want).abs() < 1e-9,
+            "{} against {want}",
+            j.lost()
+        );
+        assert!(
+            ctx.value(&made_after, 2) >= ctx.value(&best_after, 2),
+            "the 3-ply judgement already prefers {}",
+            j.best
+        );
+    }
+}

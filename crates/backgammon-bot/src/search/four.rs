@@ -1,0 +1,197 @@
+//! Plays valued at 4 plies (gnubg's 3-ply, "grandmaster"): one level of
+//! rolls deeper than the default bot's search ([`deep`]), spent only on
+//! the candidates that search leaves close, as gnubg's move filters
+//! narrow its own deeper searches.
+//!
+//! A play at 4 plies is the mean over the opponent's 21 rolls of his
+//! best reply at 0 ply, the position after it valued at 3 plies
+//! ([`deep::after_play_3ply`]) in his eyes: 21 times a 3-ply value. The
+//! ranking ([`ranked_4ply_by`]) is the 3-ply one with its deepest
+//! candidates (those within [`MARGIN_4PLY`] of its best at 3 plies, up to
+//! [`KEEP_4PLY`]) searched again at 4 plies; when the 3-ply search left
+//! one candidate (the others farther than its own filters), nothing is
+//! searched deeper.
+
+use backgammon::{Play, PlayList, Position, Rules, Side};
+use neural::Outputs;
+use tables::chance::{ROLLS, ROLL_TOTAL};
+use tables::search::expect;
+
+use super::deep::{self, Scratch, Searched, Value};
+use crate::eval::near::Near;
+use crate::net::{equity, flip, BgNet};
+
+/// How many of the 3-ply candidates the 4-ply ranking searches at 4
+/// plies: the best at 3 plies, up to this many (gnubg's filter for its
+/// deepest level keeps 2)...
+pub const KEEP_4PLY: usize = 2;
+/// ... within this much equity of the best at 3 plies (gnubg's 0.04).
+pub const MARGIN_4PLY: f32 = 0.04;
+
+/// The outputs, in the mover's eyes, of the position `after` his play
+/// searched three levels of rolls deeper: the mean over the opponent's 21
+/// rolls of the position after his best reply at 0 ply, valued at 3
+/// plies in his eyes ([`deep::after_play_3ply`]) and turned into the
+/// mover's. Exact when the play wins.
+pub fn after_play_4ply(
+    net: &BgNet,
+    after: &Position,
+    mover: Side,
+    rules: &Rules,
+    scratch: &mut Scratch,
+) -> Outputs {
+    if after.winner() == Some(mover) {
+        return net.after_play(after, mover, rules.preset);
+    }
+    let opp = !mover;
+    // The replies are a few checkers away from `after`: the network's
+    // sums for it are computed once.
+    let mut near = Near::new();
+    near.set_base(net, &after.with_turn(mover), rules.preset);
+    let mut replies = PlayList::new();
+    expect(ROLLS, ROLL_TOTAL, |roll| {
+        replies.clear();
+        after.legal_plays_into(roll, rules, &mut replies);
+        // The opponent's best reply at 0 ply, in his eyes (never an empty
+        // list: a pass when nothing can be played).
+        let mut best: Option<(f32, Position)> = None;
+        for p in replies.iter() {
+            let next = after.play_unchecked(p);
+            let e = equity(&net.after_play_near(&next, opp, rules.preset, &mut near));
+            if best.is_none_or(|b| e > b.0) {
+                best = Some((e, next));
+            }
+        }
+        let next = best.map_or(*after, |b| b.1);
+        flip(&deep::after_play_3ply(net, &next, opp, rules, scratch))
+    })
+}
+
+/// Every play of `plays` ranked at 4 plies: the 3-ply ranking
+/// ([`deep::ranked_3ply_by`], with `value` as there) with its best
+/// candidates at 3 plies, up to [`KEEP_4PLY`] within [`MARGIN_4PLY`],
+/// searched at 4 plies ([`after_play_4ply`]) and first (best first, by
+/// `value` when given, else by cubeless equity), then the rest as the
+/// 3-ply ranking left them. Empty when `plays` is.
+///
+/// ```
+/// use backgammon::{Position, Roll, Rules};
+/// use backgammon_bot::search::deep::Scratch;
+/// use backgammon_bot::search::four::ranked_4ply_by;
+///
+/// let net = backgammon_bot::default_net();
+/// let rules = Rules::standard();
+/// let start = Position::start();
+/// let plays = start.legal_plays("3-1".parse::<Roll>().unwrap(), &rules);
+/// let ranked = ranked_4ply_by(&net, &start, &plays, &rules, &mut Scratch::default(), None);
+/// assert_eq!(ranked.len(), plays.len());
+/// assert_eq!(ranked[0].play.to_string(), "8/5 6/5");
+/// ```
+pub fn ranked_4ply_by(
+    net: &BgNet,
+    pos: &Position,
+    plays: &[Play],
+    rules: &Rules,
+    scratch: &mut Scratch,
+    value: Option<Value>,
+) -> Vec<Searched> {
+    let mut ranked = deep::ranked_3ply_by(net, pos, plays, rules, scratch, value);
+    let mover = pos.turn();
+    let Some(first) = ranked.first().copied() else {
+        return ranked;
+    };
+    if first.plies < 3 {
+        // One candidate left at 2 plies: the 3-ply search found it clear.
+        return ranked;
+    }
+    let n4 = ranked
+        .iter()
+        .take(KEEP_4PLY)
+        .take_while(|s| s.plies == 3 && s.equity() >= first.equity() - MARGIN_4PLY)
+        .count();
+    if n4 < 2 {
+        return ranked;
+    }
+    for s in ranked[..n4].iter_mut() {
+        let after = pos.play_unchecked(&s.play);
+        s.outputs = after_play_4ply(net, &after, mover, rules, scratch);
+        s.plies = 4;
+    }
+    match value {
+        Some(by) => {
+            ranked[..n4].sort_by(|a, b| by(&b.outputs, mover).total_cmp(&by(&a.outputs, mover)))
+        }
+        None => ranked[..n4].sort_by(|a, b| b.equity().total_cmp(&a.equity())),
+    }
+    ranked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use backgammon::Roll;
+
+    #[test]
+    fn four_plies_average_the_three_ply_values_of_the_best_replies() {
+        let net = crate::net::default_net();
+        let rules = Rules::standard();
+        let start = Position::start();
+        let plays = start.legal_plays(Roll::new(3, 1), &rules);
+        let after = start.play_unchecked(&plays[0]);
+        let mover = start.turn();
+        let got = after_play_4ply(&net, &after, mover, &rules, &mut Scratch::default());
+        // By hand: roll by roll, the best reply at 0 ply, then 3 plies.
+        let mut want = [0.0f32; neural::MAX_OUTPUTS];
+        for roll in Roll::ALL {
+            let replies = after.legal_plays(roll, &rules);
+            let (reply, _) = net.best_play(&after, &replies, rules.preset);
+            let next = after.play_unchecked(&reply);
+            let o = flip(&deep::after_play_3ply(
+                &net,
+                &next,
+                !mover,
+                &rules,
+                &mut Scratch::default(),
+            ));
+            for (w, x) in want.iter_mut().zip(o) {
+                *w += roll.weight() as f32 / 36.0 * x;
+            }
+        }
+        for (g, w) in got.iter().zip(want) {
+            assert!((g - w).abs() < 1e-4, "{got:?} against {want:?}");
+        }
+        let three = deep::after_play_3ply(&net, &after, mover, &rules, &mut Scratch::default());
+        assert!((three[0] - got[0]).abs() > 1e-6, "{three:?} {got:?}");
+    }
+
+    #[test]
+    fn the_4_ply_ranking_searches_the_close_3_ply_candidates_deeper() {
+        let net = crate::net::default_net();
+        let rules = Rules::standard();
+        let start = Position::start();
+        let mut deeper = 0;
+        for roll in [Roll::new(4, 3), Roll::new(5, 2), Roll::new(6, 2)] {
+            let plays = start.legal_plays(roll, &rules);
+            let mut s = Scratch::default();
+            let three = deep::ranked_3ply_by(&net, &start, &plays, &rules, &mut s, None);
+            let four = ranked_4ply_by(&net, &start, &plays, &rules, &mut s, None);
+            assert_eq!(four.len(), plays.len());
+            // The same plays below the 4-ply candidates, in the same order.
+            let n4 = four.iter().take_while(|p| p.plies == 4).count();
+            assert_eq!(four[n4..], three[n4..], "{roll}");
+            if n4 > 0 {
+                deeper += 1;
+                assert!(n4 >= 2 && n4 <= KEEP_4PLY, "{four:?}");
+                assert!(four[..n4]
+                    .windows(2)
+                    .all(|w| w[0].equity() >= w[1].equity()));
+                let mut a: Vec<Play> = four[..n4].iter().map(|p| p.play).collect();
+                let mut b: Vec<Play> = three[..n4].iter().map(|p| p.play).collect();
+                a.sort_by_key(|p| p.to_string());
+                b.sort_by_key(|p| p.to_string());
+                assert_eq!(a, b, "the 3-ply finalists, searched again");
+            }
+        }
+        assert!(deeper > 0, "no close opening roll searched at 4 plies");
+    }
+}
