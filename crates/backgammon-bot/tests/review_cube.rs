@@ -7,7 +7,7 @@
 
 use backgammon::{MatFile, MatchId, Position, Rules};
 use backgammon_bot::analysis::cubeful::{analyse, analyse_outputs, cube_outputs, CubeAnalysis};
-use backgammon_bot::analysis::review::{review, CubeReview, Review};
+use backgammon_bot::analysis::review::{review, CubeReview, Options, Review};
 use backgammon_bot::cube::depth::DEEP_MARGIN;
 use backgammon_bot::{default_net, BgNet};
 
@@ -33,7 +33,14 @@ fn analysis_at(net: &BgNet, c: &CubeReview, searched: bool) -> (Position, CubeAn
 /// The review at 0 ply of the `.mat` file `text`.
 fn reviewed(net: &BgNet, text: &str) -> Review {
     let mat = MatFile::parse(text, Rules::standard()).expect("a valid file");
-    review(net, &mat, &Rules::standard(), 0, 1, &|| {}).expect("reviewed")
+    review(
+        net,
+        &mat,
+        &Rules::standard(),
+        Options::one_thread(0),
+        &|| {},
+    )
+    .expect("reviewed")
 }
 
 #[test]

@@ -31,10 +31,11 @@ use super::cubeful::{self, CubeAnalysis};
 use super::explain::{features, why, Chances, PlayFeatures, Why};
 use super::review::{self, Review};
 use super::rollout::{self, Progress, RolloutResult, Settings};
-use crate::cube::score::{best_play_3ply_in, ranked_3ply_in, ranked_4ply_in, Score};
+use crate::cube::score::{best_play_3ply_in, Score};
 use crate::eval::Evaluator;
 use crate::net::BgNet;
-use crate::search::deep::Scratch;
+use crate::search::deep::{self, Scratch};
+use crate::search::four;
 use crate::search::{SEARCH_KEEP, SEARCH_MARGIN};
 
 /// How deep the plays of a roll are ranked.
@@ -46,12 +47,12 @@ pub enum PlayDepth {
     /// Every play at 2 plies: the mean over the opponent's 21 rolls of
     /// his best reply ([`BgNet::after_play_2ply`], gnubg's 1-ply).
     Two,
-    /// The default bot's search ([`ranked_3ply_in`], gnubg's 2-ply with
+    /// The default bot's search ([`deep::ranked_3ply_by`] at the score, gnubg's 2-ply with
     /// its move filters): every play at 0 ply, the closest at 2 and 3,
     /// the deepest first.
     #[default]
     Three,
-    /// The hint's deepest level ([`ranked_4ply_in`], gnubg's 3-ply): the
+    /// The hint's deepest level ([`four::ranked_4ply_by`] at the score, gnubg's 3-ply): the
     /// 3-ply search with its close finalists searched one level of rolls
     /// deeper. Not among [`PlayDepth::ALL`] (asked for by name: some
     /// twenty times a 3-ply ranking's time where it goes deeper).
@@ -216,11 +217,12 @@ impl<'a> Analyst<'a> {
         let mut ranked: Vec<AnalysedPlay> = match depth {
             PlayDepth::Three | PlayDepth::Four => {
                 let search = if depth == PlayDepth::Four {
-                    ranked_4ply_in
+                    four::ranked_4ply_by
                 } else {
-                    ranked_3ply_in
+                    deep::ranked_3ply_by
                 };
-                search(net, pos, plays, rules, &mut Scratch::default(), score)
+                score
+                    .searching(|v| search(net, pos, plays, rules, &mut Scratch::default(), v))
                     .iter()
                     .map(|s| ranked_of(&s.play, &s.outputs, s.plies))
                     .collect()
@@ -269,11 +271,12 @@ impl<'a> Analyst<'a> {
             PlayDepth::Three => {
                 best_play_3ply_in(net, pos, plays, rules, &mut Scratch::default(), score).0
             }
-            PlayDepth::Four => {
-                ranked_4ply_in(net, pos, plays, rules, &mut Scratch::default(), score)
-                    .first()
-                    .map_or(plays[0], |s| s.play)
-            }
+            PlayDepth::Four => score
+                .searching(|v| {
+                    four::ranked_4ply_by(net, pos, plays, rules, &mut Scratch::default(), v)
+                })
+                .first()
+                .map_or(plays[0], |s| s.play),
             PlayDepth::Two => {
                 net.best_play_2ply(pos, plays, rules, SEARCH_KEEP, SEARCH_MARGIN)
                     .0
@@ -296,8 +299,8 @@ impl<'a> Analyst<'a> {
         cubeful::analyse(self.net, pos, rules, state, cube, plies)
     }
 
-    /// The review of every game of `mat` at `plies` (0, 2 or 4) on
-    /// `threads` cores (0: all): [`review::review`].
+    /// The review of every game of `mat` at `options.plies` (0, 2 or 4)
+    /// on `options.threads` cores (0: all): [`review::review`].
     ///
     /// # Errors
     /// A game of the file that cannot be replayed.
@@ -305,11 +308,10 @@ impl<'a> Analyst<'a> {
         &self,
         mat: &MatFile,
         rules: &Rules,
-        plies: u8,
-        threads: usize,
+        options: review::Options,
         tick: &(dyn Fn() + Sync),
     ) -> Result<Review, String> {
-        review::review(self.net, mat, rules, plies, threads, tick)
+        review::review(self.net, mat, rules, options, tick)
     }
 
     /// A rollout of `root` (its side on roll about to roll), stopped

@@ -7,8 +7,7 @@ use neural::Outputs;
 
 use super::mwc::dead_cube_value;
 use crate::net::BgNet;
-use crate::search::deep::{self, Scratch, Searched, Value};
-use crate::search::four;
+use crate::search::deep::{self, Scratch, Value};
 
 /// The match around a search: its state and the cube. In a match the
 /// candidates of the deepest level are compared by the match-winning
@@ -36,6 +35,17 @@ impl Score<'_> {
     fn weighs<'b>(&self, by: Value<'b>) -> Option<Value<'b>> {
         (!self.state.is_money()).then_some(by)
     }
+
+    /// `search` called with the value its deepest candidates are compared
+    /// by at this score: [`Score::value`] in a match, none (cubeless
+    /// equity) in money play. The searches at a match score are
+    /// [`best_play_3ply_in`] and, for the rankings,
+    /// `score.searching(|v| deep::ranked_3ply_by(net, pos, plays, rules,
+    /// scratch, v))` (or [`four::ranked_4ply_by`]).
+    pub fn searching<R>(&self, search: impl FnOnce(Option<Value>) -> R) -> R {
+        let by = |o: &Outputs, mover: Side| self.value(o, mover);
+        search(self.weighs(&by))
+    }
 }
 
 /// [`deep::best_play_3ply`] at a match score: in a match (not money play) the
@@ -52,34 +62,7 @@ pub fn best_play_3ply_in(
     scratch: &mut Scratch,
     score: Score,
 ) -> (Play, Outputs) {
-    let by = |o: &Outputs, mover: Side| score.value(o, mover);
-    deep::best_play_3ply_by(net, pos, plays, rules, scratch, score.weighs(&by))
-}
-
-/// [`deep::ranked_3ply`] at a match score (see [`best_play_3ply_in`]).
-pub fn ranked_3ply_in(
-    net: &BgNet,
-    pos: &Position,
-    plays: &[Play],
-    rules: &Rules,
-    scratch: &mut Scratch,
-    score: Score,
-) -> Vec<Searched> {
-    let by = |o: &Outputs, mover: Side| score.value(o, mover);
-    deep::ranked_3ply_by(net, pos, plays, rules, scratch, score.weighs(&by))
-}
-
-/// [`four::ranked_4ply_by`] at a match score (see [`best_play_3ply_in`]).
-pub fn ranked_4ply_in(
-    net: &BgNet,
-    pos: &Position,
-    plays: &[Play],
-    rules: &Rules,
-    scratch: &mut Scratch,
-    score: Score,
-) -> Vec<Searched> {
-    let by = |o: &Outputs, mover: Side| score.value(o, mover);
-    four::ranked_4ply_by(net, pos, plays, rules, scratch, score.weighs(&by))
+    score.searching(|v| deep::best_play_3ply_by(net, pos, plays, rules, scratch, v))
 }
 
 #[cfg(test)]
@@ -116,7 +99,8 @@ mod tests {
         for roll in ["3-1", "6-5", "5-2", "4-4"] {
             let roll: Roll = roll.parse().expect("a roll");
             let plays = pos.legal_plays(roll, &rules);
-            let ranked = ranked_3ply_in(&net, &pos, &plays, &rules, &mut scratch, score);
+            let ranked = score
+                .searching(|v| deep::ranked_3ply_by(&net, &pos, &plays, &rules, &mut scratch, v));
             let mover = pos.turn();
             for group in ranked.chunk_by(|a, b| a.plies == b.plies) {
                 for w in group.windows(2) {
@@ -130,7 +114,8 @@ mod tests {
             let (best, _) = best_play_3ply_in(&net, &pos, &plays, &rules, &mut scratch, score);
             assert_eq!(best, ranked[0].play);
             // In money play nothing changes: cubeless equity.
-            let m = ranked_3ply_in(&net, &pos, &plays, &rules, &mut scratch, in_money);
+            let m = in_money
+                .searching(|v| deep::ranked_3ply_by(&net, &pos, &plays, &rules, &mut scratch, v));
             assert_eq!(m, ranked_3ply(&net, &pos, &plays, &rules, &mut scratch));
             let e = in_money.value(&m[0].outputs, mover);
             assert!((e - f64::from(m[0].equity())).abs() < 1e-6);

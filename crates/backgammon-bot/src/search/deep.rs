@@ -40,38 +40,48 @@ pub fn after_play_3ply(
         return net.after_play(after, mover, rules.preset);
     }
     let opp = !mover;
+    let inner = &mut scratch.inner;
+    after_best_replies(net, after, mover, rules, &mut scratch.replies, |next| {
+        net.after_play_2ply(next, opp, rules, inner)
+    })
+}
+
+/// One level of the opponent's rolls above `deeper`: the outputs, in the
+/// mover's eyes, of the mean over the opponent's 21 rolls (the shared
+/// chance node, weighted 1 or 2 of 36) of `deeper` (in the opponent's
+/// eyes) of the position after his best reply at 0 ply; `replies` is
+/// scratch space for the replies. [`after_play_3ply`] with the 2-ply
+/// value below, the 4-ply search with the 3-ply one.
+pub(crate) fn after_best_replies(
+    net: &BgNet,
+    after: &Position,
+    mover: Side,
+    rules: &Rules,
+    replies: &mut PlayList,
+    mut deeper: impl FnMut(&Position) -> Outputs,
+) -> Outputs {
+    let opp = !mover;
     // The replies are a few checkers away from `after` with the mover on
     // roll: the network's sums for it are computed once (as in
     // `BgNet::after_play_2ply`).
     let mut near = Near::new();
     near.set_base(net, &after.with_turn(mover), rules.preset);
-    // The mean over the opponent's rolls (the shared chance node).
-    tables::search::expect_until(
-        ROLLS,
-        ROLL_TOTAL,
-        |roll| {
-            scratch.replies.clear();
-            after.legal_plays_into(roll, rules, &mut scratch.replies);
-            // The opponent's best reply at 0 ply, in his eyes (the list is
-            // never empty: a pass when nothing can be played).
-            let mut best: Option<(f32, Position)> = None;
-            for p in scratch.replies.iter() {
-                let next = after.play_unchecked(p);
-                let e = equity(&net.after_play_near(&next, opp, rules.preset, &mut near));
-                if best.is_none_or(|b| e > b.0) {
-                    best = Some((e, next));
-                }
+    tables::search::expect(ROLLS, ROLL_TOTAL, |roll| {
+        replies.clear();
+        after.legal_plays_into(roll, rules, replies);
+        // The opponent's best reply at 0 ply, in his eyes (the list is
+        // never empty: a pass when nothing can be played).
+        let mut best: Option<(f32, Position)> = None;
+        for p in replies.iter() {
+            let next = after.play_unchecked(p);
+            let e = equity(&net.after_play_near(&next, opp, rules.preset, &mut near));
+            if best.is_none_or(|b| e > b.0) {
+                best = Some((e, next));
             }
-            let (_, next) = best?;
-            Some(flip(&net.after_play_2ply(
-                &next,
-                opp,
-                rules,
-                &mut scratch.inner,
-            )))
-        },
-        |_, _| None,
-    )
+        }
+        let next = best.map_or(*after, |b| b.1);
+        flip(&deeper(&next))
+    })
 }
 
 /// How many plays the 3-ply player searches at 2 plies: the best at 0

@@ -14,12 +14,9 @@
 
 use backgammon::{Play, PlayList, Position, Rules, Side};
 use neural::Outputs;
-use tables::chance::{ROLLS, ROLL_TOTAL};
-use tables::search::expect;
 
 use super::deep::{self, Scratch, Searched, Value};
-use crate::eval::near::Near;
-use crate::net::{equity, flip, BgNet};
+use crate::net::BgNet;
 
 /// How many of the 3-ply candidates the 4-ply ranking searches at 4
 /// plies: the best at 3 plies, up to this many (gnubg's filter for its
@@ -43,27 +40,9 @@ pub fn after_play_4ply(
     if after.winner() == Some(mover) {
         return net.after_play(after, mover, rules.preset);
     }
-    let opp = !mover;
-    // The replies are a few checkers away from `after`: the network's
-    // sums for it are computed once.
-    let mut near = Near::new();
-    near.set_base(net, &after.with_turn(mover), rules.preset);
     let mut replies = PlayList::new();
-    expect(ROLLS, ROLL_TOTAL, |roll| {
-        replies.clear();
-        after.legal_plays_into(roll, rules, &mut replies);
-        // The opponent's best reply at 0 ply, in his eyes (never an empty
-        // list: a pass when nothing can be played).
-        let mut best: Option<(f32, Position)> = None;
-        for p in replies.iter() {
-            let next = after.play_unchecked(p);
-            let e = equity(&net.after_play_near(&next, opp, rules.preset, &mut near));
-            if best.is_none_or(|b| e > b.0) {
-                best = Some((e, next));
-            }
-        }
-        let next = best.map_or(*after, |b| b.1);
-        flip(&deep::after_play_3ply(net, &next, opp, rules, scratch))
+    deep::after_best_replies(net, after, mover, rules, &mut replies, |next| {
+        deep::after_play_3ply(net, next, !mover, rules, scratch)
     })
 }
 
@@ -129,6 +108,7 @@ pub fn ranked_4ply_by(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::net::flip;
     use backgammon::Roll;
 
     #[test]

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use backgammon::{MatFile, MatchId, Play, Position, Roll, Rules, Side};
 use backgammon_bot::analysis::explain::{features, why};
-use backgammon_bot::analysis::review::{plays_in, CubeReview, Mark, MoveReview};
+use backgammon_bot::analysis::review::{self, plays_in, CubeReview, Mark, MoveReview};
 use backgammon_bot::analysis::service::Analyst;
 use clap::Args;
 
@@ -100,9 +100,15 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
         "{bar:40} {pos}/{len} plays {per_sec} eta {eta}",
     );
     let r = Analyst::new(&net)
-        .review(&mat, &rules, args.plies, args.jobs.unwrap_or(0), &|| {
-            bar.inc(1)
-        })
+        .review(
+            &mat,
+            &rules,
+            review::Options {
+                plies: args.plies,
+                threads: args.jobs.unwrap_or(0),
+            },
+            &|| bar.inc(1),
+        )
         .map_err(|e| CliError::input(format!("{}: {e}", args.file.display())))?;
     bar.finish_and_clear();
     if args.json {

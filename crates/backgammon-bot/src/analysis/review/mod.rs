@@ -273,17 +273,43 @@ pub fn plays_in(mat: &MatFile) -> u64 {
         .sum()
 }
 
-/// Reviews every game of `mat` at `plies` (0, 2, or 4: the close chequer
-/// plays judged at 4 plies, [`super::deeper`]), on `threads` cores
-/// (0: all); `tick` is called after every chequer play judged.
+/// How deep and on how many cores a review works.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// 0, 2 (the default), or 4: the close chequer plays judged at 4
+    /// plies ([`super::deeper`]).
+    pub plies: u8,
+    /// Cores to use (0: all).
+    pub threads: usize,
+}
+
+impl Options {
+    /// A review at `plies` on one core (the same order of work every
+    /// time, as the tests want).
+    pub fn one_thread(plies: u8) -> Self {
+        Options { plies, threads: 1 }
+    }
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            plies: 2,
+            threads: 0,
+        }
+    }
+}
+
+/// Reviews every game of `mat` at `options.plies` on `options.threads`
+/// cores; `tick` is called after every chequer play judged.
 pub fn review(
     net: &BgNet,
     mat: &MatFile,
     rules: &Rules,
-    plies: u8,
-    threads: usize,
+    options: Options,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Review, String> {
+    let Options { plies, threads } = options;
     let threads = if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -368,12 +394,25 @@ pub fn review(
 mod tests {
     use super::*;
 
+    /// The review of the `.mat` file `text` at `plies` by the shipped
+    /// network.
+    fn reviewed(text: &str, plies: u8) -> Review {
+        let mat = MatFile::parse(text, Rules::standard()).expect("a valid file");
+        let net = crate::net::default_net();
+        review(
+            &net,
+            &mat,
+            &Rules::standard(),
+            Options::one_thread(plies),
+            &|| {},
+        )
+        .expect("reviewed")
+    }
+
     #[test]
     fn a_double_at_the_opening_and_its_pass_are_cube_errors() {
         let text = " 5 point match\n\n Game 1\n A : 0     B : 0\n  1) 31: 8/5 6/5               Doubles => 2\n  2)  Drops\n                                  Wins 1 point\n";
-        let mat = MatFile::parse(text, Rules::standard()).expect("a valid file");
-        let net = crate::net::default_net();
-        let r = review(&net, &mat, &Rules::standard(), 0, 1, &|| {}).expect("reviewed");
+        let r = reviewed(text, 0);
         let cubes = &r.games[0].cubes;
         let dbl = cubes
             .iter()
@@ -409,9 +448,7 @@ mod tests {
     #[test]
     fn a_blunder_is_found_and_the_best_play_is_not() {
         let text = " 1 point match\n\n Game 1\n A : 0     B : 0\n  1) 31: 8/5 6/5   65: 24/13\n  2) 42: 24/20 24/22\n";
-        let mat = MatFile::parse(text, Rules::standard()).expect("a valid file");
-        let net = crate::net::default_net();
-        let r = review(&net, &mat, &Rules::standard(), 0, 1, &|| {}).expect("reviewed");
+        let r = reviewed(text, 0);
         let moves = &r.games[0].moves;
         assert_eq!(moves.len(), 3);
         // 31: 8/5 6/5 and 65: 24/13 are the book plays.
@@ -427,9 +464,7 @@ mod tests {
     #[test]
     fn at_2_plies_a_play_that_is_not_the_best_is_judged_at_3_plies() {
         let text = " 1 point match\n\n Game 1\n A : 0     B : 0\n  1) 31: 8/5 6/5   65: 24/13\n  2) 42: 24/20 24/22\n";
-        let mat = MatFile::parse(text, Rules::standard()).expect("a valid file");
-        let net = crate::net::default_net();
-        let r = review(&net, &mat, &Rules::standard(), 2, 1, &|| {}).expect("reviewed");
+        let r = reviewed(text, 2);
         let moves = &r.games[0].moves;
         // 31: 8/5 6/5, the best at 2 plies: nothing lost, no deeper look.
         assert_eq!((moves[0].plies, moves[0].lost), (2, 0.0), "{:?}", moves[0]);

@@ -238,7 +238,15 @@ pub fn review_json(net: &BgNet, mat: &MatFile, r: &Review, rules: &Rules) -> Val
 pub fn review_text(text: &str, rules: Rules) -> Result<Value, crate::error::AnalysisError> {
     let mat = parse(text, rules)?;
     let net = backgammon_bot::default_net();
-    let r = Analyst::new(&net).review(&mat, &rules, PLIES, 0, &|| {})?;
+    let r = Analyst::new(&net).review(
+        &mat,
+        &rules,
+        review::Options {
+            plies: PLIES,
+            threads: 0,
+        },
+        &|| {},
+    )?;
     Ok(review_json(&net, &mat, &r, &rules))
 }
 
