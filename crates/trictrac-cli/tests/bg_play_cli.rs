@@ -281,6 +281,13 @@ fn bg_play_saves_the_game_on_ctrl_c() {
         .status()
         .unwrap();
     assert!(killed.success());
+    // The handler's thread saves and exits by itself: stdin stays open
+    // until the process is gone, or the end of the input (a quit, exit 0)
+    // could win the race against the handler on a loaded machine.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while child.try_wait().unwrap().is_none() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
     drop(stdin);
     reader.join().unwrap();
     let (status, err) = wait_stderr(child);
