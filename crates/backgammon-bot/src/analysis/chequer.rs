@@ -24,6 +24,7 @@ use neural::Outputs;
 
 use super::cubeful;
 use super::deeper;
+pub use super::judgement::Judgement;
 use crate::cube::mwc::dead_cube_value;
 use crate::cube::search::searched_after_play;
 use crate::net::{equity, flip, BgNet};
@@ -55,27 +56,6 @@ pub fn cubeful_after(
         return dead_cube_value(o, !after.turn(), state, cube);
     }
     -cubeful::analyse_outputs(&flip(o), after, rules, state, cube).best()
-}
-
-/// A play's judgement: the best play and its equity, the play made's
-/// equity, and the depth (in plies) at which the two were compared.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Judgement {
-    /// The best play.
-    pub best: Play,
-    /// Its cubeful equity.
-    pub best_equity: f64,
-    /// The cubeful equity of the play made.
-    pub made_equity: f64,
-    /// The depth of the comparison: 0, 2 or 3.
-    pub plies: u8,
-}
-
-impl Judgement {
-    /// The equity lost by the play made (never negative).
-    pub fn lost(&self) -> f64 {
-        (self.best_equity - self.made_equity).max(0.0)
-    }
 }
 
 /// The plays `plays` of `pos` (the legal plays of its roll) judged
@@ -125,7 +105,7 @@ pub fn judge(
                 &made_after,
             );
         }
-        return settle(best, made, made_eq, 0);
+        return Judgement::settle(best, made, made_eq, 0);
     }
     // 2 plies: the candidates of gnubg's filter and the play made.
     let top = ranked.first().map_or(0.0, |r| r.0);
@@ -163,31 +143,12 @@ pub fn judge(
         .map_or(best2, |s| s.0);
     if made2 >= best2 {
         // The play made is the best at 2 plies.
-        return settle((best2, best_play), made, made2, 2);
+        return Judgement::settle((best2, best_play), made, made2, 2);
     }
     // The best at 2 plies and the play made, valued again at 3.
     let made3 = searched_value(&made_after, 2);
     let best3 = searched_value(&best_after, 2);
-    settle((best3, best_play), made, made3, 3)
-}
-
-/// The judgement of the best `(equity, play)` against the play made.
-pub(super) fn settle(best: (f64, Play), made: &Play, made_eq: f64, plies: u8) -> Judgement {
-    if best.0 > made_eq {
-        Judgement {
-            best: best.1,
-            best_equity: best.0,
-            made_equity: made_eq,
-            plies,
-        }
-    } else {
-        Judgement {
-            best: *made,
-            best_equity: made_eq,
-            made_equity: made_eq,
-            plies,
-        }
-    }
+    Judgement::settle((best3, best_play), made, made3, 3)
 }
 
 #[cfg(test)]

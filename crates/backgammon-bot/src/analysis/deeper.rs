@@ -23,7 +23,7 @@
 
 use backgammon::{Cube, MatchState, Play, Position, Rules};
 
-use super::chequer::{settle, Judgement};
+use super::judgement::Judgement;
 use crate::cube::search::searched_after_play;
 use crate::net::BgNet;
 
@@ -81,7 +81,7 @@ pub fn judge_deeper(
     made_after: &Position,
 ) -> Judgement {
     let Some(&(top, best_play, _)) = searched.first() else {
-        return settle((0.0, *made), made, 0.0, 2);
+        return Judgement::settle((0.0, *made), made, 0.0, 2);
     };
     let mut finalists: Vec<(f64, Play, Position)> = searched
         .iter()
@@ -98,7 +98,7 @@ pub fn judge_deeper(
     }
     if finalists.len() < 2 {
         // The play made is the best at 2 plies, and clearly.
-        return settle((top, best_play), made, top, 2);
+        return Judgement::settle((top, best_play), made, top, 2);
     }
     for f in finalists.iter_mut() {
         f.0 = ctx.value(&f.2, 2);
@@ -110,14 +110,14 @@ pub fn judge_deeper(
         .map_or(finalists[0].0, |s| s.0);
     // The best other play at 3 plies: the rival of the play made.
     let Some(&(rival3, rival, rival_after)) = finalists.iter().find(|s| s.2 != *made_after) else {
-        return settle((made3, *made), made, made3, 3);
+        return Judgement::settle((made3, *made), made, made3, 3);
     };
     if (rival3 - made3).abs() >= CLOSE_MARGIN {
-        return settle((rival3, rival), made, made3, 3);
+        return Judgement::settle((rival3, rival), made, made3, 3);
     }
     let made4 = ctx.value(made_after, 3);
     let rival4 = ctx.value(&rival_after, 3);
-    settle((rival4, rival), made, made4, 4)
+    Judgement::settle((rival4, rival), made, made4, 4)
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ pub mod chequer;
 pub mod cubeful;
 pub mod deeper;
 pub mod explain;
+pub mod judgement;
 pub mod quiz;
 pub mod review;
 pub mod rollout;
