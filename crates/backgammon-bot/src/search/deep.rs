@@ -36,9 +36,6 @@ pub fn after_play_3ply(
     rules: &Rules,
     scratch: &mut Scratch,
 ) -> Outputs {
-    if after.winner() == Some(mover) {
-        return net.after_play(after, mover, rules.preset);
-    }
     let opp = !mover;
     let inner = &mut scratch.inner;
     after_best_replies(net, after, mover, rules, &mut scratch.replies, |next| {
@@ -50,8 +47,9 @@ pub fn after_play_3ply(
 /// mover's eyes, of the mean over the opponent's 21 rolls (the shared
 /// chance node, weighted 1 or 2 of 36) of `deeper` (in the opponent's
 /// eyes) of the position after his best reply at 0 ply; `replies` is
-/// scratch space for the replies. [`after_play_3ply`] with the 2-ply
-/// value below, the 4-ply search with the 3-ply one.
+/// scratch space for the replies. Exact when the play wins.
+/// [`after_play_3ply`] with the 2-ply value below, the 4-ply search with
+/// the 3-ply one.
 pub(crate) fn after_best_replies(
     net: &BgNet,
     after: &Position,
@@ -60,6 +58,9 @@ pub(crate) fn after_best_replies(
     replies: &mut PlayList,
     mut deeper: impl FnMut(&Position) -> Outputs,
 ) -> Outputs {
+    if after.winner() == Some(mover) {
+        return net.after_play(after, mover, rules.preset);
+    }
     let opp = !mover;
     // The replies are a few checkers away from `after` with the mover on
     // roll: the network's sums for it are computed once (as in

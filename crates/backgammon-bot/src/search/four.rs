@@ -37,9 +37,6 @@ pub fn after_play_4ply(
     rules: &Rules,
     scratch: &mut Scratch,
 ) -> Outputs {
-    if after.winner() == Some(mover) {
-        return net.after_play(after, mover, rules.preset);
-    }
     let mut replies = PlayList::new();
     deep::after_best_replies(net, after, mover, rules, &mut replies, |next| {
         deep::after_play_3ply(net, next, !mover, rules, scratch)

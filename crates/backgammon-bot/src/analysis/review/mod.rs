@@ -276,7 +276,7 @@ pub fn plays_in(mat: &MatFile) -> u64 {
 /// How deep and on how many cores a review works.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// 0, 2 (the default), or 4: the close chequer plays judged at 4
+    /// 0, 2 (the commands' default), or 4: the close chequer plays judged at 4
     /// plies ([`super::deeper`]).
     pub plies: u8,
     /// Cores to use (0: all).
@@ -288,15 +288,6 @@ impl Options {
     /// time, as the tests want).
     pub fn one_thread(plies: u8) -> Self {
         Options { plies, threads: 1 }
-    }
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            plies: 2,
-            threads: 0,
-        }
     }
 }
 
