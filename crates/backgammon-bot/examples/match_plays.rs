@@ -1,7 +1,7 @@
 //! How often the 3-ply player's play agrees with gnubg's best in match
 //! positions, the deepest candidates compared by cubeless money equity
 //! ([`ranked_3ply`], the player before) or by match equity
-//! (`deep::ranked_3ply_by` at the score, the player now). Reads lines `POSITION_ID
+//! (`deep::Searcher::ranked_3ply` at the score, the player now). Reads lines `POSITION_ID
 //! MATCH_ID ROLL GNUBG_BEST` (gnubg's play as it writes it) from
 //! standard input; `SHOW=1` prints the positions where only the match
 //! equity finds gnubg's play. docs/ANALYSIS.md, "The chequer hint in a
@@ -14,7 +14,7 @@ use std::io::BufRead;
 use backgammon::{MatchId, PlayText, Position, Roll, Rules};
 use backgammon_bot::cube::score::Score;
 use backgammon_bot::default_net;
-use backgammon_bot::search::deep::ranked_3ply_by;
+use backgammon_bot::search::deep::Searcher;
 use backgammon_bot::search::deep::{ranked_3ply, Scratch};
 
 fn main() {
@@ -50,8 +50,9 @@ fn main() {
         let cubeless =
             pos.play_unchecked(&ranked_3ply(&net, &pos, &plays, &rules, &mut scratch)[0].play);
         let in_match = score
-            .searching(|v| ranked_3ply_by(&net, &pos, &plays, &rules, &mut scratch, v))[0]
-            .play;
+            .searching(|v| Searcher::new(&net, &rules, v).ranked_3ply(&pos, &plays, &mut scratch))
+            [0]
+        .play;
         let by_match = pos.play_unchecked(&in_match);
         n += 1;
         a += u32::from(cubeless == target);

@@ -4,6 +4,7 @@
 //! gnubg 1.07's 0-ply verdict on each is quoted.
 
 use backgammon::{Cube, MatchState, Position, Preset, Rules, Side};
+use backgammon_bot::cube::score::Score;
 use backgammon_bot::cube::{
     cube_life, decide, drop_points, match_decision, met, money_decision, Owner, CUBE_EFFICIENCY,
 };
@@ -325,7 +326,16 @@ fn bg_7_2_close_doubles_are_searched_deeper() {
     );
     assert!(!NeuralPlayer::two_ply(net.clone()).wants_double(&g));
     // The cube hint at its default depth is the bot's decision.
-    let a = cubeful::analyse(&net, &p, &rules, &money, Cube::centred(), 2);
+    let a = cubeful::analyse(
+        &net,
+        &p,
+        &rules,
+        Score {
+            state: &money,
+            cube: Cube::centred(),
+        },
+        2,
+    );
     assert!(!a.double, "{a:?}");
     assert!((a.no_double - d.no_double).abs() < 1e-12, "{a:?} {d:?}");
     assert!((a.double_take - d.double_take).abs() < 1e-12, "{a:?} {d:?}");

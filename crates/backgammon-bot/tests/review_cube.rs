@@ -9,6 +9,7 @@ use backgammon::{MatFile, MatchId, Position, Rules};
 use backgammon_bot::analysis::cubeful::{analyse, analyse_outputs, cube_outputs, CubeAnalysis};
 use backgammon_bot::analysis::review::{review, CubeReview, Options, Review};
 use backgammon_bot::cube::depth::DEEP_MARGIN;
+use backgammon_bot::cube::score::Score;
 use backgammon_bot::{default_net, BgNet};
 
 /// The position and the analysis of `c`: the cheap estimate when
@@ -22,7 +23,16 @@ fn analysis_at(net: &BgNet, c: &CubeReview, searched: bool) -> (Position, CubeAn
     let rules = Rules::standard();
     let (state, cube) = (m.match_state(), m.cube());
     let a = if searched {
-        analyse(net, &pos, &rules, &state, cube, 2)
+        analyse(
+            net,
+            &pos,
+            &rules,
+            Score {
+                state: &state,
+                cube,
+            },
+            2,
+        )
     } else {
         let o = cube_outputs(net, &pos, &rules, 2);
         analyse_outputs(&o, &pos, &rules, &state, cube)

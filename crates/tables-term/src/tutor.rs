@@ -16,13 +16,33 @@ use clap::ValueEnum;
 /// From which mark on the tutor warns.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum TutorLevel {
-    /// Doubtful decisions and worse (gnubg's ?!).
+    /// Doubtful decisions and worse (gnubg's ?!; 0.03 in backgammon,
+    /// 0.04 in Grand Trictrac).
     Doubtful,
-    /// Bad decisions and worse (gnubg's ?).
+    /// Bad decisions and worse (gnubg's ?; 0.06 in backgammon, 0.08 in
+    /// Grand Trictrac).
     #[default]
     Bad,
-    /// Very bad decisions only (gnubg's ??).
+    /// Very bad decisions only (gnubg's ??; 0.12 in backgammon, 0.16 in
+    /// Grand Trictrac).
     VeryBad,
+}
+
+/// The `--tutor[=LEVEL]` option of both games' `play` commands.
+#[derive(Clone, Copy, Debug, Default, clap::Args)]
+pub struct TutorArg {
+    /// Warn before a decision that loses at least LEVEL's equity (the
+    /// marks of the game's review), show the better one and ask to keep
+    /// it; against the bot only; the game is unrated
+    #[arg(
+        long,
+        value_enum,
+        value_name = "LEVEL",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "bad"
+    )]
+    pub tutor: Option<TutorLevel>,
 }
 
 impl TutorLevel {

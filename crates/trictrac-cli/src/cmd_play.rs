@@ -46,7 +46,7 @@ use crate::options::OptionArgs;
 use board::View;
 use narrate::cap;
 use style::{wrap, Style, Tone};
-use tables_term::tutor::TutorLevel;
+use tables_term::tutor::TutorArg;
 use tables_term::{Terminal, TerminalLoop};
 
 /// The side a person plays.
@@ -132,19 +132,8 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value = "numbers")]
     fields: crate::input::FieldsArg,
 
-    /// Warn before a play or a choice to stay or leave that loses at
-    /// least LEVEL's equity (doubtful 0.04, bad 0.08, very-bad 0.16: the
-    /// marks of `trictrac review`), show the better one and ask to keep
-    /// it; against the bot only; the game is unrated
-    #[arg(
-        long,
-        value_enum,
-        value_name = "LEVEL",
-        num_args = 0..=1,
-        require_equals = true,
-        default_missing_value = "bad"
-    )]
-    tutor: Option<TutorLevel>,
+    #[command(flatten)]
+    tutor: TutorArg,
 
     #[command(flatten)]
     options: OptionArgs,
@@ -292,7 +281,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         *h.get_mut(side) = true;
         h
     };
-    if args.tutor.is_some() && humans.white && humans.black {
+    if args.tutor.tutor.is_some() && humans.white && humans.black {
         return Err(CliError::input(
             "--tutor is for a game against the bot: at one keyboard (--hotseat, or a record \
              of two people) it would advise both players",
@@ -394,7 +383,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     };
     part.welcome(loaded, args.load.as_deref())?;
     TerminalLoop::new(part, dice, bot)
-        .with_tutor(args.tutor)
+        .with_tutor(args.tutor.tutor)
         .run()
         .map_err(CliError::from)
 }

@@ -18,6 +18,7 @@ use neural::Outputs;
 
 use crate::cube::depth::deep_outputs;
 use crate::cube::mwc::{mwc_after_points, normalised};
+use crate::cube::score::Score;
 use crate::cube::search::searched_decision;
 use crate::cube::{self, may_double, Decision};
 use crate::net::{flip, BgNet};
@@ -197,7 +198,8 @@ pub fn from_decision(
     }
 }
 
-/// The cube analysis of the side on roll of `pos` searched `plies`
+/// The cube analysis of the side on roll of `pos` at `score` (the match
+/// state and the cube) searched `plies`
 /// levels of rolls deep (gnubg's n-ply; default 2): the equities by the
 /// cubeful search ([`crate::cube::search`]), each side taking his cube
 /// decisions on the way, the chances shown those of [`cube_outputs`] at
@@ -206,10 +208,10 @@ pub fn analyse(
     net: &BgNet,
     pos: &Position,
     rules: &Rules,
-    state: &MatchState,
-    cube: Cube,
+    score: Score,
     plies: u8,
 ) -> CubeAnalysis {
+    let Score { state, cube } = score;
     let o = cube_outputs(net, pos, rules, plies);
     if plies == 0 || pos.winner().is_some() {
         return analyse_outputs(&o, pos, rules, state, cube);

@@ -276,14 +276,11 @@ fn lead(ranked: &[RankedPlay]) -> f32 {
 
 /// The cube answer of the side on roll of `pos` (money, cube centred).
 pub fn cube_answer(net: &BgNet, pos: &Position, rules: &Rules, plies: u8) -> CubeAnswer {
-    let a = cubeful::analyse(
-        net,
-        pos,
-        rules,
-        &MatchState::money(),
-        Cube::centred(),
-        plies.min(2),
-    );
+    let money = Score {
+        state: &MatchState::money(),
+        cube: Cube::centred(),
+    };
+    let a = cubeful::analyse(net, pos, rules, money, plies.min(2));
     CubeAnswer {
         no_double: a.no_double,
         double_take: a.double_take,

@@ -34,8 +34,7 @@ use super::rollout::{self, Progress, RolloutResult, Settings};
 use crate::cube::score::{best_play_3ply_in, Score};
 use crate::eval::Evaluator;
 use crate::net::BgNet;
-use crate::search::deep::{self, Scratch};
-use crate::search::four;
+use crate::search::deep::{Scratch, Searcher};
 use crate::search::{SEARCH_KEEP, SEARCH_MARGIN};
 
 /// How deep the plays of a roll are ranked.
@@ -47,12 +46,12 @@ pub enum PlayDepth {
     /// Every play at 2 plies: the mean over the opponent's 21 rolls of
     /// his best reply ([`BgNet::after_play_2ply`], gnubg's 1-ply).
     Two,
-    /// The default bot's search ([`deep::ranked_3ply_by`] at the score, gnubg's 2-ply with
+    /// The default bot's search ([`Searcher::ranked_3ply`] at the score, gnubg's 2-ply with
     /// its move filters): every play at 0 ply, the closest at 2 and 3,
     /// the deepest first.
     #[default]
     Three,
-    /// The hint's deepest level ([`four::ranked_4ply_by`] at the score, gnubg's 3-ply): the
+    /// The hint's deepest level ([`Searcher::ranked_4ply`] at the score, gnubg's 3-ply): the
     /// 3-ply search with its close finalists searched one level of rolls
     /// deeper. Not among [`PlayDepth::ALL`] (asked for by name: some
     /// twenty times a 3-ply ranking's time where it goes deeper).
@@ -215,18 +214,19 @@ impl<'a> Analyst<'a> {
             explain: None,
         };
         let mut ranked: Vec<AnalysedPlay> = match depth {
-            PlayDepth::Three | PlayDepth::Four => {
-                let search = if depth == PlayDepth::Four {
-                    four::ranked_4ply_by
-                } else {
-                    deep::ranked_3ply_by
-                };
-                score
-                    .searching(|v| search(net, pos, plays, rules, &mut Scratch::default(), v))
-                    .iter()
-                    .map(|s| ranked_of(&s.play, &s.outputs, s.plies))
-                    .collect()
-            }
+            PlayDepth::Three | PlayDepth::Four => score
+                .searching(|v| {
+                    let searcher = Searcher::new(net, rules, v);
+                    let work = &mut Scratch::default();
+                    if depth == PlayDepth::Four {
+                        searcher.ranked_4ply(pos, plays, work)
+                    } else {
+                        searcher.ranked_3ply(pos, plays, work)
+                    }
+                })
+                .iter()
+                .map(|s| ranked_of(&s.play, &s.outputs, s.plies))
+                .collect(),
             PlayDepth::Two | PlayDepth::Zero => {
                 let mut buf = PlayList::new();
                 let mut all: Vec<AnalysedPlay> = plays
@@ -273,7 +273,7 @@ impl<'a> Analyst<'a> {
             }
             PlayDepth::Four => score
                 .searching(|v| {
-                    four::ranked_4ply_by(net, pos, plays, rules, &mut Scratch::default(), v)
+                    Searcher::new(net, rules, v).ranked_4ply(pos, plays, &mut Scratch::default())
                 })
                 .first()
                 .map_or(plays[0], |s| s.play),
@@ -296,7 +296,7 @@ impl<'a> Analyst<'a> {
         cube: Cube,
         plies: u8,
     ) -> CubeAnalysis {
-        cubeful::analyse(self.net, pos, rules, state, cube, plies)
+        cubeful::analyse(self.net, pos, rules, Score { state, cube }, plies)
     }
 
     /// The review of every game of `mat` at `options.plies` (0, 2 or 4)

@@ -7,7 +7,7 @@ use neural::Outputs;
 
 use super::mwc::dead_cube_value;
 use crate::net::BgNet;
-use crate::search::deep::{self, Scratch, Value};
+use crate::search::deep::{Scratch, Searcher, Value};
 
 /// The match around a search: its state and the cube. In a match the
 /// candidates of the deepest level are compared by the match-winning
@@ -40,15 +40,16 @@ impl Score<'_> {
     /// by at this score: [`Score::value`] in a match, none (cubeless
     /// equity) in money play. The searches at a match score are
     /// [`best_play_3ply_in`] and, for the rankings,
-    /// `score.searching(|v| deep::ranked_3ply_by(net, pos, plays, rules,
-    /// scratch, v))` (or [`four::ranked_4ply_by`]).
+    /// `score.searching(|v| Searcher::new(net, rules,
+    /// v).ranked_3ply(pos, plays, scratch))` (or
+    /// [`Searcher::ranked_4ply`]).
     pub fn searching<R>(&self, search: impl FnOnce(Option<Value>) -> R) -> R {
         let by = |o: &Outputs, mover: Side| self.value(o, mover);
         search(self.weighs(&by))
     }
 }
 
-/// [`deep::best_play_3ply`] at a match score: in a match (not money play) the
+/// [`crate::search::deep::best_play_3ply`] at a match score: in a match (not money play) the
 /// candidates that reached the deepest level are compared by
 /// [`Score::value`]. Over the non-forced plays of 34 7-point matches
 /// gnubg played against itself, the play chosen so agrees with gnubg's
@@ -62,14 +63,14 @@ pub fn best_play_3ply_in(
     scratch: &mut Scratch,
     score: Score,
 ) -> (Play, Outputs) {
-    score.searching(|v| deep::best_play_3ply_by(net, pos, plays, rules, scratch, v))
+    score.searching(|v| Searcher::new(net, rules, v).best_3ply(pos, plays, scratch))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::deep::ranked_3ply;
     use backgammon::Roll;
-    use deep::ranked_3ply;
 
     #[test]
     fn in_a_match_the_deepest_candidates_are_compared_by_match_equity() {
@@ -99,8 +100,9 @@ mod tests {
         for roll in ["3-1", "6-5", "5-2", "4-4"] {
             let roll: Roll = roll.parse().expect("a roll");
             let plays = pos.legal_plays(roll, &rules);
-            let ranked = score
-                .searching(|v| deep::ranked_3ply_by(&net, &pos, &plays, &rules, &mut scratch, v));
+            let ranked = score.searching(|v| {
+                Searcher::new(&net, &rules, v).ranked_3ply(&pos, &plays, &mut scratch)
+            });
             let mover = pos.turn();
             for group in ranked.chunk_by(|a, b| a.plies == b.plies) {
                 for w in group.windows(2) {
@@ -114,8 +116,9 @@ mod tests {
             let (best, _) = best_play_3ply_in(&net, &pos, &plays, &rules, &mut scratch, score);
             assert_eq!(best, ranked[0].play);
             // In money play nothing changes: cubeless equity.
-            let m = in_money
-                .searching(|v| deep::ranked_3ply_by(&net, &pos, &plays, &rules, &mut scratch, v));
+            let m = in_money.searching(|v| {
+                Searcher::new(&net, &rules, v).ranked_3ply(&pos, &plays, &mut scratch)
+            });
             assert_eq!(m, ranked_3ply(&net, &pos, &plays, &rules, &mut scratch));
             let e = in_money.value(&m[0].outputs, mover);
             assert!((e - f64::from(m[0].equity())).abs() < 1e-6);

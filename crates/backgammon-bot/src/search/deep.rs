@@ -130,7 +130,7 @@ pub fn best_play_3ply(
     rules: &Rules,
     scratch: &mut Scratch,
 ) -> (Play, Outputs) {
-    best_play_3ply_by(net, pos, plays, rules, scratch, None)
+    Searcher::new(net, rules, None).best_3ply(pos, plays, scratch)
 }
 
 /// How the candidates of the deepest level are compared, when not by
@@ -139,22 +139,108 @@ pub fn best_play_3ply(
 /// `cube::score`).
 pub type Value<'a> = &'a dyn Fn(&Outputs, Side) -> f64;
 
-/// [`best_play_3ply`], the candidates of the deepest level compared by
-/// `value` when given (see [`search`]); for no play, a pass and the
-/// position's value.
-pub fn best_play_3ply_by(
-    net: &BgNet,
-    pos: &Position,
-    plays: &[Play],
-    rules: &Rules,
-    scratch: &mut Scratch,
-    value: Option<Value>,
-) -> (Play, Outputs) {
-    if plays.is_empty() {
-        return (Play::PASS, net.evaluate(pos, rules.preset));
+/// The fixed parts of the filtered 3- and 4-ply searches: the network,
+/// the rules and how the candidates of the deepest level are compared
+/// (`value`, see [`Value`]; none: by cubeless equity). The position and
+/// its plays are the question asked of it.
+#[derive(Clone, Copy)]
+pub struct Searcher<'a> {
+    /// The network that values the positions.
+    pub net: &'a BgNet,
+    /// The rules the replies are played under.
+    pub rules: &'a Rules,
+    /// How the deepest candidates are compared, when not by cubeless
+    /// equity.
+    pub value: Option<Value<'a>>,
+}
+
+impl<'a> Searcher<'a> {
+    /// The search of `net` under `rules`, comparing by `value` when given.
+    pub fn new(net: &'a BgNet, rules: &'a Rules, value: Option<Value<'a>>) -> Self {
+        Searcher { net, rules, value }
     }
-    let best = search(net, pos, plays, rules, scratch, value, false)[0];
-    (best.play, best.outputs)
+
+    /// [`best_play_3ply`], the candidates of the deepest level compared
+    /// by the searcher's value; for no play, a pass and the position's
+    /// value.
+    pub fn best_3ply(&self, pos: &Position, plays: &[Play], work: &mut Scratch) -> (Play, Outputs) {
+        if plays.is_empty() {
+            return (Play::PASS, self.net.evaluate(pos, self.rules.preset));
+        }
+        let best = self.search(pos, plays, work, false)[0];
+        (best.play, best.outputs)
+    }
+
+    /// [`ranked_3ply`], the candidates of the deepest level compared by
+    /// the searcher's value; empty when `plays` is.
+    pub fn ranked_3ply(&self, pos: &Position, plays: &[Play], work: &mut Scratch) -> Vec<Searched> {
+        if plays.is_empty() {
+            return Vec::new();
+        }
+        self.search(pos, plays, work, true)
+    }
+
+    /// The filtered search of [`best_play_3ply`]: the candidates searched
+    /// deeper, best first, then (with `all`) the other plays at 0 ply; with
+    /// the searcher's value, those of the deepest level ordered by it.
+    fn search(
+        &self,
+        pos: &Position,
+        plays: &[Play],
+        work: &mut Scratch,
+        all: bool,
+    ) -> Vec<Searched> {
+        let Searcher { net, rules, value } = *self;
+        let mover = pos.turn();
+        let ranked = net.ranked_at_0ply(pos, plays, rules.preset);
+        let top = ranked[0].0;
+        let n2 = ranked
+            .iter()
+            .take(KEEP_2PLY)
+            .take_while(|r| r.0 >= top - MARGIN_2PLY)
+            .count();
+        let mut out: Vec<Searched> = ranked[..n2]
+            .iter()
+            .map(|(_, p, after)| Searched {
+                play: *p,
+                outputs: net.after_play_2ply(after, mover, rules, &mut work.inner),
+                plies: 2,
+            })
+            .collect();
+        // Stable sorts: of equal values, the better at the level above first.
+        out.sort_by(|a, b| b.equity().total_cmp(&a.equity()));
+        let top2 = out[0].equity();
+        let n3 = out
+            .iter()
+            .take(KEEP_3PLY)
+            .take_while(|s| s.equity() >= top2 - MARGIN_3PLY)
+            .count();
+        if n3 > 1 {
+            for s in out[..n3].iter_mut() {
+                let after = pos.play_unchecked(&s.play);
+                s.outputs = after_play_3ply(net, &after, mover, rules, work);
+                s.plies = 3;
+            }
+            out[..n3].sort_by(|a, b| b.equity().total_cmp(&a.equity()));
+        }
+        if all {
+            out.extend(ranked[n2..].iter().map(|(_, p, after)| Searched {
+                play: *p,
+                outputs: net.after_play(after, mover, rules.preset),
+                plies: 0,
+            }));
+        }
+        if let Some(by) = value {
+            // The plays of each depth (the deepest first: the 3-ply
+            // candidates, or every 2-ply one when a single play went no
+            // deeper) ordered by their match value; the first is played.
+            let value = |s: &Searched| by(&s.outputs, mover);
+            for group in out.chunk_by_mut(|a, b| a.plies == b.plies) {
+                group.sort_by(|a, b| value(b).total_cmp(&value(a)));
+            }
+        }
+        out
+    }
 }
 
 /// Every play of `plays` ranked as the 3-ply player ranks them, as
@@ -182,86 +268,7 @@ pub fn ranked_3ply(
     rules: &Rules,
     scratch: &mut Scratch,
 ) -> Vec<Searched> {
-    ranked_3ply_by(net, pos, plays, rules, scratch, None)
-}
-
-/// [`ranked_3ply`], the candidates of the deepest level compared by
-/// `value` when given (see [`search`]); empty when `plays` is.
-pub fn ranked_3ply_by(
-    net: &BgNet,
-    pos: &Position,
-    plays: &[Play],
-    rules: &Rules,
-    scratch: &mut Scratch,
-    value: Option<Value>,
-) -> Vec<Searched> {
-    if plays.is_empty() {
-        return Vec::new();
-    }
-    search(net, pos, plays, rules, scratch, value, true)
-}
-
-/// The filtered search of [`best_play_3ply`]: the candidates searched
-/// deeper, best first, then (with `all`) the other plays at 0 ply; with
-/// `value`, those of the deepest level ordered by it.
-fn search(
-    net: &BgNet,
-    pos: &Position,
-    plays: &[Play],
-    rules: &Rules,
-    scratch: &mut Scratch,
-    value: Option<Value>,
-    all: bool,
-) -> Vec<Searched> {
-    let mover = pos.turn();
-    let ranked = net.ranked_at_0ply(pos, plays, rules.preset);
-    let top = ranked[0].0;
-    let n2 = ranked
-        .iter()
-        .take(KEEP_2PLY)
-        .take_while(|r| r.0 >= top - MARGIN_2PLY)
-        .count();
-    let mut out: Vec<Searched> = ranked[..n2]
-        .iter()
-        .map(|(_, p, after)| Searched {
-            play: *p,
-            outputs: net.after_play_2ply(after, mover, rules, &mut scratch.inner),
-            plies: 2,
-        })
-        .collect();
-    // Stable sorts: of equal values, the better at the level above first.
-    out.sort_by(|a, b| b.equity().total_cmp(&a.equity()));
-    let top2 = out[0].equity();
-    let n3 = out
-        .iter()
-        .take(KEEP_3PLY)
-        .take_while(|s| s.equity() >= top2 - MARGIN_3PLY)
-        .count();
-    if n3 > 1 {
-        for s in out[..n3].iter_mut() {
-            let after = pos.play_unchecked(&s.play);
-            s.outputs = after_play_3ply(net, &after, mover, rules, scratch);
-            s.plies = 3;
-        }
-        out[..n3].sort_by(|a, b| b.equity().total_cmp(&a.equity()));
-    }
-    if all {
-        out.extend(ranked[n2..].iter().map(|(_, p, after)| Searched {
-            play: *p,
-            outputs: net.after_play(after, mover, rules.preset),
-            plies: 0,
-        }));
-    }
-    if let Some(by) = value {
-        // The plays of each depth (the deepest first: the 3-ply
-        // candidates, or every 2-ply one when a single play went no
-        // deeper) ordered by their match value; the first is played.
-        let value = |s: &Searched| by(&s.outputs, mover);
-        for group in out.chunk_by_mut(|a, b| a.plies == b.plies) {
-            group.sort_by(|a, b| value(b).total_cmp(&value(a)));
-        }
-    }
-    out
+    Searcher::new(net, rules, None).ranked_3ply(pos, plays, scratch)
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! A play at 4 plies is the mean over the opponent's 21 rolls of his
 //! best reply at 0 ply, the position after it valued at 3 plies
 //! ([`deep::after_play_3ply`]) in his eyes: 21 times a 3-ply value. The
-//! ranking ([`ranked_4ply_by`]) is the 3-ply one with its deepest
+//! ranking ([`Searcher::ranked_4ply`]) is the 3-ply one with its deepest
 //! candidates (those within [`MARGIN_4PLY`] of its best at 3 plies, up to
 //! [`KEEP_4PLY`]) searched again at 4 plies; when the 3-ply search left
 //! one candidate (the others farther than its own filters), nothing is
@@ -15,7 +15,7 @@
 use backgammon::{Play, PlayList, Position, Rules, Side};
 use neural::Outputs;
 
-use super::deep::{self, Scratch, Searched, Value};
+use super::deep::{self, Scratch, Searched, Searcher};
 use crate::net::BgNet;
 
 /// How many of the 3-ply candidates the 4-ply ranking searches at 4
@@ -43,63 +43,58 @@ pub fn after_play_4ply(
     })
 }
 
-/// Every play of `plays` ranked at 4 plies: the 3-ply ranking
-/// ([`deep::ranked_3ply_by`], with `value` as there) with its best
-/// candidates at 3 plies, up to [`KEEP_4PLY`] within [`MARGIN_4PLY`],
-/// searched at 4 plies ([`after_play_4ply`]) and first (best first, by
-/// `value` when given, else by cubeless equity), then the rest as the
-/// 3-ply ranking left them. Empty when `plays` is.
-///
-/// ```
-/// use backgammon::{Position, Roll, Rules};
-/// use backgammon_bot::search::deep::Scratch;
-/// use backgammon_bot::search::four::ranked_4ply_by;
-///
-/// let net = backgammon_bot::default_net();
-/// let rules = Rules::standard();
-/// let start = Position::start();
-/// let plays = start.legal_plays("3-1".parse::<Roll>().unwrap(), &rules);
-/// let ranked = ranked_4ply_by(&net, &start, &plays, &rules, &mut Scratch::default(), None);
-/// assert_eq!(ranked.len(), plays.len());
-/// assert_eq!(ranked[0].play.to_string(), "8/5 6/5");
-/// ```
-pub fn ranked_4ply_by(
-    net: &BgNet,
-    pos: &Position,
-    plays: &[Play],
-    rules: &Rules,
-    scratch: &mut Scratch,
-    value: Option<Value>,
-) -> Vec<Searched> {
-    let mut ranked = deep::ranked_3ply_by(net, pos, plays, rules, scratch, value);
-    let mover = pos.turn();
-    let Some(first) = ranked.first().copied() else {
-        return ranked;
-    };
-    if first.plies < 3 {
-        // One candidate left at 2 plies: the 3-ply search found it clear.
-        return ranked;
-    }
-    let n4 = ranked
-        .iter()
-        .take(KEEP_4PLY)
-        .take_while(|s| s.plies == 3 && s.equity() >= first.equity() - MARGIN_4PLY)
-        .count();
-    if n4 < 2 {
-        return ranked;
-    }
-    for s in ranked[..n4].iter_mut() {
-        let after = pos.play_unchecked(&s.play);
-        s.outputs = after_play_4ply(net, &after, mover, rules, scratch);
-        s.plies = 4;
-    }
-    match value {
-        Some(by) => {
-            ranked[..n4].sort_by(|a, b| by(&b.outputs, mover).total_cmp(&by(&a.outputs, mover)))
+impl Searcher<'_> {
+    /// Every play of `plays` ranked at 4 plies: the 3-ply ranking
+    /// ([`Searcher::ranked_3ply`], with its value) with its best
+    /// candidates at 3 plies, up to [`KEEP_4PLY`] within [`MARGIN_4PLY`],
+    /// searched at 4 plies ([`after_play_4ply`]) and first (best first, by
+    /// the searcher's value when given, else by cubeless equity), then the rest as the
+    /// 3-ply ranking left them. Empty when `plays` is.
+    ///
+    /// ```
+    /// use backgammon::{Position, Roll, Rules};
+    /// use backgammon_bot::search::deep::{Scratch, Searcher};
+    ///
+    /// let net = backgammon_bot::default_net();
+    /// let rules = Rules::standard();
+    /// let start = Position::start();
+    /// let plays = start.legal_plays("3-1".parse::<Roll>().unwrap(), &rules);
+    /// let ranked = Searcher::new(&net, &rules, None).ranked_4ply(&start, &plays, &mut Scratch::default());
+    /// assert_eq!(ranked.len(), plays.len());
+    /// assert_eq!(ranked[0].play.to_string(), "8/5 6/5");
+    /// ```
+    pub fn ranked_4ply(&self, pos: &Position, plays: &[Play], work: &mut Scratch) -> Vec<Searched> {
+        let Searcher { net, rules, value } = *self;
+        let mut ranked = self.ranked_3ply(pos, plays, work);
+        let mover = pos.turn();
+        let Some(first) = ranked.first().copied() else {
+            return ranked;
+        };
+        if first.plies < 3 {
+            // One candidate left at 2 plies: the 3-ply search found it clear.
+            return ranked;
         }
-        None => ranked[..n4].sort_by(|a, b| b.equity().total_cmp(&a.equity())),
+        let n4 = ranked
+            .iter()
+            .take(KEEP_4PLY)
+            .take_while(|s| s.plies == 3 && s.equity() >= first.equity() - MARGIN_4PLY)
+            .count();
+        if n4 < 2 {
+            return ranked;
+        }
+        for s in ranked[..n4].iter_mut() {
+            let after = pos.play_unchecked(&s.play);
+            s.outputs = after_play_4ply(net, &after, mover, rules, work);
+            s.plies = 4;
+        }
+        match value {
+            Some(by) => {
+                ranked[..n4].sort_by(|a, b| by(&b.outputs, mover).total_cmp(&by(&a.outputs, mover)))
+            }
+            None => ranked[..n4].sort_by(|a, b| b.equity().total_cmp(&a.equity())),
+        }
+        ranked
     }
-    ranked
 }
 
 #[cfg(test)]
@@ -150,8 +145,9 @@ mod tests {
         for roll in [Roll::new(4, 3), Roll::new(5, 2), Roll::new(6, 2)] {
             let plays = start.legal_plays(roll, &rules);
             let mut s = Scratch::default();
-            let three = deep::ranked_3ply_by(&net, &start, &plays, &rules, &mut s, None);
-            let four = ranked_4ply_by(&net, &start, &plays, &rules, &mut s, None);
+            let searcher = Searcher::new(&net, &rules, None);
+            let three = searcher.ranked_3ply(&start, &plays, &mut s);
+            let four = searcher.ranked_4ply(&start, &plays, &mut s);
             assert_eq!(four.len(), plays.len());
             // The same plays below the 4-ply candidates, in the same order.
             let n4 = four.iter().take_while(|p| p.plies == 4).count();

@@ -24,7 +24,7 @@ use super::input;
 use super::moves::line_names;
 use crate::error::CliError;
 use crate::levels::{self, Level};
-use tables_term::tutor::TutorLevel;
+use tables_term::tutor::TutorArg;
 use tables_term::{Terminal, TerminalLoop};
 
 /// Play backgammon with the videau in the terminal.
@@ -88,19 +88,8 @@ pub struct PlayArgs {
     #[arg(long, value_name = "FILE")]
     load: Option<std::path::PathBuf>,
 
-    /// Warn before a play or cube decision that loses at least LEVEL's
-    /// equity (doubtful 0.03, bad 0.06, very-bad 0.12: gnubg's marks),
-    /// show the better one and ask to keep it; against the bot only; the
-    /// game is unrated
-    #[arg(
-        long,
-        value_enum,
-        value_name = "LEVEL",
-        num_args = 0..=1,
-        require_equals = true,
-        default_missing_value = "bad"
-    )]
-    tutor: Option<TutorLevel>,
+    #[command(flatten)]
+    tutor: TutorArg,
 }
 
 /// The bots by level, weakest first.
@@ -158,7 +147,7 @@ struct BgTerminal<'a> {
 
 /// Runs `trictrac bg play`.
 pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    if args.tutor.is_some() && args.hotseat {
+    if args.tutor.tutor.is_some() && args.hotseat {
         return Err(CliError::input(
             "--tutor is for a game against the bot: at one keyboard (--hotseat) it would \
              advise both players",
@@ -289,7 +278,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     };
     let dice = ChaCha8Rng::seed_from_u64(seed);
     TerminalLoop::new(part, dice, bot)
-        .with_tutor(args.tutor)
+        .with_tutor(args.tutor.tutor)
         .run()
         .map_err(CliError::from)
 }

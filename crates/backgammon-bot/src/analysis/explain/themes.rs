@@ -8,6 +8,7 @@ use backgammon::{Cube, MatchState, Position, Roll, Rules, Xgid};
 
 use super::{explain_cube, features, why, PlayFeatures, ReasonKind, Why};
 use crate::analysis::cubeful;
+use crate::cube::score::Score;
 
 /// The position and the roll of an XGID.
 fn read(xgid: &str) -> (Position, Roll) {
@@ -158,7 +159,16 @@ fn theme_5_market_losers_in_a_strong_double_and_none_in_a_quiet_one() {
     let state = MatchState::money();
     let cube = Cube::centred();
     let explain = |pos: &Position| {
-        let a = cubeful::analyse(&net, pos, &rules, &state, cube, 0);
+        let a = cubeful::analyse(
+            &net,
+            pos,
+            &rules,
+            Score {
+                state: &state,
+                cube,
+            },
+            0,
+        );
         explain_cube(&net, pos, &rules, &state, cube, &a)
     };
     // The start: no exchange makes a double too good to take.

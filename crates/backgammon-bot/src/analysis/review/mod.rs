@@ -43,6 +43,7 @@ pub use sheet::{
 use super::chequer::judge;
 use super::cubeful::{self, CubeAnalysis};
 use crate::cube::depth::DEEP_MARGIN;
+use crate::cube::score::Score;
 use crate::net::{equity, BgNet};
 
 /// The luck of `roll` for the side on roll of `pos`: the 0-ply value of
@@ -103,7 +104,10 @@ pub fn cube_analysis(net: &BgNet, game: &Game, doubled: bool) -> (CubeAnalysis, 
     if clear && !doubled {
         (cheap, 1)
     } else {
-        (cubeful::analyse(net, pos, rules, state, cube, 2), 2)
+        (
+            cubeful::analyse(net, pos, rules, Score { state, cube }, 2),
+            2,
+        )
     }
 }
 
