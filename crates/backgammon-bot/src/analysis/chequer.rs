@@ -24,7 +24,7 @@ use neural::Outputs;
 
 use super::cubeful;
 use super::deeper;
-pub use super::judgement::Judgement;
+pub use super::judgement::{Depth, Judgement};
 use crate::cube::mwc::dead_cube_value;
 use crate::cube::search::searched_after_play;
 use crate::net::{equity, flip, BgNet};
@@ -59,10 +59,11 @@ pub fn cubeful_after(
 }
 
 /// The plays `plays` of `pos` (the legal plays of its roll) judged
-/// against the play `made` at `plies` (0; 2 with the 3-ply check of the
-/// module's description; 4 with the deeper judgement of
-/// [`super::deeper`]), under the match state and cube of `ctx`. At 0 ply
-/// every legal play is valued.
+/// against the play `made` at `depth` (its plies: 0; 2 with the 3-ply
+/// check of the module's description; 4 with the deeper judgement of
+/// [`super::deeper`], and its rollout of the close decisions when
+/// `depth` asks for one), under the match state and cube of `ctx`. At 0
+/// ply every legal play is valued.
 pub fn judge(
     net: &BgNet,
     pos: &Position,
@@ -70,9 +71,10 @@ pub fn judge(
     made: &Play,
     rules: &Rules,
     ctx: (&MatchState, Cube),
-    plies: u8,
+    depth: impl Into<Depth>,
 ) -> Judgement {
     let (state, cube) = ctx;
+    let Depth { plies, rollout } = depth.into();
     let mover = pos.turn();
     let value = |o: &Outputs, after: &Position| cubeful_after(o, after, rules, state, cube);
     let made_after = pos.play_unchecked(made);
@@ -133,6 +135,7 @@ pub fn judge(
             rules,
             state,
             cube,
+            rollout,
         };
         return deeper::judge_deeper(&ctx, &searched, made, &made_after);
     }

@@ -17,12 +17,42 @@ pub struct Judgement {
     pub made_equity: f64,
     /// The depth of the comparison: 0, 2, 3 or 4.
     pub plies: u8,
+    /// The games of the rollout that compared the two plays after the
+    /// 4-ply search found them close ([`super::deeper`]); 0 when the
+    /// search alone judged.
+    pub rollout: u32,
+}
+
+/// How deep the review judges a chequer play: the plies of its search
+/// (0, 2 or 4), and with 4 the games of the rollout of the decisions
+/// still close at 4 plies (0: none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Depth {
+    /// The plies of the search.
+    pub plies: u8,
+    /// Games per rolled-out play (0: no rollout).
+    pub rollout: u32,
+}
+
+impl From<u8> for Depth {
+    /// The search alone, `plies` deep.
+    fn from(plies: u8) -> Depth {
+        Depth { plies, rollout: 0 }
+    }
 }
 
 impl Judgement {
     /// The equity lost by the play made (never negative).
     pub fn lost(&self) -> f64 {
         (self.best_equity - self.made_equity).max(0.0)
+    }
+
+    /// The same judgement, made by a rollout of `games` games.
+    pub(super) fn by_rollout(self, games: u32) -> Judgement {
+        Judgement {
+            rollout: games,
+            ..self
+        }
     }
 
     /// The judgement of the best `(equity, play)` against the play made.
@@ -33,6 +63,7 @@ impl Judgement {
                 best_equity: best.0,
                 made_equity: made_eq,
                 plies,
+                rollout: 0,
             }
         } else {
             Judgement {
@@ -40,6 +71,7 @@ impl Judgement {
                 best_equity: made_eq,
                 made_equity: made_eq,
                 plies,
+                rollout: 0,
             }
         }
     }

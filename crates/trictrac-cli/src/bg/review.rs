@@ -28,11 +28,15 @@ use crate::error::CliError;
         4: a level above the default bot's own, to review its games (the best 2 within \
         0.04 at 2 plies and the play made compared at 3 plies, and when the play made and \
         its best rival are within 0.04 there, both at 4 plies, gnubg's 3-ply; some twenty \
-        times the time of --plies 2).",
+        times the time of --plies 2). With --plies 4, --rollout rolls out the two plays \
+        of every decision still within 0.02 at 4 plies (432 games each unless \
+        --rollout=GAMES says, the same dice for both, truncated after ten rolls) and \
+        judges by the rollouts: a judge that looks past the player who searched 3 plies.",
     after_help = "Examples:\n  \
         trictrac bg review match.mat\n  \
         trictrac bg review match.mat --plies 0 --json\n  \
         trictrac bg review match.mat --plies 4 -j 4\n  \
+        trictrac bg review match.mat --plies 4 --rollout -j 2\n  \
         trictrac bg review match.mat --all\n  \
         trictrac bg review match.mat --explain"
 )]
@@ -45,6 +49,17 @@ pub struct ReviewArgs {
     /// 4 plies) or 0
     #[arg(long, value_name = "0|2|4", default_value_t = 2)]
     plies: u8,
+
+    /// With --plies 4: roll out the two plays of each decision still
+    /// close at 4 plies, GAMES games each (432 when no number is given)
+    #[arg(
+        long,
+        value_name = "GAMES",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "432"
+    )]
+    rollout: Option<u32>,
 
     /// List every decision, not only the marked ones
     #[arg(long)]
@@ -89,6 +104,12 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
             args.plies
         )));
     }
+    let rollout = args.rollout.unwrap_or(0);
+    if args.rollout.is_some() && (args.plies != 4 || rollout == 0) {
+        return Err(CliError::input(
+            "--rollout needs --plies 4 and at least one game (--rollout=GAMES)".to_string(),
+        ));
+    }
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| CliError::input(format!("cannot read {}: {e}", args.file.display())))?;
     let mat = MatFile::parse(&text, rules)
@@ -105,6 +126,7 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
             &rules,
             review::Options {
                 plies: args.plies,
+                rollout,
                 threads: args.jobs.unwrap_or(0),
             },
             &|| bar.inc(1),
@@ -159,6 +181,7 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
                             "equity_lost": m.lost,
                             "forced": m.forced,
                             "plies": m.plies,
+                            "rollout": m.rollout,
                             "mark": m.mark.words(),
                             "luck": m.luck,
                         })
@@ -193,6 +216,7 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
             &serde_json::json!({
                 "length": mat.length,
                 "plies": args.plies,
+                "rollout": rollout,
                 "players": players,
                 "games": games,
             }),

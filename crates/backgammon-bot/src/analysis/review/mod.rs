@@ -40,7 +40,7 @@ pub use sheet::{
     rating, CubeReview, GameReview, Mark, MoveReview, PlayerStats, Review, THRESHOLDS,
 };
 
-use super::chequer::judge;
+use super::chequer::{judge, Depth};
 use super::cubeful::{self, CubeAnalysis};
 use crate::cube::depth::DEEP_MARGIN;
 use crate::cube::score::Score;
@@ -117,7 +117,7 @@ pub fn review_game(
     net: &BgNet,
     played: &Game,
     rules: &Rules,
-    plies: u8,
+    depth: Depth,
     tick: &(dyn Fn() + Sync),
 ) -> Result<GameReview, String> {
     let mut g = Game::new(*rules, *played.match_state());
@@ -221,12 +221,12 @@ pub fn review_game(
                 let plays = g.legal_plays().clone();
                 let pos = *g.position();
                 let forced = plays.len() <= 1;
-                let (best, lost, depth) = if forced {
-                    (play, 0.0, 0)
+                let (best, lost, plies, rollout) = if forced {
+                    (play, 0.0, 0, 0)
                 } else {
                     let ctx = (*g.match_state(), g.cube());
-                    let j = judge(net, &pos, &plays, &play, rules, (&ctx.0, ctx.1), plies);
-                    (j.best, j.lost(), j.plies)
+                    let j = judge(net, &pos, &plays, &play, rules, (&ctx.0, ctx.1), depth);
+                    (j.best, j.lost(), j.plies, j.rollout)
                 };
                 let (position_id, match_id) = ids(&g);
                 out.moves.push(MoveReview {
@@ -239,7 +239,8 @@ pub fn review_game(
                     best: best.to_string(),
                     lost,
                     forced,
-                    plies: depth,
+                    plies,
+                    rollout,
                     mark: Mark::of(lost),
                     luck: pending_luck.take().unwrap_or(0.0),
                 });
@@ -283,6 +284,9 @@ pub struct Options {
     /// 0, 2 (the commands' default), or 4: the close chequer plays judged at 4
     /// plies ([`super::deeper`]).
     pub plies: u8,
+    /// With 4 plies, the games of the rollout of each play of a decision
+    /// still close at 4 plies (0: none; [`super::deeper`]).
+    pub rollout: u32,
     /// Cores to use (0: all).
     pub threads: usize,
 }
@@ -291,7 +295,11 @@ impl Options {
     /// A review at `plies` on one core (the same order of work every
     /// time, as the tests want).
     pub fn one_thread(plies: u8) -> Self {
-        Options { plies, threads: 1 }
+        Options {
+            plies,
+            rollout: 0,
+            threads: 1,
+        }
     }
 }
 
@@ -304,7 +312,12 @@ pub fn review(
     options: Options,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Review, String> {
-    let Options { plies, threads } = options;
+    let Options {
+        plies,
+        rollout,
+        threads,
+    } = options;
+    let depth = Depth { plies, rollout };
     let threads = if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -323,7 +336,7 @@ pub fn review(
                         if i >= mat.games.len() {
                             break;
                         }
-                        mine.push((i, review_game(net, &mat.games[i], rules, plies, tick)));
+                        mine.push((i, review_game(net, &mat.games[i], rules, depth, tick)));
                     }
                     mine
                 })

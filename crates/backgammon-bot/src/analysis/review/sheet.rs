@@ -101,8 +101,12 @@ pub struct MoveReview {
     pub forced: bool,
     /// The depth at which the play made was compared with the best: 0,
     /// 2, or 3 when the 2-ply judgement was checked one ply deeper
-    /// ([`super::chequer`]); 0 for a forced play.
+    /// ([`super::chequer`]), 4 ([`super::deeper`]); 0 for a forced play.
     pub plies: u8,
+    /// The games of the rollout that judged the play (a decision still
+    /// close at 4 plies, with a rollout asked for); 0 when the search
+    /// alone judged.
+    pub rollout: u32,
     /// gnubg's mark.
     pub mark: Mark,
     /// The luck of the roll, in the roller's eyes.

@@ -243,6 +243,7 @@ pub fn review_text(text: &str, rules: Rules) -> Result<Value, crate::error::Anal
         &rules,
         review::Options {
             plies: PLIES,
+            rollout: 0,
             threads: 0,
         },
         &|| {},
