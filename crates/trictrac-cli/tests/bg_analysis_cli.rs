@@ -339,5 +339,52 @@ fn review_marks_the_errors_and_rates_the_players() {
     assert!(moves.iter().all(|m| m["plies"].as_u64().unwrap() <= 4));
     let e = input_error(&["bg", "review", path, "--plies", "3"]);
     assert!(e.contains("--plies must be 0, 2 or 4"), "{e}");
+    // With rollouts (issue 37, item 5): the close decisions judged by
+    // rollouts of 72 games, the blunder (more than 0.10 below the best)
+    // still by the searches.
+    let rolled = json_of(&[
+        "bg",
+        "review",
+        path,
+        "--plies",
+        "4",
+        "--rollout=72",
+        "--json",
+        "-j",
+        "1",
+    ]);
+    assert_eq!(rolled["rollout"], 72);
+    let moves = rolled["games"][0]["moves"].as_array().unwrap();
+    assert_eq!(moves[2]["best"], "8/4 6/4");
+    assert!(moves[2]["equity_lost"].as_f64().unwrap() > 0.03);
+    assert_eq!(moves[2]["rollout"], 0);
+    // 43 and 52 from the start: close choices, both rolled out.
+    std::fs::write(
+        &file,
+        " 3 point match\n\n Game 1\n Alice : 0                      Bob : 0\n  \
+         1) 43: 13/10 13/9             52: 13/8 13/11\n",
+    )
+    .unwrap();
+    let rolled = json_of(&[
+        "bg",
+        "review",
+        path,
+        "--plies",
+        "4",
+        "--rollout=72",
+        "--json",
+        "-j",
+        "1",
+    ]);
+    let moves = rolled["games"][0]["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 2);
+    assert!(moves.iter().all(|m| m["rollout"] == 72), "{moves:?}");
+    for bad in [
+        vec!["bg", "review", path, "--rollout"],
+        vec!["bg", "review", path, "--plies", "4", "--rollout=0"],
+    ] {
+        let e = input_error(&bad);
+        assert!(e.contains("--rollout needs --plies 4"), "{e}");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -28,10 +28,11 @@ use crate::error::CliError;
         4: a level above the default bot's own, to review its games (the best 2 within \
         0.04 at 2 plies and the play made compared at 3 plies, and when the play made and \
         its best rival are within 0.04 there, both at 4 plies, gnubg's 3-ply; some twenty \
-        times the time of --plies 2). With --plies 4, --rollout rolls out the two plays \
-        of every decision still within 0.02 at 4 plies (432 games each unless \
-        --rollout=GAMES says, the same dice for both, truncated after ten rolls) and \
-        judges by the rollouts: a judge that looks past the player who searched 3 plies.",
+        times the time of --plies 2). With --plies 4, --rollout judges every decision whose \
+        play made and best rival at 2 plies are within 0.10 by rolling both out (432 \
+        games each unless --rollout=GAMES says, the same dice for both, the bot at 0 \
+        ply, truncated after ten rolls): a judge that looks past the player and past \
+        the network's misjudgements; some ten times the time of --plies 4.",
     after_help = "Examples:\n  \
         trictrac bg review match.mat\n  \
         trictrac bg review match.mat --plies 0 --json\n  \
@@ -50,8 +51,9 @@ pub struct ReviewArgs {
     #[arg(long, value_name = "0|2|4", default_value_t = 2)]
     plies: u8,
 
-    /// With --plies 4: roll out the two plays of each decision still
-    /// close at 4 plies, GAMES games each (432 when no number is given)
+    /// With --plies 4: judge each close decision (the play made and its
+    /// best rival within 0.10 at 2 plies) by rollouts of both, GAMES
+    /// games each (432 when no number is given)
     #[arg(
         long,
         value_name = "GAMES",
