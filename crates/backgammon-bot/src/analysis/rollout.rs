@@ -40,6 +40,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::cube;
+use crate::eval::near::Near;
 use crate::net::{equity, flip, outcome, BgNet};
 use crate::search::deep;
 use crate::search::{SEARCH_KEEP, SEARCH_MARGIN};
@@ -231,8 +232,11 @@ fn all_rolls(
 ) -> ([(Play, Outputs); 21], Outputs) {
     let mut per = [(Play::PASS, [0.0f32; neural::MAX_OUTPUTS]); 21];
     let mut mean = [0.0f32; neural::MAX_OUTPUTS];
+    // The base of every roll's plays, once.
+    let mut near = Near::new();
+    super::near_before_play(net, pos, rules, &mut near);
     for (k, roll) in Roll::ALL.iter().enumerate() {
-        let (i, o) = super::best_after_roll(net, pos, *roll, rules, buf);
+        let (i, o) = super::best_after_roll_near(net, pos, *roll, rules, buf, &mut near);
         per[k] = (buf[i], o);
         let w = roll.weight() as f32 / 36.0;
         for (m, x) in mean.iter_mut().zip(o) {

@@ -17,7 +17,7 @@ use backgammon::{Position, Preset, Side};
 use neural::{Features, Incremental, Outputs};
 
 use super::evaluator::Evaluator;
-use super::race;
+use super::{bearoff, race};
 use crate::net::features::{self, PER_SIDE};
 use crate::net::{flip, outcome, tail_inputs, BgNet, N_INPUTS_V1};
 
@@ -52,6 +52,8 @@ pub(crate) struct Near {
     /// The base's checkers, the side on roll first, each in his own
     /// numbering.
     counts: [[u8; 26]; 2],
+    /// The base's pip counts, the side on roll first.
+    pips: [u32; 2],
     /// The base's inputs 192–199 and expert inputs (race inputs in a
     /// race).
     tail: [f32; 8],
@@ -71,6 +73,7 @@ impl Near {
             preset: Preset::Standard,
             expert: false,
             counts: [[0; 26]; 2],
+            pips: [0; 2],
             tail: [0.0; 8],
             experts: [0.0; 2 * PER_SIDE],
             idx: [0; MAX_DELTA],
@@ -105,6 +108,7 @@ impl Near {
         self.turn = base.turn();
         self.preset = preset;
         self.counts = [*base.counts(self.turn), *base.counts(!self.turn)];
+        self.pips = [base.pip_count(self.turn), base.pip_count(!self.turn)];
         self.tail = tail_inputs(base, preset);
     }
 
@@ -115,19 +119,34 @@ impl Near {
             .expect("room for the race inputs")
     }
 
-    /// The race network's outputs for `pos` (a race under `preset`), as
+    /// The race network's outputs for `pos` (a race under `preset`, the
+    /// base's position after a play when the base is a race), as
     /// [`race::RaceNet::evaluate`] gives them up to rounding: from the
     /// base's sums when the base is a race with `pos`'s side on roll and
     /// preset, else in full.
-    pub(crate) fn eval_race(&mut self, net: &BgNet, pos: &Position, preset: Preset) -> Outputs {
+    fn eval_race(&mut self, net: &BgNet, pos: &Position, preset: Preset) -> Outputs {
         match race::race_net() {
             Some(r)
                 if self.base == Base::Race && pos.turn() == self.turn && preset == self.preset =>
             {
-                let k = self.differences(pos, preset);
+                let (k, changed) = self.differences(pos);
+                // The base's race inputs are the first of `experts`; a
+                // side's change where his checkers did, the database's
+                // values kept when his home board did not change.
                 let mut x = [0.0f32; 2 * race::PER_SIDE];
-                race::race_inputs(pos, &mut x);
-                // The base's race inputs are the first of `experts`.
+                x.copy_from_slice(&self.experts[..2 * race::PER_SIDE]);
+                for (s, side) in [self.turn, !self.turn].into_iter().enumerate() {
+                    if changed[s] == 0 {
+                        continue;
+                    }
+                    let b = &self.experts[s * race::PER_SIDE..(s + 1) * race::PER_SIDE];
+                    let same_home = (changed[s] & HOME == 0).then_some(b);
+                    race::side_inputs(
+                        pos.counts(side),
+                        same_home,
+                        &mut x[s * race::PER_SIDE..(s + 1) * race::PER_SIDE],
+                    );
+                }
                 let k = self.expert_differences(&x, k);
                 self.inc
                     .eval_differences(&r.0, &self.idx[..k], &self.val[..k])
@@ -136,15 +155,15 @@ impl Near {
         }
     }
 
-    /// `net`'s outputs for `pos` (under `preset`), as
+    /// `net`'s outputs for `pos` (in contact under `preset`), as
     /// [`BgNet::evaluate_net`] gives them up to rounding: from the base's
     /// sums when `pos` has the base's side on roll and preset, else in
     /// full.
-    pub(crate) fn eval(&mut self, net: &BgNet, pos: &Position, preset: Preset) -> Outputs {
+    fn eval(&mut self, net: &BgNet, pos: &Position, preset: Preset) -> Outputs {
         if self.base != Base::Contact || pos.turn() != self.turn || preset != self.preset {
             return net.evaluate_net(pos, preset);
         }
-        let mut k = self.differences(pos, preset);
+        let (mut k, _) = self.differences(pos);
         if self.expert {
             let mut x = [0.0f32; 2 * PER_SIDE];
             features::both_sides(pos, self.turn, &mut x);
@@ -169,8 +188,12 @@ impl Near {
 
     /// Writes the differences of the first 200 inputs (points, bar,
     /// tray, pips, race, preset) between `pos` and the base into `idx`
-    /// and `val`: their count.
-    fn differences(&mut self, pos: &Position, preset: Preset) -> usize {
+    /// and `val`: their count, and each side's changed points (bit `p`
+    /// for his point `p`, 25 the bar; the side on roll first). `pos` is
+    /// a race exactly when the base is (a position after a play from it:
+    /// the base's race input is kept).
+    fn differences(&mut self, pos: &Position) -> (usize, [u32; 2]) {
+        debug_assert_eq!(pos.is_race(), self.tail[6] == 1.0, "a race as the base");
         let mut k = 0;
         // Stored, then kept by moving the end past it when not zero.
         let mut put = |i: usize, d: f32, idx: &mut [u16; MAX_DELTA], val: &mut [f32; MAX_DELTA]| {
@@ -178,16 +201,24 @@ impl Near {
             val[k] = d;
             k += (d != 0.0) as usize;
         };
+        let mut tail = self.tail;
+        let mut masks = [0u32; 2];
         for (s, side) in [self.turn, !self.turn].into_iter().enumerate() {
             let (now, was) = (pos.counts(side), &self.counts[s]);
-            let mut changed = 0u32;
-            for p in 1..=24 {
-                changed |= ((now[p] != was[p]) as u32) << p;
-            }
-            while changed != 0 {
-                let p = changed.trailing_zeros() as usize;
-                changed &= changed - 1;
+            let changed = changed_points(now, was);
+            masks[s] = changed;
+            // The pip count from the base's by the points that changed.
+            let mut pips = self.pips[s] as i32;
+            let mut rest = changed;
+            while rest != 0 {
+                let p = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
                 let (n, o) = (now[p], was[p]);
+                pips += p as i32 * (i32::from(n) - i32::from(o));
+                if p == BAR {
+                    // The last bit; the bar is in the tail.
+                    break;
+                }
                 let base = s * 96 + (p - 1) * 4;
                 // Inputs of `Features::push_count`: at least 1, 2, 3
                 // checkers, and those beyond 3 halved.
@@ -203,13 +234,46 @@ impl Near {
                     &mut self.val,
                 );
             }
+            // As `tail_inputs` computes them (race and preset: the base's).
+            tail[s] = now[BAR] as f32 / 2.0;
+            tail[2 + s] = now[0] as f32 / 15.0;
+            tail[4 + s] = pips as f32 / 167.0;
         }
-        let tail = tail_inputs(pos, preset);
+        debug_assert_eq!(tail, tail_inputs(pos, self.preset));
         for (j, (a, b)) in tail.iter().zip(&self.tail).enumerate() {
             put(192 + j, a - b, &mut self.idx, &mut self.val);
         }
-        k
+        (k, masks)
     }
+}
+
+/// The bar's index in a side's counts.
+const BAR: usize = 25;
+/// A side's home board points (1–6) in a mask of points.
+const HOME: u32 = 0x7e;
+
+/// The points 1–25 (25 the bar) where `now` and `was` differ: bit `p`
+/// for the point `p`. Eight points at a time (the bytes of a word).
+#[inline]
+fn changed_points(now: &[u8; 26], was: &[u8; 26]) -> u32 {
+    let word =
+        |c: &[u8; 26], i: usize| u64::from_le_bytes(c[i..i + 8].try_into().expect("eight counts"));
+    let mut m = u32::from(now[BAR] != was[BAR]) << BAR;
+    for i in [1, 9, 17] {
+        m |= nonzero_bytes(word(now, i) ^ word(was, i)) << i;
+    }
+    m
+}
+
+/// Bit `i` set for each byte `i` of `x` that is not zero.
+#[inline]
+fn nonzero_bytes(x: u64) -> u32 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // Bit 7 of each byte: set when any of its bits is.
+    let high = (((x & LOW7) + LOW7) | x) & !LOW7;
+    // Bit 8i + 7 to bit 56 + i: the products of distinct bits land on
+    // distinct places (no carries).
+    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 impl BgNet {
@@ -227,7 +291,18 @@ impl BgNet {
         if after.winner() == Some(mover) {
             return outcome(mover, win_kind(after, mover, preset), mover);
         }
-        flip(&match Evaluator::of(after) {
+        // After a play from a race, a race (only the bear-off to check).
+        let evaluator = if near.base == Base::Race && after.turn() == near.turn {
+            debug_assert!(after.is_race());
+            if bearoff::applies(after) {
+                Evaluator::BearoffDb
+            } else {
+                Evaluator::Race
+            }
+        } else {
+            Evaluator::of(after)
+        };
+        flip(&match evaluator {
             Evaluator::Contact => near.eval(self, after, preset),
             Evaluator::Race => near.eval_race(self, after, preset),
             Evaluator::BearoffDb => self.evaluate(after, preset),
