@@ -129,25 +129,30 @@ impl Near {
             Some(r)
                 if self.base == Base::Race && pos.turn() == self.turn && preset == self.preset =>
             {
-                let (k, changed) = self.differences(pos);
-                // The base's race inputs are the first of `experts`; a
-                // side's change where his checkers did, the database's
-                // values kept when his home board did not change.
-                let mut x = [0.0f32; 2 * race::PER_SIDE];
-                x.copy_from_slice(&self.experts[..2 * race::PER_SIDE]);
+                let (mut k, changed) = self.differences(pos);
+                // The base's race inputs are the first of `experts`: a
+                // side's change only where his checkers did (then the
+                // database's values are kept when his home board did
+                // not change).
                 for (s, side) in [self.turn, !self.turn].into_iter().enumerate() {
                     if changed[s] == 0 {
                         continue;
                     }
-                    let b = &self.experts[s * race::PER_SIDE..(s + 1) * race::PER_SIDE];
-                    let same_home = (changed[s] & HOME == 0).then_some(b);
+                    let at = s * race::PER_SIDE;
+                    let b = &self.experts[at..at + race::PER_SIDE];
+                    let mut x = [0.0f32; race::PER_SIDE];
                     race::side_inputs(
                         pos.counts(side),
-                        same_home,
-                        &mut x[s * race::PER_SIDE..(s + 1) * race::PER_SIDE],
+                        (changed[s] & HOME == 0).then_some(b),
+                        &mut x,
                     );
+                    for (j, (a, b)) in x.iter().zip(b).enumerate() {
+                        let d = a - b;
+                        self.idx[k] = (N_INPUTS_V1 + at + j) as u16;
+                        self.val[k] = d;
+                        k += (d != 0.0) as usize;
+                    }
                 }
-                let k = self.expert_differences(&x, k);
                 self.inc
                     .eval_differences(&r.0, &self.idx[..k], &self.val[..k])
             }
@@ -194,13 +199,9 @@ impl Near {
     /// the base's race input is kept).
     fn differences(&mut self, pos: &Position) -> (usize, [u32; 2]) {
         debug_assert_eq!(pos.is_race(), self.tail[6] == 1.0, "a race as the base");
+        // Each difference is stored, then kept by moving the end past it
+        // when not zero.
         let mut k = 0;
-        // Stored, then kept by moving the end past it when not zero.
-        let mut put = |i: usize, d: f32, idx: &mut [u16; MAX_DELTA], val: &mut [f32; MAX_DELTA]| {
-            idx[k] = i as u16;
-            val[k] = d;
-            k += (d != 0.0) as usize;
-        };
         let mut tail = self.tail;
         let mut masks = [0u32; 2];
         for (s, side) in [self.turn, !self.turn].into_iter().enumerate() {
@@ -219,20 +220,16 @@ impl Near {
                     // The last bit; the bar is in the tail.
                     break;
                 }
-                let base = s * 96 + (p - 1) * 4;
-                // Inputs of `Features::push_count`: at least 1, 2, 3
-                // checkers, and those beyond 3 halved.
-                for (j, t) in (1..=3u8).enumerate() {
-                    let d = (n >= t) as i8 - (o >= t) as i8;
-                    put(base + j, d as f32, &mut self.idx, &mut self.val);
+                // The point's inputs that differ (`Features::push_count`'s
+                // four), from the table: all four written, those that
+                // differ counted.
+                let base = (s * 96 + (p - 1) * 4) as u16;
+                let d = &POINT_DELTAS[usize::from(n)][usize::from(o)];
+                for j in 0..4 {
+                    self.idx[k + j] = base + d.at[j];
+                    self.val[k + j] = d.val[j];
                 }
-                let beyond = |c: u8| c.saturating_sub(3) as f32 / 2.0;
-                put(
-                    base + 3,
-                    beyond(n) - beyond(o),
-                    &mut self.idx,
-                    &mut self.val,
-                );
+                k += d.len;
             }
             // As `tail_inputs` computes them (race and preset: the base's).
             tail[s] = now[BAR] as f32 / 2.0;
@@ -240,11 +237,65 @@ impl Near {
             tail[4 + s] = pips as f32 / 167.0;
         }
         debug_assert_eq!(tail, tail_inputs(pos, self.preset));
-        for (j, (a, b)) in tail.iter().zip(&self.tail).enumerate() {
-            put(192 + j, a - b, &mut self.idx, &mut self.val);
+        // Bar, tray and pips (race and preset are the base's).
+        for (j, (a, b)) in tail.iter().zip(&self.tail).enumerate().take(6) {
+            let d = a - b;
+            self.idx[k] = (192 + j) as u16;
+            self.val[k] = d;
+            k += (d != 0.0) as usize;
         }
         (k, masks)
     }
+}
+
+/// The differences of a point's four inputs (`Features::push_count`:
+/// at least 1, 2, 3 checkers, those beyond 3 halved) when its checkers
+/// go from `o` to `n`: `POINT_DELTAS[n][o]`.
+#[derive(Clone, Copy)]
+struct PointDelta {
+    /// How many differ (the first `len` of `at` and `val`).
+    len: usize,
+    /// Which (0–3), those that differ first, in order.
+    at: [u16; 4],
+    /// By how much.
+    val: [f32; 4],
+}
+
+const POINT_DELTAS: [[PointDelta; 16]; 16] = point_deltas();
+
+const fn point_deltas() -> [[PointDelta; 16]; 16] {
+    let none = PointDelta {
+        len: 0,
+        at: [0; 4],
+        val: [0.0; 4],
+    };
+    let mut t = [[none; 16]; 16];
+    let mut n = 0;
+    while n < 16 {
+        let mut o = 0;
+        while o < 16 {
+            let mut d = none;
+            let mut j = 0;
+            while j < 4 {
+                let v = if j < 3 {
+                    ((n > j) as i8 - (o > j) as i8) as f32
+                } else {
+                    (n as u8).saturating_sub(3) as f32 / 2.0
+                        - (o as u8).saturating_sub(3) as f32 / 2.0
+                };
+                if v != 0.0 {
+                    d.at[d.len] = j as u16;
+                    d.val[d.len] = v;
+                    d.len += 1;
+                }
+                j += 1;
+            }
+            t[n][o] = d;
+            o += 1;
+        }
+        n += 1;
+    }
+    t
 }
 
 /// The bar's index in a side's counts.
