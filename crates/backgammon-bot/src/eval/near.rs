@@ -146,12 +146,7 @@ impl Near {
                         (changed[s] & HOME == 0).then_some(b),
                         &mut x,
                     );
-                    for (j, (a, b)) in x.iter().zip(b).enumerate() {
-                        let d = a - b;
-                        self.idx[k] = (N_INPUTS_V1 + at + j) as u16;
-                        self.val[k] = d;
-                        k += (d != 0.0) as usize;
-                    }
+                    k = self.expert_differences(&x, at, k);
                 }
                 self.inc
                     .eval_differences(&r.0, &self.idx[..k], &self.val[..k])
@@ -172,23 +167,30 @@ impl Near {
         if self.expert {
             let mut x = [0.0f32; 2 * PER_SIDE];
             features::both_sides(pos, self.turn, &mut x);
-            k = self.expert_differences(&x, k);
+            k = self.expert_differences(&x, 0, k);
         }
         self.inc
             .eval_differences(net, &self.idx[..k], &self.val[..k])
     }
 
     /// Appends the differences between the expert inputs `x` and the
-    /// base's (`experts`), numbered after the first 200 inputs, to the `k`
-    /// already in `idx` and `val`: the new count.
-    fn expert_differences(&mut self, x: &[f32], mut k: usize) -> usize {
-        for (j, (a, b)) in x.iter().zip(&self.experts).enumerate() {
-            let d = a - b;
-            self.idx[k] = (N_INPUTS_V1 + j) as u16;
-            self.val[k] = d;
-            k += (d != 0.0) as usize;
+    /// base's (`experts`) from the `at`-th on, numbered after the first
+    /// 200 inputs, to the `k` already in `idx` and `val`: the new count.
+    fn expert_differences(&mut self, x: &[f32], at: usize, mut k: usize) -> usize {
+        for (j, &a) in x.iter().enumerate() {
+            let d = a - self.experts[at + j];
+            k = self.push(k, N_INPUTS_V1 + at + j, d);
         }
         k
+    }
+
+    /// Stores the difference `d` of the input `i` at the `k`-th place of
+    /// `idx` and `val`, kept (the count returned past it) when not zero.
+    #[inline(always)]
+    fn push(&mut self, k: usize, i: usize, d: f32) -> usize {
+        self.idx[k] = i as u16;
+        self.val[k] = d;
+        k + (d != 0.0) as usize
     }
 
     /// Writes the differences of the first 200 inputs (points, bar,
@@ -238,11 +240,8 @@ impl Near {
         }
         debug_assert_eq!(tail, tail_inputs(pos, self.preset));
         // Bar, tray and pips (race and preset are the base's).
-        for (j, (a, b)) in tail.iter().zip(&self.tail).enumerate().take(6) {
-            let d = a - b;
-            self.idx[k] = (192 + j) as u16;
-            self.val[k] = d;
-            k += (d != 0.0) as usize;
+        for j in 0..6 {
+            k = self.push(k, 192 + j, tail[j] - self.tail[j]);
         }
         (k, masks)
     }
@@ -358,5 +357,64 @@ impl BgNet {
             Evaluator::Race => near.eval_race(self, after, preset),
             Evaluator::BearoffDb => self.evaluate(after, preset),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn the_changed_points_are_those_that_differ() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..2_000 {
+            let mut was = [0u8; 26];
+            for c in was.iter_mut() {
+                *c = if rng.gen_range(0..2) == 0 {
+                    0
+                } else {
+                    rng.gen_range(0..16)
+                };
+            }
+            let mut now = was;
+            for _ in 0..rng.gen_range(0..6) {
+                now[rng.gen_range(0..26)] = rng.gen_range(0..16);
+            }
+            let mut expected = 0u32;
+            for p in 1..=BAR {
+                expected |= u32::from(now[p] != was[p]) << p;
+            }
+            assert_eq!(changed_points(&now, &was), expected, "{now:?} {was:?}");
+        }
+        // Every byte value, alone in its word.
+        for v in 0..=255u8 {
+            for i in 0..8 {
+                let x = u64::from(v) << (8 * i);
+                assert_eq!(nonzero_bytes(x), u32::from(v != 0) << i, "{v} at {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_point_table_holds_the_encodings_differences() {
+        for n in 0..16u32 {
+            for o in 0..16u32 {
+                let dense = |c: u32| {
+                    let mut f = Features::default();
+                    f.push_count(0, c, 2.0);
+                    f.dense(4)
+                };
+                let (now, was) = (dense(n), dense(o));
+                let expected: Vec<(u16, u32)> = (0..4)
+                    .filter(|&j| now[j] != was[j])
+                    .map(|j| (j as u16, (now[j] - was[j]).to_bits()))
+                    .collect();
+                let d = &POINT_DELTAS[n as usize][o as usize];
+                let got: Vec<(u16, u32)> =
+                    (0..d.len).map(|j| (d.at[j], d.val[j].to_bits())).collect();
+                assert_eq!(got, expected, "{o} to {n} checkers");
+            }
+        }
     }
 }
