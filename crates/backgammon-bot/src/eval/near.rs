@@ -240,8 +240,9 @@ impl Near {
         }
         debug_assert_eq!(tail, tail_inputs(pos, self.preset));
         // Bar, tray and pips (race and preset are the base's).
-        for j in 0..6 {
-            k = self.push(k, 192 + j, tail[j] - self.tail[j]);
+        let base = self.tail;
+        for (j, (a, b)) in tail.iter().zip(&base).enumerate().take(6) {
+            k = self.push(k, 192 + j, a - b);
         }
         (k, masks)
     }
