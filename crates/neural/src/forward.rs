@@ -13,16 +13,21 @@ macro_rules! forward_for {
         $(#[$doc])*
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = $feature)]
-        pub(crate) fn $name<const FAST: bool>(
-            &self,
-            init: &[f32],
-            idx: &[u16],
-            val: &[f32],
-            h: &mut [f32],
-        ) -> Outputs {
-            self.forward_blocks::<$block, FAST>(init, idx, val, h)
+        pub(crate) fn $name<const FAST: bool>(&self, p: Pass<'_>, h: &mut [f32]) -> Outputs {
+            self.forward_blocks::<$block, FAST>(p, h)
         }
     };
+}
+
+/// What a forward pass starts from: the first layer's sums `init` (the
+/// biases, or an incremental base's sums) and the inputs to add, `idx`
+/// of values `val` (those of a [`crate::Features`], or the differences
+/// from the base's).
+#[derive(Clone, Copy)]
+pub(crate) struct Pass<'a> {
+    pub(crate) init: &'a [f32],
+    pub(crate) idx: &'a [u16],
+    pub(crate) val: &'a [f32],
 }
 
 impl Net {
@@ -51,28 +56,22 @@ impl Net {
     /// (vectorised, within a few units in the last place) instead of
     /// libm's.
     #[inline]
-    pub(crate) fn forward_into<const FAST: bool>(
-        &self,
-        init: &[f32],
-        idx: &[u16],
-        val: &[f32],
-        h: &mut [f32],
-    ) -> Outputs {
+    pub(crate) fn forward_into<const FAST: bool>(&self, p: Pass<'_>, h: &mut [f32]) -> Outputs {
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("avx512f") {
                 // SAFETY: `forward_avx512` only needs the processor to
                 // have AVX-512F, which was just checked.
                 #[allow(unsafe_code)]
-                return unsafe { self.forward_avx512::<FAST>(init, idx, val, h) };
+                return unsafe { self.forward_avx512::<FAST>(p, h) };
             }
             if std::arch::is_x86_feature_detected!("avx2") {
                 // SAFETY: `forward_avx2` only needs AVX2, just checked.
                 #[allow(unsafe_code)]
-                return unsafe { self.forward_avx2::<FAST>(init, idx, val, h) };
+                return unsafe { self.forward_avx2::<FAST>(p, h) };
             }
         }
-        self.forward_blocks::<16, FAST>(init, idx, val, h)
+        self.forward_blocks::<16, FAST>(p, h)
     }
 
     forward_for!(
@@ -131,15 +130,13 @@ impl Net {
     #[inline(always)]
     fn forward_whole<const A: usize, const B: usize, const FAST: bool>(
         &self,
-        init: &[f32],
-        idx: &[u16],
-        val: &[f32],
+        p: Pass<'_>,
         h: &mut [f32],
     ) -> Outputs {
         let n = A + B;
-        let mut a: [f32; A] = init[..A].try_into().expect("the first block");
-        let mut b: [f32; B] = init[A..n].try_into().expect("the second block");
-        for (&i, &v) in idx.iter().zip(val) {
+        let mut a: [f32; A] = p.init[..A].try_into().expect("the first block");
+        let mut b: [f32; B] = p.init[A..n].try_into().expect("the second block");
+        for (&i, &v) in p.idx.iter().zip(p.val) {
             let i = i as usize;
             if i >= self.inputs {
                 continue;
@@ -167,26 +164,24 @@ impl Net {
     #[inline(always)]
     pub(crate) fn forward_blocks<const B: usize, const FAST: bool>(
         &self,
-        init: &[f32],
-        idx: &[u16],
-        val: &[f32],
+        p: Pass<'_>,
         h: &mut [f32],
     ) -> Outputs {
         let n = self.hidden;
         match n {
-            32 => return self.forward_whole::<32, 0, FAST>(init, idx, val, h),
-            40 => return self.forward_whole::<32, 8, FAST>(init, idx, val, h),
-            48 => return self.forward_whole::<32, 16, FAST>(init, idx, val, h),
-            64 => return self.forward_whole::<64, 0, FAST>(init, idx, val, h),
+            32 => return self.forward_whole::<32, 0, FAST>(p, h),
+            40 => return self.forward_whole::<32, 8, FAST>(p, h),
+            48 => return self.forward_whole::<32, 16, FAST>(p, h),
+            64 => return self.forward_whole::<64, 0, FAST>(p, h),
             _ => {}
         }
         let h = &mut h[..n];
-        h.copy_from_slice(&init[..n]);
-        let mut start = self.first_layer_blocks::<B>(idx, val, h, 0);
-        start = self.first_layer_blocks::<16>(idx, val, h, start);
+        h.copy_from_slice(&p.init[..n]);
+        let mut start = self.first_layer_blocks::<B>(p.idx, p.val, h, 0);
+        start = self.first_layer_blocks::<16>(p.idx, p.val, h, start);
         if start < n {
             let h = &mut h[start..];
-            for (&i, &v) in idx.iter().zip(val) {
+            for (&i, &v) in p.idx.iter().zip(p.val) {
                 let i = i as usize;
                 if i >= self.inputs {
                     continue;

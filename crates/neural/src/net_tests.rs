@@ -112,13 +112,13 @@ fn the_forward_pass_gives_the_bits_of_plain_loops() {
             // Every instruction set's version, whichever this processor
             // runs, gives those bits.
             let mut h = [0.0f32; MAX_HIDDEN];
-            let sse = n.forward_blocks::<16, false>(&n.b1, &f.idx, &f.val, &mut h);
+            let sse = n.forward_blocks::<16, false>(n.pass(&f), &mut h);
             assert_eq!(sse.map(f32::to_bits), b.map(f32::to_bits), "SSE2");
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("avx2") {
                 #[allow(unsafe_code)]
                 // SAFETY: AVX2 was just detected.
-                let avx2 = unsafe { n.forward_avx2::<false>(&n.b1, &f.idx, &f.val, &mut h) };
+                let avx2 = unsafe { n.forward_avx2::<false>(n.pass(&f), &mut h) };
                 assert_eq!(avx2.map(f32::to_bits), b.map(f32::to_bits), "AVX2");
             }
             // The fast logistic moves the outputs by about 10⁻⁷ at most.
