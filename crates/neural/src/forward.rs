@@ -5,17 +5,29 @@
 use crate::net::{Net, Outputs, MAX_OUTPUTS};
 
 /// Writes the method `$name`: [`Net::forward_blocks`] (the sums
-/// starting from those in `h`) with blocks of `$block` hidden units, compiled for the x86-64 instructions
-/// `$feature` (the caller checks that the processor has them).
+/// starting from `init`) with blocks of `$block` hidden units, compiled
+/// for the x86-64 instructions `$feature` (the caller checks that the
+/// processor has them).
 macro_rules! forward_for {
     ($(#[$doc:meta])* $name:ident, $feature:literal, $block:literal) => {
         $(#[$doc])*
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = $feature)]
-        pub(crate) fn $name<const FAST: bool>(&self, idx: &[u16], val: &[f32], h: &mut [f32]) -> Outputs {
-            self.forward_blocks::<$block, FAST>(idx, val, h)
+        pub(crate) fn $name<const FAST: bool>(&self, p: Pass<'_>, h: &mut [f32]) -> Outputs {
+            self.forward_blocks::<$block, FAST>(p, h)
         }
     };
+}
+
+/// What a forward pass starts from: the first layer's sums `init` (the
+/// biases, or an incremental base's sums) and the inputs to add, `idx`
+/// of values `val` (those of a [`crate::Features`], or the differences
+/// from the base's).
+#[derive(Clone, Copy)]
+pub(crate) struct Pass<'a> {
+    pub(crate) init: &'a [f32],
+    pub(crate) idx: &'a [u16],
+    pub(crate) val: &'a [f32],
 }
 
 impl Net {
@@ -44,30 +56,22 @@ impl Net {
     /// (vectorised, within a few units in the last place) instead of
     /// libm's.
     #[inline]
-    pub(crate) fn forward_into<const FAST: bool>(
-        &self,
-        init: &[f32],
-        idx: &[u16],
-        val: &[f32],
-        h: &mut [f32],
-    ) -> Outputs {
-        let n = self.hidden;
-        h[..n].copy_from_slice(&init[..n]);
+    pub(crate) fn forward_into<const FAST: bool>(&self, p: Pass<'_>, h: &mut [f32]) -> Outputs {
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("avx512f") {
                 // SAFETY: `forward_avx512` only needs the processor to
                 // have AVX-512F, which was just checked.
                 #[allow(unsafe_code)]
-                return unsafe { self.forward_avx512::<FAST>(idx, val, h) };
+                return unsafe { self.forward_avx512::<FAST>(p, h) };
             }
             if std::arch::is_x86_feature_detected!("avx2") {
                 // SAFETY: `forward_avx2` only needs AVX2, just checked.
                 #[allow(unsafe_code)]
-                return unsafe { self.forward_avx2::<FAST>(idx, val, h) };
+                return unsafe { self.forward_avx2::<FAST>(p, h) };
             }
         }
-        self.forward_blocks::<16, FAST>(idx, val, h)
+        self.forward_blocks::<16, FAST>(p, h)
     }
 
     forward_for!(
@@ -117,24 +121,67 @@ impl Net {
         start
     }
 
+    /// The forward pass of a network of `A + B` hidden units (a few
+    /// registers' worth), the first layer's sums starting from `init`:
+    /// the sums of all the units in one pass over the inputs, kept in
+    /// registers (two blocks, of `A` and `B`), as [`Net::forward_blocks`]
+    /// computes them in several passes (each sum's terms in the same
+    /// order, so the same bits).
+    #[inline(always)]
+    fn forward_whole<const A: usize, const B: usize, const FAST: bool>(
+        &self,
+        p: Pass<'_>,
+        h: &mut [f32],
+    ) -> Outputs {
+        let n = A + B;
+        let mut a: [f32; A] = p.init[..A].try_into().expect("the first block");
+        let mut b: [f32; B] = p.init[A..n].try_into().expect("the second block");
+        for (&i, &v) in p.idx.iter().zip(p.val) {
+            let i = i as usize;
+            if i >= self.inputs {
+                continue;
+            }
+            let wa: &[f32; A] = self.w1[i * n..i * n + A].try_into().expect("a row");
+            let wb: &[f32; B] = self.w1[i * n + A..(i + 1) * n].try_into().expect("a row");
+            for k in 0..A {
+                a[k] += v * wa[k];
+            }
+            for k in 0..B {
+                b[k] += v * wb[k];
+            }
+        }
+        let h = &mut h[..n];
+        h[..A].copy_from_slice(&a);
+        h[A..].copy_from_slice(&b);
+        logistic::<FAST>(h);
+        self.output_layer::<FAST>(h)
+    }
+
     /// The forward pass with blocks of `B` hidden units, then of 16 for
     /// what remains (see [`Net::forward_into`]), the first layer's sums
-    /// starting from those already in `h` (the biases, or an
-    /// incremental base's sums).
+    /// starting from `init` (the biases, or an incremental base's sums);
+    /// the small networks' by [`Net::forward_whole`].
     #[inline(always)]
     pub(crate) fn forward_blocks<const B: usize, const FAST: bool>(
         &self,
-        idx: &[u16],
-        val: &[f32],
+        p: Pass<'_>,
         h: &mut [f32],
     ) -> Outputs {
         let n = self.hidden;
+        match n {
+            32 => return self.forward_whole::<32, 0, FAST>(p, h),
+            40 => return self.forward_whole::<32, 8, FAST>(p, h),
+            48 => return self.forward_whole::<32, 16, FAST>(p, h),
+            64 => return self.forward_whole::<64, 0, FAST>(p, h),
+            _ => {}
+        }
         let h = &mut h[..n];
-        let mut start = self.first_layer_blocks::<B>(idx, val, h, 0);
-        start = self.first_layer_blocks::<16>(idx, val, h, start);
+        h.copy_from_slice(&p.init[..n]);
+        let mut start = self.first_layer_blocks::<B>(p.idx, p.val, h, 0);
+        start = self.first_layer_blocks::<16>(p.idx, p.val, h, start);
         if start < n {
             let h = &mut h[start..];
-            for (&i, &v) in idx.iter().zip(val) {
+            for (&i, &v) in p.idx.iter().zip(p.val) {
                 let i = i as usize;
                 if i >= self.inputs {
                     continue;
@@ -144,15 +191,13 @@ impl Net {
                 }
             }
         }
-        if FAST {
-            for a in h.iter_mut() {
-                *a = crate::sigmoid::fast(*a);
-            }
-        } else {
-            for a in h.iter_mut() {
-                *a = crate::sigmoid::exact(*a);
-            }
-        }
+        logistic::<FAST>(h);
+        self.output_layer::<FAST>(h)
+    }
+
+    /// The outputs from the hidden units' activations `h`.
+    #[inline(always)]
+    fn output_layer<const FAST: bool>(&self, h: &[f32]) -> Outputs {
         let mut z = [0.0f32; MAX_OUTPUTS];
         z[..self.outputs].copy_from_slice(&self.b2);
         if FAST {
@@ -191,5 +236,20 @@ impl Net {
             *o = crate::sigmoid::exact(zk);
         }
         out
+    }
+}
+
+/// The hidden units' logistic, in place: [`crate::sigmoid::fast`] with
+/// `FAST`, else libm's.
+#[inline(always)]
+fn logistic<const FAST: bool>(h: &mut [f32]) {
+    if FAST {
+        for a in h.iter_mut() {
+            *a = crate::sigmoid::fast(*a);
+        }
+    } else {
+        for a in h.iter_mut() {
+            *a = crate::sigmoid::exact(*a);
+        }
     }
 }

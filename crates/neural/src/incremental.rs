@@ -2,6 +2,7 @@
 //! the base kept, and only the rows of the inputs that differ added.
 
 use crate::features::Features;
+use crate::forward::Pass;
 use crate::net::{Net, Outputs, MAX_HIDDEN};
 
 /// The first layer's sums for a base input vector, so that vectors that
@@ -71,6 +72,6 @@ impl Incremental {
         } else {
             &net.b1
         };
-        net.forward_into::<true>(init, idx, val, &mut h)
+        net.forward_into::<true>(Pass { init, idx, val }, &mut h)
     }
 }

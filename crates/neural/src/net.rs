@@ -6,6 +6,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::features::Features;
+use crate::forward::Pass;
 
 /// The largest hidden layer supported (stack buffers).
 pub const MAX_HIDDEN: usize = 256;
@@ -312,11 +313,20 @@ impl Net {
         }
     }
 
+    /// A forward pass of the inputs `f` from the biases.
+    pub(crate) fn pass<'a>(&'a self, f: &'a Features) -> Pass<'a> {
+        Pass {
+            init: &self.b1,
+            idx: &f.idx,
+            val: &f.val,
+        }
+    }
+
     /// The outputs for `f` (the first [`Net::outputs`] entries; the rest
     /// are zero). Inputs beyond the network's are ignored.
     pub fn eval(&self, f: &Features) -> Outputs {
         let mut h = [0.0f32; MAX_HIDDEN];
-        self.forward_into::<false>(&self.b1, &f.idx, &f.val, &mut h)
+        self.forward_into::<false>(self.pass(f), &mut h)
     }
 
     /// [`Net::eval`] with the hidden units' logistic computed by a
@@ -328,7 +338,7 @@ impl Net {
     /// docs/PERFORMANCE.md). Training and [`Net::eval`] keep libm's.
     pub fn eval_fast(&self, f: &Features) -> Outputs {
         let mut h = [0.0f32; MAX_HIDDEN];
-        self.forward_into::<true>(&self.b1, &f.idx, &f.val, &mut h)
+        self.forward_into::<true>(self.pass(f), &mut h)
     }
 
     /// One gradient step towards `target` (cross-entropy on each output's
@@ -337,7 +347,7 @@ impl Net {
     pub fn learn(&mut self, f: &Features, target: &[f32], alpha: f32) -> Outputs {
         let n = self.hidden;
         let mut h = [0.0f32; MAX_HIDDEN];
-        let y = self.forward_into::<false>(&self.b1, &f.idx, &f.val, &mut h);
+        let y = self.forward_into::<false>(self.pass(f), &mut h);
         let mut dh = [0.0f32; MAX_HIDDEN];
         for k in 0..self.outputs.min(target.len()) {
             let d = alpha * (target[k] - y[k]);

@@ -78,7 +78,16 @@ fn plain_eval(n: &Net, f: &Features) -> Outputs {
 #[test]
 fn the_forward_pass_gives_the_bits_of_plain_loops() {
     let mut rng = ChaCha8Rng::seed_from_u64(9);
-    for (hidden, outputs) in [(96, 5), (128, 5), (40, 3), (7, 1), (256, 8)] {
+    for (hidden, outputs) in [
+        (96, 5),
+        (128, 5),
+        (40, 3),
+        (40, 5),
+        (32, 5),
+        (64, 5),
+        (7, 1),
+        (256, 8),
+    ] {
         let mut n = Net::new(200, hidden, outputs, hidden as u64);
         // Larger weights than the initial ones, as a trained net has.
         for w in n.w1.iter_mut() {
@@ -103,16 +112,13 @@ fn the_forward_pass_gives_the_bits_of_plain_loops() {
             // Every instruction set's version, whichever this processor
             // runs, gives those bits.
             let mut h = [0.0f32; MAX_HIDDEN];
-            let biases = |h: &mut [f32; MAX_HIDDEN]| h[..hidden].copy_from_slice(&n.b1[..hidden]);
-            biases(&mut h);
-            let sse = n.forward_blocks::<16, false>(&f.idx, &f.val, &mut h);
+            let sse = n.forward_blocks::<16, false>(n.pass(&f), &mut h);
             assert_eq!(sse.map(f32::to_bits), b.map(f32::to_bits), "SSE2");
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("avx2") {
-                biases(&mut h);
                 #[allow(unsafe_code)]
                 // SAFETY: AVX2 was just detected.
-                let avx2 = unsafe { n.forward_avx2::<false>(&f.idx, &f.val, &mut h) };
+                let avx2 = unsafe { n.forward_avx2::<false>(n.pass(&f), &mut h) };
                 assert_eq!(avx2.map(f32::to_bits), b.map(f32::to_bits), "AVX2");
             }
             // The fast logistic moves the outputs by about 10⁻⁷ at most.

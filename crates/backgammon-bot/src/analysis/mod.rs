@@ -38,15 +38,33 @@ pub fn best_after_roll(
     rules: &Rules,
     buf: &mut PlayList,
 ) -> (usize, Outputs) {
+    let mut near = Near::new();
+    near_before_play(net, pos, rules, &mut near);
+    best_after_roll_near(net, pos, roll, rules, buf, &mut near)
+}
+
+/// Makes the position before the play of `pos`'s side on roll the base
+/// of `near`, for [`best_after_roll_near`] (once for all the rolls).
+pub(crate) fn near_before_play(net: &BgNet, pos: &Position, rules: &Rules, near: &mut Near) {
+    near.set_base(net, &pos.with_turn(!pos.turn()), rules.preset);
+}
+
+/// [`best_after_roll`] with the plays' positions valued from the one
+/// before them: `near`'s base, set by [`near_before_play`] for `pos`.
+pub(crate) fn best_after_roll_near(
+    net: &BgNet,
+    pos: &Position,
+    roll: Roll,
+    rules: &Rules,
+    buf: &mut PlayList,
+    near: &mut Near,
+) -> (usize, Outputs) {
     buf.clear();
     pos.legal_plays_into(roll, rules, buf);
     let mover = pos.turn();
-    // The plays' positions valued from the one before them (Near).
-    let mut near = Near::new();
-    near.set_base(net, &pos.with_turn(!mover), rules.preset);
     let mut best = (0usize, f32::NEG_INFINITY, [0.0f32; neural::MAX_OUTPUTS]);
     for (i, p) in buf.iter().enumerate() {
-        let o = net.after_play_near(&pos.play_unchecked(p), mover, rules.preset, &mut near);
+        let o = net.after_play_near(&pos.play_unchecked(p), mover, rules.preset, near);
         let e = equity(&o);
         if e > best.1 {
             best = (i, e, o);

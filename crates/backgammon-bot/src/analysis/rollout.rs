@@ -28,6 +28,7 @@
 //!   the evaluator's value there (the bear-off database's, as gnubg
 //!   stops at its bear-off database).
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -40,6 +41,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::cube;
+use crate::eval::near::Near;
 use crate::net::{equity, flip, outcome, BgNet};
 use crate::search::deep;
 use crate::search::{SEARCH_KEEP, SEARCH_MARGIN};
@@ -231,8 +233,11 @@ fn all_rolls(
 ) -> ([(Play, Outputs); 21], Outputs) {
     let mut per = [(Play::PASS, [0.0f32; neural::MAX_OUTPUTS]); 21];
     let mut mean = [0.0f32; neural::MAX_OUTPUTS];
+    // The base of every roll's plays, once.
+    let mut near = Near::new();
+    super::near_before_play(net, pos, rules, &mut near);
     for (k, roll) in Roll::ALL.iter().enumerate() {
-        let (i, o) = super::best_after_roll(net, pos, *roll, rules, buf);
+        let (i, o) = super::best_after_roll_near(net, pos, *roll, rules, buf, &mut near);
         per[k] = (buf[i], o);
         let w = roll.weight() as f32 / 36.0;
         for (m, x) in mean.iter_mut().zip(o) {
@@ -240,6 +245,46 @@ fn all_rolls(
         }
     }
     (per, mean)
+}
+
+/// The 21 rolls' best plays and their mean ([`all_rolls`]) at the
+/// positions of the first half-moves, which many games of a rollout
+/// reach (the first two rolls are stratified: one position at the root,
+/// at most 21 after the first roll, 441 after the second): computed
+/// once per worker instead of once per game. The same values (the same
+/// computation).
+#[derive(Default)]
+struct RollsCache {
+    known: HashMap<Position, ([(Play, Outputs); 21], Outputs)>,
+}
+
+impl RollsCache {
+    /// The half-moves whose positions are kept.
+    const HALVES: u32 = 3;
+    /// At most this many positions (the three half-moves reach 463).
+    const MAX: usize = 1024;
+
+    /// [`all_rolls`] at `pos`, the position of half-move `half`.
+    fn all_rolls(
+        &mut self,
+        net: &BgNet,
+        pos: &Position,
+        half: u32,
+        rules: &Rules,
+        buf: &mut PlayList,
+    ) -> ([(Play, Outputs); 21], Outputs) {
+        if half >= Self::HALVES {
+            return all_rolls(net, pos, rules, buf);
+        }
+        if let Some(r) = self.known.get(pos) {
+            return *r;
+        }
+        let r = all_rolls(net, pos, rules, buf);
+        if self.known.len() < Self::MAX {
+            self.known.insert(*pos, r);
+        }
+        r
+    }
 }
 
 /// The outputs of `o` (in `from`'s eyes) in `to`'s eyes.
@@ -251,7 +296,8 @@ fn eyes(o: &Outputs, from: Side, to: Side) -> Outputs {
     }
 }
 
-/// Plays game `i` from `root`.
+/// Plays game `i` from `root` (`cache`: the worker's).
+#[allow(clippy::too_many_arguments)]
 fn play_game(
     net: &BgNet,
     root: &Position,
@@ -260,6 +306,7 @@ fn play_game(
     s: &Settings,
     perms: &[[usize; 36]; 2],
     i: u64,
+    cache: &mut RollsCache,
 ) -> Sample {
     let me = root.turn();
     let mut rng =
@@ -316,7 +363,7 @@ fn play_game(
         let mut chosen: Option<Play> = None;
         let mut rolls: Option<([(Play, Outputs); 21], Outputs)> = None;
         if s.variance_reduction || s.cube {
-            rolls = Some(all_rolls(net, &pos, rules, &mut buf));
+            rolls = Some(cache.all_rolls(net, &pos, half, rules, &mut buf));
         }
         // The cube, before the roll: the bot's decision on the mean of the
         // 0-ply value and the mean over the rolls.
@@ -433,12 +480,13 @@ pub fn rollout_until(
             .map(|_| {
                 scope.spawn(|| {
                     let mut mine = Vec::new();
+                    let mut cache = RollsCache::default();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= games as usize || stop.load(Ordering::Relaxed) {
                             break;
                         }
-                        let g = play_game(net, root, cube, rules, s, &perms, i as u64);
+                        let g = play_game(net, root, cube, rules, s, &perms, i as u64, &mut cache);
                         let p = {
                             let mut r = running.lock().unwrap_or_else(|e| e.into_inner());
                             r.0 += 1;

@@ -49,26 +49,49 @@ pub fn encode(pos: &Position, preset: Preset, f: &mut Features) {
 /// outside, the crossovers, the database's mean rolls for the checkers
 /// home and for all of them as if the outside ones stood on the 6-point.
 pub(crate) fn race_inputs(pos: &Position, x: &mut [f32; 2 * PER_SIDE]) {
-    let db = bearoff::db();
     for (k, side) in [pos.turn(), !pos.turn()].into_iter().enumerate() {
-        let c = pos.counts(side);
-        let mut home = [0u8; bearoff::POINTS];
-        home.copy_from_slice(&c[1..=bearoff::POINTS]);
-        let (mut outside, mut pips_out, mut cross) = (0u32, 0u32, 0u32);
-        for (p, &n) in c.iter().enumerate().skip(7) {
-            outside += n as u32;
-            pips_out += n as u32 * (p as u32 - 6);
-            cross += n as u32 * ((p as u32 - 1) / 6);
-        }
-        let x = &mut x[k * PER_SIDE..(k + 1) * PER_SIDE];
-        x[0] = pips_out as f32 / 50.0;
-        x[1] = outside as f32 / 15.0;
-        x[2] = cross as f32 / 30.0;
-        x[3] = db.mean_rolls(&home) / 10.0;
-        let mut stacked = home;
-        stacked[5] += outside as u8;
-        x[4] = db.mean_rolls(&stacked) / 10.0;
+        side_inputs(
+            pos.counts(side),
+            None,
+            &mut x[k * PER_SIDE..(k + 1) * PER_SIDE],
+        );
     }
+}
+
+/// One side's race inputs (see [`race_inputs`]) from his checkers `c`
+/// into `x` ([`PER_SIDE`] values). `same_home`: that side's inputs in a
+/// position with the same home board (points 1–6), when the caller knows
+/// it (a play that moved only outside checkers): the database's mean
+/// rolls of the home board are then taken from them instead of looked up
+/// again, and the stacked board's too when the checkers outside are as
+/// many.
+pub(crate) fn side_inputs(c: &[u8; 26], same_home: Option<&[f32]>, x: &mut [f32]) {
+    let (mut outside, mut pips_out, mut cross) = (0u32, 0u32, 0u32);
+    for (p, &n) in c.iter().enumerate().skip(7) {
+        outside += n as u32;
+        pips_out += n as u32 * (p as u32 - 6);
+        cross += n as u32 * ((p as u32 - 1) / 6);
+    }
+    x[0] = pips_out as f32 / 50.0;
+    x[1] = outside as f32 / 15.0;
+    x[2] = cross as f32 / 30.0;
+    let db = || bearoff::db();
+    let mut home = [0u8; bearoff::POINTS];
+    home.copy_from_slice(&c[1..=bearoff::POINTS]);
+    x[3] = match same_home {
+        Some(b) => b[3],
+        None => db().mean_rolls(&home) / 10.0,
+    };
+    x[4] = match same_home {
+        // The same home board and as many checkers outside: the same
+        // stacked board.
+        Some(b) if b[1] == x[1] => b[4],
+        _ => {
+            let mut stacked = home;
+            stacked[5] += outside as u8;
+            db().mean_rolls(&stacked) / 10.0
+        }
+    };
 }
 
 /// The race network.

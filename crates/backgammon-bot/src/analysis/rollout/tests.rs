@@ -203,3 +203,28 @@ fn first_rolls_are_stratified() {
     let rolls: std::collections::HashSet<Roll> = (0..36).map(roll36).collect();
     assert_eq!(rolls.len(), 21);
 }
+
+#[test]
+fn the_first_half_moves_rolls_are_kept_and_the_same() {
+    let net = crate::net::default_net();
+    let rules = Rules::standard();
+    let mut buf = PlayList::new();
+    let mut cache = RollsCache::default();
+    let race = Position::from_position_id("2J2bAQDYnZsBAA", Side::White).expect("a position");
+    for pos in [Position::start(), race] {
+        let direct = all_rolls(&net, &pos, &rules, &mut buf);
+        for half in [0, 2, RollsCache::HALVES] {
+            let (per, mean) = cache.all_rolls(&net, &pos, half, &rules, &mut buf);
+            assert_eq!(mean.map(f32::to_bits), direct.1.map(f32::to_bits));
+            for (a, b) in per.iter().zip(&direct.0) {
+                assert_eq!(a.0, b.0);
+                assert_eq!(a.1.map(f32::to_bits), b.1.map(f32::to_bits));
+            }
+        }
+    }
+    // Only the first half-moves' positions are kept.
+    assert_eq!(cache.known.len(), 2);
+    let later = Position::start().with_turn(Side::Black);
+    cache.all_rolls(&net, &later, RollsCache::HALVES, &rules, &mut buf);
+    assert_eq!(cache.known.len(), 2);
+}
