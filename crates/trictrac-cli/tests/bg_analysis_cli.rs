@@ -342,17 +342,18 @@ fn review_marks_the_errors_and_rates_the_players() {
     // With rollouts (issue 37, item 5): the close decisions judged by
     // rollouts of 72 games, the blunder (more than 0.10 below the best)
     // still by the searches.
-    let rolled = json_of(&[
-        "bg",
-        "review",
-        path,
-        "--plies",
-        "4",
-        "--rollout=72",
-        "--json",
-        "-j",
-        "1",
-    ]);
+    let rolled_out = || {
+        json_of(&[
+            "bg",
+            "review",
+            path,
+            "--plies",
+            "4",
+            "--rollout=72",
+            "--json",
+        ])
+    };
+    let rolled = rolled_out();
     assert_eq!(rolled["rollout"], 72);
     let moves = rolled["games"][0]["moves"].as_array().unwrap();
     assert_eq!(moves[2]["best"], "8/4 6/4");
@@ -365,17 +366,7 @@ fn review_marks_the_errors_and_rates_the_players() {
          1) 43: 13/10 13/9             52: 13/8 13/11\n",
     )
     .unwrap();
-    let rolled = json_of(&[
-        "bg",
-        "review",
-        path,
-        "--plies",
-        "4",
-        "--rollout=72",
-        "--json",
-        "-j",
-        "1",
-    ]);
+    let rolled = rolled_out();
     let moves = rolled["games"][0]["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 2);
     assert!(moves.iter().all(|m| m["rollout"] == 72), "{moves:?}");

@@ -223,6 +223,24 @@ mod tests {
     use crate::search::deep::Scratch;
     use backgammon::{PlayList, Roll};
 
+    /// The judgement's context of `pos` in money play, the cube centred.
+    fn money<'a>(
+        net: &'a BgNet,
+        pos: &'a Position,
+        rules: &'a Rules,
+        state: &'a MatchState,
+        rollout: u32,
+    ) -> Context<'a> {
+        Context {
+            net,
+            pos,
+            rules,
+            state,
+            cube: Cube::centred(),
+            rollout,
+        }
+    }
+
     /// The first decision of a game the 3-ply bot plays against itself
     /// (money, cube centred, dice from `seed`) where its own play is the
     /// best at 2 plies (3 at most) but not at 4: the position, the plays,
@@ -268,7 +286,7 @@ mod tests {
     fn a_close_play_of_the_3_ply_bot_is_judged_at_4_plies_and_loses_there() {
         let net = crate::net::default_net();
         let rules = Rules::standard();
-        let (state, cube) = (MatchState::money(), Cube::centred());
+        let state = MatchState::money();
         let (pos, _plays, made, j) = (1..=4)
             .find_map(|seed| a_play_blamed_at_4_plies(&net, &rules, seed))
             .expect("a play of the 3-ply bot that the 4-ply judgement blames");
@@ -278,14 +296,7 @@ mod tests {
         // The loss is the difference of the two plays' values three levels
         // of rolls deep; two levels deep (the bot's own depth) the play
         // made is the better: the 3-ply judgement saw no error.
-        let ctx = Context {
-            net: &net,
-            pos: &pos,
-            rules: &rules,
-            state: &state,
-            cube,
-            rollout: 0,
-        };
+        let ctx = money(&net, &pos, &rules, &state, 0);
         let (best_after, made_after) = (pos.play_unchecked(&j.best), pos.play_unchecked(&made));
         let want = ctx.value(&best_after, 3) - ctx.value(&made_after, 3);
         assert!(
@@ -330,14 +341,7 @@ mod tests {
                     // each, and the values compared are the rollouts'.
                     rolled += 1;
                     assert_eq!((j.plies, j.rollout), (2, games), "{j:?}");
-                    let ctx = Context {
-                        net: &net,
-                        pos: &pos,
-                        rules: &rules,
-                        state: &state,
-                        cube,
-                        rollout: games,
-                    };
+                    let ctx = money(&net, &pos, &rules, &state, games);
                     let made_r = ctx.rolled_out(&pos.play_unchecked(&made));
                     assert!((j.made_equity - made_r).abs() < 1e-9, "{j:?} {made_r}");
                     if j.best != made {
