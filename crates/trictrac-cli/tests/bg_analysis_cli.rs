@@ -370,6 +370,16 @@ fn review_marks_the_errors_and_rates_the_players() {
     let moves = rolled["games"][0]["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 2);
     assert!(moves.iter().all(|m| m["rollout"] == 72), "{moves:?}");
+    let text = stdout_of(&[
+        "bg",
+        "review",
+        path,
+        "--plies",
+        "4",
+        "--rollout=72",
+        "--all",
+    ]);
+    assert!(text.contains("(rollouts of 72 games)"), "{text}");
     for bad in [
         vec!["bg", "review", path, "--rollout"],
         vec!["bg", "review", path, "--plies", "4", "--rollout=0"],

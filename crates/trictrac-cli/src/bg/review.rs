@@ -252,9 +252,14 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
                     m.mark.sign(),
                     m.luck
                 )?;
+                let by = if m.rollout > 0 {
+                    format!("  (rollouts of {} games)", m.rollout)
+                } else {
+                    String::new()
+                };
                 writeln!(
                     out,
-                    "{:24}best {}",
+                    "{:24}best {}{by}",
                     "",
                     if m.forced { "(forced)" } else { &m.best }
                 )?;
