@@ -2,6 +2,7 @@
 //! inputs, the hidden layer's logistic, the outputs; compiled for the
 //! processor's vector instructions.
 
+use crate::features::Features;
 use crate::net::{Net, Outputs, MAX_OUTPUTS};
 
 /// Writes the method `$name`: [`Net::forward_blocks`] (the sums
@@ -31,6 +32,15 @@ pub(crate) struct Pass<'a> {
 }
 
 impl Net {
+    /// A forward pass of the inputs `f` from the biases.
+    pub(crate) fn pass<'a>(&'a self, f: &'a Features) -> Pass<'a> {
+        Pass {
+            init: &self.b1,
+            idx: &f.idx,
+            val: &f.val,
+        }
+    }
+
     /// The hidden activations (into `h`) and the outputs for the inputs
     /// `idx` of values `val` (those of a [`crate::Features`]), the
     /// first layer's sums starting from `init` (the biases, or the sums of

@@ -6,7 +6,6 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::features::Features;
-use crate::forward::Pass;
 
 /// The largest hidden layer supported (stack buffers).
 pub const MAX_HIDDEN: usize = 256;
@@ -310,15 +309,6 @@ impl Net {
         self.b2[k] = bias;
         for (j, &w) in weights.iter().enumerate() {
             self.w2t[j * MAX_OUTPUTS + k] = w;
-        }
-    }
-
-    /// A forward pass of the inputs `f` from the biases.
-    pub(crate) fn pass<'a>(&'a self, f: &'a Features) -> Pass<'a> {
-        Pass {
-            init: &self.b1,
-            idx: &f.idx,
-            val: &f.val,
         }
     }
 

@@ -4,6 +4,14 @@
 mod support;
 use support::*;
 
+/// The keys of the gammon and backgammon chances in the JSON of `bg hint`.
+const GAMMON_KEYS: [&str; 4] = [
+    "win_gammon",
+    "win_backgammon",
+    "lose_gammon",
+    "lose_backgammon",
+];
+
 const START_XGID: &str = "XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:0:0:1:0:6";
 
 /// White on roll far ahead, gammon chances high: gnubg 1.07 at 2 ply
@@ -23,12 +31,7 @@ fn cube_hint_of_the_start_is_no_double_take() {
     assert!(c["double_take"].as_f64().unwrap() < nd);
     let win = v["win"].as_f64().unwrap();
     assert!((0.45..0.6).contains(&win), "{win}");
-    for k in [
-        "win_gammon",
-        "win_backgammon",
-        "lose_gammon",
-        "lose_backgammon",
-    ] {
+    for k in GAMMON_KEYS {
         assert!(v[k].as_f64().is_some(), "{k}");
     }
     assert_eq!(v["position_id"], "4HPwATDgc/ABMA");
@@ -118,12 +121,7 @@ fn an_xgid_and_a_position_id_give_the_same_hints() {
     // Per play gammon and backgammon chances.
     let best = &by_id["plays"][0];
     assert_eq!(best["play"], "8/5 6/5");
-    for k in [
-        "win_gammon",
-        "win_backgammon",
-        "lose_gammon",
-        "lose_backgammon",
-    ] {
+    for k in GAMMON_KEYS {
         assert!(best[k].as_f64().is_some(), "{k}");
     }
     // Same legal plays through bg moves.
@@ -342,17 +340,8 @@ fn review_marks_the_errors_and_rates_the_players() {
     // With rollouts (issue 37, item 5): the close decisions judged by
     // rollouts of 72 games, the blunder (more than 0.10 below the best)
     // still by the searches.
-    let rolled_out = || {
-        json_of(&[
-            "bg",
-            "review",
-            path,
-            "--plies",
-            "4",
-            "--rollout=72",
-            "--json",
-        ])
-    };
+    let with_rollouts = ["bg", "review", path, "--plies", "4", "--rollout=72"];
+    let rolled_out = || json_of(&[&with_rollouts[..], &["--json"]].concat());
     let rolled = rolled_out();
     assert_eq!(rolled["rollout"], 72);
     let moves = rolled["games"][0]["moves"].as_array().unwrap();
@@ -370,15 +359,7 @@ fn review_marks_the_errors_and_rates_the_players() {
     let moves = rolled["games"][0]["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 2);
     assert!(moves.iter().all(|m| m["rollout"] == 72), "{moves:?}");
-    let text = stdout_of(&[
-        "bg",
-        "review",
-        path,
-        "--plies",
-        "4",
-        "--rollout=72",
-        "--all",
-    ]);
+    let text = stdout_of(&[&with_rollouts[..], &["--all"]].concat());
     assert!(text.contains("(rollouts of 72 games)"), "{text}");
     for bad in [
         vec!["bg", "review", path, "--rollout"],
