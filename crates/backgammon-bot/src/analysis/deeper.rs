@@ -15,7 +15,7 @@
 //!    runner-up is that close) — the decisions a search one level
 //!    shallower could get wrong — searches both three levels deep
 //!    (4 plies, gnubg's 3-ply), and the equity lost is the difference of
-//!    those two values;
+//!    those two values.
 //!
 //! With a rollout asked for (`trictrac bg review --plies 4 --rollout`),
 //! a decision whose play made and best rival at 2 plies (the best other
@@ -81,8 +81,7 @@ pub struct Context<'a> {
     pub state: &'a MatchState,
     /// The cube.
     pub cube: Cube,
-    /// Games per rolled-out play for the decisions still close at 4
-    /// plies (0: no rollout).
+    /// Games per rolled-out play in the close decisions (0: no rollout).
     pub rollout: u32,
 }
 
@@ -103,7 +102,7 @@ impl Context<'_> {
 
     /// The cubeful value, in the mover's eyes, of the position `after` a
     /// play of the side on roll of `pos` by a rollout of
-    /// [`Context::rollout`] games (module description, step 3): the
+    /// [`Context::rollout`] games (the module's description): the
     /// rolled-out chances through the cube model, as the 0-ply judgement
     /// values the evaluator's ([`super::chequer::cubeful_after`]: the
     /// opponent's proper cube action, turned around). `after` is not the

@@ -17,15 +17,14 @@ pub struct Judgement {
     pub made_equity: f64,
     /// The depth of the comparison: 0, 2, 3 or 4.
     pub plies: u8,
-    /// The games of the rollout that compared the two plays after the
-    /// 4-ply search found them close ([`super::deeper`]); 0 when the
-    /// search alone judged.
+    /// The games of each rollout that compared the two plays, close at 2
+    /// plies ([`super::deeper`]); 0 when the searches alone judged.
     pub rollout: u32,
 }
 
 /// How deep the review judges a chequer play: the plies of its search
-/// (0, 2 or 4), and with 4 the games of the rollout of the decisions
-/// still close at 4 plies (0: none).
+/// (0, 2 or 4), and with 4 the games of each play's rollout in the close
+/// decisions (0: none; [`super::deeper`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Depth {
     /// The plies of the search.

@@ -46,14 +46,14 @@ pub enum PlayDepth {
     /// Every play at 2 plies: the mean over the opponent's 21 rolls of
     /// his best reply ([`BgNet::after_play_2ply`], gnubg's 1-ply).
     Two,
-    /// The default bot's search ([`Searcher::ranked_3ply`] at the score, gnubg's 2-ply with
-    /// its move filters): every play at 0 ply, the closest at 2 and 3,
-    /// the deepest first.
+    /// The default bot's search ([`Searcher::ranked_3ply`] at the score,
+    /// gnubg's 2-ply with its move filters): every play at 0 ply, the
+    /// closest at 2 and 3, the deepest first.
     #[default]
     Three,
-    /// The hint's deepest level ([`Searcher::ranked_4ply`] at the score, gnubg's 3-ply): the
-    /// 3-ply search with its close finalists searched one level of rolls
-    /// deeper. Not among [`PlayDepth::ALL`] (asked for by name: some
+    /// The hint's deepest level ([`Searcher::ranked_4ply`] at the score,
+    /// gnubg's 3-ply): the 3-ply search with its close finalists searched
+    /// one level of rolls deeper. Not among [`PlayDepth::ALL`] (asked for by name: some
     /// twenty times a 3-ply ranking's time where it goes deeper).
     Four,
 }
@@ -299,7 +299,7 @@ impl<'a> Analyst<'a> {
         cubeful::analyse(self.net, pos, rules, Score { state, cube }, plies)
     }
 
-    /// The review of every game of `mat` at `options.plies` (0, 2 or 4)
+    /// The review of every game of `mat` at `options.depth` (0, 2 or 4 plies)
     /// on `options.threads` cores (0: all): [`review::review`].
     ///
     /// # Errors

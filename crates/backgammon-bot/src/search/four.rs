@@ -47,9 +47,9 @@ impl Searcher<'_> {
     /// Every play of `plays` ranked at 4 plies: the 3-ply ranking
     /// ([`Searcher::ranked_3ply`], with its value) with its best
     /// candidates at 3 plies, up to [`KEEP_4PLY`] within [`MARGIN_4PLY`],
-    /// searched at 4 plies ([`after_play_4ply`]) and first (best first, by
-    /// the searcher's value when given, else by cubeless equity), then the rest as the
-    /// 3-ply ranking left them. Empty when `plays` is.
+    /// searched at 4 plies ([`after_play_4ply`]) and first (best first,
+    /// by the searcher's value when given, else by cubeless equity), then
+    /// the rest as the 3-ply ranking left them. Empty when `plays` is.
     ///
     /// ```
     /// use backgammon::{Position, Roll, Rules};

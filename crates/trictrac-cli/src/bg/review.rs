@@ -127,8 +127,10 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<(), CliError> {
             &mat,
             &rules,
             review::Options {
-                plies: args.plies,
-                rollout,
+                depth: review::Depth {
+                    plies: args.plies,
+                    rollout,
+                },
                 threads: args.jobs.unwrap_or(0),
             },
             &|| bar.inc(1),

@@ -40,7 +40,8 @@ pub use sheet::{
     rating, CubeReview, GameReview, Mark, MoveReview, PlayerStats, Review, THRESHOLDS,
 };
 
-use super::chequer::{judge, Depth};
+use super::chequer::judge;
+pub use super::chequer::Depth;
 use super::cubeful::{self, CubeAnalysis};
 use crate::cube::depth::DEEP_MARGIN;
 use crate::cube::score::Score;
@@ -281,12 +282,11 @@ pub fn plays_in(mat: &MatFile) -> u64 {
 /// How deep and on how many cores a review works.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// 0, 2 (the commands' default), or 4: the close chequer plays judged at 4
-    /// plies ([`super::deeper`]).
-    pub plies: u8,
-    /// With 4 plies, the games of the rollout of each play of a decision
-    /// still close at 4 plies (0: none; [`super::deeper`]).
-    pub rollout: u32,
+    /// How deep the chequer plays are judged: 0, 2 (the commands'
+    /// default) or 4 plies (the close plays judged at 4,
+    /// [`super::deeper`]), with 4 the games of each play's rollout in the
+    /// close decisions (0: none).
+    pub depth: Depth,
     /// Cores to use (0: all).
     pub threads: usize,
 }
@@ -296,14 +296,13 @@ impl Options {
     /// time, as the tests want).
     pub fn one_thread(plies: u8) -> Self {
         Options {
-            plies,
-            rollout: 0,
+            depth: plies.into(),
             threads: 1,
         }
     }
 }
 
-/// Reviews every game of `mat` at `options.plies` on `options.threads`
+/// Reviews every game of `mat` at `options.depth` on `options.threads`
 /// cores; `tick` is called after every chequer play judged.
 pub fn review(
     net: &BgNet,
@@ -312,12 +311,7 @@ pub fn review(
     options: Options,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Review, String> {
-    let Options {
-        plies,
-        rollout,
-        threads,
-    } = options;
-    let depth = Depth { plies, rollout };
+    let Options { depth, threads } = options;
     let threads = if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {

@@ -103,9 +103,9 @@ pub struct MoveReview {
     /// 2, or 3 when the 2-ply judgement was checked one ply deeper
     /// ([`super::chequer`]), 4 ([`super::deeper`]); 0 for a forced play.
     pub plies: u8,
-    /// The games of the rollout that judged the play (a decision still
-    /// close at 4 plies, with a rollout asked for); 0 when the search
-    /// alone judged.
+    /// The games of the rollout that judged the play (a close decision,
+    /// with a rollout asked for: [`crate::analysis::deeper`]); 0 when the
+    /// search alone judged.
     pub rollout: u32,
     /// gnubg's mark.
     pub mark: Mark,

@@ -242,8 +242,7 @@ pub fn review_text(text: &str, rules: Rules) -> Result<Value, crate::error::Anal
         &mat,
         &rules,
         review::Options {
-            plies: PLIES,
-            rollout: 0,
+            depth: PLIES.into(),
             threads: 0,
         },
         &|| {},
