@@ -9,8 +9,8 @@
 //! Plies count as the rest of the program counts them: 0 is the
 //! evaluator alone; a play "at 2 plies" is valued by the mean over the
 //! opponent's 21 rolls of his best reply ([`BgNet::after_play_2ply`],
-//! gnubg's 1-ply); "at 3 plies" one level of rolls deeper ([`deep`],
-//! gnubg's 2-ply).
+//! gnubg's 1-ply); "at 3 plies" one level of rolls deeper
+//! ([`crate::search::deep`], gnubg's 2-ply).
 
 pub mod chequer;
 pub mod cubeful;

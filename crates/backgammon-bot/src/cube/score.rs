@@ -1,4 +1,4 @@
-//! Chequer plays at a match score: the 3-ply search ([`deep`]) with the
+//! Chequer plays at a match score: the 3-ply search ([`crate::search::deep`]) with the
 //! candidates of its deepest level compared by the match-winning chances
 //! of their outcomes ([`Score::value`]) rather than by cubeless equity.
 

@@ -101,7 +101,7 @@ pub struct MoveReview {
     pub forced: bool,
     /// The depth at which the play made was compared with the best: 0,
     /// 2, or 3 when the 2-ply judgement was checked one ply deeper
-    /// ([`super::chequer`]), 4 ([`super::deeper`]); 0 for a forced play.
+    /// ([`crate::analysis::chequer`]), 4 ([`crate::analysis::deeper`]); 0 for a forced play.
     pub plies: u8,
     /// The games of the rollout that judged the play (a close decision,
     /// with a rollout asked for: [`crate::analysis::deeper`]); 0 when the
@@ -128,7 +128,7 @@ pub struct CubeReview {
     pub match_id: String,
     /// The analysis, in the doubler's eyes.
     pub analysis: CubeAnalysis,
-    /// The depth of the analysis in levels of rolls ([`cube_analysis`]):
+    /// The depth of the analysis in levels of rolls ([`super::cube_analysis`]):
     /// 1 the cheap estimate, 2 the cubeful search (gnubg's 2-ply).
     pub plies: u8,
     /// The equity lost by the decision, in the decider's eyes.
