@@ -20,10 +20,11 @@
 //! With a rollout asked for (`trictrac bg review --plies 4 --rollout`),
 //! a decision whose play made and best rival at 2 plies (the best other
 //! play there) are within [`ROLLOUT_MARGIN`] is judged instead by rolling
-//! both out ([`Context::rolled_out`]: the same dice for both, the bot at
-//! 0 ply, variance reduction, each game stopped after
+//! out the play made and up to [`ROLLOUT_RIVALS`] rivals within that
+//! margin ([`Context::rolled_out`]: the same dice for every play, the
+//! bot at 0 ply, variance reduction, each game stopped after
 //! [`ROLLOUT_TRUNCATE`] half-moves and valued there), and the equity lost
-//! is the difference of the two rollouts: a judge that looks some ten
+//! is the difference of the best rival's rollout and the play made's: a judge that looks some ten
 //! rolls past the player instead of one, and past the evaluator's
 //! misjudgements that a deeper search keeps (on a bear-in against an
 //! anchor the bot's 3-ply search rated its play 0.07 above the bear-off
@@ -58,6 +59,13 @@ pub const CLOSE_MARGIN: f64 = 0.04;
 /// The play made and its best rival at 2 plies closer than this: both
 /// rolled out, when the review asks for rollouts.
 pub const ROLLOUT_MARGIN: f64 = 0.10;
+/// How many rivals of the play made are rolled out in a close decision:
+/// the best other plays at 2 plies within [`ROLLOUT_MARGIN`] of it. More
+/// than one, because the play a rollout prefers is often not the 2-ply
+/// search's runner-up (on ten matches against gnubg, rolling out only the
+/// runner-up found 61 % of the error gnubg's analysis finds; with three,
+/// see docs/ANALYSIS.md "The close decisions rolled out").
+pub const ROLLOUT_RIVALS: usize = 3;
 /// The half-moves a game of the review's rollouts is played before it is
 /// valued by the evaluator (ten rolls: a truncated rollout, cheaper and
 /// of lower variance than a full one; on the opening position after
@@ -194,7 +202,10 @@ pub fn judge_deeper(
 /// The judgement by rollouts of the module's description, when the
 /// review asks for one and the play made and its best rival among the
 /// plays `searched` at 2 plies are within [`ROLLOUT_MARGIN`] there
-/// (neither ending the game); else none.
+/// (neither ending the game); else none. Up to [`ROLLOUT_RIVALS`] rivals
+/// are rolled out: the best other plays at 2 plies within the margin of
+/// the play made, and the best of their rollouts is the one the play made
+/// is compared with.
 fn by_rollout(
     ctx: &Context,
     searched: &[(f64, Play, Position)],
@@ -205,13 +216,19 @@ fn by_rollout(
         return None;
     }
     let made2 = searched.iter().find(|s| s.2 == *made_after)?.0;
-    let &(rival2, rival, rival_after) = searched.iter().find(|s| s.2 != *made_after)?;
-    if (rival2 - made2).abs() >= ROLLOUT_MARGIN || rival_after.winner().is_some() {
+    let close = |s: &&(f64, Play, Position)| (s.0 - made2).abs() < ROLLOUT_MARGIN;
+    let mut others = searched.iter().filter(|s| s.2 != *made_after);
+    let first = others.next()?;
+    if !close(&first) || first.2.winner().is_some() {
         return None;
     }
     let made_r = ctx.rolled_out(made_after);
-    let rival_r = ctx.rolled_out(&rival_after);
-    Some(Judgement::settle((rival_r, rival), made, made_r, 2).by_rollout(ctx.rollout))
+    let best = std::iter::once(first)
+        .chain(others.filter(close).filter(|s| s.2.winner().is_none()))
+        .take(ROLLOUT_RIVALS)
+        .map(|&(_, rival, rival_after)| (ctx.rolled_out(&rival_after), rival))
+        .max_by(|a, b| a.0.total_cmp(&b.0))?;
+    Some(Judgement::settle(best, made, made_r, 2).by_rollout(ctx.rollout))
 }
 
 #[cfg(test)]
@@ -364,5 +381,49 @@ mod tests {
         }
         assert!(rolled > 0, "no decision of the game was close");
         assert!(clear > 0, "every decision of the game was rolled out");
+    }
+
+    #[test]
+    fn a_close_decision_rolls_out_up_to_three_rivals_within_the_margin_and_keeps_the_best() {
+        let net = crate::net::default_net();
+        let rules = Rules::standard();
+        let state = MatchState::money();
+        let pos = Position::start();
+        let plays = pos.legal_plays(Roll::new(6, 4), &rules);
+        // Made-up 2-ply values: the play made third, four others within
+        // the margin of it, the sixth beyond it.
+        let values = [0.30, 0.28, 0.25, 0.24, 0.22, 0.20, 0.10];
+        assert!(plays.len() >= values.len(), "{}", plays.len());
+        let searched: Vec<(f64, Play, Position)> = values
+            .iter()
+            .zip(plays.iter())
+            .map(|(&v, p)| (v, *p, pos.play_unchecked(p)))
+            .collect();
+        let (made, made_after) = (searched[2].1, searched[2].2);
+        let ctx = money(&net, &pos, &rules, &state, 36);
+        let j = by_rollout(&ctx, &searched, &made, &made_after).expect("a close decision");
+        // The judgement is the rollouts':
+        // the play made, and the three best others within 0.10 of it
+        // (the first, the second and the fourth), not the fifth.
+        let rolled = |k: usize| ctx.rolled_out(&searched[k].2);
+        let (best, best_k) = [0, 1, 3]
+            .iter()
+            .map(|&k| (rolled(k), k))
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .unwrap();
+        assert_eq!((j.plies, j.rollout), (2, 36), "{j:?}");
+        assert!((j.made_equity - rolled(2)).abs() < 1e-12, "{j:?}");
+        assert!((j.best_equity - best.max(rolled(2))).abs() < 1e-12, "{j:?} {best}");
+        if best > rolled(2) {
+            assert_eq!(j.best, searched[best_k].1, "{j:?}");
+        }
+        assert!(
+            (rolled(4) - j.best_equity).abs() > 1e-9,
+            "the fifth rival was not rolled out, so it cannot be the best"
+        );
+        // The runner-up beyond the margin: no rollout.
+        let far: Vec<_> = searched.iter().skip(2).copied().collect();
+        let far = [vec![(0.50, searched[0].1, searched[0].2)], far].concat();
+        assert!(by_rollout(&ctx, &far, &made, &made_after).is_none());
     }
 }
