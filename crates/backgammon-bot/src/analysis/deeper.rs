@@ -413,7 +413,10 @@ mod tests {
             .unwrap();
         assert_eq!((j.plies, j.rollout), (2, 36), "{j:?}");
         assert!((j.made_equity - rolled(2)).abs() < 1e-12, "{j:?}");
-        assert!((j.best_equity - best.max(rolled(2))).abs() < 1e-12, "{j:?} {best}");
+        assert!(
+            (j.best_equity - best.max(rolled(2))).abs() < 1e-12,
+            "{j:?} {best}"
+        );
         if best > rolled(2) {
             assert_eq!(j.best, searched[best_k].1, "{j:?}");
         }
