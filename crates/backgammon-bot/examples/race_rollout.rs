@@ -26,6 +26,11 @@
 //! roll, then B), both at 0 ply with the database, each race valued where
 //! the database takes over: A's points per game, 95 % interval.
 //!
+//! `cargo run --release -p backgammon-bot --example race_rollout -- match3 A.bin B.bin STARTS SEED [JOBS]`
+//!
+//! The same at the default bot's depth: each side's plays chosen by the
+//! bot's 3-ply search with its own race network.
+//!
 //! `cargo run --release -p backgammon-bot --example race_rollout -- agree A.bin B.bin POSITIONS SEED`
 //!
 //! On race positions of our own play (SEED) with a random roll each, how
@@ -47,9 +52,10 @@ use backgammon::{DiceSource, PlayList, Position, Preset, Roll};
 use backgammon_bot::eval::bearoff;
 use backgammon_bot::eval::race::{self, RaceNet};
 use backgammon_bot::net::{equity, flip, outcome, N_OUTPUTS};
+use backgammon_bot::search::deep::{Scratch, Searcher};
 use backgammon_bot::train::race::{best_after, race_rules, start_positions};
 use backgammon_bot::train::refine::{self, Sample};
-use neural::td::game_seed;
+use neural::td::{game_seed, parallel_map};
 use neural::{Features, Outputs};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -254,10 +260,21 @@ fn train(a: &[String]) {
     }
 }
 
+/// A player of the duels: the position after its play of a roll.
+type Chooser<'a> =
+    dyn Fn(&'static RaceNet, &Position, Roll, Preset, &mut PlayList) -> Position + 'a;
+
 /// One race from `start` with the dice of `seed`, `first` playing the
-/// side on roll and `second` the other, each at 0 ply, until the
-/// database values it: the first side's expected points (cubeless).
-fn duel(first: &RaceNet, second: &RaceNet, start: Position, preset: Preset, seed: u64) -> f64 {
+/// side on roll and `second` the other, each choosing by `choose`, until
+/// the database values it: the first side's expected points (cubeless).
+fn duel(
+    first: &'static RaceNet,
+    second: &'static RaceNet,
+    start: Position,
+    preset: Preset,
+    seed: u64,
+    choose: &Chooser,
+) -> f64 {
     let me = start.turn();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut buf = PlayList::new();
@@ -274,16 +291,19 @@ fn duel(first: &RaceNet, second: &RaceNet, start: Position, preset: Preset, seed
         }
         let net = if pos.turn() == me { first } else { second };
         let r = rng.roll();
-        pos = best_after(net, &pos, r, preset, &mut buf);
+        pos = choose(net, &pos, r, preset, &mut buf);
     }
 }
 
-/// The race network of a model file, or the shipped one (`shipped`).
-fn load_net(path: &str) -> RaceNet {
+/// The race network of a model file, or the shipped one (`shipped`),
+/// for the life of the process.
+fn load_net(path: &str) -> &'static RaceNet {
     if path == "shipped" {
-        race::race_net().expect("a race model").clone()
+        race::race_net().expect("a race model")
     } else {
-        RaceNet::load(Path::new(path)).expect("a race model")
+        Box::leak(Box::new(
+            RaceNet::load(Path::new(path)).expect("a race model"),
+        ))
     }
 }
 
@@ -291,23 +311,50 @@ fn load_net(path: &str) -> RaceNet {
 /// positions of SEED, each start played twice with the same dice (A on
 /// roll, then B on roll), both at 0 ply with the database; A's points
 /// per game with a 95 % interval (per pair of games).
+///
+/// `match3 A.bin B.bin STARTS SEED [JOBS]`: the same at the default bot's
+/// depth, each side's play chosen by the bot's 3-ply search
+/// ([`Searcher::best_3ply`], cubeless) with its own race network
+/// ([`race::with_race_net`]), the shipped contact network and database
+/// shared (races never come back to contact).
 fn duel_match(a: &[String]) {
     let (x, y) = (load_net(&a[2]), load_net(&a[3]));
     let n: usize = a[4].parse().expect("starts");
     let seed: u64 = a[5].parse().expect("seed");
+    let jobs: usize = a.get(6).map_or(1, |j| j.parse().expect("jobs"));
     let starts = start_positions(n, seed, 1);
-    let mut pairs = Vec::with_capacity(n);
-    for (k, &(p, preset)) in starts.iter().enumerate() {
+    let deep = a[1] == "match3";
+    let bot = backgammon_bot::net::default_net();
+    let choose = move |net: &'static RaceNet,
+                       pos: &Position,
+                       r: Roll,
+                       preset: Preset,
+                       buf: &mut PlayList| {
+        if !deep {
+            return best_after(net, pos, r, preset, buf);
+        }
+        race::with_race_net(net, || {
+            let rules = race_rules(preset);
+            buf.clear();
+            pos.legal_plays_into(r, &rules, buf);
+            let (play, _) =
+                Searcher::new(&bot, &rules, None).best_3ply(pos, buf, &mut Scratch::default());
+            pos.play_unchecked(&play)
+        })
+    };
+    let pairs = parallel_map(n, jobs, |k| {
+        let (p, preset) = starts[k];
         let s = game_seed(seed ^ 0xd0e1, k as u64);
-        pairs.push((duel(&x, &y, p, preset, s) - duel(&y, &x, p, preset, s)) / 2.0);
-    }
+        (duel(x, y, p, preset, s, &choose) - duel(y, x, p, preset, s, &choose)) / 2.0
+    });
     let m = pairs.iter().sum::<f64>() / pairs.len() as f64;
     let v = pairs.iter().map(|d| (d - m).powi(2)).sum::<f64>() / (pairs.len() - 1).max(1) as f64;
     let h = 1.96 * (v / pairs.len() as f64).sqrt();
     println!(
-        "{} against {}: {} races twice, A's points per game {:+.4} (95 % CI {:+.4} to {:+.4})",
+        "{} against {}{}: {} races twice, A's points per game {:+.4} (95 % CI {:+.4} to {:+.4})",
         a[2],
         a[3],
+        if deep { " at 3 plies" } else { " at 0 ply" },
         pairs.len(),
         m,
         m - h,
@@ -340,8 +387,8 @@ fn agree(a: &[String]) {
         let mut g = backgammon::Game::from_position(rules, p);
         g.roll(roll).expect("a roll");
         let theirs = p.play_unchecked(&gnubg.best_play(&g).expect("gnubg's play"));
-        let px = best_after(&x, &p, roll, Preset::Standard, &mut buf);
-        let py = best_after(&y, &p, roll, Preset::Standard, &mut buf);
+        let px = best_after(x, &p, roll, Preset::Standard, &mut buf);
+        let py = best_after(y, &p, roll, Preset::Standard, &mut buf);
         choices += 1;
         let (sx, sy) = (px == theirs, py == theirs);
         same_x += sx as u32;
@@ -368,8 +415,8 @@ fn main() {
     match a.get(1).map(String::as_str) {
         Some("label") => label(&a),
         Some("train") => train(&a),
-        Some("match") => duel_match(&a),
+        Some("match" | "match3") => duel_match(&a),
         Some("agree") => agree(&a),
-        _ => eprintln!("race_rollout label SET POSITIONS SEED GAMES_PER_ROLL | train OUT EPOCHS ALPHA ALPHA_END SEED SET..."),
+        _ => eprintln!("race_rollout label SET POSITIONS SEED GAMES_PER_ROLL | train OUT EPOCHS ALPHA ALPHA_END SEED SET... | match|match3 A.bin B.bin STARTS SEED [JOBS] | agree A.bin B.bin POSITIONS SEED"),
     }
 }

@@ -20,6 +20,7 @@
 //! from the contact network's weights (it then values races exactly as
 //! the contact network did, and learns from there).
 
+use std::cell::Cell;
 use std::sync::OnceLock;
 
 use backgammon::{Position, Preset};
@@ -173,13 +174,61 @@ pub fn install_race_net(net: RaceNet) -> bool {
     NET.set(Some(net)).is_ok()
 }
 
-/// The race network, read once: the shipped one unless another was
-/// installed ([`install_race_net`]); `None` in a build without one
-/// (races are then valued by the contact network).
+/// The race network, read once: this thread's ([`with_race_net`]) when
+/// one is set, else the shipped one unless another was installed
+/// ([`install_race_net`]); `None` in a build without one (races are then
+/// valued by the contact network).
 pub fn race_net() -> Option<&'static RaceNet> {
+    if let Some(net) = THREAD_NET.with(Cell::get) {
+        return Some(net);
+    }
     NET.get_or_init(|| {
         (!RACE_MODEL.is_empty())
             .then(|| RaceNet::from_bytes(RACE_MODEL).expect("the shipped race model is valid"))
     })
     .as_ref()
+}
+
+thread_local! {
+    /// The race network of this thread while [`with_race_net`] runs.
+    static THREAD_NET: Cell<Option<&'static RaceNet>> = const { Cell::new(None) };
+}
+
+/// `f` run with `net` as this thread's race network (and the one before
+/// restored after): two race networks in one process, each in the bots'
+/// own search, as a head to head of a candidate against the shipped one
+/// at the bot's depth needs (`examples/race_rollout.rs`, `match3`). The
+/// searches of one decision run on the calling thread.
+pub fn with_race_net<R>(net: &'static RaceNet, f: impl FnOnce() -> R) -> R {
+    let before = THREAD_NET.with(|t| t.replace(Some(net)));
+    let r = f();
+    THREAD_NET.with(|t| t.set(before));
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_thread_s_race_network_is_used_inside_with_race_net_only() {
+        let shipped = race_net().map(|n| n as *const RaceNet);
+        let other: &'static RaceNet = Box::leak(Box::new(RaceNet::new(8, 1)));
+        let inside = with_race_net(other, || {
+            // Nested: the innermost network, then the outer one again.
+            let inner: &'static RaceNet = Box::leak(Box::new(RaceNet::new(8, 2)));
+            let nested = with_race_net(inner, || race_net().unwrap() as *const RaceNet);
+            assert_eq!(nested, inner as *const RaceNet);
+            race_net().unwrap() as *const RaceNet
+        });
+        assert_eq!(inside, other as *const RaceNet);
+        assert_eq!(race_net().map(|n| n as *const RaceNet), shipped);
+        // Another thread keeps the process's network.
+        let there = with_race_net(other, || {
+            std::thread::spawn(|| race_net().map(|n| n as *const RaceNet as usize))
+                .join()
+                .unwrap()
+        });
+        assert_eq!(there, shipped.map(|p| p as usize));
+    }
 }
