@@ -6,7 +6,8 @@
 //! a double was offered, …); the answer is one line: a play in gnubg's
 //! notation (`13/10 6/5`, `bar/22`, `6/off`; an empty line when nothing
 //! can be played), `roll` or `double` before rolling, `take` or `drop`
-//! when doubled.
+//! when doubled (and when the opponent beavered one's double: `take`
+//! plays on at the redoubled cube).
 //!
 //! How gnubg fills the board line (measured on gnubg 1.07, the facts this
 //! reader relies on; docs/PLAYING.md): the board is always from the
@@ -139,6 +140,10 @@ pub enum Question2 {
     Cube,
     /// Take or drop the opponent's double.
     Take,
+    /// Accept (`take`) or refuse (`drop`) the opponent's beaver of his
+    /// own double: in money play gnubg (`set beavers`, on by default)
+    /// may take and at once redouble, keeping the cube (BG-7.5).
+    Beaver,
 }
 
 /// A board line read into the engine's terms: the external player is
@@ -271,6 +276,10 @@ impl FibsBoard {
             (1, false, (0, 0)) => Question2::Cube,
             (1, false, (a, b)) if a > 0 && b > 0 => Question2::Play(Roll::new(a, b)),
             (-1, true, (0, 0)) => Question2::Take,
+            // His double beavered: his turn to roll, the cube at the
+            // value of the take and the opponent's (measured on gnubg
+            // 1.07).
+            (1, true, (0, 0)) if self.match_length == 0 => Question2::Beaver,
             (t, d, (a, b)) => {
                 return Err(format!(
                     "turn {t}, doubled {d}, dice {a}-{b}: not a question gnubg asks"
@@ -440,6 +449,18 @@ impl Responder {
             } else {
                 "drop".into()
             }),
+            Question2::Beaver => {
+                if r.cube.owner != Some(Side::Black) {
+                    return Err(format!("a beaver with the cube at {:?}", r.cube));
+                }
+                // Accepted, the game goes on at twice the cube, his, with
+                // the doubler on roll; refused, the doubler loses the
+                // cube's value. His equity with the cube the opponent's,
+                // in units of the cube (the decision's "no double"), is
+                // worth twice as much accepted: accept unless below −½.
+                let keep = self.decision(&r, Question::Take).no_double;
+                Ok(if keep >= -0.5 { "take" } else { "drop" }.into())
+            }
         }
     }
 

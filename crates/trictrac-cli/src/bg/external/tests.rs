@@ -143,3 +143,37 @@ fn answers_legal_plays_in_gnubgs_form() {
     assert_eq!(r.answer(&line("0:0:0", START, doubled)).unwrap(), "take");
     assert!(r.answer("board:nonsense").is_err());
 }
+
+#[test]
+fn a_beaver_of_his_double_is_accepted_when_he_is_ahead_and_refused_when_trapped() {
+    // gnubg 1.07 in a money session after he doubled and gnubg beavered:
+    // his turn, no dice, "doubled" set, the cube at 2 and gnubg's (BG-7.5).
+    let beavered = "1:0:0:0:0:2:0:1:1:1:-1:0:25:0:0:0:0:0:0:0:1";
+    // A race he leads on roll: 45 pips against 60.
+    let ahead = "0:3:3:3:3:3:0:0:0:0:0:0:0:0:0:0:0:0:0:-3:-3:-3:-3:-3:0:0";
+    // Fifteen checkers behind a five-point prime, the opponent home.
+    let trapped = "0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:-3:-3:-3:-3:-3:15:0";
+    let b = parse_board(&line("0:3:5", ahead, beavered)).unwrap();
+    let r = b.request().unwrap();
+    assert_eq!(r.question, Question2::Beaver);
+    assert_eq!(r.position.turn(), Side::White);
+    assert_eq!(
+        r.cube,
+        Cube {
+            value: 2,
+            owner: Some(Side::Black)
+        }
+    );
+    for level in [0, 3] {
+        let mut p = Responder::new(backgammon_bot::default_net(), level, false);
+        assert_eq!(p.answer(&line("0:3:5", ahead, beavered)).unwrap(), "take");
+        assert_eq!(p.answer(&line("0:3:5", trapped, beavered)).unwrap(), "drop");
+    }
+    // Never in a match (no beavers there), nor with the cube his own.
+    assert!(parse_board(&line("7:3:5", ahead, beavered))
+        .and_then(|b| b.request())
+        .is_err());
+    let his = "1:0:0:0:0:2:1:0:1:1:-1:0:25:0:0:0:0:0:0:0:1";
+    let mut p = Responder::new(backgammon_bot::default_net(), 0, false);
+    assert!(p.answer(&line("0:3:5", ahead, his)).is_err());
+}
