@@ -72,7 +72,7 @@ pub const ROLLOUT_RIVALS: usize = 3;
 /// 6-4 24/18 13/9, 432 games: +0.0788 ± 0.0029 truncated, +0.0792 ±
 /// 0.0134 played out, in a quarter of the time).
 pub const ROLLOUT_TRUNCATE: u32 = 10;
-/// The seed of the review's rollouts: both plays of a decision meet the
+/// The seed of the review's rollouts: every play rolled out in a decision meets the
 /// same dice.
 pub const ROLLOUT_SEED: u64 = 37;
 

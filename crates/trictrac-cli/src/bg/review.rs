@@ -29,10 +29,12 @@ use crate::error::CliError;
         0.04 at 2 plies and the play made compared at 3 plies, and when the play made and \
         its best rival are within 0.04 there, both at 4 plies, gnubg's 3-ply; some twenty \
         times the time of --plies 2). With --plies 4, --rollout judges every decision whose \
-        play made and best rival at 2 plies are within 0.10 by rolling both out (432 \
-        games each unless --rollout=GAMES says, the same dice for both, the bot at 0 \
-        ply, truncated after ten rolls): a judge that looks past the player and past \
-        the network's misjudgements; some ten times the time of --plies 4.",
+        play made and best rival at 2 plies are within 0.10 by rolling out the play \
+        made and up to three rivals within 0.10 of it (432 games each unless \
+        --rollout=GAMES says, the same dice for all, the bot at 0 ply, truncated after \
+        ten rolls; the best rival's rollout against the play made's): a judge that \
+        looks past the player and past the network's misjudgements; some five times \
+        the time of --plies 4.",
     after_help = "Examples:\n  \
         trictrac bg review match.mat\n  \
         trictrac bg review match.mat --plies 0 --json\n  \
@@ -52,8 +54,9 @@ pub struct ReviewArgs {
     plies: u8,
 
     /// With --plies 4: judge each close decision (the play made and its
-    /// best rival within 0.10 at 2 plies) by rollouts of both, GAMES
-    /// games each (432 when no number is given)
+    /// best rival within 0.10 at 2 plies) by rollouts of the play made
+    /// and up to three rivals, GAMES games each (432 when no number is
+    /// given)
     #[arg(
         long,
         value_name = "GAMES",
