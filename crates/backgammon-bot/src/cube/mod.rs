@@ -155,25 +155,13 @@ pub fn equity_for(game: &Game, me: Side, o: &Outputs) -> f64 {
     } else {
         crate::net::flip(o)
     };
-    let p = f64::from(mine[0]).clamp(0.0, 1.0);
-    let (w, l) = Rates::of(&mine).money();
-    let dead = p * (w + l) - l;
     let rules = game.rules();
     if !game.match_state().is_money() || !rules.cube {
-        return dead;
+        let p = f64::from(mine[0]).clamp(0.0, 1.0);
+        let (w, l) = Rates::of(&mine).money();
+        return p * (w + l) - l;
     }
-    let cube = game.cube();
-    let owner = match cube.owner {
-        None => Owner::Centred,
-        Some(s) if s == me => Owner::Me,
-        Some(_) => Owner::Opponent,
-    };
-    let x = cube_life(pos);
-    if rules.jacoby && owner == Owner::Centred {
-        jacoby_centred_equity(p, w, l, x)
-    } else {
-        money_equity(p, w, l, owner, x)
-    }
+    score::money_cubeful_value(&mine, me, game.cube(), rules.jacoby, cube_life(pos))
 }
 
 /// Whether `me`, offered the other side's resignation of `kind` (times

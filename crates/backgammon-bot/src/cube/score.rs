@@ -5,6 +5,8 @@
 use backgammon::{Cube, MatchState, Play, Position, Rules, Side};
 use neural::Outputs;
 
+use super::model::{Owner, Rates};
+use super::money::{jacoby_centred_equity, money_equity};
 use super::mwc::dead_cube_value;
 use crate::net::BgNet;
 use crate::search::deep::{Scratch, Searcher, Value};
@@ -46,6 +48,29 @@ impl Score<'_> {
     pub fn searching<R>(&self, search: impl FnOnce(Option<Value>) -> R) -> R {
         let by = |o: &Outputs, mover: Side| self.value(o, mover);
         search(self.weighs(&by))
+    }
+}
+
+/// The value, in `mover`'s eyes, of outcomes `o` in his eyes in money
+/// play with a live cube: Janowski's cubeful equity (units of the cube,
+/// cube-life index `x`: [`super::cube_life`], or [`super::CUBE_EFFICIENCY`]
+/// where no position is at hand) with the cube as `cube` leaves it to
+/// him, under the Jacoby rule (`jacoby`) when it is centred. Also for
+/// comparing the deepest candidates of a money game's search cubefully,
+/// as gnubg does, instead of by cubeless equity: `bg external
+/// --cubeful-play` (an experiment, docs/STRENGTH.md).
+pub fn money_cubeful_value(o: &Outputs, mover: Side, cube: Cube, jacoby: bool, x: f64) -> f64 {
+    let p = f64::from(o[0]).clamp(0.0, 1.0);
+    let (w, l) = Rates::of(o).money();
+    let owner = match cube.owner {
+        None => Owner::Centred,
+        Some(s) if s == mover => Owner::Me,
+        Some(_) => Owner::Opponent,
+    };
+    if jacoby && owner == Owner::Centred {
+        jacoby_centred_equity(p, w, l, x)
+    } else {
+        money_equity(p, w, l, owner, x)
     }
 }
 
@@ -124,5 +149,31 @@ mod tests {
             assert!((e - f64::from(m[0].equity())).abs() < 1e-6);
         }
         assert!(checked > 0);
+    }
+
+    #[test]
+    fn the_cubeful_money_value_is_worth_more_with_the_cube_owned() {
+        // 70 % to win, a quarter of the wins gammons, few lost gammons.
+        let mut o = [0.0f32; neural::MAX_OUTPUTS];
+        o[0] = 0.7;
+        o[1] = 0.175;
+        o[3] = 0.02;
+        let me = Side::White;
+        let cube = |owner| Cube { value: 2, owner };
+        let mine = money_cubeful_value(&o, me, cube(Some(me)), false, 0.68);
+        let centred = money_cubeful_value(&o, me, Cube::centred(), false, 0.68);
+        let theirs = money_cubeful_value(&o, me, cube(Some(Side::Black)), false, 0.68);
+        assert!(
+            mine > centred && centred > theirs,
+            "{mine} {centred} {theirs}"
+        );
+        // A dead cube (x = 0) is the cubeless equity, whoever owns it.
+        let dead = f64::from(crate::net::equity(&o));
+        for c in [cube(Some(me)), Cube::centred(), cube(Some(Side::Black))] {
+            assert!((money_cubeful_value(&o, me, c, false, 0.0) - dead).abs() < 1e-6);
+        }
+        // Under the Jacoby rule a centred cube's gammons count for nothing.
+        let jacoby = money_cubeful_value(&o, me, Cube::centred(), true, 0.0);
+        assert!((jacoby - (2.0 * 0.7 - 1.0)).abs() < 1e-6, "{jacoby}");
     }
 }

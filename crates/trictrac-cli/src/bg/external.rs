@@ -34,11 +34,13 @@ use backgammon::{
     BySide, Cube, MatchState, Play, PlayList, Position, Preset, Roll, Rules, Setup, Side,
 };
 use backgammon_bot::cube::depth::{bot_decision_at, Question};
-use backgammon_bot::cube::score::{best_play_3ply_in, Score};
-use backgammon_bot::search::deep::Scratch;
+use backgammon_bot::cube::score::{best_play_3ply_in, money_cubeful_value, Score};
+use backgammon_bot::cube::CUBE_EFFICIENCY;
+use backgammon_bot::search::deep::{Scratch, Searcher};
 use backgammon_bot::search::{SEARCH_KEEP, SEARCH_MARGIN};
 use backgammon_bot::BgNet;
 use clap::Args;
+use neural::Outputs;
 
 use super::input;
 use crate::error::CliError;
@@ -92,6 +94,13 @@ pub struct ExternalArgs {
     /// Serve further connections after gnubg closes one
     #[arg(long)]
     keep_listening: bool,
+
+    /// At level 3 in money play: compare the search's deepest candidates
+    /// by cubeful equity (Janowski's model with the cube as the play
+    /// leaves it), as gnubg does, instead of by cubeless equity (an
+    /// experiment: give it only when gnubg plays with the cube)
+    #[arg(long)]
+    cubeful_play: bool,
 
     /// Log every board line and answer on stderr
     #[arg(long)]
@@ -364,6 +373,9 @@ pub struct Responder {
     level: u8,
     rules: Rules,
     scratch: Scratch,
+    /// `--cubeful-play`: in money play the deepest candidates compared
+    /// by cubeful equity.
+    pub cubeful_play: bool,
 }
 
 impl Responder {
@@ -377,6 +389,7 @@ impl Responder {
                 ..Rules::of(Preset::Standard)
             },
             scratch: Scratch::default(),
+            cubeful_play: false,
         }
     }
 
@@ -409,6 +422,15 @@ impl Responder {
                                     SEARCH_KEEP,
                                     SEARCH_MARGIN,
                                 )
+                                .0
+                        }
+                        _ if self.cubeful_play && r.state.is_money() => {
+                            let (cube, jacoby) = (r.cube, self.rules.jacoby);
+                            let value = move |o: &Outputs, mover: Side| {
+                                money_cubeful_value(o, mover, cube, jacoby, CUBE_EFFICIENCY)
+                            };
+                            Searcher::new(&self.net, &self.rules, Some(&value))
+                                .best_3ply(pos, &plays, &mut self.scratch)
                                 .0
                         }
                         _ => {
@@ -530,6 +552,7 @@ pub fn run(args: &ExternalArgs, out: &mut dyn Write) -> Result<(), CliError> {
     };
     let net = input::net(args.model.as_deref())?;
     let mut responder = Responder::new(net, args.level, jacoby);
+    responder.cubeful_play = args.cubeful_play;
     let listener = TcpListener::bind((args.host.as_str(), args.port))?;
     writeln!(
         out,
