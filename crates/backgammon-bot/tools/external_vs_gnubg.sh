@@ -51,7 +51,10 @@ script=$dir/gnubg-$tag.txt
   echo "set player 0 chequerplay evaluation prune on"
   echo "set player 0 cubedecision evaluation plies $plies"
   echo "set player 1 name trictrac"; echo "set player 1 external localhost:$port"
-  echo "set jacoby off"; echo "set automatic game off"; echo "set display off"
+  # No beavers: the standard preset has none (BG-7.5), and gnubg's external
+  # player interface cannot go on after a beaver is taken (the game is left
+  # unfinished and the next `new game` drops it: two games lost so).
+  echo "set jacoby off"; echo "set beavers 0"; echo "set automatic game off"; echo "set display off"
   echo "set seed $seed"
   case $mode in
     cubeless) echo "set cube use off" ;;
