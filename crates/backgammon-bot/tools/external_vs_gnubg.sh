@@ -92,22 +92,17 @@ end=$(date +%s)
 kill $ext_pid 2>/dev/null || true
 wait $ext_pid 2>/dev/null || true
 
-python3 - "$mode" "$out" "$ext_log" "$((end - start))" "$dir" "$tag" <<'PY'
+# The games' results and their interval are read as pool_sessions.py
+# reads them (one reader for a run and for several).
+PYTHONPATH="$(dirname "$0")" python3 - "$mode" "$out" "$ext_log" "$((end - start))" "$dir" "$tag" <<'PY'
 import glob, math, re, sys
+from pool_sessions import line, results
 mode, out, ext_log, secs, dir_, tag = sys.argv[1:]
 txt = open(out, errors='replace').read()
 log = open(ext_log, errors='replace').read()
-games = [(w, int(p)) for w, p in re.findall(
-    r'(\w+) wins (?:a single game|a gammon|a backgammon) and (\d+) points?', txt)]
 # gnubg is player 0 (`gnubg`); the other name is ours (gnubg may keep the
 # login name for player 1 whatever `set player 1 name` says).
-pts = [-p if w == 'gnubg' else p for w, p in games]
-def ci(xs):
-    m = sum(xs) / len(xs)
-    if len(xs) < 2:
-        return m, float('nan')
-    v = sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
-    return m, 1.96 * math.sqrt(v / len(xs))
+pts = results(out)
 refused = len(re.findall(r'^external: error:', log, re.M))
 # An illegal reply is scored by gnubg as no play: compare the empty plays
 # gnubg recorded for us (player 1, Black in its .sgf) with the empty
@@ -125,10 +120,7 @@ print(f"empty plays: sent {empty_sent}, recorded by gnubg {empty_recorded} "
 complaints = len(re.findall(r'(?i)illegal|badly formed|cannot move|is not a legal', txt))
 print(f"mode {mode}: {len(pts)} games in {secs} s")
 if pts:
-    m, h = ci(pts)
-    wins = sum(1 for p in pts if p > 0)
-    print(f"trictrac (external) against gnubg: {wins} games won of {len(pts)}, "
-          f"points per game {m:+.3f} (95 % CI {m - h:+.3f} to {m + h:+.3f})")
+    line("trictrac (external) against gnubg", pts)
 if mode == 'match7':
     won = re.findall(r'(\w+) has won the match', txt)
     ours = sum(1 for w in won if w != 'gnubg')

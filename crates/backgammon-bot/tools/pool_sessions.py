@@ -9,6 +9,9 @@ points per game with a 95 % interval (gnubg's game results, as the script
 reads them), then the split of all the games by the first double: who
 doubled first, how often the other side took or passed, and the bot's
 points in each case.
+
+external_vs_gnubg.sh reads each run's results with this module's
+`results` and `line`.
 """
 import collections
 import glob
