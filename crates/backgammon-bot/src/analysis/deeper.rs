@@ -24,11 +24,12 @@
 //! margin ([`Context::rolled_out`]: the same dice for every play, the
 //! bot at 0 ply, variance reduction, each game stopped after
 //! [`ROLLOUT_TRUNCATE`] half-moves and valued there), and the equity lost
-//! is the difference of the best rival's rollout and the play made's: a judge that looks some ten
-//! rolls past the player instead of one, and past the evaluator's
-//! misjudgements that a deeper search keeps (on a bear-in against an
-//! anchor the bot's 3-ply search rated its play 0.07 above the bear-off
-//! gnubg preferred; 1 296 games played out gave the bear-off +0.09).
+//! is the difference of the best rival's rollout and the play made's: a
+//! judge that looks some ten rolls past the player instead of one, and
+//! past the evaluator's misjudgements that a deeper search keeps (on a
+//! bear-in against an anchor the bot's 3-ply search rated its play 0.07
+//! above the bear-off gnubg preferred; 1 296 games played out gave the
+//! bear-off +0.09).
 //! The searches still judge the rest: the clear choices, and the plays
 //! more than the margin below the best.
 //!
@@ -72,8 +73,8 @@ pub const ROLLOUT_RIVALS: usize = 3;
 /// 6-4 24/18 13/9, 432 games: +0.0788 ± 0.0029 truncated, +0.0792 ±
 /// 0.0134 played out, in a quarter of the time).
 pub const ROLLOUT_TRUNCATE: u32 = 10;
-/// The seed of the review's rollouts: every play rolled out in a decision meets the
-/// same dice.
+/// The seed of the review's rollouts: every play rolled out in a
+/// decision meets the same dice.
 pub const ROLLOUT_SEED: u64 = 37;
 
 /// The position and the rules, match state and cube of a judgement.
