@@ -449,8 +449,10 @@ async fn the_tutor_warns_a_bad_take() {
 /// Turns the tutor on (warning from doubtful decisions on) or off.
 async fn tutor_level_on(cdp: &mut Cdp, on: bool) {
     cdp.eval(
-        "const s = document.querySelector('#tutor-level'); s.value = 'doubtful'; \
-         s.dispatchEvent(new Event('change')); true",
+        // In a function of its own: called twice on one page, a top-level
+        // `const` would be declared twice.
+        "(() => { const s = document.querySelector('#tutor-level'); s.value = 'doubtful'; \
+         s.dispatchEvent(new Event('change')); return true; })()",
     )
     .await;
     if cdp.eval("window.__trictracPage.tutor.on === true").await != on {
