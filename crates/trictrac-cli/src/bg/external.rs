@@ -33,7 +33,7 @@ use std::sync::Arc;
 use backgammon::{
     BySide, Cube, MatchState, Play, PlayList, Position, Preset, Roll, Rules, Setup, Side,
 };
-use backgammon_bot::cube::depth::{bot_decision_at, Question};
+use backgammon_bot::cube::depth::{bot_decision_searched, Question};
 use backgammon_bot::cube::score::{best_play_3ply_in, money_cubeful_value, Score};
 use backgammon_bot::cube::CUBE_EFFICIENCY;
 use backgammon_bot::search::deep::{Scratch, Searcher};
@@ -76,9 +76,11 @@ pub struct ExternalArgs {
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
     host: String,
 
-    /// Search depth of the plays: 3 (the default bot `neural`), 2 or 0;
-    /// cube decisions at 2 and 3 as the default bot's, at 0 on the
-    /// cheap estimate
+    /// Search depth of the plays: 3 (the default bot `neural`), 4 (the
+    /// strongest: the close plays searched a level of rolls deeper, as
+    /// `bg hint --plies 4`, and the takes and close doubles three levels
+    /// of rolls deep; about ten times the time), 2 or 0; cube decisions
+    /// at 2 and 3 as the default bot's, at 0 on the cheap estimate
     #[arg(long, value_name = "L", default_value_t = 3)]
     level: u8,
 
@@ -379,7 +381,7 @@ pub struct Responder {
 }
 
 impl Responder {
-    /// The bot at `level` (0, 2 or 3) with `net`; `jacoby` for money.
+    /// The bot at `level` (0, 2, 3 or 4) with `net`; `jacoby` for money.
     pub fn new(net: Arc<BgNet>, level: u8, jacoby: bool) -> Responder {
         Responder {
             net,
@@ -423,6 +425,20 @@ impl Responder {
                                     SEARCH_MARGIN,
                                 )
                                 .0
+                        }
+                        4 => {
+                            let score = Score {
+                                state: &r.state,
+                                cube: r.cube,
+                            };
+                            let scratch = &mut self.scratch;
+                            score
+                                .searching(|v| {
+                                    Searcher::new(&self.net, &self.rules, v)
+                                        .ranked_4ply(pos, &plays, scratch)
+                                })
+                                .first()
+                                .map_or(plays[0], |s| s.play)
                         }
                         _ if self.cubeful_play && r.state.is_money() => {
                             let (cube, jacoby) = (r.cube, self.rules.jacoby);
@@ -489,7 +505,10 @@ impl Responder {
     fn decision(&self, r: &Request, q: Question) -> backgammon_bot::cube::Decision {
         let pos = &r.position;
         if self.level >= 2 {
-            bot_decision_at(&self.net, pos, &self.rules, &r.state, r.cube, q).0
+            // The strongest level searches its takes and close doubles a
+            // level of rolls deeper, as its plays.
+            let plies = if self.level >= 4 { 3 } else { 2 };
+            bot_decision_searched(&self.net, pos, &self.rules, &r.state, r.cube, q, plies).0
         } else {
             let o = self.net.evaluate_for_cube(pos, &self.rules);
             backgammon_bot::cube::decide(pos, &self.rules, &r.state, r.cube, &o)
@@ -539,9 +558,9 @@ fn serve(
 
 /// Runs `trictrac bg external`.
 pub fn run(args: &ExternalArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    if ![0, 2, 3].contains(&args.level) {
+    if ![0, 2, 3, 4].contains(&args.level) {
         return Err(CliError::input(format!(
-            "--level must be 0, 2 or 3, not {}",
+            "--level must be 0, 2, 3 or 4, not {}",
             args.level
         )));
     }
