@@ -118,12 +118,19 @@ impl BgBot for NeuralPlayer {
 
     fn takes(&mut self, game: &Game) -> bool {
         // The doubler is on roll: the outputs in his eyes.
-        if self.plies >= 2 {
-            return crate::cube::depth::bot_decision(&self.net, game, Question::Take)
-                .0
-                .take();
-        }
-        let o = self.net.evaluate_for_cube(game.position(), game.rules());
-        crate::cube::should_take(game, &o)
+        // In money play with a margin to spare (cube::depth::TAKE_MARGIN).
+        let d = if self.plies >= 2 {
+            crate::cube::depth::bot_decision(&self.net, game, Question::Take).0
+        } else {
+            let o = self.net.evaluate_for_cube(game.position(), game.rules());
+            crate::cube::decide(
+                game.position(),
+                game.rules(),
+                game.match_state(),
+                game.cube(),
+                &o,
+            )
+        };
+        crate::cube::depth::bot_takes(&d, game.match_state())
     }
 }

@@ -33,7 +33,7 @@ use std::sync::Arc;
 use backgammon::{
     BySide, Cube, MatchState, Play, PlayList, Position, Preset, Roll, Rules, Setup, Side,
 };
-use backgammon_bot::cube::depth::{bot_decision_searched, Question};
+use backgammon_bot::cube::depth::{bot_decision_searched, bot_takes, Question};
 use backgammon_bot::cube::score::{best_play_3ply_in, money_cubeful_value, Score};
 use backgammon_bot::cube::CUBE_EFFICIENCY;
 use backgammon_bot::search::deep::{Scratch, Searcher};
@@ -482,7 +482,7 @@ impl Responder {
                     Ok("roll".into())
                 }
             }
-            Question2::Take => Ok(if self.decision(&r, Question::Take).take() {
+            Question2::Take => Ok(if bot_takes(&self.decision(&r, Question::Take), &r.state) {
                 "take".into()
             } else {
                 "drop".into()

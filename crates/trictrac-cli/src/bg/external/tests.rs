@@ -164,7 +164,7 @@ fn a_beaver_of_his_double_is_accepted_when_he_is_ahead_and_refused_when_trapped(
             owner: Some(Side::Black)
         }
     );
-    for level in [0, 3] {
+    for level in [0, 3, 4] {
         let mut p = Responder::new(backgammon_bot::default_net(), level, false);
         assert_eq!(p.answer(&line("0:3:5", ahead, beavered)).unwrap(), "take");
         assert_eq!(p.answer(&line("0:3:5", trapped, beavered)).unwrap(), "drop");
@@ -176,4 +176,64 @@ fn a_beaver_of_his_double_is_accepted_when_he_is_ahead_and_refused_when_trapped(
     let his = "1:0:0:0:0:2:1:0:1:1:-1:0:25:0:0:0:0:0:0:0:1";
     let mut p = Responder::new(backgammon_bot::default_net(), 0, false);
     assert!(p.answer(&line("0:3:5", ahead, his)).is_err());
+}
+
+#[test]
+fn level_4_plays_the_first_of_the_four_ply_ranking_and_searches_its_takes_deeper() {
+    use backgammon_bot::cube::depth::bot_decision_searched;
+    let net = backgammon_bot::default_net();
+    let mut r = Responder::new(net.clone(), 4, false);
+    // A contact position with a 6-5 to play: the answer is the first of
+    // `bg hint --plies 4`'s ranking (a money game, the cube centred).
+    let board = "0:-2:0:0:0:2:4:0:2:0:0:0:-5:4:0:0:0:-3:0:-4:-1:0:0:0:3:0";
+    let b = parse_board(&line("0:0:0", board, ROLL_65)).unwrap();
+    let q = b.request().unwrap();
+    let Question2::Play(roll) = q.question else {
+        panic!("a play is asked")
+    };
+    let plays = q.position.legal_plays(roll, &r.rules);
+    let score = Score {
+        state: &q.state,
+        cube: q.cube,
+    };
+    let first = score
+        .searching(|v| {
+            Searcher::new(&net, &r.rules, v).ranked_4ply(
+                &q.position,
+                &plays,
+                &mut Scratch::default(),
+            )
+        })
+        .first()
+        .copied()
+        .unwrap();
+    // Close enough at 3 plies to be searched a level deeper.
+    assert_eq!(first.plies, 4);
+    let first = first.play;
+    assert_eq!(
+        r.answer(&line("0:0:0", board, ROLL_65)).unwrap(),
+        external_notation(&first)
+    );
+    // Doubled at the start (the doubler on roll): a take, decided by the
+    // search three levels of rolls deep.
+    let doubled = "-1:0:0:0:0:1:1:1:1:1:-1:0:25:0:0:0:0:0:0:0:1";
+    assert_eq!(r.answer(&line("0:0:0", START, doubled)).unwrap(), "take");
+    let q = parse_board(&line("0:0:0", START, doubled))
+        .unwrap()
+        .request()
+        .unwrap();
+    let (_, plies) = bot_decision_searched(
+        &net,
+        &q.position,
+        &r.rules,
+        &q.state,
+        q.cube,
+        Question::Take,
+        3,
+    );
+    assert_eq!(plies, 3);
+    // Fifteen checkers behind a five-point prime, the opponent home:
+    // doubled there, a drop.
+    let trapped = "0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:-3:-3:-3:-3:-3:15:0";
+    assert_eq!(r.answer(&line("0:0:0", trapped, doubled)).unwrap(), "drop");
 }
