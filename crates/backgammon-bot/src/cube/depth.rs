@@ -172,5 +172,42 @@ pub fn bot_decision_searched(
     {
         return (d, 1);
     }
-    (searched_decision(net, pos, rules, state, cube, plies), plies)
+    (
+        searched_decision(net, pos, rules, state, cube, plies),
+        plies,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn in_money_play_the_bot_takes_only_with_the_margin_to_spare() {
+        // The doubler's equity after a take, in units of the cube before
+        // the double; a pass gives him 1.
+        let at = |double_take: f64| Decision {
+            no_double: 0.5,
+            double_take,
+            double_drop: 1.0,
+        };
+        let money = MatchState::money();
+        // A take the model calls right by 0.1: passed in money play ...
+        assert!(at(0.9).take());
+        assert!(!bot_takes(&at(0.9), &money));
+        // ... taken with the margin to spare, and at the margin itself.
+        assert!(bot_takes(&at(0.7), &money));
+        assert!(bot_takes(&at(1.0 - TAKE_MARGIN), &money));
+        // A wrong take stays a pass.
+        assert!(!bot_takes(&at(1.1), &money));
+        // In a match the model's take point: taking is right by a hair.
+        let mut m = MatchState::to(7);
+        m.score = backgammon::BySide::new(0, 0);
+        let d = Decision {
+            no_double: 0.55,
+            double_take: 0.62,
+            double_drop: 0.63,
+        };
+        assert!(d.take() && bot_takes(&d, &m));
+    }
 }

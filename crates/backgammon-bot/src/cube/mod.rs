@@ -34,7 +34,8 @@
 //!
 //! **Depth** ([`depth`]): the bot decides on a cheap estimate of the
 //! chances, and takes a close decision again on chances searched two
-//! plies deeper.
+//! plies deeper. In money play it takes only with a margin to spare
+//! ([`depth::TAKE_MARGIN`], measured against gnubg).
 
 pub mod depth;
 pub mod match_play;
