@@ -77,10 +77,11 @@ pub struct ExternalArgs {
     host: String,
 
     /// Search depth of the plays: 3 (the default bot `neural`), 4 (the
-    /// strongest: the close plays searched a level of rolls deeper, as
+    /// deepest: the close plays searched a level of rolls deeper, as
     /// `bg hint --plies 4`, and the takes and close doubles three levels
-    /// of rolls deep; about ten times the time), 2 or 0; cube decisions
-    /// at 2 and 3 as the default bot's, at 0 on the cheap estimate
+    /// of rolls deep; about ten times the time, not shown stronger than 3
+    /// against gnubg), 2 or 0; cube decisions at 2 and 3 as the default
+    /// bot's, at 0 on the cheap estimate
     #[arg(long, value_name = "L", default_value_t = 3)]
     level: u8,
 
