@@ -125,34 +125,23 @@ pub enum Question {
 /// levels of rolls: 1 the cube model on the cheap estimate, 2 for a take
 /// or a close double the cubeful search ([`searched_decision`]).
 pub fn bot_decision(net: &BgNet, game: &Game, question: Question) -> (Decision, u8) {
-    bot_decision_at(
+    bot_decision_searched(
         net,
         game.position(),
         game.rules(),
         game.match_state(),
         game.cube(),
         question,
+        2,
     )
 }
 
 /// [`bot_decision`] for a position given by its parts (`pos` with the
-/// doubler on roll, the match state and the cube before the double): for
-/// a program that is handed positions rather than a game (`trictrac bg
-/// external`).
-pub fn bot_decision_at(
-    net: &BgNet,
-    pos: &Position,
-    rules: &Rules,
-    state: &MatchState,
-    cube: Cube,
-    question: Question,
-) -> (Decision, u8) {
-    bot_decision_searched(net, pos, rules, state, cube, question, 2)
-}
-
-/// [`bot_decision_at`] with the takes and the close doubles searched
-/// `plies` levels of rolls deep (2, the default bot's, gnubg's 2-ply; 3,
-/// gnubg's 3-ply, for the strongest level, about 0.3 s a decision).
+/// doubler on roll, the match state and the cube before the double; for
+/// a program handed positions rather than a game, `trictrac bg
+/// external`), with the takes and the close doubles searched `plies`
+/// levels of rolls deep (2, the default bot's, gnubg's 2-ply; 3, gnubg's
+/// 3-ply, for `bg external --level 4`, about 0.3 s a decision).
 /// Returns the decision and its depth (1 when the cheap estimate settled
 /// it).
 pub fn bot_decision_searched(

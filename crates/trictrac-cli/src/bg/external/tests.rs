@@ -1,5 +1,6 @@
 //! Tests of the parent module.
 use super::*;
+use backgammon::{BySide, Position, Roll};
 
 const START: &str = "0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0";
 /// After the board: turn, dice, his dice, cube, may double, the
