@@ -68,13 +68,15 @@ async fn three_hundred_logins_at_once_stay_bounded() {
         let t = Instant::now();
         let (code, v, _) = call(addr, "POST", "/api/login", &body, JSON).await;
         assert!(matches!(code, 400 | 413), "{size}: {code} {v}");
-        assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+        // Refused before any work: well under the seconds a queue of
+        // hashes would take (3 s leaves room for a loaded CI machine).
+        assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
     }
     server.stop().await;
 }
 
 /// Item 5: thousands of half-sent requests (from other addresses) do
-/// not stop the server answering a normal one within 2 s; one address
+/// not stop the server answering a normal one within seconds; one address
 /// holds at most its share; a connection that never finishes its
 /// headers is closed after the header timeout.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -123,8 +125,10 @@ async fn half_open_connections_do_not_stop_the_server() {
     let t = Instant::now();
     let (code, _) = common::http_get(addr, "/api/info").await;
     assert_eq!(code, 200);
+    // Without the per-address share and the header timeout it would not
+    // be answered at all; 4 s leaves room for a loaded CI machine.
     assert!(
-        t.elapsed() < Duration::from_secs(2),
+        t.elapsed() < Duration::from_secs(4),
         "answered in {:?}",
         t.elapsed()
     );
