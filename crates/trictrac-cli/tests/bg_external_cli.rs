@@ -154,3 +154,19 @@ fn bg_external_plays_gnubg_for_money_with_the_cube_and_a_match() {
     assert_eq!(empty_recorded, empty_sent, "{record}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn bg_external_refuses_a_doubling_margin_out_of_range() {
+    let exe = assert_cmd::cargo::cargo_bin("trictrac");
+    let out = Command::new(exe)
+        .args(["bg", "external", "--port", "1", "--double-margin=1.5"])
+        .output()
+        .expect("trictrac runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--double-margin is an equity from 0 to 1, not 1.5"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -51,6 +51,21 @@ pub fn bot_takes(d: &Decision, state: &MatchState) -> bool {
     }
 }
 
+/// Whether the bot doubles, given the decision `d` under `state`, with
+/// `margin` (in units of the cube before the double) asked of a double
+/// the opponent should take: in money play such a double is given only
+/// when the doubler's equity after the take leads not doubling by
+/// `margin` or more. A double the opponent should pass (a cash) and
+/// every match decision are the model's. `margin` 0 is the model's rule;
+/// `trictrac bg external --double-margin` measures others against gnubg.
+pub fn bot_doubles(d: &Decision, state: &MatchState, margin: f64) -> bool {
+    if state.is_money() && d.take() {
+        d.double() && d.double_take - d.no_double >= margin
+    } else {
+        d.double()
+    }
+}
+
 /// A doubling decision whose cheap estimate is within this much of its
 /// turning point is searched deeper (a wider margin changed no decision
 /// in the games measured).
@@ -198,5 +213,44 @@ mod tests {
             double_drop: 0.63,
         };
         assert!(d.take() && bot_takes(&d, &m));
+    }
+
+    #[test]
+    fn a_doubling_margin_holds_back_close_doubles_but_never_a_cash() {
+        let money = MatchState::money();
+        // A double/take by 0.03: given without a margin, held at 0.05.
+        let close = Decision {
+            no_double: 0.70,
+            double_take: 0.73,
+            double_drop: 1.0,
+        };
+        assert!(bot_doubles(&close, &money, 0.0));
+        assert!(!bot_doubles(&close, &money, 0.05));
+        assert!(bot_doubles(&close, &money, 0.03));
+        // A cash (the take is wrong) by only 0.02: still cashed.
+        let cash = Decision {
+            no_double: 0.98,
+            double_take: 1.3,
+            double_drop: 1.0,
+        };
+        assert!(bot_doubles(&cash, &money, 0.05));
+        // Too good: played on whatever the margin.
+        let too_good = Decision {
+            no_double: 1.2,
+            double_take: 1.6,
+            double_drop: 1.0,
+        };
+        assert!(!bot_doubles(&too_good, &money, 0.0));
+        // No double is never turned into one.
+        let early = Decision {
+            no_double: 0.5,
+            double_take: 0.4,
+            double_drop: 1.0,
+        };
+        assert!(!bot_doubles(&early, &money, 0.0));
+        // In a match the model's rule, the margin aside.
+        let mut m = MatchState::to(7);
+        m.score = backgammon::BySide::new(0, 0);
+        assert!(bot_doubles(&close, &m, 0.05));
     }
 }

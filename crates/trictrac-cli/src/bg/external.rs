@@ -31,7 +31,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use backgammon::{Cube, Play, PlayList, Preset, Rules, Side};
-use backgammon_bot::cube::depth::{bot_decision_searched, bot_takes, Question};
+use backgammon_bot::cube::depth::{bot_decision_searched, bot_doubles, bot_takes, Question};
 use backgammon_bot::cube::score::{best_play_3ply_in, money_cubeful_value, Score};
 use backgammon_bot::cube::CUBE_EFFICIENCY;
 use backgammon_bot::search::deep::{Scratch, Searcher};
@@ -103,6 +103,13 @@ pub struct ExternalArgs {
     #[arg(long)]
     cubeful_play: bool,
 
+    /// In money play: give a double the opponent should take only when
+    /// it leads not doubling by this much (in units of the cube before
+    /// the double); 0, the default, is the cube model's rule (an
+    /// experiment, docs/STRENGTH.md, "A doubling margin, an experiment")
+    #[arg(long, value_name = "EQUITY", default_value_t = 0.0)]
+    double_margin: f64,
+
     /// Log every board line and answer on stderr
     #[arg(long)]
     verbose: bool,
@@ -120,6 +127,9 @@ pub struct Responder {
     /// `--cubeful-play`: in money play the deepest candidates compared
     /// by cubeful equity.
     pub cubeful_play: bool,
+    /// `--double-margin`: what a money double the opponent should take
+    /// must lead not doubling by.
+    pub double_margin: f64,
 }
 
 impl Responder {
@@ -134,6 +144,7 @@ impl Responder {
             },
             scratch: Scratch::default(),
             cubeful_play: false,
+            double_margin: 0.0,
         }
     }
 
@@ -218,7 +229,13 @@ impl Responder {
                     && r.cube.owner != Some(Side::Black)
                     && !r.state.crawford
                     && r.cube.value < Cube::MAX;
-                if may && self.decision(&r, Question::Double).double() {
+                if may
+                    && bot_doubles(
+                        &self.decision(&r, Question::Double),
+                        &r.state,
+                        self.double_margin,
+                    )
+                {
                     Ok("double".into())
                 } else {
                     Ok("roll".into())
@@ -306,6 +323,12 @@ pub fn run(args: &ExternalArgs, out: &mut dyn Write) -> Result<(), CliError> {
             args.level
         )));
     }
+    if !(0.0..=1.0).contains(&args.double_margin) {
+        return Err(CliError::input(format!(
+            "--double-margin is an equity from 0 to 1, not {}",
+            args.double_margin
+        )));
+    }
     let jacoby = match args.jacoby.as_str() {
         "on" => true,
         "off" => false,
@@ -314,6 +337,7 @@ pub fn run(args: &ExternalArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let net = input::net(args.model.as_deref())?;
     let mut responder = Responder::new(net, args.level, jacoby);
     responder.cubeful_play = args.cubeful_play;
+    responder.double_margin = args.double_margin;
     let listener = TcpListener::bind((args.host.as_str(), args.port))?;
     writeln!(
         out,
