@@ -6,6 +6,10 @@
 //! with a 95 % interval over the pairs.
 //!
 //! `cargo run --release -p backgammon-bot --example model_match -- A.bin B.bin GAMES SEED [PLIES [PLIES_OF_B]]`
+//!
+//! With `CUBE=1` in the environment the games are money games with the
+//! cube (each player's cube decisions its own network's); with `JOBS=N`
+//! the pairs are played on N threads (the result does not depend on N).
 
 use std::sync::Arc;
 
@@ -22,8 +26,12 @@ fn main() {
     let plies: u8 = a.get(5).map_or(2, |p| p.parse().expect("plies"));
     // B's depth, A's when not given.
     let plies_b: u8 = a.get(6).map_or(plies, |p| p.parse().expect("plies of B"));
+    let cube = std::env::var("CUBE").is_ok_and(|v| v == "1");
+    let jobs: usize = std::env::var("JOBS")
+        .ok()
+        .map_or(1, |j| j.parse().expect("JOBS"));
     let rules = Rules {
-        cube: false,
+        cube,
         ..Rules::standard()
     };
     let player = |net: &Arc<BgNet>, plies: u8| match plies {
@@ -32,11 +40,10 @@ fn main() {
         _ => NeuralPlayer::new(net.clone()),
     };
     let pairs = games.div_ceil(2);
-    let mut per_pair = Vec::with_capacity(pairs as usize);
-    let mut wins = 0u64;
-    for k in 0..pairs {
-        let dice_seed = neural::td::game_seed(seed, k);
+    let results = neural::td::parallel_map(pairs as usize, jobs, |k| {
+        let dice_seed = neural::td::game_seed(seed, k as u64);
         let mut pair = 0i64;
+        let mut wins = 0u64;
         for a_side in [Side::White, Side::Black] {
             let mut pa = player(&net_a, plies);
             let mut pb = player(&net_b, plies_b);
@@ -55,8 +62,10 @@ fn main() {
                 pair -= pts;
             }
         }
-        per_pair.push(pair as f64 / 2.0);
-    }
+        (pair as f64 / 2.0, wins)
+    });
+    let per_pair: Vec<f64> = results.iter().map(|r| r.0).collect();
+    let wins: u64 = results.iter().map(|r| r.1).sum();
     let n = per_pair.len() as f64;
     let mean = per_pair.iter().sum::<f64>() / n;
     let var = per_pair.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);

@@ -1,0 +1,185 @@
+//! Contact positions labelled by truncated rollouts of our own play
+//! (issue 37, "labels from our own rollouts ... weighted to where the bot
+//! errs"): the contact network's gammons are about 11 % short of how its
+//! own games end (`mc_calibration`), and its 2-ply labels (`bg refine
+//! label`) inherit that shortfall; a rollout's outcomes do not.
+//!
+//! `cargo run --release -p backgammon-bot --example contact_rollout -- label SET POSITIONS SEED GAMES_PER_ROLL [JOBS]`
+//!
+//! 1. *Positions*: the contact positions of `refine::positions` (self-play
+//!    of the shipped network at 0 ply, one play in ten random, seed
+//!    `SEED`), weighted to where the cube is turned: every position whose
+//!    side on roll has a winning chance below 0.35 or above 0.65 by the
+//!    shipped network, one in three of the others; in the order met (a
+//!    shorter set is a prefix of a longer one).
+//! 2. *Labels*: for each position, `21 × GAMES_PER_ROLL` games: each of
+//!    the 21 first rolls (weighted 1 or 2 of 36) played `GAMES_PER_ROLL`
+//!    times, both sides the shipped evaluator at 0 ply (contact network,
+//!    race network, bear-off database), each game stopped as soon as the
+//!    contact is broken and valued there by the race evaluator (within
+//!    0.002 of its own games' outcomes: docs/STRENGTH.md) or the
+//!    database — a rollout truncated where the contact network is no
+//!    longer the judge. Our own play only.
+//! 3. *The set*: the refine set format, appended `refine::CHUNK` positions
+//!    at a time; the same command resumes a set that was stopped.
+//!
+//! Train with `trictrac bg refine train --set SET ...`.
+
+use std::io::Write;
+use std::path::Path;
+
+use backgammon::score::win_kind;
+use backgammon::{DiceSource, PlayList, Position, Preset, Roll};
+use backgammon_bot::eval::Evaluator;
+use backgammon_bot::net::{default_net, flip, outcome, BgNet, N_OUTPUTS};
+use backgammon_bot::train::refine::{self, rules_of, Sample};
+use neural::td::{game_seed, parallel_map};
+use neural::Outputs;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// The position after the side on roll plays `roll` his best at 0 ply.
+fn best_after(
+    net: &BgNet,
+    pos: &Position,
+    roll: Roll,
+    preset: Preset,
+    buf: &mut PlayList,
+) -> Position {
+    buf.clear();
+    pos.legal_plays_into(roll, &rules_of(preset), buf);
+    if buf.is_empty() {
+        return pos.with_turn(!pos.turn());
+    }
+    let p = net.best_play(pos, buf, preset).0;
+    pos.play_unchecked(&p)
+}
+
+/// The truncated rollout of `root` (before its side on roll rolls), in his eyes.
+fn rollout(
+    net: &BgNet,
+    root: &Position,
+    preset: Preset,
+    games: u32,
+    seed: u64,
+) -> [f32; N_OUTPUTS] {
+    let me = root.turn();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut buf = PlayList::new();
+    let mut sum = [0.0f64; N_OUTPUTS];
+    for roll in Roll::ALL {
+        let w = f64::from(roll.weight()) / 36.0 / f64::from(games);
+        for _ in 0..games {
+            let mut pos = best_after(net, root, roll, preset, &mut buf);
+            let o: Outputs = loop {
+                if let Some(winner) = pos.winner() {
+                    break outcome(winner, win_kind(&pos, winner, preset), me);
+                }
+                if Evaluator::of(&pos) != Evaluator::Contact {
+                    let o = net.evaluate(&pos, preset);
+                    break if pos.turn() == me { o } else { flip(&o) };
+                }
+                let r = rng.roll();
+                pos = best_after(net, &pos, r, preset, &mut buf);
+            };
+            for (s, x) in sum.iter_mut().zip(o) {
+                *s += w * f64::from(x);
+            }
+        }
+    }
+    let mut t = [0.0f32; N_OUTPUTS];
+    for (t, s) in t.iter_mut().zip(sum) {
+        *t = s as f32;
+    }
+    t
+}
+
+/// The positions to label: cube-turning positions all, the others one in three.
+fn positions(n: usize, seed: u64, net: &BgNet, jobs: usize) -> Vec<(Position, Preset)> {
+    let mut raw = n * 2;
+    loop {
+        let all = refine::positions(raw, seed, net, jobs);
+        let kept: Vec<_> = all
+            .iter()
+            .enumerate()
+            .filter(|(i, (p, preset))| {
+                let w = net.evaluate(p, *preset)[0];
+                !(0.35..=0.65).contains(&w) || i % 3 == 0
+            })
+            .map(|(_, x)| *x)
+            .take(n)
+            .collect();
+        if kept.len() >= n {
+            return kept;
+        }
+        raw *= 2;
+    }
+}
+
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    if a.len() < 6 || a[1] != "label" {
+        eprintln!("usage: contact_rollout label SET POSITIONS SEED GAMES_PER_ROLL [JOBS]");
+        std::process::exit(2);
+    }
+    let path = Path::new(&a[2]);
+    let n: usize = a[3].parse().expect("positions");
+    let seed: u64 = a[4].parse().expect("seed");
+    let games: u32 = a[5].parse().expect("games per roll");
+    let jobs: usize = a.get(6).map_or(1, |j| j.parse().expect("jobs"));
+    let net = default_net();
+    let done = if path.exists() {
+        let (found, s) = refine::read_set(path).expect("a set");
+        assert_eq!(found, seed, "the set is another seed's");
+        let keep = refine::HEADER_BYTES + s.len() * refine::RECORD_BYTES;
+        let f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .expect("open");
+        f.set_len(keep as u64).expect("truncate");
+        s.len()
+    } else {
+        refine::write_set(path, seed, &[]).expect("a new set");
+        0
+    };
+    let t0 = std::time::Instant::now();
+    let pos = positions(n, seed, &net, jobs);
+    println!(
+        "{} contact positions in {:.1} s, {} already labelled",
+        pos.len(),
+        t0.elapsed().as_secs_f64(),
+        done
+    );
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(path)
+        .expect("append");
+    let mut i = done;
+    while i < pos.len() {
+        let end = pos.len().min(i + refine::CHUNK);
+        let targets = parallel_map(end - i, jobs, |k| {
+            let (p, preset) = pos[i + k];
+            rollout(
+                &net,
+                &p,
+                preset,
+                games,
+                game_seed(seed ^ 0xc0a7, (i + k) as u64),
+            )
+        });
+        let mut bytes = Vec::with_capacity((end - i) * refine::RECORD_BYTES);
+        for (k, target) in targets.into_iter().enumerate() {
+            let (p, preset) = pos[i + k];
+            bytes.extend_from_slice(&refine::record(&Sample {
+                pos: p,
+                preset,
+                target,
+            }));
+        }
+        file.write_all(&bytes)
+            .and_then(|()| file.flush())
+            .expect("written");
+        i = end;
+        println!("labelled {} secs {:.0}", i, t0.elapsed().as_secs_f64());
+    }
+}
