@@ -138,5 +138,7 @@ for line in txt.splitlines():
                       or line.startswith('Overall rating') or line.startswith('Unforced moves')
                       or line.startswith('Total cube decisions') or line.startswith('Close or actual cube decisions')):
         print(f"gnubg analysis, {section:<11} {line.rstrip()}")
+    elif line.startswith('Luck adjusted result') or line.startswith('Advantage (luck adjusted)'):
+        print(f"gnubg analysis, {'Luck':<11} {line.rstrip()}")
 print("(columns of gnubg's statistics: gnubg, then trictrac)")
 PY
