@@ -1,4 +1,4 @@
-//! Two model files against each other: money games without the cube,
+//! Two model files against each other: money games without the cube (with it under `CUBE=1`),
 //! duplicate dice (each dice sequence played twice, the colours
 //! swapped), both players `neural` (2 ply), `neural3` or `neural0`
 //! (PLIES 2, 3 or 0; B at its own depth when PLIES_OF_B is given), everything else
