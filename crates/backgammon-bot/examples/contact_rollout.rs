@@ -25,15 +25,14 @@
 //!
 //! Train with `trictrac bg refine train --set SET ...`.
 
-use std::io::Write;
 use std::path::Path;
 
 use backgammon::score::win_kind;
 use backgammon::{DiceSource, PlayList, Position, Preset, Roll};
 use backgammon_bot::eval::Evaluator;
 use backgammon_bot::net::{default_net, flip, outcome, BgNet, N_OUTPUTS};
-use backgammon_bot::train::refine::{self, rules_of, Sample};
-use neural::td::{game_seed, parallel_map};
+use backgammon_bot::train::refine::{self, rules_of};
+use neural::td::game_seed;
 use neural::Outputs;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -128,58 +127,21 @@ fn main() {
     let games: u32 = a[5].parse().expect("games per roll");
     let jobs: usize = a.get(6).map_or(1, |j| j.parse().expect("jobs"));
     let net = default_net();
-    let done = if path.exists() {
-        let (found, s) = refine::read_set(path).expect("a set");
-        assert_eq!(found, seed, "the set is another seed's");
-        let keep = refine::HEADER_BYTES + s.len() * refine::RECORD_BYTES;
-        let f = std::fs::OpenOptions::new()
-            .write(true)
-            .open(path)
-            .expect("open");
-        f.set_len(keep as u64).expect("truncate");
-        s.len()
-    } else {
-        refine::write_set(path, seed, &[]).expect("a new set");
-        0
-    };
+    let mut writer = refine::LabelWriter::open(path, seed).expect("the set");
     let t0 = std::time::Instant::now();
     let pos = positions(n, seed, &net, jobs);
     println!(
         "{} contact positions in {:.1} s, {} already labelled",
         pos.len(),
         t0.elapsed().as_secs_f64(),
-        done
+        writer.done()
     );
-    let mut file = std::fs::OpenOptions::new()
-        .append(true)
-        .open(path)
-        .expect("append");
-    let mut i = done;
-    while i < pos.len() {
-        let end = pos.len().min(i + refine::CHUNK);
-        let targets = parallel_map(end - i, jobs, |k| {
-            let (p, preset) = pos[i + k];
-            rollout(
-                &net,
-                &p,
-                preset,
-                games,
-                game_seed(seed ^ 0xc0a7, (i + k) as u64),
-            )
-        });
-        let mut bytes = Vec::with_capacity((end - i) * refine::RECORD_BYTES);
-        for (k, target) in targets.into_iter().enumerate() {
-            let (p, preset) = pos[i + k];
-            bytes.extend_from_slice(&refine::record(&Sample {
-                pos: p,
-                preset,
-                target,
-            }));
-        }
-        file.write_all(&bytes)
-            .and_then(|()| file.flush())
-            .expect("written");
-        i = end;
-        println!("labelled {} secs {:.0}", i, t0.elapsed().as_secs_f64());
-    }
+    writer
+        .run_with(
+            &pos,
+            jobs,
+            |i, p, preset| rollout(&net, &p, preset, games, game_seed(seed ^ 0xc0a7, i as u64)),
+            |i| println!("labelled {} secs {:.0}", i, t0.elapsed().as_secs_f64()),
+        )
+        .expect("written");
 }

@@ -44,7 +44,6 @@
 //! with random weights; `Net::learn`, the rate falling linearly), every twentieth position held out; the log
 //! gives the held-out mean squared error and mean |equity error|.
 
-use std::io::Write;
 use std::path::Path;
 
 use backgammon::score::win_kind;
@@ -139,56 +138,23 @@ fn label(a: &[String]) {
     let seed: u64 = a[4].parse().expect("seed");
     let games: u32 = a[5].parse().expect("games per roll");
     let net = race::race_net().expect("a race model").clone();
-    let done = if path.exists() {
-        let (found, s) = refine::read_set(path).expect("a set");
-        assert_eq!(found, seed, "the set is another seed's");
-        let keep = refine::HEADER_BYTES + s.len() * refine::RECORD_BYTES;
-        let f = std::fs::OpenOptions::new()
-            .write(true)
-            .open(path)
-            .expect("open");
-        f.set_len(keep as u64).expect("truncate");
-        s.len()
-    } else {
-        refine::write_set(path, seed, &[]).expect("a new set");
-        0
-    };
+    let mut writer = refine::LabelWriter::open(path, seed).expect("the set");
     let t0 = std::time::Instant::now();
     let pos = positions(n, seed, &net);
     println!(
         "{} race positions in {:.1} s, {} already labelled",
         pos.len(),
         t0.elapsed().as_secs_f64(),
-        done
+        writer.done()
     );
-    let mut file = std::fs::OpenOptions::new()
-        .append(true)
-        .open(path)
-        .expect("append");
-    let mut i = done;
-    while i < pos.len() {
-        let end = pos.len().min(i + refine::CHUNK);
-        let mut bytes = Vec::with_capacity((end - i) * refine::RECORD_BYTES);
-        for (k, &(p, preset)) in pos[i..end].iter().enumerate() {
-            let target = rollout(
-                &net,
-                &p,
-                preset,
-                games,
-                game_seed(seed ^ 0x7011, (i + k) as u64),
-            );
-            bytes.extend_from_slice(&refine::record(&Sample {
-                pos: p,
-                preset,
-                target,
-            }));
-        }
-        file.write_all(&bytes)
-            .and_then(|()| file.flush())
-            .expect("written");
-        i = end;
-        println!("labelled {} secs {:.0}", i, t0.elapsed().as_secs_f64());
-    }
+    writer
+        .run_with(
+            &pos,
+            1,
+            |i, p, preset| rollout(&net, &p, preset, games, game_seed(seed ^ 0x7011, i as u64)),
+            |i| println!("labelled {} secs {:.0}", i, t0.elapsed().as_secs_f64()),
+        )
+        .expect("written");
 }
 
 fn loss(net: &RaceNet, s: &[&Sample]) -> (f64, f64) {

@@ -251,20 +251,46 @@ impl<'a> LabelWriter<'a> {
         net: &BgNet,
         positions: &[(Position, Preset)],
         jobs: usize,
+        progress: impl FnMut(usize),
+    ) -> Result<(), SetError> {
+        let plies = self.plies;
+        self.run_with(
+            positions,
+            jobs,
+            |_, pos, preset| {
+                let mut buf = PlayList::new();
+                let o = label_at(plies, net, &pos, preset, &mut buf);
+                let mut target = [0.0f32; N_OUTPUTS];
+                target.copy_from_slice(&o[..N_OUTPUTS]);
+                target
+            },
+            progress,
+        )
+    }
+
+    /// [`LabelWriter::run`] with another labeller: `label(i, position,
+    /// preset)` gives the outputs of `positions[i]` in the eyes of its
+    /// side on roll (the rollouts of `examples/race_rollout.rs` and
+    /// `examples/contact_rollout.rs`).
+    ///
+    /// # Errors
+    /// If the file cannot be written.
+    pub fn run_with(
+        &mut self,
+        positions: &[(Position, Preset)],
+        jobs: usize,
+        label: impl Fn(usize, Position, Preset) -> [f32; N_OUTPUTS] + Sync,
         mut progress: impl FnMut(usize),
     ) -> Result<(), SetError> {
         while self.done < positions.len() {
-            let chunk = &positions[self.done..positions.len().min(self.done + CHUNK)];
+            let first = self.done;
+            let chunk = &positions[first..positions.len().min(first + CHUNK)];
             let labelled = parallel_map(chunk.len(), jobs, |k| {
                 let (pos, preset) = chunk[k];
-                let mut buf = PlayList::new();
-                let o = label_at(self.plies, net, &pos, preset, &mut buf);
-                let mut target = [0.0f32; N_OUTPUTS];
-                target.copy_from_slice(&o[..N_OUTPUTS]);
                 record(&Sample {
                     pos,
                     preset,
-                    target,
+                    target: label(first + k, pos, preset),
                 })
             });
             let bytes: Vec<u8> = labelled.concat();
