@@ -27,15 +27,11 @@
 
 use std::path::Path;
 
-use backgammon::score::win_kind;
-use backgammon::{DiceSource, PlayList, Position, Preset, Roll};
+use backgammon::{PlayList, Position, Preset, Roll};
 use backgammon_bot::eval::Evaluator;
-use backgammon_bot::net::{default_net, flip, outcome, BgNet, N_OUTPUTS};
+use backgammon_bot::net::{default_net, BgNet, N_OUTPUTS};
 use backgammon_bot::train::refine::{self, rules_of};
 use neural::td::game_seed;
-use neural::Outputs;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 
 /// The position after the side on roll plays `roll` his best at 0 ply.
 fn best_after(
@@ -54,7 +50,8 @@ fn best_after(
     pos.play_unchecked(&p)
 }
 
-/// The truncated rollout of `root` (before its side on roll rolls), in his eyes.
+/// The truncated rollout of `root` (before its side on roll rolls), in his
+/// eyes: stopped where the contact is broken.
 fn rollout(
     net: &BgNet,
     root: &Position,
@@ -62,35 +59,15 @@ fn rollout(
     games: u32,
     seed: u64,
 ) -> [f32; N_OUTPUTS] {
-    let me = root.turn();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut buf = PlayList::new();
-    let mut sum = [0.0f64; N_OUTPUTS];
-    for roll in Roll::ALL {
-        let w = f64::from(roll.weight()) / 36.0 / f64::from(games);
-        for _ in 0..games {
-            let mut pos = best_after(net, root, roll, preset, &mut buf);
-            let o: Outputs = loop {
-                if let Some(winner) = pos.winner() {
-                    break outcome(winner, win_kind(&pos, winner, preset), me);
-                }
-                if Evaluator::of(&pos) != Evaluator::Contact {
-                    let o = net.evaluate(&pos, preset);
-                    break if pos.turn() == me { o } else { flip(&o) };
-                }
-                let r = rng.roll();
-                pos = best_after(net, &pos, r, preset, &mut buf);
-            };
-            for (s, x) in sum.iter_mut().zip(o) {
-                *s += w * f64::from(x);
-            }
-        }
-    }
-    let mut t = [0.0f32; N_OUTPUTS];
-    for (t, s) in t.iter_mut().zip(sum) {
-        *t = s as f32;
-    }
-    t
+    refine::rollout_label(
+        root,
+        preset,
+        games,
+        seed,
+        |pos, roll| best_after(net, pos, roll, preset, &mut buf),
+        |pos| (Evaluator::of(pos) != Evaluator::Contact).then(|| net.evaluate(pos, preset)),
+    )
 }
 
 /// The positions to label: cube-turning positions all, the others one in three.

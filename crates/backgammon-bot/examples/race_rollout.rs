@@ -55,7 +55,7 @@ use backgammon_bot::search::deep::{Scratch, Searcher};
 use backgammon_bot::train::race::{best_after, race_rules, start_positions};
 use backgammon_bot::train::refine::{self, Sample};
 use neural::td::{game_seed, parallel_map};
-use neural::{Features, Outputs};
+use neural::Features;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -93,7 +93,8 @@ fn positions(n: usize, seed: u64, net: &RaceNet) -> Vec<(Position, Preset)> {
     out
 }
 
-/// The truncated rollout of `pos` (before its side on roll rolls), in his eyes.
+/// The truncated rollout of `pos` (before its side on roll rolls), in his
+/// eyes: stopped where both sides bear off.
 fn rollout(
     net: &RaceNet,
     root: &Position,
@@ -101,35 +102,15 @@ fn rollout(
     games: u32,
     seed: u64,
 ) -> [f32; N_OUTPUTS] {
-    let me = root.turn();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut buf = PlayList::new();
-    let mut sum = [0.0f64; N_OUTPUTS];
-    for roll in Roll::ALL {
-        let w = roll.weight() as f64 / 36.0 / games as f64;
-        for _ in 0..games {
-            let mut pos = best_after(net, root, roll, preset, &mut buf);
-            let o: Outputs = loop {
-                if let Some(winner) = pos.winner() {
-                    break outcome(winner, win_kind(&pos, winner, preset), me);
-                }
-                if bearoff::applies(&pos) {
-                    let o = bearoff::evaluate(&pos);
-                    break if pos.turn() == me { o } else { flip(&o) };
-                }
-                let r = rng.roll();
-                pos = best_after(net, &pos, r, preset, &mut buf);
-            };
-            for (s, x) in sum.iter_mut().zip(o) {
-                *s += w * x as f64;
-            }
-        }
-    }
-    let mut t = [0.0f32; N_OUTPUTS];
-    for (t, s) in t.iter_mut().zip(sum) {
-        *t = s as f32;
-    }
-    t
+    refine::rollout_label(
+        root,
+        preset,
+        games,
+        seed,
+        |pos, roll| best_after(net, pos, roll, preset, &mut buf),
+        |pos| bearoff::applies(pos).then(|| bearoff::evaluate(pos)),
+    )
 }
 
 fn label(a: &[String]) {

@@ -6,8 +6,8 @@ use backgammon::{Game, Phase, PlayList, Preset, Rules};
 use backgammon_bot::eval::Evaluator;
 use backgammon_bot::net::flip;
 use backgammon_bot::train::refine::{
-    self, label, positions, read_set, rules_of, write_set, LabelWriter, RefineConfig, Refiner,
-    Sample, SetError,
+    self, label, positions, read_set, rollout_label, rules_of, write_set, LabelWriter,
+    RefineConfig, Refiner, Sample, SetError,
 };
 use backgammon_bot::{default_net, BgNet};
 use rand::SeedableRng;
@@ -278,4 +278,28 @@ fn a_set_keeps_the_depth_of_its_labels() {
     ));
     assert_eq!(LabelWriter::open_at(&path, 9, 3).unwrap().done(), 6);
     let _ = std::fs::remove_file(&path);
+}
+
+/// A rollout label's weights (each first roll 1 or 2 of 36, `games`
+/// times) sum to one, and it is in the eyes of the side on roll: games
+/// judged right after his first play, in his opponent's eyes, give the
+/// judge's outputs flipped.
+#[test]
+fn a_rollout_label_is_the_weighted_mean_in_the_rollers_eyes() {
+    let root = backgammon::Position::start();
+    let label = rollout_label(
+        &root,
+        Preset::Standard,
+        2,
+        7,
+        |pos, _roll| pos.with_turn(!pos.turn()),
+        |_| Some([0.6, 0.2, 0.0, 0.1, 0.0, 0.0, 0.0, 0.0]),
+    );
+    let want = flip(&[0.6, 0.2, 0.0, 0.1, 0.0, 0.0, 0.0, 0.0]);
+    for k in 0..5 {
+        assert!(
+            (label[k] - want[k]).abs() < 1e-6,
+            "{label:?} against {want:?}"
+        );
+    }
 }

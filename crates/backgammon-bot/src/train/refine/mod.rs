@@ -24,7 +24,8 @@
 use std::io::Write;
 use std::path::Path;
 
-use backgammon::{Game, Phase, PlayList, Position, Preset, Rules};
+use backgammon::score::win_kind;
+use backgammon::{DiceSource, Game, Phase, PlayList, Position, Preset, Roll, Rules};
 use neural::td::{game_seed, parallel_map};
 use neural::{Features, Outputs};
 use rand::seq::SliceRandom;
@@ -38,7 +39,7 @@ pub use set::{
 };
 
 use crate::eval::Evaluator;
-use crate::net::{equity, flip, BgNet, N_OUTPUTS};
+use crate::net::{equity, flip, outcome, BgNet, N_OUTPUTS};
 use set::{header, io_error, read_with_header};
 
 /// Positions labelled between two writes of [`LabelWriter::run`].
@@ -303,6 +304,53 @@ impl<'a> LabelWriter<'a> {
         }
         Ok(())
     }
+}
+
+/// A rollout label: the outputs of `root` (before its side on roll
+/// rolls), in his eyes, over `21 × games` games, each of the 21 first
+/// rolls (weighted 1 or 2 of 36) played `games` times, the later dice
+/// from `seed`. `play(position, roll)` is the position after the side on
+/// roll plays `roll`; a game ends when it is won or when `value(position)`
+/// gives that position's outputs in its side on roll's eyes (a rollout
+/// truncated where another judge takes over: `examples/race_rollout.rs`,
+/// `examples/contact_rollout.rs`). Simpler than
+/// [`crate::analysis::rollout`] (no cube, no variance reduction, no
+/// threads of its own), for labelling many positions each on one thread.
+pub fn rollout_label(
+    root: &Position,
+    preset: Preset,
+    games: u32,
+    seed: u64,
+    mut play: impl FnMut(&Position, Roll) -> Position,
+    mut value: impl FnMut(&Position) -> Option<Outputs>,
+) -> [f32; N_OUTPUTS] {
+    let me = root.turn();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut sum = [0.0f64; N_OUTPUTS];
+    for roll in Roll::ALL {
+        let w = f64::from(roll.weight()) / 36.0 / f64::from(games);
+        for _ in 0..games {
+            let mut pos = play(root, roll);
+            let o: Outputs = loop {
+                if let Some(winner) = pos.winner() {
+                    break outcome(winner, win_kind(&pos, winner, preset), me);
+                }
+                if let Some(o) = value(&pos) {
+                    break if pos.turn() == me { o } else { flip(&o) };
+                }
+                let r = rng.roll();
+                pos = play(&pos, r);
+            };
+            for (s, x) in sum.iter_mut().zip(o) {
+                *s += w * f64::from(x);
+            }
+        }
+    }
+    let mut t = [0.0f32; N_OUTPUTS];
+    for (t, s) in t.iter_mut().zip(sum) {
+        *t = s as f32;
+    }
+    t
 }
 
 /// Whether sample `i` is held out of the training (one in twenty).
