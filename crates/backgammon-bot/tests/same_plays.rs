@@ -5,7 +5,8 @@
 //! position of two self-play games (contact, race and bear-off), compared
 //! with `tests/data/same_plays.txt`, written by the code before the
 //! change (recorded again when the second network version was shipped,
-//! and when its annealed successor was, on 2026-11-27: a change of network; `tests/fast_path.rs` checks the fast evaluation
+//! when its annealed successor was, on 2026-11-27, and when c6 was, on
+//! 2026-11-29: a change of network; `tests/fast_path.rs` checks the fast evaluation
 //! against the straightforward one on both versions). `BLESS_PLAYS=1 cargo test --release -p backgammon-bot --test
 //! same_plays` writes the file again (only when a change of decisions is
 //! meant, e.g. a new network).
