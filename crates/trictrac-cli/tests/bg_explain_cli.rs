@@ -253,29 +253,17 @@ fn why_in_the_terminal_after_a_hint() {
     assert!(text.contains("Why: A double now: "), "{text}");
     assert!(text.contains("  - Market losers: "), "{text}");
     // After the hint of a roll: its best play against its second.
-    let best = text
-        .lines()
-        .find(|l| l.starts_with("Best: "))
-        .unwrap_or_else(|| panic!("{text}"));
-    assert!(best.contains("equity"), "{text}");
-    let second = text
-        .lines()
-        .find(|l| l.starts_with("Second: "))
-        .unwrap_or_else(|| panic!("{text}"));
     // `Why BEST rather than SECOND`: the two plays the hint listed first
     // (which plays they are is the network's business).
-    let play = |line: &str, tag: &str| {
-        line[tag.len()..]
-            .split(',')
-            .next()
-            .unwrap_or_default()
-            .to_string()
+    let line = |tag: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(tag))
+            .unwrap_or_else(|| panic!("{text}"))
     };
-    let why = format!(
-        "Why {} rather than {}: ",
-        play(best, "Best: "),
-        play(second, "Second: ")
-    );
+    let (best, second) = (line("Best: "), line("Second: "));
+    assert!(best.contains("equity"), "{text}");
+    let play = |rest: &str| rest.split(',').next().unwrap_or_default().to_string();
+    let why = format!("Why {} rather than {}: ", play(best), play(second));
     assert!(text.contains(&why), "{why} {text}");
     assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
 }
