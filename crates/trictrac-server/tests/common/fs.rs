@@ -21,13 +21,33 @@ impl Tmpfs {
         ok.then_some(Tmpfs(p))
     }
 
+    /// Remounts with `opt` (`ro`, `rw`). A file the database closed a
+    /// moment ago may still be open in a connection's worker thread, and
+    /// the kernel then refuses `ro` as busy: try again for up to ten
+    /// seconds (CI failed once on a single try), then fail with mount's
+    /// own message.
     pub fn remount(&self, opt: &str) {
-        let s = Command::new("mount")
-            .args(["-o", &format!("remount,{opt}")])
-            .arg(&self.0)
-            .status()
-            .expect("mount runs");
-        assert!(s.success(), "remount {opt}");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            let out = Command::new("mount")
+                .args(["-o", &format!("remount,{opt}")])
+                .arg(&self.0)
+                .output()
+                .expect("mount runs");
+            if out.status.success() {
+                return;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "remount {opt}: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            );
+            eprintln!(
+                "remount {opt} refused, trying again: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            );
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
     }
 
     pub fn db_url(&self) -> String {
