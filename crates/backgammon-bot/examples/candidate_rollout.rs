@@ -1,0 +1,163 @@
+//! The close chequer plays of our own games, labelled by truncated
+//! rollouts of our own play (issue 37, "labels ... weighted to where the
+//! bot errs").
+//!
+//! gnubg's 2-ply analysis of 250 of the shipped bot's games (session
+//! 3931, docs/STRENGTH.md) puts half of its chequer errors in its 3rd to
+//! 10th plays and 70 % in errors between 0.02 and 0.1: close choices
+//! between contact positions, where `contact_rollout`'s positions (the
+//! ones met in self-play, weighted to where the cube is turned) are
+//! thinnest. This labeller labels the *candidates* of such choices side
+//! by side, so that the network learns to order them.
+//!
+//! `cargo run --release -p backgammon-bot --example candidate_rollout -- label SET POSITIONS SEED GAMES_PER_ROLL [JOBS]`
+//!
+//! 1. *Roots*: the contact positions of `refine::positions` (self-play of
+//!    the shipped network at 0 ply, one play in ten random, seed `SEED`),
+//!    each given one roll (from `SEED` and its index).
+//! 2. *Candidates*: the root's legal plays ranked by the shipped
+//!    evaluator at 0 ply; the first [`MAX_CANDIDATES`] within
+//!    [`WINDOW`] of the best whose position keeps the contact, when there
+//!    are at least two (a root with one clear play gives none).
+//! 3. *Labels*: each candidate position (its opponent on roll) rolled out
+//!    as `contact_rollout` does: `21 × GAMES_PER_ROLL` games of the
+//!    shipped evaluator at 0 ply, stopped where the contact is broken.
+//!    The candidates of one root share their dice (common random
+//!    numbers), so that the differences between them, what a choice rests
+//!    on, are measured more exactly than the values themselves.
+//! 4. *The set*: the refine set format, appended `refine::CHUNK`
+//!    positions at a time, in the order met; the same command resumes a
+//!    set that was stopped.
+//!
+//! Train with `trictrac bg refine train --set SET ...`.
+
+use std::path::Path;
+
+use backgammon::{DiceSource, PlayList, Position, Preset, Roll};
+use backgammon_bot::eval::Evaluator;
+use backgammon_bot::net::{default_net, equity, BgNet};
+use backgammon_bot::train::refine::{self, rules_of};
+use neural::td::game_seed;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// At most this many candidates of one root.
+const MAX_CANDIDATES: usize = 4;
+/// Candidates within this much cubeless equity of the root's best play.
+const WINDOW: f32 = 0.08;
+
+/// The position after the side on roll plays `roll` his best at 0 ply.
+fn best_after(
+    net: &BgNet,
+    pos: &Position,
+    roll: Roll,
+    preset: Preset,
+    buf: &mut PlayList,
+) -> Position {
+    buf.clear();
+    pos.legal_plays_into(roll, &rules_of(preset), buf);
+    if buf.is_empty() {
+        return pos.with_turn(!pos.turn());
+    }
+    let p = net.best_play(pos, buf, preset).0;
+    pos.play_unchecked(&p)
+}
+
+/// The close candidates of `root` after `roll`: the positions after the
+/// plays within [`WINDOW`] of the best by `net` at 0 ply, best first.
+fn candidates(net: &BgNet, root: &Position, roll: Roll, preset: Preset) -> Vec<Position> {
+    let mut buf = PlayList::new();
+    root.legal_plays_into(roll, &rules_of(preset), &mut buf);
+    let mut ranked: Vec<(f32, Position)> = buf
+        .iter()
+        .map(|p| {
+            let after = root.play_unchecked(p);
+            (-equity(&net.evaluate(&after, preset)), after)
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let Some(&(best, _)) = ranked.first() else {
+        return Vec::new();
+    };
+    let kept: Vec<Position> = ranked
+        .into_iter()
+        .filter(|(e, after)| best - e <= WINDOW && Evaluator::of(after) == Evaluator::Contact)
+        .map(|(_, after)| after)
+        .take(MAX_CANDIDATES)
+        .collect();
+    if kept.len() >= 2 {
+        kept
+    } else {
+        Vec::new()
+    }
+}
+
+/// `n` candidate positions with the index of their root, in the order met.
+fn positions(n: usize, seed: u64, net: &BgNet, jobs: usize) -> Vec<(Position, Preset, u64)> {
+    let mut raw = n;
+    loop {
+        let roots = refine::positions(raw, seed, net, jobs);
+        let mut seen = std::collections::HashSet::with_capacity(2 * n);
+        let mut out = Vec::with_capacity(n);
+        for (i, (root, preset)) in roots.iter().enumerate() {
+            let mut rng = ChaCha8Rng::seed_from_u64(game_seed(seed ^ 0xca4d, i as u64));
+            let roll = rng.roll();
+            for after in candidates(net, root, roll, *preset) {
+                if out.len() < n && seen.insert((after, *preset)) {
+                    out.push((after, *preset, i as u64));
+                }
+            }
+        }
+        if out.len() >= n {
+            return out;
+        }
+        raw *= 2;
+    }
+}
+
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    if a.len() < 6 || a[1] != "label" {
+        eprintln!("usage: candidate_rollout label SET POSITIONS SEED GAMES_PER_ROLL [JOBS]");
+        std::process::exit(2);
+    }
+    let path = Path::new(&a[2]);
+    let n: usize = a[3].parse().expect("positions");
+    let seed: u64 = a[4].parse().expect("seed");
+    let games: u32 = a[5].parse().expect("games per roll");
+    let jobs: usize = a.get(6).map_or(1, |j| j.parse().expect("jobs"));
+    let net = default_net();
+    let mut writer = refine::LabelWriter::open(path, seed).expect("the set");
+    let t0 = std::time::Instant::now();
+    let cands = positions(n, seed, &net, jobs);
+    let pos: Vec<(Position, Preset)> = cands.iter().map(|&(p, s, _)| (p, s)).collect();
+    println!(
+        "{} candidate positions in {:.1} s, {} already labelled",
+        pos.len(),
+        t0.elapsed().as_secs_f64(),
+        writer.done()
+    );
+    writer
+        .run_with(
+            &pos,
+            jobs,
+            |i, p, preset| {
+                let mut buf = PlayList::new();
+                // The root's index: its candidates share their dice.
+                let root = cands[i].2;
+                refine::rollout_label(
+                    &p,
+                    preset,
+                    games,
+                    game_seed(seed ^ 0xc0a7, root),
+                    |pos, roll| best_after(&net, pos, roll, preset, &mut buf),
+                    |pos| {
+                        (Evaluator::of(pos) != Evaluator::Contact)
+                            .then(|| net.evaluate(pos, preset))
+                    },
+                )
+            },
+            |i| println!("labelled {} secs {:.0}", i, t0.elapsed().as_secs_f64()),
+        )
+        .expect("written");
+}
