@@ -30,6 +30,13 @@
 //!    set that was stopped.
 //!
 //! Train with `trictrac bg refine train --set SET ...`.
+//!
+//! `candidate_rollout agree SET SEED FROM TO MODEL...` measures models on
+//! the roots whose candidates are all among the labelled positions
+//! `FROM..TO` of the set (a stretch left out of the training by
+//! truncating a copy of the set): how often each model's 0-ply choice
+//! among the candidates is the one the rollouts value best, and the mean
+//! equity its choice loses by the rollouts.
 
 use std::path::Path;
 
@@ -115,10 +122,82 @@ fn positions(n: usize, seed: u64, net: &BgNet, jobs: usize) -> Vec<(Position, Pr
     }
 }
 
+/// The `agree` mode (see the module's documentation).
+fn agree(a: &[String]) {
+    let path = Path::new(&a[2]);
+    let seed: u64 = a[3].parse().expect("seed");
+    let from: usize = a[4].parse().expect("from");
+    let to: usize = a[5].parse().expect("to");
+    let models: Vec<BgNet> = a[6..]
+        .iter()
+        .map(|m| BgNet::load(Path::new(m)).expect("a model"))
+        .collect();
+    let (_, samples) = refine::read_set(path).expect("the set");
+    let to = to.min(samples.len());
+    let cands = positions(to + MAX_CANDIDATES, seed, &default_net(), 2);
+    // Groups of one root within from..to, with the movers' rollout equity.
+    let mut groups: Vec<Vec<(Position, Preset, f32)>> = Vec::new();
+    let mut i = from;
+    while i < to {
+        let root = cands[i].2;
+        let mut j = i;
+        while j < to && cands[j].2 == root {
+            j += 1;
+        }
+        let whole = (i == 0 || cands[i - 1].2 != root) && (j < cands.len() && cands[j].2 != root);
+        if whole && j - i >= 2 {
+            groups.push(
+                (i..j)
+                    .map(|k| {
+                        assert_eq!(samples[k].pos, cands[k].0, "the set and the seed agree");
+                        {
+                            let t = samples[k].target;
+                            let mut o = [0.0f32; neural::MAX_OUTPUTS];
+                            o[..t.len()].copy_from_slice(&t);
+                            (cands[k].0, cands[k].1, -equity(&o))
+                        }
+                    })
+                    .collect(),
+            );
+        }
+        i = j;
+    }
+    println!(
+        "{} roots, {} candidates",
+        groups.len(),
+        groups.iter().map(Vec::len).sum::<usize>()
+    );
+    for (name, net) in a[6..].iter().zip(&models) {
+        let (mut hits, mut loss) = (0usize, 0.0f64);
+        for g in &groups {
+            let best = g.iter().map(|c| c.2).fold(f32::MIN, f32::max);
+            let pick = g
+                .iter()
+                .max_by(|x, y| {
+                    let ex = -equity(&net.evaluate(&x.0, x.1));
+                    let ey = -equity(&net.evaluate(&y.0, y.1));
+                    ex.total_cmp(&ey)
+                })
+                .expect("two candidates");
+            hits += usize::from(pick.2 == best);
+            loss += f64::from(best - pick.2);
+        }
+        println!(
+            "{name}: the rollouts' best {:.1} %, mean loss {:.4}",
+            100.0 * hits as f64 / groups.len() as f64,
+            loss / groups.len() as f64
+        );
+    }
+}
+
 fn main() {
     let a: Vec<String> = std::env::args().collect();
+    if a.len() >= 7 && a[1] == "agree" {
+        agree(&a);
+        return;
+    }
     if a.len() < 6 || a[1] != "label" {
-        eprintln!("usage: candidate_rollout label SET POSITIONS SEED GAMES_PER_ROLL [JOBS]");
+        eprintln!("usage: candidate_rollout label SET POSITIONS SEED GAMES_PER_ROLL [JOBS]\n       candidate_rollout agree SET SEED FROM TO MODEL...");
         std::process::exit(2);
     }
     let path = Path::new(&a[2]);
