@@ -53,23 +53,6 @@ const MAX_CANDIDATES: usize = 4;
 /// Candidates within this much cubeless equity of the root's best play.
 const WINDOW: f32 = 0.08;
 
-/// The position after the side on roll plays `roll` his best at 0 ply.
-fn best_after(
-    net: &BgNet,
-    pos: &Position,
-    roll: Roll,
-    preset: Preset,
-    buf: &mut PlayList,
-) -> Position {
-    buf.clear();
-    pos.legal_plays_into(roll, &rules_of(preset), buf);
-    if buf.is_empty() {
-        return pos.with_turn(!pos.turn());
-    }
-    let p = net.best_play(pos, buf, preset).0;
-    pos.play_unchecked(&p)
-}
-
 /// The close candidates of `root` after `roll`: the positions after the
 /// plays within [`WINDOW`] of the best by `net` at 0 ply, best first.
 fn candidates(net: &BgNet, root: &Position, roll: Roll, preset: Preset) -> Vec<Position> {
@@ -221,20 +204,9 @@ fn main() {
             &pos,
             jobs,
             |i, p, preset| {
-                let mut buf = PlayList::new();
                 // The root's index: its candidates share their dice.
-                let root = cands[i].2;
-                refine::rollout_label(
-                    &p,
-                    preset,
-                    games,
-                    game_seed(seed ^ 0xc0a7, root),
-                    |pos, roll| best_after(&net, pos, roll, preset, &mut buf),
-                    |pos| {
-                        (Evaluator::of(pos) != Evaluator::Contact)
-                            .then(|| net.evaluate(pos, preset))
-                    },
-                )
+                let seed = game_seed(seed ^ 0xc0a7, cands[i].2);
+                refine::contact_rollout(&net, &p, preset, games, seed)
             },
             |i| println!("labelled {} secs {:.0}", i, t0.elapsed().as_secs_f64()),
         )

@@ -27,48 +27,10 @@
 
 use std::path::Path;
 
-use backgammon::{PlayList, Position, Preset, Roll};
-use backgammon_bot::eval::Evaluator;
-use backgammon_bot::net::{default_net, BgNet, N_OUTPUTS};
-use backgammon_bot::train::refine::{self, rules_of};
+use backgammon::{Position, Preset};
+use backgammon_bot::net::{default_net, BgNet};
+use backgammon_bot::train::refine;
 use neural::td::game_seed;
-
-/// The position after the side on roll plays `roll` his best at 0 ply.
-fn best_after(
-    net: &BgNet,
-    pos: &Position,
-    roll: Roll,
-    preset: Preset,
-    buf: &mut PlayList,
-) -> Position {
-    buf.clear();
-    pos.legal_plays_into(roll, &rules_of(preset), buf);
-    if buf.is_empty() {
-        return pos.with_turn(!pos.turn());
-    }
-    let p = net.best_play(pos, buf, preset).0;
-    pos.play_unchecked(&p)
-}
-
-/// The truncated rollout of `root` (before its side on roll rolls), in his
-/// eyes: stopped where the contact is broken.
-fn rollout(
-    net: &BgNet,
-    root: &Position,
-    preset: Preset,
-    games: u32,
-    seed: u64,
-) -> [f32; N_OUTPUTS] {
-    let mut buf = PlayList::new();
-    refine::rollout_label(
-        root,
-        preset,
-        games,
-        seed,
-        |pos, roll| best_after(net, pos, roll, preset, &mut buf),
-        |pos| (Evaluator::of(pos) != Evaluator::Contact).then(|| net.evaluate(pos, preset)),
-    )
-}
 
 /// The positions to label: cube-turning positions all, the others one in three.
 fn positions(n: usize, seed: u64, net: &BgNet, jobs: usize) -> Vec<(Position, Preset)> {
@@ -117,7 +79,9 @@ fn main() {
         .run_with(
             &pos,
             jobs,
-            |i, p, preset| rollout(&net, &p, preset, games, game_seed(seed ^ 0xc0a7, i as u64)),
+            |i, p, preset| {
+                refine::contact_rollout(&net, &p, preset, games, game_seed(seed ^ 0xc0a7, i as u64))
+            },
             |i| println!("labelled {} secs {:.0}", i, t0.elapsed().as_secs_f64()),
         )
         .expect("written");

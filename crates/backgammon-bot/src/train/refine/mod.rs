@@ -353,6 +353,48 @@ pub fn rollout_label(
     t
 }
 
+/// The position after the side on roll of `pos` plays `roll` his best by
+/// `net` at 0 ply (his turn passed when he cannot play). `buf` is scratch
+/// space.
+pub fn best_after(
+    net: &BgNet,
+    pos: &Position,
+    roll: Roll,
+    preset: Preset,
+    buf: &mut PlayList,
+) -> Position {
+    buf.clear();
+    pos.legal_plays_into(roll, &rules_of(preset), buf);
+    if buf.is_empty() {
+        return pos.with_turn(!pos.turn());
+    }
+    let p = net.best_play(pos, buf, preset).0;
+    pos.play_unchecked(&p)
+}
+
+/// The [`rollout_label`] of a contact position by `net` at 0 ply for
+/// both sides, each game stopped as soon as the contact is broken and
+/// valued there by `net`'s race evaluator or bear-off database: a rollout
+/// truncated where the contact network is no longer the judge
+/// (`examples/contact_rollout.rs`, `examples/candidate_rollout.rs`).
+pub fn contact_rollout(
+    net: &BgNet,
+    root: &Position,
+    preset: Preset,
+    games: u32,
+    seed: u64,
+) -> [f32; N_OUTPUTS] {
+    let mut buf = PlayList::new();
+    rollout_label(
+        root,
+        preset,
+        games,
+        seed,
+        |pos, roll| best_after(net, pos, roll, preset, &mut buf),
+        |pos| (Evaluator::of(pos) != Evaluator::Contact).then(|| net.evaluate(pos, preset)),
+    )
+}
+
 /// Whether sample `i` is held out of the training (one in twenty).
 pub fn held_out(i: usize) -> bool {
     i % 20 == 19
