@@ -29,6 +29,10 @@
 //!    positions at a time, in the order met; the same command resumes a
 //!    set that was stopped.
 //!
+//! The network is the shipped one, or the model file the environment
+//! variable `MODEL` names (`refine::labelling_net`): a set resumes only
+//! with the network it was begun with.
+//!
 //! Train with `trictrac bg refine train --set SET ...`.
 //!
 //! `candidate_rollout agree SET SEED FROM TO MODEL...` measures models on
@@ -42,7 +46,7 @@ use std::path::Path;
 
 use backgammon::{DiceSource, PlayList, Position, Preset, Roll};
 use backgammon_bot::eval::Evaluator;
-use backgammon_bot::net::{default_net, equity, BgNet};
+use backgammon_bot::net::{equity, BgNet};
 use backgammon_bot::train::refine::{self, rules_of};
 use neural::td::game_seed;
 use rand::SeedableRng;
@@ -117,7 +121,7 @@ fn agree(a: &[String]) {
         .collect();
     let (_, samples) = refine::read_set(path).expect("the set");
     let to = to.min(samples.len());
-    let cands = positions(to + MAX_CANDIDATES, seed, &default_net(), 2);
+    let cands = positions(to + MAX_CANDIDATES, seed, &refine::labelling_net(), 2);
     // Groups of one root within from..to, with the movers' rollout equity.
     let mut groups: Vec<Vec<(Position, Preset, f32)>> = Vec::new();
     let mut i = from;
@@ -188,7 +192,7 @@ fn main() {
     let seed: u64 = a[4].parse().expect("seed");
     let games: u32 = a[5].parse().expect("games per roll");
     let jobs: usize = a.get(6).map_or(1, |j| j.parse().expect("jobs"));
-    let net = default_net();
+    let net = refine::labelling_net();
     let mut writer = refine::LabelWriter::open(path, seed).expect("the set");
     let t0 = std::time::Instant::now();
     let cands = positions(n, seed, &net, jobs);

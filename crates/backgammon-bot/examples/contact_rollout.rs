@@ -23,12 +23,16 @@
 //! 3. *The set*: the refine set format, appended `refine::CHUNK` positions
 //!    at a time; the same command resumes a set that was stopped.
 //!
+//! The network is the shipped one, or the model file the environment
+//! variable `MODEL` names (`refine::labelling_net`): a set resumes only
+//! with the network it was begun with.
+//!
 //! Train with `trictrac bg refine train --set SET ...`.
 
 use std::path::Path;
 
 use backgammon::{Position, Preset};
-use backgammon_bot::net::{default_net, BgNet};
+use backgammon_bot::net::BgNet;
 use backgammon_bot::train::refine;
 use neural::td::game_seed;
 
@@ -65,7 +69,7 @@ fn main() {
     let seed: u64 = a[4].parse().expect("seed");
     let games: u32 = a[5].parse().expect("games per roll");
     let jobs: usize = a.get(6).map_or(1, |j| j.parse().expect("jobs"));
-    let net = default_net();
+    let net = refine::labelling_net();
     let mut writer = refine::LabelWriter::open(path, seed).expect("the set");
     let t0 = std::time::Instant::now();
     let pos = positions(n, seed, &net, jobs);

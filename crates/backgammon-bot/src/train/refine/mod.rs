@@ -353,6 +353,25 @@ pub fn rollout_label(
     t
 }
 
+/// The network the labellers play with: the model file named by the
+/// environment variable `MODEL` if it is set, else the shipped one. A set
+/// begun with one network resumes only with the same one (its positions
+/// come from that network's games): `MODEL=.../backgammon-v2-rf3.bin`
+/// resumes a set begun while rf3 was shipped.
+///
+/// # Panics
+/// If `MODEL` names a file that is not a backgammon model (these are
+/// developers' tools).
+pub fn labelling_net() -> std::sync::Arc<BgNet> {
+    match std::env::var_os("MODEL") {
+        Some(p) => std::sync::Arc::new(
+            BgNet::load(Path::new(&p))
+                .unwrap_or_else(|e| panic!("MODEL {}: {e}", p.to_string_lossy())),
+        ),
+        None => crate::net::default_net(),
+    }
+}
+
 /// The position after the side on roll of `pos` plays `roll` his best by
 /// `net` at 0 ply (his turn passed when he cannot play). `buf` is scratch
 /// space.
