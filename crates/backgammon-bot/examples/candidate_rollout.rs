@@ -183,36 +183,20 @@ fn main() {
         agree(&a);
         return;
     }
-    if a.len() < 6 || a[1] != "label" {
+    let Some(args) = refine::LabelArgs::parse(&a) else {
         eprintln!("usage: candidate_rollout label SET POSITIONS SEED GAMES_PER_ROLL [JOBS]\n       candidate_rollout agree SET SEED FROM TO MODEL...");
         std::process::exit(2);
-    }
-    let path = Path::new(&a[2]);
-    let n: usize = a[3].parse().expect("positions");
-    let seed: u64 = a[4].parse().expect("seed");
-    let games: u32 = a[5].parse().expect("games per roll");
-    let jobs: usize = a.get(6).map_or(1, |j| j.parse().expect("jobs"));
+    };
     let net = refine::labelling_net();
-    let mut writer = refine::LabelWriter::open(path, seed).expect("the set");
-    let t0 = std::time::Instant::now();
-    let cands = positions(n, seed, &net, jobs);
-    let pos: Vec<(Position, Preset)> = cands.iter().map(|&(p, s, _)| (p, s)).collect();
-    println!(
-        "{} candidate positions in {:.1} s, {} already labelled",
-        pos.len(),
-        t0.elapsed().as_secs_f64(),
-        writer.done()
+    let seed = args.seed;
+    let cands = positions(args.positions, seed, &net, args.jobs);
+    args.run(
+        "candidate",
+        || cands.iter().map(|&(p, s, _)| (p, s)).collect(),
+        |i, p, preset| {
+            // The root's index: its candidates share their dice.
+            let seed = game_seed(seed ^ 0xc0a7, cands[i].2);
+            refine::contact_rollout(&net, &p, preset, args.games, seed)
+        },
     );
-    writer
-        .run_with(
-            &pos,
-            jobs,
-            |i, p, preset| {
-                // The root's index: its candidates share their dice.
-                let seed = game_seed(seed ^ 0xc0a7, cands[i].2);
-                refine::contact_rollout(&net, &p, preset, games, seed)
-            },
-            |i| println!("labelled {} secs {:.0}", i, t0.elapsed().as_secs_f64()),
-        )
-        .expect("written");
 }

@@ -29,8 +29,6 @@
 //!
 //! Train with `trictrac bg refine train --set SET ...`.
 
-use std::path::Path;
-
 use backgammon::{Position, Preset};
 use backgammon_bot::net::BgNet;
 use backgammon_bot::train::refine;
@@ -60,33 +58,23 @@ fn positions(n: usize, seed: u64, net: &BgNet, jobs: usize) -> Vec<(Position, Pr
 
 fn main() {
     let a: Vec<String> = std::env::args().collect();
-    if a.len() < 6 || a[1] != "label" {
+    let Some(args) = refine::LabelArgs::parse(&a) else {
         eprintln!("usage: contact_rollout label SET POSITIONS SEED GAMES_PER_ROLL [JOBS]");
         std::process::exit(2);
-    }
-    let path = Path::new(&a[2]);
-    let n: usize = a[3].parse().expect("positions");
-    let seed: u64 = a[4].parse().expect("seed");
-    let games: u32 = a[5].parse().expect("games per roll");
-    let jobs: usize = a.get(6).map_or(1, |j| j.parse().expect("jobs"));
+    };
     let net = refine::labelling_net();
-    let mut writer = refine::LabelWriter::open(path, seed).expect("the set");
-    let t0 = std::time::Instant::now();
-    let pos = positions(n, seed, &net, jobs);
-    println!(
-        "{} contact positions in {:.1} s, {} already labelled",
-        pos.len(),
-        t0.elapsed().as_secs_f64(),
-        writer.done()
+    let seed = args.seed;
+    args.run(
+        "contact",
+        || positions(args.positions, seed, &net, args.jobs),
+        |i, p, preset| {
+            refine::contact_rollout(
+                &net,
+                &p,
+                preset,
+                args.games,
+                game_seed(seed ^ 0xc0a7, i as u64),
+            )
+        },
     );
-    writer
-        .run_with(
-            &pos,
-            jobs,
-            |i, p, preset| {
-                refine::contact_rollout(&net, &p, preset, games, game_seed(seed ^ 0xc0a7, i as u64))
-            },
-            |i| println!("labelled {} secs {:.0}", i, t0.elapsed().as_secs_f64()),
-        )
-        .expect("written");
 }

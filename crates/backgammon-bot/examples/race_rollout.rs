@@ -114,28 +114,25 @@ fn rollout(
 }
 
 fn label(a: &[String]) {
-    let path = Path::new(&a[2]);
-    let n: usize = a[3].parse().expect("positions");
-    let seed: u64 = a[4].parse().expect("seed");
-    let games: u32 = a[5].parse().expect("games per roll");
+    let Some(args) = refine::LabelArgs::parse(a) else {
+        eprintln!("usage: race_rollout label SET POSITIONS SEED GAMES_PER_ROLL [JOBS]");
+        std::process::exit(2);
+    };
     let net = race::race_net().expect("a race model").clone();
-    let mut writer = refine::LabelWriter::open(path, seed).expect("the set");
-    let t0 = std::time::Instant::now();
-    let pos = positions(n, seed, &net);
-    println!(
-        "{} race positions in {:.1} s, {} already labelled",
-        pos.len(),
-        t0.elapsed().as_secs_f64(),
-        writer.done()
+    let seed = args.seed;
+    args.run(
+        "race",
+        || positions(args.positions, seed, &net),
+        |i, p, preset| {
+            rollout(
+                &net,
+                &p,
+                preset,
+                args.games,
+                game_seed(seed ^ 0x7011, i as u64),
+            )
+        },
     );
-    writer
-        .run_with(
-            &pos,
-            1,
-            |i, p, preset| rollout(&net, &p, preset, games, game_seed(seed ^ 0x7011, i as u64)),
-            |i| println!("labelled {} secs {:.0}", i, t0.elapsed().as_secs_f64()),
-        )
-        .expect("written");
 }
 
 fn loss(net: &RaceNet, s: &[&Sample]) -> (f64, f64) {
@@ -364,6 +361,6 @@ fn main() {
         Some("train") => train(&a),
         Some("match" | "match3") => duel_match(&a),
         Some("agree") => agree(&a),
-        _ => eprintln!("race_rollout label SET POSITIONS SEED GAMES_PER_ROLL | train OUT EPOCHS ALPHA ALPHA_END SEED SET... | match|match3 A.bin B.bin STARTS SEED [JOBS] | agree A.bin B.bin POSITIONS SEED"),
+        _ => eprintln!("race_rollout label SET POSITIONS SEED GAMES_PER_ROLL [JOBS] | train OUT EPOCHS ALPHA ALPHA_END SEED SET... | match|match3 A.bin B.bin STARTS SEED [JOBS] | agree A.bin B.bin POSITIONS SEED"),
     }
 }

@@ -353,6 +353,68 @@ pub fn rollout_label(
     t
 }
 
+/// The command line of the rollout labellers
+/// (`label SET POSITIONS SEED GAMES_PER_ROLL [JOBS]`).
+#[derive(Debug, Clone)]
+pub struct LabelArgs {
+    /// The set written (and resumed).
+    pub set: std::path::PathBuf,
+    /// How many positions the set is to hold.
+    pub positions: usize,
+    /// The seed of the positions and of the rollouts' dice.
+    pub seed: u64,
+    /// Games per first roll of each rollout (21 first rolls).
+    pub games: u32,
+    /// Threads.
+    pub jobs: usize,
+}
+
+impl LabelArgs {
+    /// Reads `a` (the program's arguments, `a[1]` being `label`), `None`
+    /// if they are not of that form.
+    pub fn parse(a: &[String]) -> Option<LabelArgs> {
+        if a.len() < 6 || a[1] != "label" {
+            return None;
+        }
+        Some(LabelArgs {
+            set: a[2].clone().into(),
+            positions: a[3].parse().ok()?,
+            seed: a[4].parse().ok()?,
+            games: a[5].parse().ok()?,
+            jobs: a.get(6).map_or(Some(1), |j| j.parse().ok())?,
+        })
+    }
+
+    /// Labels `positions` (`what` names them in the first line printed)
+    /// into the set, resuming it, with `label(i, position, preset)`, and
+    /// prints the count labelled and the seconds after every chunk.
+    ///
+    /// # Panics
+    /// If the set cannot be opened or written (these are developers'
+    /// tools).
+    pub fn run(
+        &self,
+        what: &str,
+        positions: impl FnOnce() -> Vec<(Position, Preset)>,
+        label: impl Fn(usize, Position, Preset) -> [f32; N_OUTPUTS] + Sync,
+    ) {
+        let mut writer = LabelWriter::open(&self.set, self.seed).expect("the set");
+        let t0 = std::time::Instant::now();
+        let pos = positions();
+        println!(
+            "{} {what} positions in {:.1} s, {} already labelled",
+            pos.len(),
+            t0.elapsed().as_secs_f64(),
+            writer.done()
+        );
+        writer
+            .run_with(&pos, self.jobs, label, |i| {
+                println!("labelled {} secs {:.0}", i, t0.elapsed().as_secs_f64());
+            })
+            .expect("written");
+    }
+}
+
 /// The network the labellers play with: the model file named by the
 /// environment variable `MODEL` if it is set, else the shipped one. A set
 /// begun with one network resumes only with the same one (its positions
