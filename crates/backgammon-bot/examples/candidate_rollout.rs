@@ -137,12 +137,8 @@ fn agree(a: &[String]) {
                 (i..j)
                     .map(|k| {
                         assert_eq!(samples[k].pos, cands[k].0, "the set and the seed agree");
-                        {
-                            let t = samples[k].target;
-                            let mut o = [0.0f32; neural::MAX_OUTPUTS];
-                            o[..t.len()].copy_from_slice(&t);
-                            (cands[k].0, cands[k].1, -equity(&o))
-                        }
+                        let mover = -refine::target_equity(&samples[k].target);
+                        (cands[k].0, cands[k].1, mover)
                     })
                     .collect(),
             );
@@ -158,14 +154,13 @@ fn agree(a: &[String]) {
         let (mut hits, mut loss) = (0usize, 0.0f64);
         for g in &groups {
             let best = g.iter().map(|c| c.2).fold(f32::MIN, f32::max);
+            // Each candidate valued once, in its mover's eyes.
             let pick = g
                 .iter()
-                .max_by(|x, y| {
-                    let ex = -equity(&net.evaluate(&x.0, x.1));
-                    let ey = -equity(&net.evaluate(&y.0, y.1));
-                    ex.total_cmp(&ey)
-                })
-                .expect("two candidates");
+                .map(|c| (-equity(&net.evaluate(&c.0, c.1)), c))
+                .max_by(|x, y| x.0.total_cmp(&y.0))
+                .expect("two candidates")
+                .1;
             hits += usize::from(pick.2 == best);
             loss += f64::from(best - pick.2);
         }

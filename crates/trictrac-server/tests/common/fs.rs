@@ -37,15 +37,13 @@ impl Tmpfs {
             if out.status.success() {
                 return;
             }
+            let why = String::from_utf8_lossy(&out.stderr);
             assert!(
                 std::time::Instant::now() < deadline,
                 "remount {opt}: {}",
-                String::from_utf8_lossy(&out.stderr).trim()
+                why.trim()
             );
-            eprintln!(
-                "remount {opt} refused, trying again: {}",
-                String::from_utf8_lossy(&out.stderr).trim()
-            );
+            eprintln!("remount {opt} refused, trying again: {}", why.trim());
             std::thread::sleep(std::time::Duration::from_millis(100));
         }
     }
