@@ -24,7 +24,8 @@ pub use backgammon_bot::analysis::service::AnalysedPlay as Ranked;
         race evaluator in other races, else the contact network. --plies 3 (the default) \
         searches as the default bot does (gnubg's 2-ply, with its move filters): every play \
         at 0 ply, the best 8 within 0.16 at 2 plies (the mean over the opponent's 21 rolls \
-        of his best reply), the best 2 of those within 0.04 at 3 plies; each play is listed \
+        of his best reply), all of those still within 0.16 of the best at 3 plies (gnubg's \
+        2-ply does not prune at its 1-ply); each play is listed \
         with the depth it reached (the column `ply`), the deepest first. With --explain, \
         each play is followed by its features, computed from the position after it (blots \
         and the opponent's shots at them of his 36 rolls, points made and given up, home \
