@@ -361,7 +361,23 @@ pub async fn accept(
         .apply(Vec::new(), vec![s.id.clone()], Vec::new())
         .await;
     match seat_both(hub, &s, &seated_as).await {
-        Ok((v, live)) => {
+        Ok((v, live, poster_token, poster_side)) => {
+            // Who holds each seat (and the rated game) recorded before the
+            // seek names its room: from then on the poster can be told of
+            // the game and act in it at once (a bot through the bots' API,
+            // whose seat is checked against these records).
+            let seated = crate::lobby::accounts::seated(hub, &s.id, &v, by).await;
+            if let Err(e) = hub
+                .store
+                .settle_seek(&s.id, &live.id, &poster_token, poster_side.name())
+                .await
+            {
+                if let Err(r) = hub.store.reopen_seek(&s.id).await {
+                    tracing::error!(seek = %s.id, "{r}");
+                }
+                hub.feed.changed(hub).await;
+                return Err(e.into());
+            }
             let entry = live_value(hub, Some(&hub.feed), &live).await;
             hub.feed
                 .apply(Vec::new(), Vec::new(), vec![(live.id, entry)])
@@ -369,7 +385,7 @@ pub async fn accept(
             // The others told; this instance looks again (the poster's
             // socket is told of his game).
             hub.feed.changed(hub).await;
-            crate::lobby::accounts::seated(hub, &s.id, &v, by).await?;
+            seated?;
             Ok(v)
         }
         Err(e) => {
@@ -384,12 +400,15 @@ pub async fn accept(
 }
 
 /// The room of an accepted seek: the poster on a random side, the
-/// accepting player on the other.
+/// accepting player on the other. Returns the accepting player's answer,
+/// the live game, and the poster's token and side, which the caller
+/// writes on the seek ([`Store::settle_seek`](crate::store::Store::settle_seek))
+/// once the seats are recorded.
 async fn seat_both(
     hub: &Arc<Lobby>,
     s: &SeekRow,
     name: &str,
-) -> Result<(Value, LiveRow), LobbyError> {
+) -> Result<(Value, LiveRow, String, Side), LobbyError> {
     let (room, poster_token) = hub
         .hub
         .create(
@@ -431,9 +450,6 @@ async fn seat_both(
     };
     let code = live.id.clone();
     drop(room);
-    hub.store
-        .settle_seek(&s.id, &code, &poster_token, poster_side.name())
-        .await?;
     let v = json!({
         "seek": s.id,
         "room": code,
@@ -441,7 +457,7 @@ async fn seat_both(
         "token": token,
         "side": side.name(),
     });
-    Ok((v, live))
+    Ok((v, live, poster_token, poster_side))
 }
 
 /// `GET /api/lobby`: the open seeks, the games in progress that can
