@@ -98,7 +98,7 @@ pub const MARGIN_2PLY: f32 = 0.16;
 /// before its *3*-ply): judged by gnubg's 2-ply on 8 998 contact
 /// decisions of our self-play, searching every candidate gains 0.00075
 /// a decision (docs/STRENGTH.md, "Every candidate at 3 plies"), for
-/// about twice the time.
+/// about three times the time (docs/PERFORMANCE.md).
 pub const KEEP_3PLY: usize = 8;
 /// ... within this much equity of the best at 2 plies (gnubg's first
 /// filter's 0.16: it drops only the plays the level below found far

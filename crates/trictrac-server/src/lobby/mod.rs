@@ -360,24 +360,20 @@ pub async fn accept(
     hub.feed
         .apply(Vec::new(), vec![s.id.clone()], Vec::new())
         .await;
-    match seat_both(hub, &s, &seated_as).await {
-        Ok((v, live, poster_token, poster_side)) => {
-            // Who holds each seat (and the rated game) recorded before the
-            // seek names its room: from then on the poster can be told of
-            // the game and act in it at once (a bot through the bots' API,
-            // whose seat is checked against these records).
-            let seated = crate::lobby::accounts::seated(hub, &s.id, &v, by).await;
-            if let Err(e) = hub
-                .store
-                .settle_seek(&s.id, &live.id, &poster_token, poster_side.name())
-                .await
-            {
-                if let Err(r) = hub.store.reopen_seek(&s.id).await {
-                    tracing::error!(seek = %s.id, "{r}");
-                }
-                hub.feed.changed(hub).await;
-                return Err(e.into());
-            }
+    // Who holds each seat (and the rated game) recorded before the seek
+    // names its room: from then on the poster can be told of the game and
+    // act in it at once (a bot through the bots' API, whose seat is
+    // checked against these records).
+    let made = async {
+        let (v, live, poster_token, poster_side) = seat_both(hub, &s, &seated_as).await?;
+        let seated = crate::lobby::accounts::seated(hub, &s.id, &v, by).await;
+        hub.store
+            .settle_seek(&s.id, &live.id, &poster_token, poster_side.name())
+            .await?;
+        Ok::<_, LobbyError>((v, live, seated))
+    };
+    match made.await {
+        Ok((v, live, seated)) => {
             let entry = live_value(hub, Some(&hub.feed), &live).await;
             hub.feed
                 .apply(Vec::new(), Vec::new(), vec![(live.id, entry)])
@@ -389,7 +385,8 @@ pub async fn accept(
             Ok(v)
         }
         Err(e) => {
-            // The game could not be made: the seek stays open for others.
+            // The game could not be made or named on the seek: the seek
+            // stays open for others.
             if let Err(r) = hub.store.reopen_seek(&s.id).await {
                 tracing::error!(seek = %s.id, "{r}");
             }
